@@ -1,0 +1,141 @@
+/**
+ * The supported currencies, rails and chains (CONTRACT §5), shared by the service, the
+ * dashboard's forms and the quote engine. Browser-safe: no server imports here.
+ */
+
+export const STABLECOINS = ["USDC", "USDT", "EURC"] as const;
+export type Stablecoin = (typeof STABLECOINS)[number];
+
+export const CHAINS = ["SOLANA", "ETHEREUM", "POLYGON", "BASE", "TRON"] as const;
+export type Chain = (typeof CHAINS)[number];
+
+export const FIAT_CURRENCIES = ["USD", "EUR", "GBP", "MXN", "NGN"] as const;
+export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
+
+export const FIAT_RAILS = ["ACH", "RTP", "DOMESTIC_WIRE", "LOCAL"] as const;
+export type FiatRail = (typeof FIAT_RAILS)[number];
+
+export const CURRENCIES = [...STABLECOINS, ...FIAT_CURRENCIES] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const RAILS = [...CHAINS, ...FIAT_RAILS] as const;
+export type Rail = (typeof RAILS)[number];
+
+/** Chains each stablecoin is offered on. */
+export const STABLECOIN_CHAINS: Record<Stablecoin, readonly Chain[]> = {
+  USDC: ["SOLANA", "ETHEREUM", "POLYGON", "BASE", "TRON"],
+  USDT: ["SOLANA", "ETHEREUM", "POLYGON", "BASE", "TRON"],
+  EURC: ["ETHEREUM", "SOLANA", "BASE"],
+};
+
+/** The fiat currency a stablecoin tracks 1:1. */
+export const STABLECOIN_PEG: Record<Stablecoin, FiatCurrency> = { USDC: "USD", USDT: "USD", EURC: "EUR" };
+
+/** The bank-identifier shape of a fiat destination. */
+export type BankShape = "ABA" | "IBAN" | "CLABE" | "NGN_ACCOUNT";
+
+export const FIAT_RAILS_BY_CURRENCY: Record<FiatCurrency, readonly FiatRail[]> = {
+  USD: ["ACH", "RTP", "DOMESTIC_WIRE"],
+  EUR: ["LOCAL"],
+  GBP: ["LOCAL"],
+  MXN: ["LOCAL"],
+  NGN: ["LOCAL"],
+};
+
+export const BANK_SHAPE_BY_CURRENCY: Record<FiatCurrency, BankShape> = {
+  USD: "ABA",
+  EUR: "IBAN",
+  GBP: "IBAN",
+  MXN: "CLABE",
+  NGN: "NGN_ACCOUNT",
+};
+
+/** Countries (ISO 3166-1 alpha-2) a fiat currency's accounts may sit in. */
+export const EUR_COUNTRIES = [
+  "AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT",
+  "NL", "PT", "SI", "SK",
+] as const;
+export const FIAT_COUNTRIES: Record<FiatCurrency, readonly string[]> = {
+  USD: ["US"],
+  EUR: EUR_COUNTRIES,
+  GBP: ["GB"],
+  MXN: ["MX"],
+  NGN: ["NG"],
+};
+
+/** Decimal places of each currency: ISO 4217 minor unit for fiat, 6 for stablecoins. */
+export const CURRENCY_PRECISION: Record<string, number> = {
+  USD: 2, EUR: 2, GBP: 2, MXN: 2, NGN: 2, CAD: 2,
+  USDC: 6, USDT: 6, EURC: 6,
+};
+
+export function isStablecoin(c: string): c is Stablecoin {
+  return (STABLECOINS as readonly string[]).includes(c);
+}
+export function isFiat(c: string): c is FiatCurrency {
+  return (FIAT_CURRENCIES as readonly string[]).includes(c);
+}
+export function isChain(r: string): r is Chain {
+  return (CHAINS as readonly string[]).includes(r);
+}
+
+/** Why a (currency, rail) pair is not supported, or null when it is. */
+export function unsupportedLeg(currency: string, rail: string): string | null {
+  if (isStablecoin(currency)) {
+    if (!isChain(rail)) return `${currency} moves on a chain (${STABLECOIN_CHAINS[currency].join(", ")}), not ${rail}`;
+    if (!STABLECOIN_CHAINS[currency].includes(rail)) return `${currency} is not offered on ${rail}`;
+    return null;
+  }
+  if (isFiat(currency)) {
+    if (!(FIAT_RAILS_BY_CURRENCY[currency] as readonly string[]).includes(rail)) {
+      return `${currency} is paid over ${FIAT_RAILS_BY_CURRENCY[currency].join(", ")}, not ${rail}`;
+    }
+    return null;
+  }
+  return `currency ${currency} is not supported`;
+}
+
+export const SETTLEMENT_TYPES = [
+  "STABLECOIN_TO_STABLECOIN",
+  "FIAT_TO_STABLECOIN",
+  "STABLECOIN_TO_FIAT",
+  "FIAT_TO_FIAT",
+] as const;
+export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
+
+export const PAYMENT_REASONS = [
+  "CHARITABLE_CONTRIBUTIONS", "CONSULTING_FEES", "EDUCATION_FEES", "EMPLOYEE_SALARIES_OR_WAGES",
+  "FAMILY_SUPPORT", "GIFTS", "INSURANCE", "INTERCOMPANY_TRANSFER", "INVESTMENTS", "LOANS",
+  "PERSONAL_TRANSFERS", "PURCHASE_OF_GOODS", "PURCHASE_OF_SERVICES", "REAL_ESTATE", "RENT", "TAXES",
+  "TRAVEL", "UTILITY_BILLS",
+] as const;
+export type PaymentReason = (typeof PAYMENT_REASONS)[number];
+export const DEPRECATED_PAYMENT_REASONS: Record<string, PaymentReason> = {
+  REMITTANCES: "FAMILY_SUPPORT",
+  PAYMENT_FOR_GOODS_AND_SERVICES: "PURCHASE_OF_GOODS",
+};
+
+export const SETTLEMENT_STATUSES = [
+  "REQUEST_STARTED", "REQUEST_EXPIRED", "REQUEST_CANCELED", "REQUEST_COMPLETED", "REQUEST_REFUNDED",
+  "FUNDS_SENT", "FUNDS_RECEIVING_LATE", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED", "PAYIN_CANCELED",
+  "PAYIN_UNDER_REVIEW", "PAYIN_FAILED", "PAYIN_AMOUNT_MISMATCH", "PAYOUT_CANCELED",
+  "PAYOUT_UNDER_REVIEW", "PAYOUT_FAILED",
+] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+/** The list filter and the sandbox PATCH also take this one. */
+export const SANDBOX_SETTLEMENT_STATUSES = [...SETTLEMENT_STATUSES, "AWAITING_PAYIN_RECONCILIATION"] as const;
+export type SandboxSettlementStatus = (typeof SANDBOX_SETTLEMENT_STATUSES)[number];
+
+export const PAYMENT_STATUSES = [
+  "AWAITING_FUNDS", "PENDING", "PROCESSING", "SENT", "COMPLETED", "CANCELED", "FAILED", "EXPIRED",
+  "REFUNDED", "SCHEDULED", "UNDER_REVIEW",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const EVENT_TYPES = [
+  "payment.created", "payment.processing", "payment.completed", "payment.failed", "payment.expired",
+  "account.balance.low", "settlement_request.created", "settlement_request.updated",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const ENVIRONMENTS = ["sandbox", "production"] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
