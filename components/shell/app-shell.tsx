@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import type { ShellInfo } from "@/lib/dashboard/shell-info";
+import { cn } from "@/lib/ui/cn";
+import { AccountChip } from "./account-chip";
+import { Brand } from "./brand";
+import { EnvironmentSwitch } from "./environment-switch";
+import { MobileMenu } from "./mobile-menu";
+import { SidebarNav } from "./sidebar-nav";
+import { TopBar } from "./top-bar";
+
+/** Sidebar (lg and up) or top bar with a menu (below lg), around the page content. */
+export function AppShell({ environment, accountName, children }: ShellInfo & { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh lg:pl-64">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
+        <div className="flex h-14 shrink-0 items-center border-b border-slate-200 px-5">
+          <Brand />
+        </div>
+        <div className="flex-1 overflow-y-auto px-3 py-5">
+          <SidebarNav />
+        </div>
+        <div className={cn("shrink-0 border-t px-3 py-4", environment === "production" ? "border-amber-300 bg-amber-50" : "border-slate-200")}>
+          <EnvironmentSwitch environment={environment} />
+        </div>
+      </aside>
+
+      <TopBar
+        environment={environment}
+        accountName={accountName}
+        menu={
+          <MobileMenu>
+            <div className="space-y-6">
+              <div className="px-3 sm:hidden">
+                <AccountChip accountName={accountName} />
+              </div>
+              <EnvironmentSwitch environment={environment} />
+              <SidebarNav />
+            </div>
+          </MobileMenu>
+        }
+      />
+
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-8 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ComponentType } from "react";
+import {
+  ArchiveIcon, DisburseIcon, FlaskIcon, HomeIcon, InboxIcon, PaymentsIcon, RatesIcon, RequestsIcon,
+  SettingsIcon, WebhookIcon, type IconProps,
+} from "@/components/ui/icons";
+
+export type NavItem = { href: string; label: string; icon: ComponentType<IconProps>; group: "operate" | "integrate" | "account" };
+
+/** Every section of the console, in sidebar order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/", label: "Overview", icon: HomeIcon, group: "operate" },
+  { href: "/rates", label: "Rates", icon: RatesIcon, group: "operate" },
+  { href: "/settlement-requests", label: "Settlement requests", icon: RequestsIcon, group: "operate" },
+  { href: "/payments", label: "Payments", icon: PaymentsIcon, group: "operate" },
+  { href: "/disbursements", label: "Disbursements", icon: DisburseIcon, group: "operate" },
+  { href: "/webhooks", label: "Webhooks", icon: WebhookIcon, group: "integrate" },
+  { href: "/inbox", label: "Inbox", icon: InboxIcon, group: "integrate" },
+  { href: "/sandbox", label: "Sandbox", icon: FlaskIcon, group: "integrate" },
+  { href: "/legacy", label: "Legacy /v1", icon: ArchiveIcon, group: "integrate" },
+  { href: "/settings", label: "Settings", icon: SettingsIcon, group: "account" },
+];
+
+export const NAV_GROUP_LABELS: Record<NavItem["group"], string> = {
+  operate: "Money movement",
+  integrate: "Integration",
+  account: "Account",
+};
+
+export function isActive(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/lib/ui/cn";
+import { NAV_GROUP_LABELS, NAV_ITEMS, isActive, type NavItem } from "./nav-items";
+
+const GROUPS: NavItem["group"][] = ["operate", "integrate", "account"];
+
+/** The section links, grouped; the current section is highlighted and marked aria-current. */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Sections" className="space-y-6">
+      {GROUPS.map((group) => (
+        <div key={group}>
+          <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">{NAV_GROUP_LABELS[group]}</p>
+          <ul className="space-y-0.5">
+            {NAV_ITEMS.filter((i) => i.group === group).map((item) => {
+              const active = isActive(pathname, item.href);
+              const Icon = item.icon;
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    onClick={onNavigate}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+                      active ? "bg-accent-50 text-accent-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                    )}
+                  >
+                    <Icon className={cn("size-4 shrink-0", active ? "text-accent-600" : "text-slate-400 group-hover:text-slate-600")} />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

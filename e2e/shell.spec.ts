@@ -1,0 +1,110 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const SECTIONS = [
+  { link: "Overview", path: "/", heading: "Overview", slug: "overview" },
+  { link: "Rates", path: "/rates", heading: "Rates", slug: "rates" },
+  { link: "Settlement requests", path: "/settlement-requests", heading: "Settlement requests", slug: "settlement-requests" },
+  { link: "Payments", path: "/payments", heading: "Payments", slug: "payments" },
+  { link: "Disbursements", path: "/disbursements", heading: "Disbursements", slug: "disbursements" },
+  { link: "Webhooks", path: "/webhooks", heading: "Webhooks", slug: "webhooks" },
+  { link: "Inbox", path: "/inbox", heading: "Inbox", slug: "inbox" },
+  { link: "Sandbox", path: "/sandbox", heading: "Sandbox", slug: "sandbox" },
+  { link: "Legacy /v1", path: "/legacy", heading: "Legacy /v1", slug: "legacy" },
+  { link: "Settings", path: "/settings", heading: "Settings", slug: "settings" },
+] as const;
+
+/** Collects console errors and uncaught page errors; the test fails if any were seen. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(`console: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
+
+test("every section opens from the sidebar, with its heading and no errors", async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto("/");
+  const sidebar = page.getByRole("navigation", { name: "Sections" }).first();
+
+  for (const section of SECTIONS) {
+    await sidebar.getByRole("link", { name: section.link, exact: true }).click();
+    await expect(page).toHaveURL(section.path);
+    await expect(page.getByRole("heading", { level: 1, name: section.heading, exact: true })).toBeVisible();
+    const link = sidebar.getByRole("link", { name: section.link, exact: true });
+    await expect(link).toHaveAttribute("aria-current", "page");
+    await page.screenshot({ path: `test-results/screens/${section.slug}.png`, fullPage: true });
+  }
+  expect(errors).toEqual([]);
+});
+
+test("the environment switch changes the badge and persists across reloads", async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto("/settlement-requests");
+  const badge = page.getByTestId("env-badge");
+  const sidebar = page.locator("aside");
+  await expect(badge).toHaveText("Sandbox");
+
+  await sidebar.getByRole("button", { name: "Production" }).click();
+  const dialog = page.getByRole("dialog", { name: "Switch to production?" });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/confirm-production.png" });
+  await dialog.getByRole("button", { name: "Switch to production" }).click();
+  await expect(badge).toHaveText("Production");
+  await expect(sidebar.getByRole("button", { name: "Production" })).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: "test-results/screens/production.png", fullPage: true });
+
+  await page.reload();
+  await expect(page.getByTestId("env-badge")).toHaveText("Production");
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === "console_env")?.value).toBe("production");
+
+  await page.locator("aside").getByRole("button", { name: "Sandbox" }).click();
+  await expect(page.getByTestId("env-badge")).toHaveText("Sandbox");
+  await page.reload();
+  await expect(page.getByTestId("env-badge")).toHaveText("Sandbox");
+  expect(errors).toEqual([]);
+});
+
+test("declining the production prompt keeps sandbox", async ({ page }) => {
+  await page.goto("/");
+  await page.locator("aside").getByRole("button", { name: "Production" }).click();
+  await page.getByRole("button", { name: "Stay in sandbox" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByTestId("env-badge")).toHaveText("Sandbox");
+});
+
+test("keyboard users can skip to content", async ({ page }) => {
+  await page.goto("/payments");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main#main")).toBeFocused();
+});
+
+test("on a narrow screen the sidebar folds into a menu", async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.locator("aside")).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.screenshot({ path: "test-results/screens/mobile-menu.png" });
+  await page.locator("#mobile-menu").getByRole("link", { name: "Webhooks" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+  await expect(page.locator("#mobile-menu")).toBeHidden();
+  await page.screenshot({ path: "test-results/screens/mobile-webhooks.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("an unknown address shows the not-found page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/not-found.png", fullPage: true });
+});

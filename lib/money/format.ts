@@ -1,0 +1,109 @@
+/**
+ * Display formatting for the dashboard. Browser-safe. Amounts never pass through a float:
+ * `Intl.NumberFormat.prototype.format` takes decimal strings and formats them exactly
+ * (Node 20, Chromium ≥ 106), so "12345678901234567.12345678" keeps every digit.
+ *
+ * Formatting is lossless: a value is never shown with fewer decimals than it has. Fiat shows
+ * at least its ISO minor unit ("€1,234.50"); stablecoins, which `Intl` cannot name (codes are
+ * three letters), are shown as a number and the code ("1,234.50 USDC").
+ */
+import { CURRENCY_PRECISION, isStablecoin } from "@/lib/schemas/catalog";
+
+import { parseDecimal, type DecimalInput, type Dec } from "./decimal";
+
+export interface FormatMoneyOptions {
+  /** BCP 47 locale; default "en-US". */
+  locale?: string;
+  /**
+   * Stablecoins only. "trim" (default) drops trailing zeros down to 2 decimals
+   * ("1,234.50 USDC", "0.000001 USDC"); "full" always shows 6 ("1,234.500000 USDC"), which
+   * aligns columns. Fiat always shows its minor unit.
+   */
+  decimals?: "trim" | "full";
+  /** How fiat codes show: "symbol" (default: "$", "€", "MX$") or "code" ("USD 1,234.50"). */
+  currencyDisplay?: "symbol" | "code";
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+function asDec(x: DecimalInput): Dec | null {
+  if (typeof x === "string") return parseDecimal(x);
+  return x.isFinite() ? x : null;
+}
+
+/** A plain decimal string `Intl` formats exactly (no exponent; no "-0"). */
+function plain(d: Dec): Intl.StringNumericLiteral {
+  return (d.isZero() ? "0" : d.toFixed()) as Intl.StringNumericLiteral;
+}
+
+function isIntlCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  try {
+    new Intl.NumberFormat("en-US", { style: "currency", currency: code });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Formats an amount for people: `formatMoney("1234.5", "EUR")` → "€1,234.50",
+ * `formatMoney("1234.5", "USDC")` → "1,234.50 USDC", `formatMoney("100.00000000", "USD")` →
+ * "$100.00". Input that is not a plain decimal is returned as is, followed by the code, so a
+ * bad value shows rather than breaking the page.
+ */
+export function formatMoney(amount: DecimalInput, currency: string, options: FormatMoneyOptions = {}): string {
+  const locale = options.locale ?? "en-US";
+  const d = asDec(amount);
+  if (!d) return `${String(amount)} ${currency}`;
+  const precision = CURRENCY_PRECISION[currency] ?? 2;
+  const maximumFractionDigits = Math.max(precision, d.decimalPlaces());
+  if (!isStablecoin(currency) && isIntlCurrency(currency)) {
+    return formatter(locale, {
+      style: "currency",
+      currency,
+      currencyDisplay: options.currencyDisplay ?? "symbol",
+      minimumFractionDigits: precision,
+      maximumFractionDigits,
+    }).format(plain(d));
+  }
+  const minimumFractionDigits = options.decimals === "full" ? precision : Math.min(2, precision);
+  const number = formatter(locale, { minimumFractionDigits, maximumFractionDigits }).format(plain(d));
+  return `${number} ${currency}`;
+}
+
+export interface FormatRateOptions {
+  /** When both are given the rate reads "1 USDC = 0.86 EUR". */
+  source?: string;
+  destination?: string;
+  locale?: string;
+  /** Default 10; rates from the service carry at most 12. */
+  maximumSignificantDigits?: number;
+}
+
+/**
+ * Formats an exchange rate: `formatRate("0.86")` → "0.86", `formatRate("1475", { source:
+ * "USDC", destination: "NGN" })` → "1 USDC = 1,475 NGN". Rounds half away from zero to
+ * `maximumSignificantDigits` (a rate is indicative; amounts are never rounded for display).
+ */
+export function formatRate(rate: DecimalInput, options: FormatRateOptions = {}): string {
+  const d = asDec(rate);
+  const body = d
+    ? formatter(options.locale ?? "en-US", {
+        maximumSignificantDigits: options.maximumSignificantDigits ?? 10,
+      }).format(plain(d))
+    : String(rate);
+  return options.source && options.destination
+    ? `1 ${options.source} = ${body} ${options.destination}`
+    : body;
+}

@@ -1,0 +1,17 @@
+/**
+ * Masking of bank identifiers in responses (CONTRACT §5): last four characters shown.
+ */
+import { z } from "zod";
+
+export const MASK_PREFIX = "••••";
+
+/** "123456789" → "••••6789". */
+export function maskTail(value: string): string {
+  return MASK_PREFIX + value.slice(-4);
+}
+
+/** A masked identifier in a response (account_number, iban, clabe). */
+export const maskedString = z
+  .string()
+  .regex(/^••••[\s\S]{0,4}$/u, "Must be masked to its last four characters")
+  .meta({ description: "Masked to its last four characters", example: "••••6789" });

@@ -1,0 +1,46 @@
+/**
+ * Payments (the inbound PAYIN and outbound PAYOUT of a request, and disbursement payouts).
+ */
+import { z } from "zod";
+import { canonicalAmountString, decimalString } from "./amount";
+import { CURRENCIES, PAYMENT_STATUSES, RAILS } from "./catalog";
+import { enumMessage, isoTimestamp } from "./common";
+import { PAYMENT_TYPES } from "./enums";
+import { pageQuery } from "./list";
+
+export const paymentPartySchema = z
+  .object({
+    amount: canonicalAmountString,
+    currency: z.enum(CURRENCIES),
+    rail: z.enum(RAILS),
+    wallet_address: z.string().nullish(),
+    transaction_hash: z.string().nullish(),
+  })
+  .meta({ id: "PaymentParty" });
+
+export const paymentSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(PAYMENT_TYPES),
+    status: z.enum(PAYMENT_STATUSES),
+    source: paymentPartySchema,
+    destination: paymentPartySchema,
+    created_at: isoTimestamp,
+    updated_at: isoTimestamp,
+    completed_at: isoTimestamp.nullish(),
+    settlement_request_id: z.string().nullish(),
+    fee: decimalString,
+    metadata: z.record(z.string(), z.unknown()),
+    failure_reason: z.string().nullish(),
+  })
+  .meta({ id: "Payment" });
+export type Payment = z.output<typeof paymentSchema>;
+
+/** GET /v0/payments query. */
+export const paymentListQuerySchema = z.object({
+  ...pageQuery,
+  status: z.enum(PAYMENT_STATUSES, { error: enumMessage(PAYMENT_STATUSES) }).optional(),
+  type: z.enum(PAYMENT_TYPES, { error: enumMessage(PAYMENT_TYPES) }).optional(),
+  settlement_request_id: z.string().min(1).max(64).optional(),
+});
+export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;

@@ -1,0 +1,67 @@
+/**
+ * Sandbox endpoints (CONTRACT §8): the two status PATCH bodies and GET /v0/sandbox/info.
+ */
+import { z } from "zod";
+import { nonNegativeAmountInput, decimalString } from "./amount";
+import { ENVIRONMENTS, PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES } from "./catalog";
+import { enumMessage, isoTimestamp, text } from "./common";
+import { FAILURE_CODES } from "./enums";
+
+/** PATCH /v0/sandbox/settlement-requests/{id}/status: any status, no source-state rule. */
+export const sandboxSettlementStatusSchema = z
+  .object({
+    status: z.enum(SANDBOX_SETTLEMENT_STATUSES, { error: enumMessage(SANDBOX_SETTLEMENT_STATUSES) }),
+    failure_reason: text(500).optional(),
+    failure_code: z.enum(FAILURE_CODES, { error: enumMessage(FAILURE_CODES) }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.failure_code !== undefined && b.status !== "PAYIN_AMOUNT_MISMATCH") {
+      ctx.addIssue({ code: "custom", path: ["failure_code"], message: "Only with status PAYIN_AMOUNT_MISMATCH" });
+    }
+  })
+  .meta({ id: "SandboxSettlementStatus" });
+export type SandboxSettlementStatusBody = z.output<typeof sandboxSettlementStatusSchema>;
+
+/** PATCH /v0/sandbox/payments/{id}/status. */
+export const sandboxPaymentStatusSchema = z
+  .object({
+    status: z.enum(PAYMENT_STATUSES, { error: enumMessage(PAYMENT_STATUSES) }),
+    failure_reason: text(500).optional().meta({ description: "Required when status is FAILED" }),
+    amount: nonNegativeAmountInput
+      .optional()
+      .meta({ description: "Amount received, to simulate a mismatch on an inbound payment (with COMPLETED)" }),
+  })
+  .superRefine((b, ctx) => {
+    if (b.status === "FAILED" && b.failure_reason === undefined) {
+      ctx.addIssue({ code: "custom", path: ["failure_reason"], message: "Required when status is FAILED" });
+    }
+  })
+  .meta({ id: "SandboxPaymentStatus" });
+export type SandboxPaymentStatusInput = z.input<typeof sandboxPaymentStatusSchema>;
+export type SandboxPaymentStatusBody = z.output<typeof sandboxPaymentStatusSchema>;
+
+export const balanceSchema = z
+  .object({
+    currency: z.string(),
+    total_balance: decimalString,
+    available_balance: decimalString,
+    reserved_balance: decimalString,
+  })
+  .meta({ id: "Balance" });
+export type Balance = z.output<typeof balanceSchema>;
+
+export const sandboxInfoSchema = z
+  .object({
+    environment: z.enum(ENVIRONMENTS),
+    account: z.object({ id: z.string(), name: z.string() }),
+    balances: z.array(balanceSchema),
+    supported: z.object({
+      currencies: z.array(z.string()),
+      rails: z.array(z.string()),
+      chains: z.array(z.string()),
+    }),
+    rate_limit: z.object({ limit: z.number().int(), window_seconds: z.number().int() }),
+    server_time: isoTimestamp,
+  })
+  .meta({ id: "SandboxInfo" });
+export type SandboxInfo = z.output<typeof sandboxInfoSchema>;

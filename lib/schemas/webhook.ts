@@ -1,0 +1,104 @@
+/**
+ * Webhook endpoints (CONTRACT §9): create and patch bodies, the record, deliveries (extension)
+ * and the event payload delivered to receivers.
+ */
+import { z } from "zod";
+import { EVENT_TYPES } from "./catalog";
+import { enumMessage, isoTimestamp, text } from "./common";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_STATUSES } from "./enums";
+
+/**
+ * http or https URL. Production's https-only and no-private-address rules need the environment
+ * and DNS: the use case checks them.
+ */
+export const webhookUrl = z
+  .url({ protocol: /^https?$/, error: "Must be an http or https URL" })
+  .max(2048)
+  .meta({ description: "Production: https, not resolving to loopback or private addresses" });
+
+const eventType = z.enum(EVENT_TYPES, { error: enumMessage(EVENT_TYPES) });
+
+/** A non-empty list of event types; repeats are dropped (order kept). */
+export const webhookEvents = z
+  .array(eventType)
+  .min(1, "Must list at least one event type")
+  .max(EVENT_TYPES.length * 4)
+  .transform((events) => [...new Set(events)]);
+
+export const webhookCreateSchema = z
+  .object({
+    url: webhookUrl,
+    events: webhookEvents,
+    description: text(500).optional(),
+  })
+  .meta({ id: "WebhookCreate" });
+export type WebhookCreateInput = z.input<typeof webhookCreateSchema>;
+export type WebhookCreate = z.output<typeof webhookCreateSchema>;
+
+/** PATCH: each field optional; `events` replaces the list. */
+export const webhookUpdateSchema = z
+  .object({
+    url: webhookUrl.optional(),
+    events: webhookEvents.optional(),
+    status: z.enum(WEBHOOK_STATUSES, { error: enumMessage(WEBHOOK_STATUSES) }).optional(),
+    description: text(500).optional(),
+  })
+  .meta({ id: "WebhookUpdate" });
+export type WebhookUpdateInput = z.input<typeof webhookUpdateSchema>;
+export type WebhookUpdate = z.output<typeof webhookUpdateSchema>;
+
+export const webhookSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(eventType),
+    description: z.string().nullish(),
+    status: z.enum(WEBHOOK_STATUSES),
+    secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_-]+$/)
+      .optional()
+      .meta({ description: "whsec_ + 32 random bytes (base64url). Returned only by create" }),
+    created_at: isoTimestamp,
+    updated_at: isoTimestamp.nullish(),
+  })
+  .meta({ id: "Webhook" });
+export type Webhook = z.output<typeof webhookSchema>;
+
+export const webhookDeliveryAttemptSchema = z
+  .object({
+    attempt: z.number().int().min(1).max(10),
+    at: isoTimestamp,
+    http_status: z.number().int().nullable().meta({ description: "null when no response came (timeout, network error)" }),
+    duration_ms: z.number().int().min(0),
+    response_body: z.string().max(1024).nullable().meta({ description: "First 1 KiB of the response" }),
+    error: z.string().nullish(),
+  })
+  .meta({ id: "WebhookDeliveryAttempt", "x-extension": true });
+export type WebhookDeliveryAttempt = z.output<typeof webhookDeliveryAttemptSchema>;
+
+export const webhookDeliverySchema = z
+  .object({
+    id: z.string(),
+    webhook_id: z.string(),
+    event_id: z.string(),
+    event_type: eventType,
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempt_count: z.number().int().min(0),
+    next_attempt_at: isoTimestamp.nullish(),
+    created_at: isoTimestamp,
+    attempts: z.array(webhookDeliveryAttemptSchema),
+  })
+  .meta({ id: "WebhookDelivery", "x-extension": true });
+export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
+
+/** The body POSTed to receivers: `data` is the resource as a GET returns it. */
+export const webhookEventSchema = z
+  .object({
+    id: z.string().regex(/^evt_/),
+    type: eventType,
+    created_at: isoTimestamp,
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "WebhookEvent" });
+export type WebhookEvent = z.output<typeof webhookEventSchema>;

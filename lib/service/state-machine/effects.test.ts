@@ -1,0 +1,199 @@
+import { describe, expect, it } from "vitest";
+
+import { PAYMENT_STATUSES, type PaymentStatus, type SettlementStatus } from "@/lib/schemas/catalog";
+import {
+  DISBURSEMENT_STATUSES,
+  FINAL_REQUEST_STATUSES,
+  HISTORY_CAUSES,
+  V1_PAYMENT_STATUSES,
+  isV1PaymentDueToExpire,
+  planDisbursementMove,
+  planPaymentEffect,
+  planSandboxRequestMove,
+  planTimeMoves,
+  planV1PaymentMove,
+  sandboxPaymentNeedsFailureReason,
+  v1PaymentExpiresAt,
+  type TimedRequest,
+} from "@/lib/service/state-machine";
+
+const ctx = { requestStatus: "FUNDS_SENT", instructedAmount: "100.00000000", currency: "USDC" } as const;
+
+/** CONTRACT §7's second table, by hand: where a payment status takes a FUNDS_SENT request. */
+const PAYIN_TO: Partial<Record<PaymentStatus, SettlementStatus>> = {
+  UNDER_REVIEW: "PAYIN_UNDER_REVIEW",
+  FAILED: "PAYIN_FAILED",
+  CANCELED: "PAYIN_CANCELED",
+  EXPIRED: "REQUEST_EXPIRED",
+};
+const PAYOUT_TO: Partial<Record<PaymentStatus, SettlementStatus>> = {
+  SENT: "SETTLEMENT_SENT",
+  COMPLETED: "SETTLEMENT_COMPLETED",
+  UNDER_REVIEW: "PAYOUT_UNDER_REVIEW",
+  FAILED: "PAYOUT_FAILED",
+  CANCELED: "PAYOUT_CANCELED",
+  REFUNDED: "REQUEST_REFUNDED",
+};
+
+describe("planPaymentEffect", () => {
+  it.each(PAYMENT_STATUSES.filter((s) => s !== "PROCESSING" && s !== "COMPLETED"))("inbound %s", (status) => {
+    const to = PAYIN_TO[status];
+    expect(planPaymentEffect("PAYIN", status, ctx)).toEqual({ request: to ? { kind: "move", to } : { kind: "stay" } });
+  });
+
+  it.each(PAYMENT_STATUSES)("outbound %s", (status) => {
+    const to = PAYOUT_TO[status];
+    expect(planPaymentEffect("PAYOUT", status, ctx)).toEqual({ request: to ? { kind: "move", to } : { kind: "stay" } });
+  });
+
+  it("inbound PROCESSING: stays, processing_at set", () => {
+    expect(planPaymentEffect("PAYIN", "PROCESSING", ctx)).toEqual({ request: { kind: "stay" }, setProcessingAt: true });
+  });
+
+  it.each([undefined, null, "100", "100.00000000", "100.0"])("inbound COMPLETED as instructed (%s) starts the payout", (received) => {
+    expect(planPaymentEffect("PAYIN", "COMPLETED", { ...ctx, receivedAmount: received, outboundStatus: "AWAITING_FUNDS" })).toEqual({
+      request: { kind: "stay" },
+      otherPayment: { type: "PAYOUT", to: "PROCESSING" },
+      setProcessingAt: true,
+    });
+  });
+
+  it.each([
+    ["99.99999999", "AMOUNT_MISMATCH_UNDERPAYMENT", "Received 99.99999999 USDC, 0.00000001 USDC less than the instructed 100.00000000 USDC"],
+    ["100.00000001", "AMOUNT_MISMATCH_OVERPAYMENT", "Received 100.00000001 USDC, 0.00000001 USDC more than the instructed 100.00000000 USDC"],
+    ["0", "AMOUNT_MISMATCH_UNDERPAYMENT", "Received 0.00000000 USDC, 100.00000000 USDC less than the instructed 100.00000000 USDC"],
+  ])("inbound COMPLETED with %s → PAYIN_AMOUNT_MISMATCH, %s", (received, code, reason) => {
+    expect(planPaymentEffect("PAYIN", "COMPLETED", { ...ctx, receivedAmount: received })).toEqual({
+      request: { kind: "move", to: "PAYIN_AMOUNT_MISMATCH" },
+      failure: { code, reason },
+    });
+  });
+
+  it("compares decimals, not floats (0.1 + 0.2 = 0.3)", () => {
+    const effect = planPaymentEffect("PAYIN", "COMPLETED", { ...ctx, instructedAmount: "0.3", receivedAmount: "0.30000000" });
+    expect(effect.failure).toBeUndefined();
+  });
+
+  it("does not restart an outbound payment that already moved", () => {
+    expect(planPaymentEffect("PAYIN", "COMPLETED", { ...ctx, outboundStatus: "SENT" })).toEqual({
+      request: { kind: "stay", why: "outbound payment already SENT" },
+    });
+  });
+
+  it("a target equal to the current status is a stay", () => {
+    expect(planPaymentEffect("PAYOUT", "SENT", { ...ctx, requestStatus: "SETTLEMENT_SENT" })).toEqual({
+      request: { kind: "stay" },
+    });
+  });
+
+  it.each(FINAL_REQUEST_STATUSES)("a final request (%s) never moves and nothing cascades", (requestStatus) => {
+    for (const type of ["PAYIN", "PAYOUT"] as const) {
+      for (const status of PAYMENT_STATUSES) {
+        const effect = planPaymentEffect(type, status, { ...ctx, requestStatus, receivedAmount: "1" });
+        expect(effect).toEqual({ request: { kind: "stay", why: `request is final (${requestStatus})` } });
+      }
+    }
+  });
+});
+
+describe("planTimeMoves", () => {
+  const base: TimedRequest = {
+    status: "REQUEST_STARTED",
+    validUntil: new Date("2026-05-01T10:30:00Z"),
+    reconciliationExpectedAt: null,
+    inbound: { status: "AWAITING_FUNDS" },
+    outbound: { status: "AWAITING_FUNDS", statusSince: new Date("2026-05-01T10:00:00Z") },
+  };
+
+  it("expires a started request at valid_until: inbound EXPIRED, outbound CANCELED", () => {
+    expect(planTimeMoves(base, new Date("2026-05-01T10:29:59.999Z"))).toEqual([]);
+    expect(planTimeMoves(base, new Date("2026-05-01T10:30:00Z"))).toEqual([
+      { kind: "request", to: "REQUEST_EXPIRED", inbound: "EXPIRED", outbound: "CANCELED" },
+    ]);
+  });
+
+  it("does not expire a request whose funds are already arriving", () => {
+    expect(planTimeMoves({ ...base, inbound: { status: "PROCESSING" } }, new Date("2026-05-02T00:00:00Z"))).toEqual([]);
+  });
+
+  it("marks FUNDS_SENT late at reconciliation_expected_at, unless the payin completed", () => {
+    const req: TimedRequest = { ...base, status: "FUNDS_SENT", inbound: { status: "PENDING" }, reconciliationExpectedAt: new Date("2026-05-04T10:00:00Z") };
+    expect(planTimeMoves(req, new Date("2026-05-04T09:59:59Z"))).toEqual([]);
+    expect(planTimeMoves(req, new Date("2026-05-04T10:00:00Z"))).toEqual([{ kind: "request", to: "FUNDS_RECEIVING_LATE" }]);
+    expect(planTimeMoves({ ...req, inbound: { status: "COMPLETED" } }, new Date("2026-05-05T00:00:00Z"))).toEqual([]);
+  });
+
+  it("simulates the payout rail with configurable delays, only on a live request", () => {
+    const since = new Date("2026-05-01T10:00:00Z");
+    const rails = { processingToSentMs: 1_000, sentToCompletedMs: 5_000 };
+    const req: TimedRequest = { ...base, status: "FUNDS_SENT", outbound: { status: "PROCESSING", statusSince: since } };
+    expect(planTimeMoves(req, new Date(since.getTime() + 999), rails)).toEqual([]);
+    expect(planTimeMoves(req, new Date(since.getTime() + 1_000), rails)).toEqual([{ kind: "payment", paymentType: "PAYOUT", to: "SENT" }]);
+    const sent: TimedRequest = { ...req, status: "SETTLEMENT_SENT", outbound: { status: "SENT", statusSince: since } };
+    expect(planTimeMoves(sent, new Date(since.getTime() + 5_000), rails)).toEqual([{ kind: "payment", paymentType: "PAYOUT", to: "COMPLETED" }]);
+    expect(planTimeMoves({ ...sent, status: "PAYOUT_CANCELED" }, new Date(since.getTime() + 9_000), rails)).toEqual([]);
+  });
+
+  it("nothing happens to a final request", () => {
+    expect(planTimeMoves({ ...base, status: "REQUEST_CANCELED" }, new Date("2030-01-01T00:00:00Z"))).toEqual([]);
+  });
+});
+
+describe("sandbox", () => {
+  it("moves anywhere, keeping failure fields only on failure statuses", () => {
+    expect(planSandboxRequestMove("PAYOUT_FAILED", { failureReason: "bank rejected" })).toEqual({
+      kind: "move",
+      to: "PAYOUT_FAILED",
+      failure: { code: null, reason: "bank rejected" },
+    });
+    expect(planSandboxRequestMove("REQUEST_STARTED", { failureReason: "x" })).toEqual({
+      kind: "move",
+      to: "REQUEST_STARTED",
+      failure: { code: null, reason: null },
+    });
+  });
+  it("a payment FAILED needs a failure_reason", () => {
+    expect(PAYMENT_STATUSES.filter(sandboxPaymentNeedsFailureReason)).toEqual(["FAILED"]);
+  });
+  it("history causes", () => {
+    expect(HISTORY_CAUSES).toEqual(["api", "sandbox", "payment", "scheduler"]);
+  });
+});
+
+describe("disbursements", () => {
+  const allowed = ["PENDING>PROCESSING", "PROCESSING>COMPLETED", "PROCESSING>FAILED"];
+  const cells = DISBURSEMENT_STATUSES.flatMap((from) => DISBURSEMENT_STATUSES.map((to) => [from, to] as const));
+  it.each(cells)("%s → %s", (from, to) => {
+    const plan = planDisbursementMove(from, to);
+    if (allowed.includes(`${from}>${to}`)) expect(plan.kind).toBe("ok");
+    else expect(plan).toEqual({ kind: "invalid", message: `cannot move from ${from} to ${to}` });
+  });
+  it("completion consumes the reserve, failure releases it", () => {
+    expect(planDisbursementMove("PROCESSING", "COMPLETED")).toMatchObject({ effects: { reserve: "consume", setTransactionHash: true } });
+    expect(planDisbursementMove("PROCESSING", "FAILED")).toMatchObject({ effects: { reserve: "release", needsFailureReason: true } });
+  });
+});
+
+describe("/v1 payments", () => {
+  const allowed: Record<string, string> = {
+    "CREATED>PROCESSING": "payment.processing",
+    "CREATED>EXPIRED": "payment.expired",
+    "PROCESSING>COMPLETED": "payment.completed",
+    "PROCESSING>FAILED": "payment.failed",
+  };
+  const cells = V1_PAYMENT_STATUSES.flatMap((from) => V1_PAYMENT_STATUSES.map((to) => [from, to] as const));
+  it.each(cells)("%s → %s", (from, to) => {
+    const plan = planV1PaymentMove(from, to);
+    const event = allowed[`${from}>${to}`];
+    if (event) expect(plan).toMatchObject({ kind: "ok", effects: { event } });
+    else expect(plan).toEqual({ kind: "invalid", message: `cannot move from ${from} to ${to}` });
+  });
+  it("expires CREATED payments after 5 minutes", () => {
+    const created = new Date("2026-05-01T10:00:00Z");
+    const expiresAt = v1PaymentExpiresAt(created);
+    expect(expiresAt.toISOString()).toBe("2026-05-01T10:05:00.000Z");
+    expect(isV1PaymentDueToExpire({ status: "CREATED", expiresAt }, new Date("2026-05-01T10:04:59Z"))).toBe(false);
+    expect(isV1PaymentDueToExpire({ status: "CREATED", expiresAt }, expiresAt)).toBe(true);
+    expect(isV1PaymentDueToExpire({ status: "PROCESSING", expiresAt }, expiresAt)).toBe(false);
+  });
+});

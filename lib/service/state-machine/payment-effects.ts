@@ -1,0 +1,107 @@
+import "server-only";
+
+import type { PaymentStatus, SandboxSettlementStatus, SettlementStatus } from "@/lib/schemas/catalog";
+
+import { amountMismatch } from "./amounts";
+import { isFinalRequestStatus, type FailureFields, type PaymentType } from "./statuses";
+
+/** Payment statuses in which no money has moved yet. */
+export const NOT_STARTED_PAYMENT_STATUSES = ["AWAITING_FUNDS", "PENDING", "SCHEDULED"] as const satisfies
+  readonly PaymentStatus[];
+const NOT_STARTED = new Set<string>(NOT_STARTED_PAYMENT_STATUSES);
+
+export function isNotStartedPaymentStatus(status: PaymentStatus): boolean {
+  return NOT_STARTED.has(status);
+}
+
+/** Second table of CONTRACT §7: inbound (PAYIN) changes that move the request by themselves. */
+export const PAYIN_REQUEST_MOVES: Readonly<Partial<Record<PaymentStatus, SettlementStatus>>> = {
+  UNDER_REVIEW: "PAYIN_UNDER_REVIEW",
+  FAILED: "PAYIN_FAILED",
+  CANCELED: "PAYIN_CANCELED",
+  EXPIRED: "REQUEST_EXPIRED",
+};
+
+/** Second table of CONTRACT §7: outbound (PAYOUT) changes that move the request. */
+export const PAYOUT_REQUEST_MOVES: Readonly<Partial<Record<PaymentStatus, SettlementStatus>>> = {
+  SENT: "SETTLEMENT_SENT",
+  COMPLETED: "SETTLEMENT_COMPLETED",
+  UNDER_REVIEW: "PAYOUT_UNDER_REVIEW",
+  FAILED: "PAYOUT_FAILED",
+  CANCELED: "PAYOUT_CANCELED",
+  REFUNDED: "REQUEST_REFUNDED",
+};
+
+export interface PaymentEffectContext {
+  /** The request's status when the payment changes. */
+  requestStatus: SandboxSettlementStatus;
+  /** `payment_instructions.amount`, canonical decimal string. */
+  instructedAmount: string;
+  /** What actually arrived on the inbound payment; absent means "as instructed". */
+  receivedAmount?: string | null;
+  currency?: string;
+  /** The outbound payment's status, when known; it only starts from a not-started status. */
+  outboundStatus?: PaymentStatus;
+}
+
+export type RequestOutcome =
+  | { kind: "stay"; why?: string }
+  | { kind: "move"; to: SettlementStatus };
+
+export interface PaymentEffect {
+  request: RequestOutcome;
+  /** A change the first payment causes on the other one (inbound COMPLETED → outbound PROCESSING). */
+  otherPayment?: { type: PaymentType; to: PaymentStatus };
+  /** Set `processing_at` to now, unless it is already set (processing begins once). */
+  setProcessingAt?: true;
+  /** Write `failure_code` and `failure_reason` on the request. */
+  failure?: FailureFields;
+}
+
+/**
+ * What a payment's new status does to its request (CONTRACT §7, second table).
+ *
+ * Decisions where the documents are silent:
+ * - A final request never moves because of a payment, and a payment on it causes nothing else
+ *   (no payout starts on a canceled request). Only a sandbox PATCH of the request leaves a final status.
+ * - A change whose target is the request's current status is a stay (no history row).
+ * - Payment statuses the table does not name (inbound PENDING, SENT, REFUNDED, ...; outbound
+ *   PENDING, PROCESSING, EXPIRED, ...) leave the request where it is.
+ * - Inbound COMPLETED with no received amount counts as the instructed amount; amounts compare
+ *   in decimal.js. The outbound payment starts only from a not-started status.
+ * - `processing_at` is also set when the payout starts (inbound COMPLETED), so a flow that skips
+ *   inbound PROCESSING still records when processing began.
+ */
+export function planPaymentEffect(
+  paymentType: PaymentType,
+  newStatus: PaymentStatus,
+  ctx: PaymentEffectContext,
+): PaymentEffect {
+  if (isFinalRequestStatus(ctx.requestStatus)) {
+    return { request: { kind: "stay", why: `request is final (${ctx.requestStatus})` } };
+  }
+  if (paymentType === "PAYIN") {
+    if (newStatus === "PROCESSING") return { request: { kind: "stay" }, setProcessingAt: true };
+    if (newStatus === "COMPLETED") return inboundCompleted(ctx);
+  }
+  const table = paymentType === "PAYIN" ? PAYIN_REQUEST_MOVES : PAYOUT_REQUEST_MOVES;
+  return moveTo(table[newStatus], ctx.requestStatus);
+}
+
+function inboundCompleted(ctx: PaymentEffectContext): PaymentEffect {
+  const failure =
+    ctx.receivedAmount == null ? null : amountMismatch(ctx.instructedAmount, ctx.receivedAmount, ctx.currency);
+  if (failure) {
+    const effect = moveTo("PAYIN_AMOUNT_MISMATCH", ctx.requestStatus);
+    return { ...effect, failure };
+  }
+  if (ctx.outboundStatus !== undefined && !isNotStartedPaymentStatus(ctx.outboundStatus)) {
+    return { request: { kind: "stay", why: `outbound payment already ${ctx.outboundStatus}` } };
+  }
+  return { request: { kind: "stay" }, otherPayment: { type: "PAYOUT", to: "PROCESSING" }, setProcessingAt: true };
+}
+
+function moveTo(to: SettlementStatus | undefined, current: SandboxSettlementStatus): PaymentEffect {
+  if (to === undefined || to === current) return { request: { kind: "stay" } };
+  return { request: { kind: "move", to } };
+}

@@ -1,0 +1,49 @@
+/**
+ * IBAN (mod-97 and per-country length and format, via ibantools), BIC and UK sort codes.
+ */
+import { validateIBAN, ValidationErrorsIBAN } from "ibantools";
+
+/**
+ * Removes whitespace and upper-cases: the electronic format an IBAN is stored in. Other
+ * separators (dashes, dots) are left in place, so they fail validation.
+ */
+export function normalizeIban(value: string): string {
+  return value.replace(/\s+/g, "").toUpperCase();
+}
+
+/** Why an IBAN is invalid, or null when it is valid. Accepts the printed format (spaces). */
+export function ibanProblem(value: string): string | null {
+  const iban = normalizeIban(value);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban)) return "is not an IBAN (2 letters, 2 check digits, account)";
+  const { valid, errorCodes } = validateIBAN(iban);
+  if (valid) return null;
+  if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry)) return `has an unknown country ${iban.slice(0, 2)}`;
+  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength)) return `has the wrong length for ${iban.slice(0, 2)}`;
+  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANFormat)) return `has the wrong format for ${iban.slice(0, 2)}`;
+  return "fails the IBAN checksum";
+}
+
+export function isValidIban(value: string): boolean {
+  return ibanProblem(value) === null;
+}
+
+/** The ISO country code of a valid IBAN, or null. */
+export function ibanCountry(value: string): string | null {
+  return isValidIban(value) ? normalizeIban(value).slice(0, 2) : null;
+}
+
+/** The sort code inside a valid GB IBAN (GBkk BANK 123456 12345678), or null. */
+export function gbSortCodeFromIban(value: string): string | null {
+  const iban = normalizeIban(value);
+  return ibanCountry(iban) === "GB" ? iban.slice(8, 14) : null;
+}
+
+/** BIC / SWIFT code: 4 bank letters, 2 country letters, 2 location, optional 3 branch. */
+export function isValidBic(value: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value);
+}
+
+/** UK sort code: exactly 6 digits, no dashes. */
+export function isValidSortCode(value: string): boolean {
+  return /^\d{6}$/.test(value);
+}
