@@ -1,0 +1,55 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * Every environment variable the app reads, parsed once (CONTRACT §1). A wrong value stops the
+ * start with a message that names it.
+ */
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/ }).optional());
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+export const envSchema = z.object({
+  PORT: positiveInt(3000),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().trim().min(1).default("./.data"),
+  SETTLEMENT_SANDBOX_BASE_URL: optionalUrl.optional(),
+  SETTLEMENT_PRODUCTION_BASE_URL: optionalUrl.optional(),
+  SETTLEMENT_SANDBOX_API_KEY: optionalText,
+  SETTLEMENT_PRODUCTION_API_KEY: optionalText,
+  RATE_LIMIT_SANDBOX_PER_MINUTE: positiveInt(100),
+  RATE_LIMIT_PRODUCTION_PER_MINUTE: positiveInt(1000),
+  EMBEDDED_SERVICE: z.enum(["on", "off"]).default("on"),
+  /** Seconds the simulated rails take: outbound PROCESSING → SENT, then SENT → COMPLETED. */
+  RAIL_SENT_DELAY_SECONDS: z.coerce.number().min(0).default(2),
+  RAIL_COMPLETED_DELAY_SECONDS: z.coerce.number().min(0).default(3),
+  /** How often the background workers look for due work, in milliseconds. */
+  WORKER_INTERVAL_MS: positiveInt(500),
+  LOW_BALANCE_THRESHOLD: z.string().regex(/^\d+(\.\d+)?$/).default("1000"),
+});
+export type Env = z.output<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** The parsed environment of this process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,97 @@
+import "server-only";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import type { Context } from "hono";
+import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
+import { ApiError } from "./errors";
+import { apiKeyAuth } from "./middleware/auth";
+import { jsonBody } from "./middleware/json-body";
+import { rateLimit } from "./middleware/rate-limit";
+import { requestId } from "./middleware/request-id";
+import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
+import { registerRoutes } from "./routes";
+import { createRouteTable } from "./route-table";
+import type { ServiceDeps, ServiceEnv } from "./context";
+
+export type ServiceApp = OpenAPIHono<ServiceEnv>;
+
+function errorResponse(c: Context<ServiceEnv>, error: ApiError): Response {
+  const res = c.json(error.toBody(), error.status as 400);
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.headers.set(name, value);
+  return res;
+}
+
+/** Maps errors Hono itself raises (media type gate, malformed JSON) onto our codes. */
+function fromHttpException(e: HTTPException): ApiError {
+  switch (e.status) {
+    case 415:
+      return new ApiError("unsupported_media_type", "Content-Type must be application/json");
+    case 413:
+      return new ApiError("payload_too_large", "Request body exceeds 1 MiB");
+    case 400:
+      return new ApiError("invalid_json", "Request body is not valid JSON");
+    case 401:
+      return new ApiError("unauthorized", "Missing or invalid API key");
+    case 404:
+      return new ApiError("not_found", "Not found");
+    default:
+      return new ApiError("internal_error", "Internal error");
+  }
+}
+
+/**
+ * The embedded settlement service: every /v0 and /v1 route, with request ids, JSON parsing, key
+ * auth, rate limits and one error envelope. The same app runs inside Next and on node:http.
+ */
+export function createServiceApp(deps: ServiceDeps): ServiceApp {
+  const app: ServiceApp = new OpenAPIHono<ServiceEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const details = zodIssuesToDetails(result.error.issues);
+        throw new ApiError("validation_error", validationMessage(details), details);
+      }
+    },
+  });
+  const routes = createRouteTable(app);
+
+  app.use("*", requestId);
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", async (c, next) => {
+    // Unknown paths and methods are answered by notFound without asking for a key.
+    if (c.req.path === OPENAPI_PATH || routes.match(c.req.method, c.req.path) !== "ok") return next();
+    await apiKeyAuth(c, async () => {
+      await rateLimit(c, async () => {
+        await jsonBody(c, next);
+      });
+    });
+  });
+
+  registerRoutes(app);
+  let document: unknown;
+  app.get(OPENAPI_PATH, (c) => {
+    document ??= buildOpenApiDocument(app);
+    return c.json(document as Record<string, unknown>);
+  });
+
+  app.notFound((c) => {
+    const error =
+      routes.match(c.req.method, c.req.path) === "method_not_allowed"
+        ? new ApiError("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}`, undefined, {
+            Allow: routes.allowed(c.req.path).join(", "),
+          })
+        : new ApiError("not_found", `No route ${c.req.method} ${c.req.path}`);
+    return errorResponse(c as Context<ServiceEnv>, error);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof HTTPException) return errorResponse(c, fromHttpException(err));
+    console.error(`[service] ${c.req.method} ${c.req.path} failed (request ${c.get("requestId")}):`, err);
+    return errorResponse(c, new ApiError("internal_error", "Internal error; the request id identifies it in the logs"));
+  });
+
+  return app;
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import type { Environment } from "@/lib/schemas/catalog";
+import type { RateSource } from "./quotes/rate-source";
+import type { Clock } from "./clock";
+import type { Db } from "./store/db";
+import type { KeyOwner } from "./store/api-keys";
+
+export interface ServiceConfig {
+  rateLimitPerMinute: Record<Environment, number>;
+  /** Seconds the simulated rails take per step. */
+  railDelays: { sentSeconds: number; completedSeconds: number };
+  /** account.balance.low fires when available falls below this (in the currency's units). */
+  lowBalanceThreshold: string;
+}
+
+/** What every use case may need: no HTTP in here. */
+export interface ServiceDeps {
+  db: Db;
+  clock: Clock;
+  rates: RateSource;
+  config: ServiceConfig;
+}
+
+/** Who is calling: the account and environment the API key belongs to. */
+export type Caller = KeyOwner;
+
+export type ServiceEnv = {
+  Variables: {
+    deps: ServiceDeps;
+    caller: Caller;
+    requestId: string;
+    /** The parsed JSON body, once the body middleware has read it. */
+    body: unknown;
+  };
+};

@@ -1,0 +1,25 @@
+import "server-only";
+type Compiled = { method: string; pattern: RegExp };
+
+/** Which paths and methods the app serves: tells 404 from 405, and lets auth skip unknown paths. */
+export function createRouteTable(app: { routes: ReadonlyArray<{ method: string; path: string }> }) {
+  let compiled: Compiled[] | undefined;
+  const table = (): Compiled[] =>
+    (compiled ??= app.routes
+      .filter((r) => r.method !== "ALL")
+      .map((r) => ({
+        method: r.method,
+        pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]\w*/g, "[^/]+").replace(/\*/g, ".*")}/?$`),
+      })));
+  return {
+    match(method: string, path: string): "ok" | "method_not_allowed" | "not_found" {
+      const hits = table().filter((r) => r.pattern.test(path));
+      if (hits.length === 0) return "not_found";
+      const m = method === "HEAD" ? "GET" : method;
+      return hits.some((r) => r.method === m) ? "ok" : "method_not_allowed";
+    },
+    allowed(path: string): string[] {
+      return [...new Set(table().filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    },
+  };
+}

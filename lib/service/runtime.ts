@@ -1,0 +1,59 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { createServiceApp, type ServiceApp } from "./app";
+import { bootstrap } from "./bootstrap";
+import { systemClock } from "./clock";
+import { defaultRateSource } from "./quotes/fixed-rates";
+import { migrate } from "./store/migrate";
+import { openDatabase, type Database } from "./store/db";
+import { startWorkers } from "./workers";
+import type { ServiceConfig, ServiceDeps } from "./context";
+import "./modules";
+
+export interface ServiceRuntime {
+  app: ServiceApp;
+  deps: ServiceDeps;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+export function configFromEnv(): ServiceConfig {
+  const e = env();
+  return {
+    rateLimitPerMinute: { sandbox: e.RATE_LIMIT_SANDBOX_PER_MINUTE, production: e.RATE_LIMIT_PRODUCTION_PER_MINUTE },
+    railDelays: { sentSeconds: e.RAIL_SENT_DELAY_SECONDS, completedSeconds: e.RAIL_COMPLETED_DELAY_SECONDS },
+    lowBalanceThreshold: e.LOW_BALANCE_THRESHOLD,
+  };
+}
+
+async function start(): Promise<ServiceRuntime> {
+  const e = env();
+  const database = await openDatabase(
+    e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR },
+  );
+  await migrate(database.db);
+  const deps: ServiceDeps = { db: database.db, clock: systemClock, rates: defaultRateSource, config: configFromEnv() };
+  await bootstrap(deps, { sandbox: e.SETTLEMENT_SANDBOX_API_KEY, production: e.SETTLEMENT_PRODUCTION_API_KEY });
+  const stopWorkers = startWorkers(deps, e.WORKER_INTERVAL_MS);
+  const app = createServiceApp(deps);
+  return {
+    app,
+    deps,
+    database,
+    stop: async () => {
+      await stopWorkers();
+      await database.close();
+    },
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __settlementService?: Promise<ServiceRuntime> };
+
+/** The one service of this process (a globalThis singleton survives dev reloads). */
+export function getServiceRuntime(): Promise<ServiceRuntime> {
+  holder.__settlementService ??= start().catch((error: unknown) => {
+    holder.__settlementService = undefined;
+    throw error;
+  });
+  return holder.__settlementService;
+}
