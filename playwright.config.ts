@@ -17,7 +17,7 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  outputDir: "test-results/playwright",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

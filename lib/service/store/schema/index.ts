@@ -1,1 +1,3 @@
 export * from "./core";
+export * from "./settlement";
+export * from "./balances";

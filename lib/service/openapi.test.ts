@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { createTestService, type TestService } from "./testing/harness";
+
+describe("GET /v0/openapi.json", () => {
+  let s: TestService;
+  beforeAll(async () => {
+    s = await createTestService();
+  });
+  afterAll(() => s.close());
+
+  it("is a valid OpenAPI 3.0 document (checked by swagger-parser)", async () => {
+    const res = await s.request("GET", "/v0/openapi.json", { key: null });
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toMatch(/^3\.0\./);
+    const validated = await SwaggerParser.validate(structuredClone(doc));
+    expect(validated.info.title).toBe("Instant Settlement Service");
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Key" });
+  });
+});

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestService, type DriverKind, type TestService } from "../testing/harness";
+import { createApiKey, findKeyOwner, hashApiKey, listApiKeys, revokeApiKey } from "./api-keys";
+import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyRecord, releaseIdempotencyKey } from "./idempotency";
+import { countRequest } from "./rate-limits";
+
+/** The same storage functions on both drivers: PGlite (embedded) and PostgreSQL. */
+describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
+  let s: TestService;
+  beforeAll(async () => {
+    s = await createTestService({ driver });
+  });
+  afterAll(() => s.close());
+
+  it("stores keys hashed and finds their owner", async () => {
+    const made = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "production" });
+    expect(made.key).toMatch(/^sk_live_/);
+    const listed = await listApiKeys(s.deps.db, { prefix: made.prefix });
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain(made.key);
+    const owner = await findKeyOwner(s.deps.db, made.key);
+    expect(owner).toMatchObject({ accountId: s.account.id, environment: "production", keyId: made.id });
+    expect(hashApiKey(made.key)).toMatch(/^[0-9a-f]{64}$/);
+    expect(await revokeApiKey(s.deps.db, made.id, new Date())).toBe(true);
+    expect(await findKeyOwner(s.deps.db, made.key)).toBeNull();
+    expect(await revokeApiKey(s.deps.db, made.id, new Date())).toBe(false);
+  });
+
+  it("counts requests per key and window", async () => {
+    expect(await countRequest(s.deps.db, "k1", 60_000)).toBe(1);
+    expect(await countRequest(s.deps.db, "k1", 60_000)).toBe(2);
+    expect(await countRequest(s.deps.db, "k1", 120_000)).toBe(1);
+    expect(await countRequest(s.deps.db, "k2", 60_000)).toBe(1);
+  });
+
+  it("claims an idempotency key once", async () => {
+    const ref = { apiKeyId: "k1", scope: "test", key: "abc" };
+    const at = new Date();
+    expect(await claimIdempotencyKey(s.deps.db, { ...ref, requestHash: "h", at })).toBe(true);
+    expect(await claimIdempotencyKey(s.deps.db, { ...ref, requestHash: "h", at })).toBe(false);
+    await completeIdempotencyKey(s.deps.db, { ...ref, status: 201, body: "{}" });
+    expect(await readIdempotencyRecord(s.deps.db, ref)).toMatchObject({ state: "done", responseStatus: 201 });
+    await releaseIdempotencyKey(s.deps.db, ref);
+    expect(await readIdempotencyRecord(s.deps.db, ref)).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+// Creates .env.local with fresh API keys on first run (CONTRACT §1). Plain Node: it runs before
+// dependencies are installed. Keys already set in the environment or in .env.local are kept.
+import { randomBytes } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+const file = resolve(process.cwd(), ".env.local");
+const existing = existsSync(file) ? readFileSync(file, "utf8") : "";
+const has = (name) => Boolean(process.env[name]) || new RegExp(`^${name}=.+`, "m").test(existing);
+
+const embedded = (process.env.EMBEDDED_SERVICE ?? "on") !== "off";
+const wanted = [
+  ["SETTLEMENT_SANDBOX_API_KEY", "sk_test_"],
+  ["SETTLEMENT_PRODUCTION_API_KEY", "sk_live_"],
+];
+const lines = [];
+for (const [name, prefix] of wanted) {
+  if (embedded && !has(name)) lines.push(`${name}=${prefix}${randomBytes(24).toString("base64url")}`);
+}
+if (lines.length > 0) {
+  const header = existing ? "" : "# Created on first start. Keys for the embedded service; keep this file private.\n";
+  appendFileSync(file, `${existing && !existing.endsWith("\n") ? "\n" : ""}${header}${lines.join("\n")}\n`, { mode: 0o600 });
+  console.log(`Wrote ${lines.length} new API key(s) to .env.local`);
+}

@@ -1,0 +1,85 @@
+// `npm test`: the whole suite on a fresh machine — installs what it needs (dependencies, Debian's
+// Chromium, a running PostgreSQL), then typecheck, vitest (PGlite and PostgreSQL), next build and
+// Playwright journeys in real Chromium. Ends with one "N passed, N failed" line.
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { ensureBuild, ensureDependencies, must, run } from "./lib.mjs";
+
+process.chdir(new URL("..", import.meta.url).pathname);
+const step = (title) => console.log(`\n━━ ${title} ━━`);
+
+step("dependencies");
+ensureDependencies();
+must("node", ["scripts/ensure-env.mjs"]);
+
+step("Chromium");
+if (!existsSync("/usr/bin/chromium")) {
+  must("apt-get", ["update", "-qq"]);
+  must("apt-get", ["install", "-y", "-qq", "chromium"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+}
+console.log("using /usr/bin/chromium");
+
+step("PostgreSQL");
+const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ready = () => spawnSync("pg_isready", ["-h", "127.0.0.1", "-p", "5432"], { stdio: "ignore" }).status === 0;
+if (!ready()) {
+  const versions = existsSync("/etc/postgresql") ? spawnSync("ls", ["/etc/postgresql"]).stdout.toString().trim().split(/\s+/) : [];
+  if (versions.length === 0 || !versions[0]) {
+    must("apt-get", ["update", "-qq"]);
+    must("apt-get", ["install", "-y", "-qq", "postgresql"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+  }
+  const version = spawnSync("ls", ["/etc/postgresql"]).stdout.toString().trim().split(/\s+/)[0];
+  run("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"]);
+  for (let i = 0; i < 30 && !ready(); i++) spawnSync("sleep", ["1"]);
+}
+if (!ready()) {
+  console.error("PostgreSQL is not reachable on 127.0.0.1:5432");
+  process.exit(1);
+}
+// The test database may be missing on a machine set up differently.
+run("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-tAc",
+  "SELECT 1 FROM pg_database WHERE datname='test'"], { stdio: "pipe" });
+spawnSync("createdb", ["-h", "127.0.0.1", "-U", "postgres", "test"], { stdio: "ignore" });
+console.log(`using ${pgUrl}`);
+
+const env = { TEST_DATABASE_URL: pgUrl, NEXT_TELEMETRY_DISABLED: "1" };
+mkdirSync("test-results", { recursive: true });
+const results = { passed: 0, failed: 0, skipped: 0 };
+let failedStep = null;
+
+step("typecheck");
+if (run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]) !== 0) failedStep ??= "typecheck";
+
+step("vitest");
+rmSync("test-results/vitest.json", { force: true });
+const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], { env });
+if (existsSync("test-results/vitest.json")) {
+  const v = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+  results.passed += v.numPassedTests ?? 0;
+  results.failed += v.numFailedTests ?? 0;
+  results.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+}
+if (vitestStatus !== 0) failedStep ??= "vitest";
+
+step("next build");
+ensureBuild({ force: true });
+
+step("playwright");
+rmSync(".data-e2e", { recursive: true, force: true });
+rmSync("test-results/playwright.json", { force: true });
+const pwStatus = run("npx", ["playwright", "test", "--reporter=list,json"], {
+  env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json", CI: process.env.CI ?? "" },
+});
+if (existsSync("test-results/playwright.json")) {
+  const p = JSON.parse(readFileSync("test-results/playwright.json", "utf8"));
+  results.passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
+  results.failed += p.stats?.unexpected ?? 0;
+  results.skipped += p.stats?.skipped ?? 0;
+}
+if (pwStatus !== 0) failedStep ??= "playwright";
+
+console.log(`\ntests: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+if (failedStep) {
+  console.error(`✖ ${failedStep} failed`);
+  process.exit(1);
+}
