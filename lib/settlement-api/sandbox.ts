@@ -1,13 +1,13 @@
 import "server-only";
+import type { z } from "zod";
 import {
   paymentSchema,
   sandboxInfoSchema,
   settlementRequestSchema,
   type SandboxPaymentStatusInput,
+  type sandboxSettlementStatusSchema,
 } from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
-import type { z } from "zod";
-import type { sandboxSettlementStatusSchema } from "@/lib/schemas";
 import { callApi, seg } from "./client";
 
 export function getSandboxInfo(env: Environment) {

@@ -1,0 +1,74 @@
+import "server-only";
+import { and, desc, count, eq, inArray, type SQL } from "drizzle-orm";
+import type { PaymentStatus } from "@/lib/schemas/catalog";
+import type { PaymentType } from "@/lib/schemas/enums";
+import type { Executor } from "./db";
+import { payments } from "./schema";
+import type { Scope } from "./settlement-requests";
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+
+const inScope = (scope: Scope) => and(eq(payments.accountId, scope.accountId), eq(payments.environment, scope.environment));
+
+export async function insertPayments(db: Executor, rows: NewPaymentRow[]): Promise<void> {
+  await db.insert(payments).values(rows);
+}
+
+export async function findPayment(
+  db: Executor,
+  scope: Scope,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<PaymentRow | null> {
+  const query = db.select().from(payments).where(and(inScope(scope), eq(payments.id, id))).limit(1);
+  const rows = options.lock ? await query.for("update") : await query;
+  return rows[0] ?? null;
+}
+
+/** The PAYIN and PAYOUT of each request. */
+export async function paymentsOfRequests(db: Executor, requestIds: readonly string[]): Promise<PaymentRow[]> {
+  if (requestIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.settlementRequestId, [...requestIds]));
+}
+
+export async function updatePayment(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<NewPaymentRow, "id" | "accountId" | "environment">>,
+): Promise<PaymentRow> {
+  const [row] = await db.update(payments).set(patch).where(eq(payments.id, id)).returning();
+  return row;
+}
+
+export interface PaymentListFilter {
+  page: number;
+  pageSize: number;
+  status?: PaymentStatus;
+  type?: PaymentType;
+  settlementRequestId?: string;
+}
+
+/** Newest first (created_at desc, then id desc), one page, with the total count. */
+export async function listPayments(
+  db: Executor,
+  scope: Scope,
+  filter: PaymentListFilter,
+): Promise<{ rows: PaymentRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [inScope(scope)];
+  if (filter.status) conditions.push(eq(payments.status, filter.status));
+  if (filter.type) conditions.push(eq(payments.type, filter.type));
+  if (filter.settlementRequestId !== undefined) conditions.push(eq(payments.settlementRequestId, filter.settlementRequestId));
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(payments).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}

@@ -1,0 +1,93 @@
+import "server-only";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Environment, SandboxSettlementStatus } from "@/lib/schemas/catalog";
+import type { Executor } from "./db";
+import { settlementRequestHistory, settlementRequests } from "./schema";
+
+export type SettlementRequestRow = typeof settlementRequests.$inferSelect;
+export type NewSettlementRequestRow = typeof settlementRequests.$inferInsert;
+export type HistoryRow = typeof settlementRequestHistory.$inferSelect;
+export type NewHistoryRow = typeof settlementRequestHistory.$inferInsert;
+
+/** Whose data a query may see: the caller's account in the caller's environment. */
+export interface Scope {
+  accountId: string;
+  environment: Environment;
+}
+
+const inScope = (scope: Scope) =>
+  and(eq(settlementRequests.accountId, scope.accountId), eq(settlementRequests.environment, scope.environment));
+
+export async function insertSettlementRequest(db: Executor, row: NewSettlementRequestRow): Promise<void> {
+  await db.insert(settlementRequests).values(row);
+}
+
+/** The request, or null when it does not exist in this scope. `lock` takes a row lock (in a transaction). */
+export async function findSettlementRequest(
+  db: Executor,
+  scope: Scope,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<SettlementRequestRow | null> {
+  const query = db.select().from(settlementRequests).where(and(inScope(scope), eq(settlementRequests.id, id))).limit(1);
+  const rows = options.lock ? await query.for("update") : await query;
+  return rows[0] ?? null;
+}
+
+/** By id alone, locked: for the scheduler, which works across accounts. */
+export async function lockSettlementRequestById(db: Executor, id: string): Promise<SettlementRequestRow | null> {
+  const rows = await db.select().from(settlementRequests).where(eq(settlementRequests.id, id)).limit(1).for("update");
+  return rows[0] ?? null;
+}
+
+export async function updateSettlementRequest(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<NewSettlementRequestRow, "id" | "accountId" | "environment">>,
+): Promise<SettlementRequestRow> {
+  const [row] = await db.update(settlementRequests).set(patch).where(eq(settlementRequests.id, id)).returning();
+  return row;
+}
+
+export interface RequestListFilter {
+  page: number;
+  pageSize: number;
+  status?: SandboxSettlementStatus;
+  externalId?: string;
+}
+
+/** Newest first (created_at desc, then id desc), one page, with the total count. */
+export async function listSettlementRequests(
+  db: Executor,
+  scope: Scope,
+  filter: RequestListFilter,
+): Promise<{ rows: SettlementRequestRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [inScope(scope)];
+  if (filter.status) conditions.push(eq(settlementRequests.status, filter.status));
+  if (filter.externalId !== undefined) conditions.push(eq(settlementRequests.externalId, filter.externalId));
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(settlementRequests)
+      .where(where)
+      .orderBy(desc(settlementRequests.createdAt), desc(settlementRequests.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(settlementRequests).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+export async function insertHistory(db: Executor, row: NewHistoryRow): Promise<void> {
+  await db.insert(settlementRequestHistory).values(row);
+}
+
+/** Oldest first. */
+export async function listHistory(db: Executor, settlementRequestId: string): Promise<HistoryRow[]> {
+  return db
+    .select()
+    .from(settlementRequestHistory)
+    .where(eq(settlementRequestHistory.settlementRequestId, settlementRequestId))
+    .orderBy(asc(settlementRequestHistory.seq));
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { toCanonical, toDec } from "@/lib/money/decimal";
+import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
+import type { Balance } from "@/lib/schemas/sandbox";
+import { emitEvent } from "../outbox/emit";
+import type { Executor } from "../store/db";
+import {
+  ensureBalanceRow,
+  listBalanceRows,
+  setTotalBalance,
+  type BalanceChange,
+  type BalanceKey,
+  type BalanceRow,
+} from "../store/ledger";
+import { balances } from "../store/schema";
+
+/**
+ * Balances as the API shows them, the low-balance event, and the seeded sandbox balances.
+ * Balances are derived from the ledger (store/ledger.ts); nothing here writes a balance without
+ * its ledger entry.
+ */
+
+/** What a fresh sandbox account starts with, per stablecoin (documented in OpenAPI). */
+export const SANDBOX_SEED_BALANCES: Readonly<Record<(typeof STABLECOINS)[number], string>> = {
+  USDC: "100000",
+  USDT: "100000",
+  EURC: "50000",
+};
+
+/** A balance in the wire form: canonical 8-decimal strings (CONTRACT §4). */
+export function balanceToWire(row: BalanceRow): Balance {
+  return {
+    currency: row.currency,
+    total_balance: toCanonical(row.total),
+    available_balance: toCanonical(row.available),
+    reserved_balance: toCanonical(row.reserved),
+  };
+}
+
+/**
+ * CONTRACT §10: `account.balance.low` when available falls below the threshold, i.e. on the
+ * change that crosses it (not again on every later debit while it stays below).
+ */
+export async function noteBalanceChange(
+  tx: Executor,
+  key: BalanceKey,
+  change: BalanceChange,
+  threshold: string,
+  at: Date,
+): Promise<void> {
+  const limit = toDec(threshold);
+  const was = toDec(change.before.available);
+  const now = toDec(change.after.available);
+  if (!(was.gte(limit) && now.lt(limit))) return;
+  await emitEvent(tx, {
+    accountId: key.accountId,
+    environment: key.environment,
+    type: "account.balance.low",
+    at,
+    data: {
+      account_id: key.accountId,
+      environment: key.environment,
+      threshold: toDec(threshold).toFixed(),
+      ...balanceToWire(change.after),
+    },
+  });
+}
+
+/**
+ * Gives every stablecoin its seed balance, for the currencies this account's sandbox has no row
+ * of yet. Idempotent and safe when run concurrently (the insert claims the row).
+ */
+export async function seedSandboxBalances(db: Executor, accountId: string, at: Date): Promise<void> {
+  for (const currency of STABLECOINS) {
+    const key: BalanceKey = { accountId, environment: "sandbox", currency };
+    const seed = SANDBOX_SEED_BALANCES[currency];
+    const run = async (tx: Executor) => {
+      if (await ensureBalanceRow(tx, key, at)) await setTotalBalance(tx, key, seed, "seed", { refType: "seed", refId: null }, at);
+    };
+    if ("transaction" in db) await db.transaction(run);
+    else await run(db);
+  }
+}
+
+async function hasAnyBalance(db: Executor, owner: { accountId: string; environment: Environment }): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(balances)
+    .where(and(eq(balances.accountId, owner.accountId), eq(balances.environment, owner.environment)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * A sandbox account made after start (keys CLI) has no balances yet: seed it on first use.
+ * Production balances are only ever set by the operator command.
+ */
+export async function ensureSandboxSeeded(db: Executor, owner: { accountId: string; environment: Environment }, at: Date): Promise<boolean> {
+  if (owner.environment !== "sandbox" || (await hasAnyBalance(db, owner))) return false;
+  await seedSandboxBalances(db, owner.accountId, at);
+  return true;
+}
+
+/**
+ * The balances of an account in one environment: every stablecoin, zero where none was ever
+ * funded, then any other currency that has a row.
+ */
+export async function listBalances(db: Executor, owner: { accountId: string; environment: Environment }, at: Date): Promise<Balance[]> {
+  await ensureSandboxSeeded(db, owner, at);
+  const rows = new Map((await listBalanceRows(db, owner)).map((r) => [r.currency, r]));
+  const zero = (currency: string): BalanceRow => ({ currency, total: "0", available: "0", reserved: "0" });
+  const ordered = [...STABLECOINS.map((c) => rows.get(c) ?? zero(c)), ...[...rows.values()].filter((r) => !(STABLECOINS as readonly string[]).includes(r.currency))];
+  return ordered.map(balanceToWire);
+}
