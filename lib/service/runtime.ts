@@ -4,8 +4,8 @@ import { createServiceApp, type ServiceApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { systemClock } from "./clock";
 import { defaultRateSource } from "./quotes/fixed-rates";
-import { migrate } from "./store/migrate";
-import { openDatabase, type Database } from "./store/db";
+import { getDatabase } from "@/lib/db/connection";
+import type { Database } from "./store/db";
 import { startWorkers } from "./workers";
 import type { ServiceConfig, ServiceDeps } from "./context";
 import "./modules";
@@ -28,10 +28,7 @@ export function configFromEnv(): ServiceConfig {
 
 async function start(): Promise<ServiceRuntime> {
   const e = env();
-  const database = await openDatabase(
-    e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR },
-  );
-  await migrate(database.db);
+  const database = await getDatabase();
   const deps: ServiceDeps = { db: database.db, clock: systemClock, rates: defaultRateSource, config: configFromEnv() };
   await bootstrap(deps, { sandbox: e.SETTLEMENT_SANDBOX_API_KEY, production: e.SETTLEMENT_PRODUCTION_API_KEY });
   const stopWorkers = startWorkers(deps, e.WORKER_INTERVAL_MS);
