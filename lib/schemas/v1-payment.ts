@@ -71,6 +71,13 @@ export const v1PaymentSchema = z
     account_holder: v1AccountHolderSchema.nullish(),
     metadata: z.record(z.string(), z.unknown()),
     failure_reason: z.string().nullish(),
+    network_fee: canonicalAmountString
+      .optional()
+      .meta({
+        description: "Network fee of the chain, debited from the balance separately when the transfer confirms",
+        example: "0.01000000",
+        "x-extension": true,
+      }),
     expires_at: isoTimestamp,
     created_at: isoTimestamp,
     completed_at: isoTimestamp.nullish(),
@@ -83,3 +90,13 @@ export const v1PaymentListQuerySchema = z.object({
   status: z.enum(V1_PAYMENT_STATUSES, { error: enumMessage(V1_PAYMENT_STATUSES) }).optional(),
 });
 export type V1PaymentListQuery = z.output<typeof v1PaymentListQuerySchema>;
+
+/** Extension, sandbox only: PATCH /v1/sandbox/payments/{id}/status drives the state table. */
+export const V1_SANDBOX_TARGETS = ["PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] as const;
+export const v1SandboxPaymentStatusSchema = z
+  .object({
+    status: z.enum(V1_SANDBOX_TARGETS, { error: enumMessage(V1_SANDBOX_TARGETS) }),
+    failure_reason: text(500).optional().meta({ description: "Shown on a FAILED payment" }),
+  })
+  .meta({ id: "V1SandboxPaymentStatus", "x-extension": true });
+export type V1SandboxPaymentStatusBody = z.output<typeof v1SandboxPaymentStatusSchema>;

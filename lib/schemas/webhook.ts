@@ -67,7 +67,11 @@ export type Webhook = z.output<typeof webhookSchema>;
 
 export const webhookDeliveryAttemptSchema = z
   .object({
-    attempt: z.number().int().min(1).max(10),
+    attempt: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: "1–10 by the schedule; a manual retry after the tenth counts on (11, ...)" }),
     at: isoTimestamp,
     http_status: z.number().int().nullable().meta({ description: "null when no response came (timeout, network error)" }),
     duration_ms: z.number().int().min(0),

@@ -11,6 +11,19 @@ export interface ServiceConfig {
   railDelays: { sentSeconds: number; completedSeconds: number };
   /** account.balance.low fires when available falls below this (in the currency's units). */
   lowBalanceThreshold: string;
+  /** Webhook delivery tuning (outbox/worker.ts has the defaults: 10 s timeout, 30 s lease, 64 in flight). */
+  webhooks?: Partial<WebhookDeliveryConfig>;
+}
+
+export interface WebhookDeliveryConfig {
+  /** One attempt's time limit, connect to last byte (CONTRACT §9: 10 s). */
+  timeoutMs: number;
+  /** How long a claimed delivery stays invisible to other workers; must exceed timeoutMs. */
+  leaseMs: number;
+  /** Sends in flight per instance. */
+  concurrency: number;
+  /** Sends in flight per endpoint per instance, so one slow endpoint cannot take every slot. */
+  perEndpoint: number;
 }
 
 /** What every use case may need: no HTTP in here. */

@@ -73,8 +73,13 @@ export {
   type SandboxRequestMove,
 } from "./state-machine/sandbox";
 export {
+  DISBURSEMENT_PAYMENT_STATUS,
+  DISBURSEMENT_RAIL_PAYMENT_STATUSES,
   DISBURSEMENT_STATUSES,
+  DISBURSEMENT_STATUS_OF_PAYMENT,
   V1_NOTIFICATION_WINDOW_MS,
+  disbursementFailureCode,
+  planDisbursementPath,
   V1_PAYMENT_STATUSES,
   isFinalDisbursementStatus,
   isFinalV1PaymentStatus,

@@ -10,6 +10,11 @@ export interface Worker {
   name: string;
   /** Does whatever is due at deps.clock.now(); returns when done. */
   tick(deps: ServiceDeps): Promise<void>;
+  /**
+   * How the loop waits before the next tick; defaults to sleeping the interval. A worker that
+   * can be woken early (webhook delivery, on a new event) resolves sooner.
+   */
+  idle?(deps: ServiceDeps, intervalMs: number): Promise<void>;
 }
 
 const registry: Worker[] = [];
@@ -39,7 +44,9 @@ export function startWorkers(deps: ServiceDeps, intervalMs: number): () => Promi
         } catch (error) {
           console.error(`[service] worker ${worker.name} failed:`, error);
         }
-        await new Promise((r) => setTimeout(r, intervalMs).unref?.());
+        if (stopped) break;
+        if (worker.idle) await worker.idle(deps, intervalMs);
+        else await new Promise((r) => setTimeout(r, intervalMs).unref?.());
       }
     };
     running.push(loop());

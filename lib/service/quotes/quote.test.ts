@@ -196,7 +196,7 @@ describe("quote: amounts a client can get wrong", () => {
     const e = error({ ...input(USD, USDC_BASE, { sourceAmount: "0.5" }), fields: { sourceAmount: "amount" } });
     expect(e.field).toBe("amount");
     expect(e.message).toMatch(/^amount 0.50 USD does not cover/);
-    const d = error({ ...input(USDC, EUR, { destinationAmount: "1.001" }), fields: { destinationAmount: "destination.amount" } });
+    const d = error({ ...input(USDC, EUR, { destinationAmount: "1.000000001" }), fields: { destinationAmount: "destination.amount" } });
     expect(d).toMatchObject({ reason: "too_many_decimals", field: "destination.amount" });
   });
 
@@ -208,8 +208,8 @@ describe("quote: amounts a client can get wrong", () => {
     [{ sourceAmount: "0" }, "not_positive", "sourceAmount"],
     [{ sourceAmount: "-10" }, "not_positive", "sourceAmount"],
     [{ destinationAmount: "0.00" }, "not_positive", "destinationAmount"],
-    [{ sourceAmount: "10.001" }, "too_many_decimals", "sourceAmount"],
-    [{ destinationAmount: "10.0000001" }, "too_many_decimals", "destinationAmount"],
+    [{ sourceAmount: "10.000000001" }, "too_many_decimals", "sourceAmount"],
+    [{ destinationAmount: "10.000000001" }, "too_many_decimals", "destinationAmount"],
     [{ sourceAmount: "1000000000000000" }, "too_large", "sourceAmount"],
   ] as const)("%j → %s on %s", (amounts, reason, field) => {
     expect(error(input(USD, USDC_BASE, amounts))).toMatchObject({ reason, field });

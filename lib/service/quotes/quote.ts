@@ -1,6 +1,7 @@
 import "server-only";
 
 import {
+  CANONICAL_DECIMALS,
   Dec,
   precisionOf,
   roundCeil,
@@ -160,9 +161,9 @@ function checkAmount(value: DecimalInput, currency: Currency, field: string): De
   if (!d.isPositive() || d.isZero()) {
     throw new QuoteAmountError("not_positive", field, `${field} must be greater than 0`);
   }
-  const p = precisionOf(currency);
-  if (d.decimalPlaces() > p) {
-    throw new QuoteAmountError("too_many_decimals", field, `${field} has more than ${p} decimals, the precision of ${currency}`);
+  // CONTRACT §4: inputs may carry up to 8 decimals; the arithmetic rounds at the currency's precision.
+  if (d.decimalPlaces() > CANONICAL_DECIMALS) {
+    throw new QuoteAmountError("too_many_decimals", field, `${field} has more than ${CANONICAL_DECIMALS} decimals`);
   }
   if (d.gte(MAX_QUOTE_AMOUNT)) {
     throw new QuoteAmountError("too_large", field, `${field} must be less than ${MAX_QUOTE_AMOUNT}`);
@@ -245,7 +246,8 @@ export function quote(input: QuoteInput, rates: RateSource, options: QuoteOption
     s = checkAmount(input.sourceAmount, p.sourceCurrency, names.sourceAmount);
   } else if (input.destinationAmount !== undefined) {
     requested = checkAmount(input.destinationAmount, p.destinationCurrency, names.destinationAmount);
-    s = solveSource(p, requested);
+    // D is computed at destination precision, so "at least the amount asked" means at least its ceiling there.
+    s = solveSource(p, roundCeil(requested, p.destinationPrecision));
   } else {
     throw new Error("unreachable: one amount is present");
   }

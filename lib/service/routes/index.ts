@@ -1,9 +1,24 @@
 import "server-only";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ServiceEnv } from "../context";
+import { registerDisbursementRoutes } from "./disbursements";
+import { registerPaymentRoutes } from "./payments";
+import { registerRateRoutes } from "./rates";
+import { registerSandboxRoutes } from "./sandbox";
+import { registerSettlementRequestRoutes } from "./settlement-requests";
+import { registerV1PaymentRoutes } from "./v1-payments";
+import { registerWebhookRoutes } from "./webhooks";
 
 /** One registrar per API resource; each file declares its routes with zod-openapi. */
-const registrars: Array<(app: OpenAPIHono<ServiceEnv>) => void> = [];
+const registrars: Array<(app: OpenAPIHono<ServiceEnv>) => void> = [
+  registerSettlementRequestRoutes,
+  registerPaymentRoutes,
+  registerRateRoutes,
+  registerSandboxRoutes,
+  registerDisbursementRoutes,
+  registerV1PaymentRoutes,
+  registerWebhookRoutes,
+];
 
 export function registerRoutes(app: OpenAPIHono<ServiceEnv>): void {
   for (const register of registrars) register(app);

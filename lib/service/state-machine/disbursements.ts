@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { EventType } from "@/lib/schemas/catalog";
+import type { EventType, PaymentStatus } from "@/lib/schemas/catalog";
 
 import { invalidMoveMessage } from "./statuses";
 
@@ -21,9 +21,13 @@ export interface DisbursementEffects {
   needsFailureReason?: true;
 }
 
-/** CONTRACT §10: PENDING → PROCESSING → COMPLETED | FAILED. COMPLETED and FAILED are final. */
+/**
+ * CONTRACT §10: PENDING → PROCESSING → COMPLETED | FAILED. COMPLETED and FAILED are final.
+ * PENDING → FAILED too: a payout can be refused before it reaches the chain (a sandbox PATCH of
+ * its payment to FAILED or CANCELED does this); the reserve is released as from PROCESSING.
+ */
 const DISBURSEMENT_MOVES: Readonly<Record<DisbursementStatus, Partial<Record<DisbursementStatus, DisbursementEffects>>>> = {
-  PENDING: { PROCESSING: {} },
+  PENDING: { PROCESSING: {}, FAILED: { reserve: "release", needsFailureReason: true } },
   PROCESSING: {
     COMPLETED: { reserve: "consume", setCompletedAt: true, setTransactionHash: true },
     FAILED: { reserve: "release", needsFailureReason: true },
@@ -43,6 +47,60 @@ export function planDisbursementMove(
 ): MovePlan<DisbursementStatus, DisbursementEffects> {
   const effects = DISBURSEMENT_MOVES[from][to];
   return effects ? { kind: "ok", from, to, effects } : { kind: "invalid", message: invalidMoveMessage(from, to) };
+}
+
+/** The status the outbound payment of a disbursement has while the disbursement has each. */
+export const DISBURSEMENT_PAYMENT_STATUS: Readonly<Record<DisbursementStatus, PaymentStatus>> = {
+  PENDING: "PENDING",
+  PROCESSING: "PROCESSING",
+  COMPLETED: "COMPLETED",
+  FAILED: "FAILED",
+};
+
+/**
+ * A sandbox PATCH may set any payment status on a disbursement's payment; this is the
+ * disbursement status each one means (not started; on its way; arrived; did not arrive).
+ */
+export const DISBURSEMENT_STATUS_OF_PAYMENT: Readonly<Record<PaymentStatus, DisbursementStatus>> = {
+  AWAITING_FUNDS: "PENDING",
+  PENDING: "PENDING",
+  SCHEDULED: "PENDING",
+  PROCESSING: "PROCESSING",
+  SENT: "PROCESSING",
+  UNDER_REVIEW: "PROCESSING",
+  COMPLETED: "COMPLETED",
+  FAILED: "FAILED",
+  CANCELED: "FAILED",
+  EXPIRED: "FAILED",
+  REFUNDED: "FAILED",
+};
+
+/** Payment statuses in which the simulated rail keeps moving a disbursement; others hold it. */
+export const DISBURSEMENT_RAIL_PAYMENT_STATUSES: readonly PaymentStatus[] = ["PENDING", "PROCESSING", "SENT"];
+
+/** `failure_reason.code` of a disbursement whose payment reached a failing status. */
+export function disbursementFailureCode(paymentStatus: PaymentStatus): string {
+  return `PAYMENT_${paymentStatus}`;
+}
+
+/**
+ * The moves that take a disbursement from `from` to `to` (a sandbox PATCH of its payment may
+ * skip a step: PENDING → COMPLETED goes through PROCESSING). Empty when it is already there;
+ * invalid out of a final status.
+ */
+export function planDisbursementPath(
+  from: DisbursementStatus,
+  to: DisbursementStatus,
+): { kind: "ok"; moves: Array<MovePlan<DisbursementStatus, DisbursementEffects> & { kind: "ok" }> } | { kind: "invalid"; message: string } {
+  if (from === to) return { kind: "ok", moves: [] };
+  const direct = planDisbursementMove(from, to);
+  if (direct.kind === "ok") return { kind: "ok", moves: [direct] };
+  if (from === "PENDING" && to === "COMPLETED") {
+    const first = planDisbursementMove("PENDING", "PROCESSING");
+    const second = planDisbursementMove("PROCESSING", "COMPLETED");
+    if (first.kind === "ok" && second.kind === "ok") return { kind: "ok", moves: [first, second] };
+  }
+  return { kind: "invalid", message: direct.message };
 }
 
 export const V1_PAYMENT_STATUSES = ["CREATED", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] as const;

@@ -8,6 +8,9 @@ import {
   V1_PAYMENT_STATUSES,
   isV1PaymentDueToExpire,
   planDisbursementMove,
+  planDisbursementPath,
+  DISBURSEMENT_STATUS_OF_PAYMENT,
+  type DisbursementStatus,
   planPaymentEffect,
   planSandboxRequestMove,
   planTimeMoves,
@@ -161,7 +164,7 @@ describe("sandbox", () => {
 });
 
 describe("disbursements", () => {
-  const allowed = ["PENDING>PROCESSING", "PROCESSING>COMPLETED", "PROCESSING>FAILED"];
+  const allowed = ["PENDING>PROCESSING", "PENDING>FAILED", "PROCESSING>COMPLETED", "PROCESSING>FAILED"];
   const cells = DISBURSEMENT_STATUSES.flatMap((from) => DISBURSEMENT_STATUSES.map((to) => [from, to] as const));
   it.each(cells)("%s → %s", (from, to) => {
     const plan = planDisbursementMove(from, to);
@@ -171,6 +174,21 @@ describe("disbursements", () => {
   it("completion consumes the reserve, failure releases it", () => {
     expect(planDisbursementMove("PROCESSING", "COMPLETED")).toMatchObject({ effects: { reserve: "consume", setTransactionHash: true } });
     expect(planDisbursementMove("PROCESSING", "FAILED")).toMatchObject({ effects: { reserve: "release", needsFailureReason: true } });
+    expect(planDisbursementMove("PENDING", "FAILED")).toMatchObject({ effects: { reserve: "release", needsFailureReason: true } });
+  });
+  it("a forced payment status maps to a path of disbursement moves", () => {
+    const path = (from: DisbursementStatus, payment: PaymentStatus) => {
+      const plan = planDisbursementPath(from, DISBURSEMENT_STATUS_OF_PAYMENT[payment]);
+      return plan.kind === "ok" ? plan.moves.map((m) => m.to) : plan.kind;
+    };
+    expect(path("PENDING", "COMPLETED")).toEqual(["PROCESSING", "COMPLETED"]);
+    expect(path("PENDING", "SENT")).toEqual(["PROCESSING"]);
+    expect(path("PENDING", "SCHEDULED")).toEqual([]);
+    expect(path("PROCESSING", "REFUNDED")).toEqual(["FAILED"]);
+    expect(path("PENDING", "CANCELED")).toEqual(["FAILED"]);
+    expect(path("COMPLETED", "FAILED")).toBe("invalid");
+    expect(path("FAILED", "PROCESSING")).toBe("invalid");
+    expect(path("COMPLETED", "COMPLETED")).toEqual([]);
   });
 });
 

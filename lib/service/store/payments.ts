@@ -11,8 +11,8 @@ export type NewPaymentRow = typeof payments.$inferInsert;
 
 const inScope = (scope: Scope) => and(eq(payments.accountId, scope.accountId), eq(payments.environment, scope.environment));
 
-export async function insertPayments(db: Executor, rows: NewPaymentRow[]): Promise<void> {
-  await db.insert(payments).values(rows);
+export async function insertPayments(db: Executor, rows: NewPaymentRow[]): Promise<PaymentRow[]> {
+  return db.insert(payments).values(rows).returning();
 }
 
 export async function findPayment(

@@ -18,8 +18,9 @@ export interface Scope {
 const inScope = (scope: Scope) =>
   and(eq(settlementRequests.accountId, scope.accountId), eq(settlementRequests.environment, scope.environment));
 
-export async function insertSettlementRequest(db: Executor, row: NewSettlementRequestRow): Promise<void> {
-  await db.insert(settlementRequests).values(row);
+export async function insertSettlementRequest(db: Executor, row: NewSettlementRequestRow): Promise<SettlementRequestRow> {
+  const [inserted] = await db.insert(settlementRequests).values(row).returning();
+  return inserted;
 }
 
 /** The request, or null when it does not exist in this scope. `lock` takes a row lock (in a transaction). */

@@ -3,15 +3,19 @@ import { and, eq, sql } from "drizzle-orm";
 import { toCanonical, toDec } from "@/lib/money/decimal";
 import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import type { Balance } from "@/lib/schemas/sandbox";
+import { ApiError } from "../errors";
 import { emitEvent } from "../outbox/emit";
 import type { Executor } from "../store/db";
 import {
   ensureBalanceRow,
+  getBalance,
   listBalanceRows,
+  reserveFunds,
   setTotalBalance,
   type BalanceChange,
   type BalanceKey,
   type BalanceRow,
+  type LedgerRef,
 } from "../store/ledger";
 import { balances } from "../store/schema";
 
@@ -75,11 +79,9 @@ export async function seedSandboxBalances(db: Executor, accountId: string, at: D
   for (const currency of STABLECOINS) {
     const key: BalanceKey = { accountId, environment: "sandbox", currency };
     const seed = SANDBOX_SEED_BALANCES[currency];
-    const run = async (tx: Executor) => {
+    await db.transaction(async (tx) => {
       if (await ensureBalanceRow(tx, key, at)) await setTotalBalance(tx, key, seed, "seed", { refType: "seed", refId: null }, at);
-    };
-    if ("transaction" in db) await db.transaction(run);
-    else await run(db);
+    });
   }
 }
 
@@ -112,4 +114,27 @@ export async function listBalances(db: Executor, owner: { accountId: string; env
   const zero = (currency: string): BalanceRow => ({ currency, total: "0", available: "0", reserved: "0" });
   const ordered = [...STABLECOINS.map((c) => rows.get(c) ?? zero(c)), ...[...rows.values()].filter((r) => !(STABLECOINS as readonly string[]).includes(r.currency))];
   return ordered.map(balanceToWire);
+}
+
+/**
+ * Reserves `amount` when available ≥ `required` (default: the amount), seeding a sandbox
+ * account that has no balances yet; 422 insufficient_funds when the funds are not there.
+ */
+export async function reserveOrRefuse(
+  tx: Executor,
+  key: BalanceKey,
+  amount: string,
+  ref: LedgerRef,
+  at: Date,
+  required: string = amount,
+  what = "the amount",
+): Promise<BalanceChange> {
+  let change = await reserveFunds(tx, key, amount, ref, at, required);
+  if (!change && (await ensureSandboxSeeded(tx, key, at))) change = await reserveFunds(tx, key, amount, ref, at, required);
+  if (change) return change;
+  const balance = await getBalance(tx, key);
+  throw new ApiError(
+    "insufficient_funds",
+    `Available ${key.currency} balance ${toCanonical(balance?.available ?? "0")} is below ${what} ${toCanonical(required)}`,
+  );
 }

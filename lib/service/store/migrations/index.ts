@@ -1,6 +1,8 @@
 import { sql as core } from "./0001_core";
 import { sql as settlement } from "./0002_settlement";
+import { sql as webhooks } from "./0003_webhooks";
 import { sql as balances } from "./0004_balances";
+import { sql as auth } from "./0006_auth";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -9,5 +11,7 @@ import { sql as balances } from "./0004_balances";
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0001_core", sql: core },
   { id: "0002_settlement", sql: settlement },
+  { id: "0003_webhooks", sql: webhooks },
   { id: "0004_balances", sql: balances },
+  { id: "0006_auth", sql: auth },
 ];

@@ -1,3 +1,4 @@
 export * from "./core";
 export * from "./settlement";
 export * from "./balances";
+export * from "./webhooks";

@@ -1,0 +1,131 @@
+/**
+ * bench/service: requests per second and p99 of GET by id and POST create, for the standalone
+ * service on PostgreSQL and on PGlite, the Next-mounted service, and as baselines a bare node:http
+ * server answering constant JSON, Next's own trivial route handler, and Prism mocking our OpenAPI
+ * document. Every figure is measured in this one run and reported beside its baseline as a ratio.
+ *
+ *   npm run bench:service            (needs wrk and a built app: npm run build)
+ */
+import { createServer } from "node:http";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { wrk, type LoadResult } from "../lib/wrk";
+import { startProcess, stopProcess, waitForUrl } from "../lib/processes";
+
+const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const KEY = "sk_test_bench-key-0000000000000000000000000";
+const CREATE_BODY = JSON.stringify({
+  type: "STABLECOIN_TO_STABLECOIN",
+  payment_reason: "INTERCOMPANY_TRANSFER",
+  amount: "100.00",
+  destination: { currency: "USDC", rail: "SOLANA", wallet_address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
+  source: { currency: "USDC", rail: "ETHEREUM", wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" },
+});
+const serviceEnv = {
+  SETTLEMENT_SANDBOX_API_KEY: KEY,
+  RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",
+  RATE_LIMIT_PRODUCTION_PER_MINUTE: "100000000",
+};
+
+type Row = { target: string; get?: LoadResult; post?: LoadResult };
+const rows: Row[] = [];
+
+async function createOne(base: string): Promise<string> {
+  const res = await fetch(`${base}/v0/settlement-requests`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Api-Key": KEY },
+    body: CREATE_BODY,
+  });
+  const body = (await res.json()) as { id?: string };
+  if (!body.id) throw new Error(`create failed at ${base}: ${res.status} ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+async function measureService(target: string, base: string): Promise<void> {
+  const id = await createOne(base);
+  const headers = { "X-Api-Key": KEY };
+  wrk(`${base}/v0/settlement-requests/${id}`, { seconds: 2, headers }); // warm-up
+  const get = wrk(`${base}/v0/settlement-requests/${id}`, { seconds: SECONDS, headers });
+  const post = wrk(`${base}/v0/settlement-requests`, { seconds: SECONDS, headers, body: CREATE_BODY });
+  rows.push({ target, get, post });
+  console.log(`${target}: GET ${get.rps.toFixed(0)}/s p99 ${get.p99Ms} ms; POST ${post.rps.toFixed(0)}/s p99 ${post.p99Ms} ms`);
+}
+
+async function main() {
+  // Baseline 1: bare node:http, constant JSON.
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end('{"ok":true}');
+  }).listen(4701);
+  // Run it in this process but idle otherwise; wrk is a separate process.
+  const bareResult = wrk("http://127.0.0.1:4701/", { seconds: SECONDS });
+  bare.close();
+  rows.push({ target: "bare node:http (constant JSON)", get: bareResult });
+  console.log(`bare: ${bareResult.rps.toFixed(0)}/s`);
+
+  // Standalone on PostgreSQL.
+  const schema = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const dbUrl = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  let p = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], { ...serviceEnv, DATABASE_URL: dbUrl, SERVICE_PORT: "4702", SERVICE_HOST: "127.0.0.1" });
+  await waitForUrl("http://127.0.0.1:4702/v0/openapi.json");
+  await measureService("standalone service, PostgreSQL", "http://127.0.0.1:4702");
+  // Prism mocks the same document.
+  const doc = await (await fetch("http://127.0.0.1:4702/v0/openapi.json")).text();
+  stopProcess(p);
+  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.end();
+
+  // Standalone on PGlite.
+  const dir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
+  p = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], { ...serviceEnv, DATA_DIR: dir, SERVICE_PORT: "4703", SERVICE_HOST: "127.0.0.1" });
+  await waitForUrl("http://127.0.0.1:4703/v0/openapi.json");
+  await measureService("standalone service, PGlite", "http://127.0.0.1:4703");
+  stopProcess(p);
+
+  // Next-mounted service and Next's own trivial route handler, one next start.
+  const nextDir = mkdtempSync(join(tmpdir(), "bench-next-"));
+  p = startProcess("npx", ["next", "start", "-p", "4704"], { ...serviceEnv, DATA_DIR: nextDir, PORT: "4704" });
+  await waitForUrl("http://localhost:4704/v0/openapi.json");
+  const trivial = wrk("http://127.0.0.1:4704/api/health", { seconds: SECONDS });
+  rows.push({ target: "Next trivial route handler (/api/health)", get: trivial });
+  await measureService("Next-mounted service, PGlite", "http://127.0.0.1:4704");
+  stopProcess(p);
+
+  // Prism, a stateless mock of our own OpenAPI document.
+  const docFile = join(mkdtempSync(join(tmpdir(), "bench-prism-")), "openapi.json");
+  writeFileSync(docFile, doc);
+  p = startProcess("npx", ["-y", "@stoplight/prism-cli@5", "mock", docFile, "-p", "4705", "-h", "127.0.0.1"]);
+  await waitForUrl("http://127.0.0.1:4705/v0/settlement-requests/00000000-0000-4000-8000-000000000000", 300_000);
+  const prismGet = wrk("http://127.0.0.1:4705/v0/settlement-requests/00000000-0000-4000-8000-000000000000", { seconds: SECONDS, headers: { "X-Api-Key": KEY } });
+  const prismPost = wrk("http://127.0.0.1:4705/v0/settlement-requests", { seconds: SECONDS, headers: { "X-Api-Key": KEY }, body: CREATE_BODY });
+  rows.push({ target: "Prism mock of our OpenAPI", get: prismGet, post: prismPost });
+  stopProcess(p);
+
+  report(bareResult, trivial, prismGet);
+}
+
+function report(bare: LoadResult, trivial: LoadResult, prism: LoadResult) {
+  const f = (r?: LoadResult) => (r ? `${r.rps.toFixed(0)} | ${r.p99Ms.toFixed(1)}` : "– | –");
+  const ratio = (a: number | undefined, b: number) => (a ? `${((a / b) * 100).toFixed(0)}%` : "–");
+  console.log(`\n| Target | GET by id req/s | GET p99 ms | POST create req/s | POST p99 ms | GET vs bare | GET vs Prism | GET vs Next trivial |`);
+  console.log(`|---|---|---|---|---|---|---|---|`);
+  for (const r of rows) {
+    console.log(`| ${r.target} | ${f(r.get)} | ${f(r.post)} | ${ratio(r.get?.rps, bare.rps)} | ${ratio(r.get?.rps, prism.rps)} | ${ratio(r.get?.rps, trivial.rps)} |`);
+  }
+  const errs = rows.filter((r) => (r.get?.non2xx ?? 0) + (r.post?.non2xx ?? 0) > 0 && !r.target.startsWith("Prism"));
+  for (const r of errs) console.log(`note: ${r.target} had non-2xx responses (GET ${r.get?.non2xx ?? 0}, POST ${r.post?.non2xx ?? 0})`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { isBlockedAddress, webhookUrlProblem, type Resolver } from "./url-guard";
+
+const resolver = (table: Record<string, string[]>): Resolver => async (host) => {
+  const found = table[host];
+  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+  return found;
+};
+
+describe("isBlockedAddress", () => {
+  it.each([
+    "127.0.0.1", "127.255.255.254", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254",
+    "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "198.18.0.1",
+    "::1", "::", "fe80::1", "fe80::1%eth0", "fc00::1", "fd12:3456::1", "ff02::1",
+    "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "0:0:0:0:0:ffff:c0a8:0101",
+    "::127.0.0.1", "64:ff9b::10.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::1", "2002:c0a8:101::",
+    "not-an-ip", "1.2.3",
+  ])("blocks %s", (address) => expect(isBlockedAddress(address)).toBe(true));
+
+  it.each(["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "64:ff9b::808:808"])(
+    "allows %s",
+    (address) => expect(isBlockedAddress(address)).toBe(false),
+  );
+});
+
+describe("webhookUrlProblem", () => {
+  const dns = resolver({
+    "public.example": ["93.184.216.34", "2606:2800:220:1::1"],
+    "internal.example": ["10.0.0.7"],
+    "mixed.example": ["93.184.216.34", "192.168.1.20"],
+    "v6-loopback.example": ["::1"],
+    "mapped.example": ["::ffff:127.0.0.1"],
+    "metadata.example": ["169.254.169.254"],
+  });
+
+  it("production: https to public addresses only, every resolved address checked", async () => {
+    expect(await webhookUrlProblem("https://public.example/h", "production", dns)).toBeNull();
+    expect(await webhookUrlProblem("http://public.example/h", "production", dns)).toMatch(/https/);
+    for (const host of ["internal.example", "mixed.example", "v6-loopback.example", "mapped.example", "metadata.example"]) {
+      expect(await webhookUrlProblem(`https://${host}/h`, "production", dns), host).toMatch(/resolves to/);
+    }
+    for (const url of ["https://localhost/h", "https://app.localhost/h", "https://127.0.0.1/h", "https://[::1]/h", "https://0x7f.1/h", "https://[::ffff:a00:1]/h"]) {
+      expect(await webhookUrlProblem(url, "production", dns), url).not.toBeNull();
+    }
+  });
+
+  it("a name that does not resolve is accepted (every connection checks again)", async () => {
+    expect(await webhookUrlProblem("https://nowhere.example/h", "production", dns)).toBeNull();
+  });
+
+  it("sandbox may target local receivers; credentials in URLs are refused everywhere", async () => {
+    expect(await webhookUrlProblem("http://127.0.0.1:4000/inbox", "sandbox", dns)).toBeNull();
+    expect(await webhookUrlProblem("http://localhost:3000/inbox", "sandbox", dns)).toBeNull();
+    expect(await webhookUrlProblem("https://user:pw@public.example/h", "production", dns)).toMatch(/credentials/);
+    expect(await webhookUrlProblem("ftp://public.example/h", "sandbox", dns)).not.toBeNull();
+  });
+});

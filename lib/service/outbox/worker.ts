@@ -1,0 +1,154 @@
+import "server-only";
+import type { ServiceDeps, WebhookDeliveryConfig } from "../context";
+import { registerWorker } from "../workers";
+import { claimDueDeliveries, deliveryBody, recordAttempts, type AttemptRecord, type ClaimedDelivery } from "./deliveries";
+import { sendDelivery } from "./send";
+import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
+
+export const DELIVERY_DEFAULTS: WebhookDeliveryConfig = { timeoutMs: 10_000, leaseMs: 30_000, concurrency: 128, perEndpoint: 32 };
+/** An endpoint whose last attempt failed or was slow gets this many sends at once, for a while. */
+const STRUGGLING_CAP = 2;
+const STRUGGLING_FOR_MS = 60_000;
+const SLOW_ATTEMPT_MS = 2_000;
+/** While sends are in flight, how often to look for new due work. */
+const BUSY_POLL_MS = 20;
+
+export function deliveryConfig(deps: ServiceDeps): WebhookDeliveryConfig {
+  const c = { ...DELIVERY_DEFAULTS, ...deps.config.webhooks };
+  // A lease shorter than a send would hand the same delivery to a second worker mid-send.
+  return { ...c, leaseMs: Math.max(c.leaseMs, c.timeoutMs + 1_000), perEndpoint: Math.min(c.perEndpoint, c.concurrency) };
+}
+
+interface InstanceState {
+  inFlight: Map<string, number>;
+  sends: Set<Promise<void>>;
+  draining: Promise<number> | null;
+  wakeDrain: () => void;
+  /** Finished attempts waiting to be written, with the sends waiting on them. */
+  toRecord: AttemptRecord[];
+  recording: Promise<void> | null;
+  /** Endpoints whose last attempt failed or was slow, until when (wall ms). */
+  struggling: Map<string, number>;
+}
+
+/** Per service instance (per deps): several instances may share one process in tests. */
+const states = new WeakMap<ServiceDeps, InstanceState>();
+function stateOf(deps: ServiceDeps): InstanceState {
+  let s = states.get(deps);
+  if (!s) {
+    s = { inFlight: new Map(), sends: new Set(), draining: null, wakeDrain: () => {}, toRecord: [], recording: null, struggling: new Map() };
+    states.set(deps, s);
+  }
+  return s;
+}
+
+async function attempt(deps: ServiceDeps, state: InstanceState, cfg: WebhookDeliveryConfig, d: ClaimedDelivery): Promise<void> {
+  const at = deps.clock.now();
+  const result = await sendDelivery({
+    url: d.url,
+    environment: d.environment,
+    secret: d.secret,
+    eventId: d.eventId,
+    body: deliveryBody(d),
+    timeoutMs: cfg.timeoutMs,
+  });
+  if (!result.ok || result.durationMs >= SLOW_ATTEMPT_MS) state.struggling.set(d.webhookId, Date.now() + STRUGGLING_FOR_MS);
+  else state.struggling.delete(d.webhookId);
+  // The slot frees now; the record is written with others (see flushRecords).
+  state.toRecord.push({ delivery: d, at, result, recordedAt: deps.clock.now() });
+  state.recording ??= flushRecords(deps, state).finally(() => {
+    state.recording = null;
+    state.wakeDrain();
+  });
+}
+
+/**
+ * Writes finished attempts in batches: whatever finished while the last batch was being
+ * written goes in the next statement, so many sends share one commit.
+ */
+async function flushRecords(deps: ServiceDeps, state: InstanceState): Promise<void> {
+  while (state.toRecord.length > 0) {
+    const batch = state.toRecord.splice(0, 500);
+    try {
+      await recordAttempts(deps.db, batch);
+    } catch (error) {
+      // Not recorded: the leases run out and these deliveries are sent again (at least once).
+      console.error(`[service] webhook delivery: recording ${batch.length} attempts failed:`, error);
+    }
+  }
+}
+
+function capsOf(state: InstanceState): Map<string, number> {
+  const now = Date.now();
+  const caps = new Map<string, number>();
+  for (const [id, until] of state.struggling) {
+    if (until > now) caps.set(id, STRUGGLING_CAP);
+    else state.struggling.delete(id);
+  }
+  return caps;
+}
+
+/**
+ * Sends every delivery due at deps.clock.now(), up to `concurrency` at once and `perEndpoint`
+ * per endpoint, claiming more as slots free up (a slow endpoint holds its own slots only).
+ * An endpoint whose last attempt failed or took long gets only STRUGGLING_CAP at once for a
+ * minute. Returns when nothing is due, nothing is in flight and every attempt is recorded; the
+ * count of attempts made.
+ */
+export function deliverDueWebhooks(deps: ServiceDeps): Promise<number> {
+  const state = stateOf(deps);
+  state.draining ??= drain(deps, state).finally(() => {
+    state.draining = null;
+  });
+  return state.draining;
+}
+
+async function drain(deps: ServiceDeps, state: InstanceState): Promise<number> {
+  const cfg = deliveryConfig(deps);
+  let attempts = 0;
+  for (;;) {
+    const free = cfg.concurrency - state.sends.size;
+    const claimed =
+      free > 0
+        ? await claimDueDeliveries(deps.db, {
+            now: deps.clock.now(),
+            leaseMs: cfg.leaseMs,
+            limit: free,
+            perEndpoint: cfg.perEndpoint,
+            inFlight: state.inFlight,
+            caps: capsOf(state),
+          })
+        : [];
+    for (const d of claimed) {
+      state.inFlight.set(d.webhookId, (state.inFlight.get(d.webhookId) ?? 0) + 1);
+      const send: Promise<void> = attempt(deps, state, cfg, d).finally(() => {
+        const left = (state.inFlight.get(d.webhookId) ?? 1) - 1;
+        if (left > 0) state.inFlight.set(d.webhookId, left);
+        else state.inFlight.delete(d.webhookId);
+        state.sends.delete(send);
+        state.wakeDrain();
+      });
+      state.sends.add(send);
+    }
+    attempts += claimed.length;
+    if (claimed.length > 0) markDeliveryActivity();
+    if (state.sends.size === 0 && claimed.length === 0) {
+      if (!state.recording) return attempts;
+      await state.recording;
+      continue;
+    }
+    // Full, or nothing more due right now: wait for a send to finish, a new event, or a poll.
+    const slotFree = new Promise<void>((resolve) => {
+      state.wakeDrain = resolve;
+    });
+    await Promise.race(state.sends.size >= cfg.concurrency ? [slotFree] : [slotFree, waitForSignal(BUSY_POLL_MS)]);
+  }
+}
+
+registerWorker({
+  name: "webhook-delivery",
+  tick: async (deps) => {
+    await deliverDueWebhooks(deps);
+  },
+  idle: (_deps, intervalMs) => waitForDeliveryWork(intervalMs),
+});

@@ -1,0 +1,58 @@
+import "server-only";
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { disbursementCreateSchema, disbursementSchema } from "@/lib/schemas/disbursement";
+import { errorEnvelopeSchema } from "@/lib/schemas/error";
+import type { ServiceEnv } from "../context";
+import { idempotency } from "../middleware/idempotency";
+import { createDisbursement } from "../use-cases/create-disbursement";
+import { getDisbursement } from "../use-cases/get-disbursement";
+import { SANDBOX_SEED_BALANCES } from "../use-cases/balances";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const error = (description: string) => json(errorEnvelopeSchema, description);
+
+const create = createRoute({
+  method: "post",
+  path: "/v0/disbursements",
+  tags: ["Disbursements"],
+  summary: "Send a stablecoin amount from the pre-funded balance to a wallet",
+  description: [
+    "Reserves `amount` from the pre-funded balance of `currency` in the key's environment and answers 201 with the",
+    "disbursement PENDING. The simulated rail moves it to PROCESSING and then COMPLETED (its outbound payment, under",
+    "/v0/payments, gets a `transaction_hash`; the reserve is consumed). A FAILED disbursement releases its reserve and",
+    "carries `failure_reason {code, message}`. `chain` is inferred from the address when omitted (0x: ETHEREUM).",
+    "`destination_id` is stable per (account, chain, address). Optional `Idempotency-Key` header, as for settlement",
+    `requests. Sandbox balances start at ${Object.entries(SANDBOX_SEED_BALANCES).map(([c, a]) => `${a} ${c}`).join(", ")};`,
+    "production balances are set by the operator.",
+  ].join(" "),
+  middleware: [idempotency("disbursements")] as const,
+  request: {
+    headers: z.object({ "idempotency-key": z.string().optional().meta({ description: "1–255 printable characters; replays for 24 h" }) }),
+    body: { required: true, content: { "application/json": { schema: disbursementCreateSchema } } },
+  },
+  responses: {
+    201: json(disbursementSchema, "Created, PENDING, amount reserved"),
+    400: error("A field breaks a rule (named in details), or idempotency_mismatch"),
+    401: error("Missing or unknown X-Api-Key"),
+    409: error("idempotency_conflict: a request with this key is in flight"),
+    422: error("insufficient_funds: the available balance of the currency is below the amount"),
+  },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v0/disbursements/{id}",
+  tags: ["Disbursements"],
+  summary: "Retrieve a disbursement",
+  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  responses: {
+    200: json(disbursementSchema, "The disbursement"),
+    401: error("Missing or unknown X-Api-Key"),
+    404: error("No disbursement with this id in the key's account and environment"),
+  },
+});
+
+export function registerDisbursementRoutes(app: OpenAPIHono<ServiceEnv>): void {
+  app.openapi(create, async (c) => c.json(await createDisbursement(c.get("deps"), c.get("caller"), c.req.valid("json")), 201));
+  app.openapi(get, async (c) => c.json(await getDisbursement(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
+}

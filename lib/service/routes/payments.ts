@@ -1,0 +1,38 @@
+import "server-only";
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { paginated } from "@/lib/schemas/list";
+import { paymentListQuerySchema, paymentSchema } from "@/lib/schemas/payment";
+import { API_KEY_SCHEME } from "../openapi";
+import type { ServiceEnv } from "../context";
+import { getPayment } from "../use-cases/get-payment";
+import { listPayments } from "../use-cases/list-payments";
+import { errorResponses, json } from "./settlement-requests.errors";
+
+const tags = ["Payments"];
+const security = [{ [API_KEY_SCHEME]: [] }];
+
+const list = createRoute({
+  method: "get",
+  path: "/v0/payments",
+  tags,
+  security,
+  summary: "List payments",
+  description: "Inbound (PAYIN) and outbound (PAYOUT) payments of settlement requests and disbursements, newest first.",
+  request: { query: paymentListQuerySchema },
+  responses: { 200: json(paginated(paymentSchema), "A page of payments"), ...errorResponses(400) },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v0/payments/{id}",
+  tags,
+  security,
+  summary: "Get a payment",
+  request: { params: z.object({ id: z.string().meta({ description: "Payment id (UUID)" }) }) },
+  responses: { 200: json(paymentSchema, "The payment"), ...errorResponses(404) },
+});
+
+export function registerPaymentRoutes(app: OpenAPIHono<ServiceEnv>): void {
+  app.openapi(list, async (c) => c.json(await listPayments(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
+  app.openapi(get, async (c) => c.json(await getPayment(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
+}

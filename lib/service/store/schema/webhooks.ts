@@ -1,0 +1,60 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { accounts, events } from "./core";
+
+/** Webhook endpoints (CONTRACT §9): one registry for /v0 and /v1, per account and environment. */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id),
+    environment: text("environment").$type<"sandbox" | "production">().notNull(),
+    url: text("url").notNull(),
+    description: text("description"),
+    events: text("events").array().notNull(),
+    /** The signing secret: HMAC keys must be usable, so it is stored as is (shown once over the API). */
+    secret: text("secret").notNull(),
+    status: text("status").$type<"ACTIVE" | "DISABLED">().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("webhook_endpoints_owner_idx").on(t.accountId, t.environment, t.createdAt)],
+);
+
+/**
+ * One row per (endpoint, event): the delivery's state. `next_attempt_at` is when it is due; a
+ * worker that claims it moves it to the end of its lease, so a crashed worker's claim comes due
+ * again by itself.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull().references(() => events.id),
+    eventType: text("event_type").notNull(),
+    status: text("status").$type<"PENDING" | "SUCCEEDED" | "FAILED">().notNull(),
+    attemptCount: integer("attempt_count").notNull(),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    unique("webhook_deliveries_webhook_event_key").on(t.webhookId, t.eventId),
+    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt),
+  ],
+);
+
+/** Every attempt: time, HTTP status, duration, the first 1 KiB of the answer, the error. */
+export const webhookDeliveryAttempts = pgTable(
+  "webhook_delivery_attempts",
+  {
+    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    httpStatus: integer("http_status"),
+    durationMs: integer("duration_ms").notNull(),
+    responseBody: text("response_body"),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
+);

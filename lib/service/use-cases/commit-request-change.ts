@@ -1,0 +1,78 @@
+import "server-only";
+import type { PaymentStatus, SandboxSettlementStatus } from "@/lib/schemas/catalog";
+import type { HistoryCause } from "../state-machine";
+import type { ServiceDeps } from "../context";
+import { emitEvent } from "../outbox/emit";
+import type { Executor } from "../store/db";
+import { updatePayment, type NewPaymentRow, type PaymentRow } from "../store/payments";
+import { insertHistory, updateSettlementRequest, type NewSettlementRequestRow } from "../store/settlement-requests";
+import type { LoadedRequest } from "./load-settlement-request";
+import { toSettlementRequest, type SettlementRequestView } from "./settlement-request-view";
+
+export type PaymentPatch = Partial<Omit<NewPaymentRow, "id" | "accountId" | "environment">>;
+export type RequestPatch = Partial<Omit<NewSettlementRequestRow, "id" | "accountId" | "environment" | "status">>;
+
+/** The columns a payment status change writes (status time, completed_at, failure_reason). */
+export function paymentStatusPatch(
+  payment: PaymentRow,
+  status: PaymentStatus,
+  now: Date,
+  extra: { failureReason?: string; statusChangedAt?: Date } = {},
+): PaymentPatch {
+  return {
+    status,
+    updatedAt: now,
+    statusChangedAt: extra.statusChangedAt ?? now,
+    completedAt: status === "COMPLETED" ? (payment.completedAt ?? now) : payment.completedAt,
+    failureReason: extra.failureReason ?? (status === "FAILED" ? payment.failureReason : null),
+  };
+}
+
+export interface RequestChange {
+  /** A status move: writes a history row. */
+  move?: { to: SandboxSettlementStatus; cause: HistoryCause; paymentId?: string; detail?: string };
+  request?: RequestPatch;
+  inbound?: PaymentPatch;
+  outbound?: PaymentPatch;
+}
+
+/**
+ * Writes one change of a request inside the caller's transaction: its payments, its row, the
+ * history row of a status move, and the settlement_request.updated event carrying the request
+ * as GET returns it afterwards.
+ */
+export async function commitRequestChange(
+  tx: Executor,
+  deps: ServiceDeps,
+  current: LoadedRequest,
+  change: RequestChange,
+): Promise<{ loaded: LoadedRequest; view: SettlementRequestView }> {
+  const now = deps.clock.now();
+  const inbound = change.inbound ? await updatePayment(tx, current.inbound.id, change.inbound) : current.inbound;
+  const outbound = change.outbound ? await updatePayment(tx, current.outbound.id, change.outbound) : current.outbound;
+  const row = await updateSettlementRequest(tx, current.row.id, {
+    ...change.request,
+    ...(change.move ? { status: change.move.to } : {}),
+    updatedAt: now,
+  });
+  if (change.move) {
+    await insertHistory(tx, {
+      settlementRequestId: row.id,
+      at: now,
+      fromStatus: current.row.status,
+      toStatus: change.move.to,
+      cause: change.move.cause,
+      paymentId: change.move.paymentId ?? null,
+      detail: change.move.detail ?? null,
+    });
+  }
+  const view = toSettlementRequest(row, [inbound, outbound], now);
+  await emitEvent(tx, {
+    accountId: row.accountId,
+    environment: row.environment,
+    type: "settlement_request.updated",
+    data: view,
+    at: now,
+  });
+  return { loaded: { row, inbound, outbound }, view };
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import type { Disbursement, DisbursementCreate } from "@/lib/schemas/disbursement";
+import type { Caller, ServiceDeps } from "../context";
+import { newId } from "../ids";
+import type { BalanceKey } from "../store/ledger";
+import { disbursements, payments } from "../store/schema";
+import { noteBalanceChange, reserveOrRefuse } from "./balances";
+import { destinationIdFor, disbursementToWire, newDisbursementPayment } from "./disbursement-records";
+
+/**
+ * POST /v0/disbursements (CONTRACT §10): reserves the amount from the pre-funded balance of the
+ * currency, then records the disbursement PENDING with its outbound payment, in one transaction.
+ * The simulated rail moves it on (disbursement-rail.ts).
+ */
+export async function createDisbursement(deps: ServiceDeps, caller: Caller, input: DisbursementCreate): Promise<Disbursement> {
+  const at = deps.clock.now();
+  const key: BalanceKey = { accountId: caller.accountId, environment: caller.environment, currency: input.currency };
+  const row = await deps.db.transaction(async (tx) => {
+    const id = newId();
+    const paymentId = newId();
+    const change = await reserveOrRefuse(tx, key, input.amount, { refType: "disbursement", refId: id }, at);
+    const destinationId = await destinationIdFor(tx, caller.accountId, input.chain, input.wallet_address, at);
+    const [created] = await tx
+      .insert(disbursements)
+      .values({
+        id,
+        accountId: caller.accountId,
+        environment: caller.environment,
+        destinationId,
+        chain: input.chain,
+        walletAddress: input.wallet_address,
+        amount: input.amount,
+        currency: input.currency,
+        status: "PENDING",
+        paymentId,
+        nextStepAt: new Date(at.getTime() + deps.config.railDelays.sentSeconds * 1000),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    await tx.insert(payments).values(
+      newDisbursementPayment({
+        id,
+        paymentId,
+        accountId: caller.accountId,
+        environment: caller.environment,
+        amount: input.amount,
+        currency: input.currency,
+        chain: input.chain,
+        walletAddress: input.wallet_address,
+        at,
+      }),
+    );
+    await noteBalanceChange(tx, key, change, deps.config.lowBalanceThreshold, at);
+    return created;
+  });
+  return disbursementToWire(row);
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { PaymentStatus } from "@/lib/schemas/catalog";
+import type { Payment } from "@/lib/schemas/payment";
+import type { ServiceConfig, ServiceDeps, Caller } from "../context";
+import { ApiError } from "../errors";
+import { disbursements, payments } from "../store/schema";
+import {
+  DISBURSEMENT_RAIL_PAYMENT_STATUSES,
+  DISBURSEMENT_STATUS_OF_PAYMENT,
+  disbursementFailureCode,
+  isFinalDisbursementStatus,
+  planDisbursementPath,
+  type DisbursementStatus,
+} from "../state-machine";
+import { loadDisbursement, loadPayment } from "./disbursement-records";
+import { moveDisbursement } from "./move-disbursement";
+import { registerPaymentOwnerHandler, type PaymentOwnerChange } from "./payment-owners";
+import { toPayment } from "./payment-view";
+
+/** When the rail takes its next step after a sandbox PATCH; null when the status holds it. */
+function nextStepAfter(status: DisbursementStatus, paymentStatus: PaymentStatus, at: Date, config: ServiceConfig): Date | null {
+  if (isFinalDisbursementStatus(status) || !DISBURSEMENT_RAIL_PAYMENT_STATUSES.includes(paymentStatus)) return null;
+  const seconds = status === "PENDING" ? config.railDelays.sentSeconds : config.railDelays.completedSeconds;
+  return new Date(at.getTime() + seconds * 1000);
+}
+
+/**
+ * PATCH /v0/sandbox/payments/{id}/status on a disbursement's payment: the payment takes the
+ * status sent, and the disbursement follows by DISBURSEMENT_STATUS_OF_PAYMENT (through
+ * PROCESSING when skipping it), with the balance effects of each move. Out of COMPLETED or
+ * FAILED: 409 invalid_transition (the money has moved; the sandbox cannot undo it).
+ */
+export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller, change: PaymentOwnerChange): Promise<Payment> {
+  const at = deps.clock.now();
+  const { status, failure_reason: reason } = change.body;
+  return deps.db.transaction(async (tx) => {
+    let row = await loadDisbursement(tx, caller, change.ownerId, true);
+    const target = DISBURSEMENT_STATUS_OF_PAYMENT[status];
+    const path = planDisbursementPath(row.status, target);
+    if (path.kind === "invalid") {
+      throw new ApiError("invalid_transition", `Disbursement ${path.message} (payment status ${status})`);
+    }
+    const nextStepAt = nextStepAfter(target, status, at, deps.config);
+    if (path.moves.length === 0) {
+      await tx
+        .update(payments)
+        .set({ status, updatedAt: at, statusChangedAt: at, ...(reason ? { failureReason: reason } : {}) })
+        .where(eq(payments.id, row.paymentId));
+      await tx.update(disbursements).set({ nextStepAt, updatedAt: at }).where(eq(disbursements.id, row.id));
+    }
+    for (const [i, move] of path.moves.entries()) {
+      const last = i === path.moves.length - 1;
+      row = await moveDisbursement(tx, row, move.to, {
+        at,
+        nextStepAt: last ? nextStepAt : null,
+        ...(last ? { paymentStatus: status } : {}),
+        ...(move.to === "FAILED"
+          ? { failure: { code: disbursementFailureCode(status), message: reason ?? `Payment ${status.toLowerCase()} (sandbox)` } }
+          : {}),
+      });
+    }
+    return toPayment(await loadPayment(tx, change.paymentId));
+  });
+}
+
+registerPaymentOwnerHandler("disbursement", forceDisbursementPayment);

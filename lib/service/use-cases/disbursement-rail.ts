@@ -1,0 +1,54 @@
+import "server-only";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { ServiceDeps } from "../context";
+import { disbursements } from "../store/schema";
+import { registerWorker } from "../workers";
+import { moveDisbursement } from "./move-disbursement";
+
+/** Disbursements moved per tick at most (the next tick takes the rest). */
+const BATCH = 200;
+
+/**
+ * The simulated payout rail of disbursements, on the service clock: PENDING → PROCESSING after
+ * `railDelays.sentSeconds`, PROCESSING → COMPLETED (transaction hash, reserve consumed) after
+ * `railDelays.completedSeconds` more. Each step is due at a time of its own, so a late tick
+ * catches up step by step. Rows are claimed with SKIP LOCKED: instances share the work and a
+ * step is applied once.
+ */
+export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
+  let moved = 0;
+  for (let round = 0; round < 2; round++) {
+    const now = deps.clock.now();
+    const due = await deps.db
+      .select({ id: disbursements.id })
+      .from(disbursements)
+      .where(and(inArray(disbursements.status, ["PENDING", "PROCESSING"]), lte(disbursements.nextStepAt, now)))
+      .orderBy(asc(disbursements.nextStepAt))
+      .limit(BATCH);
+    if (due.length === 0) break;
+    for (const { id } of due) {
+      const done = await deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(disbursements)
+          .where(and(eq(disbursements.id, id), lte(disbursements.nextStepAt, now)))
+          .for("update", { skipLocked: true });
+        if (!row || !row.nextStepAt || (row.status !== "PENDING" && row.status !== "PROCESSING")) return false;
+        const stepAt = row.nextStepAt;
+        if (row.status === "PENDING") {
+          await moveDisbursement(tx, row, "PROCESSING", {
+            at: now,
+            nextStepAt: new Date(stepAt.getTime() + deps.config.railDelays.completedSeconds * 1000),
+          });
+        } else {
+          await moveDisbursement(tx, row, "COMPLETED", { at: now, nextStepAt: null });
+        }
+        return true;
+      });
+      if (done) moved++;
+    }
+  }
+  return moved;
+}
+
+registerWorker({ name: "disbursement-rail", tick: async (deps) => void (await runDisbursementRail(deps)) });

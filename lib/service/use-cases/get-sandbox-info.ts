@@ -1,0 +1,17 @@
+import "server-only";
+import { CHAINS, CURRENCIES, RAILS } from "@/lib/schemas/catalog";
+import type { SandboxInfo } from "@/lib/schemas/sandbox";
+import type { Caller, ServiceDeps } from "../context";
+import { listBalancesForInfo } from "./sandbox-info-balances";
+
+/** GET /v0/sandbox/info (CONTRACT §8). */
+export async function getSandboxInfo(deps: ServiceDeps, caller: Caller): Promise<SandboxInfo> {
+  return {
+    environment: caller.environment,
+    account: { id: caller.accountId, name: caller.accountName },
+    balances: await listBalancesForInfo(deps, caller),
+    supported: { currencies: [...CURRENCIES], rails: [...RAILS], chains: [...CHAINS] },
+    rate_limit: { limit: deps.config.rateLimitPerMinute[caller.environment], window_seconds: 60 },
+    server_time: deps.clock.now().toISOString(),
+  };
+}

@@ -1,0 +1,9 @@
+import "server-only";
+import type { Webhook } from "@/lib/schemas/webhook";
+import type { Caller, ServiceDeps } from "../context";
+import { findWebhook, toWebhook } from "./webhook-records";
+
+/** GET /v0/webhooks/{id}: the record without its secret. */
+export async function getWebhook(deps: ServiceDeps, caller: Caller, id: string): Promise<Webhook> {
+  return toWebhook(await findWebhook(deps.db, caller, id));
+}

@@ -1,0 +1,75 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { toCanonical, toDec } from "@/lib/money/decimal";
+import type { Chain } from "@/lib/schemas/catalog";
+import type { ServiceDeps } from "../context";
+import { ApiError } from "../errors";
+import { emitEvent } from "../outbox/emit";
+import type { Executor } from "../store/db";
+import { consumeReserve, debitAvailable, releaseReserve, type BalanceKey } from "../store/ledger";
+import { v1Payments } from "../store/schema";
+import { planV1PaymentMove, type V1PaymentStatus } from "../state-machine";
+import { noteBalanceChange } from "./balances";
+import { simulatedTransactionHash } from "./simulated-transaction-hash";
+import { v1PaymentToWire, type V1PaymentRow } from "./v1-payment-records";
+
+export interface V1MoveOptions {
+  at: Date;
+  failureReason?: string;
+  /** When the simulated on-chain confirmation lands (moves to PROCESSING). */
+  confirmAt?: Date;
+}
+
+/**
+ * One move of a /v1 payment by the document's state table (planV1PaymentMove), with its
+ * balance effects through the ledger and its `payment.*` event, in the caller's transaction.
+ * The row must be locked in that transaction.
+ *
+ * COMPLETED debits the chain's network fee from the available balance, separately from the
+ * reserved amount. Should the available balance no longer cover the fee (other payments took
+ * it since creation), the transfer fails instead: FAILED, reserve released, balance never
+ * negative.
+ */
+export async function moveV1Payment(
+  tx: Executor,
+  deps: Pick<ServiceDeps, "config">,
+  row: V1PaymentRow,
+  to: V1PaymentStatus,
+  options: V1MoveOptions,
+): Promise<V1PaymentRow> {
+  const plan = planV1PaymentMove(row.status, to);
+  if (plan.kind === "invalid") throw new ApiError("invalid_transition", `Payment ${plan.message}`);
+  const { effects } = plan;
+  const { at } = options;
+  const key: BalanceKey = { accountId: row.accountId, environment: row.environment, currency: row.currencyCode };
+  const ref = { refType: "v1_payment" as const, refId: row.id };
+
+  if (to === "COMPLETED" && toDec(row.networkFee).gt(0)) {
+    const fee = await debitAvailable(tx, key, row.networkFee, "network_fee", ref, at);
+    if (!fee) {
+      return moveV1Payment(tx, deps, row, "FAILED", {
+        at,
+        failureReason: `Available ${row.currencyCode} balance does not cover the ${row.chain} network fee ${toCanonical(row.networkFee)}`,
+      });
+    }
+    await noteBalanceChange(tx, key, fee, deps.config.lowBalanceThreshold, at);
+  }
+  if (effects.reserve === "consume") await consumeReserve(tx, key, row.amount, ref, at);
+  if (effects.reserve === "release") await releaseReserve(tx, key, row.amount, ref, at);
+
+  const [updated] = await tx
+    .update(v1Payments)
+    .set({
+      status: to,
+      updatedAt: at,
+      ...(options.confirmAt ? { confirmAt: options.confirmAt } : {}),
+      ...(effects.setTransactionHash ? { transactionHash: simulatedTransactionHash(row.chain as Chain) } : {}),
+      ...(effects.setCompletedAt ? { completedAt: at } : {}),
+      ...(to === "FAILED" ? { failureReason: options.failureReason ?? "Transfer failed" } : {}),
+    })
+    .where(and(eq(v1Payments.id, row.id), eq(v1Payments.status, row.status)))
+    .returning();
+  if (!updated) throw new ApiError("invalid_transition", `Payment moved concurrently; cannot move from ${row.status} to ${to}`);
+  await emitEvent(tx, { accountId: row.accountId, environment: row.environment, type: effects.event, data: v1PaymentToWire(updated), at });
+  return updated;
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import type { Chain, FiatCurrency } from "@/lib/schemas/catalog";
+import type { PaymentInstructions } from "@/lib/schemas/settlement-request-response";
+import { isCryptoSource, type ResolvedSource } from "@/lib/schemas/source";
+import { toPaymentInstructionsQuote, type Quote } from "../quotes/quote";
+
+/** Stablecoin sources: 30 minutes; fiat sources: 2 days (CONTRACT §5). */
+export const CRYPTO_VALIDITY_MS = 30 * 60 * 1000;
+export const FIAT_VALIDITY_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** The service's deposit wallet per chain (valid addresses of each chain's format). */
+export const DEPOSIT_WALLETS: Record<Chain, string> = {
+  ETHEREUM: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+  POLYGON: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+  BASE: "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+  SOLANA: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+  TRON: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+};
+
+/** The service's collection account per fiat currency (EUR, GBP: IBAN and BIC in those two fields). */
+export const DEPOSIT_ACCOUNTS: Record<FiatCurrency, { bank_name: string; account_number: string; routing_number: string }> = {
+  USD: { bank_name: "Settlement Sandbox Bank, N.A.", account_number: "900012345678", routing_number: "011000015" },
+  EUR: { bank_name: "Settlement Sandbox Bank Europe", account_number: "DE89370400440532013000", routing_number: "COBADEFFXXX" },
+  GBP: { bank_name: "Settlement Sandbox Bank UK", account_number: "GB82WEST12345698765432", routing_number: "WESTGB2LXXX" },
+  MXN: { bank_name: "Settlement Sandbox Banco", account_number: "032180000118359719", routing_number: "032" },
+  NGN: { bank_name: "Settlement Sandbox Bank Nigeria", account_number: "0000014579", routing_number: "011" },
+};
+
+/** The reference a fiat payer includes with the deposit: unique per request. */
+export function depositMessage(requestId: string): string {
+  return `SR-${requestId.replace(/-/g, "").slice(0, 16).toUpperCase()}`;
+}
+
+export function validUntil(source: ResolvedSource, createdAt: Date): Date {
+  return new Date(createdAt.getTime() + (isCryptoSource(source) ? CRYPTO_VALIDITY_MS : FIAT_VALIDITY_MS));
+}
+
+/** payment_instructions for the inbound payment, per source kind (CONTRACT §5). */
+export function paymentInstructions(
+  requestId: string,
+  source: ResolvedSource,
+  q: Quote,
+  until: Date,
+): PaymentInstructions {
+  const priced = { ...toPaymentInstructionsQuote(q), valid_until: until.toISOString() };
+  if (isCryptoSource(source)) {
+    return { ...priced, currency: source.currency, chain: source.rail, wallet_address: DEPOSIT_WALLETS[source.rail] };
+  }
+  return {
+    ...priced,
+    rail: source.rail,
+    ...DEPOSIT_ACCOUNTS[source.currency],
+    deposit_message: depositMessage(requestId),
+  };
+}
