@@ -1,6 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+/** E2E_PORT / E2E_DATA_DIR let a second run go beside one already in progress. */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
+/** The first administrator of the test server (same defaults as adminCredentials() in e2e/support/settlement.ts). */
+const E2E_ADMIN = { email: "admin@console.local", password: "e2e-admin-password-0001" } as const;
 const baseURL = `http://localhost:${PORT}`;
 
 /** Debian's chromium (apt-get install chromium); never `npx playwright install` here. */
@@ -44,6 +48,7 @@ export default defineConfig({
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-    env: { DATA_DIR: ".data-e2e", PORT: String(PORT) },
+    // Journeys run many calls a minute through one dashboard key: lift the sandbox limit for them.
+    env: { DATA_DIR, PORT: String(PORT), ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, RATE_LIMIT_SANDBOX_PER_MINUTE: "100000" },
   },
 });

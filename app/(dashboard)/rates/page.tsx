@@ -1,16 +1,30 @@
-import { EmptyState } from "@/components/ui/empty-state";
-import { RatesIcon } from "@/components/ui/icons";
+import { QuoteWorkbench } from "@/components/rates/quote-workbench";
+import { rateQueryFromParams } from "@/components/rates/rate-query";
 import { PageHeader } from "@/components/ui/page-header";
+import { getRate } from "@/lib/actions/get-rate";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 
 export const metadata = { title: "Rates" };
 
-export default function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** A quote in the URL is priced on the server, so a shared link opens with its result. */
+export default async function RatesPage({ searchParams }: { searchParams: SearchParams }) {
+  const environment = await getEnvironment();
+  const initialQuery = rateQueryFromParams(await searchParams);
+  const initialResult = initialQuery ? await getRate(initialQuery) : null;
   return (
     <>
-      <PageHeader title="Rates" description="Indicative exchange rates between fiat and stablecoins, with the platform fee applied." />
-      <EmptyState icon={<RatesIcon className="size-5" />} title="No rate quoted yet">
-        Choose a source and a destination (currency and rail), enter the amount on one side, and the mid-market rate, fee and effective rate will appear here. A rate is indicative: it does not lock a quote.
-      </EmptyState>
+      <PageHeader
+        title="Rates"
+        description="Indicative exchange rates between fiat and stablecoins, with the platform fee applied."
+      />
+      <QuoteWorkbench
+        key={environment}
+        environment={environment}
+        initialQuery={initialQuery}
+        initialResult={initialResult}
+      />
     </>
   );
 }

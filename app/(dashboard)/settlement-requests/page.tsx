@@ -1,16 +1,32 @@
-import { EmptyState } from "@/components/ui/empty-state";
-import { RequestsIcon } from "@/components/ui/icons";
+import Link from "next/link";
+import { filtersFromParams, PAGE_SIZE, toListQuery } from "@/components/settlement-requests/list/list-filters";
+import { RequestsList } from "@/components/settlement-requests/list/requests-list";
+import { buttonClasses } from "@/components/ui/button";
+import { PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 
 export const metadata = { title: "Settlement requests" };
 
-export default function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SettlementRequestsPage({ searchParams }: { searchParams: SearchParams }) {
+  const [environment, params] = await Promise.all([getEnvironment(), searchParams]);
+  const filters = filtersFromParams(params);
+  const initial = await listSettlementRequests(toListQuery(filters, PAGE_SIZE));
   return (
     <>
-      <PageHeader title="Settlement requests" description="Every fiat ↔ stablecoin settlement: its status, payment instructions and the two payments behind it." />
-      <EmptyState icon={<RequestsIcon className="size-5" />} title="No settlement requests yet">
-        Requests created here or through the API will be listed with their status, type, amount and external_id, newest first. You will be able to filter by status and find a request by its external_id.
-      </EmptyState>
+      <PageHeader
+        title="Settlement requests"
+        description="Every fiat ↔ stablecoin settlement: its status, payment instructions and the two payments behind it."
+        actions={
+          <Link href="/settlement-requests/new" className={buttonClasses()}>
+            <PlusIcon className="size-4" /> New settlement request
+          </Link>
+        }
+      />
+      <RequestsList key={environment} environment={environment} initialFilters={filters} initial={initial} />
     </>
   );
 }

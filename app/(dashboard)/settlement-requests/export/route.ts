@@ -1,0 +1,43 @@
+import { filtersFromParams } from "@/components/settlement-requests/list/list-filters";
+import { authorize } from "@/lib/actions/action";
+import { toCsv, SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
+import { listSettlementRequests } from "@/lib/settlement-api";
+
+export const dynamic = "force-dynamic";
+
+/** Rows exported at most (100 pages of 100). */
+const MAX_PAGES = 100;
+
+/**
+ * GET /settlement-requests/export?status=&external_id=: the filtered list as CSV, every page.
+ * Amounts stay the API's decimal strings, each beside its currency column.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const auth = await authorize("read", undefined);
+  if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
+  const filters = filtersFromParams(Object.fromEntries(new URL(request.url).searchParams));
+  const rows = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const result = await listSettlementRequests(auth.ctx.environment, {
+      page,
+      page_size: MAX_PAGE_SIZE,
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(filters.external_id ? { external_id: filters.external_id } : {}),
+    });
+    if (!result.ok) {
+      const message = result.error.kind === "api" ? result.error.message : "The settlement API could not be reached.";
+      return new Response(`Export failed: ${message}\n`, { status: 502, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    rows.push(...result.data.data);
+    if (page >= result.data.pagination.total_pages) break;
+  }
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
+  return new Response(toCsv(SETTLEMENT_CSV_COLUMNS, rows), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="settlement-requests-${auth.ctx.environment}-${stamp}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from "node:crypto";
+import Link from "next/link";
+import { prefillFromParams } from "@/components/settlement-requests/builder/builder-values";
+import { SettlementRequestBuilder } from "@/components/settlement-requests/builder/settlement-request-builder";
+import { PageHeader } from "@/components/ui/page-header";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+
+export const metadata = { title: "New settlement request" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function NewSettlementRequestPage({ searchParams }: { searchParams: SearchParams }) {
+  const environment = await getEnvironment();
+  const initial = prefillFromParams(await searchParams);
+  return (
+    <>
+      <PageHeader
+        eyebrow={<Link href="/settlement-requests" className="hover:text-slate-800">← Settlement requests</Link>}
+        title="New settlement request"
+        description="Choose the type, where the money goes and who receives it. You get payment instructions for the payer."
+      />
+      <SettlementRequestBuilder key={environment} environment={environment} initial={initial} initialKey={randomUUID()} />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useFormContext } from "react-hook-form";
+import { SelectField, TextField } from "@/components/forms/form-fields";
+import { countriesFor } from "@/lib/dashboard/routes";
+import type { BuilderValues } from "./builder-values";
+
+/** Who receives a fiat payout: a person or a business, with the country of their address. */
+export function BeneficiaryFields() {
+  const { watch } = useFormContext<BuilderValues>();
+  const type = watch("destination.beneficiary.type");
+  const currency = watch("destination.currency");
+  const countries = countriesFor(currency);
+
+  return (
+    <div className="space-y-4">
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Beneficiary type</legend>
+        <BeneficiaryTypeRadios />
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {type === "INDIVIDUAL" ? (
+          <>
+            <TextField<BuilderValues> name="destination.beneficiary.first_name" label="First name" required autoComplete="off" />
+            <TextField<BuilderValues> name="destination.beneficiary.last_name" label="Last name" required autoComplete="off" />
+          </>
+        ) : (
+          <TextField<BuilderValues> name="destination.beneficiary.business_name" label="Business name" required className="sm:col-span-2" />
+        )}
+        <SelectField<BuilderValues> name="destination.beneficiary.address.country_code" label="Country" required options={countries} />
+        <TextField<BuilderValues> name="destination.beneficiary.address.city" label="City" hint="Optional" />
+        <TextField<BuilderValues> name="destination.beneficiary.address.street_line1" label="Street" hint="Optional" />
+        <TextField<BuilderValues> name="destination.beneficiary.address.postal_code" label="Postal code" hint="Optional" />
+        <TextField<BuilderValues> name="destination.beneficiary.email" label="Email" hint="Optional" type="email" />
+        <TextField<BuilderValues> name="destination.beneficiary.phone" label="Phone" hint="Optional" type="tel" />
+      </div>
+    </div>
+  );
+}
+
+function BeneficiaryTypeRadios() {
+  const { register } = useFormContext<BuilderValues>();
+  const options = [
+    { value: "INDIVIDUAL", label: "Individual" },
+    { value: "BUSINESS", label: "Business" },
+  ];
+  return (
+    <div className="flex gap-4">
+      {options.map((o) => (
+        <label key={o.value} className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="radio" value={o.value} {...register("destination.beneficiary.type")} className="size-4 accent-accent-600" />
+          {o.label}
+        </label>
+      ))}
+    </div>
+  );
+}

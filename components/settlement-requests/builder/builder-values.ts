@@ -1,0 +1,243 @@
+/**
+ * The builder's form values (wire-shaped, strings for inputs), its defaults and URL prefill,
+ * and the map to the create body that settlementRequestCreateSchema validates (browser-safe).
+ */
+import {
+  BANK_SHAPE_BY_CURRENCY,
+  FIAT_CURRENCIES,
+  SETTLEMENT_TYPES,
+  STABLECOINS,
+  isFiat,
+  isStablecoin,
+  type BankShape,
+  type SettlementType,
+} from "@/lib/schemas/catalog";
+import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
+import { dropEmpty } from "@/lib/dashboard/form-values";
+import { countriesFor, railsFor } from "@/lib/dashboard/routes";
+
+export type MetadataRow = { key: string; value: string };
+
+export type BuilderValues = {
+  type: SettlementType;
+  payment_reason: string;
+  amount: string;
+  source: { currency: string; rail: string; wallet_address: string; country_code: string };
+  destination: {
+    currency: string;
+    rail: string;
+    amount: string;
+    is_third_party: boolean;
+    wallet_address: string;
+    bank_name: string;
+    account_number: string;
+    routing_number: string;
+    account_type: string;
+    iban: string;
+    bic: string;
+    sort_code: string;
+    clabe: string;
+    bank_code: string;
+    beneficiary: {
+      type: "INDIVIDUAL" | "BUSINESS";
+      first_name: string;
+      last_name: string;
+      business_name: string;
+      email: string;
+      phone: string;
+      address: { country_code: string; street_line1: string; city: string; postal_code: string };
+    };
+  };
+  external_id: string;
+  metadata_rows: MetadataRow[];
+  /** A datetime-local value ("2026-11-24T12:00"), converted to ISO 8601 on submit. */
+  reconciliation_expected_at: string;
+};
+
+export type DestinationShape = "CRYPTO" | BankShape;
+
+export function destinationShape(currency: string): DestinationShape {
+  if (isFiat(currency)) return BANK_SHAPE_BY_CURRENCY[currency];
+  return "CRYPTO";
+}
+
+export const takesCryptoSource = (t: SettlementType) => t === "STABLECOIN_TO_FIAT" || t === "STABLECOIN_TO_STABLECOIN";
+export const paysOutCrypto = (t: SettlementType) => t === "STABLECOIN_TO_STABLECOIN" || t === "FIAT_TO_STABLECOIN";
+/** Where the amount is entered: STABLECOIN_TO_FIAT takes destination.amount, the others amount. */
+export const amountOnDestination = (t: SettlementType) => t === "STABLECOIN_TO_FIAT";
+/** Types whose source the form asks for (the others use the service's default). */
+export const asksForSource = (t: SettlementType) => t === "STABLECOIN_TO_FIAT" || t === "FIAT_TO_STABLECOIN";
+
+export function sourceCurrencies(t: SettlementType): readonly string[] {
+  return takesCryptoSource(t) ? STABLECOINS : FIAT_CURRENCIES;
+}
+export function destinationCurrencies(t: SettlementType): readonly string[] {
+  return paysOutCrypto(t) ? STABLECOINS : FIAT_CURRENCIES;
+}
+
+const emptyDestination = (currency: string): BuilderValues["destination"] => ({
+  currency,
+  rail: railsFor(currency)[0] ?? "",
+  amount: "",
+  is_third_party: false,
+  wallet_address: "",
+  bank_name: "",
+  account_number: "",
+  routing_number: "",
+  account_type: "CHECKING",
+  iban: "",
+  bic: "",
+  sort_code: "",
+  clabe: "",
+  bank_code: "",
+  beneficiary: {
+    type: "INDIVIDUAL",
+    first_name: "",
+    last_name: "",
+    business_name: "",
+    email: "",
+    phone: "",
+    address: { country_code: countriesFor(currency)[0] ?? "", street_line1: "", city: "", postal_code: "" },
+  },
+});
+
+const emptySource = (currency: string): BuilderValues["source"] => ({
+  currency,
+  rail: railsFor(currency)[0] ?? "",
+  wallet_address: "",
+  country_code: countriesFor(currency)[0] ?? "",
+});
+
+const DEFAULT_LEGS: Record<SettlementType, { source: string; destination: string }> = {
+  STABLECOIN_TO_FIAT: { source: "USDC", destination: "EUR" },
+  FIAT_TO_STABLECOIN: { source: "USD", destination: "USDC" },
+  STABLECOIN_TO_STABLECOIN: { source: "USDC", destination: "USDT" },
+  FIAT_TO_FIAT: { source: "USD", destination: "EUR" },
+};
+
+export function defaultsFor(type: SettlementType): BuilderValues {
+  const legs = DEFAULT_LEGS[type];
+  return {
+    type,
+    payment_reason: "PURCHASE_OF_SERVICES",
+    amount: "",
+    source: emptySource(legs.source),
+    destination: emptyDestination(legs.destination),
+    external_id: "",
+    metadata_rows: [],
+    reconciliation_expected_at: "",
+  };
+}
+
+/** Keeps the parts of `values` that still fit `type`; resets the legs that do not. */
+export function switchType(values: BuilderValues, type: SettlementType): BuilderValues {
+  const d = defaultsFor(type);
+  const keepSource = sourceCurrencies(type).includes(values.source.currency);
+  const keepDestination = destinationCurrencies(type).includes(values.destination.currency);
+  return {
+    ...values,
+    type,
+    source: keepSource ? values.source : d.source,
+    destination: keepDestination ? values.destination : d.destination,
+  };
+}
+
+export function withDestinationCurrency(dest: BuilderValues["destination"], currency: string): BuilderValues["destination"] {
+  const fresh = emptyDestination(currency);
+  // Keep the beneficiary's names (a person is the same whatever the currency) and the amount.
+  return {
+    ...fresh,
+    amount: dest.amount,
+    beneficiary: { ...dest.beneficiary, address: { ...dest.beneficiary.address, country_code: fresh.beneficiary.address.country_code } },
+  };
+}
+
+export function withSourceCurrency(currency: string): BuilderValues["source"] {
+  return emptySource(currency);
+}
+
+type Params = Record<string, string | string[] | undefined>;
+
+/** Prefill from the URL (the Rates page's "Create a settlement request from this quote"). */
+export function prefillFromParams(params: Params): BuilderValues {
+  const get = (k: string) => (typeof params[k] === "string" ? (params[k] as string) : "");
+  const type = (SETTLEMENT_TYPES as readonly string[]).includes(get("type")) ? (get("type") as SettlementType) : "STABLECOIN_TO_FIAT";
+  const values = defaultsFor(type);
+  const sc = get("source_currency");
+  if (sourceCurrencies(type).includes(sc)) {
+    values.source = emptySource(sc);
+    if (railsFor(sc).includes(get("source_rail"))) values.source.rail = get("source_rail");
+    if (countriesFor(sc).includes(get("source_country"))) values.source.country_code = get("source_country");
+  }
+  const dc = get("destination_currency");
+  if (destinationCurrencies(type).includes(dc)) {
+    values.destination = emptyDestination(dc);
+    if (railsFor(dc).includes(get("destination_rail"))) values.destination.rail = get("destination_rail");
+  }
+  if (amountOnDestination(type)) values.destination.amount = get("destination_amount");
+  else values.amount = get("amount");
+  return values;
+}
+
+/** datetime-local ("2026-11-24T12:00", the browser's zone) → ISO 8601 UTC, or the raw text if unparsable. */
+export function localToIso(local: string): string {
+  if (local.trim() === "") return "";
+  const ms = Date.parse(local);
+  return Number.isNaN(ms) ? local : new Date(ms).toISOString();
+}
+
+/** The metadata rows as the wire's object (rows with an empty key and value are skipped). */
+export function rowsToMetadata(rows: MetadataRow[]): Record<string, string> | undefined {
+  const filled = rows.filter((r) => r.key !== "" || r.value !== "");
+  if (filled.length === 0) return undefined;
+  return Object.fromEntries(filled.map((r) => [r.key, r.value]));
+}
+
+function pickDestination(d: BuilderValues["destination"], type: SettlementType): Record<string, unknown> {
+  const shape = destinationShape(d.currency);
+  const base: Record<string, unknown> = { currency: d.currency, rail: d.rail, is_third_party: d.is_third_party };
+  if (amountOnDestination(type)) base.amount = d.amount;
+  if (shape === "CRYPTO") return { ...base, wallet_address: d.wallet_address.trim() };
+  const b = d.beneficiary;
+  const beneficiary = {
+    type: b.type,
+    ...(b.type === "INDIVIDUAL" ? { first_name: b.first_name, last_name: b.last_name } : { business_name: b.business_name }),
+    email: b.email,
+    phone: b.phone,
+    address: b.address,
+  };
+  const bank: Record<BankShape, Record<string, unknown>> = {
+    ABA: { bank_name: d.bank_name, account_number: d.account_number, routing_number: d.routing_number, account_type: d.account_type },
+    IBAN: { iban: d.iban, bic: d.bic, bank_name: d.bank_name, ...(d.currency === "GBP" ? { sort_code: d.sort_code } : {}) },
+    CLABE: { clabe: d.clabe, bank_name: d.bank_name },
+    NGN_ACCOUNT: { account_number: d.account_number, bank_code: d.bank_code, bank_name: d.bank_name },
+  };
+  return { ...base, ...bank[shape], beneficiary };
+}
+
+/**
+ * The create body: only the fields the type and destination shape take, empty inputs left
+ * out. Typed as the schema's input because the schema is what checks it.
+ */
+export function toCreateBody(v: BuilderValues): SettlementRequestCreateInput {
+  const body = {
+    type: v.type,
+    payment_reason: v.payment_reason,
+    amount: amountOnDestination(v.type) ? "" : v.amount,
+    source: asksForSource(v.type)
+      ? takesCryptoSource(v.type)
+        ? { currency: v.source.currency, rail: v.source.rail, wallet_address: v.source.wallet_address.trim() }
+        : { currency: v.source.currency, rail: v.source.rail, country_code: v.source.country_code }
+      : undefined,
+    destination: pickDestination(v.destination, v.type),
+    external_id: v.external_id,
+    metadata: rowsToMetadata(v.metadata_rows),
+    reconciliation_expected_at: localToIso(v.reconciliation_expected_at),
+  };
+  // Metadata values may legitimately be "": put the object back after dropping empties.
+  const cleaned = dropEmpty(body) as Record<string, unknown>;
+  if (body.metadata) cleaned.metadata = body.metadata;
+  return cleaned as SettlementRequestCreateInput;
+}
+
+export { isStablecoin };

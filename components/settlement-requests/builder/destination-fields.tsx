@@ -1,0 +1,87 @@
+"use client";
+
+import { useFormContext } from "react-hook-form";
+import { SelectField, TextField } from "@/components/forms/form-fields";
+import { railLabel, railsFor } from "@/lib/dashboard/routes";
+import { destinationCurrencies, destinationShape, withDestinationCurrency, type BuilderValues } from "./builder-values";
+
+const SHAPE_HINT = {
+  CRYPTO: "A wallet on the chosen chain",
+  ABA: "US bank account: routing number checksum verified",
+  IBAN: "IBAN: mod-97 check and country length verified",
+  CLABE: "Mexican CLABE: 18 digits, check digit verified",
+  NGN_ACCOUNT: "Nigerian account: 10-digit NUBAN, checked against the bank code",
+} as const;
+
+/** Currency and rail of the payout, then the fields of its bank-identifier shape. */
+export function DestinationFields() {
+  const { watch, getValues, setValue, register } = useFormContext<BuilderValues>();
+  const type = watch("type");
+  const currency = watch("destination.currency");
+  const shape = destinationShape(currency);
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField<BuilderValues>
+          name="destination.currency"
+          label="Currency"
+          required
+          options={destinationCurrencies(type)}
+          onValueChange={(next) => setValue("destination", withDestinationCurrency(getValues("destination"), next))}
+        />
+        <SelectField<BuilderValues>
+          name="destination.rail"
+          label={shape === "CRYPTO" ? "Chain" : "Rail"}
+          required
+          options={railsFor(currency).map((r) => ({ value: r, label: railLabel(r) }))}
+        />
+      </div>
+      <p className="text-xs text-slate-500" data-testid="destination-shape">{SHAPE_HINT[shape]}</p>
+
+      {shape === "CRYPTO" ? (
+        <TextField<BuilderValues> name="destination.wallet_address" label="Wallet address" required autoComplete="off" spellCheck={false} inputClassName="font-mono" />
+      ) : null}
+
+      {shape === "ABA" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" required />
+          <SelectField<BuilderValues> name="destination.account_type" label="Account type" required options={["CHECKING", "SAVINGS"]} />
+          <TextField<BuilderValues> name="destination.routing_number" label="Routing number" hint="9 digits (ABA)" required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="4 to 17 digits" required inputMode="numeric" autoComplete="off" />
+        </div>
+      ) : null}
+
+      {shape === "IBAN" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField<BuilderValues> name="destination.iban" label="IBAN" hint="Spaces are fine" required autoComplete="off" spellCheck={false} className="sm:col-span-2" />
+          {currency === "GBP" ? (
+            <TextField<BuilderValues> name="destination.sort_code" label="Sort code" hint="6 digits, no dashes" required inputMode="numeric" />
+          ) : null}
+          <TextField<BuilderValues> name="destination.bic" label="BIC" hint="Optional: 8 or 11 characters" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
+        </div>
+      ) : null}
+
+      {shape === "CLABE" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField<BuilderValues> name="destination.clabe" label="CLABE" hint="18 digits" required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
+        </div>
+      ) : null}
+
+      {shape === "NGN_ACCOUNT" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField<BuilderValues> name="destination.bank_code" label="Bank code" hint="3-digit CBN code, e.g. 058" required inputMode="numeric" />
+          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="10-digit NUBAN" required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
+        </div>
+      ) : null}
+
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" {...register("destination.is_third_party")} className="size-4 rounded border-slate-300 accent-accent-600" />
+        Paying a third party (not the account holder themselves)
+      </label>
+    </div>
+  );
+}

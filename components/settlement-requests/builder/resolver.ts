@@ -1,0 +1,67 @@
+/**
+ * Validates the builder with settlementRequestCreateSchema, the schema the service uses, so a
+ * bad IBAN, routing number, CLABE, NUBAN or wallet address fails here with the service's own
+ * message on its field. Wire paths are the form's field names, except metadata, whose issues
+ * ("metadata.<key>") land on the editor's rows.
+ */
+import { toNestErrors } from "@hookform/resolvers";
+import type { FieldError, Resolver, ResolverResult } from "react-hook-form";
+import {
+  checkReconciliationOverride,
+  settlementRequestCreateSchema,
+  type SettlementRequestCreateInput,
+} from "@/lib/schemas/settlement-request";
+import { issuePath } from "@/lib/schemas/error";
+import { METADATA_MAX_KEYS } from "@/lib/schemas/common";
+import { toCreateBody, type BuilderValues, type MetadataRow } from "./builder-values";
+
+export type BuilderOutput = { body: SettlementRequestCreateInput };
+
+/** Maps a wire path to the form's field name (metadata keys → their row). */
+export function formPathFor(path: string, rows: MetadataRow[]): string {
+  if (path === "metadata") return "metadata_rows.root";
+  if (path.startsWith("metadata.")) {
+    const key = path.slice("metadata.".length);
+    const index = rows.findIndex((r) => r.key === key);
+    return index >= 0 ? `metadata_rows.${index}.value` : "metadata_rows.root";
+  }
+  return path;
+}
+
+function rowProblems(rows: MetadataRow[]): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  const seen = new Map<string, number>();
+  rows.forEach((row, i) => {
+    if (row.key === "" && row.value !== "") errors[`metadata_rows.${i}.key`] = { type: "required", message: "Key required" };
+    if (row.key !== "" && seen.has(row.key)) errors[`metadata_rows.${i}.key`] = { type: "duplicate", message: "Duplicate key" };
+    seen.set(row.key, i);
+  });
+  if (rows.length > METADATA_MAX_KEYS) {
+    errors["metadata_rows.root"] = { type: "max", message: `At most ${METADATA_MAX_KEYS} keys` };
+  }
+  return errors;
+}
+
+export const builderResolver: Resolver<BuilderValues, unknown, BuilderOutput> = (
+  values,
+  _context,
+  options,
+): ResolverResult<BuilderValues, BuilderOutput> => {
+  const body = toCreateBody(values);
+  const flat: Record<string, FieldError> = rowProblems(values.metadata_rows);
+  const parsed = settlementRequestCreateSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const wire = issuePath(issue.path);
+      // A metadata key's own problem belongs on the key input.
+      let name = formPathFor(wire, values.metadata_rows);
+      if (name.endsWith(".value") && issue.message.startsWith("Key ")) name = name.replace(/\.value$/, ".key");
+      flat[name || "root.body"] ??= { type: issue.code, message: issue.message };
+    }
+  } else if (body.reconciliation_expected_at) {
+    const problem = checkReconciliationOverride(body.reconciliation_expected_at, new Date());
+    if (problem) flat.reconciliation_expected_at = { type: "range", message: problem };
+  }
+  if (Object.keys(flat).length > 0) return { values: {}, errors: toNestErrors(flat, options) };
+  return { values: { body }, errors: {} };
+};

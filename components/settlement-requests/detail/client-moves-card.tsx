@@ -1,0 +1,95 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { updateSettlementRequest } from "@/lib/actions/update-settlement-request";
+import { ActionFailure, describeError } from "@/lib/actions/result";
+import { movesFrom, type ClientMove } from "@/lib/dashboard/client-moves";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import { queryKeys } from "@/lib/dashboard/query-keys";
+import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { humanizeStatus } from "@/components/ui/status-tone";
+
+/** The PUT moves allowed from the current status, each confirmed in a dialog (with a txHash where it applies). */
+export function ClientMovesCard({ environment, id, status }: { environment: Environment; id: string; status: string }) {
+  const moves = movesFrom(status);
+  const [move, setMove] = useState<ClientMove | null>(null);
+  const [txHash, setTxHash] = useState("");
+  const mutation = useActionMutation({
+    environment,
+    action: updateSettlementRequest,
+    invalidate: [queryKeys.settlementRequests.all(environment), queryKeys.payments.all(environment)],
+    success: (r) => `Request is now ${humanizeStatus(r.status)}`,
+  });
+  const error = mutation.error instanceof ActionFailure ? mutation.error : null;
+
+  function open(m: ClientMove) {
+    mutation.reset();
+    setTxHash("");
+    setMove(m);
+  }
+
+  function submit() {
+    if (!move) return;
+    const hash = txHash.trim();
+    mutation.mutate(
+      { id, body: { status: move.to, ...(move.txHash && hash ? { txHash: hash } : {}) } },
+      { onSuccess: () => setMove(null) },
+    );
+  }
+
+  return (
+    <Card title="Actions" description="Moves a client may make from the current status">
+      {moves.length === 0 ? (
+        <p className="text-sm text-slate-500">No client moves from {humanizeStatus(status)}.</p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {moves.map((m) => (
+            <Button key={m.to} variant={m.tone} size="sm" onClick={() => open(m)}>
+              {m.label}
+            </Button>
+          ))}
+        </div>
+      )}
+      <Dialog
+        open={move !== null}
+        onOpenChange={(o) => !o && setMove(null)}
+        title={move ? `${move.label}?` : ""}
+        description={move ? `${move.help}${environment === "production" ? " This is production." : ""}` : undefined}
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary">Back</Button>
+            </DialogClose>
+            <Button variant={environment === "production" ? "warning" : move?.tone === "danger" ? "danger" : "primary"} loading={mutation.isPending} onClick={submit}>
+              {move?.label}
+            </Button>
+          </>
+        }
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          className="space-y-3"
+        >
+          {move?.txHash ? (
+            <Field label="Transaction hash" hint="Optional" error={error?.details.find((d) => d.path.endsWith("txHash"))?.message}>
+              {(p) => <Input {...p} value={txHash} onChange={(e) => setTxHash(e.target.value)} className="font-mono" autoComplete="off" />}
+            </Field>
+          ) : null}
+          {error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {describeError(error)}
+            </p>
+          ) : null}
+        </form>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { StatusBadge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { ErrorState } from "@/components/ui/error-state";
+import { CheckIcon } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
+import { humanizeStatus } from "@/components/ui/status-tone";
+import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
+import { getSettlementRequestHistory } from "@/lib/actions/get-settlement-request-history";
+import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import { queryKeys } from "@/lib/dashboard/query-keys";
+import { TERMINAL_SETTLEMENT_STATUSES } from "@/lib/schemas/enums";
+import type { SettlementHistory, SettlementRequest } from "@/lib/schemas/settlement-request-response";
+import { ClientMovesCard } from "./client-moves-card";
+import { PaymentInstructionsCard } from "./payment-instructions";
+import { PaymentsCard } from "./payments-card";
+import { RawJson } from "./raw-json";
+import { DestinationCard, RequestSummary } from "./request-summary";
+import { SimulatePanel } from "./simulate-panel";
+import { Timeline } from "./timeline";
+
+const TERMINAL = new Set<string>(TERMINAL_SETTLEMENT_STATUSES);
+/** While money is moving, the rails simulation changes statuses within seconds: refresh. */
+const MOVING = new Set(["FUNDS_SENT", "SETTLEMENT_SENT"]);
+
+export function RequestDetail({
+  environment,
+  id,
+  initialRequest,
+  initialHistory,
+  created,
+}: {
+  environment: Environment;
+  id: string;
+  initialRequest: SettlementRequest;
+  initialHistory: ActionResult<SettlementHistory>;
+  created: boolean;
+}) {
+  const request = useQuery({
+    queryKey: queryKeys.settlementRequests.detail(environment, id),
+    queryFn: async () => unwrap(await getSettlementRequest({ id })),
+    initialData: initialRequest,
+    refetchInterval: (q) => (q.state.data && MOVING.has(q.state.data.status) ? 2500 : false),
+  });
+  const history = useQuery({
+    queryKey: queryKeys.settlementRequests.history(environment, id),
+    queryFn: async () => unwrap(await getSettlementRequestHistory({ id })),
+    initialData: initialHistory.ok ? initialHistory.data : undefined,
+  });
+  const r = request.data;
+  // The history follows the request: refetch it when the status moves (rails, scheduler).
+  const { refetch: refetchHistory } = history;
+  const seenStatus = useRef(r.status);
+  useEffect(() => {
+    if (seenStatus.current === r.status) return;
+    seenStatus.current = r.status;
+    void refetchHistory();
+  }, [r.status, refetchHistory]);
+
+  const historyError = history.error instanceof ActionFailure ? history.error : !initialHistory.ok && !history.data ? initialHistory.error : null;
+  const active = r.status === "REQUEST_STARTED";
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <span data-testid="request-status"><StatusBadge status={r.status} className="text-sm" /></span>
+        <span className="inline-flex items-center gap-1 font-mono text-xs text-slate-500">
+          {r.id}
+          <CopyButton value={r.id} label="Copy request id" />
+        </span>
+        {request.isFetching ? <span className="text-xs text-slate-400" aria-live="polite">Refreshing…</span> : null}
+      </div>
+
+      {created ? (
+        <div role="status" className="flex items-start gap-3 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          <CheckIcon className="mt-0.5 size-4 shrink-0" />
+          <p>
+            <span className="font-medium">Settlement request created.</span> Share the payment instructions below with the payer.
+          </p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <PaymentInstructionsCard instructions={r.payment_instructions} active={active} />
+          <RequestSummary request={r} />
+          <DestinationCard request={r} />
+          <PaymentsCard inbound={r.inbound_payment} outbound={r.outbound_payment} />
+        </div>
+        <div className="space-y-6">
+          <ClientMovesCard environment={environment} id={r.id} status={r.status} />
+          {environment === "sandbox" && !TERMINAL.has(r.status) ? <SimulatePanel environment={environment} request={r} /> : null}
+          {environment === "sandbox" && TERMINAL.has(r.status) ? (
+            <Card title="Simulate"><p className="text-sm text-slate-500">{humanizeStatus(r.status)} ends the request; nothing left to simulate.</p></Card>
+          ) : null}
+          <Card title="Status timeline" description="Every move, oldest first">
+            {historyError ? (
+              <ErrorState title="Timeline unavailable" message={describeError(historyError)} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+            ) : history.data ? (
+              <Timeline entries={history.data.data} />
+            ) : (
+              <div className="space-y-3"><Skeleton className="h-5 w-2/3" /><Skeleton className="h-5 w-1/2" /></div>
+            )}
+          </Card>
+        </div>
+      </div>
+      <RawJson value={r} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { VALID, apiKeys, fillIndividual, signIn } from "./support/settlement";
+
+/** Every file under a directory, recursively. */
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+const keys = apiKeys();
+
+test("the API keys are configured for this run", () => {
+  expect(keys.length).toBeGreaterThan(0);
+});
+
+test("no API key appears in any file under .next/static", () => {
+  const leaks: string[] = [];
+  for (const file of files(".next/static")) {
+    const text = readFileSync(file, "latin1");
+    for (const key of keys) if (text.includes(key)) leaks.push(file);
+  }
+  expect(leaks).toEqual([]);
+});
+
+test("no API key appears in any HTML page or any action response", async ({ page, context }) => {
+  await context.clearCookies();
+  await signIn(page);
+  const bodies: Array<{ url: string; body: string }> = [];
+  page.on("response", async (res) => {
+    const req = res.request();
+    const isAction = req.method() === "POST" && Boolean(req.headers()["next-action"]);
+    const isDocument = req.resourceType() === "document";
+    const isRsc = Boolean(req.headers()["rsc"]);
+    if (!isAction && !isDocument && !isRsc) return;
+    try {
+      bodies.push({ url: `${isAction ? "action" : isRsc ? "rsc" : "html"} ${res.url()}`, body: await res.text() });
+    } catch {
+      /* a redirect or aborted navigation has no body */
+    }
+  });
+
+  for (const path of ["/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements", "/sandbox", "/legacy", "/settings"]) {
+    await page.goto(path);
+  }
+  // Actions: a quote, a create, a read, a move.
+  await page.goto("/rates?sourceCurrencyCode=USDC&sourceRail=SOLANA&destinationCurrencyCode=EUR&destinationRail=LOCAL&destinationCountryCode=DE&sourceAmount=10");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await page.getByLabel("You send").fill("11");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-source-amount")).toHaveText("11.00 USDC");
+  await page.goto("/settlement-requests/new");
+  await page.getByLabel(/Amount the recipient gets/).fill("10");
+  await page.getByLabel("Sending wallet address").fill(VALID.solana);
+  await page.getByLabel("IBAN").fill(VALID.ibanDE);
+  await fillIndividual(page);
+  await page.getByRole("button", { name: "Create settlement request" }).click();
+  await expect(page).toHaveURL(/\?created=1/, { timeout: 15_000 });
+  await page.getByRole("button", { name: "Cancel request" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel request" }).click();
+  await expect(page.getByTestId("request-status")).toContainText("Request canceled");
+
+  expect(bodies.some((b) => b.url.startsWith("action"))).toBe(true);
+  expect(bodies.some((b) => b.url.startsWith("html"))).toBe(true);
+  const leaks = bodies.filter((b) => keys.some((k) => b.body.includes(k))).map((b) => b.url);
+  expect(leaks).toEqual([]);
+});

@@ -1,0 +1,201 @@
+import { expect, test, type Page } from "@playwright/test";
+import { VALID, countByExternalId, createRequestViaApi, fillIndividual, unique, watchErrors, signIn } from "./support/settlement";
+
+test.beforeEach(async ({ context, page }) => {
+  await context.clearCookies();
+  await signIn(page);
+});
+
+async function openBuilder(page: Page, type: string) {
+  await page.goto("/settlement-requests/new");
+  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption(type);
+}
+
+async function submitAndExpectCreated(page: Page) {
+  await page.getByRole("button", { name: "Create settlement request" }).click();
+  await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}\?created=1/, { timeout: 15_000 });
+  await expect(page.getByTestId("request-status")).toContainText("Request started");
+}
+
+const destination = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
+
+test.describe("one request per destination shape", () => {
+  test("crypto: FIAT_TO_STABLECOIN to a USDC wallet on Ethereum", async ({ page }) => {
+    await openBuilder(page, "FIAT_TO_STABLECOIN");
+    await page.getByLabel(/^Amount/).fill("500");
+    await destination(page).getByLabel("Currency").selectOption("USDC");
+    await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
+    await page.getByLabel("Wallet address").fill(VALID.evm);
+    await submitAndExpectCreated(page);
+    await expect(page.getByTestId("instructions-deposit-message")).not.toBeEmpty();
+  });
+
+  test("US bank (ABA): STABLECOIN_TO_FIAT to USD over ACH", async ({ page }) => {
+    await openBuilder(page, "STABLECOIN_TO_FIAT");
+    await page.getByLabel(/Amount the recipient gets/).fill("120.50");
+    await page.getByLabel("Sending wallet address").fill(VALID.solana);
+    await destination(page).getByLabel("Currency").selectOption("USD");
+    await destination(page).getByLabel("Rail").selectOption("ACH");
+    await page.getByLabel("Bank name").fill("Chase");
+    await page.getByLabel("Routing number").fill(VALID.routing);
+    await page.getByLabel("Account number").fill("123456789");
+    await fillIndividual(page);
+    await submitAndExpectCreated(page);
+    await expect(page.getByTestId("destination")).toContainText("••••6789");
+    await expect(page.getByTestId("wallet-qr")).toBeVisible();
+  });
+
+  test("IBAN: STABLECOIN_TO_FIAT to GBP with sort code, business beneficiary", async ({ page }) => {
+    await openBuilder(page, "STABLECOIN_TO_FIAT");
+    await page.getByLabel(/Amount the recipient gets/).fill("80");
+    await page.getByLabel("Sending wallet address").fill(VALID.solana);
+    await destination(page).getByLabel("Currency").selectOption("GBP");
+    await page.getByLabel("IBAN").fill(VALID.ibanGB);
+    await page.getByLabel("Sort code").fill(VALID.sortCodeGB);
+    await page.getByLabel("Business").check();
+    await page.getByLabel("Business name").fill("Acme Ltd");
+    await submitAndExpectCreated(page);
+    await expect(page.getByTestId("destination")).toContainText("••••5432");
+  });
+
+  test("CLABE: FIAT_TO_FIAT to MXN", async ({ page }) => {
+    await openBuilder(page, "FIAT_TO_FIAT");
+    await page.getByLabel(/^Amount/).fill("1000");
+    await destination(page).getByLabel("Currency").selectOption("MXN");
+    await page.getByLabel("CLABE").fill(VALID.clabe);
+    await fillIndividual(page, "Frida", "Kahlo");
+    await submitAndExpectCreated(page);
+    await expect(page.getByTestId("destination")).toContainText("••••9719");
+  });
+
+  test("NGN account and bank code: STABLECOIN_TO_FIAT to NGN, with metadata", async ({ page }) => {
+    await openBuilder(page, "STABLECOIN_TO_FIAT");
+    await page.getByLabel(/Amount the recipient gets/).fill("50000");
+    await page.getByLabel("Sending wallet address").fill(VALID.solana);
+    await destination(page).getByLabel("Currency").selectOption("NGN");
+    await page.getByLabel("Bank code").fill(VALID.nuban.bank_code);
+    await page.getByLabel("Account number").fill(VALID.nuban.account_number);
+    await fillIndividual(page, "Chinua", "Achebe");
+    await page.getByRole("button", { name: "Add metadata" }).click();
+    await page.getByLabel("Key 1").fill("invoice");
+    await page.getByLabel("Value 1").fill("INV-42");
+    await submitAndExpectCreated(page);
+    await expect(page.getByTestId("destination")).toContainText("••••4579");
+    await expect(page.getByText("INV-42").first()).toBeVisible();
+  });
+});
+
+test("a bad IBAN is refused in the form, with the message on the field", async ({ page }) => {
+  const errors = watchErrors(page);
+  const actions: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.headers()["next-action"]) actions.push(r.url());
+  });
+  await openBuilder(page, "STABLECOIN_TO_FIAT");
+  await page.getByLabel(/Amount the recipient gets/).fill("100");
+  await page.getByLabel("Sending wallet address").fill(VALID.solana);
+  await page.getByLabel("IBAN").fill("DE89370400440532013001"); // one digit off: mod-97 fails
+  await fillIndividual(page);
+  await page.getByRole("button", { name: "Create settlement request" }).click();
+
+  const iban = page.getByLabel("IBAN");
+  await expect(iban).toHaveAttribute("aria-invalid", "true");
+  const describedBy = await iban.getAttribute("aria-describedby");
+  const message = page.locator(`[id="${describedBy?.split(" ").at(-1)}"]`);
+  await expect(message).toContainText("IBAN");
+  await expect(iban).toBeFocused();
+  await expect(page).toHaveURL(/\/settlement-requests\/new/);
+  expect(actions).toEqual([]); // refused before anything was sent
+  await page.screenshot({ path: "test-results/screens/builder-bad-iban.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("a double-clicked submit creates one request", async ({ page, request }) => {
+  const externalId = unique("dbl");
+  await openBuilder(page, "STABLECOIN_TO_FIAT");
+  await page.getByLabel(/Amount the recipient gets/).fill("99");
+  await page.getByLabel("Sending wallet address").fill(VALID.solana);
+  await page.getByLabel("IBAN").fill(VALID.ibanDE);
+  await fillIndividual(page);
+  await page.getByLabel("External ID").fill(externalId);
+  await page.getByRole("button", { name: "Create settlement request" }).dblclick();
+  await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}\?created=1/, { timeout: 15_000 });
+  await page.waitForTimeout(1000);
+  expect(await countByExternalId(request, externalId)).toBe(1);
+});
+
+test("support finds three requests sharing an external_id and opens one's timeline", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const externalId = unique("shared");
+  for (let i = 0; i < 3; i++) await createRequestViaApi(request, externalId);
+  await createRequestViaApi(request, unique("other"));
+
+  await page.goto("/settlement-requests");
+  await page.getByLabel("External ID").fill(externalId);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByTestId("request-row")).toHaveCount(3);
+  await expect(page.getByTestId("match-count")).toContainText("3 requests have external_id");
+  await expect(page).toHaveURL(new RegExp(`external_id=${externalId}`));
+  await page.screenshot({ path: "test-results/screens/requests-search.png", fullPage: true });
+
+  // The export carries exactly the filtered list, amounts as decimal strings.
+  const csv = await (await page.request.get(`/settlement-requests/export?external_id=${externalId}`)).text();
+  const lines = csv.trim().split(/\r\n/);
+  expect(lines).toHaveLength(4);
+  expect(lines[0]).toContain("amount,amount_currency");
+  expect(lines[1]).toMatch(/,\d+\.\d{8},USDC,/);
+
+  await page.getByTestId("request-row").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}$/);
+  const timeline = page.getByTestId("timeline");
+  await expect(timeline).toBeVisible();
+  await expect(timeline.getByTestId("timeline-entry").first()).toContainText("Created as");
+  await expect(page.getByTestId("summary-external-id")).toContainText(externalId);
+  expect(errors).toEqual([]);
+});
+
+test("a developer takes a request from REQUEST_STARTED to REQUEST_COMPLETED by clicks alone", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const { id } = await createRequestViaApi(request, unique("dev"));
+  await page.goto(`/settlement-requests/${id}`);
+  const status = page.getByTestId("request-status");
+  await expect(status).toContainText("Request started");
+
+  await page.getByRole("button", { name: "Mark funds sent" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Transaction hash").fill("0xfeedbeef01");
+  await dialog.getByRole("button", { name: "Mark funds sent" }).click();
+  await expect(status).toContainText("Funds sent");
+
+  await page.getByRole("button", { name: "Payin received" }).click();
+  // The simulated rails move the payout on: SETTLEMENT_SENT, then SETTLEMENT_COMPLETED.
+  await expect(status).toContainText(/Settlement (sent|completed)/, { timeout: 20_000 });
+  await page.getByRole("button", { name: "Complete request" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Complete request" }).click();
+  await expect(status).toContainText("Request completed", { timeout: 10_000 });
+
+  const entries = page.getByTestId("timeline-entry");
+  await expect(entries.last()).toHaveAttribute("data-to", "REQUEST_COMPLETED");
+  const steps = await entries.evaluateAll((els) => els.map((e) => e.getAttribute("data-to")));
+  expect(steps[0]).toBe("REQUEST_STARTED");
+  expect(steps).toContain("FUNDS_SENT");
+  expect(steps).toContain("SETTLEMENT_SENT");
+  expect(steps.at(-1)).toBe("REQUEST_COMPLETED");
+  await page.screenshot({ path: "test-results/screens/request-completed.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("sandbox: an inbound payment with a different amount is an amount mismatch", async ({ page, request }) => {
+  const { id } = await createRequestViaApi(request, unique("mismatch"));
+  await page.goto(`/settlement-requests/${id}`);
+  await page.getByRole("button", { name: "Mark funds sent" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Mark funds sent" }).click();
+  await expect(page.getByTestId("request-status")).toContainText("Funds sent");
+  const panel = page.getByTestId("simulate-panel");
+  await panel.getByLabel("Payment", { exact: true }).selectOption("in");
+  await panel.getByLabel("Status", { exact: true }).selectOption("COMPLETED");
+  await panel.getByLabel("Amount received").fill("1");
+  await panel.getByRole("button", { name: "Apply to payment" }).click();
+  await expect(page.getByTestId("request-status")).toContainText("Payin amount mismatch");
+  await expect(page.getByTestId("summary-failure")).toContainText("UNDERPAYMENT");
+});

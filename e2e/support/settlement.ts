@@ -1,0 +1,117 @@
+/**
+ * Test support for the dashboard journeys: the real embedded service's keys (from the env or
+ * .env.local, as the app reads them), a direct API client for setup and checks, and valid
+ * identifiers of every destination shape.
+ */
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
+
+export function readEnvLocal(): Record<string, string> {
+  try {
+    const text = readFileSync(".env.local", "utf8");
+    const out: Record<string, string> = {};
+    for (const line of text.split(/\r?\n/)) {
+      const m = /^\s*([A-Z0-9_]+)\s*=\s*"?([^"\r\n]*)"?\s*$/.exec(line);
+      if (m) out[m[1]] = m[2];
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export function apiKeys(): string[] {
+  const local = readEnvLocal();
+  return ["SETTLEMENT_SANDBOX_API_KEY", "SETTLEMENT_PRODUCTION_API_KEY"]
+    .map((name) => process.env[name] ?? local[name])
+    .filter((k): k is string => typeof k === "string" && k.length > 0);
+}
+
+export function sandboxKey(): string {
+  const key = process.env.SETTLEMENT_SANDBOX_API_KEY ?? readEnvLocal().SETTLEMENT_SANDBOX_API_KEY;
+  if (!key) throw new Error("No SETTLEMENT_SANDBOX_API_KEY in the environment or .env.local");
+  return key;
+}
+
+export const VALID = {
+  routing: "011000015",
+  ibanDE: "DE89370400440532013000",
+  ibanGB: "GB82WEST12345698765432",
+  sortCodeGB: "123456",
+  clabe: "032180000118359719",
+  nuban: { account_number: "0000014579", bank_code: "011" },
+  evm: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+  solana: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+  tron: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+} as const;
+
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+
+/** Creates a STABLECOIN_TO_FIAT request to an IBAN straight through the API (test setup). */
+export async function createRequestViaApi(request: APIRequestContext, externalId: string): Promise<{ id: string }> {
+  const res = await request.post("/v0/settlement-requests", {
+    headers: { "X-Api-Key": sandboxKey(), "Idempotency-Key": unique("e2e") },
+    data: {
+      type: "STABLECOIN_TO_FIAT",
+      payment_reason: "PURCHASE_OF_SERVICES",
+      source: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana },
+      destination: {
+        currency: "EUR",
+        rail: "LOCAL",
+        amount: "250.00",
+        iban: VALID.ibanDE,
+        beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "DE" } },
+      },
+      external_id: externalId,
+    },
+  });
+  if (res.status() !== 201) throw new Error(`setup create failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as { id: string };
+}
+
+export async function countByExternalId(request: APIRequestContext, externalId: string): Promise<number> {
+  const res = await request.get(`/v0/settlement-requests?external_id=${encodeURIComponent(externalId)}`, {
+    headers: { "X-Api-Key": sandboxKey() },
+  });
+  const body = (await res.json()) as { pagination: { total: number } };
+  return body.pagination.total;
+}
+
+/** Collects console errors and uncaught page errors. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}
+
+/** Fills the beneficiary of a fiat destination (individual). */
+export async function fillIndividual(page: Page, first = "Ada", last = "Lovelace") {
+  await page.getByLabel("First name").fill(first);
+  await page.getByLabel("Last name").fill(last);
+}
+
+/** The console's administrator for test runs (ADMIN_EMAIL / ADMIN_PASSWORD, as the app bootstraps it). */
+export function adminCredentials(): { email: string; password: string } {
+  const local = readEnvLocal();
+  return {
+    email: process.env.ADMIN_EMAIL ?? local.ADMIN_EMAIL ?? "admin@console.local",
+    password: process.env.ADMIN_PASSWORD ?? local.ADMIN_PASSWORD ?? "e2e-admin-password-0001",
+  };
+}
+
+/**
+ * Signs in when the console asks for it (the sign-in issue adds a session check in front of
+ * every page and action); does nothing when there is no sign-in page.
+ */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto("/rates");
+  if (!new URL(page.url()).pathname.startsWith("/sign-in")) return;
+  const { email, password } = adminCredentials();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+}

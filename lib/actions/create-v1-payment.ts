@@ -1,0 +1,13 @@
+"use server";
+
+import { v1PaymentCreateSchema } from "@/lib/schemas";
+import * as api from "@/lib/settlement-api";
+import { action } from "./action";
+
+/** POST /v1/payments (LIQUIDITY): reserves the amount; idempotency via the body's idempotency_key. */
+export const createV1Payment = action({
+  name: "createV1Payment",
+  kind: "mutation",
+  input: v1PaymentCreateSchema,
+  run: (_body, { environment, raw }) => api.createV1Payment(environment, raw),
+});

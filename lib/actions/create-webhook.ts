@@ -1,0 +1,13 @@
+"use server";
+
+import { webhookCreateSchema } from "@/lib/schemas";
+import * as api from "@/lib/settlement-api";
+import { action } from "./action";
+
+/** POST /v0/webhooks: the answer carries the signing secret, shown this once. */
+export const createWebhook = action({
+  name: "createWebhook",
+  kind: "mutation",
+  input: webhookCreateSchema,
+  run: (body, { environment }) => api.createWebhook(environment, body, "/v0"),
+});

@@ -1,0 +1,13 @@
+"use server";
+
+import { z } from "zod";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** DELETE /v0/webhooks/{id} (204). */
+export const deleteWebhook = action({
+  name: "deleteWebhook",
+  kind: "mutation",
+  input: z.object({ id: idSchema }),
+  run: ({ id }, { environment }) => api.deleteWebhook(environment, id, "/v0"),
+});

@@ -1,0 +1,13 @@
+"use server";
+
+import { z } from "zod";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** GET /v0/disbursements/{id}. */
+export const getDisbursement = action({
+  name: "getDisbursement",
+  kind: "read",
+  input: z.object({ id: idSchema }),
+  run: ({ id }, { environment }) => api.getDisbursement(environment, id),
+});

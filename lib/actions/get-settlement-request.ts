@@ -1,0 +1,13 @@
+"use server";
+
+import { z } from "zod";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** GET /v0/settlement-requests/{id}. */
+export const getSettlementRequest = action({
+  name: "getSettlementRequest",
+  kind: "read",
+  input: z.object({ id: idSchema }),
+  run: ({ id }, { environment }) => api.getSettlementRequest(environment, id),
+});

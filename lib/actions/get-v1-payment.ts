@@ -1,0 +1,13 @@
+"use server";
+
+import { z } from "zod";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** GET /v1/payments/{id}. */
+export const getV1Payment = action({
+  name: "getV1Payment",
+  kind: "read",
+  input: z.object({ id: idSchema }),
+  run: ({ id }, { environment }) => api.getV1Payment(environment, id),
+});

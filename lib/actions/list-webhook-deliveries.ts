@@ -1,0 +1,13 @@
+"use server";
+
+import { z } from "zod";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** GET /v0/webhooks/{id}/deliveries (extension): attempts with time, status, duration. */
+export const listWebhookDeliveries = action({
+  name: "listWebhookDeliveries",
+  kind: "read",
+  input: z.object({ id: idSchema }),
+  run: ({ id }, { environment }) => api.listWebhookDeliveries(environment, id),
+});

@@ -1,0 +1,13 @@
+"use server";
+
+import { v1NotificationSchema } from "@/lib/schemas";
+import * as api from "@/lib/settlement-api";
+import { action } from "./action";
+
+/** POST /v1/payments/notifications: INCOMING_PAYMENT over WIRE moves CREATED → PROCESSING. */
+export const notifyV1Payment = action({
+  name: "notifyV1Payment",
+  kind: "mutation",
+  input: v1NotificationSchema,
+  run: (body, { environment }) => api.notifyV1Payment(environment, body),
+});

@@ -1,0 +1,13 @@
+"use server";
+
+import { z } from "zod";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** POST /v0/webhooks/{id}/deliveries/{delivery_id}/retry (extension). */
+export const retryWebhookDelivery = action({
+  name: "retryWebhookDelivery",
+  kind: "mutation",
+  input: z.object({ id: idSchema, deliveryId: idSchema }),
+  run: ({ id, deliveryId }, { environment }) => api.retryWebhookDelivery(environment, id, deliveryId),
+});

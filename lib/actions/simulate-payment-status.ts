@@ -1,0 +1,15 @@
+"use server";
+
+import { z } from "zod";
+import { sandboxPaymentStatusSchema } from "@/lib/schemas";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** PATCH /v0/sandbox/payments/{id}/status: a payment outcome, with `amount` for a mismatch (sandbox only). */
+export const simulatePaymentStatus = action({
+  name: "simulatePaymentStatus",
+  kind: "mutation",
+  sandboxOnly: true,
+  input: z.object({ id: idSchema, body: sandboxPaymentStatusSchema }),
+  run: ({ id, body }, { environment }) => api.simulatePaymentStatus(environment, id, body),
+});

@@ -1,0 +1,15 @@
+"use server";
+
+import { z } from "zod";
+import { sandboxSettlementStatusSchema } from "@/lib/schemas";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** PATCH /v0/sandbox/settlement-requests/{id}/status: force any status (sandbox only). */
+export const simulateSettlementRequestStatus = action({
+  name: "simulateSettlementRequestStatus",
+  kind: "mutation",
+  sandboxOnly: true,
+  input: z.object({ id: idSchema, body: sandboxSettlementStatusSchema }),
+  run: ({ id, body }, { environment }) => api.simulateSettlementRequestStatus(environment, id, body),
+});

@@ -1,0 +1,14 @@
+"use server";
+
+import { z } from "zod";
+import { settlementRequestUpdateSchema } from "@/lib/schemas";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** PUT /v0/settlement-requests/{id}: a client move (FUNDS_SENT with txHash, cancel, complete, ...). */
+export const updateSettlementRequest = action({
+  name: "updateSettlementRequest",
+  kind: "mutation",
+  input: z.object({ id: idSchema, body: settlementRequestUpdateSchema }),
+  run: ({ id, body }, { environment }) => api.updateSettlementRequest(environment, id, body),
+});

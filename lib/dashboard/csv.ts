@@ -1,0 +1,43 @@
+/**
+ * CSV (RFC 4180) for exports. Cells that a spreadsheet would run as a formula are prefixed
+ * with an apostrophe; amounts are written as the API's decimal strings, never numbers.
+ */
+import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
+
+export type CsvColumn<T> = { header: string; value: (row: T) => string | null | undefined };
+
+function cell(value: string | null | undefined): string {
+  let v = value ?? "";
+  if (/^[=+\-@\t\r]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
+  const lines = [columns.map((c) => cell(c.header)).join(",")];
+  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row))).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+export const SETTLEMENT_CSV_COLUMNS: CsvColumn<SettlementRequest>[] = [
+  { header: "id", value: (r) => r.id },
+  { header: "external_id", value: (r) => r.external_id },
+  { header: "status", value: (r) => r.status },
+  { header: "type", value: (r) => r.type },
+  { header: "payment_reason", value: (r) => r.payment_reason },
+  { header: "amount", value: (r) => r.amount },
+  { header: "amount_currency", value: (r) => r.source.currency },
+  { header: "source_rail", value: (r) => r.source.rail },
+  { header: "send_amount", value: (r) => r.payment_instructions.amount },
+  { header: "send_currency", value: (r) => r.payment_instructions.currency },
+  { header: "destination_amount", value: (r) => r.payment_instructions.destination_amount },
+  { header: "destination_currency", value: (r) => r.payment_instructions.destination_currency },
+  { header: "destination_rail", value: (r) => r.destination.rail },
+  { header: "fee_total", value: (r) => String(r.payment_instructions.fee.total) },
+  { header: "fee_currency", value: (r) => r.payment_instructions.currency },
+  { header: "inbound_payment_status", value: (r) => r.inbound_payment.status },
+  { header: "outbound_payment_status", value: (r) => r.outbound_payment.status },
+  { header: "created_at", value: (r) => r.created_at },
+  { header: "completed_at", value: (r) => r.completed_at },
+  { header: "failure_code", value: (r) => r.failure_code },
+  { header: "failure_reason", value: (r) => r.failure_reason },
+];

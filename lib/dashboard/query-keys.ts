@@ -1,0 +1,32 @@
+/**
+ * The query-key factory (STYLE §9): every key starts with the environment, so switching
+ * environment never shows the other one's data, and a mutation invalidates by prefix.
+ */
+import type { Environment } from "./environment-schema";
+
+type Filters = Record<string, string | number | undefined>;
+
+export const queryKeys = {
+  all: (env: Environment) => [env] as const,
+  settlementRequests: {
+    all: (env: Environment) => [env, "settlement-requests"] as const,
+    list: (env: Environment, filters: Filters) => [env, "settlement-requests", "list", filters] as const,
+    detail: (env: Environment, id: string) => [env, "settlement-requests", "detail", id] as const,
+    history: (env: Environment, id: string) => [env, "settlement-requests", "detail", id, "history"] as const,
+  },
+  payments: {
+    all: (env: Environment) => [env, "payments"] as const,
+    list: (env: Environment, filters: Filters) => [env, "payments", "list", filters] as const,
+    detail: (env: Environment, id: string) => [env, "payments", "detail", id] as const,
+  },
+  disbursements: {
+    detail: (env: Environment, id: string) => [env, "disbursements", "detail", id] as const,
+  },
+  rates: (env: Environment, query: Filters) => [env, "rates", query] as const,
+  sandboxInfo: (env: Environment) => [env, "sandbox", "info"] as const,
+  v1Payments: {
+    all: (env: Environment) => [env, "v1-payments"] as const,
+    list: (env: Environment, filters: Filters) => [env, "v1-payments", "list", filters] as const,
+    detail: (env: Environment, id: string) => [env, "v1-payments", "detail", id] as const,
+  },
+};
