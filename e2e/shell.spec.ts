@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/auth";
 
 const SECTIONS = [
   { link: "Overview", path: "/", heading: "Overview", slug: "overview" },
@@ -23,9 +24,7 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-test.beforeEach(async ({ context }) => {
-  await context.clearCookies();
-});
+// Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
 test("every section opens from the sidebar, with its heading and no errors", async ({ page }) => {
   const errors = watchErrors(page);

@@ -33,7 +33,18 @@ export const envSchema = z.object({
   RAIL_COMPLETED_DELAY_SECONDS: z.coerce.number().min(0).default(3),
   /** How often the background workers look for due work, in milliseconds. */
   WORKER_INTERVAL_MS: positiveInt(500),
+  /** Webhook delivery: one attempt's timeout, the claim lease (> timeout), sends in flight. */
+  WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+  WEBHOOK_LEASE_MS: positiveInt(30_000),
+  WEBHOOK_CONCURRENCY: positiveInt(128),
   LOW_BALANCE_THRESHOLD: z.string().regex(/^\d+(\.\d+)?$/).default("1000"),
+  /** Signs the console's session cookies; written to .env.local on first start. */
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /** The console's public URL (https://console.example.com); unset: localhost on any port. */
+  AUTH_URL: optionalUrl.optional(),
+  /** The first administrator; without a password one is generated and printed once. */
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, "must be at least 12 characters").max(128).optional()),
 });
 export type Env = z.output<typeof envSchema>;
 

@@ -17,8 +17,10 @@ const lines = [];
 for (const [name, prefix] of wanted) {
   if (embedded && !has(name)) lines.push(`${name}=${prefix}${randomBytes(24).toString("base64url")}`);
 }
+// Signs the console's session cookies (better-auth). Changing it signs everybody out.
+if (!has("AUTH_SECRET") && !has("BETTER_AUTH_SECRET")) lines.push(`AUTH_SECRET=${randomBytes(32).toString("base64url")}`);
 if (lines.length > 0) {
-  const header = existing ? "" : "# Created on first start. Keys for the embedded service; keep this file private.\n";
+  const header = existing ? "" : "# Created on first start. Keys for the embedded service and the session secret; keep this file private.\n";
   appendFileSync(file, `${existing && !existing.endsWith("\n") ? "\n" : ""}${header}${lines.join("\n")}\n`, { mode: 0o600 });
-  console.log(`Wrote ${lines.length} new API key(s) to .env.local`);
+  console.log(`Wrote ${lines.length} new secret(s) to .env.local: ${lines.map((l) => l.split("=")[0]).join(", ")}`);
 }

@@ -1,10 +1,16 @@
 import type { ComponentType } from "react";
+import { KeyIcon, ShieldIcon, UserIcon, UsersIcon } from "@/components/auth/icons";
 import {
   ArchiveIcon, DisburseIcon, FlaskIcon, HomeIcon, InboxIcon, PaymentsIcon, RatesIcon, RequestsIcon,
   SettingsIcon, WebhookIcon, type IconProps,
 } from "@/components/ui/icons";
 
-export type NavItem = { href: string; label: string; icon: ComponentType<IconProps>; group: "operate" | "integrate" | "account" };
+export type NavItem = {
+  href: string;
+  label: string;
+  icon: ComponentType<IconProps>;
+  group: "operate" | "integrate" | "account" | "admin";
+};
 
 /** Every section of the console, in sidebar order. */
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -18,12 +24,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/sandbox", label: "Sandbox", icon: FlaskIcon, group: "integrate" },
   { href: "/legacy", label: "Legacy /v1", icon: ArchiveIcon, group: "integrate" },
   { href: "/settings", label: "Settings", icon: SettingsIcon, group: "account" },
+  { href: "/account", label: "Your account", icon: UserIcon, group: "account" },
+  // Shown to administrators only (the pages check again on the server).
+  { href: "/admin/users", label: "People", icon: UsersIcon, group: "admin" },
+  { href: "/admin/api-keys", label: "API keys", icon: KeyIcon, group: "admin" },
+  { href: "/admin/audit", label: "Audit trail", icon: ShieldIcon, group: "admin" },
 ];
 
 export const NAV_GROUP_LABELS: Record<NavItem["group"], string> = {
   operate: "Money movement",
   integrate: "Integration",
   account: "Account",
+  admin: "Admin",
 };
 
 export function isActive(pathname: string, href: string): boolean {

@@ -5,14 +5,15 @@ import { usePathname } from "next/navigation";
 import { cn } from "@/lib/ui/cn";
 import { NAV_GROUP_LABELS, NAV_ITEMS, isActive, type NavItem } from "./nav-items";
 
-const GROUPS: NavItem["group"][] = ["operate", "integrate", "account"];
+const GROUPS: NavItem["group"][] = ["operate", "integrate", "account", "admin"];
 
-/** The section links, grouped; the current section is highlighted and marked aria-current. */
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+/** The section links, grouped; the current section is highlighted and marked aria-current. The Admin group is for administrators. */
+export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () => void; showAdmin?: boolean }) {
   const pathname = usePathname();
+  const groups = showAdmin ? GROUPS : GROUPS.filter((g) => g !== "admin");
   return (
     <nav aria-label="Sections" className="space-y-6">
-      {GROUPS.map((group) => (
+      {groups.map((group) => (
         <div key={group}>
           <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">{NAV_GROUP_LABELS[group]}</p>
           <ul className="space-y-0.5">

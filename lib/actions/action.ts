@@ -1,5 +1,7 @@
 import "server-only";
 import { z } from "zod";
+import { auditAction, gateAction } from "@/lib/auth/action-gate";
+import type { Actor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
 import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
@@ -9,6 +11,8 @@ import type { ActionError, ActionMeta, ActionResult } from "./result";
 export type ActionContext = {
   /** The environment this call goes to (from the console_env cookie). */
   environment: Environment;
+  /** Who is calling: signed in, with a role allowed to run this action here. */
+  actor: Actor;
 };
 
 type ActionConfig<S extends z.ZodType, T> = {
@@ -59,13 +63,12 @@ export function toActionError(failure: ApiFailure): ActionError {
 export async function authorize(
   kind: "read" | "mutation",
   meta: ActionMeta | undefined,
-  options: { sandboxOnly?: boolean } = {},
+  options: { sandboxOnly?: boolean; action?: string } = {},
 ): Promise<{ ok: true; ctx: ActionContext } | { ok: false; error: ActionError }> {
-  // ─── SESSION AND ROLE CHECK GOES HERE (sign-in issue) ──────────────────────────────────
-  // const session = await getSession(); if (!session) return fail({ code: "unauthorized", ... });
-  // if (kind === "mutation" && !canMutate(session.role)) return fail({ code: "forbidden", ... });
-  // ───────────────────────────────────────────────────────────────────────────────────────
   const environment = await getEnvironment();
+  // Session, role and the production rule, for this action's declared permission (lib/auth).
+  const gate = await gateAction({ action: options.action, kind, environment });
+  if (!gate.ok) return fail(gate.error);
   if (kind === "mutation") {
     if (meta?.environment !== environment) {
       return fail({
@@ -85,7 +88,7 @@ export async function authorize(
   if (options.sandboxOnly && environment !== "sandbox") {
     return fail({ code: "sandbox_only", message: "This exists only in the sandbox environment.", status: 403 });
   }
-  return { ok: true, ctx: { environment } };
+  return { ok: true, ctx: { environment, actor: gate.actor } };
 }
 
 /**
@@ -98,7 +101,7 @@ export function action<S extends z.ZodType, T>(config: ActionConfig<S, T>) {
     try {
       const parsedMeta = metaSchema.safeParse(meta);
       if (!parsedMeta.success) return fail({ code: "invalid_input", message: "Invalid call.", status: 400 });
-      const auth = await authorize(config.kind, parsedMeta.data, { sandboxOnly: config.sandboxOnly });
+      const auth = await authorize(config.kind, parsedMeta.data, { sandboxOnly: config.sandboxOnly, action: config.name });
       if (!auth.ok) return auth;
 
       const parsed = config.input.safeParse(input);
@@ -107,8 +110,13 @@ export function action<S extends z.ZodType, T>(config: ActionConfig<S, T>) {
         return fail({ code: "invalid_input", message: validationMessage(details), status: 400, details });
       }
       const result = await config.run(parsed.data, { ...auth.ctx, raw: input });
-      if (!result.ok) return { ok: false, error: toActionError(result.error) };
-      return { ok: true, data: result.data, replayed: result.replayed || undefined };
+      const final: ActionResult<T> = result.ok
+        ? { ok: true, data: result.data, replayed: result.replayed || undefined }
+        : { ok: false, error: toActionError(result.error) };
+      if (config.kind === "mutation") {
+        await auditAction({ name: config.name, actor: auth.ctx.actor, environment: auth.ctx.environment, input: parsed.data, result: final });
+      }
+      return final;
     } catch (error) {
       // Rethrow Next's own control-flow errors (redirect, notFound) untouched.
       if (error instanceof Error && "digest" in error && typeof error.digest === "string" && error.digest.startsWith("NEXT_")) {

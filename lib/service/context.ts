@@ -11,7 +11,7 @@ export interface ServiceConfig {
   railDelays: { sentSeconds: number; completedSeconds: number };
   /** account.balance.low fires when available falls below this (in the currency's units). */
   lowBalanceThreshold: string;
-  /** Webhook delivery tuning (outbox/worker.ts has the defaults: 10 s timeout, 30 s lease, 64 in flight). */
+  /** Webhook delivery tuning (outbox/worker.ts has the defaults: 10 s timeout, 30 s lease, 128 in flight, 32 per endpoint). */
   webhooks?: Partial<WebhookDeliveryConfig>;
 }
 

@@ -5,6 +5,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
+import { can } from "@/lib/auth/permissions";
+import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 
 export const metadata = { title: "Settlement requests" };
@@ -12,7 +14,8 @@ export const metadata = { title: "Settlement requests" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function SettlementRequestsPage({ searchParams }: { searchParams: SearchParams }) {
-  const [environment, params] = await Promise.all([getEnvironment(), searchParams]);
+  const [environment, params, actor] = await Promise.all([getEnvironment(), searchParams, getActor()]);
+  const canCreate = actor !== null && can(actor.role, "settlement:create", environment);
   const filters = filtersFromParams(params);
   const initial = await listSettlementRequests(toListQuery(filters, PAGE_SIZE));
   return (
@@ -21,12 +24,14 @@ export default async function SettlementRequestsPage({ searchParams }: { searchP
         title="Settlement requests"
         description="Every fiat ↔ stablecoin settlement: its status, payment instructions and the two payments behind it."
         actions={
-          <Link href="/settlement-requests/new" className={buttonClasses()}>
-            <PlusIcon className="size-4" /> New settlement request
-          </Link>
+          canCreate ? (
+            <Link href="/settlement-requests/new" className={buttonClasses()}>
+              <PlusIcon className="size-4" /> New settlement request
+            </Link>
+          ) : undefined
         }
       />
-      <RequestsList key={environment} environment={environment} initialFilters={filters} initial={initial} />
+      <RequestsList key={environment} environment={environment} initialFilters={filters} initial={initial} canCreate={canCreate} />
     </>
   );
 }

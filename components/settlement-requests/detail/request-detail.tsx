@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { useCan } from "@/components/auth/actor-context";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -41,6 +42,9 @@ export function RequestDetail({
   initialHistory: ActionResult<SettlementHistory>;
   created: boolean;
 }) {
+  // The server refuses what a role may not do; this only hides the controls.
+  const canUpdate = useCan("settlement:update");
+  const canSimulate = useCan("sandbox:simulate");
   const request = useQuery({
     queryKey: queryKeys.settlementRequests.detail(environment, id),
     queryFn: async () => unwrap(await getSettlementRequest({ id })),
@@ -93,8 +97,8 @@ export function RequestDetail({
           <PaymentsCard inbound={r.inbound_payment} outbound={r.outbound_payment} />
         </div>
         <div className="space-y-6">
-          <ClientMovesCard environment={environment} id={r.id} status={r.status} />
-          {environment === "sandbox" && !TERMINAL.has(r.status) ? <SimulatePanel environment={environment} request={r} /> : null}
+          {canUpdate ? <ClientMovesCard environment={environment} id={r.id} status={r.status} /> : null}
+          {canSimulate && environment === "sandbox" && !TERMINAL.has(r.status) ? <SimulatePanel environment={environment} request={r} /> : null}
           {environment === "sandbox" && TERMINAL.has(r.status) ? (
             <Card title="Simulate"><p className="text-sm text-slate-500">{humanizeStatus(r.status)} ends the request; nothing left to simulate.</p></Card>
           ) : null}

@@ -31,10 +31,13 @@ export function RequestsList({
   environment,
   initialFilters,
   initial,
+  canCreate,
 }: {
   environment: Environment;
   initialFilters: ListFilters;
   initial: ActionResult<Paginated<SettlementRequest>>;
+  /** Whether the signed-in role may create requests here (the server refuses regardless). */
+  canCreate: boolean;
 }) {
   const [filters, setFilters] = useState(initialFilters);
   const [search, setSearch] = useState(initialFilters.external_id);
@@ -108,7 +111,7 @@ export function RequestsList({
             </EmptyState>
           ) : (
             <EmptyState icon={<RequestsIcon className="size-5" />} title="No settlement requests yet"
-              action={<Link href="/settlement-requests/new" className={buttonClasses()}><PlusIcon className="size-4" /> New settlement request</Link>}>
+              action={canCreate ? <Link href="/settlement-requests/new" className={buttonClasses()}><PlusIcon className="size-4" /> New settlement request</Link> : undefined}>
               Requests created here or through the API are listed newest first, with status, type and amounts.
             </EmptyState>
           )

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Environment } from "@/lib/schemas/catalog";
 import { queryRows, type Executor } from "../store/db";
 import type { AttemptResult } from "./send";
-import { MAX_ATTEMPTS, nextAttemptAt } from "./schedule";
+import { nextAttemptAt } from "./schedule";
 
 /** A delivery a worker holds a lease on, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -66,8 +66,8 @@ const list = (values: readonly string[]): SQL => sql.join(values.map((v) => sql`
  * claim side by side without waiting on each other or taking the same row, and moving
  * next_attempt_at to the end of the lease hides the row until the lease runs out. If the worker
  * dies, the row simply comes due again. Deliveries of a DISABLED endpoint wait until it is
- * ACTIVE again. At most perEndpoint per endpoint, counting those in
- * flight, so one slow receiver cannot fill every slot.
+ * ACTIVE again. Each endpoint gets at most its cap (perEndpoint, or a lower one from `caps`),
+ * counting the sends in flight, so one slow receiver cannot fill every slot.
  */
 export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   if (o.limit <= 0) return [];
@@ -82,10 +82,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
       )}) AS f(webhook_id, n, cap) ON f.webhook_id = c.webhook_id`
     : sql`LEFT JOIN (SELECT NULL::text AS webhook_id, 0 AS n, 0 AS cap) AS f ON false`;
   const leaseUntil = new Date(o.now.getTime() + o.leaseMs);
-  const rows = await relaxed(db, (tx) =>
-    queryRows<ClaimRow>(
-    tx,
-    sql`
+  const statement = sql`
     WITH candidates AS (
       SELECT q.id, q.webhook_id, q.next_attempt_at FROM webhook_deliveries q
       JOIN webhook_endpoints w ON w.id = q.webhook_id AND w.status = 'ACTIVE'
@@ -111,9 +108,8 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     FROM picked, webhook_endpoints w, events e
     WHERE d.id = picked.id AND w.id = d.webhook_id AND e.id = d.event_id
     RETURNING d.id, d.webhook_id, d.attempt_count, w.url, w.secret, w.environment,
-      e.id AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.data`,
-    ),
-  );
+      e.id AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.data`;
+  const rows = await relaxed(db, (tx) => queryRows<ClaimRow>(tx, statement));
   return rows.map((r) => ({
     id: r.id,
     webhookId: r.webhook_id,
@@ -151,17 +147,16 @@ export interface AttemptRecord {
  */
 export async function recordAttempts(db: Executor, batch: readonly AttemptRecord[]): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
-  const values = batch.map(({ delivery: d, at, result, recordedAt }) => {
+  // One row per delivery: a repeat of the same attempt in one batch is logged once.
+  const unique = [...new Map(batch.map((b) => [b.delivery.id, b] as const)).values()];
+  const values = unique.map(({ delivery: d, at, result, recordedAt }) => {
     const attempt = d.attemptCount + 1;
     const next = result.ok ? null : nextAttemptAt(attempt, recordedAt);
     const status = result.ok ? "SUCCEEDED" : next === null ? "FAILED" : "PENDING";
     return sql`(${d.id}::text, ${d.attemptCount}::int, ${attempt}::int, ${status}::text, ${ts(next)}, ${ts(at)}, ${ts(recordedAt)},
       ${result.httpStatus}::int, ${result.durationMs}::int, ${result.responseBody}::text, ${result.error}::text)`;
   });
-  const rows = await relaxed(db, (tx) =>
-    queryRows<{ delivery_id: string }>(
-    tx,
-    sql`
+  const statement = sql`
     WITH input (id, expected, attempt, status, next_at, at, recorded_at, http_status, duration_ms, response_body, error) AS (
       VALUES ${sql.join(values, sql`, `)}
     ),
@@ -175,10 +170,7 @@ export async function recordAttempts(db: Executor, batch: readonly AttemptRecord
     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, http_status, duration_ms, response_body, error)
     SELECT i.id, i.attempt, i.at, i.http_status, i.duration_ms, i.response_body, i.error
     FROM input i JOIN applied a ON a.id = i.id
-    RETURNING delivery_id`,
-    ),
-  );
+    RETURNING delivery_id`;
+  const rows = await relaxed(db, (tx) => queryRows<{ delivery_id: string }>(tx, statement));
   return new Set(rows.map((r) => r.delivery_id));
 }
-
-export { MAX_ATTEMPTS };

@@ -5,6 +5,7 @@ import type { EventType } from "@/lib/schemas/catalog";
 import { createTestService, type TestService } from "../testing/harness";
 import { queryRows } from "../store/db";
 import { webhookEndpoints } from "../store/schema";
+import { startWorkers } from "../workers";
 import { emitEvent } from "./emit";
 import { RETRY_DELAYS_MS } from "./schedule";
 import { startReceiver, type Receiver } from "./testing/receiver";
@@ -229,6 +230,23 @@ describe("webhook delivery", () => {
     expect(d).toMatchObject({ status: "SUCCEEDED", attempt_count: 11 });
     expect(d.attempts.at(-1)).toMatchObject({ attempt: 11, http_status: 200, response_body: "fine" });
     expect((await s.request("POST", `/v0/webhooks/${endpoint.id}/deliveries/nope/retry`)).status).toBe(404);
+  });
+
+  it("the running worker is woken by a new event: no waiting out its poll interval", async () => {
+    receiver = await startReceiver();
+    await createEndpoint(s, receiver.url);
+    const stop = startWorkers(s.deps, 3_000);
+    try {
+      await new Promise((r) => setTimeout(r, 1_200)); // idle, past the fast-poll window
+      const committed = Date.now();
+      await emit(s);
+      const until = committed + 2_000;
+      while (receiver.received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0].at - performance.timeOrigin).toBeLessThan(committed - performance.timeOrigin + 1_000);
+    } finally {
+      await stop();
+    }
   });
 
   it("a deleted endpoint receives nothing more", async () => {

@@ -3,6 +3,9 @@ import Link from "next/link";
 import { prefillFromParams } from "@/components/settlement-requests/builder/builder-values";
 import { SettlementRequestBuilder } from "@/components/settlement-requests/builder/settlement-request-builder";
 import { PageHeader } from "@/components/ui/page-header";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { can } from "@/lib/auth/permissions";
+import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 
 export const metadata = { title: "New settlement request" };
@@ -10,7 +13,10 @@ export const metadata = { title: "New settlement request" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function NewSettlementRequestPage({ searchParams }: { searchParams: SearchParams }) {
-  const environment = await getEnvironment();
+  const [environment, actor] = await Promise.all([getEnvironment(), getActor()]);
+  if (!actor || !can(actor.role, "settlement:create", environment)) {
+    return <NotAllowed message={`Your role cannot create settlement requests in ${environment}.`} />;
+  }
   const initial = prefillFromParams(await searchParams);
   return (
     <>

@@ -3,6 +3,8 @@ import { sql as settlement } from "./0002_settlement";
 import { sql as webhooks } from "./0003_webhooks";
 import { sql as balances } from "./0004_balances";
 import { sql as auth } from "./0006_auth";
+import { sql as dashboard } from "./0007_dashboard";
+import { sql as inbox } from "./0008_inbox";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -14,4 +16,6 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0003_webhooks", sql: webhooks },
   { id: "0004_balances", sql: balances },
   { id: "0006_auth", sql: auth },
+  { id: "0007_dashboard", sql: dashboard },
+  { id: "0008_inbox", sql: inbox },
 ];

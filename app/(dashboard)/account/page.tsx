@@ -1,0 +1,56 @@
+import { redirect } from "next/navigation";
+import { ChangePasswordForm } from "@/components/auth/change-password-form";
+import { RoleBadge } from "@/components/auth/role-badge";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { SIGN_IN_PATH } from "@/lib/auth/config";
+import { GRANTS, PERMISSION_NAMES, PERMISSIONS, PRODUCTION_MUTATORS, ROLE_LABELS } from "@/lib/auth/permissions";
+import { getActor } from "@/lib/auth/session";
+
+export const metadata = { title: "Your account" };
+
+export default async function AccountPage() {
+  const actor = await getActor();
+  if (!actor) redirect(SIGN_IN_PATH);
+  const allowed = PERMISSION_NAMES.filter((p) => GRANTS[p].includes(actor.role));
+  const production = PRODUCTION_MUTATORS.includes(actor.role);
+
+  return (
+    <>
+      <PageHeader title="Your account" description="Who you are signed in as, what your role lets you do, and your password." />
+      <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">
+        <Card title="Profile">
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="text-slate-500">Name</dt>
+              <dd className="font-medium text-slate-900">{actor.name}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Email</dt>
+              <dd className="font-medium text-slate-900">{actor.email}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Role</dt>
+              <dd className="mt-1 flex items-center gap-2">
+                <RoleBadge role={actor.role} />
+                <span className="text-slate-600">{ROLE_LABELS[actor.role].summary}</span>
+              </dd>
+            </div>
+          </dl>
+          <h3 className="mt-6 text-xs font-semibold tracking-wider text-slate-400 uppercase">You may</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {allowed.map((p) => (
+              <li key={p}>{PERMISSIONS[p].label}</li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm text-slate-500">
+            {production ? "Your changes may reach production." : "In production you can read, but changes need the finance or admin role."}
+          </p>
+        </Card>
+        <Card title="Change password" description="Other browsers signed in as you are signed out when you change it.">
+          <ChangePasswordForm />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import Link from "next/link";
+import { CreateApiKeyDialog } from "@/components/admin/create-api-key-dialog";
+import { RevokeKeyButton } from "@/components/admin/revoke-key-button";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableEmptyRow, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { listConsoleKeys } from "@/lib/auth/api-keys";
+import { requireActor } from "@/lib/auth/guard";
+import { parseEnvironment } from "@/lib/dashboard/environment-schema";
+import { getDatabase } from "@/lib/db/connection";
+import { cn } from "@/lib/ui/cn";
+
+export const metadata = { title: "API keys" };
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function ApiKeysPage({ searchParams }: { searchParams: SearchParams }) {
+  const gate = await requireActor({ permission: "keys:manage", environment: null });
+  if (!gate.ok) return <NotAllowed message="Only administrators see and manage API keys." />;
+
+  const params = await searchParams;
+  const environment = parseEnvironment(params.environment);
+  const prefix = typeof params.prefix === "string" ? params.prefix.trim().slice(0, 40) : "";
+  const { db } = await getDatabase();
+  const keys = await listConsoleKeys(db, { environment, prefix: prefix || undefined });
+
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description="Keys of this console's account for the settlement API. Only a hash and the first 14 characters are kept."
+        actions={<CreateApiKeyDialog environment={environment} />}
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <nav aria-label="Environment" className="flex gap-1 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset">
+          {(["sandbox", "production"] as const).map((env) => (
+            <Link
+              key={env}
+              href={`/admin/api-keys?environment=${env}`}
+              aria-current={env === environment ? "page" : undefined}
+              className={cn(
+                "rounded-md px-3 py-1.5 text-xs font-semibold",
+                env === environment ? "bg-white text-slate-900 shadow-sm ring-1 ring-slate-200" : "text-slate-500 hover:text-slate-800",
+              )}
+            >
+              {env === "sandbox" ? "Sandbox" : "Production"}
+            </Link>
+          ))}
+        </nav>
+        <form className="flex items-center gap-2" role="search">
+          <input type="hidden" name="environment" value={environment} />
+          <label htmlFor="prefix" className="sr-only">
+            Find by prefix
+          </label>
+          <Input id="prefix" name="prefix" defaultValue={prefix} placeholder={environment === "sandbox" ? "sk_test_…" : "sk_live_…"} className="w-56 font-mono" spellCheck={false} />
+          <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+            Find
+          </button>
+        </form>
+      </div>
+      <Table caption={`${environment} API keys`}>
+        <THead>
+          <tr>
+            <TH>Prefix</TH>
+            <TH>Label</TH>
+            <TH>Created</TH>
+            <TH>Status</TH>
+            <TH className="text-right">
+              <span className="sr-only">Actions</span>
+            </TH>
+          </tr>
+        </THead>
+        <TBody>
+          {keys.length === 0 ? (
+            <TableEmptyRow colSpan={5}>{prefix ? `No ${environment} key starts with “${prefix}”.` : `No ${environment} keys yet.`}</TableEmptyRow>
+          ) : (
+            keys.map((key) => (
+              <TR key={key.id} data-testid="key-row" data-prefix={key.prefix}>
+                <TD className="font-mono text-xs text-slate-900">{key.prefix}…</TD>
+                <TD>
+                  {key.label ?? <span className="text-slate-400">—</span>}
+                  {key.usedByConsole ? (
+                    <Badge tone="accent" className="ml-2">
+                      Used by this console
+                    </Badge>
+                  ) : null}
+                </TD>
+                <TD className="whitespace-nowrap text-slate-500">{dateFormat.format(key.createdAt)}</TD>
+                <TD>
+                  {key.revokedAt ? (
+                    <Badge tone="muted" dot title={`Revoked ${dateFormat.format(key.revokedAt)}`}>
+                      Revoked
+                    </Badge>
+                  ) : (
+                    <Badge tone="success" dot>
+                      Active
+                    </Badge>
+                  )}
+                </TD>
+                <TD className="text-right">{key.revokedAt || key.usedByConsole ? null : <RevokeKeyButton id={key.id} prefix={key.prefix} />}</TD>
+              </TR>
+            ))
+          )}
+        </TBody>
+      </Table>
+    </>
+  );
+}

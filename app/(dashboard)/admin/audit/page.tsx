@@ -1,0 +1,146 @@
+import Link from "next/link";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
+import { Table, TableEmptyRow, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { auditFacets, listAudit } from "@/lib/auth/audit";
+import { auditHref, dayRange, decodeCursor, encodeCursor, parseAuditQuery } from "@/lib/auth/audit-query";
+import { requireActor } from "@/lib/auth/guard";
+import { getDatabase } from "@/lib/db/connection";
+
+export const metadata = { title: "Audit trail" };
+
+const timeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
+  const gate = await requireActor({ permission: "audit:read", environment: null });
+  if (!gate.ok) return <NotAllowed message="Only administrators read the audit trail." />;
+
+  const query = parseAuditQuery(await searchParams);
+  const { db } = await getDatabase();
+  const [{ rows, more }, facets] = await Promise.all([
+    listAudit(db, {
+      userId: query.user,
+      action: query.action,
+      result: query.result,
+      environment: query.environment,
+      ...dayRange(query),
+      before: decodeCursor(query.before),
+      limit: 50,
+    }),
+    auditFacets(db),
+  ]);
+  const last = rows.at(-1);
+  const filtered = Boolean(query.user || query.action || query.result || query.environment || query.from || query.to);
+
+  return (
+    <>
+      <PageHeader title="Audit trail" description="Every change made through the console, and every refused attempt: who, when, what, where, and how it ended. Times in UTC." />
+      <form className="mb-5 grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] sm:grid-cols-3 lg:grid-cols-7 lg:items-end" aria-label="Filter the audit trail">
+        <div className="space-y-1.5 lg:col-span-2">
+          <Label htmlFor="f-user">Person</Label>
+          <Select id="f-user" name="user" defaultValue={query.user ?? ""} placeholder="Everyone" options={facets.users.map((u) => ({ value: u.userId, label: u.email }))} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="f-action">Action</Label>
+          <Select id="f-action" name="action" defaultValue={query.action ?? ""} placeholder="Any action" options={facets.actions} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="f-result">Result</Label>
+          <Select
+            id="f-result"
+            name="result"
+            defaultValue={query.result ?? ""}
+            placeholder="Any result"
+            options={[
+              { value: "ok", label: "Succeeded" },
+              { value: "error", label: "Failed or refused" },
+            ]}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="f-from">From</Label>
+          <Input id="f-from" name="from" type="date" defaultValue={query.from} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="f-to">To</Label>
+          <Input id="f-to" name="to" type="date" defaultValue={query.to} />
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className={buttonClasses({ className: "flex-1" })}>
+            Filter
+          </button>
+          {filtered ? (
+            <Link href="/admin/audit" className={buttonClasses({ variant: "ghost" })}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </form>
+
+      <Table caption="Audit trail, newest first">
+        <THead>
+          <tr>
+            <TH>When (UTC)</TH>
+            <TH>Who</TH>
+            <TH>Action</TH>
+            <TH>Target</TH>
+            <TH>Environment</TH>
+            <TH>Result</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {rows.length === 0 ? (
+            <TableEmptyRow colSpan={6}>{filtered ? "Nothing matches these filters." : "Nothing has been recorded yet."}</TableEmptyRow>
+          ) : (
+            rows.map((row) => (
+              <TR key={row.id} data-testid="audit-row" data-action={row.action} data-result={row.result}>
+                <TD className="whitespace-nowrap tabular-nums text-slate-500">{timeFormat.format(row.at)}</TD>
+                <TD>
+                  <p className="text-slate-900">{row.userEmail ?? <span className="text-slate-400">nobody signed in</span>}</p>
+                  {row.role ? <p className="text-xs text-slate-500">{row.role}</p> : null}
+                </TD>
+                <TD>
+                  <p className="font-mono text-xs text-slate-900">{row.action}</p>
+                  {row.detail ? <p className="text-xs text-slate-500">{row.detail}</p> : null}
+                </TD>
+                <TD className="max-w-48 truncate font-mono text-xs" title={row.targetId ?? undefined}>
+                  {row.targetId ?? <span className="text-slate-400">—</span>}
+                </TD>
+                <TD>{row.environment ? <Badge tone={row.environment === "production" ? "warning" : "accent"}>{row.environment}</Badge> : <span className="text-slate-400">—</span>}</TD>
+                <TD>
+                  {row.result === "ok" ? (
+                    <Badge tone="success" dot>
+                      ok
+                    </Badge>
+                  ) : (
+                    <Badge tone="danger" dot>
+                      {row.result}
+                    </Badge>
+                  )}
+                </TD>
+              </TR>
+            ))
+          )}
+        </TBody>
+      </Table>
+      <div className="mt-4 flex justify-end gap-2">
+        {query.before ? (
+          <Link href={auditHref({ ...query, before: undefined })} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            Newest
+          </Link>
+        ) : null}
+        {more && last ? (
+          <Link href={auditHref({ ...query, before: encodeCursor(last.at, last.id) })} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            Older
+          </Link>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { applyFieldErrors, FormAlert } from "@/components/auth/form-alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { PlusIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { createUser } from "@/lib/auth/actions/create-user";
+import { createUserSchema, type CreateUserInput } from "@/lib/auth/forms";
+import { ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
+import { OneTimeSecret } from "./one-time-secret";
+
+const EMPTY: CreateUserInput = { email: "", name: "", role: "support" };
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: `${ROLE_LABELS[r].label}: ${ROLE_LABELS[r].summary}` }));
+
+/** Adds a person; on success shows their one-time password once, with a copy button. */
+export function CreateUserDialog() {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  const form = useForm<CreateUserInput>({ resolver: zodResolver(createUserSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      // The password leaves the page with the dialog.
+      setCreated(null);
+      setFormError(null);
+      form.reset(EMPTY);
+      router.refresh();
+    }
+  }
+
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    startTransition(async () => {
+      const result = await createUser(values);
+      if (result.ok) {
+        setCreated({ email: result.data.email, password: result.data.password });
+        return;
+      }
+      if (!applyFieldErrors(result.error, form.setError, ["email", "name", "role"])) setFormError(result.error.message);
+    });
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
+        <Button>
+          <PlusIcon /> Add person
+        </Button>
+      }
+      title={created ? "Person added" : "Add a person"}
+      description={created ? `Give ${created.email} this password through a channel you trust.` : "They sign in with this email and a one-time password you will see next."}
+      footer={
+        created ? (
+          <DialogClose asChild>
+            <Button>Done</Button>
+          </DialogClose>
+        ) : (
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" form="create-user-form" loading={pending}>
+              Add person
+            </Button>
+          </>
+        )
+      }
+    >
+      {created ? (
+        <OneTimeSecret label="One-time password" value={created.password} note="Shown once. They should change it under Your account after signing in." />
+      ) : (
+        <form id="create-user-form" onSubmit={submit} noValidate className="space-y-4">
+          <Field label="Email" error={errors.email?.message} required>
+            {(p) => <Input {...p} {...form.register("email")} type="email" autoComplete="off" spellCheck={false} />}
+          </Field>
+          <Field label="Name" error={errors.name?.message} required>
+            {(p) => <Input {...p} {...form.register("name")} autoComplete="off" />}
+          </Field>
+          <Field label="Role" error={errors.role?.message} required>
+            {(p) => <Select {...p} {...form.register("role")} options={ROLE_OPTIONS} />}
+          </Field>
+          <FormAlert error={formError} />
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Select } from "@/components/ui/select";
+import { useToast } from "@/components/ui/toast";
+import { changeUserRole } from "@/lib/auth/actions/change-user-role";
+import { resetUserPassword } from "@/lib/auth/actions/reset-user-password";
+import { setUserDisabled } from "@/lib/auth/actions/set-user-disabled";
+import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
+import { OneTimeSecret } from "./one-time-secret";
+
+type Row = { id: string; email: string; name: string; role: Role; disabled: boolean };
+
+/** Role select, disable/enable and password reset for one person (not for oneself). */
+export function UserRowActions({ user, self }: { user: Row; self: boolean }) {
+  const router = useRouter();
+  const { toast } = useToast();
+  const [pending, startTransition] = useTransition();
+  const [password, setPassword] = useState<string | null>(null);
+
+  function run(label: string, call: () => Promise<{ ok: true } | { ok: false; error: { message: string } }>) {
+    startTransition(async () => {
+      const result = await call();
+      if (!result.ok) {
+        toast({ title: `Could not ${label}`, description: result.error.message, tone: "error" });
+      } else {
+        router.refresh();
+      }
+    });
+  }
+
+  if (self) return <span className="text-xs text-slate-400">This is you</span>;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <label className="sr-only" htmlFor={`role-${user.id}`}>
+        Role of {user.email}
+      </label>
+      <Select
+        id={`role-${user.id}`}
+        className="h-8 w-36 text-xs"
+        value={user.role}
+        disabled={pending}
+        onChange={(e) => run("change the role", () => changeUserRole({ userId: user.id, role: e.target.value as Role }))}
+        options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r].label }))}
+      />
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={pending}
+        onClick={() =>
+          startTransition(async () => {
+            const result = await resetUserPassword({ userId: user.id });
+            if (result.ok) setPassword(result.data.password);
+            else toast({ title: "Could not reset the password", description: result.error.message, tone: "error" });
+          })
+        }
+      >
+        Reset password
+      </Button>
+      <Button
+        size="sm"
+        variant={user.disabled ? "secondary" : "danger"}
+        disabled={pending}
+        onClick={() => run(user.disabled ? "enable" : "disable", () => setUserDisabled({ userId: user.id, disabled: !user.disabled }))}
+      >
+        {user.disabled ? "Enable" : "Disable"}
+      </Button>
+      <Dialog
+        open={password !== null}
+        onOpenChange={(open) => !open && setPassword(null)}
+        size="md"
+        title="New one-time password"
+        description={`${user.email} was signed out everywhere. Give them this password through a channel you trust.`}
+        footer={
+          <DialogClose asChild>
+            <Button>Done</Button>
+          </DialogClose>
+        }
+      >
+        {password ? <OneTimeSecret label="One-time password" value={password} note="Shown once." /> : null}
+      </Dialog>
+    </div>
+  );
+}

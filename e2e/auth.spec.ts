@@ -1,0 +1,96 @@
+import { adminCredentials } from "./support/settlement";
+import { expect, signInWith, test } from "./fixtures/auth";
+import { postServerAction, serverAction } from "./fixtures/server-actions";
+
+const CONSOLE_PAGES = ["/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements", "/webhooks", "/inbox", "/sandbox", "/legacy", "/settings", "/account", "/admin/users", "/admin/api-keys", "/admin/audit"];
+
+test.describe("without a session", () => {
+  test.use({ role: null });
+
+  test("every console page is the sign-in page, and nothing else is sent", async ({ page, request }) => {
+    for (const path of CONSOLE_PAGES) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(307);
+      expect(response.headers().location, path).toMatch(/^\/sign-in(\?next=|$)/);
+      expect(await response.text(), path).not.toContain("Money movement");
+    }
+    await page.goto("/admin/api-keys");
+    await expect(page).toHaveURL("/sign-in?next=%2Fadmin%2Fapi-keys");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to Settlement Console" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Sections" })).toHaveCount(0);
+  });
+
+  test("a made-up session cookie gets the sign-in page too, and actions answer unauthorized", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "console.session_token", value: "forged.token", url: baseURL ?? "" }]);
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/sign-in/);
+    const action = serverAction("createApiKey", "lib/auth/actions/create-api-key.ts");
+    const response = await postServerAction(page.request, action, [{ environment: "sandbox", label: "forged-cookie" }], { Origin: baseURL ?? "" });
+    expect(await response.text()).toContain("unauthorized");
+  });
+
+  test("a server action without a cookie gets a bare 401", async ({ request, baseURL }) => {
+    const action = serverAction("createApiKey", "lib/auth/actions/create-api-key.ts");
+    const response = await postServerAction(request, action, [{ environment: "sandbox", label: "no-cookie" }], { Origin: baseURL ?? "" });
+    expect(response.status()).toBe(401);
+  });
+
+  test("sign-in puts errors on the fields, then returns to the page asked for", async ({ page }) => {
+    await page.goto("/payments");
+    await expect(page).toHaveURL("/sign-in?next=%2Fpayments");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Enter your email address")).toBeVisible();
+    await expect(page.getByText("Enter your password")).toBeVisible();
+
+    const admin = adminCredentials();
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/sign-in-error.png" });
+
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/payments");
+    await expect(page.locator("aside").getByTestId("user-email")).toHaveText(admin.email);
+    await expect(page.locator("aside").getByTestId("user-role")).toHaveText("Admin");
+  });
+
+  test("signing out ends the session: the old cookie opens nothing", async ({ page, browser, baseURL }) => {
+    await signInWith(page, adminCredentials());
+    await page.goto("/account");
+    const cookies = await page.context().cookies();
+    await page.locator("aside").getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/sign-in");
+    await page.goto("/");
+    await expect(page).toHaveURL("/sign-in");
+
+    const replay = await browser.newContext({ baseURL, storageState: { cookies, origins: [] } });
+    const again = await replay.newPage();
+    await again.goto("/account");
+    await expect(again).toHaveURL(/\/sign-in/);
+    await replay.close();
+  });
+});
+
+test.describe("server actions and Origin", () => {
+  test("an action posted with a foreign or null Origin never runs; the same call from our origin does", async ({ page, baseURL }) => {
+    const action = serverAction("createApiKey", "lib/auth/actions/create-api-key.ts");
+    const run = Date.now().toString(36);
+    for (const origin of ["https://evil.example", "null"]) {
+      const response = await postServerAction(page.request, action, [{ environment: "sandbox", label: `csrf ${origin === "null" ? "null" : "foreign"} ${run}` }], { Origin: origin });
+      expect(response.status(), origin).toBeGreaterThanOrEqual(400);
+      expect(await response.text(), origin).not.toContain("sk_test_");
+    }
+    // The control: the very same request from the console's own origin runs (so the two above were refused, not malformed).
+    const ok = await postServerAction(page.request, action, [{ environment: "sandbox", label: `csrf control ${run}` }], { Origin: baseURL ?? "" });
+    expect(ok.status()).toBe(200);
+    expect(await ok.text()).toContain("sk_test_");
+
+    await page.goto("/admin/api-keys?environment=sandbox");
+    await expect(page.getByRole("cell", { name: `csrf control ${run}` })).toBeVisible();
+    await expect(page.getByRole("cell", { name: new RegExp(`csrf (foreign|null) ${run}`) })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,153 @@
+import { countByExternalId, createRequestViaApi, unique } from "./support/settlement";
+import { addPerson, expect, signInWith, test } from "./fixtures/auth";
+import { postServerAction, serverAction } from "./fixtures/server-actions";
+
+test.describe("support", () => {
+  test.use({ role: "support" });
+
+  test("finds and reads a request but sees no create button, and a crafted create is refused", async ({ page, request, baseURL }) => {
+    const externalId = unique("support-read");
+    await createRequestViaApi(request, externalId);
+
+    await page.goto(`/settlement-requests?external_id=${encodeURIComponent(externalId)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Settlement requests" })).toBeVisible();
+    // Hiding the button is the page's job (app/(dashboard)/settlement-requests, with can()); the server refuses regardless.
+    await expect.soft(page.getByRole("link", { name: /New settlement request/ })).toHaveCount(0);
+    await page.getByRole("link", { name: externalId }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Request ${externalId}` })).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/support-request.png", fullPage: true });
+
+    // createSettlementRequest is lib/actions/create-settlement-request.ts (the dashboard's own action).
+    const action = serverAction("createSettlementRequest");
+    const forged = unique("support-forged");
+    const response = await postServerAction(
+      page.request,
+      action,
+      [
+        {
+          idempotencyKey: unique("idem"),
+          body: {
+            type: "STABLECOIN_TO_FIAT",
+            payment_reason: "PURCHASE_OF_SERVICES",
+            source: { currency: "USDC", rail: "SOLANA", wallet_address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
+            destination: {
+              currency: "EUR",
+              rail: "LOCAL",
+              amount: "250.00",
+              iban: "DE89370400440532013000",
+              beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "DE" } },
+            },
+            external_id: forged,
+          },
+        },
+        { environment: "sandbox" },
+      ],
+      { Origin: baseURL ?? "" },
+    );
+    expect(await response.text()).toContain("forbidden");
+    expect(await countByExternalId(request, forged)).toBe(0);
+  });
+
+  test("sees no Admin section, and the admin pages and actions refuse", async ({ page, baseURL }) => {
+    await page.goto("/");
+    await expect(page.locator("aside").getByTestId("user-role")).toHaveText("Support");
+    await expect(page.locator("aside").getByRole("link", { name: "People" })).toHaveCount(0);
+    await page.goto("/admin/users");
+    await expect(page.getByText("Not available for your role")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add person" })).toHaveCount(0);
+
+    const response = await postServerAction(page.request, serverAction("createApiKey", "lib/auth/actions/create-api-key.ts"), [{ environment: "production", label: "support" }], {
+      Origin: baseURL ?? "",
+    });
+    const text = await response.text();
+    expect(text).toContain("forbidden");
+    expect(text).not.toContain("sk_live_");
+  });
+});
+
+test.describe("admin", () => {
+  test("revokes a key in the admin page and the service answers 401 to it at once", async ({ page, request }) => {
+    await page.goto("/admin/api-keys?environment=sandbox");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Label").fill("e2e revoke");
+    await dialog.getByRole("button", { name: "Create key" }).click();
+    const key = ((await dialog.getByTestId("one-time-secret").textContent()) ?? "").trim();
+    expect(key).toMatch(/^sk_test_/);
+    await page.screenshot({ path: "test-results/screens/admin-key-created.png" });
+    await dialog.getByRole("button", { name: "Done" }).click();
+
+    const before = await request.get("/v0/settlement-requests", { headers: { "X-Api-Key": key } });
+    expect(before.status()).toBe(200);
+
+    const row = page.locator(`[data-testid="key-row"][data-prefix="${key.slice(0, 14)}"]`);
+    await expect(row).toBeVisible();
+    await row.getByRole("button", { name: /Revoke/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+    await expect(row.getByText("Revoked")).toBeVisible();
+
+    const after = await request.get("/v0/settlement-requests", { headers: { "X-Api-Key": key } });
+    expect(after.status()).toBe(401);
+    await page.screenshot({ path: "test-results/screens/admin-keys.png", fullPage: true });
+
+    await page.goto("/admin/audit?action=revokeApiKey&result=ok");
+    await expect(page.getByTestId("audit-row").first()).toContainText(key.slice(0, 14));
+    await expect(page.locator("main")).not.toContainText(key.slice(14));
+    await page.screenshot({ path: "test-results/screens/admin-audit.png", fullPage: true });
+  });
+
+  test("a new role or a disabled account takes effect at the person's next click", async ({ page, browser, baseURL }) => {
+    const email = `${unique("person")}@e2e.test`;
+    const password = await addPerson(page, { email, name: "Fran Finance", role: "finance" });
+    await page.screenshot({ path: "test-results/screens/admin-people.png", fullPage: true });
+
+    // A clean context: test contexts would otherwise start with this test's (admin) session.
+    const theirs = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const them = await theirs.newPage();
+    await signInWith(them, { email, password });
+    await expect(them.locator("aside").getByTestId("user-role")).toHaveText("Finance");
+
+    const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
+    await row.getByLabel(`Role of ${email}`).selectOption("support");
+    await expect(row.getByTestId("role-badge")).toHaveText("Support");
+    await them.reload();
+    await expect(them.locator("aside").getByTestId("user-role")).toHaveText("Support");
+
+    await row.getByRole("button", { name: "Disable" }).click();
+    await expect(row.getByText("Disabled")).toBeVisible();
+    await them.reload();
+    await expect(them).toHaveURL(/\/sign-in/);
+    await them.getByLabel("Email").fill(email);
+    await them.getByLabel("Password").fill(password);
+    await them.getByRole("button", { name: "Sign in" }).click();
+    await expect(them.getByText("This account is disabled. Ask an administrator.")).toBeVisible();
+    await theirs.close();
+  });
+});
+
+test.describe("your account", () => {
+  test.use({ role: null });
+
+  test("a person changes their own password", async ({ page, signInAs }) => {
+    const admin = await signInAs("admin");
+    const email = `${unique("pw")}@e2e.test`;
+    const first = await addPerson(admin, { email, name: "Pat Developer", role: "developer" });
+
+    await signInWith(page, { email, password: first });
+    await page.goto("/account");
+    await page.getByLabel("Current password").fill("wrong-password-000");
+    await page.getByLabel(/^New password/).fill("a brand new passphrase");
+    await page.getByLabel("Repeat the new password").fill("a brand new passphrase");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("This is not your current password.")).toBeVisible();
+
+    await page.getByLabel("Current password").fill(first);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Password changed.")).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/account.png", fullPage: true });
+
+    await page.locator("aside").getByRole("button", { name: "Sign out" }).click();
+    await signInWith(page, { email, password: "a brand new passphrase" });
+    await expect(page.locator("aside").getByTestId("user-role")).toHaveText("Developer");
+  });
+});

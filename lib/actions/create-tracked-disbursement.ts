@@ -1,0 +1,27 @@
+"use server";
+
+import { z } from "zod";
+import { getActor } from "@/lib/auth/session";
+import { recordDisbursement } from "@/lib/dashboard/store/disbursements";
+import { getDatabase } from "@/lib/db/connection";
+import { disbursementCreateSchema, idempotencyKey } from "@/lib/schemas";
+import * as api from "@/lib/settlement-api";
+import { action } from "./action";
+
+/**
+ * POST /v0/disbursements (one Idempotency-Key per intended submission), then remembers the
+ * disbursement in the console's own table, since the API has no list of them.
+ */
+export const createTrackedDisbursement = action({
+  name: "createTrackedDisbursement",
+  kind: "mutation",
+  input: z.object({ idempotencyKey, body: disbursementCreateSchema }),
+  run: async (_input, { environment, raw }) => {
+    const result = await api.createDisbursement(environment, raw.body, raw.idempotencyKey);
+    if (result.ok) {
+      const [{ db }, actor] = await Promise.all([getDatabase(), getActor()]);
+      await recordDisbursement(db, environment, result.data, actor?.email ?? null);
+    }
+    return result;
+  },
+});

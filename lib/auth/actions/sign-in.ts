@@ -1,0 +1,56 @@
+"use server";
+
+import { isAPIError } from "better-auth/api";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { ConsoleActionResult } from "../action-result";
+import { recordAudit } from "../audit";
+import { getAuth } from "../auth";
+import { safeNextPath } from "../config";
+import { fieldErrors } from "../console-action";
+import { signInSchema, type SignInInput } from "../forms";
+import { clearSignInFailures, noteSignInFailure, signInWait } from "../throttle";
+
+const WRONG = "Email or password is incorrect.";
+
+/**
+ * Signs in with email and password (the one action open without a session), sets the session
+ * cookie and goes on to `next` (a same-origin path). Wrong credentials get one message for
+ * both cases, so the form does not tell which emails exist.
+ */
+export async function signIn(input: SignInInput, next?: string): Promise<ConsoleActionResult<never>> {
+  const parsed = signInSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, error: { code: "invalid_input", message: "Check the highlighted fields.", fields: fieldErrors(parsed.error.issues) } };
+  }
+  const email = parsed.data.email.toLowerCase();
+  const wait = signInWait(email);
+  if (wait > 0) {
+    await recordAudit({ actor: null, email, action: "signIn", result: "too_many_attempts" });
+    const minutes = Math.ceil(wait / 60);
+    return {
+      ok: false,
+      error: { code: "too_many_attempts", message: `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+    };
+  }
+
+  const auth = await getAuth();
+  try {
+    const result = await auth.api.signInEmail({
+      body: { email, password: parsed.data.password, rememberMe: false },
+      headers: await headers(),
+    });
+    clearSignInFailures(email);
+    await recordAudit({ actor: null, email, action: "signIn", targetId: result.user.id, result: "ok" });
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    const disabled = error.body?.code === "ACCOUNT_DISABLED";
+    if (!disabled) noteSignInFailure(email);
+    await recordAudit({ actor: null, email, action: "signIn", result: disabled ? "account_disabled" : "invalid_credentials" });
+    if (disabled) {
+      return { ok: false, error: { code: "account_disabled", message: "This account is disabled. Ask an administrator." } };
+    }
+    return { ok: false, error: { code: "invalid_credentials", message: WRONG, fields: { password: WRONG } } };
+  }
+  redirect(safeNextPath(next));
+}

@@ -1,0 +1,106 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { getDatabase } from "@/lib/db/connection";
+import type { Environment } from "@/lib/schemas/catalog";
+import type { Executor } from "@/lib/service/store/db";
+import { redact } from "./redact";
+import { consoleAudit } from "./schema";
+import type { Actor } from "./session";
+
+export type AuditEntry = {
+  /** Who; null when nobody was signed in. `email` stands in for a failed sign-in's address. */
+  actor: Pick<Actor, "userId" | "email" | "role"> | null;
+  email?: string;
+  action: string;
+  targetId?: string | null;
+  environment?: Environment | null;
+  /** "ok" or an error code. */
+  result: "ok" | (string & {});
+  detail?: string | null;
+  at?: Date;
+};
+
+const code = (value: string) => (/^[a-z0-9_:.-]{1,64}$/i.test(value) ? value : "error");
+
+/** Writes one row; every text is sanitized here, whoever the caller. */
+export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(consoleAudit).values({
+    id: randomUUID(),
+    at: entry.at ?? new Date(),
+    userId: entry.actor?.userId ?? null,
+    userEmail: entry.actor?.email ?? (entry.email ? redact(entry.email.toLowerCase(), 254, { ids: true }) : null),
+    role: entry.actor?.role ?? null,
+    action: code(entry.action),
+    targetId: entry.targetId ? redact(entry.targetId, 128, { ids: true }) : null,
+    environment: entry.environment ?? null,
+    result: code(entry.result),
+    detail: entry.detail ? redact(entry.detail) : null,
+  });
+}
+
+/**
+ * Records an action in the audit trail. The action has already happened, so a failure to write
+ * is logged loudly rather than thrown at the person.
+ */
+export async function recordAudit(entry: AuditEntry): Promise<void> {
+  try {
+    const { db } = await getDatabase();
+    await insertAudit(db, entry);
+  } catch (error) {
+    console.error(`[audit] could not record ${entry.action} (${entry.result}):`, error);
+  }
+}
+
+export type AuditFilter = {
+  userId?: string;
+  action?: string;
+  result?: "ok" | "error";
+  environment?: Environment;
+  /** Inclusive start and exclusive end. */
+  from?: Date;
+  to?: Date;
+  /** Keyset paging: rows strictly older than this. */
+  before?: { at: Date; id: string };
+  limit?: number;
+};
+
+export type AuditRow = typeof consoleAudit.$inferSelect;
+
+/** Newest first; `limit + 1` rows are read so the caller knows whether there is more. */
+export async function listAudit(db: Executor, filter: AuditFilter = {}): Promise<{ rows: AuditRow[]; more: boolean }> {
+  const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
+  const conditions: (SQL | undefined)[] = [
+    filter.userId ? eq(consoleAudit.userId, filter.userId) : undefined,
+    filter.action ? eq(consoleAudit.action, filter.action) : undefined,
+    filter.result === "ok" ? eq(consoleAudit.result, "ok") : filter.result === "error" ? ne(consoleAudit.result, "ok") : undefined,
+    filter.environment ? eq(consoleAudit.environment, filter.environment) : undefined,
+    filter.from ? gte(consoleAudit.at, filter.from) : undefined,
+    filter.to ? lt(consoleAudit.at, filter.to) : undefined,
+    filter.before
+      ? sql`(${consoleAudit.at}, ${consoleAudit.id}) < (${filter.before.at.toISOString()}::timestamptz, ${filter.before.id})`
+      : undefined,
+  ];
+  const where = conditions.filter((c): c is SQL => c !== undefined);
+  const rows = await db
+    .select()
+    .from(consoleAudit)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(consoleAudit.at), desc(consoleAudit.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/** The distinct actions and people in the trail, for the filter selects. */
+export async function auditFacets(db: Executor): Promise<{ actions: string[]; users: { userId: string; email: string }[] }> {
+  const actions = await db.selectDistinct({ action: consoleAudit.action }).from(consoleAudit).orderBy(consoleAudit.action);
+  const users = await db
+    .selectDistinct({ userId: consoleAudit.userId, email: consoleAudit.userEmail })
+    .from(consoleAudit)
+    .where(sql`${consoleAudit.userId} IS NOT NULL`)
+    .orderBy(consoleAudit.userEmail);
+  return {
+    actions: actions.map((a) => a.action),
+    users: users.flatMap((u) => (u.userId ? [{ userId: u.userId, email: u.email ?? u.userId }] : [])),
+  };
+}

@@ -1,0 +1,52 @@
+import "server-only";
+import { count, eq } from "drizzle-orm";
+import { getDatabase } from "@/lib/db/connection";
+import { env } from "@/lib/env";
+import { recordAudit } from "./audit";
+import { getAuth } from "./auth";
+import { consoleUsers } from "./schema";
+import { createUser } from "./users";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@console.local";
+
+const holder = globalThis as typeof globalThis & { __consoleAdminBootstrap?: Promise<void> };
+
+/**
+ * On a console with no administrator, creates one: ADMIN_EMAIL (or admin@console.local) with
+ * ADMIN_PASSWORD, or a generated password printed once to the server log. Runs at server start
+ * (instrumentation.ts); idempotent.
+ */
+export function ensureAdministrator(): Promise<void> {
+  holder.__consoleAdminBootstrap ??= createFirstAdministrator().catch((error: unknown) => {
+    holder.__consoleAdminBootstrap = undefined;
+    throw error;
+  });
+  return holder.__consoleAdminBootstrap;
+}
+
+async function createFirstAdministrator(): Promise<void> {
+  const { db } = await getDatabase();
+  const [admins] = await db.select({ n: count() }).from(consoleUsers).where(eq(consoleUsers.role, "admin"));
+  if ((admins?.n ?? 0) > 0) return;
+
+  const e = env();
+  const email = e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
+  const created = await createUser(await getAuth(), { email, name: "Administrator", role: "admin", password: e.ADMIN_PASSWORD });
+  if (!created.ok) {
+    // Someone signs in with that email already: make them the administrator rather than lock everyone out.
+    await db.update(consoleUsers).set({ role: "admin", disabled: false }).where(eq(consoleUsers.email, email.toLowerCase()));
+    console.log(`[auth] ${email} is now the console's administrator.`);
+    return;
+  }
+  await recordAudit({ actor: null, email, action: "bootstrapAdministrator", targetId: created.user.id, result: "ok" });
+  const lines = [
+    "",
+    "━━ Settlement Console: first administrator ━━",
+    `  email:    ${email}`,
+    e.ADMIN_PASSWORD
+      ? "  password: the one in ADMIN_PASSWORD"
+      : `  password: ${created.password}   (shown once: sign in and change it under Account)`,
+    "",
+  ];
+  console.log(lines.join("\n"));
+}

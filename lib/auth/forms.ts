@@ -1,0 +1,55 @@
+/**
+ * The zod schemas of the sign-in and administration forms, shared by the forms (react-hook-form)
+ * and the server actions that parse the same input again. Browser-safe.
+ */
+import { z } from "zod";
+import { ENVIRONMENTS } from "@/lib/schemas/catalog";
+import { ROLES } from "./permissions";
+
+const email = z.string().trim().min(1, "Enter your email address").max(254).pipe(z.email("Enter a valid email address"));
+const newPassword = z
+  .string()
+  .min(12, "Use at least 12 characters")
+  .max(128, "Use at most 128 characters");
+const id = z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, "Not a valid id");
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, "Enter your password").max(128, "That is not a valid password"),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password").max(128),
+    newPassword,
+    confirmPassword: z.string().min(1, "Repeat the new password"),
+  })
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ["confirmPassword"], message: "The two new passwords differ" })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], message: "Choose a password you have not used here" });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const createUserSchema = z.object({
+  email,
+  name: z.string().trim().min(1, "Enter a name").max(100, "Use at most 100 characters"),
+  role: z.enum(ROLES, "Choose a role"),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+export const changeUserRoleSchema = z.object({ userId: id, role: z.enum(ROLES, "Choose a role") });
+export const setUserDisabledSchema = z.object({ userId: id, disabled: z.boolean() });
+export const resetUserPasswordSchema = z.object({ userId: id });
+
+export const createApiKeySchema = z.object({
+  environment: z.enum(ENVIRONMENTS, "Choose an environment"),
+  label: z
+    .string()
+    .trim()
+    .max(60, "Use at most 60 characters")
+    .regex(/^[\w .,:()/-]*$/, "Letters, digits, spaces and . , : ( ) / - only")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
+
+export const revokeApiKeySchema = z.object({ id });

@@ -1,0 +1,46 @@
+import "server-only";
+import type { Environment } from "@/lib/schemas/catalog";
+import { permissionForAction } from "./action-permissions";
+import { decide, PERMISSIONS, type Permission } from "./permissions";
+import { getActor, type Actor } from "./session";
+
+/** Why a call was refused; browser-safe, shaped like the actions' errors. */
+export type Refusal =
+  | { code: "unauthorized"; message: string; status: 401 }
+  | { code: "forbidden"; message: string; status: 403 };
+
+export type Gate = { ok: true; actor: Actor } | { ok: false; error: Refusal; actor: Actor | null };
+
+const UNAUTHORIZED: Refusal = { code: "unauthorized", message: "Your session has ended. Sign in again.", status: 401 };
+
+/** The decision for a known actor (or none): pure, so the table test can run it for every role. */
+export function checkAccess(actor: Actor | null, permission: Permission | undefined, environment: Environment | null): Gate {
+  if (!actor) return { ok: false, error: UNAUTHORIZED, actor: null };
+  if (!permission) {
+    return { ok: false, actor, error: { code: "forbidden", message: "This action has no declared permission.", status: 403 } };
+  }
+  const decision = decide(actor.role, permission, PERMISSIONS[permission].scope === "console" ? null : environment);
+  if (decision.allowed) return { ok: true, actor };
+  const message =
+    decision.reason === "production"
+      ? "Changes in production need the finance or admin role."
+      : `Your role (${actor.role}) may not ${PERMISSIONS[permission].label.toLowerCase()}.`;
+  return { ok: false, actor, error: { code: "forbidden", message, status: 403 } };
+}
+
+/**
+ * The signed-in actor if they may use `permission` in `environment` (null: console-wide), or a
+ * typed refusal: `unauthorized` without a valid session, `forbidden` otherwise.
+ */
+export async function requireActor(options: { permission: Permission; environment: Environment | null }): Promise<Gate> {
+  return checkAccess(await getActor(), options.permission, options.environment);
+}
+
+/**
+ * For the action wrapper: the permission the action `name` declared in ACTION_PERMISSIONS,
+ * checked for the current session. An undeclared (or public) name is refused: fail closed.
+ */
+export async function requireActionActor(name: string, environment: Environment | null): Promise<Gate> {
+  const declared = permissionForAction(name);
+  return checkAccess(await getActor(), declared === "public" ? undefined : declared, environment);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { can, decide, GRANTS, PERMISSION_NAMES, ROLES } from "./permissions";
+
+/**
+ * The issue's matrix, written out by hand: which roles may use each permission in sandbox and
+ * in production. permissions.ts must say exactly this.
+ */
+const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
+  read: { sandbox: ["admin", "finance", "support", "developer"], production: ["admin", "finance", "support", "developer"] },
+  "rates:quote": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
+  "settlement:create": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
+  "settlement:update": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
+  "disbursement:create": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
+  // Developers work the sandbox; production changes need finance or admin.
+  "sandbox:simulate": { sandbox: ["admin", "developer"], production: ["admin"] },
+  "webhooks:manage": { sandbox: ["admin", "developer"], production: ["admin"] },
+  "inbox:manage": { sandbox: ["admin", "developer"], production: ["admin"] },
+  "account:self": { sandbox: ["admin", "finance", "support", "developer"], production: ["admin", "finance", "support", "developer"] },
+  "users:manage": { sandbox: ["admin"], production: ["admin"] },
+  "keys:manage": { sandbox: ["admin"], production: ["admin"] },
+  "audit:read": { sandbox: ["admin"], production: ["admin"] },
+};
+
+describe("the permission matrix", () => {
+  it("covers every permission, and nothing else", () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...PERMISSION_NAMES].sort());
+  });
+
+  for (const permission of PERMISSION_NAMES) {
+    for (const environment of ["sandbox", "production"] as const) {
+      it(`${permission} in ${environment}`, () => {
+        const allowed = ROLES.filter((role) => can(role, permission, environment));
+        expect(allowed).toEqual(EXPECTED[permission][environment]);
+      });
+    }
+  }
+
+  it("support changes nothing anywhere", () => {
+    for (const permission of PERMISSION_NAMES.filter((p) => p !== "account:self")) {
+      if (GRANTS[permission].includes("support")) expect(["read"]).toContain(permission);
+    }
+  });
+
+  it("refuses unknown roles, unknown permissions, and a missing environment as if production", () => {
+    expect(decide("root", "read", "sandbox")).toEqual({ allowed: false, reason: "role" });
+    expect(decide("admin", "money:print", "sandbox")).toEqual({ allowed: false, reason: "role" });
+    expect(decide("developer", "webhooks:manage", null)).toEqual({ allowed: false, reason: "production" });
+    expect(decide("developer", "webhooks:manage", "sandbox")).toEqual({ allowed: true });
+  });
+});

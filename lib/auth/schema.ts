@@ -1,0 +1,103 @@
+import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The console's own people and their sessions (better-auth's user, session, account and
+ * verification models, renamed so they never clash with the service's `accounts`), and the audit
+ * trail. Created by lib/service/store/migrations/0006_auth.ts.
+ */
+export const consoleUsers = pgTable("console_users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  /** admin | finance | support | developer (lib/auth/permissions.ts). */
+  role: text("role").notNull().default("support"),
+  /** A disabled person cannot sign in; their sessions are deleted when disabled. */
+  disabled: boolean("disabled").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const consoleSessions = pgTable(
+  "console_sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("console_sessions_user_idx").on(t.userId)],
+);
+
+/** better-auth's "account": one credential (provider "credential" holds the password hash). */
+export const consoleCredentials = pgTable(
+  "console_credentials",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("console_credentials_user_idx").on(t.userId)],
+);
+
+export const consoleVerifications = pgTable("console_verifications", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who did what, when, where and how it ended. Never a key, a password or a secret: the writer
+ * (lib/auth/audit.ts) sanitizes every text it stores.
+ */
+export const consoleAudit = pgTable(
+  "console_audit",
+  {
+    id: text("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null when nobody was signed in (a refused call, a failed sign-in). */
+    userId: text("user_id"),
+    /** Kept as written so the trail survives a renamed or removed user. */
+    userEmail: text("user_email"),
+    role: text("role"),
+    action: text("action").notNull(),
+    targetId: text("target_id"),
+    /** sandbox | production; null for console-wide actions (users, sign-in). */
+    environment: text("environment"),
+    /** "ok" or an error code ("forbidden", "invalid_transition", ...). */
+    result: text("result").notNull(),
+    /** A short, sanitized note ("role finance → support"). */
+    detail: text("detail"),
+  },
+  (t) => [index("console_audit_at_idx").on(t.at), index("console_audit_user_idx").on(t.userId, t.at)],
+);
+
+/** What better-auth's drizzle adapter looks models up by (their modelName). */
+export const authModels = {
+  console_users: consoleUsers,
+  console_sessions: consoleSessions,
+  console_credentials: consoleCredentials,
+  console_verifications: consoleVerifications,
+};

@@ -1,0 +1,31 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { cache } from "react";
+import { getAuth } from "./auth";
+import { isRole, type Role } from "./permissions";
+
+/** The signed-in person, as every check sees them. */
+export type Actor = {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+};
+
+/**
+ * The person behind this request's session cookie, read from the database (once per request),
+ * or null: no cookie, an expired or deleted session, a disabled person, an unknown role.
+ */
+export const getActor = cache(async (): Promise<Actor | null> => {
+  const auth = await getAuth();
+  // The cookie store, not the request's Cookie header: after a server action replaced the
+  // session (a password change does), the page re-rendered in the same response must see the new one.
+  const requestHeaders = new Headers(await headers());
+  requestHeaders.set("cookie", (await cookies()).toString());
+  const result = await auth.api.getSession({ headers: requestHeaders });
+  if (!result) return null;
+  const { user, session } = result;
+  if (user.disabled === true || !isRole(user.role)) return null;
+  return { userId: user.id, email: user.email, name: user.name, role: user.role, sessionId: session.id };
+});
