@@ -1,21 +1,13 @@
 import "server-only";
-import type { Chain, FiatCurrency } from "@/lib/schemas/catalog";
+import type { FiatCurrency } from "@/lib/schemas/catalog";
 import type { PaymentInstructions } from "@/lib/schemas/settlement-request-response";
 import { isCryptoSource, type ResolvedSource } from "@/lib/schemas/source";
 import { toPaymentInstructionsQuote, type Quote } from "../quotes/quote";
+import { depositAddress } from "./deposit-address";
 
 /** Stablecoin sources: 30 minutes; fiat sources: 2 days (CONTRACT §5). */
 export const CRYPTO_VALIDITY_MS = 30 * 60 * 1000;
 export const FIAT_VALIDITY_MS = 2 * 24 * 60 * 60 * 1000;
-
-/** The service's deposit wallet per chain (valid addresses of each chain's format). */
-export const DEPOSIT_WALLETS: Record<Chain, string> = {
-  ETHEREUM: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-  POLYGON: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
-  BASE: "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
-  SOLANA: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-  TRON: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-};
 
 /** The service's collection account per fiat currency (EUR, GBP: IBAN and BIC in those two fields). */
 export const DEPOSIT_ACCOUNTS: Record<FiatCurrency, { bank_name: string; account_number: string; routing_number: string }> = {
@@ -44,7 +36,7 @@ export function paymentInstructions(
 ): PaymentInstructions {
   const priced = { ...toPaymentInstructionsQuote(q), valid_until: until.toISOString() };
   if (isCryptoSource(source)) {
-    return { ...priced, currency: source.currency, chain: source.rail, wallet_address: DEPOSIT_WALLETS[source.rail] };
+    return { ...priced, currency: source.currency, chain: source.rail, wallet_address: depositAddress(source.rail, requestId) };
   }
   return {
     ...priced,
