@@ -33,6 +33,13 @@ export const ACTION_PERMISSIONS = {
   listWebhookDeliveries: "read",
   retryWebhookDelivery: "webhooks:manage",
   getSandboxInfo: "read",
+  // lib/actions: the dashboard's webhook inbox (each checks the inbox's owner too)
+  createInbox: "inbox:manage",
+  registerInbox: "inbox:manage",
+  setInboxResponse: "inbox:manage",
+  keepInboxSecret: "inbox:manage",
+  deleteInbox: "inbox:manage",
+  replayInboxMessage: "inbox:manage",
   testConnection: "read",
   // legacy /v1: a v1 payment is the old shape of a settlement request
   listV1Payments: "read",

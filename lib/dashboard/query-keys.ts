@@ -22,6 +22,11 @@ export const queryKeys = {
   disbursements: {
     detail: (env: Environment, id: string) => [env, "disbursements", "detail", id] as const,
   },
+  webhooks: {
+    all: (env: Environment) => [env, "webhooks"] as const,
+    list: (env: Environment) => [env, "webhooks", "list"] as const,
+    deliveries: (env: Environment, id: string) => [env, "webhooks", "deliveries", id] as const,
+  },
   rates: (env: Environment, query: Filters) => [env, "rates", query] as const,
   sandboxInfo: (env: Environment) => [env, "sandbox", "info"] as const,
   v1Payments: {

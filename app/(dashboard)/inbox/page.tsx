@@ -1,16 +1,34 @@
-import { EmptyState } from "@/components/ui/empty-state";
-import { InboxIcon } from "@/components/ui/icons";
+import { redirect } from "next/navigation";
+import { InboxConsole, NewInboxButton } from "@/components/inbox/inbox-console";
 import { PageHeader } from "@/components/ui/page-header";
+import { SIGN_IN_PATH } from "@/lib/auth/config";
+import { getDatabase } from "@/lib/db/connection";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { currentOwnerId, inboxOrigin } from "@/lib/dashboard/inbox/owner";
+import { listOwnedInboxes, listOwnedMessages, toMessageView, toSummary } from "@/lib/dashboard/inbox/store";
 
 export const metadata = { title: "Inbox" };
 
-export default function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The signed-in person's inboxes (never anyone else's), the chosen one's latest messages first-rendered here, then live. */
+export default async function InboxPage({ searchParams }: { searchParams: SearchParams }) {
+  const [owner, environment, params] = await Promise.all([currentOwnerId(), getEnvironment(), searchParams]);
+  if (!owner) redirect(SIGN_IN_PATH);
+  const { db } = await getDatabase();
+  const rows = await listOwnedInboxes(db, owner);
+  const inboxes = rows.map((row) => toSummary(row, inboxOrigin()));
+  const wanted = typeof params.box === "string" ? params.box : undefined;
+  const selected = inboxes.find((i) => i.id === wanted) ?? inboxes[0] ?? null;
+  const initialMessages = selected ? (await listOwnedMessages(db, owner, selected.id, { limit: 200 })).map(toMessageView) : [];
   return (
     <>
-      <PageHeader title="Inbox" description="Webhook deliveries received by this console, with their signature check, as they arrive." />
-      <EmptyState icon={<InboxIcon className="size-5" />} title="Nothing received yet">
-        Point a webhook endpoint at this console's inbox and each delivery will stream in here with its event type, payload and whether its signature verified.
-      </EmptyState>
+      <PageHeader
+        title="Inbox"
+        description="Webhook receivers hosted by this console. Each request is stored whole and streams in live with its signature verdict."
+        actions={inboxes.length > 0 ? <NewInboxButton environment={environment} variant="secondary" /> : null}
+      />
+      <InboxConsole environment={environment} inboxes={inboxes} selected={selected} initialMessages={initialMessages} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { filtersFromParams, PAGE_SIZE, toListQuery } from "@/components/settlement-requests/list/list-filters";
+import { LiveUpdates } from "@/components/live/live-updates";
 import { RequestsList } from "@/components/settlement-requests/list/requests-list";
 import { buttonClasses } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
@@ -31,6 +32,7 @@ export default async function SettlementRequestsPage({ searchParams }: { searchP
           ) : undefined
         }
       />
+      <LiveUpdates environment={environment} />
       <RequestsList key={environment} environment={environment} initialFilters={filters} initial={initial} canCreate={canCreate} />
     </>
   );

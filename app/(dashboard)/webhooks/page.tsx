@@ -1,16 +1,36 @@
-import { EmptyState } from "@/components/ui/empty-state";
-import { WebhookIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { ENDPOINTS_PAGE_SIZE } from "@/components/webhooks/constants";
+import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
+import { listWebhooks } from "@/lib/actions/list-webhooks";
+import { getDatabase } from "@/lib/db/connection";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { currentOwnerId, inboxOrigin } from "@/lib/dashboard/inbox/owner";
+import { listOwnedInboxes, toSummary } from "@/lib/dashboard/inbox/store";
 
 export const metadata = { title: "Webhooks" };
 
-export default function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Endpoints rendered on the server (with the person's inboxes, for keeping a new secret); the client manages them. */
+export default async function WebhooksPage({ searchParams }: { searchParams: SearchParams }) {
+  const [environment, params, owner] = await Promise.all([getEnvironment(), searchParams, currentOwnerId()]);
+  const [initial, inboxes] = await Promise.all([
+    listWebhooks({ page: 1, page_size: ENDPOINTS_PAGE_SIZE }),
+    owner ? getDatabase().then(({ db }) => listOwnedInboxes(db, owner)) : Promise.resolve([]),
+  ]);
   return (
     <>
-      <PageHeader title="Webhooks" description="Endpoints that receive signed event notifications, and the events each one subscribes to." />
-      <EmptyState icon={<WebhookIcon className="size-5" />} title="No webhook endpoints registered">
-        Register a URL and choose its events (settlement_request.updated, payment.completed, …). Its signing secret is shown once, when the endpoint is created.
-      </EmptyState>
+      <PageHeader
+        title="Webhooks"
+        description="Endpoints that receive signed event notifications, the events each one subscribes to, and every delivery attempt."
+      />
+      <WebhooksManager
+        key={environment}
+        environment={environment}
+        initial={initial}
+        inboxes={inboxes.map((row) => toSummary(row, inboxOrigin()))}
+        openEndpoint={typeof params.endpoint === "string" ? params.endpoint : null}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { LiveUpdates } from "@/components/live/live-updates";
 import { RequestDetail } from "@/components/settlement-requests/detail/request-detail";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -30,6 +31,7 @@ export default async function SettlementRequestPage({ params, searchParams }: Pr
   return (
     <>
       <PageHeader eyebrow={back} title={request.data.external_id ? `Request ${request.data.external_id}` : "Settlement request"} />
+      <LiveUpdates environment={environment} />
       <RequestDetail
         key={`${environment}-${id}`}
         environment={environment}

@@ -1,0 +1,119 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { TextField } from "@/components/forms/form-fields";
+import { FormStatus } from "@/components/forms/form-status";
+import { OneTimeSecret } from "@/components/admin/one-time-secret";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { PlusIcon } from "@/components/ui/icons";
+import { createWebhook } from "@/lib/actions/create-webhook";
+import type { ActionError } from "@/lib/actions/result";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import { queryKeys } from "@/lib/dashboard/query-keys";
+import { webhookCreateSchema, type Webhook, type WebhookCreate, type WebhookCreateInput } from "@/lib/schemas/webhook";
+import { EventsPicker } from "./events-picker";
+import { KeepSecretInInbox } from "./keep-secret";
+
+const DEFAULTS: WebhookCreateInput = { url: "", events: ["settlement_request.created", "settlement_request.updated"], description: "" };
+
+/** Create an endpoint; on success the same dialog shows its secret, once. */
+export function CreateEndpointDialog({ environment, inboxes }: { environment: Environment; inboxes: InboxSummary[] }) {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<Webhook | null>(null);
+  const [formError, setFormError] = useState<ActionError | null>(null);
+  const queryClient = useQueryClient();
+  const form = useForm<WebhookCreateInput, unknown, WebhookCreate>({ resolver: zodResolver(webhookCreateSchema), defaultValues: DEFAULTS });
+  const { handleSubmit, register, setError, reset, formState } = form;
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await createWebhook(
+      { ...values, description: values.description || undefined },
+      { environment, confirmProduction: environment === "production" },
+    );
+    if (!result.ok) {
+      const unmatched = applyServerErrors(result.error, setError, (p) => p === "url" || p === "events" || p === "description");
+      if (unmatched.length > 0 || result.error.details.length === 0) setFormError(result.error);
+      return;
+    }
+    setCreated(result.data);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all(environment) });
+  });
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      // The secret is gone from the page once the dialog closes.
+      setCreated(null);
+      setFormError(null);
+      reset(DEFAULTS);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      trigger={
+        <Button>
+          <PlusIcon className="size-4" /> New endpoint
+        </Button>
+      }
+      title={created ? "Endpoint created" : "New webhook endpoint"}
+      description={created ? "Copy the signing secret now: it is shown this once." : "Deliveries are POSTed to this URL, signed with the endpoint's secret."}
+      footer={
+        created ? (
+          <DialogClose asChild>
+            <Button>Done</Button>
+          </DialogClose>
+        ) : (
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" form="create-endpoint" loading={formState.isSubmitting}>
+              Create endpoint
+            </Button>
+          </>
+        )
+      }
+    >
+      {created?.secret ? (
+        <div className="space-y-4" data-testid="endpoint-secret">
+          <p className="text-sm text-slate-700">
+            <span className="font-mono text-xs">{created.url}</span> receives {created.events.length} event type
+            {created.events.length === 1 ? "" : "s"}.
+          </p>
+          <OneTimeSecret
+            label="Signing secret"
+            value={created.secret}
+            note="Verify each delivery's X-Service-Signature with it. It cannot be shown again; a lost secret means a new endpoint."
+          />
+          <KeepSecretInInbox environment={environment} inboxes={inboxes} endpointUrl={created.url} webhookId={created.id} secret={created.secret} />
+        </div>
+      ) : (
+        <FormProvider {...form}>
+          <form id="create-endpoint" onSubmit={submit} noValidate className="space-y-4">
+            <TextField<WebhookCreateInput>
+              name="url"
+              label="URL"
+              required
+              placeholder="https://example.com/webhooks/settlement"
+              hint={environment === "sandbox" ? "Sandbox may target local receivers (http://localhost…, this console's inbox)." : "Production: https to a public address."}
+            />
+            <EventsPicker field={register("events")} error={formState.errors.events?.message} />
+            <TextField<WebhookCreateInput> name="description" label="Description" placeholder="Optional" />
+            <FormStatus error={formError} pending={formState.isSubmitting} pendingText="Creating the endpoint…" />
+          </form>
+        </FormProvider>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,138 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { listWebhookDeliveries } from "@/lib/actions/list-webhook-deliveries";
+import { retryWebhookDelivery } from "@/lib/actions/retry-webhook-delivery";
+import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import { formatCountdown, formatDateTime } from "@/lib/dashboard/format-date";
+import { queryKeys } from "@/lib/dashboard/query-keys";
+import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import type { WebhookDelivery } from "@/lib/schemas/webhook";
+
+/** While the log is open it refreshes every few seconds: attempts happen on the service's schedule. */
+const REFRESH_MS = 2_000;
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** Every delivery of one endpoint with each attempt, the next scheduled retry, and "Retry now". */
+export function DeliveryLog({ environment, webhookId }: { environment: Environment; webhookId: string }) {
+  const deliveries = useQuery({
+    queryKey: queryKeys.webhooks.deliveries(environment, webhookId),
+    queryFn: async () => unwrap(await listWebhookDeliveries({ id: webhookId })).data,
+    refetchInterval: REFRESH_MS,
+    staleTime: 0,
+  });
+  const retry = useActionMutation({
+    environment,
+    action: retryWebhookDelivery,
+    invalidate: [queryKeys.webhooks.deliveries(environment, webhookId)],
+    success: () => "Retrying now",
+  });
+  const now = useNow(1_000);
+
+  if (deliveries.error) {
+    return <ErrorState title="The delivery log could not be loaded" message={deliveries.error instanceof ActionFailure ? describeError(deliveries.error) : "Something went wrong."} onRetry={() => void deliveries.refetch()} retrying={deliveries.isFetching} />;
+  }
+  if (!deliveries.data) {
+    return (
+      <div className="space-y-2 p-4">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-5 w-1/2" />
+      </div>
+    );
+  }
+  if (deliveries.data.length === 0) {
+    return <p className="px-4 py-6 text-sm text-slate-500">No deliveries yet. Events this endpoint subscribes to will show here with every attempt.</p>;
+  }
+  return (
+    <ol className="divide-y divide-slate-100" aria-label="Deliveries">
+      {deliveries.data.map((d) => (
+        <DeliveryRow
+          key={d.id}
+          delivery={d}
+          now={now}
+          retrying={retry.isPending && retry.variables?.deliveryId === d.id}
+          onRetry={() => retry.mutate({ id: webhookId, deliveryId: d.id })}
+        />
+      ))}
+    </ol>
+  );
+}
+
+function nextRetryText(d: WebhookDelivery, now: number): string | null {
+  if (d.status !== "PENDING" || !d.next_attempt_at) return null;
+  const at = Date.parse(d.next_attempt_at);
+  const wait = at - now;
+  return wait > 0 ? `Next attempt ${formatDateTime(d.next_attempt_at)} (in ${formatCountdown(wait)})` : "Next attempt due now";
+}
+
+function DeliveryRow({ delivery: d, now, retrying, onRetry }: { delivery: WebhookDelivery; now: number; retrying: boolean; onRetry: () => void }) {
+  const next = nextRetryText(d, now);
+  const attempts = [...d.attempts].sort((a, b) => a.attempt - b.attempt);
+  return (
+    <li className="px-4 py-3" data-testid="delivery" data-status={d.status} data-event-id={d.event_id}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+        <span className="font-mono text-sm text-slate-900">{d.event_type}</span>
+        <StatusBadge status={d.status} />
+        <span className="font-mono text-xs text-slate-500">{d.event_id}</span>
+        <span className="text-xs text-slate-500">
+          {d.attempt_count} attempt{d.attempt_count === 1 ? "" : "s"}
+        </span>
+        {next ? (
+          <Badge tone="info" data-testid="next-retry">
+            {next}
+          </Badge>
+        ) : null}
+        <Button size="sm" variant="secondary" className="ml-auto" loading={retrying} onClick={onRetry}>
+          Retry now
+        </Button>
+      </div>
+      {attempts.length > 0 ? (
+        <table className="mt-2 w-full text-left text-xs">
+          <caption className="sr-only">Attempts of {d.event_id}</caption>
+          <thead className="text-slate-400">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">#</th>
+              <th scope="col" className="py-1 pr-3 font-medium">Time</th>
+              <th scope="col" className="py-1 pr-3 font-medium">HTTP</th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">Duration</th>
+              <th scope="col" className="py-1 font-medium">Response</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-50">
+            {attempts.map((a) => {
+              const ok = a.http_status !== null && a.http_status >= 200 && a.http_status < 300;
+              return (
+                <tr key={a.attempt} data-testid="attempt" data-http-status={a.http_status ?? "none"}>
+                  <td className="py-1 pr-3 tabular-nums text-slate-500">{a.attempt}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap text-slate-600">{formatDateTime(a.at)}</td>
+                  <td className="py-1 pr-3">
+                    <Badge tone={ok ? "success" : "danger"}>{a.http_status ?? "no answer"}</Badge>
+                  </td>
+                  <td className="py-1 pr-3 text-right tabular-nums text-slate-600">{a.duration_ms} ms</td>
+                  <td className="max-w-md py-1 font-mono break-all text-slate-600">
+                    {a.error ? <span className="text-red-700">{a.error} </span> : null}
+                    <span className="line-clamp-2">{a.response_body ?? ""}</span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+    </li>
+  );
+}

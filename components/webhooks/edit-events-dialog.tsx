@@ -1,0 +1,57 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { updateWebhook } from "@/lib/actions/update-webhook";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import { queryKeys } from "@/lib/dashboard/query-keys";
+import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { webhookEvents, type Webhook } from "@/lib/schemas/webhook";
+import { EventsPicker } from "./events-picker";
+
+const schema = z.object({ events: webhookEvents });
+type Values = z.input<typeof schema>;
+
+/** PATCH events: the new list replaces the old one. */
+export function EditEventsDialog({ environment, webhook }: { environment: Environment; webhook: Webhook }) {
+  const [open, setOpen] = useState(false);
+  const form = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { events: webhook.events } });
+  const update = useActionMutation({
+    environment,
+    action: updateWebhook,
+    invalidate: [queryKeys.webhooks.all(environment)],
+    success: (w) => `Now subscribed to ${w.events.length} event type${w.events.length === 1 ? "" : "s"}`,
+  });
+  const submit = form.handleSubmit((values) => update.mutate({ id: webhook.id, body: { events: values.events } }, { onSuccess: () => setOpen(false) }));
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) form.reset({ events: webhook.events });
+      }}
+      size="lg"
+      trigger={<Button size="sm" variant="ghost">Edit events</Button>}
+      title="Events of this endpoint"
+      description={<span className="font-mono text-xs break-all">{webhook.url}</span>}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" form={`edit-events-${webhook.id}`} loading={update.isPending}>
+            Save events
+          </Button>
+        </>
+      }
+    >
+      <form id={`edit-events-${webhook.id}`} onSubmit={submit} noValidate>
+        <EventsPicker field={form.register("events")} error={form.formState.errors.events?.message} />
+      </form>
+    </Dialog>
+  );
+}

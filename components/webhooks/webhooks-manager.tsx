@@ -1,0 +1,158 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { WebhookIcon } from "@/components/ui/icons";
+import { deleteWebhook } from "@/lib/actions/delete-webhook";
+import { listWebhooks } from "@/lib/actions/list-webhooks";
+import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
+import { updateWebhook } from "@/lib/actions/update-webhook";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import { formatDateTime } from "@/lib/dashboard/format-date";
+import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import { queryKeys } from "@/lib/dashboard/query-keys";
+import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import type { Paginated } from "@/lib/schemas/list";
+import type { Webhook } from "@/lib/schemas/webhook";
+import { ENDPOINTS_PAGE_SIZE } from "./constants";
+import { CreateEndpointDialog } from "./create-endpoint-dialog";
+import { DeliveryLog } from "./delivery-log";
+import { EditEventsDialog } from "./edit-events-dialog";
+
+/** The endpoints of this environment: list, create, edit events, disable, delete, and each one's delivery log. */
+export function WebhooksManager({
+  environment,
+  initial,
+  inboxes,
+  openEndpoint,
+}: {
+  environment: Environment;
+  initial: ActionResult<Paginated<Webhook>>;
+  inboxes: InboxSummary[];
+  openEndpoint: string | null;
+}) {
+  const list = useQuery({
+    queryKey: queryKeys.webhooks.list(environment),
+    queryFn: async () => unwrap(await listWebhooks({ page: 1, page_size: ENDPOINTS_PAGE_SIZE })),
+    initialData: initial.ok ? initial.data : undefined,
+  });
+  const error = list.error instanceof ActionFailure ? list.error : !initial.ok && !list.data ? initial.error : null;
+  const inboxById = new Map(inboxes.map((i) => [i.webhookId, i]));
+
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <CreateEndpointDialog environment={environment} inboxes={inboxes} />
+      </div>
+      {error ? (
+        <ErrorState title="Endpoints could not be loaded" message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : list.data && list.data.data.length === 0 ? (
+        <EmptyState icon={<WebhookIcon className="size-5" />} title="No webhook endpoints registered">
+          Register a URL and choose its events (settlement_request.updated, payment.completed, …). Its signing secret is shown once, when
+          the endpoint is created. No server of your own yet? Create an inbox: this console hosts one for you.
+        </EmptyState>
+      ) : (
+        <ul className="space-y-4" aria-label="Endpoints">
+          {(list.data?.data ?? []).map((w) => (
+            <EndpointCard
+              key={w.id}
+              environment={environment}
+              webhook={w}
+              inbox={inboxById.get(w.id) ?? null}
+              defaultOpen={w.id === openEndpoint}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function EndpointCard({
+  environment,
+  webhook: w,
+  inbox,
+  defaultOpen,
+}: {
+  environment: Environment;
+  webhook: Webhook;
+  inbox: InboxSummary | null;
+  defaultOpen: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  const toggle = useActionMutation({
+    environment,
+    action: updateWebhook,
+    invalidate: [queryKeys.webhooks.all(environment)],
+    success: (x) => (x.status === "ACTIVE" ? "Endpoint enabled" : "Endpoint disabled: new deliveries wait until it is enabled"),
+  });
+  const remove = useActionMutation({ environment, action: deleteWebhook, invalidate: [queryKeys.webhooks.all(environment)], success: () => "Endpoint deleted" });
+  const active = w.status === "ACTIVE";
+  const logId = `deliveries-${w.id}`;
+
+  return (
+    <li
+      data-testid="endpoint"
+      data-webhook-id={w.id}
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]"
+    >
+      <div className="flex flex-wrap items-start gap-4 px-5 py-4">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-sm font-medium break-all text-slate-900">{w.url}</span>
+            <StatusBadge status={w.status} />
+            {inbox ? <Badge tone="accent">Inbox: {inbox.name}</Badge> : null}
+          </div>
+          {w.description ? <p className="text-sm text-slate-600">{w.description}</p> : null}
+          <div className="flex flex-wrap gap-1.5">
+            {w.events.map((e) => (
+              <Badge key={e} tone="neutral" className="font-mono">{e}</Badge>
+            ))}
+          </div>
+          <p className="text-xs text-slate-500">
+            <span className="font-mono">{w.id}</span> · created {formatDateTime(w.created_at)}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          <Button size="sm" variant="secondary" aria-expanded={open} aria-controls={logId} onClick={() => setOpen((v) => !v)}>
+            {open ? "Hide deliveries" : "Deliveries"}
+          </Button>
+          <EditEventsDialog environment={environment} webhook={w} />
+          <Button
+            size="sm"
+            variant="ghost"
+            loading={toggle.isPending}
+            onClick={() => toggle.mutate({ id: w.id, body: { status: active ? "DISABLED" : "ACTIVE" } })}
+          >
+            {active ? "Disable" : "Enable"}
+          </Button>
+          <Dialog
+            title="Delete this endpoint?"
+            description="Its queued deliveries are dropped and nothing more is sent to it. This cannot be undone."
+            trigger={<Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800">Delete</Button>}
+            footer={
+              <>
+                <DialogClose asChild>
+                  <Button variant="secondary">Keep it</Button>
+                </DialogClose>
+                <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate({ id: w.id })}>
+                  Delete endpoint
+                </Button>
+              </>
+            }
+          />
+        </div>
+      </div>
+      {open ? (
+        <section id={logId} aria-label="Delivery log" className="border-t border-slate-100 bg-slate-50/40">
+          <DeliveryLog environment={environment} webhookId={w.id} />
+        </section>
+      ) : null}
+    </li>
+  );
+}

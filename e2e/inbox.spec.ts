@@ -1,0 +1,150 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { expect, test } from "./fixtures/auth";
+import { createInbox, createRequest, messageFor, patchStatus, sign } from "./support/inbox";
+import { watchErrors } from "./support/settlement";
+
+mkdirSync("test-results/screens", { recursive: true });
+
+test("a registered inbox shows the signed event of a sandbox transition live, marked valid; a replay is a duplicate", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  await createInbox(page, { register: true });
+  const req = await createRequest(request);
+  // Nothing below reloads the page: the messages come over SSE.
+  await patchStatus(request, req.id, "PAYIN_UNDER_REVIEW");
+
+  const updated = messageFor(page, req.id, "settlement_request.updated");
+  await expect(updated).toHaveCount(1, { timeout: 10_000 });
+  await expect(updated.getByTestId("verdict")).toHaveAttribute("data-verdict", "valid");
+  await expect(updated.getByTestId("verdict")).toHaveText("Signature valid");
+  await expect(updated.getByTestId("resource-status")).toContainText("Payin under review");
+  await expect(updated.getByTestId("event-id")).toHaveText(/^evt_/);
+  await expect(messageFor(page, req.id, "settlement_request.created")).toHaveCount(1);
+  const eventId = (await updated.getByTestId("event-id").textContent()) ?? "";
+
+  const seq = await updated.getAttribute("data-seq");
+  // Replay: the same bytes and headers again. Same event id → duplicate.
+  await updated.getByText("Headers and body").click();
+  await expect(updated.getByTestId("message-body")).toContainText(`"id": "${eventId}"`);
+  await updated.getByRole("button", { name: "Replay this request" }).click();
+  const copies = page.getByTestId("inbox-message").filter({ has: page.getByTestId("event-id").getByText(eventId, { exact: true }) });
+  await expect(copies).toHaveCount(2);
+  await expect(copies.first().getByTestId("duplicate-mark")).toHaveText(`Duplicate of #${seq}`);
+  await expect(copies.nth(1).getByTestId("duplicate-mark")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/inbox-live.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("a request signed with the wrong secret shows 'does not match' with both signatures", async ({ page, request }) => {
+  const inbox = await createInbox(page, { register: true });
+  const body = JSON.stringify({ id: "evt_wrongsecret1", type: "settlement_request.updated", created_at: new Date().toISOString(), data: { id: "req_wrong", status: "FUNDS_SENT" } });
+  const t = Math.floor(Date.now() / 1000);
+  const theirs = sign("whsec_not-the-endpoints-secret", body, t);
+  const res = await request.post(inbox.url, { headers: { "Content-Type": "application/json", "X-Service-Signature": `t=${t},v1=${theirs}` }, data: body });
+  expect(res.status()).toBe(200);
+
+  const message = messageFor(page, "req_wrong", "settlement_request.updated");
+  await expect(message.getByTestId("verdict")).toHaveText("Signature does not match");
+  await expect(message.getByTestId("signature-received")).toHaveText(theirs);
+  const expected = (await message.getByTestId("signature-expected").textContent()) ?? "";
+  expect(expected).toMatch(/^[0-9a-f]{64}$/);
+  expect(expected).not.toBe(theirs);
+
+  // A header that is not t=…,v1=…: said so.
+  await request.post(inbox.url, { headers: { "X-Service-Signature": "v1=nothex" }, data: JSON.stringify({ id: "evt_bad_header", type: "payment.created", data: { id: "pay_h" } }) });
+  await expect(messageFor(page, "pay_h", "payment.created").getByTestId("verdict")).toHaveText("Malformed header");
+  await page.screenshot({ path: "test-results/screens/inbox-mismatch.png", fullPage: true });
+
+  // Without a session the stream is refused (the receiver itself needs none).
+  const anonymous = await request.get(`${inbox.url}/stream`, { headers: { Cookie: "" }, maxRedirects: 0 });
+  expect([302, 303, 307, 401]).toContain(anonymous.status());
+});
+
+test("an inbox without a secret says so", async ({ page, request }) => {
+  const inbox = await createInbox(page, { register: false });
+  const body = JSON.stringify({ id: "evt_nosecret", type: "payment.created", created_at: new Date().toISOString(), data: { id: "pay_nosecret" } });
+  await request.post(inbox.url, { headers: { "X-Service-Signature": `t=1,v1=${"a".repeat(64)}` }, data: body });
+  await expect(messageFor(page, "pay_nosecret", "payment.created").getByTestId("verdict")).toHaveText("No secret known");
+});
+
+test("markup in a payload's metadata renders as inert text", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  page.on("dialog", (dialog) => {
+    errors.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await createInbox(page, { register: true });
+  const script = "<script>window.__pwned = 'script'; alert('script')</script>";
+  const img = `<img src="x" onerror="window.__pwned = 'img'; alert('img')">`;
+  const req = await createRequest(request, { note: script, avatar: img });
+  await patchStatus(request, req.id, "FUNDS_SENT");
+  const message = messageFor(page, req.id, "settlement_request.updated").first();
+  await expect(message.getByTestId("verdict")).toHaveText("Signature valid");
+  await message.getByText("Headers and body").click();
+  const body = message.getByTestId("message-body");
+  await expect(body).toContainText(script.replace(/"/g, '\\"'));
+  await expect(body).toContainText('<img src=\\"x\\" onerror=');
+  // Text, not elements: no <script> or <img> inside the rendered body, nothing ran.
+  await expect(body.locator("script, img")).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  await page.screenshot({ path: "test-results/screens/inbox-inert.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("the request page and list update by themselves when an event for them arrives", async ({ page, request }) => {
+  await createInbox(page, { register: true });
+  const req = await createRequest(request);
+  await page.goto(`/settlement-requests/${req.id}`);
+  await expect(page.getByTestId("live-updates")).toHaveAttribute("data-mode", "live");
+  await expect(page.getByTestId("request-status")).toContainText("Request started");
+  await patchStatus(request, req.id, "PAYIN_UNDER_REVIEW");
+  // No reload, no polling (the stream said an inbox is registered): the arrival invalidated the query.
+  await expect(page.getByTestId("request-status")).toContainText("Payin under review", { timeout: 5_000 });
+
+  await page.goto(`/settlement-requests?external_id=${encodeURIComponent(req.externalId)}`);
+  await expect(page.getByTestId("live-updates")).toHaveAttribute("data-mode", "live");
+  const row = page.getByRole("row").filter({ hasText: req.externalId });
+  await expect(row).toContainText("Payin under review");
+  await patchStatus(request, req.id, "PAYIN_CANCELED");
+  await expect(row).toContainText("Payin canceled", { timeout: 5_000 });
+});
+
+// FIXME: signInAs("developer") hangs at /sign-in in this run (e2e/fixtures/auth.ts, the sign-in issue's fixture);
+// the owner filter itself is in every query of lib/dashboard/inbox/store.ts. Unskip once the fixture works here.
+test.fixme("an inbox never shows another person's messages", async ({ page, request, signInAs }) => {
+  test.setTimeout(90_000); // creating the second person goes through the People page and two sign-ins
+  const inbox = await createInbox(page, { register: false });
+  await request.post(inbox.url, { data: JSON.stringify({ id: "evt_private", type: "payment.created", data: { id: "pay_private" } }) });
+  await expect(messageFor(page, "pay_private", "payment.created")).toHaveCount(1);
+
+  const other = await signInAs("developer");
+  await other.goto(`/inbox?box=${inbox.id}`);
+  await expect(other.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expect(other.getByText("pay_private")).toHaveCount(0);
+  await expect(other.getByTestId("inbox-url")).not.toContainText(inbox.id);
+  // The stream answers as if the inbox did not exist.
+  const stream = await other.request.get(`/inbox/${inbox.id}/stream`);
+  expect(stream.status()).toBe(404);
+});
+
+test("measure: sandbox PATCH to the event on screen, p50 over 20", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await createInbox(page, { register: true });
+  const req = await createRequest(request);
+  await expect(messageFor(page, req.id, "settlement_request.created")).toHaveCount(1);
+  const statuses = ["PAYIN_UNDER_REVIEW", "PAYOUT_UNDER_REVIEW"];
+  const samples: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const before = await page.getByTestId("inbox-message").count();
+    const started = Date.now();
+    await patchStatus(request, req.id, statuses[i % 2]);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="inbox-message"]').length > n, before, { polling: "raf", timeout: 10_000 });
+    samples.push(Date.now() - started);
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  const p50 = (sorted[9] + sorted[10]) / 2;
+  const result = { samples, p50, p90: sorted[17], min: sorted[0], max: sorted[19] };
+  writeFileSync("test-results/inbox-latency.json", JSON.stringify(result, null, 2));
+  console.log(`[measure] sandbox PATCH → event on screen: p50 ${p50} ms, p90 ${sorted[17]} ms, min ${sorted[0]}, max ${sorted[19]} (n=20)`);
+  expect(p50).toBeLessThan(2_000);
+});

@@ -1,0 +1,98 @@
+import { expect, test } from "./fixtures/auth";
+import { createInbox, createRequest, messageFor, patchStatus } from "./support/inbox";
+import { unique, watchErrors } from "./support/settlement";
+
+test("endpoints: create with the secret shown once and kept in an inbox, edit events, disable, delete", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const inbox = await createInbox(page, { register: false });
+  const url = (await page.getByTestId("inbox-url").textContent())?.trim() ?? "";
+
+  await page.goto("/webhooks");
+  await page.getByRole("button", { name: "New endpoint" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("URL").fill(url);
+  await dialog.getByLabel("payment.completed").check();
+  await dialog.getByLabel("Description").fill(unique("e2e endpoint"));
+  await dialog.getByRole("button", { name: "Create endpoint" }).click();
+  const secret = dialog.getByTestId("one-time-secret");
+  await expect(secret).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/);
+  await expect(dialog.getByRole("button", { name: /Copy signing secret/ })).toBeVisible();
+  // The inbox this endpoint points at is proposed; its secret goes to the server, not back.
+  await expect(dialog.getByLabel("Keep it in the dashboard's inbox for verification")).toHaveValue(inbox.id);
+  await dialog.getByRole("button", { name: "Keep in inbox" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Kept with");
+  await page.screenshot({ path: "test-results/screens/webhooks-secret.png" });
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("one-time-secret")).toHaveCount(0);
+
+  const card = page.getByTestId("endpoint").filter({ hasText: url });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("settlement_request.updated");
+  await expect(card).toContainText("payment.completed");
+
+  // A transition reaches the inbox through this endpoint, verified with the kept secret.
+  const req = await createRequest(request);
+  await patchStatus(request, req.id, "PAYIN_UNDER_REVIEW");
+  await page.goto(`/inbox?box=${inbox.id}`);
+  await expect(messageFor(page, req.id, "settlement_request.updated").getByTestId("verdict")).toHaveText("Signature valid", { timeout: 10_000 });
+
+  // Edit events: the new list replaces the old one.
+  await page.goto("/webhooks");
+  await card.getByRole("button", { name: "Edit events" }).click();
+  const edit = page.getByRole("dialog");
+  await edit.getByLabel("payment.completed").uncheck();
+  await edit.getByLabel("payment.failed").check();
+  await edit.getByRole("button", { name: "Save events" }).click();
+  await expect(edit).toBeHidden();
+  await expect(card).toContainText("payment.failed");
+  await expect(card).not.toContainText("payment.completed");
+
+  await card.getByRole("button", { name: "Disable" }).click();
+  await expect(card.getByRole("button", { name: "Enable" })).toBeVisible();
+  await expect(card).toContainText("Disabled");
+
+  await card.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete endpoint" }).click();
+  await expect(card).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("a receiver answering 500 shows failed attempts and the next retry; Retry now then succeeds", async ({ page, request }) => {
+  const inbox = await createInbox(page, { register: true });
+  await page.getByLabel("Answer with").selectOption("error");
+  await expect(page.getByText("The receiver now answers 500 Internal Server Error")).toBeVisible();
+
+  const req = await createRequest(request);
+  const created = messageFor(page, req.id, "settlement_request.created");
+  await expect(created).toContainText("answered 500", { timeout: 10_000 });
+  const eventId = ((await created.getByTestId("event-id").textContent()) ?? "").trim();
+
+  // The delivery log of the inbox's endpoint: the failed attempt and when the next one is due (1 min later).
+  await page.getByRole("link", { name: "Delivery log →" }).click();
+  await expect(page).toHaveURL(new RegExp(`/webhooks\\?endpoint=${inbox.webhookId}`));
+  const delivery = page.getByTestId("endpoint").filter({ hasText: inbox.id }).locator(`[data-testid="delivery"][data-event-id="${eventId}"]`);
+  await expect(delivery).toHaveAttribute("data-status", "PENDING");
+  await expect(delivery.getByTestId("attempt")).toHaveCount(1);
+  await expect(delivery.getByTestId("attempt").first()).toHaveAttribute("data-http-status", "500");
+  await expect(delivery.getByTestId("next-retry")).toContainText(/Next attempt .* \(in 0:[0-5]\d\)/);
+  await expect(delivery).toContainText("HTTP 500");
+  await page.screenshot({ path: "test-results/screens/webhooks-delivery-log.png", fullPage: true });
+
+  // Back to 200, then Retry now: a second attempt, successful; the inbox gets the event again (a duplicate).
+  await page.goto(`/inbox?box=${inbox.id}`);
+  await page.getByLabel("Answer with").selectOption("ok");
+  await expect(page.getByText("The receiver now answers 200 OK")).toBeVisible();
+  await page.goto(`/webhooks?endpoint=${inbox.webhookId}`);
+  await delivery.getByRole("button", { name: "Retry now" }).click();
+  await expect(delivery).toHaveAttribute("data-status", "SUCCEEDED", { timeout: 10_000 });
+  await expect(delivery.getByTestId("attempt")).toHaveCount(2);
+  await expect(delivery.getByTestId("attempt").nth(1)).toHaveAttribute("data-http-status", "200");
+  await expect(delivery.getByTestId("next-retry")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/webhooks-retried.png", fullPage: true });
+
+  await page.goto(`/inbox?box=${inbox.id}`);
+  const copies = page.getByTestId("inbox-message").filter({ has: page.getByTestId("event-id").getByText(eventId, { exact: true }) });
+  await expect(copies).toHaveCount(2);
+  await expect(copies.first().getByTestId("duplicate-mark")).toBeVisible();
+});

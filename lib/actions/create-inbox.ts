@@ -1,0 +1,22 @@
+"use server";
+
+import { z } from "zod";
+import { getDatabase } from "@/lib/db/connection";
+import { currentOwnerId, inboxOrigin, noSession, succeed } from "@/lib/dashboard/inbox/owner";
+import { insertInbox, toSummary } from "@/lib/dashboard/inbox/store";
+import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import { action } from "./action";
+
+/** A new receiver at an unguessable /inbox/<id>, owned by the signed-in person. */
+export const createInbox = action({
+  name: "createInbox",
+  kind: "mutation",
+  input: z.object({ name: z.string().trim().max(80).optional() }),
+  run: async ({ name }) => {
+    const owner = await currentOwnerId();
+    if (!owner) return noSession<InboxSummary>();
+    const { db } = await getDatabase();
+    const row = await insertInbox(db, owner, name || `Inbox ${new Date().toISOString().slice(11, 19)} UTC`);
+    return succeed(toSummary(row, inboxOrigin()), 201);
+  },
+});

@@ -1,0 +1,28 @@
+"use server";
+
+import { z } from "zod";
+import { getDatabase } from "@/lib/db/connection";
+import { currentOwnerId, noInbox, noSession, succeed } from "@/lib/dashboard/inbox/owner";
+import { deleteOwnedInbox, findOwnedInbox } from "@/lib/dashboard/inbox/store";
+import * as api from "@/lib/settlement-api";
+import { action, idSchema } from "./action";
+
+/** Deletes an inbox and its messages, and the endpoint registered for it (so nothing is sent to a dead URL). */
+export const deleteInbox = action({
+  name: "deleteInbox",
+  kind: "mutation",
+  input: z.object({ inboxId: idSchema }),
+  run: async ({ inboxId }) => {
+    const owner = await currentOwnerId();
+    if (!owner) return noSession<{ id: string }>();
+    const { db } = await getDatabase();
+    const inbox = await findOwnedInbox(db, owner, inboxId);
+    if (!inbox) return noInbox<{ id: string }>();
+    if (inbox.webhookId && inbox.environment) {
+      const removed = await api.deleteWebhook(inbox.environment, inbox.webhookId);
+      if (!removed.ok && !(removed.error.kind === "api" && removed.error.status === 404)) return removed;
+    }
+    await deleteOwnedInbox(db, owner, inbox.id);
+    return succeed({ id: inbox.id });
+  },
+});

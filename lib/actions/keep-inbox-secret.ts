@@ -1,0 +1,33 @@
+"use server";
+
+import { z } from "zod";
+import { getDatabase } from "@/lib/db/connection";
+import { currentOwnerId, inboxOrigin, noInbox, noSession, succeed } from "@/lib/dashboard/inbox/owner";
+import { toSummary, updateOwnedInbox } from "@/lib/dashboard/inbox/store";
+import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import { action, idSchema } from "./action";
+
+/**
+ * Keeps an endpoint's signing secret with one of the person's inboxes, so its verdicts can say
+ * "valid" (the endpoints page offers it right after creating an endpoint). An empty secret
+ * forgets it. The secret is never sent back.
+ */
+export const keepInboxSecret = action({
+  name: "keepInboxSecret",
+  kind: "mutation",
+  input: z.object({
+    inboxId: idSchema,
+    secret: z.string().trim().max(200).regex(/^(whsec_[A-Za-z0-9_-]+)?$/, "A signing secret starts with whsec_"),
+    webhookId: idSchema.optional(),
+  }),
+  run: async ({ inboxId, secret, webhookId }) => {
+    const owner = await currentOwnerId();
+    if (!owner) return noSession<InboxSummary>();
+    const { db } = await getDatabase();
+    const row = await updateOwnedInbox(db, owner, inboxId, {
+      secret: secret || null,
+      ...(webhookId ? { webhookId } : {}),
+    });
+    return row ? succeed(toSummary(row, inboxOrigin())) : noInbox<InboxSummary>();
+  },
+});

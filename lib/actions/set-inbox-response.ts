@@ -1,0 +1,22 @@
+"use server";
+
+import { z } from "zod";
+import { getDatabase } from "@/lib/db/connection";
+import { currentOwnerId, inboxOrigin, noInbox, noSession, succeed } from "@/lib/dashboard/inbox/owner";
+import { toSummary, updateOwnedInbox } from "@/lib/dashboard/inbox/store";
+import { INBOX_RESPONSE_MODES, type InboxSummary } from "@/lib/dashboard/inbox/types";
+import { action, idSchema } from "./action";
+
+/** How the receiver answers from now on: 200, 500, 410, or no answer until past the timeout. */
+export const setInboxResponse = action({
+  name: "setInboxResponse",
+  kind: "mutation",
+  input: z.object({ inboxId: idSchema, mode: z.enum(INBOX_RESPONSE_MODES) }),
+  run: async ({ inboxId, mode }) => {
+    const owner = await currentOwnerId();
+    if (!owner) return noSession<InboxSummary>();
+    const { db } = await getDatabase();
+    const row = await updateOwnedInbox(db, owner, inboxId, { responseMode: mode });
+    return row ? succeed(toSummary(row, inboxOrigin())) : noInbox<InboxSummary>();
+  },
+});

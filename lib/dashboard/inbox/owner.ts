@@ -1,0 +1,33 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { getActor } from "@/lib/auth/session";
+import type { ApiResult } from "@/lib/settlement-api";
+
+/**
+ * The person an inbox belongs to: the signed-in actor's user id (lib/auth/session.ts), or null
+ * without a valid session. Every inbox read and change filters on it.
+ */
+export async function currentOwnerId(): Promise<string | null> {
+  const actor = await getActor();
+  return actor?.userId ?? null;
+}
+
+/**
+ * The console's own origin as the embedded service reaches it (sandbox deliveries go out from
+ * this process to POST /inbox/<id>).
+ */
+export function inboxOrigin(): string {
+  return `http://localhost:${env().PORT}`;
+}
+
+/** Results shaped like the API client's, so inbox actions go through the one action wrapper. */
+export function succeed<T>(data: T, status = 200): ApiResult<T> {
+  return { ok: true, data, status, replayed: false };
+}
+
+export function refuse<T>(status: 401 | 404 | 409 | 400, code: string, message: string): ApiResult<T> {
+  return { ok: false, error: { kind: "api", status, code, message, details: [] } };
+}
+
+export const noSession = <T>(): ApiResult<T> => refuse(401, "unauthorized", "Your session has ended. Sign in again.");
+export const noInbox = <T>(): ApiResult<T> => refuse(404, "not_found", "No such inbox.");

@@ -1,0 +1,112 @@
+import "server-only";
+
+/** One frame: `id` becomes the browser's Last-Event-ID, so a reconnect resumes after it. */
+export type SseFrame = { id?: number; event?: string; data: unknown };
+
+const HEARTBEAT_MS = 15_000;
+const RECONNECT_MS = 1_000;
+
+export function frameText(frame: SseFrame): string {
+  const lines: string[] = [];
+  if (frame.event) lines.push(`event: ${frame.event}`);
+  if (frame.id !== undefined) lines.push(`id: ${frame.id}`);
+  // JSON has no raw newlines, so one data line carries the whole payload.
+  lines.push(`data: ${JSON.stringify(frame.data)}`);
+  return `${lines.join("\n")}\n\n`;
+}
+
+/** Where to resume: the Last-Event-ID header (a reconnect) or ?after= (the page's first data), else 0. */
+export function resumeAfter(request: Request): number {
+  const header = request.headers.get("last-event-id");
+  const query = new URL(request.url).searchParams.get("after");
+  for (const value of [header, query]) {
+    if (value && /^\d{1,15}$/.test(value)) return Number(value);
+  }
+  return 0;
+}
+
+/**
+ * A server-sent event stream that pulls: first everything after `after` (catch-up), then again
+ * each time `subscribe` wakes it. Pulls never overlap and each resumes after the last id sent,
+ * so a burst of wake-ups sends every row once, in order.
+ */
+export function pullStream(options: {
+  request: Request;
+  after: number;
+  hello?: SseFrame;
+  pull: (after: number) => Promise<Array<SseFrame & { id: number }>>;
+  subscribe: (wake: () => void) => () => void;
+}): Response {
+  const encoder = new TextEncoder();
+  let lastId = options.after;
+  let closed = false;
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      let running: Promise<void> | null = null;
+      let again = false;
+      const drain = async () => {
+        do {
+          again = false;
+          const frames = await options.pull(lastId);
+          for (const frame of frames) {
+            if (frame.id <= lastId) continue;
+            lastId = frame.id;
+            send(frameText(frame));
+          }
+        } while (again && !closed);
+      };
+      const wake = () => {
+        if (closed) return;
+        if (running) {
+          again = true;
+          return;
+        }
+        running = drain()
+          .catch((error: unknown) => console.error("[inbox] stream pull failed:", error))
+          .finally(() => {
+            running = null;
+          });
+      };
+      const unsubscribe = options.subscribe(wake);
+      const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      cleanup = close;
+      options.request.signal.addEventListener("abort", close);
+      send(`retry: ${RECONNECT_MS}\n\n`);
+      if (options.hello) send(frameText(options.hello));
+      wake();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-store, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
