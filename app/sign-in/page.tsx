@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { LockIcon } from "@/components/auth/icons";
+import { LockIcon } from "@/components/ui/icons";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeNextPath } from "@/lib/auth/config";
 import { getActor } from "@/lib/auth/session";

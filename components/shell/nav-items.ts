@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { KeyIcon, ShieldIcon, UserIcon, UsersIcon } from "@/components/auth/icons";
+import { KeyIcon, ShieldIcon, UserIcon, UsersIcon } from "@/components/ui/icons";
 import {
   ArchiveIcon, DisburseIcon, FlaskIcon, HomeIcon, InboxIcon, PaymentsIcon, RatesIcon, RequestsIcon,
   SettingsIcon, WebhookIcon, type IconProps,

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { LogOutIcon } from "@/components/auth/icons";
+import { LogOutIcon } from "@/components/ui/icons";
 import type { ShellUser } from "@/components/auth/actor-context";
 import { ROLE_LABELS } from "@/lib/auth/permissions";
 import { signOut } from "@/lib/auth/actions/sign-out";
