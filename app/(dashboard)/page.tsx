@@ -1,5 +1,6 @@
 import Link from "next/link";
-import type { ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
+import { LiveFigures, LiveFiguresSkeleton } from "@/components/overview/live-figures";
 import { StatusBadge } from "@/components/ui/badge";
 import {
   ArrowRightIcon, FlaskIcon, InboxIcon, PlusIcon, RatesIcon, SearchIcon, type IconProps,
@@ -27,6 +28,13 @@ export default function OverviewPage() {
         title="Overview"
         description="Quote, settle and track fiat ↔ stablecoin settlements. Start with one of the tasks below."
       />
+
+      <section aria-labelledby="figures-heading" className="mb-8">
+        <h2 id="figures-heading" className="mb-3 text-sm font-semibold text-slate-900">Right now</h2>
+        <Suspense fallback={<LiveFiguresSkeleton />}>
+          <LiveFigures />
+        </Suspense>
+      </section>
 
       <section aria-labelledby="tasks-heading">
         <h2 id="tasks-heading" className="sr-only">Common tasks</h2>

@@ -1,16 +1,21 @@
-import { EmptyState } from "@/components/ui/empty-state";
-import { PaymentsIcon } from "@/components/ui/icons";
+import { filtersFromParams, toListQuery } from "@/components/payments/list-filters";
+import { PaymentsList } from "@/components/payments/payments-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { listPayments } from "@/lib/actions/list-payments";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 
 export const metadata = { title: "Payments" };
 
-export default function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function PaymentsPage({ searchParams }: { searchParams: SearchParams }) {
+  const [environment, params] = await Promise.all([getEnvironment(), searchParams]);
+  const filters = filtersFromParams(params);
+  const initial = await listPayments(toListQuery(filters));
   return (
     <>
-      <PageHeader title="Payments" description="The inbound (PAYIN) and outbound (PAYOUT) payments that carry each settlement request." />
-      <EmptyState icon={<PaymentsIcon className="size-5" />} title="No payments yet">
-        Payments appear here as soon as a settlement request creates them, each with its status, amount, rail, fee and transaction hash.
-      </EmptyState>
+      <PageHeader title="Payments" description="The inbound (PAYIN) and outbound (PAYOUT) payments that carry each settlement request, and disbursement payouts." />
+      <PaymentsList key={environment} environment={environment} initialFilters={filters} initial={initial} />
     </>
   );
 }

@@ -1,26 +1,45 @@
+import { QuickFlow } from "@/components/sandbox/quick-flow";
+import { SandboxInfoPanel } from "@/components/sandbox/sandbox-info-panel";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertIcon, FlaskIcon } from "@/components/ui/icons";
+import { ErrorState } from "@/components/ui/error-state";
+import { AlertIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { getSandboxInfo } from "@/lib/actions/get-sandbox-info";
+import { describeError } from "@/lib/actions/result";
+import { can } from "@/lib/auth/permissions";
+import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 
 export const metadata = { title: "Sandbox" };
 
 export default async function SandboxPage() {
-  const environment = await getEnvironment();
-  return (
-    <>
-      <PageHeader title="Sandbox" description="Move sandbox requests and payments through any status to test how your integration reacts." />
-      {environment === "production" ? (
+  const [environment, actor] = await Promise.all([getEnvironment(), getActor()]);
+  const header = (
+    <PageHeader title="Sandbox" description="Your sandbox account, its balances and limits, and a quick way to take a test request through every status." />
+  );
+  if (environment === "production") {
+    return (
+      <>
+        {header}
         <EmptyState icon={<AlertIcon className="size-5" />} title="Simulation is off in production">
           Status simulation only exists in the sandbox environment, so nothing here can change a live request. Switch to sandbox in
           the sidebar to use it.
         </EmptyState>
-      ) : (
-        <EmptyState icon={<FlaskIcon className="size-5" />} title="Nothing to simulate yet">
-          Pick a sandbox settlement request or payment and set its status. The matching webhooks and realtime updates fire as they
-          would in production, so you can watch them arrive in the Inbox.
-        </EmptyState>
-      )}
+      </>
+    );
+  }
+  const info = await getSandboxInfo({});
+  return (
+    <>
+      {header}
+      <div className="space-y-6">
+        {info.ok ? (
+          <SandboxInfoPanel key={environment} environment={environment} initial={info.data} />
+        ) : (
+          <ErrorState title="Sandbox info could not be loaded" message={describeError(info.error)} />
+        )}
+        {actor !== null && can(actor.role, "settlement:create", environment) ? <QuickFlow environment={environment} /> : null}
+      </div>
     </>
   );
 }

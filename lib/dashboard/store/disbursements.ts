@@ -4,21 +4,10 @@ import type { Executor } from "@/lib/service/store/db";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import type { Paginated } from "@/lib/schemas/list";
+import type { RecordedDisbursement } from "./disbursement-types";
 import { consoleDisbursements } from "./schema";
 
-/** A disbursement the console created, as it last saw it (browser-safe shape: strings only). */
-export type RecordedDisbursement = {
-  id: string;
-  amount: string;
-  currency: string;
-  chain: string | null;
-  wallet_address: string | null;
-  status: string;
-  payment_id: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-};
+export type { RecordedDisbursement };
 
 type Row = typeof consoleDisbursements.$inferSelect;
 

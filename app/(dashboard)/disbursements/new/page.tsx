@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import Link from "next/link";
+import { DisbursementForm } from "@/components/disbursements/disbursement-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { getSandboxInfo } from "@/lib/actions/get-sandbox-info";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { can } from "@/lib/auth/permissions";
+import { getActor } from "@/lib/auth/session";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+
+export const metadata = { title: "New disbursement" };
+
+export default async function NewDisbursementPage() {
+  const [environment, actor] = await Promise.all([getEnvironment(), getActor()]);
+  if (!actor || !can(actor.role, "disbursement:create", environment)) {
+    return <NotAllowed message={`Your role cannot create disbursements in ${environment}.`} />;
+  }
+  // The available balance beside the amount, where the API tells it (sandbox info).
+  const info = environment === "sandbox" ? await getSandboxInfo({}) : null;
+  return (
+    <>
+      <PageHeader
+        eyebrow={<Link href="/disbursements" className="hover:text-slate-800">← Disbursements</Link>}
+        title="New disbursement"
+        description="Send stablecoins from your balance to a wallet. The chain follows from the address."
+      />
+      <DisbursementForm key={environment} environment={environment} initialKey={randomUUID()} balances={info?.ok ? info.data.balances : null} />
+    </>
+  );
+}

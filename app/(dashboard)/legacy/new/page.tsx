@@ -1,0 +1,27 @@
+import { randomUUID } from "node:crypto";
+import Link from "next/link";
+import { V1PaymentForm } from "@/components/legacy/v1-payment-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { can } from "@/lib/auth/permissions";
+import { getActor } from "@/lib/auth/session";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+
+export const metadata = { title: "New /v1 payment" };
+
+export default async function NewV1PaymentPage() {
+  const [environment, actor] = await Promise.all([getEnvironment(), getActor()]);
+  if (!actor || !can(actor.role, "settlement:create", environment)) {
+    return <NotAllowed message={`Your role cannot create /v1 payments in ${environment}.`} />;
+  }
+  return (
+    <>
+      <PageHeader
+        eyebrow={<Link href="/legacy" className="hover:text-slate-800">← Legacy /v1</Link>}
+        title="New /v1 payment"
+        description="A LIQUIDITY payment: USDC reserved now, sent on chain once the incoming wire is notified."
+      />
+      <V1PaymentForm key={environment} environment={environment} initialKey={randomUUID()} />
+    </>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * bench/dashboard: in one run, against the built app (`npm run build` first), started here on a
+ * fresh data directory:
+ *
+ *   1. first-load JS per route, kB gzip: every JS response a signed-in Chromium loads for the
+ *      page (until the network is idle), each body gzipped here, beside Next's own floor (the
+ *      not-found page: the framework and React, no console code). Goal: ≤ 220 kB per route.
+ *   2. time to the settlement-requests list's content (20 rows shown) with 100 requests present,
+ *      in headless Chromium, median of several cold navigations, beside the not-found page's
+ *      time to its heading. Goal: < 1 s.
+ *   3. the latency a server action adds over calling the API directly (p50): GET one request
+ *      through the getSettlementRequest action vs straight from Node with the key, and Next's
+ *      trivial /api/health route handler as the floor.
+ *
+ *   npx tsx --conditions=react-server bench/dashboard/run.ts     (BENCH_PORT, BENCH_SAMPLES)
+ */
+import { readFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startProcess, stopAll, waitForUrl } from "../lib/processes";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3460);
+const BASE = `http://localhost:${PORT}`;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const LIST_RUNS = 7;
+const KEY = "sk_test_bench-dashboard-00000000000000000000";
+const PROD_KEY = "sk_live_bench-dashboard-00000000000000000000";
+const ADMIN = { email: "bench@console.local", password: "bench-admin-password-0001" };
+const GOAL_KB = 220;
+const GOAL_LIST_MS = 1000;
+const CHROMIUM_ARGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+const SOLANA = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+
+const median = (xs: number[]) => percentile(xs, 50);
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+const kb = (bytes: number) => bytes / 1024;
+const fmt = (n: number, d = 1) => n.toFixed(d);
+
+async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { "X-Api-Key": KEY, Accept: "application/json", ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+function requestBody(i: number) {
+  return {
+    type: "STABLECOIN_TO_FIAT",
+    payment_reason: "PURCHASE_OF_SERVICES",
+    source: { currency: "USDC", rail: "SOLANA", wallet_address: SOLANA },
+    destination: {
+      currency: "EUR", rail: "LOCAL", amount: `${100 + i}.00`, iban: "DE89370400440532013000",
+      beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "DE" } },
+    },
+    external_id: `bench-${i}`,
+  };
+}
+
+/** Sample data: 100 settlement requests, a disbursement, a /v1 payment; ids for the detail routes. */
+async function seed(): Promise<Record<string, string>> {
+  let first = "";
+  for (let i = 0; i < 100; i++) {
+    const r = await api<{ id: string; inbound_payment: { id: string } }>("POST", "/v0/settlement-requests", requestBody(i), { "Idempotency-Key": `bench-${i}-${Date.now()}` });
+    first ||= r.id;
+  }
+  const request = await api<{ id: string; inbound_payment: { id: string } }>("GET", `/v0/settlement-requests/${first}`);
+  const disbursement = await api<{ id: string }>("POST", "/v0/disbursements", { wallet_address: EVM, amount: "5", currency: "USDC" }, { "Idempotency-Key": `bench-d-${Date.now()}` });
+  const v1 = await api<{ id: string }>("POST", "/v1/payments", { type: "LIQUIDITY", amount: "5", currency_code: "USDC", chain: "SOLANA", destination_wallet: SOLANA });
+  return { request: request.id, payment: request.inbound_payment.id, disbursement: disbursement.id, v1: v1.id };
+}
+
+async function signIn(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await page.close();
+  return context;
+}
+
+/** Every JS response of one cold page load (fresh cache), gzipped here. */
+async function firstLoadJs(context: BrowserContext, path: string): Promise<{ kb: number; files: number }> {
+  const page = await context.newPage();
+  const bodies: Array<Promise<Buffer | null>> = [];
+  const seen = new Set<string>();
+  page.on("response", (res) => {
+    const url = res.url();
+    const isJs = res.request().resourceType() === "script" || /\.m?js(\?|$)/.test(new URL(url).pathname);
+    if (!isJs || seen.has(url)) return;
+    seen.add(url);
+    bodies.push(res.body().catch(() => null));
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  const buffers = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+  await page.close();
+  return { kb: kb(buffers.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0)), files: buffers.length };
+}
+
+/** Cold navigation to `path` until `ready` is visible, in ms. */
+async function timeTo(context: BrowserContext, path: string, ready: (page: Page) => Promise<void>): Promise<number> {
+  const page = await context.newPage();
+  const started = performance.now();
+  await page.goto(path, { waitUntil: "commit" });
+  await ready(page);
+  const ms = performance.now() - started;
+  await page.close();
+  return ms;
+}
+
+/** The id of a server action and a page path that serves it (as e2e/fixtures/server-actions.ts). */
+function serverAction(exportedName: string, params: Record<string, string>): { id: string; path: string } {
+  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
+    node: Record<string, { workers: Record<string, unknown>; exportedName?: string }>;
+  };
+  for (const [id, entry] of Object.entries(manifest.node)) {
+    if (entry.exportedName !== exportedName) continue;
+    const worker = Object.keys(entry.workers).find((w) => w.startsWith("app/") && w.endsWith("/page"));
+    if (!worker) continue;
+    const path = worker
+      .replace(/^app/, "")
+      .replace(/\/\([^)]+\)/g, "")
+      .replace(/\/page$/, "")
+      .replace(/\[(\w+)\]/g, (_m, name: string) => params[name] ?? name);
+    return { id, path: path || "/" };
+  }
+  throw new Error(`No server action ${exportedName} in .next (build first)`);
+}
+
+async function timed(n: number, call: () => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < 10; i++) await call(); // warm-up
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await call();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-dashboard-"));
+  startProcess("npx", ["next", "start", "-p", String(PORT)], {
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    SETTLEMENT_SANDBOX_API_KEY: KEY,
+    SETTLEMENT_PRODUCTION_API_KEY: PROD_KEY,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",
+  });
+  await waitForUrl(`${BASE}/api/health`);
+  console.log(`app up at ${BASE} (data in ${dataDir}); seeding 100 requests…`);
+  const ids = await seed();
+
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const context = await signIn(browser);
+
+    // 1. First-load JS per route.
+    const routes: Array<[string, string]> = [
+      ["(floor) not-found", "/this-page-does-not-exist"],
+      ["/sign-in (signed out)", "/sign-in"],
+      ["/", "/"],
+      ["/rates", "/rates"],
+      ["/settlement-requests", "/settlement-requests"],
+      ["/settlement-requests/new", "/settlement-requests/new"],
+      ["/settlement-requests/[id]", `/settlement-requests/${ids.request}`],
+      ["/payments", "/payments"],
+      ["/payments/[id]", `/payments/${ids.payment}`],
+      ["/disbursements", "/disbursements"],
+      ["/disbursements/new", "/disbursements/new"],
+      ["/disbursements/[id]", `/disbursements/${ids.disbursement}`],
+      ["/sandbox", "/sandbox"],
+      ["/legacy", "/legacy"],
+      ["/legacy/new", "/legacy/new"],
+      ["/legacy/[id]", `/legacy/${ids.v1}`],
+      ["/settings", "/settings"],
+      ["/webhooks", "/webhooks"],
+      ["/inbox", "/inbox"],
+    ];
+    const signedOut = await browser.newContext({ baseURL: BASE });
+    const sizes: Array<{ route: string; kb: number; files: number }> = [];
+    for (const [route, path] of routes) {
+      // The floor is measured signed in: signed out, the proxy sends every page to /sign-in.
+      const r = await firstLoadJs(route.includes("signed out") ? signedOut : context, path);
+      sizes.push({ route, ...r });
+    }
+    const floor = sizes[0].kb;
+    console.log("\n1. First-load JS per route (kB gzip, every JS response of a cold load)");
+    console.log(`${"route".padEnd(30)} ${"kB gzip".padStart(8)} ${"files".padStart(6)} ${"× floor".padStart(8)} ${"vs 220 kB".padStart(10)}`);
+    for (const s of sizes) {
+      const verdict = s.route.startsWith("(floor)") ? "floor" : s.kb <= GOAL_KB ? "ok" : "OVER";
+      console.log(`${s.route.padEnd(30)} ${fmt(s.kb).padStart(8)} ${String(s.files).padStart(6)} ${fmt(s.kb / floor, 2).padStart(8)} ${verdict.padStart(10)}`);
+    }
+
+    // 2. Time to the list's content with 100 requests.
+    const listMs: number[] = [];
+    const floorMs: number[] = [];
+    for (let i = 0; i < LIST_RUNS; i++) {
+      listMs.push(await timeTo(context, "/settlement-requests", async (page) => {
+        await page.getByTestId("request-row").nth(19).waitFor({ state: "visible" });
+      }));
+      floorMs.push(await timeTo(context, "/this-page-does-not-exist", async (page) => {
+        await page.getByRole("heading").first().waitFor({ state: "visible" });
+      }));
+    }
+    console.log(`\n2. Time to content, headless Chromium, median of ${LIST_RUNS} cold navigations`);
+    console.log(`${"page".padEnd(44)} ${"ms".padStart(7)} ${"× floor".padStart(8)} ${"vs 1 s".padStart(7)}`);
+    const list = median(listMs);
+    const fl = median(floorMs);
+    console.log(`${"(floor) not-found page, heading".padEnd(44)} ${fmt(fl, 0).padStart(7)} ${"1.00".padStart(8)} ${"".padStart(7)}`);
+    console.log(`${"/settlement-requests, 20 rows of 100".padEnd(44)} ${fmt(list, 0).padStart(7)} ${fmt(list / fl, 2).padStart(8)} ${(list < GOAL_LIST_MS ? "ok" : "OVER").padStart(7)}`);
+
+    // 3. Added latency of a server action over a direct API call.
+    const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const action = serverAction("getSettlementRequest", { id: ids.request });
+    const direct = await timed(SAMPLES, async () => {
+      const res = await fetch(`${BASE}/v0/settlement-requests/${ids.request}`, { headers: { "X-Api-Key": KEY } });
+      if (res.status !== 200) throw new Error(`direct: ${res.status}`);
+      await res.arrayBuffer();
+    });
+    const viaAction = await timed(SAMPLES, async () => {
+      const res = await fetch(BASE + action.path, {
+        method: "POST",
+        headers: { "Next-Action": action.id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: BASE, Cookie: cookies },
+        body: JSON.stringify([{ id: ids.request }]),
+      });
+      const text = await res.text();
+      if (res.status !== 200 || !text.includes(ids.request)) throw new Error(`action: ${res.status} ${text.slice(0, 200)}`);
+    });
+    const health = await timed(SAMPLES, async () => {
+      const res = await fetch(`${BASE}/api/health`);
+      await res.arrayBuffer();
+    });
+    const d50 = median(direct);
+    const a50 = median(viaAction);
+    console.log(`\n3. Server action proxy vs direct API call (${SAMPLES} sequential calls each, after 10 warm-up)`);
+    console.log(`${"call".padEnd(52)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"× direct".padStart(9)}`);
+    const line = (name: string, xs: number[]) =>
+      console.log(`${name.padEnd(52)} ${fmt(median(xs), 2).padStart(7)} ${fmt(percentile(xs, 99), 2).padStart(7)} ${fmt(median(xs) / d50, 2).padStart(9)}`);
+    line("(floor) Next route handler /api/health", health);
+    line("direct GET /v0/settlement-requests/{id} with key", direct);
+    line("server action getSettlementRequest (session)", viaAction);
+    console.log(`added by the action proxy (p50): ${fmt(a50 - d50, 2)} ms`);
+  } finally {
+    await browser.close();
+    stopAll();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  stopAll();
+  process.exit(1);
+});

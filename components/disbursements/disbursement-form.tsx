@@ -1,0 +1,230 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { SelectField, TextField } from "@/components/forms/form-fields";
+import { FormStatus } from "@/components/forms/form-status";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { useToast } from "@/components/ui/toast";
+import { createTrackedDisbursement } from "@/lib/actions/create-tracked-disbursement";
+import type { ActionError } from "@/lib/actions/result";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import { newIdempotencyKey } from "@/lib/dashboard/form-values";
+import { idempotencyKeyIsSpent } from "@/lib/dashboard/idempotency";
+import { railLabel } from "@/lib/dashboard/routes";
+import { formatMoney } from "@/lib/money/format";
+import { STABLECOIN_CHAINS, STABLECOINS, type Chain } from "@/lib/schemas/catalog";
+import type { DisbursementCreateInput } from "@/lib/schemas/disbursement";
+import type { Balance } from "@/lib/schemas/sandbox";
+import { EVM_CHAINS, inferChain, isEvmChain, walletAddressProblem } from "@/lib/validators/wallet";
+import {
+  DISBURSEMENT_DEFAULTS,
+  disbursementResolver,
+  isDisbursementField,
+  type DisbursementOutput,
+  type DisbursementValues,
+} from "./disbursement-form-values";
+import { disbursementKeys } from "./keys";
+
+/** The chains an address could be sent on: EVM addresses work on every EVM chain. */
+function chainsFor(address: string): readonly Chain[] {
+  const inferred = inferChain(address.trim());
+  if (inferred === null) return [];
+  return isEvmChain(inferred) ? EVM_CHAINS : [inferred];
+}
+
+/**
+ * New disbursement: a wallet address (chain inferred from it, and checked in the browser with
+ * the service's schema), an amount and a stablecoin. One Idempotency-Key per intended
+ * submission, so a double click or a retry after a network failure pays out once.
+ */
+export function DisbursementForm({
+  environment,
+  initialKey,
+  balances,
+}: {
+  environment: Environment;
+  initialKey: string;
+  /** Available balances (sandbox), shown beside the amount. */
+  balances: Balance[] | null;
+}) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const form = useForm<DisbursementValues, unknown, DisbursementOutput>({
+    resolver: disbursementResolver,
+    defaultValues: DISBURSEMENT_DEFAULTS,
+    mode: "onTouched",
+  });
+  const { watch, handleSubmit, setError, reset, setValue } = form;
+  const address = watch("wallet_address");
+  const currency = watch("currency");
+  const chain = watch("chain");
+  const inferred = inferChain(address.trim());
+  const possible = chainsFor(address);
+  const effectiveChain = chain || inferred;
+  const balance = balances?.find((b) => b.currency === currency);
+  // A chain picked for an earlier address may not fit this one: fall back to the inferred chain.
+  useEffect(() => {
+    if (chain && !possible.includes(chain)) setValue("chain", "");
+  }, [chain, possible, setValue]);
+
+  const [idempotencyKey, setIdempotencyKey] = useState(initialKey);
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setFormError] = useState<ActionError | null>(null);
+  const [confirmBody, setConfirmBody] = useState<DisbursementCreateInput | null>(null);
+
+  async function send(body: DisbursementCreateInput, confirmProduction: boolean) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setFormError(null);
+    try {
+      const result = await createTrackedDisbursement({ idempotencyKey, body }, { environment, confirmProduction });
+      if (result.ok) {
+        await queryClient.invalidateQueries({ queryKey: disbursementKeys.all(environment) });
+        toast({ title: result.replayed ? "Disbursement already created" : "Disbursement created", tone: "success" });
+        router.push(`/disbursements/${result.data.id}?created=1`);
+        return;
+      }
+      const unmatched = applyServerErrors(result.error, setError, isDisbursementField);
+      setFormError(unmatched.length > 0 || result.error.details.length === 0 ? result.error : { ...result.error, message: "Check the highlighted fields." });
+      if (idempotencyKeyIsSpent(result.error)) setIdempotencyKey(newIdempotencyKey());
+    } finally {
+      if (inFlight.current) {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    }
+  }
+
+  const onSubmit = handleSubmit(async ({ body }) => {
+    if (environment === "production") setConfirmBody(body);
+    else await send(body, false);
+  });
+
+  const chainOptions = [
+    { value: "", label: inferred ? `Inferred: ${railLabel(inferred)}` : "Inferred from the address" },
+    ...(possible.length > 1 ? possible : []).map((c) => ({ value: c, label: railLabel(c) })),
+  ];
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate aria-label="New disbursement" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card title="Payout" description="Stablecoins from your pre-funded balance to a wallet">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField<DisbursementValues>
+              name="wallet_address"
+              label="Wallet address"
+              hint="EVM 0x…, Solana base58 or Tron T…; the chain follows from it"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              inputClassName="font-mono"
+              className="sm:col-span-2"
+            />
+            <SelectField<DisbursementValues>
+              name="chain"
+              label="Chain"
+              hint={possible.length > 1 ? "EVM addresses work on Ethereum, Polygon and Base" : "Follows from the address"}
+              options={chainOptions}
+            />
+            <SelectField<DisbursementValues>
+              name="currency"
+              label="Currency"
+              required
+              hint="Paid from your balance in it"
+              options={STABLECOINS.map((c) => ({
+                value: c,
+                label: effectiveChain && !STABLECOIN_CHAINS[c].includes(effectiveChain) ? `${c} (not on ${railLabel(effectiveChain)})` : c,
+              }))}
+            />
+            <TextField<DisbursementValues>
+              name="amount"
+              label={`Amount (${currency})`}
+              hint={balance ? `Available: ${formatMoney(balance.available_balance, balance.currency)} · at most 6 decimals` : "At most 6 decimals"}
+              required
+              inputMode="decimal"
+              numeric
+            />
+            <div className="flex items-end pb-1.5" aria-live="polite">
+              {effectiveChain ? (
+                <p className="text-sm text-slate-600" data-testid="disbursement-chain">
+                  Sends on <Badge tone="accent">{railLabel(effectiveChain)}</Badge>
+                </p>
+              ) : address.trim() ? (
+                <p className="text-sm text-slate-500" data-testid="disbursement-chain-problem">
+                  {/^0x[0-9a-fA-F]{40}$/.test(address.trim())
+                    ? `An EVM address, but it ${walletAddressProblem("ETHEREUM", address.trim())}.`
+                    : "No supported chain uses this address format."}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </Card>
+
+        <aside className="space-y-4 xl:sticky xl:top-6 xl:self-start">
+          <Card title="Submit">
+            <div className="space-y-4">
+              <FormStatus error={error} pending={busy} pendingText="Creating the disbursement…" />
+              <Button type="submit" size="lg" className="w-full" loading={busy}>
+                {busy ? "Creating…" : "Create disbursement"}
+              </Button>
+              <div className="flex items-center justify-between gap-2">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => {
+                    reset(DISBURSEMENT_DEFAULTS);
+                    setIdempotencyKey(newIdempotencyKey());
+                    setFormError(null);
+                  }}
+                >
+                  Start over
+                </Button>
+                <Link href="/disbursements" className={buttonClasses({ variant: "ghost", size: "sm" })}>Cancel</Link>
+              </div>
+              <p className="border-t border-slate-100 pt-3 text-xs text-slate-500">
+                Idempotency-Key <code className="font-mono break-all text-slate-700" data-testid="idempotency-key">{idempotencyKey}</code>
+                <br />A retry sends the same key, so the payout happens once.
+              </p>
+            </div>
+          </Card>
+        </aside>
+      </form>
+
+      <Dialog
+        open={confirmBody !== null}
+        onOpenChange={(open) => !open && setConfirmBody(null)}
+        title="Pay out in production?"
+        description="This sends real stablecoins from your production balance."
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary">Go back</Button>
+            </DialogClose>
+            <Button
+              variant="warning"
+              onClick={() => {
+                const body = confirmBody;
+                setConfirmBody(null);
+                if (body) void send(body, true);
+              }}
+            >
+              Pay out in production
+            </Button>
+          </>
+        }
+      />
+    </FormProvider>
+  );
+}

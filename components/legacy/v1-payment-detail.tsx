@@ -1,0 +1,146 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { RawJson } from "@/components/settlement-requests/detail/raw-json";
+import { Countdown } from "@/components/settlement-requests/detail/countdown";
+import { StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { CheckIcon } from "@/components/ui/icons";
+import { getV1Payment } from "@/lib/actions/get-v1-payment";
+import { notifyV1Payment } from "@/lib/actions/notify-v1-payment";
+import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import { formatDateTime } from "@/lib/dashboard/format-date";
+import { queryKeys } from "@/lib/dashboard/query-keys";
+import { railLabel } from "@/lib/dashboard/routes";
+import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { formatMoney } from "@/lib/money/format";
+import type { V1Payment } from "@/lib/schemas/v1-payment";
+
+/** CREATED waits for the wire (and expires), PROCESSING confirms on chain: refresh meanwhile. */
+const LIVE = new Set(["CREATED", "PROCESSING"]);
+
+function Item({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className={mono ? "mt-0.5 font-mono text-sm break-all text-slate-900" : "mt-0.5 text-sm text-slate-900"}>{children}</dd>
+    </div>
+  );
+}
+
+export function V1PaymentDetail({
+  environment,
+  initial,
+  created,
+  canNotify,
+}: {
+  environment: Environment;
+  initial: V1Payment;
+  created: boolean;
+  /** Whether the person may send the notification (the action checks again). */
+  canNotify: boolean;
+}) {
+  const query = useQuery({
+    queryKey: queryKeys.v1Payments.detail(environment, initial.id),
+    queryFn: async () => unwrap(await getV1Payment({ id: initial.id })),
+    initialData: initial,
+    refetchInterval: (q) => (q.state.data && LIVE.has(q.state.data.status) ? 2000 : false),
+  });
+  const p = query.data;
+  const notify = useActionMutation({
+    environment,
+    action: notifyV1Payment,
+    invalidate: [queryKeys.v1Payments.all(environment)],
+    success: (r) => `Incoming payment notified: ${r.status.toLowerCase()}`,
+  });
+  const notifyError = notify.error instanceof ActionFailure ? notify.error : null;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <span data-testid="v1-status"><StatusBadge status={p.status} className="text-sm" /></span>
+        <span className="inline-flex items-center gap-1 font-mono text-xs text-slate-500">
+          {p.id}
+          <CopyButton value={p.id} label="Copy payment id" />
+        </span>
+        {query.isFetching ? <span className="text-xs text-slate-400" aria-live="polite">Refreshing…</span> : null}
+      </div>
+
+      {created ? (
+        <div role="status" className="flex items-start gap-3 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          <CheckIcon className="mt-0.5 size-4 shrink-0" />
+          <p><span className="font-medium">/v1 payment created.</span> The amount is reserved; notify the incoming wire with its reference before it expires.</p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card title="Payment">
+          <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{formatMoney(p.amount, p.currency_code)}</p>
+          <p className="mt-1 text-sm text-slate-600">on {railLabel(p.chain)} · {p.type}</p>
+          <dl className="mt-5 grid gap-x-6 gap-y-4 border-t border-slate-100 pt-4 sm:grid-cols-2">
+            <Item label="Reference id" mono>
+              <span className="inline-flex items-center gap-1" data-testid="v1-reference">
+                {p.reference_id}
+                <CopyButton value={p.reference_id} label="Copy reference id" />
+              </span>
+            </Item>
+            <Item label="Destination wallet" mono>{p.destination_wallet}</Item>
+            <Item label="Network fee">{p.network_fee ? formatMoney(p.network_fee, p.currency_code) : "—"}</Item>
+            <Item label="Transaction hash" mono>{p.transaction_hash ?? "—"}</Item>
+            <Item label="Created">{formatDateTime(p.created_at)}</Item>
+            <Item label="Completed">{formatDateTime(p.completed_at)}</Item>
+            {p.account_holder ? (
+              <Item label="Account holder">
+                {p.account_holder.first_name} {p.account_holder.last_name}
+                {p.account_holder.email ? <span className="block text-xs text-slate-500">{p.account_holder.email}</span> : null}
+              </Item>
+            ) : null}
+            {p.failure_reason ? (
+              <div className="sm:col-span-2">
+                <dt className="text-xs font-medium text-red-700">Failure reason</dt>
+                <dd className="mt-0.5 text-sm text-red-800">{p.failure_reason}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </Card>
+        <div className="space-y-6">
+          <Card title="Incoming wire" description="POST /v1/payments/notifications · INCOMING_PAYMENT over WIRE">
+            {p.status === "CREATED" ? (
+              <div className="space-y-4">
+                <div>
+                  <p className="mb-1 text-xs font-medium text-slate-500">Expires in</p>
+                  <Countdown until={p.expires_at} />
+                </div>
+                <p className="text-sm text-slate-600">
+                  When the wire with reference <code className="font-mono text-slate-800">{p.reference_id}</code> arrives, notify it: the on-chain transfer starts.
+                </p>
+                <div aria-live="polite">
+                  {notifyError ? <p role="alert" className="mb-2 text-sm text-red-700">{describeError(notifyError)}</p> : null}
+                </div>
+                {canNotify ? null : <p className="text-sm text-slate-500">Your role cannot send the notification.</p>}
+                <Button
+                  disabled={!canNotify}
+                  loading={notify.isPending}
+                  onClick={() => notify.mutate({ type: "INCOMING_PAYMENT", reference_id: p.reference_id, rail: "WIRE" })}
+                >
+                  Notify incoming payment
+                </Button>
+              </div>
+            ) : p.status === "PROCESSING" ? (
+              <p className="text-sm text-slate-600">Notified. The transfer is confirming on {railLabel(p.chain)}; this page refreshes until it completes.</p>
+            ) : (
+              <p className="text-sm text-slate-500">
+                {p.status === "EXPIRED" ? "Expired before the wire was notified; the reserve was released." : `The payment is ${p.status.toLowerCase()}; nothing to notify.`}
+              </p>
+            )}
+          </Card>
+        </div>
+      </div>
+      <RawJson value={p} />
+    </div>
+  );
+}

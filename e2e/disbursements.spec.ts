@@ -1,0 +1,72 @@
+import { expect, test } from "./fixtures/auth";
+import { VALID, watchErrors } from "./support/settlement";
+
+// Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
+
+test("disbursements: a bad address is refused in the form; a payout is created once, completes, and is listed", async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto("/disbursements");
+  await expect(page.getByRole("heading", { level: 1, name: "Disbursements" })).toBeVisible();
+  const before = await page.getByTestId("disbursement-row").count();
+
+  await page.getByRole("link", { name: "New disbursement" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "New disbursement" })).toBeVisible();
+
+  // A mixed-case EVM address with a broken checksum fails in the browser, on its field.
+  const address = page.getByLabel("Wallet address");
+  await address.fill(VALID.evm.replace("aAeb", "AAeb"));
+  await page.getByLabel(/^Amount/).fill("12.5");
+  await page.getByRole("button", { name: "Create disbursement" }).click();
+  await expect(page.getByText("Wallet address is not an address of a supported chain", { exact: false })).toBeVisible();
+  await expect(page.getByLabel("Wallet address")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("disbursement-chain-problem")).toContainText("EIP-55 checksum");
+  await expect(page).toHaveURL(/\/disbursements\/new$/);
+
+  // Too many decimals for a stablecoin: also in the browser.
+  await address.fill(VALID.solana);
+  await expect(page.getByTestId("disbursement-chain")).toContainText("Solana");
+  await page.getByLabel(/^Amount/).fill("1.1234567");
+  await page.getByRole("button", { name: "Create disbursement" }).click();
+  await expect(page.getByText(/at most 6 decimals/).last()).toBeVisible();
+
+  // An EVM address: chain inferred (Ethereum), Polygon chosen instead.
+  await address.fill(VALID.evm);
+  await expect(page.getByTestId("disbursement-chain")).toContainText("Ethereum");
+  await page.getByLabel("Chain").selectOption("POLYGON");
+  await expect(page.getByTestId("disbursement-chain")).toContainText("Polygon");
+  await page.getByLabel(/^Amount/).fill("12.5");
+  await page.screenshot({ path: "test-results/screens/disbursement-new.png", fullPage: true });
+
+  // A double click pays out once (one Idempotency-Key per intended submission).
+  await page.getByRole("button", { name: "Create disbursement" }).dblclick();
+  await expect(page).toHaveURL(/\/disbursements\/[0-9a-f-]{36}\?created=1/, { timeout: 15_000 });
+  await expect(page.getByTestId("disbursement-amount")).toHaveText("12.50 USDC");
+  await expect(page.getByTestId("disbursement-status")).toContainText("Completed", { timeout: 20_000 });
+  await page.screenshot({ path: "test-results/screens/disbursement-detail.png", fullPage: true });
+  const id = /\/disbursements\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? "";
+
+  // Its payment, and back.
+  await page.getByTestId("disbursement-payment").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Outbound payment" })).toBeVisible();
+  await expect(page.getByTestId("payment-owner")).toHaveAttribute("href", `/disbursements/${id}`);
+
+  // The console's list: one more row, this one, completed.
+  await page.goto("/disbursements");
+  await expect(page.getByTestId("disbursement-row")).toHaveCount(Math.min(before + 1, 20));
+  const row = page.getByTestId("disbursement-row").first();
+  await expect(row).toContainText(id.slice(0, 8));
+  await expect(row).toContainText("Completed");
+  await expect(row).toContainText("Polygon");
+  await page.screenshot({ path: "test-results/screens/disbursements-list.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("disbursements: more than the balance is refused by the API, shown plainly", async ({ page }) => {
+  await page.goto("/disbursements/new");
+  await page.getByLabel("Wallet address").fill(VALID.tron);
+  await page.getByLabel("Currency").selectOption("USDT");
+  await page.getByLabel(/^Amount/).fill("999999999");
+  await page.getByRole("button", { name: "Create disbursement" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /insufficient|balance/i }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/disbursements\/new$/);
+});

@@ -1,0 +1,47 @@
+import { expect, test } from "./fixtures/auth";
+import { VALID, watchErrors } from "./support/settlement";
+
+// Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
+
+test("legacy /v1: create a liquidity payment, see it counting down, notify the wire, watch it complete", async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto("/legacy");
+  await expect(page.getByRole("heading", { level: 1, name: "Legacy /v1" })).toBeVisible();
+  await page.getByRole("link", { name: "New /v1 payment" }).first().click();
+
+  // The wallet is checked against the chain in the browser.
+  await page.getByLabel(/^Amount/).fill("25");
+  await page.getByLabel("Chain").selectOption("SOLANA");
+  await page.getByLabel("Destination wallet").fill(VALID.evm);
+  await page.getByRole("button", { name: "Create /v1 payment" }).click();
+  await expect(page.getByText(/not a SOLANA address/)).toBeVisible();
+
+  await page.getByLabel("Destination wallet").fill(VALID.solana);
+  await page.getByLabel("Add an account holder").check();
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.screenshot({ path: "test-results/screens/legacy-new.png", fullPage: true });
+  await page.getByRole("button", { name: "Create /v1 payment" }).dblclick();
+  await expect(page).toHaveURL(/\/legacy\/[^/?]+\?created=1/, { timeout: 15_000 });
+  await expect(page.getByTestId("v1-status")).toContainText("Created");
+  await expect(page.getByRole("timer")).toHaveText(/^[0-4]:\d\d$/);
+  await expect(page.getByText("Grace Hopper")).toBeVisible();
+  const reference = (await page.getByTestId("v1-reference").textContent())?.trim() ?? "";
+  expect(reference.length).toBeGreaterThan(0);
+  await page.screenshot({ path: "test-results/screens/legacy-detail-created.png", fullPage: true });
+
+  await page.getByRole("button", { name: "Notify incoming payment" }).click();
+  await expect(page.getByTestId("v1-status")).toContainText(/Processing|Completed/);
+  await expect(page.getByTestId("v1-status")).toContainText("Completed", { timeout: 30_000 });
+  await page.screenshot({ path: "test-results/screens/legacy-detail-completed.png", fullPage: true });
+
+  // Listed, with its reference; the status filter finds it among the completed.
+  await page.goto("/legacy?status=COMPLETED");
+  await expect(page.getByTestId("v1-payment-row").filter({ hasText: reference })).toHaveCount(1);
+  await page.getByLabel("Status").selectOption("CREATED");
+  await expect(page.getByTestId("v1-payment-row").filter({ hasText: reference })).toHaveCount(0);
+  await page.getByLabel("Status").selectOption("");
+  await expect(page.getByTestId("v1-payment-row").filter({ hasText: reference })).toHaveCount(1);
+  await page.screenshot({ path: "test-results/screens/legacy-list.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
