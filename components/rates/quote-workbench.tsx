@@ -1,10 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -16,14 +14,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { getRate } from "@/lib/actions/get-rate";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import { dropEmpty } from "@/lib/dashboard/form-values";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { rateQuerySchema, type RateQuery, type RateQueryInput, type RateResponse } from "@/lib/schemas/rates";
+import type { RateQuery, RateQueryInput, RateResponse } from "@/lib/schemas/rates";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { LegFields } from "./leg-fields";
 import { QuoteResult } from "./quote-result";
 import { formFromQuery, queryToSearch, toRateQuery, type RateFormValues } from "./rate-query";
 
-const formSchema = z.preprocess(dropEmpty, rateQuerySchema);
+/** The service's rateQuerySchema (with zod), loaded on the first validation, not with the page. */
+const rateResolver = lazyResolver<RateFormValues, unknown, RateQuery>(() => import("./rate-form-schema").then((m) => m.rateFormResolver));
 
 /** The quote form and its result. A submitted quote is kept in the URL, so it can be shared. */
 export function QuoteWorkbench({
@@ -37,7 +36,7 @@ export function QuoteWorkbench({
 }) {
   const [query, setQuery] = useState<RateQueryInput | null>(initialQuery);
   const form = useForm<RateFormValues, unknown, RateQuery>({
-    resolver: zodResolver(formSchema as z.ZodType<RateQuery, RateFormValues>),
+    resolver: rateResolver,
     defaultValues: formFromQuery(initialQuery),
     mode: "onSubmit",
   });
@@ -78,7 +77,7 @@ export function QuoteWorkbench({
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <Card title="Quote" description="Enter the amount on either side; the other is computed.">
-        <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Quote">
+        <form onSubmit={onSubmit} onFocus={rateResolver.preload} noValidate className="space-y-5" aria-label="Quote">
           <LegFields side="source" currency={sourceCurrency} register={register} setValue={setValue} errors={formState.errors} />
           <LegFields side="destination" currency={destinationCurrency} register={register} setValue={setValue} errors={formState.errors} />
           <div className="grid gap-3 sm:grid-cols-2">

@@ -1,8 +1,8 @@
 /**
- * The quote form's values, the wire query, and the URL that carries a quote (browser-safe).
+ * The quote form's values, the wire query, and the URL that carries a quote (browser-safe, no
+ * zod: reading a quote from the page's params is in rate-query-params.ts, for the server).
  */
-import { rateQuerySchema, type RateQueryInput } from "@/lib/schemas/rates";
-import { dropEmpty } from "@/lib/dashboard/form-values";
+import type { RateQueryInput } from "@/lib/schemas/rates";
 
 export type RateFormValues = {
   sourceCurrencyCode: string;
@@ -39,18 +39,6 @@ export function toRateQuery(values: RateFormValues): RateQueryInput {
     if (v !== "") out[key] = v;
   }
   return out as RateQueryInput;
-}
-
-/** Reads a quote from the page's search params; null unless it is a valid query. */
-export function rateQueryFromParams(params: Record<string, string | string[] | undefined>): RateQueryInput | null {
-  const picked: Record<string, string> = {};
-  for (const key of RATE_FIELDS) {
-    const v = params[key];
-    if (typeof v === "string" && v !== "") picked[key] = v;
-  }
-  if (Object.keys(picked).length === 0) return null;
-  const parsed = rateQuerySchema.safeParse(dropEmpty(picked));
-  return parsed.success ? (picked as RateQueryInput) : null;
 }
 
 export function formFromQuery(query: RateQueryInput | null): RateFormValues {

@@ -1,12 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { OneTimeSecret } from "@/components/admin/one-time-secret";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
@@ -16,9 +16,14 @@ import type { ActionError } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import type { InboxSummary } from "@/lib/dashboard/inbox/types";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { webhookCreateSchema, type Webhook, type WebhookCreate, type WebhookCreateInput } from "@/lib/schemas/webhook";
+import type { Webhook, WebhookCreate, WebhookCreateInput } from "@/lib/schemas/webhook";
 import { EventsPicker } from "./events-picker";
 import { KeepSecretInInbox } from "./keep-secret";
+
+/** webhookCreateSchema (with zod), loaded on the first validation, not with the page. */
+const resolver = lazyResolver<WebhookCreateInput, unknown, WebhookCreate>(() =>
+  import("./webhook-form-schemas").then((m) => m.createEndpointResolver),
+);
 
 const DEFAULTS: WebhookCreateInput = { url: "", events: ["settlement_request.created", "settlement_request.updated"], description: "" };
 
@@ -28,7 +33,7 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
   const [created, setCreated] = useState<Webhook | null>(null);
   const [formError, setFormError] = useState<ActionError | null>(null);
   const queryClient = useQueryClient();
-  const form = useForm<WebhookCreateInput, unknown, WebhookCreate>({ resolver: zodResolver(webhookCreateSchema), defaultValues: DEFAULTS });
+  const form = useForm<WebhookCreateInput, unknown, WebhookCreate>({ resolver, defaultValues: DEFAULTS });
   const { handleSubmit, register, setError, reset, formState } = form;
 
   const submit = handleSubmit(async (values) => {
@@ -48,6 +53,7 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
 
   function onOpenChange(next: boolean) {
     setOpen(next);
+    if (next) resolver.preload();
     if (!next) {
       // The secret is gone from the page once the dialog closes.
       setCreated(null);

@@ -1,25 +1,28 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { updateWebhook } from "@/lib/actions/update-webhook";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
-import { webhookEvents, type Webhook } from "@/lib/schemas/webhook";
+import type { Webhook } from "@/lib/schemas/webhook";
 import { EventsPicker } from "./events-picker";
 
-const schema = z.object({ events: webhookEvents });
-type Values = z.input<typeof schema>;
+type Schema = typeof import("./webhook-form-schemas").editEventsSchema;
+type Values = z.input<Schema>;
+
+/** { events: webhookEvents } (with zod), loaded on the first validation, not with the page. */
+const resolver = lazyResolver<Values, unknown, z.output<Schema>>(() => import("./webhook-form-schemas").then((m) => m.editEventsResolver));
 
 /** PATCH events: the new list replaces the old one. */
 export function EditEventsDialog({ environment, webhook }: { environment: Environment; webhook: Webhook }) {
   const [open, setOpen] = useState(false);
-  const form = useForm<Values, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { events: webhook.events } });
+  const form = useForm<Values, unknown, z.output<Schema>>({ resolver, defaultValues: { events: webhook.events } });
   const update = useActionMutation({
     environment,
     action: updateWebhook,
@@ -32,6 +35,7 @@ export function EditEventsDialog({ environment, webhook }: { environment: Enviro
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
+        if (next) resolver.preload();
         if (next) form.reset({ events: webhook.events });
       }}
       size="lg"

@@ -1,5 +1,5 @@
 import { QuoteWorkbench } from "@/components/rates/quote-workbench";
-import { rateQueryFromParams } from "@/components/rates/rate-query";
+import { rateQueryFromParams } from "@/components/rates/rate-query-params";
 import { PageHeader } from "@/components/ui/page-header";
 import { getRate } from "@/lib/actions/get-rate";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";

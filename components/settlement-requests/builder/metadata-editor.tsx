@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { PlusIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { useFieldError } from "@/components/forms/form-fields";
-import { METADATA_MAX_KEYS, METADATA_MAX_KEY_LENGTH, METADATA_MAX_VALUE_LENGTH } from "@/lib/schemas/common";
+import { METADATA_MAX_KEYS, METADATA_MAX_KEY_LENGTH, METADATA_MAX_VALUE_LENGTH } from "./metadata-limits";
 import type { BuilderValues } from "./builder-values";
 
 /** Key/value rows for `metadata`, with the document's limits (50 keys, 40 / 500 characters). */

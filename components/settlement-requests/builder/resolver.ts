@@ -2,18 +2,14 @@
  * Validates the builder with settlementRequestCreateSchema, the schema the service uses, so a
  * bad IBAN, routing number, CLABE, NUBAN or wallet address fails here with the service's own
  * message on its field. Wire paths are the form's field names, except metadata, whose issues
- * ("metadata.<key>") land on the editor's rows.
+ * ("metadata.<key>") land on the editor's rows. The schema (and zod, the validators and
+ * ibantools with it) is loaded on the first validation, not with the page: a smaller first load.
  */
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, Resolver, ResolverResult } from "react-hook-form";
-import {
-  checkReconciliationOverride,
-  settlementRequestCreateSchema,
-  type SettlementRequestCreateInput,
-} from "@/lib/schemas/settlement-request";
-import { issuePath } from "@/lib/schemas/error";
-import { METADATA_MAX_KEYS } from "@/lib/schemas/common";
+import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import { toCreateBody, type BuilderValues, type MetadataRow } from "./builder-values";
+import { METADATA_MAX_KEYS } from "./metadata-limits";
 
 export type BuilderOutput = { body: SettlementRequestCreateInput };
 
@@ -42,13 +38,31 @@ function rowProblems(rows: MetadataRow[]): Record<string, FieldError> {
   return errors;
 }
 
-export const builderResolver: Resolver<BuilderValues, unknown, BuilderOutput> = (
+type SchemaModules = [typeof import("@/lib/schemas/settlement-request"), typeof import("@/lib/schemas/error")];
+
+/** The schema's modules, loaded once (and started early by `preloadBuilderSchema`). */
+let schemaModules: Promise<SchemaModules> | null = null;
+function loadSchema(): Promise<SchemaModules> {
+  schemaModules ??= Promise.all([import("@/lib/schemas/settlement-request"), import("@/lib/schemas/error")]).catch((error: unknown) => {
+    schemaModules = null; // a failed chunk load (network) is retried on the next validation
+    throw error;
+  });
+  return schemaModules;
+}
+
+/** Starts loading the schema before the first validation needs it (on the form's first focus). */
+export function preloadBuilderSchema(): void {
+  void loadSchema().catch(() => {});
+}
+
+export const builderResolver: Resolver<BuilderValues, unknown, BuilderOutput> = async (
   values,
   _context,
   options,
-): ResolverResult<BuilderValues, BuilderOutput> => {
+): Promise<ResolverResult<BuilderValues, BuilderOutput>> => {
   const body = toCreateBody(values);
   const flat: Record<string, FieldError> = rowProblems(values.metadata_rows);
+  const [{ settlementRequestCreateSchema, checkReconciliationOverride }, { issuePath }] = await loadSchema();
   const parsed = settlementRequestCreateSchema.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -35,7 +35,7 @@ import {
 } from "./builder-values";
 import { DestinationFields } from "./destination-fields";
 import { MetadataEditor } from "./metadata-editor";
-import { builderResolver, formPathFor, type BuilderOutput } from "./resolver";
+import { builderResolver, formPathFor, preloadBuilderSchema, type BuilderOutput } from "./resolver";
 
 const TYPE_LABELS: Record<SettlementType, string> = {
   STABLECOIN_TO_FIAT: "Stablecoin → fiat (off-ramp)",
@@ -123,7 +123,7 @@ export function SettlementRequestBuilder({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="New settlement request" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <form onSubmit={onSubmit} onFocus={preloadBuilderSchema} noValidate aria-label="New settlement request" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <Card title="Type and amount">
             <div className="grid gap-4 sm:grid-cols-2">
