@@ -30,6 +30,8 @@ test("every section opens from the sidebar, with its heading and no errors", asy
   const errors = watchErrors(page);
   await page.goto("/");
   const sidebar = page.getByRole("navigation", { name: "Sections" }).first();
+  // The account behind the console's keys, as the embedded service names it.
+  await expect(page.getByTestId("account-name").first()).toHaveText("Demo Merchant Ltd");
 
   for (const section of SECTIONS) {
     await sidebar.getByRole("link", { name: section.link, exact: true }).click();
