@@ -4,9 +4,8 @@ import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
 import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
 import { ApiError } from "./errors";
-import { apiKeyAuth } from "./middleware/auth";
+import { authenticateAndLimit } from "./middleware/auth";
 import { jsonBody } from "./middleware/json-body";
-import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
 import { registerRoutes } from "./routes";
@@ -62,10 +61,8 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   app.use("*", async (c, next) => {
     // Unknown paths and methods are answered by notFound without asking for a key.
     if (c.req.path === OPENAPI_PATH || routes.match(c.req.method, c.req.path) !== "ok") return next();
-    await apiKeyAuth(c, async () => {
-      await rateLimit(c, async () => {
-        await jsonBody(c, next);
-      });
+    await authenticateAndLimit(c, async () => {
+      await jsonBody(c, next);
     });
   });
 

@@ -9,4 +9,5 @@ import "./use-cases/disbursement-rail";
 import "./use-cases/disbursement-payment-owner";
 import "./use-cases/v1-payment-clock";
 import "./outbox/worker";
+import "./housekeeping";
 export {};

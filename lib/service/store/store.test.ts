@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestService, type DriverKind, type TestService } from "../testing/harness";
 import { createApiKey, findKeyOwner, hashApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyRecord, releaseIdempotencyKey } from "./idempotency";
-import { countRequest } from "./rate-limits";
+import { identifyAndCount } from "./caller-lookup";
 
 /** The same storage functions on both drivers: PGlite (embedded) and PostgreSQL. */
 describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
@@ -26,11 +26,16 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     expect(await revokeApiKey(s.deps.db, made.id, new Date())).toBe(false);
   });
 
-  it("counts requests per key and window", async () => {
-    expect(await countRequest(s.deps.db, "k1", 60_000)).toBe(1);
-    expect(await countRequest(s.deps.db, "k1", 60_000)).toBe(2);
-    expect(await countRequest(s.deps.db, "k1", 120_000)).toBe(1);
-    expect(await countRequest(s.deps.db, "k2", 60_000)).toBe(1);
+  it("identifies a key's owner and counts its requests per window, in one statement", async () => {
+    const a = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "sandbox" });
+    const b = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "production" });
+    expect(await identifyAndCount(s.deps.db, a.key, 60_000)).toMatchObject({ keyId: a.id, environment: "sandbox", accountName: s.account.name, count: 1 });
+    expect((await identifyAndCount(s.deps.db, a.key, 60_000))?.count).toBe(2);
+    expect((await identifyAndCount(s.deps.db, a.key, 120_000))?.count).toBe(1);
+    expect((await identifyAndCount(s.deps.db, b.key, 60_000))?.count).toBe(1);
+    expect(await identifyAndCount(s.deps.db, "sk_test_unknown", 60_000)).toBeNull();
+    await revokeApiKey(s.deps.db, b.id, new Date());
+    expect(await identifyAndCount(s.deps.db, b.key, 60_000)).toBeNull();
   });
 
   it("claims an idempotency key once", async () => {
