@@ -6,7 +6,6 @@
  *
  *   npm run bench:service            (needs wrk and a built app: npm run build)
  */
-import { createServer } from "node:http";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -55,14 +54,14 @@ async function measureService(target: string, base: string): Promise<void> {
 }
 
 async function main() {
-  // Baseline 1: bare node:http, constant JSON.
-  const bare = createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "application/json" });
-    res.end('{"ok":true}');
-  }).listen(4701);
-  // Run it in this process but idle otherwise; wrk is a separate process.
+  // Baseline 1: bare node:http, constant JSON, in its own process (wrk runs synchronously here).
+  const bare = startProcess("node", [
+    "-e",
+    `require("node:http").createServer((q, s) => { s.writeHead(200, { "Content-Type": "application/json" }); s.end('{"ok":true}'); }).listen(4701, "127.0.0.1")`,
+  ]);
+  await waitForUrl("http://127.0.0.1:4701/");
   const bareResult = wrk("http://127.0.0.1:4701/", { seconds: SECONDS });
-  bare.close();
+  stopProcess(bare);
   rows.push({ target: "bare node:http (constant JSON)", get: bareResult });
   console.log(`bare: ${bareResult.rps.toFixed(0)}/s`);
 
@@ -88,7 +87,7 @@ async function main() {
   await measureService("standalone service, PGlite", "http://127.0.0.1:4703");
   stopProcess(p);
 
-  // Next-mounted service and Next's own trivial route handler, one next start.
+  // Next-mounted service and Next's own trivial route handler, one next start each database.
   const nextDir = mkdtempSync(join(tmpdir(), "bench-next-"));
   p = startProcess("npx", ["next", "start", "-p", "4704"], { ...serviceEnv, DATA_DIR: nextDir, PORT: "4704" });
   await waitForUrl("http://localhost:4704/v0/openapi.json");
@@ -96,6 +95,21 @@ async function main() {
   rows.push({ target: "Next trivial route handler (/api/health)", get: trivial });
   await measureService("Next-mounted service, PGlite", "http://127.0.0.1:4704");
   stopProcess(p);
+
+  const nextSchema = `bench_next_${Date.now()}`;
+  const admin2 = new pg.Client({ connectionString: PG_URL });
+  await admin2.connect();
+  await admin2.query(`CREATE SCHEMA ${nextSchema}`);
+  p = startProcess("npx", ["next", "start", "-p", "4706"], {
+    ...serviceEnv,
+    DATABASE_URL: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${nextSchema}`)}`,
+    PORT: "4706",
+  });
+  await waitForUrl("http://localhost:4706/v0/openapi.json");
+  await measureService("Next-mounted service, PostgreSQL", "http://127.0.0.1:4706");
+  stopProcess(p);
+  await admin2.query(`DROP SCHEMA ${nextSchema} CASCADE`);
+  await admin2.end();
 
   // Prism, a stateless mock of our own OpenAPI document.
   const docFile = join(mkdtempSync(join(tmpdir(), "bench-prism-")), "openapi.json");
