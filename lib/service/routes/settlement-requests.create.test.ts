@@ -124,7 +124,7 @@ describe("POST /v0/settlement-requests: the four types", () => {
     );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ external_id: "inv-1", metadata: { order: "42" }, destination: { is_third_party: true } });
-    expect(res.body.reconciliation_expected_at).toBeNull();
+    expect(res.body.reconciliation_expected_at).toBe(at);
     const put = await call(s, "PUT", `/v0/settlement-requests/${res.body.id}`, { status: "FUNDS_SENT" });
     expect(put.body.reconciliation_expected_at).toBe(at);
   });

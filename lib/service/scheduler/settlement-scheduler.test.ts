@@ -62,6 +62,20 @@ describe("settlement scheduler (PGlite)", () => {
     expect(put.body.status).toBe("PAYIN_UNDER_REVIEW");
   });
 
+  it("a sandbox PATCH to FUNDS_SENT also applies the T+3 default (or the override), so lateness follows", async () => {
+    const t3 = (await call(s, "POST", "/v0/settlement-requests", BODIES.s2s)).body;
+    const at = new Date(s.clock.now().getTime() + 60 * MIN).toISOString();
+    const over = (await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2s, reconciliation_expected_at: at })).body;
+    const moved = await call(s, "PATCH", `/v0/sandbox/settlement-requests/${String(t3.id)}/status`, { status: "FUNDS_SENT" });
+    expect(moved.status).toBe(200);
+    expect(moved.body.reconciliation_expected_at).toBe(new Date(s.clock.now().getTime() + 3 * 24 * 60 * MIN).toISOString());
+    const movedOver = await call(s, "PATCH", `/v0/sandbox/settlement-requests/${String(over.id)}/status`, { status: "FUNDS_SENT" });
+    expect(movedOver.body.reconciliation_expected_at).toBe(at);
+    await s.advance(3 * 24 * 60 * MIN);
+    expect((await get(t3.id)).status).toBe("FUNDS_RECEIVING_LATE");
+    expect((await get(over.id)).status).toBe("FUNDS_RECEIVING_LATE");
+  });
+
   it("runs the payout rail through SENT to COMPLETED in one long step", async () => {
     const r = (await call(s, "POST", "/v0/settlement-requests", BODIES.s2s)).body;
     await call(s, "PUT", `/v0/settlement-requests/${String(r.id)}`, { status: "FUNDS_SENT" });

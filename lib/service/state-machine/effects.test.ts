@@ -155,6 +155,11 @@ describe("sandbox", () => {
       failure: { code: null, reason: null },
     });
   });
+  it("a move into FUNDS_SENT sets reconciliation_expected_at; staying there does not", () => {
+    expect(planSandboxRequestMove("FUNDS_SENT", { from: "REQUEST_STARTED" }).setReconciliation).toBe(true);
+    expect(planSandboxRequestMove("FUNDS_SENT", { from: "FUNDS_SENT" }).setReconciliation).toBeUndefined();
+    expect(planSandboxRequestMove("PAYIN_FAILED", { from: "REQUEST_STARTED" }).setReconciliation).toBeUndefined();
+  });
   it("a payment FAILED needs a failure_reason", () => {
     expect(PAYMENT_STATUSES.filter(sandboxPaymentNeedsFailureReason)).toEqual(["FAILED"]);
   });

@@ -36,6 +36,11 @@ export interface SandboxRequestMove {
   to: SandboxSettlementStatus;
   /** Columns to write; null clears them. */
   failure: { code: FailureCode | null; reason: string | null };
+  /**
+   * Set `reconciliation_expected_at` (override or T+3) with reconciliationExpectedAt: the
+   * document applies the default "when the request moves to FUNDS_SENT", whatever moves it.
+   */
+  setReconciliation?: true;
 }
 
 /**
@@ -45,8 +50,11 @@ export interface SandboxRequestMove {
  */
 export function planSandboxRequestMove(
   to: SandboxSettlementStatus,
-  input: { failureReason?: string | null; failureCode?: FailureCode | null } = {},
+  input: { failureReason?: string | null; failureCode?: FailureCode | null; from?: SandboxSettlementStatus } = {},
 ): SandboxRequestMove {
-  if (!isRequestFailureStatus(to)) return { kind: "move", to, failure: { code: null, reason: null } };
-  return { kind: "move", to, failure: { code: input.failureCode ?? null, reason: input.failureReason ?? null } };
+  const move: SandboxRequestMove = isRequestFailureStatus(to)
+    ? { kind: "move", to, failure: { code: input.failureCode ?? null, reason: input.failureReason ?? null } }
+    : { kind: "move", to, failure: { code: null, reason: null } };
+  if (to === "FUNDS_SENT" && input.from !== undefined && input.from !== "FUNDS_SENT") move.setReconciliation = true;
+  return move;
 }

@@ -98,7 +98,8 @@ export async function createSettlementRequest(
     externalId,
     metadata: body.metadata ?? {},
     reconciliationOverride: override,
-    reconciliationExpectedAt: null,
+    // The caller's override is shown from creation; without one, T+3 is set at FUNDS_SENT.
+    reconciliationExpectedAt: override,
     validUntil: until,
     createdAt: now,
     updatedAt: now,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { SandboxSettlementStatusBody } from "@/lib/schemas/sandbox";
-import { planSandboxRequestMove } from "../state-machine";
+import { planSandboxRequestMove, reconciliationExpectedAt } from "../state-machine";
 import type { Caller, ServiceDeps } from "../context";
 import { commitRequestChange } from "./commit-request-change";
 import { loadSettlementRequest } from "./load-settlement-request";
@@ -19,7 +19,11 @@ export async function sandboxSetSettlementRequestStatus(
   const scope = { accountId: caller.accountId, environment: caller.environment };
   return deps.db.transaction(async (tx) => {
     const current = await loadSettlementRequest(tx, scope, id, { lock: true });
-    const plan = planSandboxRequestMove(body.status, { failureReason: body.failure_reason, failureCode: body.failure_code });
+    const plan = planSandboxRequestMove(body.status, {
+      failureReason: body.failure_reason,
+      failureCode: body.failure_code,
+      from: current.row.status,
+    });
     const now = deps.clock.now();
     const { view } = await commitRequestChange(tx, deps, current, {
       move: { to: plan.to, cause: "sandbox", ...(body.failure_reason ? { detail: body.failure_reason } : {}) },
@@ -27,6 +31,9 @@ export async function sandboxSetSettlementRequestStatus(
         failureCode: plan.failure.code,
         failureReason: plan.failure.reason,
         ...(plan.to === "REQUEST_COMPLETED" && !current.row.completedAt ? { completedAt: now } : {}),
+        ...(plan.setReconciliation
+          ? { reconciliationExpectedAt: reconciliationExpectedAt(current.row.reconciliationOverride, now) }
+          : {}),
       },
     });
     return view;
