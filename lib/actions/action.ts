@@ -1,4 +1,5 @@
 import "server-only";
+import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { auditAction, gateAction } from "@/lib/auth/action-gate";
 import type { Actor } from "@/lib/auth/session";
@@ -118,10 +119,8 @@ export function action<S extends z.ZodType, T>(config: ActionConfig<S, T>) {
       }
       return final;
     } catch (error) {
-      // Rethrow Next's own control-flow errors (redirect, notFound) untouched.
-      if (error instanceof Error && "digest" in error && typeof error.digest === "string" && error.digest.startsWith("NEXT_")) {
-        throw error;
-      }
+      // Next's own control flow (redirect, notFound, dynamic rendering bail-outs) passes through.
+      unstable_rethrow(error);
       console.error(`[action ${config.name}] failed:`, error);
       return fail({ code: "internal_error", message: "Something went wrong on our side. Try again in a moment." });
     }

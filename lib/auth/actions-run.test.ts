@@ -50,6 +50,9 @@ vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
     throw Object.assign(new Error(`redirect ${to}`), { digest: `NEXT_REDIRECT;replace;${to};307;` });
   },
+  unstable_rethrow: (error: unknown) => {
+    if (error instanceof Error && "digest" in error && String(error.digest).startsWith("NEXT_")) throw error;
+  },
 }));
 
 const realFetch = globalThis.fetch;

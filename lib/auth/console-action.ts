@@ -6,6 +6,7 @@ import type { ConsoleActionError, ConsoleActionResult } from "./action-result";
 import { recordAudit } from "./audit";
 import { requireActionActor } from "./guard";
 import type { Actor } from "./session";
+import { unstable_rethrow } from "next/navigation";
 
 /** What `run` returns: the result, and what the audit trail should say about it. */
 export type Outcome<T> = (
@@ -20,10 +21,6 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
     fields[key] ??= issue.message;
   }
   return fields;
-}
-
-function isNextControlFlow(error: unknown): boolean {
-  return error instanceof Error && "digest" in error && typeof error.digest === "string" && error.digest.startsWith("NEXT_");
 }
 
 /**
@@ -58,7 +55,8 @@ export function consoleAction<S extends z.ZodType, T>(config: {
       });
       return outcome.ok ? { ok: true, data: outcome.data } : { ok: false, error: outcome.error };
     } catch (error) {
-      if (isNextControlFlow(error)) throw error;
+      unstable_rethrow(error); // Next's own control flow passes through
+
       console.error(`[action ${config.name}] failed:`, error);
       await recordAudit({ actor: gate.actor, action: config.name, result: "internal_error" });
       return { ok: false, error: { code: "internal_error", message: "Something went wrong on our side. Try again in a moment." } };
