@@ -111,7 +111,7 @@ test("the request page and list update by themselves when an event for them arri
 
 // FIXME: signInAs("developer") hangs at /sign-in in this run (e2e/fixtures/auth.ts, the sign-in issue's fixture);
 // the owner filter itself is in every query of lib/dashboard/inbox/store.ts. Unskip once the fixture works here.
-test.fixme("an inbox never shows another person's messages", async ({ page, request, signInAs }) => {
+test("an inbox never shows another person's messages", async ({ page, request, signInAs }) => {
   test.setTimeout(90_000); // creating the second person goes through the People page and two sign-ins
   const inbox = await createInbox(page, { register: false });
   await request.post(inbox.url, { data: JSON.stringify({ id: "evt_private", type: "payment.created", data: { id: "pay_private" } }) });
@@ -121,7 +121,8 @@ test.fixme("an inbox never shows another person's messages", async ({ page, requ
   await other.goto(`/inbox?box=${inbox.id}`);
   await expect(other.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   await expect(other.getByText("pay_private")).toHaveCount(0);
-  await expect(other.getByTestId("inbox-url")).not.toContainText(inbox.id);
+  // Nothing of the other person's inbox on the page (they may have no inbox at all).
+  expect(await other.locator("main").innerText()).not.toContain(inbox.id);
   // The stream answers as if the inbox did not exist.
   const stream = await other.request.get(`/inbox/${inbox.id}/stream`);
   expect(stream.status()).toBe(404);
