@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import { ArchiveIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
 import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { TableSkeleton } from "@/components/ui/skeleton";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { listV1Payments } from "@/lib/actions/list-v1-payments";
@@ -104,10 +104,7 @@ export function V1PaymentsList({
         {error ? (
           <ErrorState title="/v1 payments could not be loaded" message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : !list.data ? (
-          <div role="status" className="space-y-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
-            <span className="sr-only">Loading /v1 payments…</span>
-            {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-9" />)}
-          </div>
+          <TableSkeleton label="Loading /v1 payments…" rows={5} />
         ) : list.data.data.length === 0 ? (
           filters.status ? (
             <EmptyState icon={<SearchIcon className="size-5" />} title="No matching /v1 payments"

@@ -10,7 +10,7 @@ import { PaymentsIcon, SearchIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { TableSkeleton } from "@/components/ui/skeleton";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import { listPayments } from "@/lib/actions/list-payments";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
@@ -104,10 +104,7 @@ export function PaymentsList({
         {error ? (
           <ErrorState title="Payments could not be loaded" message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : !list.data ? (
-          <div role="status" className="space-y-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
-            <span className="sr-only">Loading payments…</span>
-            {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-9" />)}
-          </div>
+          <TableSkeleton label="Loading payments…" />
         ) : list.data.data.length === 0 ? (
           filtered ? (
             <EmptyState icon={<SearchIcon className="size-5" />} title="No matching payments"

@@ -4,3 +4,15 @@ import { cn } from "@/lib/ui/cn";
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-slate-200/70", className)} />;
 }
+
+/** The loading state of a table: a card of row placeholders, announced as `label`. */
+export function TableSkeleton({ label, rows = 6 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" className="space-y-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-9" />
+      ))}
+    </div>
+  );
+}

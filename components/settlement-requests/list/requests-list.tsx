@@ -11,7 +11,7 @@ import { PlusIcon, RequestsIcon, SearchIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { TableSkeleton } from "@/components/ui/skeleton";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
@@ -97,10 +97,7 @@ export function RequestsList({
         {error ? (
           <ErrorState title="Requests could not be loaded" message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : !list.data ? (
-          <div role="status" className="space-y-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
-            <span className="sr-only">Loading requests…</span>
-            {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-9" />)}
-          </div>
+          <TableSkeleton label="Loading requests…" />
         ) : list.data.data.length === 0 ? (
           filtered ? (
             <EmptyState icon={<SearchIcon className="size-5" />} title="No matching requests"
