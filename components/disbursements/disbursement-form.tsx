@@ -11,7 +11,7 @@ import { FormStatus } from "@/components/forms/form-status";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
 import { useToast } from "@/components/ui/toast";
 import { createTrackedDisbursement } from "@/lib/actions/create-tracked-disbursement";
 import type { ActionError } from "@/lib/actions/result";
@@ -202,28 +202,13 @@ export function DisbursementForm({
         </aside>
       </form>
 
-      <Dialog
-        open={confirmBody !== null}
-        onOpenChange={(open) => !open && setConfirmBody(null)}
+      <ConfirmProductionDialog
+        pending={confirmBody}
+        onDismiss={() => setConfirmBody(null)}
+        onConfirm={(body) => void send(body, true)}
         title="Pay out in production?"
         description="This sends real stablecoins from your production balance."
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">Go back</Button>
-            </DialogClose>
-            <Button
-              variant="warning"
-              onClick={() => {
-                const body = confirmBody;
-                setConfirmBody(null);
-                if (body) void send(body, true);
-              }}
-            >
-              Pay out in production
-            </Button>
-          </>
-        }
+        confirmLabel="Pay out in production"
       />
     </FormProvider>
   );

@@ -10,7 +10,7 @@ import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
 import { useToast } from "@/components/ui/toast";
 import { createV1Payment } from "@/lib/actions/create-v1-payment";
 import type { ActionError } from "@/lib/actions/result";
@@ -122,19 +122,13 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
           </Card>
         </aside>
       </form>
-      <Dialog
-        open={confirmBody !== null}
-        onOpenChange={(open) => !open && setConfirmBody(null)}
+      <ConfirmProductionDialog
+        pending={confirmBody}
+        onDismiss={() => setConfirmBody(null)}
+        onConfirm={(body) => void send(body, true)}
         title="Create in production?"
         description="This reserves real USDC from your production balance."
-        footer={
-          <>
-            <DialogClose asChild><Button variant="secondary">Go back</Button></DialogClose>
-            <Button variant="warning" onClick={() => { const body = confirmBody; setConfirmBody(null); if (body) void send(body, true); }}>
-              Create in production
-            </Button>
-          </>
-        }
+        confirmLabel="Create in production"
       />
     </FormProvider>
   );
