@@ -4,9 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { RawJson } from "@/components/settlement-requests/detail/raw-json";
-import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
 import { CheckIcon } from "@/components/ui/icons";
 import { getDisbursement } from "@/lib/actions/get-disbursement";
 import { unwrap } from "@/lib/actions/result";
@@ -16,6 +14,7 @@ import { railLabel } from "@/lib/dashboard/routes";
 import { formatMoney } from "@/lib/money/format";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { disbursementKeys } from "./keys";
+import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
 
 /** PENDING → PROCESSING → COMPLETED | FAILED, within seconds on the simulated rails: refresh meanwhile. */
 const MOVING = new Set(["PENDING", "PROCESSING"]);
@@ -66,20 +65,10 @@ export function DisbursementDetail({ environment, initial, created }: { environm
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <span data-testid="disbursement-status"><StatusBadge status={d.status} className="text-sm" /></span>
-        <span className="inline-flex items-center gap-1 font-mono text-xs text-slate-500">
-          {d.id}
-          <CopyButton value={d.id} label="Copy disbursement id" />
-        </span>
-        {query.isFetching ? <span className="text-xs text-slate-400" aria-live="polite">Refreshing…</span> : null}
-      </div>
+      <ResourceStatusLine status={d.status} statusTestId="disbursement-status" id={d.id} copyLabel="Copy disbursement id" refreshing={query.isFetching} />
 
       {created ? (
-        <div role="status" className="flex items-start gap-3 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          <CheckIcon className="mt-0.5 size-4 shrink-0" />
-          <p><span className="font-medium">Disbursement created.</span> The amount is reserved from your balance while it is sent.</p>
-        </div>
+        <SuccessBanner title="Disbursement created.">The amount is reserved from your balance while it is sent.</SuccessBanner>
       ) : null}
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

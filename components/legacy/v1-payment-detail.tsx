@@ -4,11 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { RawJson } from "@/components/settlement-requests/detail/raw-json";
 import { Countdown } from "@/components/settlement-requests/detail/countdown";
-import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { CheckIcon } from "@/components/ui/icons";
 import { getV1Payment } from "@/lib/actions/get-v1-payment";
 import { notifyV1Payment } from "@/lib/actions/notify-v1-payment";
 import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
@@ -19,6 +17,7 @@ import { railLabel } from "@/lib/dashboard/routes";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { formatMoney } from "@/lib/money/format";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
+import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
 
 /** CREATED waits for the wire (and expires), PROCESSING confirms on chain: refresh meanwhile. */
 const LIVE = new Set(["CREATED", "PROCESSING"]);
@@ -61,20 +60,10 @@ export function V1PaymentDetail({
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <span data-testid="v1-status"><StatusBadge status={p.status} className="text-sm" /></span>
-        <span className="inline-flex items-center gap-1 font-mono text-xs text-slate-500">
-          {p.id}
-          <CopyButton value={p.id} label="Copy payment id" />
-        </span>
-        {query.isFetching ? <span className="text-xs text-slate-400" aria-live="polite">Refreshing…</span> : null}
-      </div>
+      <ResourceStatusLine status={p.status} statusTestId="v1-status" id={p.id} copyLabel="Copy payment id" refreshing={query.isFetching} />
 
       {created ? (
-        <div role="status" className="flex items-start gap-3 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          <CheckIcon className="mt-0.5 size-4 shrink-0" />
-          <p><span className="font-medium">/v1 payment created.</span> The amount is reserved; notify the incoming wire with its reference before it expires.</p>
-        </div>
+        <SuccessBanner title="/v1 payment created.">The amount is reserved; notify the incoming wire with its reference before it expires.</SuccessBanner>
       ) : null}
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

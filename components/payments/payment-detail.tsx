@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { RawJson } from "@/components/settlement-requests/detail/raw-json";
-import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ArrowRightIcon } from "@/components/ui/icons";
@@ -18,6 +18,7 @@ import { formatMoney } from "@/lib/money/format";
 import type { Payment } from "@/lib/schemas/payment";
 import { ownerOf } from "./payment-owner";
 import { PaymentStatusControl } from "./payment-status-control";
+import { ResourceStatusLine } from "@/components/ui/resource-status-line";
 
 /** While a payment moves on the simulated rails its status changes within seconds: refresh. */
 const MOVING = new Set(["PENDING", "PROCESSING", "SENT"]);
@@ -61,15 +62,9 @@ export function PaymentDetail({ environment, initial, canSimulate }: { environme
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <span data-testid="payment-status"><StatusBadge status={p.status} className="text-sm" /></span>
+      <ResourceStatusLine status={p.status} statusTestId="payment-status" id={p.id} copyLabel="Copy payment id" refreshing={query.isFetching}>
         <Badge tone={p.type === "PAYIN" ? "info" : "accent"}>{p.type === "PAYIN" ? "Payin · inbound" : "Payout · outbound"}</Badge>
-        <span className="inline-flex items-center gap-1 font-mono text-xs text-slate-500">
-          {p.id}
-          <CopyButton value={p.id} label="Copy payment id" />
-        </span>
-        {query.isFetching ? <span className="text-xs text-slate-400" aria-live="polite">Refreshing…</span> : null}
-      </div>
+      </ResourceStatusLine>
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">

@@ -3,11 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useCan } from "@/components/auth/actor-context";
-import { StatusBadge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState } from "@/components/ui/error-state";
-import { CheckIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
@@ -24,6 +21,7 @@ import { RawJson } from "./raw-json";
 import { DestinationCard, RequestSummary } from "./request-summary";
 import { SimulatePanel } from "./simulate-panel";
 import { Timeline } from "./timeline";
+import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
 
 const TERMINAL = new Set<string>(TERMINAL_SETTLEMENT_STATUSES);
 /** While money is moving, the rails simulation changes statuses within seconds: refresh. */
@@ -71,22 +69,10 @@ export function RequestDetail({
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <span data-testid="request-status"><StatusBadge status={r.status} className="text-sm" /></span>
-        <span className="inline-flex items-center gap-1 font-mono text-xs text-slate-500">
-          {r.id}
-          <CopyButton value={r.id} label="Copy request id" />
-        </span>
-        {request.isFetching ? <span className="text-xs text-slate-400" aria-live="polite">Refreshing…</span> : null}
-      </div>
+      <ResourceStatusLine status={r.status} statusTestId="request-status" id={r.id} copyLabel="Copy request id" refreshing={request.isFetching} />
 
       {created ? (
-        <div role="status" className="flex items-start gap-3 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          <CheckIcon className="mt-0.5 size-4 shrink-0" />
-          <p>
-            <span className="font-medium">Settlement request created.</span> Share the payment instructions below with the payer.
-          </p>
-        </div>
+        <SuccessBanner title="Settlement request created.">Share the payment instructions below with the payer.</SuccessBanner>
       ) : null}
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
