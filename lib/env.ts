@@ -37,6 +37,8 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   WEBHOOK_LEASE_MS: positiveInt(30_000),
   WEBHOOK_CONCURRENCY: positiveInt(128),
+  /** Processes of `npm run service` sharing its port (PostgreSQL only: PGlite is one process's). */
+  SERVICE_WORKERS: positiveInt(1),
   LOW_BALANCE_THRESHOLD: z.string().regex(/^\d+(\.\d+)?$/).default("1000"),
   /** Signs the console's session cookies; written to .env.local on first start. */
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),

@@ -43,12 +43,18 @@ async function createOne(base: string): Promise<string> {
   return body.id;
 }
 
+/** wrk after a 2-second warm-up of its own, for every target alike. */
+function warmWrk(url: string, options: Parameters<typeof wrk>[1]): LoadResult {
+  wrk(url, { ...options, seconds: 2 });
+  return wrk(url, options);
+}
+
 async function measureService(target: string, base: string): Promise<void> {
   const id = await createOne(base);
   const headers = { "X-Api-Key": KEY };
-  wrk(`${base}/v0/settlement-requests/${id}`, { seconds: 2, headers }); // warm-up
-  const get = wrk(`${base}/v0/settlement-requests/${id}`, { seconds: SECONDS, headers });
-  const post = wrk(`${base}/v0/settlement-requests`, { seconds: SECONDS, headers, body: CREATE_BODY });
+  // Each figure after a warm-up of its own (JIT, connection pools, prepared statements).
+  const get = warmWrk(`${base}/v0/settlement-requests/${id}`, { seconds: SECONDS, headers });
+  const post = warmWrk(`${base}/v0/settlement-requests`, { seconds: SECONDS, headers, body: CREATE_BODY });
   rows.push({ target, get, post });
   console.log(`${target}: GET ${get.rps.toFixed(0)}/s p99 ${get.p99Ms} ms; POST ${post.rps.toFixed(0)}/s p99 ${post.p99Ms} ms`);
 }
@@ -60,29 +66,39 @@ async function main() {
     `require("node:http").createServer((q, s) => { s.writeHead(200, { "Content-Type": "application/json" }); s.end('{"ok":true}'); }).listen(4701, "127.0.0.1")`,
   ]);
   await waitForUrl("http://127.0.0.1:4701/");
-  const bareResult = wrk("http://127.0.0.1:4701/", { seconds: SECONDS });
+  const bareResult = warmWrk("http://127.0.0.1:4701/", { seconds: SECONDS });
   stopProcess(bare);
   rows.push({ target: "bare node:http (constant JSON)", get: bareResult });
   console.log(`bare: ${bareResult.rps.toFixed(0)}/s`);
 
-  // Standalone on PostgreSQL.
-  const schema = `bench_${Date.now()}`;
+  // Standalone on PostgreSQL: one process, then SERVICE_WORKERS=2 (two instances sharing the port).
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const dbUrl = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  let p = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], { ...serviceEnv, DATABASE_URL: dbUrl, SERVICE_PORT: "4702", SERVICE_HOST: "127.0.0.1" });
-  await waitForUrl("http://127.0.0.1:4702/v0/openapi.json");
-  await measureService("standalone service, PostgreSQL", "http://127.0.0.1:4702");
-  // Prism mocks the same document.
-  const doc = await (await fetch("http://127.0.0.1:4702/v0/openapi.json")).text();
-  stopProcess(p);
-  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  let doc = "";
+  for (const workers of [1, 2]) {
+    const schema = `bench_${Date.now()}`;
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const dbUrl = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const p = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], {
+      ...serviceEnv,
+      DATABASE_URL: dbUrl,
+      SERVICE_PORT: "4702",
+      SERVICE_HOST: "127.0.0.1",
+      SERVICE_WORKERS: String(workers),
+    });
+    await waitForUrl("http://127.0.0.1:4702/v0/openapi.json");
+    if (workers > 1) await new Promise((r) => setTimeout(r, 5_000)); // the other processes start after the first listens
+    await measureService(`standalone service, PostgreSQL, ${workers === 1 ? "1 process" : `${workers} processes`}`, "http://127.0.0.1:4702");
+    // Prism mocks the same document.
+    doc = await (await fetch("http://127.0.0.1:4702/v0/openapi.json")).text();
+    stopProcess(p);
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  }
   await admin.end();
 
   // Standalone on PGlite.
   const dir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
-  p = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], { ...serviceEnv, DATA_DIR: dir, SERVICE_PORT: "4703", SERVICE_HOST: "127.0.0.1" });
+  let p = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], { ...serviceEnv, DATA_DIR: dir, SERVICE_PORT: "4703", SERVICE_HOST: "127.0.0.1" });
   await waitForUrl("http://127.0.0.1:4703/v0/openapi.json");
   await measureService("standalone service, PGlite", "http://127.0.0.1:4703");
   stopProcess(p);
@@ -91,7 +107,7 @@ async function main() {
   const nextDir = mkdtempSync(join(tmpdir(), "bench-next-"));
   p = startProcess("npx", ["next", "start", "-p", "4704"], { ...serviceEnv, DATA_DIR: nextDir, PORT: "4704" });
   await waitForUrl("http://localhost:4704/v0/openapi.json");
-  const trivial = wrk("http://127.0.0.1:4704/api/health", { seconds: SECONDS });
+  const trivial = warmWrk("http://127.0.0.1:4704/api/health", { seconds: SECONDS });
   rows.push({ target: "Next trivial route handler (/api/health)", get: trivial });
   await measureService("Next-mounted service, PGlite", "http://127.0.0.1:4704");
   stopProcess(p);
@@ -116,8 +132,8 @@ async function main() {
   writeFileSync(docFile, doc);
   p = startProcess("npx", ["-y", "@stoplight/prism-cli@5", "mock", docFile, "-p", "4705", "-h", "127.0.0.1"]);
   await waitForUrl("http://127.0.0.1:4705/v0/settlement-requests/00000000-0000-4000-8000-000000000000", 300_000);
-  const prismGet = wrk("http://127.0.0.1:4705/v0/settlement-requests/00000000-0000-4000-8000-000000000000", { seconds: SECONDS, headers: { "X-Api-Key": KEY } });
-  const prismPost = wrk("http://127.0.0.1:4705/v0/settlement-requests", { seconds: SECONDS, headers: { "X-Api-Key": KEY }, body: CREATE_BODY });
+  const prismGet = warmWrk("http://127.0.0.1:4705/v0/settlement-requests/00000000-0000-4000-8000-000000000000", { seconds: SECONDS, headers: { "X-Api-Key": KEY } });
+  const prismPost = warmWrk("http://127.0.0.1:4705/v0/settlement-requests", { seconds: SECONDS, headers: { "X-Api-Key": KEY }, body: CREATE_BODY });
   rows.push({ target: "Prism mock of our OpenAPI", get: prismGet, post: prismPost });
   stopProcess(p);
 

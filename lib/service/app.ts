@@ -6,6 +6,7 @@ import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
 import { ApiError } from "./errors";
 import { authenticateAndLimit } from "./middleware/auth";
 import { jsonBody } from "./middleware/json-body";
+import { RateLimiter } from "./rate-limiter";
 import { requestId } from "./middleware/request-id";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
 import { registerRoutes } from "./routes";
@@ -52,6 +53,7 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     },
   });
   const routes = createRouteTable(app);
+  const authenticate = authenticateAndLimit(new RateLimiter(deps.db, deps.config.rateLimitPerMinute, () => deps.clock.now().getTime()));
 
   app.use("*", requestId);
   app.use("*", async (c, next) => {
@@ -61,7 +63,7 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   app.use("*", async (c, next) => {
     // Unknown paths and methods are answered by notFound without asking for a key.
     if (c.req.path === OPENAPI_PATH || routes.match(c.req.method, c.req.path) !== "ok") return next();
-    await authenticateAndLimit(c, async () => {
+    await authenticate(c, async () => {
       await jsonBody(c, next);
     });
   });

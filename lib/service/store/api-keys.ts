@@ -88,11 +88,23 @@ export async function listApiKeys(db: Executor, filter: { accountId?: string; pr
     .orderBy(apiKeys.createdAt);
 }
 
+type RevocationListener = (keyId: string) => void;
+// On globalThis so that every bundle of one process (Next's route handlers and server actions) shares it.
+const revocationListeners: Set<RevocationListener> = ((globalThis as { __apiKeyRevocationListeners?: Set<RevocationListener> })
+  .__apiKeyRevocationListeners ??= new Set());
+
+/** Told of every key revoked in this process, so that caches of key owners can drop it at once. */
+export function onApiKeyRevoked(listener: RevocationListener): () => void {
+  revocationListeners.add(listener);
+  return () => revocationListeners.delete(listener);
+}
+
 export async function revokeApiKey(db: Executor, id: string, at: Date): Promise<boolean> {
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: at })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
+  for (const listener of revocationListeners) listener(id);
   return rows.length > 0;
 }

@@ -1,32 +1,64 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Environment } from "@/lib/schemas/catalog";
-import { hashApiKey, type KeyOwner } from "./api-keys";
+import { type KeyOwner } from "./api-keys";
 import { queryRows, type Executor } from "./db";
 
+export interface Claim {
+  /** The key's per-minute limit for its environment. */
+  limit: number;
+  /** Slots handed out in the window by every instance, this claim included (never above the limit). */
+  count: number;
+  /** Slots this claim received: 0 when the window is spent (or when none were asked for). */
+  granted: number;
+}
+
+export interface ClaimRequest {
+  /** SHA-256 of the key, hex. */
+  keyHash: string;
+  windowStart: number;
+  /** Slots wanted; 0 only checks the key. */
+  want: number;
+  limits: Record<Environment, number>;
+  /**
+   * A claim takes at most 1/spread of what is left in the window (and at least one slot), so that
+   * near the limit slots go out one at a time and no instance sits on slots another needs.
+   */
+  spread: number;
+}
+
 /**
- * One round trip per request: finds the active key's owner and counts the request in the key's
- * rate-limit window (an atomic upsert, shared by every instance). Null for an unknown or revoked
- * key, which is then not counted.
+ * One round trip: finds the active key's owner and claims up to `want` slots of the key's
+ * rate-limit window, shared by every instance (an atomic upsert that never takes the count
+ * past the limit). Null for an unknown or revoked key, which claims nothing.
  */
-export async function identifyAndCount(
-  db: Executor,
-  key: string,
-  windowStart: number,
-): Promise<(KeyOwner & { count: number }) | null> {
-  const rows = await queryRows<{ key_id: string; account_id: string; account_name: string; environment: Environment; count: number }>(
+export async function identifyAndClaim(db: Executor, request: ClaimRequest): Promise<(KeyOwner & Claim) | null> {
+  const { keyHash, windowStart, want, limits, spread } = request;
+  const rows = await queryRows<{
+    key_id: string;
+    account_id: string;
+    account_name: string;
+    environment: Environment;
+    lim: number;
+    count: number;
+    last_grant: number;
+  }>(
     db,
     sql`WITH k AS (
-          SELECT ak.id, ak.account_id, ak.environment, a.name
+          SELECT ak.id, ak.account_id, ak.environment, a.name,
+                 (CASE ak.environment WHEN 'production' THEN ${limits.production}::int ELSE ${limits.sandbox}::int END) AS lim
           FROM api_keys ak JOIN accounts a ON a.id = ak.account_id
-          WHERE ak.key_hash = ${hashApiKey(key)} AND ak.revoked_at IS NULL
+          WHERE ak.key_hash = ${keyHash} AND ak.revoked_at IS NULL
         ), c AS (
-          INSERT INTO rate_limit_windows (api_key_id, window_start, count)
-          SELECT id, ${windowStart}, 1 FROM k
-          ON CONFLICT (api_key_id, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
-          RETURNING count
+          INSERT INTO rate_limit_windows AS w (api_key_id, window_start, count, last_grant)
+          SELECT k.id, ${windowStart}, g.n, g.n FROM k,
+            LATERAL (SELECT GREATEST(0, LEAST(${want}::int, GREATEST(1, k.lim / ${spread}::int), k.lim)) AS n) g
+          ON CONFLICT (api_key_id, window_start) DO UPDATE SET
+            count = w.count + GREATEST(0, LEAST(${want}::int, GREATEST(1, ((SELECT lim FROM k) - w.count) / ${spread}::int), (SELECT lim FROM k) - w.count)),
+            last_grant = GREATEST(0, LEAST(${want}::int, GREATEST(1, ((SELECT lim FROM k) - w.count) / ${spread}::int), (SELECT lim FROM k) - w.count))
+          RETURNING w.count, w.last_grant
         )
-        SELECT k.id AS key_id, k.account_id, k.name AS account_name, k.environment, c.count
+        SELECT k.id AS key_id, k.account_id, k.name AS account_name, k.environment, k.lim, c.count, c.last_grant
         FROM k CROSS JOIN c`,
   );
   const row = rows[0];
@@ -36,6 +68,8 @@ export async function identifyAndCount(
     accountId: row.account_id,
     accountName: row.account_name,
     environment: row.environment,
+    limit: Number(row.lim),
     count: Number(row.count),
+    granted: Number(row.last_grant),
   };
 }

@@ -28,13 +28,34 @@ export async function queryRows<T>(db: Executor, statement: SQL): Promise<T[]> {
   return result.rows;
 }
 
+type PoolLike = { totalCount: number; query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
+type DrizzleInternals = { $client?: unknown; dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } } };
+const statementNames = new Map<string, string>();
+
+/**
+ * Rows of a statement run as a named prepared statement on a PostgreSQL pool, so each
+ * connection parses and plans it once (for hot writes whose planning costs more than their
+ * execution); in a transaction or on PGlite, an ordinary execute. The statement's text must come
+ * from a few fixed shapes: each distinct text is prepared on every connection.
+ */
+export async function queryRowsPrepared<T>(db: Executor, statement: SQL): Promise<T[]> {
+  const { $client: client, dialect } = db as unknown as DrizzleInternals;
+  const pool = client as Partial<PoolLike> | undefined;
+  if (!pool || typeof pool.totalCount !== "number" || typeof pool.query !== "function") return queryRows<T>(db, statement);
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `stmt_${statementNames.size + 1}`));
+  const result = await (pool as PoolLike).query({ name, text, values: params });
+  return result.rows as T[];
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new Pool({
       connectionString: target.url,
-      max: target.max ?? 10,
+      max: target.max ?? Number(process.env.PGPOOL_TMP ?? 10),
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
     const db = drizzle(pool, { schema }) as unknown as Db;

@@ -1,8 +1,11 @@
 import "server-only";
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Environment, SandboxSettlementStatus } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
-import { settlementRequestHistory, settlementRequests } from "./schema";
+import { payments, settlementRequestHistory, settlementRequests } from "./schema";
+import type { PaymentRow } from "./payments";
+import { fromJsonRow, rowAsJson } from "./json-rows";
+import { insertSql, type Write } from "./one-statement";
 
 export type SettlementRequestRow = typeof settlementRequests.$inferSelect;
 export type NewSettlementRequestRow = typeof settlementRequests.$inferInsert;
@@ -18,9 +21,13 @@ export interface Scope {
 const inScope = (scope: Scope) =>
   and(eq(settlementRequests.accountId, scope.accountId), eq(settlementRequests.environment, scope.environment));
 
-export async function insertSettlementRequest(db: Executor, row: NewSettlementRequestRow): Promise<SettlementRequestRow> {
-  const [inserted] = await db.insert(settlementRequests).values(row).returning();
-  return inserted;
+/** A new request with its payments and first history row, as writes for oneStatement (with its event's). */
+export function newSettlementRequestWrites(request: SettlementRequestRow, rows: PaymentRow[], history: NewHistoryRow): Write[] {
+  return [
+    { name: "request_row", statement: insertSql(settlementRequests, [request]) },
+    { name: "payment_rows", statement: insertSql(payments, rows) },
+    { name: "history_row", statement: insertSql(settlementRequestHistory, [history]) },
+  ];
 }
 
 /** The request, or null when it does not exist in this scope. `lock` takes a row lock (in a transaction). */
@@ -33,6 +40,42 @@ export async function findSettlementRequest(
   const query = db.select().from(settlementRequests).where(and(inScope(scope), eq(settlementRequests.id, id))).limit(1);
   const rows = options.lock ? await query.for("update") : await query;
   return rows[0] ?? null;
+}
+
+// The hottest read (GET by id), built once per database handle (building the query costs more
+// than running it), with each row as one JSON value (describing and parsing 42 columns per call
+// cost more than the query too).
+const preparedRequestWithPayments = new WeakMap<Executor, ReturnType<typeof prepareRequestWithPayments>>();
+const prepareRequestWithPayments = (db: Executor) =>
+  db
+    .select({
+      request: sql<Record<string, unknown>>`${rowAsJson(settlementRequests)}`,
+      payments: sql<Record<string, unknown>[] | null>`(SELECT json_agg(${rowAsJson(payments)}) FROM ${payments} WHERE ${payments.settlementRequestId} = "settlement_requests"."id")`,
+    })
+    .from(settlementRequests)
+    .where(
+      and(
+        eq(settlementRequests.accountId, sql.placeholder("accountId")),
+        eq(settlementRequests.environment, sql.placeholder("environment")),
+        eq(settlementRequests.id, sql.placeholder("id")),
+      ),
+    )
+    .prepare("find_settlement_request_with_payments");
+
+/** The request with its payments in one round trip (no lock), or null when it does not exist in this scope. */
+export async function findSettlementRequestWithPayments(
+  db: Executor,
+  scope: Scope,
+  id: string,
+): Promise<{ row: SettlementRequestRow; payments: PaymentRow[] } | null> {
+  let prepared = preparedRequestWithPayments.get(db);
+  if (!prepared) preparedRequestWithPayments.set(db, (prepared = prepareRequestWithPayments(db)));
+  const [found] = await prepared.execute({ accountId: scope.accountId, environment: scope.environment, id });
+  if (!found) return null;
+  return {
+    row: fromJsonRow(settlementRequests, found.request),
+    payments: (found.payments ?? []).map((p) => fromJsonRow(payments, p)),
+  };
 }
 
 /** By id alone, locked: for the scheduler, which works across accounts. */

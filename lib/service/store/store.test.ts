@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestService, type DriverKind, type TestService } from "../testing/harness";
 import { createApiKey, findKeyOwner, hashApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyRecord, releaseIdempotencyKey } from "./idempotency";
-import { identifyAndCount } from "./caller-lookup";
+import { identifyAndClaim } from "./caller-lookup";
 
 /** The same storage functions on both drivers: PGlite (embedded) and PostgreSQL. */
 describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
@@ -26,16 +26,26 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     expect(await revokeApiKey(s.deps.db, made.id, new Date())).toBe(false);
   });
 
-  it("identifies a key's owner and counts its requests per window, in one statement", async () => {
+  it("identifies a key's owner and claims slots of its window, in one statement, never past the limit", async () => {
     const a = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "sandbox" });
     const b = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "production" });
-    expect(await identifyAndCount(s.deps.db, a.key, 60_000)).toMatchObject({ keyId: a.id, environment: "sandbox", accountName: s.account.name, count: 1 });
-    expect((await identifyAndCount(s.deps.db, a.key, 60_000))?.count).toBe(2);
-    expect((await identifyAndCount(s.deps.db, a.key, 120_000))?.count).toBe(1);
-    expect((await identifyAndCount(s.deps.db, b.key, 60_000))?.count).toBe(1);
-    expect(await identifyAndCount(s.deps.db, "sk_test_unknown", 60_000)).toBeNull();
+    const limits = { sandbox: 40, production: 1000 };
+    const claim = (key: string, windowStart: number, want: number) =>
+      identifyAndClaim(s.deps.db, { keyHash: hashApiKey(key), windowStart, want, limits, spread: 4 });
+    expect(await claim(a.key, 60_000, 1)).toMatchObject({ keyId: a.id, environment: "sandbox", accountName: s.account.name, limit: 40, count: 1, granted: 1 });
+    // At most a quarter of what is left (39 / 4 = 9), then 30 / 4 = 7.
+    expect(await claim(a.key, 60_000, 100)).toMatchObject({ count: 10, granted: 9 });
+    expect(await claim(a.key, 60_000, 100)).toMatchObject({ count: 17, granted: 7 });
+    expect(await claim(a.key, 60_000, 0)).toMatchObject({ count: 17, granted: 0 });
+    // Near the end slots go out one at a time, and never past the limit.
+    let last = { count: 17, granted: 0 };
+    for (let i = 0; i < 60; i++) last = (await claim(a.key, 60_000, 100))!;
+    expect(last).toMatchObject({ count: 40, granted: 0 });
+    expect(await claim(a.key, 120_000, 1)).toMatchObject({ count: 1, granted: 1 });
+    expect(await claim(b.key, 60_000, 1)).toMatchObject({ limit: 1000, count: 1, granted: 1 });
+    expect(await claim("sk_test_unknown", 60_000, 1)).toBeNull();
     await revokeApiKey(s.deps.db, b.id, new Date());
-    expect(await identifyAndCount(s.deps.db, b.key, 60_000)).toBeNull();
+    expect(await claim(b.key, 60_000, 1)).toBeNull();
   });
 
   it("claims an idempotency key once", async () => {

@@ -9,10 +9,11 @@ import { isCryptoSource } from "@/lib/schemas/source";
 import type { Caller, ServiceDeps } from "../context";
 import { invalidField } from "../errors";
 import { newId } from "../ids";
-import { emitEvent } from "../outbox/emit";
+import { countFannedOut, eventsWritten, eventWrites } from "../outbox/emit";
 import { quote, QuoteError, type Quote, type QuoteFieldNames } from "../quotes/quote";
-import { insertPayments, type NewPaymentRow } from "../store/payments";
-import { insertHistory, insertSettlementRequest, type NewSettlementRequestRow } from "../store/settlement-requests";
+import { oneStatement } from "../store/one-statement";
+import type { PaymentRow } from "../store/payments";
+import { newSettlementRequestWrites, type SettlementRequestRow } from "../store/settlement-requests";
 import { paymentInstructions, validUntil } from "./payment-instructions";
 import { toSettlementRequest, type SettlementRequestView } from "./settlement-request-view";
 
@@ -67,7 +68,7 @@ function clockRules(body: SettlementRequestCreate, now: Date): { externalId: str
 /**
  * POST /v0/settlement-requests: prices the route, then writes the request in REQUEST_STARTED,
  * its PAYIN and PAYOUT (AWAITING_FUNDS), the creation history row and the
- * settlement_request.created event in one transaction.
+ * settlement_request.created event (with its deliveries) in one statement, so all or nothing.
  */
 export async function createSettlementRequest(
   deps: ServiceDeps,
@@ -85,7 +86,7 @@ export async function createSettlementRequest(
   const destinationAmount = toCanonical(q.destinationAmount);
   const depositWallet = "wallet_address" in instructions ? instructions.wallet_address : null;
 
-  const request: NewSettlementRequestRow = {
+  const request: SettlementRequestRow = {
     id,
     ...scope,
     type: body.type,
@@ -101,11 +102,28 @@ export async function createSettlementRequest(
     // The caller's override is shown from creation; without one, T+3 is set at FUNDS_SENT.
     reconciliationExpectedAt: override,
     validUntil: until,
+    processingAt: null,
+    completedAt: null,
+    failureCode: null,
+    failureReason: null,
     createdAt: now,
     updatedAt: now,
   };
-  const common = { ...scope, status: "AWAITING_FUNDS" as const, settlementRequestId: id, createdAt: now, updatedAt: now, statusChangedAt: now };
-  const inbound: NewPaymentRow = {
+  const common = {
+    ...scope,
+    status: "AWAITING_FUNDS" as const,
+    settlementRequestId: id,
+    disbursementId: null,
+    transactionHash: null,
+    receivedAmount: null,
+    metadata: {},
+    failureReason: null,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    statusChangedAt: now,
+  };
+  const inbound: PaymentRow = {
     ...common,
     id: newId(),
     type: "PAYIN",
@@ -121,7 +139,7 @@ export async function createSettlementRequest(
     destination: { amount: sourceAmount, currency: body.source.currency, rail: body.source.rail, wallet_address: depositWallet },
     fee: toCanonical(q.fee.total),
   };
-  const outbound: NewPaymentRow = {
+  const outbound: PaymentRow = {
     ...common,
     id: newId(),
     type: "PAYOUT",
@@ -138,12 +156,11 @@ export async function createSettlementRequest(
     fee: "0",
   };
 
-  return deps.db.transaction(async (tx) => {
-    const row = await insertSettlementRequest(tx, request);
-    const payments = await insertPayments(tx, [inbound, outbound]);
-    await insertHistory(tx, { settlementRequestId: id, at: now, fromStatus: null, toStatus: "REQUEST_STARTED", cause: "api" });
-    const view = toSettlementRequest(row, payments, now);
-    await emitEvent(tx, { ...scope, type: "settlement_request.created", data: view, at: now });
-    return view;
-  });
+  const view = toSettlementRequest(request, [inbound, outbound], now);
+  const event = eventWrites({ ...scope, type: "settlement_request.created", data: view, at: now });
+  const history = { settlementRequestId: id, at: now, fromStatus: null, toStatus: "REQUEST_STARTED" as const, cause: "api" as const };
+  const writes = [...newSettlementRequestWrites(request, [inbound, outbound], history), ...event.writes];
+  const [written] = await oneStatement<{ fanned: number }>(deps.db, writes, countFannedOut(event.deliveries));
+  eventsWritten(Number(written?.fanned ?? 0));
+  return view;
 }

@@ -2,7 +2,13 @@ import "server-only";
 import { notFound } from "../errors";
 import type { Executor } from "../store/db";
 import { paymentsOfRequests, type PaymentRow } from "../store/payments";
-import { findSettlementRequest, lockSettlementRequestById, type Scope, type SettlementRequestRow } from "../store/settlement-requests";
+import {
+  findSettlementRequest,
+  findSettlementRequestWithPayments,
+  lockSettlementRequestById,
+  type Scope,
+  type SettlementRequestRow,
+} from "../store/settlement-requests";
 
 /** A request with its two payments, as the use cases that change it need them. */
 export interface LoadedRequest {
@@ -12,7 +18,10 @@ export interface LoadedRequest {
 }
 
 async function withPayments(db: Executor, row: SettlementRequestRow): Promise<LoadedRequest> {
-  const payments = await paymentsOfRequests(db, [row.id]);
+  return paired(row, await paymentsOfRequests(db, [row.id]));
+}
+
+function paired(row: SettlementRequestRow, payments: PaymentRow[]): LoadedRequest {
   const inbound = payments.find((p) => p.type === "PAYIN");
   const outbound = payments.find((p) => p.type === "PAYOUT");
   if (!inbound || !outbound) throw new Error(`settlement request ${row.id} is missing a payment`);
@@ -26,6 +35,11 @@ export async function loadSettlementRequest(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<LoadedRequest> {
+  if (!options.lock) {
+    const found = await findSettlementRequestWithPayments(db, scope, id);
+    if (!found) throw notFound("Settlement request");
+    return paired(found.row, found.payments);
+  }
   const row = await findSettlementRequest(db, scope, id, options);
   if (!row) throw notFound("Settlement request");
   return withPayments(db, row);

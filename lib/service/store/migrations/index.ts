@@ -5,6 +5,7 @@ import { sql as balances } from "./0004_balances";
 import { sql as auth } from "./0006_auth";
 import { sql as dashboard } from "./0007_dashboard";
 import { sql as inbox } from "./0008_inbox";
+import { sql as rateLimitGrants } from "./0009_rate_limit_grants";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -18,4 +19,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0006_auth", sql: auth },
   { id: "0007_dashboard", sql: dashboard },
   { id: "0008_inbox", sql: inbox },
+  { id: "0009_rate_limit_grants", sql: rateLimitGrants },
 ];

@@ -23,13 +23,17 @@ export const apiKeys = pgTable(
   (t) => [index("api_keys_account_idx").on(t.accountId)],
 );
 
-/** Fixed one-minute windows per key, counted atomically so every instance shares the limit. */
+/**
+ * Fixed one-minute windows per key, shared by every instance: `count` is the slots handed out so
+ * far (never above the limit), `lastGrant` what the latest claim received.
+ */
 export const rateLimitWindows = pgTable(
   "rate_limit_windows",
   {
     apiKeyId: text("api_key_id").notNull(),
     windowStart: bigint("window_start", { mode: "number" }).notNull(),
     count: integer("count").notNull(),
+    lastGrant: integer("last_grant").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.windowStart] })],
 );
