@@ -55,7 +55,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new Pool({
       connectionString: target.url,
-      max: target.max ?? Number(process.env.PGPOOL_TMP ?? 10),
+      max: target.max ?? 10,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
     const db = drizzle(pool, { schema }) as unknown as Db;
