@@ -148,6 +148,22 @@ describe("POST /v0/settlement-requests: the four types", () => {
     expect((await call(s, "GET", "/v0/settlement-requests/not-a-uuid")).status).toBe(404);
   });
 
+  it("answers GETs made together (one batched look-up) each with its own request, in its own scope", async () => {
+    const made = await Promise.all([create(BODIES.s2s), create(BODIES.s2s), create(BODIES.s2s)]);
+    const ids = made.map((m) => m.body.id as string);
+    const [a, b, c, aFromProduction, unknown] = await Promise.all([
+      call(s, "GET", `/v0/settlement-requests/${ids[0]}`),
+      call(s, "GET", `/v0/settlement-requests/${ids[1]}`),
+      call(s, "GET", `/v0/settlement-requests/${ids[2]}`),
+      call(s, "GET", `/v0/settlement-requests/${ids[0]}`, undefined, { key: s.keys.production }),
+      call(s, "GET", "/v0/settlement-requests/00000000-0000-4000-8000-000000000000"),
+    ]);
+    expect([a, b, c].map((r) => r.body.id)).toEqual(ids);
+    expect([a, b, c].map((r) => r.body)).toEqual(made.map((m) => m.body));
+    expect(aFromProduction.status).toBe(404);
+    expect(unknown.status).toBe(404);
+  });
+
   it("refuses a missing key, a non-JSON body and malformed JSON", async () => {
     expect((await create(BODIES.s2s, { key: null })).status).toBe(401);
     const text = await s.request("POST", "/v0/settlement-requests", { body: "x", headers: { "Content-Type": "text/plain" } });

@@ -6,6 +6,7 @@ import { payments, settlementRequestHistory, settlementRequests } from "./schema
 import type { PaymentRow } from "./payments";
 import { fromJsonRow, rowAsJson } from "./json-rows";
 import { insertSql, type Write } from "./one-statement";
+import { batchedLookup } from "./batched-lookup";
 
 export type SettlementRequestRow = typeof settlementRequests.$inferSelect;
 export type NewSettlementRequestRow = typeof settlementRequests.$inferInsert;
@@ -42,25 +43,33 @@ export async function findSettlementRequest(
   return rows[0] ?? null;
 }
 
-// The hottest read (GET by id), built once per database handle (building the query costs more
-// than running it), with each row as one JSON value (describing and parsing 42 columns per call
-// cost more than the query too).
-const preparedRequestWithPayments = new WeakMap<Executor, ReturnType<typeof prepareRequestWithPayments>>();
-const prepareRequestWithPayments = (db: Executor) =>
+// The hottest read (GET by id): prepared once per database handle (building the query costs
+// more than running it), each row as one JSON value (describing and parsing 42 columns per call
+// cost more than the query too), and look-ups of one turn of the event loop batched into one
+// query (batched-lookup.ts). The scope is checked on the rows found.
+type RequestDocument = { request: Record<string, unknown>; payments: Record<string, unknown>[] | null };
+const prepareRequestsWithPayments = (db: Executor) =>
   db
     .select({
       request: sql<Record<string, unknown>>`${rowAsJson(settlementRequests)}`,
       payments: sql<Record<string, unknown>[] | null>`(SELECT json_agg(${rowAsJson(payments)}) FROM ${payments} WHERE ${payments.settlementRequestId} = "settlement_requests"."id")`,
     })
     .from(settlementRequests)
-    .where(
-      and(
-        eq(settlementRequests.accountId, sql.placeholder("accountId")),
-        eq(settlementRequests.environment, sql.placeholder("environment")),
-        eq(settlementRequests.id, sql.placeholder("id")),
-      ),
-    )
-    .prepare("find_settlement_request_with_payments");
+    .where(sql`${settlementRequests.id} = ANY(${sql.placeholder("ids")}::text[])`)
+    .prepare("find_settlement_requests_with_payments");
+const lookups = new WeakMap<Executor, (id: string) => Promise<RequestDocument | undefined>>();
+function lookupFor(db: Executor) {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    const prepared = prepareRequestsWithPayments(db);
+    lookup = batchedLookup(async (ids: string[]) => {
+      const rows: RequestDocument[] = await prepared.execute({ ids });
+      return new Map(rows.map((r) => [r.request.id as string, r]));
+    });
+    lookups.set(db, lookup);
+  }
+  return lookup;
+}
 
 /** The request with its payments in one round trip (no lock), or null when it does not exist in this scope. */
 export async function findSettlementRequestWithPayments(
@@ -68,10 +77,8 @@ export async function findSettlementRequestWithPayments(
   scope: Scope,
   id: string,
 ): Promise<{ row: SettlementRequestRow; payments: PaymentRow[] } | null> {
-  let prepared = preparedRequestWithPayments.get(db);
-  if (!prepared) preparedRequestWithPayments.set(db, (prepared = prepareRequestWithPayments(db)));
-  const [found] = await prepared.execute({ accountId: scope.accountId, environment: scope.environment, id });
-  if (!found) return null;
+  const found = await lookupFor(db)(id);
+  if (!found || found.request.account_id !== scope.accountId || found.request.environment !== scope.environment) return null;
   return {
     row: fromJsonRow(settlementRequests, found.request),
     payments: (found.payments ?? []).map((p) => fromJsonRow(payments, p)),
