@@ -29,6 +29,14 @@ test.describe("without a session", () => {
     expect(await response.text()).toContain("unauthorized");
   });
 
+  test("the liveness check answers without a session, and /api/health/anything is still the sign-in page", async ({ request }) => {
+    const health = await request.get("/api/health", { maxRedirects: 0 });
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ ok: true });
+    const other = await request.get("/api/healthz", { maxRedirects: 0 });
+    expect(other.status()).toBe(307);
+  });
+
   test("a server action without a cookie gets a bare 401", async ({ request, baseURL }) => {
     const action = serverAction("createApiKey", "lib/auth/actions/create-api-key.ts");
     const response = await postServerAction(request, action, [{ environment: "sandbox", label: "no-cookie" }], { Origin: baseURL ?? "" });

@@ -43,6 +43,13 @@ async function createOne(base: string): Promise<string> {
   return body.id;
 }
 
+/** Fails the run unless the target answers as measured: a redirect or an error must not pose as a figure. */
+async function expectStatus(url: string, status: number, init: RequestInit = {}): Promise<void> {
+  const res = await fetch(url, { ...init, redirect: "manual" });
+  if (res.status !== status) throw new Error(`${init.method ?? "GET"} ${url} answered ${res.status}, expected ${status}`);
+  await res.arrayBuffer();
+}
+
 /** wrk after a 2-second warm-up of its own, for every target alike. */
 function warmWrk(url: string, options: Parameters<typeof wrk>[1]): LoadResult {
   wrk(url, { ...options, seconds: 2 });
@@ -52,6 +59,7 @@ function warmWrk(url: string, options: Parameters<typeof wrk>[1]): LoadResult {
 async function measureService(target: string, base: string): Promise<void> {
   const id = await createOne(base);
   const headers = { "X-Api-Key": KEY };
+  await expectStatus(`${base}/v0/settlement-requests/${id}`, 200, { headers });
   // Each figure after a warm-up of its own (JIT, connection pools, prepared statements).
   const get = warmWrk(`${base}/v0/settlement-requests/${id}`, { seconds: SECONDS, headers });
   const post = warmWrk(`${base}/v0/settlement-requests`, { seconds: SECONDS, headers, body: CREATE_BODY });
@@ -66,6 +74,7 @@ async function main() {
     `require("node:http").createServer((q, s) => { s.writeHead(200, { "Content-Type": "application/json" }); s.end('{"ok":true}'); }).listen(4701, "127.0.0.1")`,
   ]);
   await waitForUrl("http://127.0.0.1:4701/");
+  await expectStatus("http://127.0.0.1:4701/", 200);
   const bareResult = warmWrk("http://127.0.0.1:4701/", { seconds: SECONDS });
   stopProcess(bare);
   rows.push({ target: "bare node:http (constant JSON)", get: bareResult });
@@ -107,6 +116,7 @@ async function main() {
   const nextDir = mkdtempSync(join(tmpdir(), "bench-next-"));
   p = startProcess("npx", ["next", "start", "-p", "4704"], { ...serviceEnv, DATA_DIR: nextDir, PORT: "4704" });
   await waitForUrl("http://localhost:4704/v0/openapi.json");
+  await expectStatus("http://127.0.0.1:4704/api/health", 200);
   const trivial = warmWrk("http://127.0.0.1:4704/api/health", { seconds: SECONDS });
   rows.push({ target: "Next trivial route handler (/api/health)", get: trivial });
   await measureService("Next-mounted service, PGlite", "http://127.0.0.1:4704");
