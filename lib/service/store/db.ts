@@ -1,8 +1,8 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { is, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -39,6 +39,8 @@ const statementNames = new Map<string, string>();
  * from a few fixed shapes: each distinct text is prepared on every connection.
  */
 export async function queryRowsPrepared<T>(db: Executor, statement: SQL): Promise<T[]> {
+  // A transaction must run its statements on its own connection: only the root handle may use the pool.
+  if (is(db, PgTransaction)) return queryRows<T>(db, statement);
   const { $client: client, dialect } = db as unknown as DrizzleInternals;
   const pool = client as Partial<PoolLike> | undefined;
   if (!pool || typeof pool.totalCount !== "number" || typeof pool.query !== "function") return queryRows<T>(db, statement);

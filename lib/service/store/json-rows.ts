@@ -14,14 +14,29 @@ export function rowAsJson(table: PgTable): SQL {
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
+type Reader = { key: string; name: string; map: ((value: unknown) => unknown) | null };
+const readers = new WeakMap<PgTable, Reader[]>();
+
+/** Per table, once: each column's key, name and mapping (none for JSON, which arrives parsed). */
+function readersOf(table: PgTable): Reader[] {
+  let list = readers.get(table);
+  if (!list) {
+    list = Object.entries(getTableColumns(table)).map(([key, column]) => ({
+      key,
+      name: column.name,
+      map: column.columnType === "PgJsonb" || column.columnType === "PgJson" ? null : (value: unknown) => column.mapFromDriverValue(value),
+    }));
+    readers.set(table, list);
+  }
+  return list;
+}
+
 /** The row drizzle would have returned, from rowAsJson's value. */
 export function fromJsonRow<T extends PgTable>(table: T, json: Record<string, unknown>): T["$inferSelect"] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
-    if (value === null || value === undefined) row[key] = null;
-    else if (column.columnType === "PgJsonb" || column.columnType === "PgJson") row[key] = value;
-    else row[key] = column.mapFromDriverValue(value);
+  for (const { key, name, map } of readersOf(table)) {
+    const value = json[name];
+    row[key] = value === null || value === undefined ? null : map ? map(value) : value;
   }
   return row as T["$inferSelect"];
 }

@@ -3,6 +3,9 @@ import { createTestService, type DriverKind, type TestService } from "../testing
 import { createApiKey, findKeyOwner, hashApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyRecord, releaseIdempotencyKey } from "./idempotency";
 import { identifyAndClaim } from "./caller-lookup";
+import { sql } from "drizzle-orm";
+import { emitEvent } from "../outbox/emit";
+import { queryRows } from "./db";
 
 /** The same storage functions on both drivers: PGlite (embedded) and PostgreSQL. */
 describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
@@ -57,5 +60,22 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     expect(await readIdempotencyRecord(s.deps.db, ref)).toMatchObject({ state: "done", responseStatus: 201 });
     await releaseIdempotencyKey(s.deps.db, ref);
     expect(await readIdempotencyRecord(s.deps.db, ref)).toBeNull();
+  });
+
+  it("runs one statement of several writes atomically: in a rolled-back transaction nothing stays, on the handle it commits", async () => {
+    const event = (id: string) => ({ accountId: s.account.id, environment: "sandbox" as const, type: "payment.created" as const, data: { id }, at: new Date() });
+    const stored = async (id: string) =>
+      (await queryRows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM events WHERE data->>'id' = ${id}`))[0].n;
+    await expect(
+      s.deps.db.transaction(async (tx) => {
+        await emitEvent(tx, event("rolled-back-write"));
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(Number(await stored("rolled-back-write"))).toBe(0);
+    // Twice on the root handle: on PostgreSQL the second run uses the prepared statement.
+    await emitEvent(s.deps.db, event("committed-write"));
+    await emitEvent(s.deps.db, event("committed-write"));
+    expect(Number(await stored("committed-write"))).toBe(2);
   });
 });
