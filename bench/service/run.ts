@@ -32,8 +32,20 @@ const serviceEnv = {
 type Row = { target: string; get?: LoadResult; post?: LoadResult };
 const rows: Row[] = [];
 
+/**
+ * fetch, once more if a kept-alive socket was closed under it (the servers close idle
+ * connections after 5 s, and a bench run leaves them idle for longer between checks).
+ */
+async function fetchOnce(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 async function createOne(base: string): Promise<string> {
-  const res = await fetch(`${base}/v0/settlement-requests`, {
+  const res = await fetchOnce(`${base}/v0/settlement-requests`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Api-Key": KEY },
     body: CREATE_BODY,
@@ -45,7 +57,7 @@ async function createOne(base: string): Promise<string> {
 
 /** Fails the run unless the target answers as measured: a redirect or an error must not pose as a figure. */
 async function expectStatus(url: string, status: number, init: RequestInit = {}): Promise<void> {
-  const res = await fetch(url, { ...init, redirect: "manual" });
+  const res = await fetchOnce(url, { ...init, redirect: "manual" });
   if (res.status !== status) throw new Error(`${init.method ?? "GET"} ${url} answered ${res.status}, expected ${status}`);
   await res.arrayBuffer();
 }
@@ -101,7 +113,7 @@ async function main() {
     });
     await waitForUrl("http://127.0.0.1:4702/v0/openapi.json");
     // Prism mocks the same document.
-    doc = await (await fetch("http://127.0.0.1:4702/v0/openapi.json")).text();
+    doc = await (await fetchOnce("http://127.0.0.1:4702/v0/openapi.json")).text();
     if (workers > 1) await new Promise((r) => setTimeout(r, 5_000)); // the other processes start after the first listens
     await measureService(`standalone service, PostgreSQL, ${workers === 1 ? "1 process" : `${workers} processes`}`, "http://127.0.0.1:4702");
     stopProcess(p);

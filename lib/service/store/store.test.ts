@@ -6,6 +6,7 @@ import { identifyAndClaim } from "./caller-lookup";
 import { sql } from "drizzle-orm";
 import { emitEvent } from "../outbox/emit";
 import { queryRows } from "./db";
+import { webhookEndpoints } from "./schema";
 
 /** The same storage functions on both drivers: PGlite (embedded) and PostgreSQL. */
 describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
@@ -73,9 +74,27 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
       }),
     ).rejects.toThrow("roll back");
     expect(Number(await stored("rolled-back-write"))).toBe(0);
+    // An endpoint subscribed to the type: each event fans out to a delivery that references it.
+    const now = new Date();
+    await s.deps.db.insert(webhookEndpoints).values({
+      id: `wh-${driver}`,
+      accountId: s.account.id,
+      environment: "sandbox",
+      url: "https://example.com/hook",
+      events: ["payment.created"],
+      secret: "whsec_test",
+      status: "ACTIVE",
+      createdAt: now,
+      updatedAt: now,
+    });
     // Twice on the root handle: on PostgreSQL the second run uses the prepared statement.
     await emitEvent(s.deps.db, event("committed-write"));
     await emitEvent(s.deps.db, event("committed-write"));
     expect(Number(await stored("committed-write"))).toBe(2);
+    const deliveries = await queryRows<{ n: number }>(
+      s.deps.db,
+      sql`SELECT count(*)::int AS n FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.data->>'id' = 'committed-write'`,
+    );
+    expect(Number(deliveries[0].n)).toBe(2);
   });
 });
