@@ -63,11 +63,12 @@ async function expectStatus(url: string, status: number, init: RequestInit = {})
 }
 
 /**
- * For every target alike: a 2-second warm-up, then three runs, reporting the run with the median
- * rate (the machine is shared and noisy: one run can be off by a third either way).
+ * For every target alike: a 5-second warm-up (the service's code paths take seconds of load to
+ * be compiled by the JIT), then three runs, reporting the run with the median rate (the machine
+ * is shared and noisy: one run can be off by a third either way).
  */
 function warmWrk(url: string, options: Parameters<typeof wrk>[1]): LoadResult {
-  wrk(url, { ...options, seconds: 2 });
+  wrk(url, { ...options, seconds: 5 });
   const runs = [wrk(url, options), wrk(url, options), wrk(url, options)].sort((a, b) => a.rps - b.rps);
   return runs[1];
 }
