@@ -12,6 +12,17 @@ const SPREAD = 16;
 /** Largest batch of slots one claim asks for. */
 const MAX_BATCH = 1_000;
 
+// Keys come back on every request: their hashes are kept (bounded), not recomputed.
+const hashes = new Map<string, string>();
+function hashOf(key: string): string {
+  let hash = hashes.get(key);
+  if (hash === undefined) {
+    if (hashes.size >= 10_000) hashes.clear();
+    hashes.set(key, (hash = hashApiKey(key)));
+  }
+  return hash;
+}
+
 export type Admission =
   | { kind: "unknown" }
   | { kind: "admitted" | "limited"; owner: KeyOwner; limit: number; remaining: number; resetSeconds: number };
@@ -66,22 +77,22 @@ export class RateLimiter {
     this.keys.clear();
   }
 
+  /**
+   * The answer when it needs no database (a slot in hand, or the window known to be spent), else
+   * undefined: the common case costs no promise at all.
+   */
+  admitNow(key: string): Admission | undefined {
+    return this.fromMemory(hashOf(key), this.now());
+  }
+
   async admit(key: string): Promise<Admission> {
-    const hash = hashApiKey(key);
+    const hash = hashOf(key);
     for (;;) {
       const now = this.now();
+      const known = this.fromMemory(hash, now);
+      if (known) return known;
       const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-      const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       const state = this.keys.get(hash);
-      const current = state && state.windowStart === windowStart && performance.now() - state.checkedAt < KEY_RECHECK_MS;
-      if (state && current) {
-        if (state.unspent > 0) {
-          state.unspent -= 1;
-          return this.answer("admitted", state, resetSeconds);
-        }
-        // Every slot of the window is out (counts never fall within a window): refuse without asking.
-        if (state.count >= state.limit && !state.claiming) return this.answer("limited", state, resetSeconds);
-      }
       if (state?.claiming) {
         state.waiting += 1;
         await state.claiming.catch(() => undefined);
@@ -123,6 +134,20 @@ export class RateLimiter {
     target.checkedAt = performance.now();
     this.keys.set(hash, target);
     return "ok";
+  }
+
+  private fromMemory(hash: string, now: number): Admission | undefined {
+    const state = this.keys.get(hash);
+    const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+    if (!state || state.windowStart !== windowStart || performance.now() - state.checkedAt >= KEY_RECHECK_MS) return undefined;
+    const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+    if (state.unspent > 0) {
+      state.unspent -= 1;
+      return this.answer("admitted", state, resetSeconds);
+    }
+    // Every slot of the window is out (counts never fall within a window): refuse without asking.
+    if (state.count >= state.limit && !state.claiming) return this.answer("limited", state, resetSeconds);
+    return undefined;
   }
 
   private answer(kind: "admitted" | "limited", state: KeyState, resetSeconds: number): Admission {

@@ -14,7 +14,7 @@ export const authenticateAndLimit = (limiter: RateLimiter) =>
   createMiddleware<ServiceEnv>(async (c, next) => {
     const key = c.req.header("x-api-key");
     if (!key) throw new ApiError("unauthorized", "Missing X-Api-Key header");
-    const admission = await limiter.admit(key);
+    const admission = limiter.admitNow(key) ?? (await limiter.admit(key));
     if (admission.kind === "unknown") throw new ApiError("unauthorized", "Unknown or revoked API key");
     c.set("caller", admission.owner);
 
