@@ -23,6 +23,8 @@ function hashOf(key: string): string {
   return hash;
 }
 
+const noop = () => undefined;
+
 export type Admission =
   | { kind: "unknown" }
   | { kind: "admitted" | "limited"; owner: KeyOwner; limit: number; remaining: number; resetSeconds: number };
@@ -95,7 +97,7 @@ export class RateLimiter {
       const state = this.keys.get(hash);
       if (state?.claiming) {
         state.waiting += 1;
-        await state.claiming.catch(() => undefined);
+        await state.claiming;
         state.waiting -= 1;
         continue;
       }
@@ -110,7 +112,8 @@ export class RateLimiter {
     const batch = state ? Math.min(MAX_BATCH, Math.max(1, Math.floor(state.limit / 1000))) : 1;
     const want = carried > 0 ? 0 : Math.max(batch, (state?.waiting ?? 0) + 1);
     const run = identifyAndClaim(this.db, { keyHash: hash, windowStart, want, limits: this.limits, spread: SPREAD });
-    if (state) state.claiming = run.then(() => undefined);
+    // Waiters only need to know the claim is over; a failure reaches them through their own claim.
+    if (state) state.claiming = run.then(noop, noop);
     let found: Awaited<typeof run>;
     try {
       found = await run;
