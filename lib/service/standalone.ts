@@ -21,25 +21,25 @@ if (workers > 1 && !DATABASE_URL) {
 }
 
 if (workers > 1 && cluster.isPrimary) {
+  let stopping: number | null = null; // the exit code, once stopping
+  const stopAll = (code: number) => {
+    if (stopping !== null) return;
+    stopping = code;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(code), 5_000).unref();
+  };
   const first = cluster.fork();
   first.once("listening", () => {
     for (let i = 1; i < workers; i++) cluster.fork();
     console.log(`Settlement service listening on http://localhost:${port} with ${workers} processes (OpenAPI: /v0/openapi.json)`);
   });
   cluster.on("exit", (worker, code, signal) => {
-    if (shuttingDown) return;
-    console.error(`service process ${worker.process.pid} ended (${signal ?? code}); stopping`);
-    stopAll(1);
+    if (stopping === null) {
+      console.error(`service process ${worker.process.pid} ended (${signal ?? code}); stopping`);
+      stopAll(1);
+    }
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopping ?? 1);
   });
-  let shuttingDown = false;
-  const stopAll = (code: number) => {
-    shuttingDown = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    setTimeout(() => process.exit(code), 5_000).unref();
-    cluster.on("exit", () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(code);
-    });
-  };
   process.on("SIGINT", () => stopAll(0));
   process.on("SIGTERM", () => stopAll(0));
 } else {

@@ -21,10 +21,10 @@ export const countFannedOut = (cte: string) => sql`SELECT count(*)::int AS fanne
 
 /**
  * The event row and its fan-out as writes for oneStatement: one delivery per ACTIVE endpoint of
- * the account and environment subscribed to its type, due at once. The fan-out CTE (named
- * `${prefix}_deliveries`) returns the delivery ids. After the statement, call eventsWritten.
+ * the account and environment subscribed to its type, due at once. The fan-out CTE (named by
+ * `deliveries`) returns the delivery ids. After the statement, call eventsWritten.
  */
-export function eventWrites(event: NewEvent, prefix = "event"): { id: string; writes: Write[]; deliveries: string } {
+export function eventWrites(event: NewEvent): { id: string; writes: Write[]; deliveries: string } {
   const id = newEventId();
   const at = event.at.toISOString();
   const row = insertSql(events, [
@@ -37,8 +37,8 @@ export function eventWrites(event: NewEvent, prefix = "event"): { id: string; wr
     WHERE w.account_id = ${event.accountId} AND w.environment = ${event.environment}
       AND w.status = 'ACTIVE' AND ${event.type}::text = ANY(w.events)
     RETURNING id`;
-  const deliveries = `${prefix}_deliveries`;
-  return { id, deliveries, writes: [{ name: `${prefix}_row`, statement: row }, { name: deliveries, statement: fanOut }] };
+  const deliveries = "event_deliveries";
+  return { id, deliveries, writes: [{ name: "event_row", statement: row }, { name: deliveries, statement: fanOut }] };
 }
 
 /** After the statement that wrote events: deliveries exist, so the worker polls fast for a moment. */

@@ -1,7 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Environment } from "@/lib/schemas/catalog";
-import { type KeyOwner } from "./api-keys";
+import type { KeyOwner } from "./api-keys";
 import { queryRows, type Executor } from "./db";
 
 export interface Claim {
@@ -34,6 +34,10 @@ export interface ClaimRequest {
  */
 export async function identifyAndClaim(db: Executor, request: ClaimRequest): Promise<(KeyOwner & Claim) | null> {
   const { keyHash, windowStart, want, limits, spread } = request;
+  // Slots this claim gets when `used` are already out: what was asked, at most 1/spread of what
+  // is left (at least one), never past the limit, never negative.
+  const grant = (used: SQL) =>
+    sql`GREATEST(0, LEAST(${want}::int, GREATEST(1, ((SELECT lim FROM k) - ${used}) / ${spread}::int), (SELECT lim FROM k) - ${used}))`;
   const rows = await queryRows<{
     key_id: string;
     account_id: string;
@@ -51,11 +55,8 @@ export async function identifyAndClaim(db: Executor, request: ClaimRequest): Pro
           WHERE ak.key_hash = ${keyHash} AND ak.revoked_at IS NULL
         ), c AS (
           INSERT INTO rate_limit_windows AS w (api_key_id, window_start, count, last_grant)
-          SELECT k.id, ${windowStart}, g.n, g.n FROM k,
-            LATERAL (SELECT GREATEST(0, LEAST(${want}::int, GREATEST(1, k.lim / ${spread}::int), k.lim)) AS n) g
-          ON CONFLICT (api_key_id, window_start) DO UPDATE SET
-            count = w.count + GREATEST(0, LEAST(${want}::int, GREATEST(1, ((SELECT lim FROM k) - w.count) / ${spread}::int), (SELECT lim FROM k) - w.count)),
-            last_grant = GREATEST(0, LEAST(${want}::int, GREATEST(1, ((SELECT lim FROM k) - w.count) / ${spread}::int), (SELECT lim FROM k) - w.count))
+          SELECT k.id, ${windowStart}, ${grant(sql`0`)}, ${grant(sql`0`)} FROM k
+          ON CONFLICT (api_key_id, window_start) DO UPDATE SET count = w.count + ${grant(sql`w.count`)}, last_grant = ${grant(sql`w.count`)}
           RETURNING w.count, w.last_grant
         )
         SELECT k.id AS key_id, k.account_id, k.name AS account_name, k.environment, k.lim, c.count, c.last_grant

@@ -11,10 +11,6 @@ export type NewPaymentRow = typeof payments.$inferInsert;
 
 const inScope = (scope: Scope) => and(eq(payments.accountId, scope.accountId), eq(payments.environment, scope.environment));
 
-export async function insertPayments(db: Executor, rows: NewPaymentRow[]): Promise<PaymentRow[]> {
-  return db.insert(payments).values(rows).returning();
-}
-
 export async function findPayment(
   db: Executor,
   scope: Scope,
