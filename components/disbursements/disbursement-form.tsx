@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
+import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createTrackedDisbursement } from "@/lib/actions/create-tracked-disbursement";
 import type { ActionError } from "@/lib/actions/result";
@@ -193,10 +194,7 @@ export function DisbursementForm({
                 </Button>
                 <Link href="/disbursements" className={buttonClasses({ variant: "ghost", size: "sm" })}>Cancel</Link>
               </div>
-              <p className="border-t border-slate-100 pt-3 text-xs text-slate-500">
-                Idempotency-Key <code className="font-mono break-all text-slate-700" data-testid="idempotency-key">{idempotencyKey}</code>
-                <br />A retry sends the same key, so the payout happens once.
-              </p>
+              <IdempotencyKeyNote name="Idempotency-Key" value={idempotencyKey} once="the payout happens once" />
             </div>
           </Card>
         </aside>

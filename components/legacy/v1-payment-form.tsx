@@ -11,6 +11,7 @@ import { FormStatus } from "@/components/forms/form-status";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
+import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createV1Payment } from "@/lib/actions/create-v1-payment";
 import type { ActionError } from "@/lib/actions/result";
@@ -114,10 +115,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
                 </Button>
                 <Link href="/legacy" className={buttonClasses({ variant: "ghost", size: "sm" })}>Cancel</Link>
               </div>
-              <p className="border-t border-slate-100 pt-3 text-xs text-slate-500">
-                idempotency_key <code className="font-mono break-all text-slate-700" data-testid="idempotency-key">{idempotencyKey}</code>
-                <br />A retry sends the same key, so the payment is created once.
-              </p>
+              <IdempotencyKeyNote name="idempotency_key" value={idempotencyKey} once="the payment is created once" />
             </div>
           </Card>
         </aside>

@@ -11,6 +11,7 @@ import { FormStatus } from "@/components/forms/form-status";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
+import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createSettlementRequest } from "@/lib/actions/create-settlement-request";
 import type { ActionError } from "@/lib/actions/result";
@@ -228,10 +229,7 @@ export function SettlementRequestBuilder({
                   Cancel
                 </Link>
               </div>
-              <p className="border-t border-slate-100 pt-3 text-xs text-slate-500">
-                Idempotency-Key <code className="font-mono break-all text-slate-700" data-testid="idempotency-key">{idempotencyKey}</code>
-                <br />A retry sends the same key, so the request is created once.
-              </p>
+              <IdempotencyKeyNote name="Idempotency-Key" value={idempotencyKey} once="the request is created once" />
             </div>
           </Card>
         </aside>
