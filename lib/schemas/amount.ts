@@ -59,6 +59,17 @@ export function parseAmount(input: unknown, rules: AmountRules = {}): AmountResu
   return { ok: true, value: canonicalAmount(d) };
 }
 
+/**
+ * Why `amount` (already parsed) is finer than `currency` can be paid in, or null (decision D4.3).
+ * Trailing zeros do not count: "250.10000000" is fine for USD, "250.123" is not.
+ */
+export function finerThanCurrency(amount: string, currency: string, precision: number | undefined): string | null {
+  if (precision === undefined || !PLAIN_DECIMAL.test(amount)) return null;
+  const places = new D(amount).decimalPlaces();
+  if (places <= precision) return null;
+  return `${currency} amounts have at most ${precision} decimal places (got ${places}): instructions must be payable exactly`;
+}
+
 /** A zod amount input (number or string) whose output is the canonical 8-decimal string. */
 export function amountInput(rules: AmountRules = {}, description?: string) {
   return z

@@ -9,7 +9,7 @@ export type Stablecoin = (typeof STABLECOINS)[number];
 export const CHAINS = ["SOLANA", "ETHEREUM", "POLYGON", "BASE", "TRON"] as const;
 export type Chain = (typeof CHAINS)[number];
 
-export const FIAT_CURRENCIES = ["USD", "EUR", "GBP", "MXN", "NGN"] as const;
+export const FIAT_CURRENCIES = ["USD", "EUR", "GBP", "MXN", "NGN", "CAD"] as const;
 export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
 
 export const FIAT_RAILS = ["ACH", "RTP", "DOMESTIC_WIRE", "LOCAL"] as const;
@@ -31,7 +31,7 @@ export const STABLECOIN_CHAINS: Record<Stablecoin, readonly Chain[]> = {
 export const STABLECOIN_PEG: Record<Stablecoin, FiatCurrency> = { USDC: "USD", USDT: "USD", EURC: "EUR" };
 
 /** The bank-identifier shape of a fiat destination. */
-export type BankShape = "ABA" | "IBAN" | "CLABE" | "NGN_ACCOUNT";
+export type BankShape = "ABA" | "IBAN" | "CLABE" | "NGN_ACCOUNT" | "CAD_EFT";
 
 export const FIAT_RAILS_BY_CURRENCY: Record<FiatCurrency, readonly FiatRail[]> = {
   USD: ["ACH", "RTP", "DOMESTIC_WIRE"],
@@ -39,6 +39,7 @@ export const FIAT_RAILS_BY_CURRENCY: Record<FiatCurrency, readonly FiatRail[]> =
   GBP: ["LOCAL"],
   MXN: ["LOCAL"],
   NGN: ["LOCAL"],
+  CAD: ["LOCAL"],
 };
 
 export const BANK_SHAPE_BY_CURRENCY: Record<FiatCurrency, BankShape> = {
@@ -47,19 +48,29 @@ export const BANK_SHAPE_BY_CURRENCY: Record<FiatCurrency, BankShape> = {
   GBP: "IBAN",
   MXN: "CLABE",
   NGN: "NGN_ACCOUNT",
+  CAD: "CAD_EFT",
 };
 
-/** Countries (ISO 3166-1 alpha-2) a fiat currency's accounts may sit in. */
-export const EUR_COUNTRIES = [
-  "AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT",
-  "NL", "PT", "SI", "SK",
+/**
+ * Countries of the SEPA scheme (decision D5.2): the EEA (the EU 27, Bulgaria included, plus IS,
+ * LI, NO), CH, GB, MC, SM, VA, AD, GI and the scheme's newer members AL, MD, ME, MK, RS. A EUR
+ * IBAN may be held in any of them.
+ */
+export const SEPA_COUNTRIES = [
+  "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT",
+  "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK",
+  "IS", "LI", "NO",
+  "CH", "GB", "MC", "SM", "VA", "AD", "GI",
+  "AL", "MD", "ME", "MK", "RS",
 ] as const;
+/** Countries (ISO 3166-1 alpha-2) a fiat currency's accounts may sit in. */
 export const FIAT_COUNTRIES: Record<FiatCurrency, readonly string[]> = {
   USD: ["US"],
-  EUR: EUR_COUNTRIES,
+  EUR: SEPA_COUNTRIES,
   GBP: ["GB"],
   MXN: ["MX"],
   NGN: ["NG"],
+  CAD: ["CA"],
 };
 
 /** Decimal places of each currency: ISO 4217 minor unit for fiat, 6 for stablecoins. */

@@ -88,7 +88,7 @@ function ibanField(currency: FiatCurrency) {
       }
     })
     .transform(normalizeIban)
-    .meta({ description: `IBAN of an account in ${countries.join(", ")}; spaces are removed` });
+    .meta({ description: `IBAN of an account in ${countries.join(", ")}; spaces are removed. The beneficiary may live in another country` });
 }
 
 const bic = z
@@ -121,7 +121,7 @@ export const eurDestinationSchema = z
     beneficiary: fiatBeneficiary,
     ...shared,
   })
-  .meta({ id: "DestinationEUR", description: "Euro-area bank account (IBAN)" });
+  .meta({ id: "DestinationEUR", description: "Bank account (IBAN) in any country of the SEPA scheme" });
 
 export const gbpDestinationSchema = z
   .object({
@@ -181,6 +181,33 @@ export const ngnDestinationSchema = z
   })
   .meta({ id: "DestinationNGN", description: "Nigerian bank account (10-digit NUBAN and bank code)" });
 
+export const cadDestinationSchema = z
+  .object({
+    currency: z.literal("CAD"),
+    rail: fiatRail("CAD"),
+    institution_number: z
+      .string()
+      .regex(/^\d{3}$/, "Institution number must be exactly 3 digits")
+      .meta({ description: "3-digit financial institution number", example: "003" }),
+    transit_number: z
+      .string()
+      .regex(/^\d{5}$/, "Transit number must be exactly 5 digits")
+      .meta({ description: "5-digit branch transit number", example: "12345" }),
+    account_number: z
+      .string()
+      .regex(/^\d{7,12}$/, "Account number must be 7 to 12 digits")
+      .meta({ description: "7 to 12 digits" }),
+    bank_name: text().optional(),
+    beneficiary: fiatBeneficiary,
+    ...shared,
+  })
+  .superRefine((d, ctx) => {
+    if (d.beneficiary.address.country_code !== "CA") {
+      ctx.addIssue({ code: "custom", path: ["beneficiary", "address", "country_code"], message: "CAD EFT payouts go to a beneficiary in CA" });
+    }
+  })
+  .meta({ id: "DestinationCAD", description: "Canadian bank account over EFT (institution, transit and account numbers)" });
+
 export const usdcDestinationSchema = cryptoDestination("USDC");
 export const usdtDestinationSchema = cryptoDestination("USDT");
 export const eurcDestinationSchema = cryptoDestination("EURC");
@@ -196,6 +223,7 @@ export const destinationInputSchema = z.discriminatedUnion(
     gbpDestinationSchema,
     mxnDestinationSchema,
     ngnDestinationSchema,
+    cadDestinationSchema,
   ],
   {
     error: discriminatorMessage(

@@ -28,13 +28,15 @@ describe("rate query", () => {
   const drop = (q: Record<string, string>, k: string) => Object.fromEntries(Object.entries(q).filter(([key]) => key !== k));
 
   it.each([
-    ["source currency unsupported", { ...offRamp, sourceCurrencyCode: "CAD" }, "sourceCurrencyCode"],
-    ["destination currency CAD", { ...offRamp, destinationCurrencyCode: "CAD" }, "destinationCurrencyCode"],
+    ["source currency unsupported", { ...offRamp, sourceCurrencyCode: "JPY" }, "sourceCurrencyCode"],
+    ["destination currency unsupported", { ...offRamp, destinationCurrencyCode: "JPY" }, "destinationCurrencyCode"],
+    ["CAD destination outside Canada", { ...offRamp, destinationCurrencyCode: "CAD", destinationCountryCode: "US" }, "destinationCountryCode"],
+    ["sourceAmount finer than USDC", { ...offRamp, sourceAmount: "10.1234567" }, "sourceAmount"],
     ["rail unknown", { ...offRamp, sourceRail: "FAX" }, "sourceRail"],
     ["EURC on TRON", { ...offRamp, sourceCurrencyCode: "EURC", sourceRail: "TRON" }, "sourceRail"],
     ["EUR over ACH", { ...offRamp, destinationRail: "ACH" }, "destinationRail"],
     ["destination fiat without country", drop(offRamp, "destinationCountryCode"), "destinationCountryCode"],
-    ["destination country does not fit", { ...offRamp, destinationCountryCode: "GB" }, "destinationCountryCode"],
+    ["destination country does not fit", { ...offRamp, destinationCountryCode: "US" }, "destinationCountryCode"],
     ["source fiat without country", drop(onRamp, "sourceCountryCode"), "sourceCountryCode"],
     ["source country does not fit", { ...onRamp, sourceCountryCode: "MX" }, "sourceCountryCode"],
     ["country not alpha-2", { ...onRamp, sourceCountryCode: "usa" }, "sourceCountryCode"],

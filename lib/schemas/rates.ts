@@ -2,8 +2,8 @@
  * GET /v0/rates: camelCase query (the document's exception) and the rate response (numbers).
  */
 import { z } from "zod";
-import { amountInput } from "./amount";
-import { CURRENCIES, FIAT_COUNTRIES, RAILS, isFiat, unsupportedLeg } from "./catalog";
+import { amountInput, finerThanCurrency } from "./amount";
+import { CURRENCIES, CURRENCY_PRECISION, FIAT_COUNTRIES, RAILS, isFiat, unsupportedLeg } from "./catalog";
 import { countryCode } from "./common";
 
 function codeMessage(what: string, options: readonly string[]) {
@@ -40,6 +40,14 @@ export const rateQuerySchema = z
       else if (!FIAT_COUNTRIES[currency].includes(country)) {
         issue(`${side}CountryCode`, `${currency} accounts are in ${FIAT_COUNTRIES[currency].join(", ")}, not ${country}`);
       }
+    }
+    const precise = [
+      ["sourceAmount", q.sourceAmount, q.sourceCurrencyCode],
+      ["destinationAmount", q.destinationAmount, q.destinationCurrencyCode],
+    ] as const;
+    for (const [field, amount, currency] of precise) {
+      const problem = amount === undefined ? null : finerThanCurrency(amount, currency, CURRENCY_PRECISION[currency]);
+      if (problem) issue(field, problem);
     }
     if (q.sourceAmount === undefined && q.destinationAmount === undefined) {
       issue("sourceAmount", "Pass exactly one of sourceAmount and destinationAmount");

@@ -145,7 +145,7 @@ const CASES: Case[] = [
   ["source country does not fit currency", "onRamp", set({ source: { ...usSource, country_code: "MX" } }), "source.country_code"],
   ["source USD over LOCAL", "onRamp", set({ source: { ...usSource, rail: "LOCAL" } }), "source.rail"],
   // destination: route
-  ["destination currency unsupported", "crypto", withDest({ currency: "CAD" }), "destination.currency"],
+  ["destination currency unsupported", "crypto", withDest({ currency: "JPY" }), "destination.currency"],
   ["destination currency missing", "crypto", withoutDest("currency"), "destination.currency"],
   ["destination EURC on TRON", "crypto", withDest({ currency: "EURC", rail: "TRON", wallet_address: VALID.tron }), "destination.rail"],
   ["destination USDC on ACH", "crypto", withDest({ rail: "ACH" }), "destination.rail"],
@@ -170,7 +170,7 @@ const CASES: Case[] = [
   ["IBAN missing", "ibanEur", withoutDest("iban"), "destination.iban"],
   ["IBAN checksum", "ibanEur", withDest({ iban: "DE89370400440532013001" }), "destination.iban"],
   ["IBAN country length", "ibanEur", withDest({ iban: "DE8937040044053201300" }), "destination.iban"],
-  ["IBAN country does not take EUR", "ibanEur", withDest({ iban: VALID.ibanGB }), "destination.iban"],
+  ["IBAN country outside SEPA does not take EUR", "ibanEur", withDest({ iban: "TR330006100519786457841326" }), "destination.iban"],
   ["IBAN country does not take GBP", "ibanGbp", withDest({ iban: VALID.ibanDE }), "destination.iban"],
   ["BIC malformed", "ibanEur", withDest({ bic: "COBADE" }), "destination.bic"],
   ["GBP sort_code missing", "ibanGbp", withoutDest("sort_code"), "destination.sort_code"],

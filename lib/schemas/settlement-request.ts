@@ -3,8 +3,8 @@
  * helpers for the rules that need the service clock (reconciliation override, transaction_id).
  */
 import { z } from "zod";
-import { SETTLEMENT_TYPES, isStablecoin, isChain, type SettlementType } from "./catalog";
-import { settlementAmountInput } from "./amount";
+import { CURRENCY_PRECISION, SETTLEMENT_TYPES, isStablecoin, isChain, type SettlementType } from "./catalog";
+import { finerThanCurrency, settlementAmountInput } from "./amount";
 import { enumMessage, externalId, isoTimestamp, metadataInput } from "./common";
 import { destinationInputSchema, type Destination } from "./destination";
 import {
@@ -82,6 +82,18 @@ function typeRules(body: CreateBase, ctx: z.RefinementCtx): void {
   } else {
     if (!hasAmount && !hasDestAmount) issue(["amount"], "FIAT_TO_FIAT needs amount or destination.amount");
     if (hasAmount && hasDestAmount) issue(["amount"], "FIAT_TO_FIAT takes amount or destination.amount, not both");
+  }
+
+  // Amounts finer than their currency's precision cannot be paid exactly (decision D4.3):
+  // `amount` is in the source currency, destination.amount in the destination's.
+  if (body.amount !== undefined && type !== "STABLECOIN_TO_FIAT") {
+    const sourceCurrency = resolveSource(type, destination, source).currency;
+    const problem = finerThanCurrency(body.amount, sourceCurrency, CURRENCY_PRECISION[sourceCurrency]);
+    if (problem) issue(["amount"], problem);
+  }
+  if (destination.amount !== undefined) {
+    const problem = finerThanCurrency(destination.amount, destination.currency, CURRENCY_PRECISION[destination.currency]);
+    if (problem) issue(["destination", "amount"], problem);
   }
 }
 

@@ -38,6 +38,8 @@ export type BuilderValues = {
     sort_code: string;
     clabe: string;
     bank_code: string;
+    institution_number: string;
+    transit_number: string;
     beneficiary: {
       type: "INDIVIDUAL" | "BUSINESS";
       first_name: string;
@@ -90,6 +92,8 @@ const emptyDestination = (currency: string): BuilderValues["destination"] => ({
   sort_code: "",
   clabe: "",
   bank_code: "",
+  institution_number: "",
+  transit_number: "",
   beneficiary: {
     type: "INDIVIDUAL",
     first_name: "",
@@ -211,6 +215,7 @@ function pickDestination(d: BuilderValues["destination"], type: SettlementType):
     IBAN: { iban: d.iban, bic: d.bic, bank_name: d.bank_name, ...(d.currency === "GBP" ? { sort_code: d.sort_code } : {}) },
     CLABE: { clabe: d.clabe, bank_name: d.bank_name },
     NGN_ACCOUNT: { account_number: d.account_number, bank_code: d.bank_code, bank_name: d.bank_name },
+    CAD_EFT: { institution_number: d.institution_number, transit_number: d.transit_number, account_number: d.account_number, bank_name: d.bank_name },
   };
   return { ...base, ...bank[shape], beneficiary };
 }

@@ -11,6 +11,7 @@ const SHAPE_HINT = {
   IBAN: "IBAN: mod-97 check and country length verified",
   CLABE: "Mexican CLABE: 18 digits, check digit verified",
   NGN_ACCOUNT: "Nigerian account: 10-digit NUBAN, checked against the bank code",
+  CAD_EFT: "Canadian account (EFT): institution, transit and account numbers",
 } as const;
 
 /** Currency and rail of the payout, then the fields of its bank-identifier shape. */
@@ -74,6 +75,15 @@ export function DestinationFields() {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField<BuilderValues> name="destination.bank_code" label="Bank code" hint="3-digit CBN code, e.g. 058" required inputMode="numeric" />
           <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="10-digit NUBAN" required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
+        </div>
+      ) : null}
+
+      {shape === "CAD_EFT" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField<BuilderValues> name="destination.institution_number" label="Institution number" hint="3 digits, e.g. 003" required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.transit_number" label="Transit number" hint="5 digits (the branch)" required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="7 to 12 digits" required inputMode="numeric" autoComplete="off" />
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
         </div>
       ) : null}

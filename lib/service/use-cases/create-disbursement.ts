@@ -4,7 +4,9 @@ import type { Caller, ServiceDeps } from "../context";
 import { newId } from "../ids";
 import type { BalanceKey } from "../store/ledger";
 import { disbursements, payments } from "../store/schema";
+import { emitEvent } from "../outbox/emit";
 import { noteBalanceChange, reserveOrRefuse } from "./balances";
+import { paymentEvent } from "./payment-events";
 import { destinationIdFor, disbursementToWire, newDisbursementPayment } from "./disbursement-records";
 
 /**
@@ -38,7 +40,7 @@ export async function createDisbursement(deps: ServiceDeps, caller: Caller, inpu
         updatedAt: at,
       })
       .returning();
-    await tx.insert(payments).values(
+    const [payment] = await tx.insert(payments).values(
       newDisbursementPayment({
         id,
         paymentId,
@@ -50,7 +52,8 @@ export async function createDisbursement(deps: ServiceDeps, caller: Caller, inpu
         walletAddress: input.wallet_address,
         at,
       }),
-    );
+    ).returning();
+    await emitEvent(tx, paymentEvent("payment.created", payment, at));
     await noteBalanceChange(tx, key, change, deps.config.lowBalanceThreshold, at);
     return created;
   });

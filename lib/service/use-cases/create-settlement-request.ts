@@ -9,7 +9,8 @@ import { isCryptoSource } from "@/lib/schemas/source";
 import type { Caller, ServiceDeps } from "../context";
 import { invalidField } from "../errors";
 import { newId } from "../ids";
-import { countFannedOut, eventsWritten, eventWrites } from "../outbox/emit";
+import { eventsWritten, manyEventWrites } from "../outbox/emit";
+import { paymentEvent } from "./payment-events";
 import { quote, QuoteError, type Quote, type QuoteFieldNames } from "../quotes/quote";
 import { oneStatement } from "../store/one-statement";
 import type { PaymentRow } from "../store/payments";
@@ -68,7 +69,8 @@ function clockRules(body: SettlementRequestCreate, now: Date): { externalId: str
 /**
  * POST /v0/settlement-requests: prices the route, then writes the request in REQUEST_STARTED,
  * its PAYIN and PAYOUT (AWAITING_FUNDS), the creation history row and the
- * settlement_request.created event (with its deliveries) in one statement, so all or nothing.
+ * settlement_request.created event and the two payment.created events (with their deliveries)
+ * in one statement, so all or nothing.
  */
 export async function createSettlementRequest(
   deps: ServiceDeps,
@@ -157,10 +159,14 @@ export async function createSettlementRequest(
   };
 
   const view = toSettlementRequest(request, [inbound, outbound], now);
-  const event = eventWrites({ ...scope, type: "settlement_request.created", data: view, at: now });
+  const events = manyEventWrites([
+    { ...scope, type: "settlement_request.created", data: view, at: now },
+    paymentEvent("payment.created", inbound, now),
+    paymentEvent("payment.created", outbound, now),
+  ]);
   const history = { settlementRequestId: id, at: now, fromStatus: null, toStatus: "REQUEST_STARTED" as const, cause: "api" as const };
-  const writes = [...newSettlementRequestWrites(request, [inbound, outbound], history), ...event.writes];
-  const [written] = await oneStatement<{ fanned: number }>(deps.db, writes, countFannedOut(event.deliveries));
+  const writes = [...newSettlementRequestWrites(request, [inbound, outbound], history), ...events.writes];
+  const [written] = await oneStatement<{ fanned: number }>(deps.db, writes, events.select);
   eventsWritten(Number(written?.fanned ?? 0));
   return view;
 }

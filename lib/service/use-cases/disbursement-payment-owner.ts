@@ -1,4 +1,5 @@
 import "server-only";
+import { emitPaymentMove } from "./payment-events";
 import { eq } from "drizzle-orm";
 import type { PaymentStatus } from "@/lib/schemas/catalog";
 import type { Payment } from "@/lib/schemas/payment";
@@ -43,10 +44,13 @@ export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller
     }
     const nextStepAt = nextStepAfter(target, status, at, deps.config);
     if (path.moves.length === 0) {
-      await tx
+      const before = await loadPayment(tx, row.paymentId);
+      const [moved] = await tx
         .update(payments)
         .set({ status, updatedAt: at, statusChangedAt: at, ...(reason ? { failureReason: reason } : {}) })
-        .where(eq(payments.id, row.paymentId));
+        .where(eq(payments.id, row.paymentId))
+        .returning();
+      await emitPaymentMove(tx, before.status, moved, at);
       await tx.update(disbursements).set({ nextStepAt, updatedAt: at }).where(eq(disbursements.id, row.id));
     }
     for (const [i, move] of path.moves.entries()) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { emitPaymentMove } from "./payment-events";
 import { and, eq } from "drizzle-orm";
 import type { Chain, PaymentStatus } from "@/lib/schemas/catalog";
 import { ApiError } from "../errors";
@@ -58,7 +59,7 @@ export async function moveDisbursement(
 
   const payment = await loadPayment(tx, row.paymentId);
   const paymentStatus = options.paymentStatus ?? DISBURSEMENT_PAYMENT_STATUS[to];
-  await tx
+  const [movedPayment] = await tx
     .update(payments)
     .set({
       status: paymentStatus,
@@ -68,6 +69,8 @@ export async function moveDisbursement(
       ...(effects.setCompletedAt ? { completedAt: at } : {}),
       ...(options.failure ? { failureReason: options.failure.message } : {}),
     })
-    .where(eq(payments.id, row.paymentId));
+    .where(eq(payments.id, row.paymentId))
+    .returning();
+  await emitPaymentMove(tx, payment.status, movedPayment, at);
   return updated;
 }

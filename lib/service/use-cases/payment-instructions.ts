@@ -16,6 +16,7 @@ export const DEPOSIT_ACCOUNTS: Record<FiatCurrency, { bank_name: string; account
   GBP: { bank_name: "Settlement Sandbox Bank UK", account_number: "GB82WEST12345698765432", routing_number: "WESTGB2LXXX" },
   MXN: { bank_name: "Settlement Sandbox Banco", account_number: "032180000118359719", routing_number: "032" },
   NGN: { bank_name: "Settlement Sandbox Bank Nigeria", account_number: "0000014579", routing_number: "011" },
+  CAD: { bank_name: "Settlement Sandbox Bank Canada", account_number: "1234567", routing_number: "00312345" },
 };
 
 /** The reference a fiat payer includes with the deposit: unique per request. */

@@ -29,6 +29,7 @@ export function toPayment(row: PaymentRow): Payment {
     updated_at: row.updatedAt.toISOString(),
     completed_at: row.completedAt ? row.completedAt.toISOString() : null,
     settlement_request_id: row.settlementRequestId,
+    disbursement_id: row.disbursementId,
     fee: toCanonical(row.fee),
     metadata: row.metadata,
     failure_reason: row.failureReason,
