@@ -45,11 +45,11 @@ export const metadataInput = z
 /** metadata in responses. */
 export const metadataOutput = z.record(z.string(), z.string());
 
-/** 1–255 printable ASCII characters (the Idempotency-Key header and /v1 idempotency_key). */
+/** 1–255 printable ASCII characters, space included, not blank (the Idempotency-Key header and /v1 idempotency_key). */
 export const idempotencyKey = z
   .string()
-  .regex(/^[\x20-\x7e]{1,255}$/, "Must be 1 to 255 printable characters")
-  .meta({ description: "1–255 printable characters" });
+  .regex(/^(?=.*[\x21-\x7e])[\x20-\x7e]{1,255}$/, "Must be 1 to 255 printable characters (spaces allowed), not blank")
+  .meta({ description: "1–255 printable characters (0x20–0x7E, space included), not blank" });
 
 interface IssueLike {
   code?: string;

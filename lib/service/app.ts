@@ -4,7 +4,8 @@ import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
 import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
 import { ApiError } from "./errors";
-import { authenticateAndLimit } from "./middleware/auth";
+import { authenticateAndLimit, countIfKeyed } from "./middleware/auth";
+import { rejectNulInUrl } from "./middleware/input-guards";
 import { jsonBody } from "./middleware/json-body";
 import { RateLimiter } from "./rate-limiter";
 import { requestId } from "./middleware/request-id";
@@ -17,7 +18,8 @@ export type ServiceApp = OpenAPIHono<ServiceEnv>;
 
 function errorResponse(c: Context<ServiceEnv>, error: ApiError): Response {
   const res = c.json(error.toBody(), error.status as 400);
-  for (const [name, value] of Object.entries(error.headers ?? {})) res.headers.set(name, value);
+  const headers = { ...c.get("rateLimitHeaders"), ...error.headers };
+  for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
   return res;
 }
 
@@ -53,17 +55,23 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     },
   });
   const routes = createRouteTable(app);
-  const authenticate = authenticateAndLimit(new RateLimiter(deps.db, deps.config.rateLimitPerMinute, () => deps.clock.now().getTime()));
+  const limiter = new RateLimiter(deps.db, deps.config.rateLimitPerMinute, () => deps.clock.now().getTime());
+  const authenticate = authenticateAndLimit(limiter);
+  const countUnrouted = countIfKeyed(limiter);
 
   // One middleware for the frame of every request (each layer costs promises, and inside Next
   // every promise pays for its async context): request id, deps, then for known routes the key,
-  // the rate limit and the JSON body. Unknown paths and methods are answered by notFound without
-  // asking for a key.
+  // the rate limit, the URL's NUL guard and the JSON body. Unknown paths and methods are
+  // answered by notFound; a valid key on them is still counted and gets its RateLimit headers.
   app.use("*", (c, next) =>
     requestId(c, () => {
       c.set("deps", deps);
-      if (c.req.path === OPENAPI_PATH || routes.match(c.req.method, c.req.path) !== "ok") return next();
-      return authenticate(c, () => jsonBody(c, next) as Promise<void>) as Promise<void>;
+      if (c.req.path === OPENAPI_PATH) return next();
+      if (routes.match(c.req.method, c.req.path) !== "ok") return countUnrouted(c, next) as Promise<void>;
+      return authenticate(c, () => {
+        rejectNulInUrl(c, (i) => routes.paramAt(c.req.path, i));
+        return jsonBody(c, next);
+      }) as Promise<void>;
     }),
   );
 

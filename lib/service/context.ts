@@ -11,6 +11,8 @@ export interface ServiceConfig {
   railDelays: { sentSeconds: number; completedSeconds: number };
   /** account.balance.low fires when available falls below this (in the currency's units). */
   lowBalanceThreshold: string;
+  /** Sandbox webhook endpoints may target private, link-local and special-use addresses (loopback always). */
+  sandboxWebhookAllowPrivate?: boolean;
   /** Webhook delivery tuning (outbox/worker.ts has the defaults: 10 s timeout, 30 s lease, 128 in flight, 32 per endpoint). */
   webhooks?: Partial<WebhookDeliveryConfig>;
 }
@@ -44,5 +46,7 @@ export type ServiceEnv = {
     requestId: string;
     /** The parsed JSON body, once the body middleware has read it. */
     body: unknown;
+    /** RateLimit-* of the caller's key, once counted; every answer carries them. */
+    rateLimitHeaders: Record<string, string>;
   };
 };

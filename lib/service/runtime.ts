@@ -23,6 +23,7 @@ export function configFromEnv(): ServiceConfig {
     rateLimitPerMinute: { sandbox: e.RATE_LIMIT_SANDBOX_PER_MINUTE, production: e.RATE_LIMIT_PRODUCTION_PER_MINUTE },
     railDelays: { sentSeconds: e.RAIL_SENT_DELAY_SECONDS, completedSeconds: e.RAIL_COMPLETED_DELAY_SECONDS },
     lowBalanceThreshold: e.LOW_BALANCE_THRESHOLD,
+    sandboxWebhookAllowPrivate: e.SANDBOX_WEBHOOK_ALLOW_PRIVATE,
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, leaseMs: e.WEBHOOK_LEASE_MS, concurrency: e.WEBHOOK_CONCURRENCY },
   };
 }

@@ -24,6 +24,9 @@ export const authenticateAndLimit = (limiter: RateLimiter) =>
       "RateLimit-Remaining": String(remaining),
       "RateLimit-Reset": String(resetSeconds),
     };
+    // Every answer to a keyed request carries them, errors included (decision D3.3): the error
+    // handler reads them from here.
+    c.set("rateLimitHeaders", headers);
     if (admission.kind === "limited") {
       throw new ApiError("rate_limit_exceeded", `Rate limit of ${limit} requests per minute exceeded; retry in ${resetSeconds} s`, undefined, {
         ...headers,
@@ -32,6 +35,24 @@ export const authenticateAndLimit = (limiter: RateLimiter) =>
     }
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
+
+/**
+ * For paths no route serves: a valid key is counted and its RateLimit headers go on the 404 or
+ * 405 (decision D3.3); a missing or unknown key changes nothing (the answer stays 404/405).
+ */
+export const countIfKeyed = (limiter: RateLimiter) =>
+  createMiddleware<ServiceEnv>(async (c, next) => {
+    const key = c.req.header("x-api-key");
+    if (!key) return next();
+    const admission = limiter.admitNow(key) ?? (await limiter.admit(key));
+    if (admission.kind === "unknown") return next();
+    c.set("rateLimitHeaders", {
+      "RateLimit-Limit": String(admission.limit),
+      "RateLimit-Remaining": String(admission.remaining),
+      "RateLimit-Reset": String(admission.resetSeconds),
+    });
+    await next();
   });
 
 /** Sandbox-only endpoints refuse production keys. */

@@ -15,7 +15,8 @@ import type { ServiceEnv } from "../context";
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim older than this was left by a crash: the next request takes it over. */
 const ABANDONED_MS = 2 * 60 * 1000;
-const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
+/** 1–255 printable characters, space included, not blank (decision D3.2). */
+const VALID_KEY = /^(?=.*[\x21-\x7e])[\x20-\x7e]{1,255}$/;
 
 /** JSON with sorted keys: two bodies are the same when their JSON values are. */
 export function canonicalJson(value: unknown): string {
@@ -50,7 +51,7 @@ export const idempotency = (scope: string, keyFrom: KeySource = fromHeader) =>
     const key = keyFrom(c);
     if (key === undefined) return next();
     if (!VALID_KEY.test(key)) {
-      throw new ApiError("validation_error", "Idempotency-Key must be 1–255 printable characters", [
+      throw new ApiError("validation_error", "Idempotency-Key must be 1–255 printable characters (spaces allowed), not blank", [
         { path: keyFrom === fromHeader ? "Idempotency-Key" : "idempotency_key", message: "must be 1–255 printable characters" },
       ]);
     }

@@ -2,9 +2,8 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import type { Environment } from "@/lib/schemas/catalog";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "@/lib/webhooks/signature";
-import { guardedLookup, isBlockedAddress, urlHost } from "./url-guard";
+import { addressAllowed, guardedLookupFor, urlHost, type TargetPolicy } from "./url-guard";
 
 /** What one attempt came to: recorded as is (CONTRACT §9). */
 export interface AttemptResult {
@@ -18,7 +17,8 @@ export interface AttemptResult {
 
 export interface SendRequest {
   url: string;
-  environment: Environment;
+  /** Which addresses this endpoint may reach (its environment, and the sandbox setting). */
+  policy: TargetPolicy;
   secret: string;
   eventId: string;
   body: string;
@@ -29,6 +29,7 @@ export const RESPONSE_KEEP_BYTES = 1024;
 /** Past this much answer we stop reading (and drop the connection). */
 const RESPONSE_READ_LIMIT = 64 * 1024;
 const USER_AGENT = "SettlementService-Webhooks/1.0";
+const lookups = { public: guardedLookupFor("public"), "public-or-loopback": guardedLookupFor("public-or-loopback") };
 
 // Keep-alive: most deliveries go to a few receivers. Idle sockets close after 4 s, before
 // node's default server keep-alive timeout (5 s), so a reused socket is rarely a dead one.
@@ -64,7 +65,6 @@ function postOnce(req: SendRequest, url: URL, deadline: number): Promise<RawOutc
     const body = Buffer.from(req.body, "utf8");
     const t = Math.floor(Date.now() / 1000); // wall time: receivers check it against their own clocks
     const secure = url.protocol === "https:";
-    const production = req.environment === "production";
     const kept: Buffer[] = [];
     let keptBytes = 0;
     let readBytes = 0;
@@ -80,9 +80,9 @@ function postOnce(req: SendRequest, url: URL, deadline: number): Promise<RawOutc
     const request = (secure ? https : http).request(url, {
       method: "POST",
       agent: secure ? agents.https : agents.http,
-      // Production: connect only to addresses that pass the guard (IP literals are checked by
-      // the caller, since node skips lookup for them).
-      ...(production ? { lookup: guardedLookup } : {}),
+      // Connect only to addresses the policy allows (IP literals are checked by the caller,
+      // since node skips lookup for them).
+      ...(req.policy === "any" ? {} : { lookup: lookups[req.policy] }),
       headers: {
         "Content-Type": "application/json",
         "Content-Length": String(body.length),
@@ -131,8 +131,11 @@ export async function sendDelivery(req: SendRequest): Promise<AttemptResult> {
     return { ok: false, httpStatus: null, durationMs: 0, responseBody: null, error: "invalid URL" };
   }
   const host = urlHost(url);
-  if (req.environment === "production" && (url.protocol !== "https:" || (isIP(host) && isBlockedAddress(host)))) {
-    return { ok: false, httpStatus: null, durationMs: 0, responseBody: null, error: `refused: production endpoints need https to a public address (${url.protocol}//${host})` };
+  if (req.policy === "public" && url.protocol !== "https:") {
+    return { ok: false, httpStatus: null, durationMs: 0, responseBody: null, error: `refused: production endpoints need https (${url.protocol}//${host})` };
+  }
+  if (isIP(host) && !addressAllowed(host, req.policy)) {
+    return { ok: false, httpStatus: null, durationMs: 0, responseBody: null, error: `refused: ${host} is not an address this endpoint may reach` };
   }
   const deadline = Date.now() + req.timeoutMs;
   let outcome = await postOnce(req, url, deadline);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBlockedAddress, webhookUrlProblem, type Resolver } from "./url-guard";
+import { isBlockedAddress, webhookUrlProblem, targetPolicy, type Resolver } from "./url-guard";
 
 const resolver = (table: Record<string, string[]>): Resolver => async (host) => {
   const found = table[host];
@@ -34,24 +34,38 @@ describe("webhookUrlProblem", () => {
   });
 
   it("production: https to public addresses only, every resolved address checked", async () => {
-    expect(await webhookUrlProblem("https://public.example/h", "production", dns)).toBeNull();
-    expect(await webhookUrlProblem("http://public.example/h", "production", dns)).toMatch(/https/);
+    expect(await webhookUrlProblem("https://public.example/h", "public", dns)).toBeNull();
+    expect(await webhookUrlProblem("http://public.example/h", "public", dns)).toMatch(/https/);
     for (const host of ["internal.example", "mixed.example", "v6-loopback.example", "mapped.example", "metadata.example"]) {
-      expect(await webhookUrlProblem(`https://${host}/h`, "production", dns), host).toMatch(/resolves to/);
+      expect(await webhookUrlProblem(`https://${host}/h`, "public", dns), host).toMatch(/resolves to/);
     }
     for (const url of ["https://localhost/h", "https://app.localhost/h", "https://127.0.0.1/h", "https://[::1]/h", "https://0x7f.1/h", "https://[::ffff:a00:1]/h"]) {
-      expect(await webhookUrlProblem(url, "production", dns), url).not.toBeNull();
+      expect(await webhookUrlProblem(url, "public", dns), url).not.toBeNull();
     }
   });
 
   it("a name that does not resolve is accepted (every connection checks again)", async () => {
-    expect(await webhookUrlProblem("https://nowhere.example/h", "production", dns)).toBeNull();
+    expect(await webhookUrlProblem("https://nowhere.example/h", "public", dns)).toBeNull();
+  });
+
+  it("sandbox refuses private, link-local and special-use ranges unless SANDBOX_WEBHOOK_ALLOW_PRIVATE", async () => {
+    const sandbox = targetPolicy("sandbox");
+    expect(sandbox).toBe("public-or-loopback");
+    for (const url of ["http://169.254.169.254/latest/meta-data", "http://10.0.0.5/h", "http://192.168.1.1/h", "http://[fe80::1]/h", "http://100.64.0.1/h", "https://metadata.example/h", "https://internal.example/h", "https://mixed.example/h"]) {
+      expect(await webhookUrlProblem(url, sandbox, dns), url).toMatch(/SANDBOX_WEBHOOK_ALLOW_PRIVATE/);
+    }
+    for (const url of ["http://127.0.0.1:4000/h", "http://[::1]:4000/h", "https://v6-loopback.example/h", "https://mapped.example/h", "http://public.example/h"]) {
+      expect(await webhookUrlProblem(url, sandbox, dns), url).toBeNull();
+    }
+    const open = targetPolicy("sandbox", true);
+    expect(await webhookUrlProblem("http://169.254.169.254/latest/meta-data", open, dns)).toBeNull();
+    expect(targetPolicy("production", true)).toBe("public");
   });
 
   it("sandbox may target local receivers; credentials in URLs are refused everywhere", async () => {
-    expect(await webhookUrlProblem("http://127.0.0.1:4000/inbox", "sandbox", dns)).toBeNull();
-    expect(await webhookUrlProblem("http://localhost:3000/inbox", "sandbox", dns)).toBeNull();
-    expect(await webhookUrlProblem("https://user:pw@public.example/h", "production", dns)).toMatch(/credentials/);
-    expect(await webhookUrlProblem("ftp://public.example/h", "sandbox", dns)).not.toBeNull();
+    expect(await webhookUrlProblem("http://127.0.0.1:4000/inbox", "public-or-loopback", dns)).toBeNull();
+    expect(await webhookUrlProblem("http://localhost:3000/inbox", "public-or-loopback", dns)).toBeNull();
+    expect(await webhookUrlProblem("https://user:pw@public.example/h", "public", dns)).toMatch(/credentials/);
+    expect(await webhookUrlProblem("ftp://public.example/h", "public-or-loopback", dns)).not.toBeNull();
   });
 });

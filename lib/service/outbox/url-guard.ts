@@ -4,11 +4,12 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
 import type { Environment } from "@/lib/schemas/catalog";
 
 /**
- * Where webhooks may go (CONTRACT §9). Production endpoints: https, and every address the host
- * resolves to must be public (no loopback, private, link-local, CGNAT, multicast, reserved; IPv6
- * forms that embed an IPv4 address are judged by that address). Sandbox endpoints may target
- * anything, local receivers included. The check runs at create/PATCH and again at connect time
- * (guardedLookup), so a name that later resolves elsewhere (DNS rebinding) is still refused.
+ * Where webhooks may go (decision D9.2). Production endpoints: https, and every address the
+ * host resolves to must be public (no loopback, private, link-local, CGNAT, multicast, reserved;
+ * IPv6 forms that embed an IPv4 address are judged by that address). Sandbox endpoints may also
+ * target loopback (local receivers); private, link-local and special-use ranges only when
+ * SANDBOX_WEBHOOK_ALLOW_PRIVATE=true. The check runs at create/PATCH and again at connect time
+ * (guardedLookupFor), so a name that later resolves elsewhere (DNS rebinding) is still refused.
  */
 
 const v4 = new BlockList();
@@ -92,6 +93,38 @@ export function isBlockedAddress(address: string): boolean {
   return v6.check(normal, "ipv6");
 }
 
+/** True for 127.0.0.0/8 and ::1, also inside an IPv6 form that embeds an IPv4 address. */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address.split("%")[0]);
+  if (family === 4) return address.startsWith("127.");
+  if (family !== 6) return false;
+  const groups = ipv6Groups(address);
+  if (!groups) return false;
+  const inner = embeddedIpv4(groups);
+  if (inner !== null) return inner.startsWith("127.");
+  return groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1;
+}
+
+/** Which addresses an endpoint may reach: production public only; sandbox adds loopback, or anything. */
+export type TargetPolicy = "public" | "public-or-loopback" | "any";
+
+export function targetPolicy(environment: Environment, sandboxAllowPrivate = false): TargetPolicy {
+  if (environment === "production") return "public";
+  return sandboxAllowPrivate ? "any" : "public-or-loopback";
+}
+
+export function addressAllowed(address: string, policy: TargetPolicy): boolean {
+  if (policy === "any" || !isBlockedAddress(address)) return true;
+  return policy === "public-or-loopback" && isLoopbackAddress(address);
+}
+
+function refusalOf(host: string, address: string, policy: TargetPolicy): string {
+  const where = host === address ? host : `${host}: it resolves to ${address}`;
+  return policy === "public"
+    ? `Production webhook endpoints may not target ${where} (loopback or private address)`
+    : `Sandbox webhook endpoints may target public and loopback addresses, not ${where} (private, link-local or special-use); set SANDBOX_WEBHOOK_ALLOW_PRIVATE=true to allow it`;
+}
+
 export type Resolver = (hostname: string) => Promise<string[]>;
 
 const DNS_TIMEOUT_MS = 3_000;
@@ -119,7 +152,7 @@ const NOT_FOUND_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "ENODATA", "ETIMEOUT"
  * that does not resolve at all is accepted: it reaches nothing now, and every delivery checks
  * the addresses again when it connects.
  */
-export async function webhookUrlProblem(raw: string, environment: Environment, resolve: Resolver = systemResolver): Promise<string | null> {
+export async function webhookUrlProblem(raw: string, policy: TargetPolicy, resolve: Resolver = systemResolver): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -128,11 +161,13 @@ export async function webhookUrlProblem(raw: string, environment: Environment, r
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return "Must be an http or https URL";
   if (url.username || url.password) return "Must not carry credentials";
-  if (environment === "sandbox") return null;
-  if (url.protocol !== "https:") return "Production webhook endpoints must use https";
+  if (policy === "any") return null;
+  if (policy === "public" && url.protocol !== "https:") return "Production webhook endpoints must use https";
   const host = urlHost(url);
-  if (isIP(host)) return isBlockedAddress(host) ? `Production webhook endpoints may not target ${host} (loopback or private address)` : null;
-  if (host === "localhost" || host.endsWith(".localhost")) return `Production webhook endpoints may not target ${host}`;
+  if (isIP(host)) return addressAllowed(host, policy) ? null : refusalOf(host, host, policy);
+  if (host === "localhost" || host.endsWith(".localhost")) {
+    return policy === "public" ? `Production webhook endpoints may not target ${host}` : null;
+  }
   let addresses: string[];
   try {
     addresses = await resolve(host);
@@ -141,22 +176,22 @@ export async function webhookUrlProblem(raw: string, environment: Environment, r
     if (code && NOT_FOUND_CODES.has(code)) return null;
     throw error;
   }
-  const blocked = addresses.find(isBlockedAddress);
-  return blocked ? `Production webhook endpoints may not target ${host}: it resolves to ${blocked} (loopback or private address)` : null;
+  const blocked = addresses.find((a) => !addressAllowed(a, policy));
+  return blocked ? refusalOf(host, blocked, policy) : null;
 }
 
 /**
- * A `lookup` for node:http(s) that refuses private addresses: the connection goes to an
- * address that was checked, so a name cannot resolve to a public address at create time and a
- * private one when we connect.
+ * A `lookup` for node:http(s) that refuses addresses the policy does not allow: the connection
+ * goes to an address that was checked, so a name cannot resolve to a public address at create
+ * time and a private one when we connect.
  */
-export const guardedLookup: LookupFunction = (hostname, options, callback) => {
+export const guardedLookupFor = (policy: TargetPolicy): LookupFunction => (hostname, options, callback) => {
   const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : (options.family ?? 0);
   dnsLookup(hostname, { all: true, verbatim: true, family }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, "");
-    const blocked = addresses.find((a) => isBlockedAddress(a.address));
+    const blocked = addresses.find((a) => !addressAllowed(a.address, policy));
     if (blocked || addresses.length === 0) {
-      const refused: NodeJS.ErrnoException = new Error(`refused: ${hostname} resolves to ${blocked?.address ?? "nothing"} (loopback or private address)`);
+      const refused: NodeJS.ErrnoException = new Error(`refused: ${hostname} resolves to ${blocked?.address ?? "nothing"} (not allowed for this endpoint)`);
       refused.code = "EBLOCKEDADDRESS";
       return callback(refused, "");
     }

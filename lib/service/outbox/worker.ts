@@ -3,6 +3,7 @@ import type { ServiceDeps, WebhookDeliveryConfig } from "../context";
 import { registerWorker } from "../workers";
 import { claimDueDeliveries, deliveryBody, recordAttempts, type AttemptRecord, type ClaimedDelivery } from "./deliveries";
 import { sendDelivery } from "./send";
+import { targetPolicy } from "./url-guard";
 import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
 
 export const DELIVERY_DEFAULTS: WebhookDeliveryConfig = { timeoutMs: 10_000, leaseMs: 30_000, concurrency: 128, perEndpoint: 32 };
@@ -46,7 +47,7 @@ async function attempt(deps: ServiceDeps, state: InstanceState, cfg: WebhookDeli
   const at = deps.clock.now();
   const result = await sendDelivery({
     url: d.url,
-    environment: d.environment,
+    policy: targetPolicy(d.environment, deps.config.sandboxWebhookAllowPrivate),
     secret: d.secret,
     eventId: d.eventId,
     body: deliveryBody(d),

@@ -8,7 +8,7 @@ import { assertUrlAllowed, toWebhook } from "./webhook-records";
 
 /** POST /v0/webhooks: registers an endpoint, ACTIVE; the answer is the only one with the secret. */
 export async function createWebhook(deps: ServiceDeps, caller: Caller, input: WebhookCreate): Promise<Webhook> {
-  await assertUrlAllowed(caller, input.url);
+  await assertUrlAllowed(caller, input.url, deps.config.sandboxWebhookAllowPrivate);
   const now = deps.clock.now();
   const [row] = await deps.db
     .insert(webhookEndpoints)

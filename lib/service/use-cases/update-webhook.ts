@@ -12,7 +12,7 @@ import { assertUrlAllowed, findWebhook, toWebhook } from "./webhook-records";
  */
 export async function updateWebhook(deps: ServiceDeps, caller: Caller, id: string, input: WebhookUpdate): Promise<Webhook> {
   const current = await findWebhook(deps.db, caller, id);
-  if (input.url !== undefined && input.url !== current.url) await assertUrlAllowed(caller, input.url);
+  if (input.url !== undefined && input.url !== current.url) await assertUrlAllowed(caller, input.url, deps.config.sandboxWebhookAllowPrivate);
   const [row] = await deps.db
     .update(webhookEndpoints)
     .set({

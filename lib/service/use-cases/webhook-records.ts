@@ -5,7 +5,7 @@ import type { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from "@/lib/sch
 import type { EventType } from "@/lib/schemas/catalog";
 import type { Caller } from "../context";
 import { invalidField, notFound } from "../errors";
-import { webhookUrlProblem } from "../outbox/url-guard";
+import { targetPolicy, webhookUrlProblem } from "../outbox/url-guard";
 import type { Executor } from "../store/db";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../store/schema";
 
@@ -63,9 +63,9 @@ export async function findWebhook(db: Executor, caller: Caller, id: string): Pro
   return row;
 }
 
-/** Production: https, public addresses only; sandbox: any http(s) URL. 400 naming `url` otherwise. */
-export async function assertUrlAllowed(caller: Caller, url: string): Promise<void> {
-  const problem = await webhookUrlProblem(url, caller.environment);
+/** Production: https to public addresses; sandbox: public and loopback (decision D9.2). 400 naming `url` otherwise. */
+export async function assertUrlAllowed(caller: Caller, url: string, sandboxAllowPrivate = false): Promise<void> {
+  const problem = await webhookUrlProblem(url, targetPolicy(caller.environment, sandboxAllowPrivate));
   if (problem) throw invalidField("url", problem);
 }
 
