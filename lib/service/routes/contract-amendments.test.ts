@@ -62,7 +62,7 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-1
 
   it("a body nested thousands deep is a 400, with or without an Idempotency-Key", async () => {
     const deep = `{"metadata":${"[".repeat(5000)}${"]".repeat(5000)}}`;
-    for (const headers of [{}, { "Idempotency-Key": "deep-1" }]) {
+    for (const headers of [{}, { "Idempotency-Key": "deep-1" }] as Record<string, string>[]) {
       const res = await call(s, "POST", "/v0/settlement-requests", deep, { headers });
       expectFieldError(res, "metadata");
     }
