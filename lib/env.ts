@@ -37,6 +37,8 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   WEBHOOK_LEASE_MS: positiveInt(30_000),
   WEBHOOK_CONCURRENCY: positiveInt(128),
+  /** The API request log (an extension); off only to measure what it costs. */
+  REQUEST_LOG: z.enum(["on", "off"]).default("on"),
   /** Sandbox webhooks may target private, link-local and special-use ranges (loopback is always allowed). */
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** Processes of `npm run service` sharing its port (PostgreSQL only: PGlite is one process's). */

@@ -7,6 +7,7 @@ import { ApiError } from "./errors";
 import { authenticateAndLimit, countIfKeyed } from "./middleware/auth";
 import { rejectNulInUrl } from "./middleware/input-guards";
 import { jsonBody } from "./middleware/json-body";
+import { requestLog } from "./request-log/middleware";
 import { RateLimiter } from "./rate-limiter";
 import { requestId } from "./middleware/request-id";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
@@ -15,6 +16,14 @@ import { createRouteTable } from "./route-table";
 import type { ServiceDeps, ServiceEnv } from "./context";
 
 export type ServiceApp = OpenAPIHono<ServiceEnv>;
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 function errorResponse(c: Context<ServiceEnv>, error: ApiError): Response {
   const res = c.json(error.toBody(), error.status as 400);
@@ -59,6 +68,18 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   const authenticate = authenticateAndLimit(limiter);
   const countUnrouted = countIfKeyed(limiter);
 
+  // The request log wraps the frame, so it sees every answer, errors included (decision D11).
+  if (deps.config.requestLog !== false) {
+    const resourceIdOf = (path: string): string | null => {
+      const segments = path.split("/");
+      for (let i = 0; i < segments.length; i++) {
+        // A NUL-bearing id was refused with a 400; PostgreSQL could not store it anyway.
+        if (routes.paramAt(path, i)) return safeDecode(segments[i]).replaceAll("\u0000", "") || null;
+      }
+      return null;
+    };
+    app.use("*", requestLog(resourceIdOf));
+  }
   // One middleware for the frame of every request (each layer costs promises, and inside Next
   // every promise pays for its async context): request id, deps, then for known routes the key,
   // the rate limit, the URL's NUL guard and the JSON body. Unknown paths and methods are

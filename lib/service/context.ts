@@ -11,6 +11,8 @@ export interface ServiceConfig {
   railDelays: { sentSeconds: number; completedSeconds: number };
   /** account.balance.low fires when available falls below this (in the currency's units). */
   lowBalanceThreshold: string;
+  /** Log every keyed call (decision D11); default on. Off only for benchmarks that compare. */
+  requestLog?: boolean;
   /** Sandbox webhook endpoints may target private, link-local and special-use addresses (loopback always). */
   sandboxWebhookAllowPrivate?: boolean;
   /** Webhook delivery tuning (outbox/worker.ts has the defaults: 10 s timeout, 30 s lease, 128 in flight, 32 per endpoint). */

@@ -3,11 +3,14 @@ import { REPLAY_WINDOW_MS } from "./middleware/idempotency";
 import { pruneIdempotencyKeys } from "./store/idempotency";
 import { pruneRateLimitWindows } from "./store/rate-limits";
 import { registerWorker } from "./workers";
+import { pruneRequestLogs } from "./store/request-logs";
 
 const EVERY_MS = 60_000;
+/** Request-log entries are kept 30 days (decision D11.1). */
+const REQUEST_LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 let lastRun = 0;
 
-/** Drops rate-limit windows that ended and idempotency records past their 24 h replay window. */
+/** Drops rate-limit windows that ended, idempotency records past their 24 h replay window and request-log entries past 30 days. */
 registerWorker({
   name: "housekeeping",
   async tick({ db, clock }) {
@@ -16,5 +19,6 @@ registerWorker({
     lastRun = now;
     await pruneRateLimitWindows(db, now - 2 * 60_000);
     await pruneIdempotencyKeys(db, new Date(now - REPLAY_WINDOW_MS));
+    await pruneRequestLogs(db, new Date(now - REQUEST_LOG_RETENTION_MS));
   },
 });

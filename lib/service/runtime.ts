@@ -24,6 +24,7 @@ export function configFromEnv(): ServiceConfig {
     railDelays: { sentSeconds: e.RAIL_SENT_DELAY_SECONDS, completedSeconds: e.RAIL_COMPLETED_DELAY_SECONDS },
     lowBalanceThreshold: e.LOW_BALANCE_THRESHOLD,
     sandboxWebhookAllowPrivate: e.SANDBOX_WEBHOOK_ALLOW_PRIVATE,
+    requestLog: e.REQUEST_LOG === "on",
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, leaseMs: e.WEBHOOK_LEASE_MS, concurrency: e.WEBHOOK_CONCURRENCY },
   };
 }

@@ -47,6 +47,7 @@ export const countIfKeyed = (limiter: RateLimiter) =>
     if (!key) return next();
     const admission = limiter.admitNow(key) ?? (await limiter.admit(key));
     if (admission.kind === "unknown") return next();
+    c.set("caller", admission.owner);
     c.set("rateLimitHeaders", {
       "RateLimit-Limit": String(admission.limit),
       "RateLimit-Remaining": String(admission.remaining),

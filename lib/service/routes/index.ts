@@ -2,8 +2,10 @@ import "server-only";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ServiceEnv } from "../context";
 import { registerDisbursementRoutes } from "./disbursements";
+import { registerEventRoutes } from "./events";
 import { registerPaymentRoutes } from "./payments";
 import { registerRateRoutes } from "./rates";
+import { registerRequestLogRoutes } from "./request-logs";
 import { registerSandboxRoutes } from "./sandbox";
 import { registerSettlementRequestRoutes } from "./settlement-requests";
 import { registerV1PaymentRoutes } from "./v1-payments";
@@ -18,6 +20,8 @@ const registrars: Array<(app: OpenAPIHono<ServiceEnv>) => void> = [
   registerDisbursementRoutes,
   registerV1PaymentRoutes,
   registerWebhookRoutes,
+  registerEventRoutes,
+  registerRequestLogRoutes,
 ];
 
 export function registerRoutes(app: OpenAPIHono<ServiceEnv>): void {

@@ -10,6 +10,7 @@ import { migrate } from "../store/migrate";
 import { openDatabase, type Database, type Db } from "../store/db";
 import { createApiKey } from "../store/api-keys";
 import { runWorkersOnce } from "../workers";
+import { requestLogWriter } from "../request-log/writer";
 import type { ServiceConfig, ServiceDeps } from "../context";
 import "../modules";
 
@@ -123,6 +124,9 @@ export async function createTestService(options: { driver?: DriverKind; config?:
       await runWorkersOnce(deps);
     },
     runWorkers: () => runWorkersOnce(deps),
-    close: () => database.close(),
+    close: async () => {
+      await requestLogWriter(database.db).flush();
+      await database.close();
+    },
   };
 }

@@ -6,6 +6,7 @@ import { sql as auth } from "./0006_auth";
 import { sql as dashboard } from "./0007_dashboard";
 import { sql as inbox } from "./0008_inbox";
 import { sql as rateLimitGrants } from "./0009_rate_limit_grants";
+import { sql as extensions } from "./0010_extensions";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -20,4 +21,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0007_dashboard", sql: dashboard },
   { id: "0008_inbox", sql: inbox },
   { id: "0009_rate_limit_grants", sql: rateLimitGrants },
+  { id: "0010_extensions", sql: extensions },
 ];

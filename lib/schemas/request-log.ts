@@ -1,0 +1,45 @@
+/**
+ * The request log (extension, decision D11): every keyed /v0 and /v1 call of the key's
+ * account and environment.
+ */
+import { z } from "zod";
+import { enumMessage, isoTimestamp } from "./common";
+import { pageQuery } from "./list";
+
+export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
+export const LOGGED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+const body = z
+  .unknown()
+  .nullable()
+  .meta({ description: "The JSON body as sent (bank identifiers masked), or its first 16 KiB as a string when larger or not JSON; null when there was none" });
+
+export const requestLogSchema = z
+  .object({
+    id: z.string(),
+    request_id: z.string(),
+    at: isoTimestamp,
+    method: z.string(),
+    path: z.string(),
+    query: z.string().meta({ description: "The query string without its leading ?, or empty" }),
+    status: z.number().int(),
+    duration_ms: z.number().int().min(0),
+    key_prefix: z.string().meta({ description: "The API key's first 14 characters" }),
+    idempotency_key: z.string().nullable(),
+    idempotent_replayed: z.boolean(),
+    resource_id: z.string().nullable().meta({ description: "The resource the call created or addressed" }),
+    request_body: body,
+    response_body: body,
+  })
+  .meta({ id: "RequestLogEntry", "x-extension": true });
+export type RequestLogEntry = z.output<typeof requestLogSchema>;
+
+export const requestLogQuerySchema = z.object({
+  ...pageQuery,
+  status: z.enum(STATUS_CLASSES, { error: enumMessage(STATUS_CLASSES) }).optional(),
+  method: z.enum(LOGGED_METHODS, { error: enumMessage(LOGGED_METHODS) }).optional(),
+  path: z.string().min(1).max(512).optional().meta({ description: "Exact path, or a prefix ending in *" }),
+  idempotency_key: z.string().min(1).max(255).optional(),
+  resource_id: z.string().min(1).max(64).optional(),
+});
+export type RequestLogQuery = z.output<typeof requestLogQuerySchema>;

@@ -1,0 +1,75 @@
+import "server-only";
+import type { Context, Next } from "hono";
+import { randomBytes } from "node:crypto";
+import type { ServiceEnv } from "../context";
+import { loggedBody } from "./entry";
+import { requestLogWriter } from "./writer";
+
+const UNLOGGED = /^\/v0\/(request-logs(\/|$)|openapi\.json$)/;
+
+/**
+ * Logs every call that carried a valid key (decision D11): after the answer is made, the entry
+ * is built from a clone of the response and handed to the batch writer, so the answer never
+ * waits for the log. `resourceIdOf` names the resource a path addresses.
+ */
+export function requestLog(resourceIdOf: (path: string) => string | null) {
+  return async (c: Context<ServiceEnv>, next: Next): Promise<void> => {
+    const started = performance.now();
+    await next();
+    const caller = c.get("caller");
+    if (!caller || UNLOGGED.test(c.req.path)) return;
+    const durationMs = Math.round(performance.now() - started);
+    const deps = c.get("deps");
+    const at = deps.clock.now();
+    const res = c.res;
+    const response = res.body ? res.clone().text() : Promise.resolve("");
+    const url = new URL(c.req.url);
+    const key = c.req.header("x-api-key") ?? "";
+    const parsed = c.get("body");
+    const cached = (c.req.bodyCache as Record<string, Promise<string> | undefined>).text;
+    void Promise.all([response, parsed !== undefined ? JSON.stringify(parsed) : (cached ?? "")])
+      .then(([responseText, requestText]) => {
+        const created = res.status === 201 ? idOf(responseText) : null;
+        requestLogWriter(deps.db).push({
+          id: nextEntryId(),
+          accountId: caller.accountId,
+          environment: caller.environment,
+          requestId: c.get("requestId"),
+          at,
+          method: c.req.method,
+          path: url.pathname,
+          query: url.search.replace(/^\?/, ""),
+          status: res.status,
+          durationMs,
+          keyPrefix: key.slice(0, 14),
+          idempotencyKey: c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed),
+          idempotentReplayed: res.headers.get("idempotent-replayed") === "true",
+          resourceId: created ?? resourceIdOf(url.pathname),
+          requestBody: loggedBody(requestText),
+          responseBody: loggedBody(responseText),
+        });
+      })
+      .catch((error) => console.error("[service] request log entry lost:", (error as Error).message));
+  };
+}
+
+let sequence = 0;
+/** Ids sort in the order entries were made (time, then a per-process counter), so newest first holds within a millisecond. */
+function nextEntryId(): string {
+  sequence = (sequence + 1) % 1_679_616;
+  return `req_${Date.now().toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${randomBytes(6).toString("hex")}`;
+}
+
+function idOf(text: string): string | null {
+  try {
+    const id = (JSON.parse(text) as { id?: unknown }).id;
+    return typeof id === "string" ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+function idempotencyKeyInBody(body: unknown): string | null {
+  const key = body && typeof body === "object" ? (body as Record<string, unknown>).idempotency_key : undefined;
+  return typeof key === "string" ? key : null;
+}

@@ -1,0 +1,78 @@
+import "server-only";
+import type { Db } from "../store/db";
+import { insertRequestLogs, type RequestLogRow } from "../store/request-logs";
+
+/** Entries waiting at most; past this, new entries are dropped and counted (decision D11.2). */
+export const MAX_BUFFERED = 10_000;
+const BATCH = 500;
+/** How long an entry waits for company before its batch is written ("within a second"). */
+const FLUSH_MS = 200;
+
+let drops = 0;
+
+/** Entries dropped by every writer of this process since it started (a metric). */
+export function requestLogDrops(): number {
+  return drops;
+}
+
+/**
+ * Writes request-log entries off the request path: `push` only appends to a bounded buffer, and
+ * a timer writes what gathered in batches of one multi-row INSERT. A full buffer, or a batch the
+ * database refused, drops entries (counted) rather than slow an answer down.
+ */
+export class RequestLogWriter {
+  private buffer: RequestLogRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  push(row: RequestLogRow): void {
+    if (this.buffer.length >= MAX_BUFFERED) {
+      drops++;
+      return;
+    }
+    this.buffer.push(row);
+    if (!this.timer && !this.flushing) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Writes everything buffered now (tests and shutdown call it; the timer does otherwise). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flushing ??= this.drain().finally(() => {
+      this.flushing = null;
+      if (this.buffer.length > 0) void this.flush();
+    });
+    return this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, BATCH);
+      try {
+        await insertRequestLogs(this.db, batch);
+      } catch (error) {
+        drops += batch.length;
+        // Never the driver's message: it quotes the statement's parameters, i.e. the bodies.
+        const cause = (error as { cause?: { message?: string; code?: string } }).cause;
+        console.error(`[service] request log: ${batch.length} entries dropped (${cause?.code ?? cause?.message?.slice(0, 80) ?? "write failed"})`);
+      }
+    }
+  }
+}
+
+const writers = new WeakMap<Db, RequestLogWriter>();
+
+/** The writer of one database handle (one per process and database). */
+export function requestLogWriter(db: Db): RequestLogWriter {
+  let w = writers.get(db);
+  if (!w) {
+    w = new RequestLogWriter(db);
+    writers.set(db, w);
+  }
+  return w;
+}

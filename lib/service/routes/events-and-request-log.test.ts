@@ -1,0 +1,139 @@
+/**
+ * The events list (decision D9.6) and the request log (D11), through the real routes, on PGlite
+ * and on the machine's PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey, ensureAccount } from "../store/api-keys";
+import { requestLogWriter } from "../request-log/writer";
+import { createTestService, type DriverKind, type TestService } from "../testing/harness";
+import { call, expectFieldError, type Json } from "../testing/http";
+import { BODIES } from "../testing/settlement-fixtures";
+
+type Page = { data: Json[]; pagination: Json };
+
+describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (%s)", (driver) => {
+  let s: TestService;
+  let strangerKey: string;
+  beforeAll(async () => {
+    s = await createTestService({ driver });
+    const other = await ensureAccount(s.deps.db, "Stranger Ltd");
+    strangerKey = (await createApiKey(s.deps.db, { accountId: other.id, environment: "sandbox" })).key;
+  });
+  afterAll(() => s.close());
+
+  /** Polls the log until `check` passes or a second is up (entries are written in batches). */
+  async function logged(query: string, check: (page: Page) => boolean): Promise<Page> {
+    const deadline = Date.now() + 1000;
+    for (;;) {
+      const page = (await call(s, "GET", `/v0/request-logs?${query}`)).body as unknown as Page;
+      if (check(page) || Date.now() > deadline) return page;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  describe("GET /v0/events", () => {
+    it("lists a request's events newest first, with deliveries per endpoint, and filters by type", async () => {
+      const hook = await call(s, "POST", "/v0/webhooks", { url: "http://127.0.0.1:9/h", events: ["settlement_request.created", "payment.created"] });
+      expect(hook.status).toBe(201);
+      const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s);
+      const id = created.body.id as string;
+      const page = (await call(s, "GET", `/v0/events?resource_id=${id}`)).body as unknown as Page;
+      expect(page.data.map((e) => e.type).sort()).toEqual(["payment.created", "payment.created", "settlement_request.created"]);
+      expect(page.pagination).toMatchObject({ total: 3 });
+      for (const event of page.data) {
+        const deliveries = event.deliveries as Json[];
+        expect(deliveries).toHaveLength(1);
+        expect(deliveries[0]).toMatchObject({ webhook_id: hook.body.id, url: "http://127.0.0.1:9/h", status: "PENDING", attempts: 0 });
+      }
+      const requestEvent = page.data.find((e) => e.type === "settlement_request.created")!;
+      expect((requestEvent.data as Json).id).toBe(id);
+
+      const onlyRequests = (await call(s, "GET", `/v0/events?type=settlement_request.created&resource_id=${id}`)).body as unknown as Page;
+      expect(onlyRequests.data.map((e) => e.id)).toEqual([requestEvent.id]);
+      const paymentId = (created.body.inbound_payment as Json).id as string;
+      const byPayment = (await call(s, "GET", `/v0/events?resource_id=${paymentId}`)).body as unknown as Page;
+      expect(byPayment.data.map((e) => e.type)).toEqual(["payment.created"]);
+
+      const one = await call(s, "GET", `/v0/events/${requestEvent.id}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual(requestEvent);
+    });
+
+    it("another account, another environment or a bad query never see them", async () => {
+      const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s);
+      const page = (await call(s, "GET", `/v0/events?resource_id=${created.body.id}`)).body as unknown as Page;
+      const eventId = page.data[0].id as string;
+      expect((await call(s, "GET", `/v0/events/${eventId}`, undefined, { key: strangerKey })).status).toBe(404);
+      expect((await call(s, "GET", `/v0/events/${eventId}`, undefined, { key: s.keys.production })).status).toBe(404);
+      const stranger = (await call(s, "GET", `/v0/events?resource_id=${created.body.id}`, undefined, { key: strangerKey })).body as unknown as Page;
+      expect(stranger.data).toEqual([]);
+      expectFieldError(await call(s, "GET", "/v0/events?type=nope"), "type");
+      expectFieldError(await call(s, "GET", "/v0/events?page_size=101"), "page_size");
+    });
+  });
+
+  describe("GET /v0/request-logs", () => {
+    it("records a create within a second: bodies masked, resource, idempotency key and replay", async () => {
+      const headers = { "Idempotency-Key": `log-${driver}-1` };
+      const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2f, { headers });
+      const id = created.body.id as string;
+      await call(s, "POST", "/v0/settlement-requests", BODIES.s2f, { headers });
+      const page = await logged(`resource_id=${id}`, (p) => p.data.length >= 2);
+      expect(page.data).toHaveLength(2);
+      const [replay, first] = page.data;
+      expect(first).toMatchObject({
+        method: "POST",
+        path: "/v0/settlement-requests",
+        status: 201,
+        key_prefix: s.keys.sandbox.slice(0, 14),
+        idempotency_key: `log-${driver}-1`,
+        idempotent_replayed: false,
+        resource_id: id,
+      });
+      expect(replay.idempotent_replayed).toBe(true);
+      expect(typeof first.duration_ms).toBe("number");
+      const sent = first.request_body as Json;
+      expect((sent.destination as Json).account_number).toBe("••••6789");
+      expect((first.response_body as Json).id).toBe(id);
+      expect(JSON.stringify(first)).not.toContain(s.keys.sandbox);
+
+      const one = await call(s, "GET", `/v0/request-logs/${first.id}`);
+      expect(one.body).toEqual(first);
+    });
+
+    it("records errors and reads by id, filters by status class, method and path, and never logs its own reads", async () => {
+      await call(s, "GET", "/v0/nowhere-logged");
+      await call(s, "POST", "/v0/settlement-requests", "{broken");
+      const errors = await logged("status=4xx&path=/v0/nowhere-logged", (p) => p.data.length >= 1);
+      expect(errors.data[0]).toMatchObject({ status: 404, method: "GET" });
+      const invalid = await logged("status=4xx&method=POST&path=/v0/settlement-*", (p) => p.data.some((e) => e.status === 400));
+      const broken = invalid.data.find((e) => e.status === 400)!;
+      expect(broken.request_body).toBe("{broken");
+      expect((broken.response_body as Json).error).toBe("invalid_json");
+      const reads = await logged("path=/v0/request-logs*", () => false);
+      expect(reads.data).toEqual([]);
+      expectFieldError(await call(s, "GET", "/v0/request-logs?status=3xx"), "status");
+    });
+
+    it("another account or environment gets 404 for an entry and sees none of them", async () => {
+      const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s);
+      const page = await logged(`resource_id=${created.body.id}`, (p) => p.data.length >= 1);
+      const entryId = page.data[0].id as string;
+      expect((await call(s, "GET", `/v0/request-logs/${entryId}`, undefined, { key: strangerKey })).status).toBe(404);
+      expect((await call(s, "GET", `/v0/request-logs/${entryId}`, undefined, { key: s.keys.production })).status).toBe(404);
+      const theirs = (await call(s, "GET", `/v0/request-logs?resource_id=${created.body.id}`, undefined, { key: strangerKey })).body as unknown as Page;
+      expect(theirs.data).toEqual([]);
+    });
+
+    it("cuts bodies at 16 KiB", async () => {
+      const big = { ...BODIES.s2s, metadata: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, "x".repeat(500)])) };
+      const res = await call(s, "POST", "/v0/settlement-requests", big);
+      expect(res.status).toBe(201);
+      await requestLogWriter(s.deps.db).flush();
+      const page = await logged(`resource_id=${res.body.id}`, (p) => p.data.length >= 1);
+      const body = page.data[0].request_body;
+      expect(typeof body).toBe("string");
+      expect(Buffer.byteLength(body as string)).toBeLessThanOrEqual(16 * 1024);
+    });
+  });
+});

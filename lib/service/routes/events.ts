@@ -1,0 +1,51 @@
+import "server-only";
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { errorEnvelopeSchema } from "@/lib/schemas/error";
+import { eventListQuerySchema, eventSchema } from "@/lib/schemas/event";
+import { paginated } from "@/lib/schemas/list";
+import type { ServiceEnv } from "../context";
+import { getEvent, listEventsOf } from "../use-cases/events";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const error = (description: string) => json(errorEnvelopeSchema, description);
+const tags = ["Events"];
+
+const list = createRoute({
+  method: "get",
+  path: "/v0/events",
+  operationId: "listEvents",
+  tags,
+  summary: "List events, with their deliveries (extension)",
+  description:
+    "Every event of the key's account and environment, newest first, with its deliveries to every endpoint. `type` filters by " +
+    "event type; `resource_id` by the id of the resource in `data` (a settlement request, payment, disbursement or /v1 payment), " +
+    "and also finds a payment's events by the settlement request or disbursement it belongs to. Events are kept at least 30 days.",
+  "x-extension": true,
+  request: { query: eventListQuerySchema },
+  responses: {
+    200: json(paginated(eventSchema), "A page of events"),
+    400: error("A query value breaks a rule (named in details)"),
+    401: error("Missing or unknown X-Api-Key"),
+  },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v0/events/{id}",
+  operationId: "getEvent",
+  tags,
+  summary: "Retrieve an event, with its deliveries (extension)",
+  description: "`data` exactly as it was sent. Another account's or environment's event is a 404.",
+  "x-extension": true,
+  request: { params: z.object({ id: z.string().min(1).max(64).meta({ description: "Event id (evt_…)" }) }) },
+  responses: {
+    200: json(eventSchema, "The event"),
+    401: error("Missing or unknown X-Api-Key"),
+    404: error("No event with this id in the key's account and environment"),
+  },
+});
+
+export function registerEventRoutes(app: OpenAPIHono<ServiceEnv>): void {
+  app.openapi(list, async (c) => c.json(await listEventsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
+  app.openapi(get, async (c) => c.json(await getEvent(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
+}

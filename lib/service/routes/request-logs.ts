@@ -1,0 +1,54 @@
+import "server-only";
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { errorEnvelopeSchema } from "@/lib/schemas/error";
+import { paginated } from "@/lib/schemas/list";
+import { requestLogQuerySchema, requestLogSchema } from "@/lib/schemas/request-log";
+import type { ServiceEnv } from "../context";
+import { getRequestLog, listRequestLogsOf } from "../use-cases/request-logs";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const error = (description: string) => json(errorEnvelopeSchema, description);
+const tags = ["Request log"];
+
+const ABOUT =
+  "Every /v0 and /v1 call that carried a valid key, 4xx and 5xx included, for that key's account and environment (reads of the " +
+  "request log and of /v0/openapi.json are not logged). Bodies are kept up to 16 KiB each with account_number, iban and clabe " +
+  "masked; `resource_id` is the resource the call created or addressed. Entries are written in batches off the request's path " +
+  "(they appear within a second; under overload entries may be dropped rather than slow the API) and kept 30 days.";
+
+const list = createRoute({
+  method: "get",
+  path: "/v0/request-logs",
+  operationId: "listRequestLogs",
+  tags,
+  summary: "List logged API calls (extension)",
+  description: `${ABOUT} Newest first; filters: status class (2xx, 4xx, 5xx), method, path (exact, or a prefix ending in *), idempotency_key, resource_id.`,
+  "x-extension": true,
+  request: { query: requestLogQuerySchema },
+  responses: {
+    200: json(paginated(requestLogSchema), "A page of entries"),
+    400: error("A query value breaks a rule (named in details)"),
+    401: error("Missing or unknown X-Api-Key"),
+  },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v0/request-logs/{id}",
+  operationId: "getRequestLog",
+  tags,
+  summary: "Retrieve one logged API call (extension)",
+  description: ABOUT,
+  "x-extension": true,
+  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  responses: {
+    200: json(requestLogSchema, "The entry"),
+    401: error("Missing or unknown X-Api-Key"),
+    404: error("No entry with this id in the key's account and environment"),
+  },
+});
+
+export function registerRequestLogRoutes(app: OpenAPIHono<ServiceEnv>): void {
+  app.openapi(list, async (c) => c.json(await listRequestLogsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
+  app.openapi(get, async (c) => c.json(await getRequestLog(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
+}

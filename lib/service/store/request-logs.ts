@@ -1,0 +1,92 @@
+import "server-only";
+import { and, count, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
+import { integer, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { Environment } from "@/lib/schemas/catalog";
+import type { Executor } from "./db";
+import { insertSql } from "./one-statement";
+
+/** The request log (migration 0010). */
+export const requestLogs = pgTable(
+  "request_logs",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    environment: text("environment").$type<Environment>().notNull(),
+    requestId: text("request_id").notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    query: text("query").notNull(),
+    status: integer("status").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    keyPrefix: text("key_prefix").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    idempotentReplayed: boolean("idempotent_replayed").notNull(),
+    resourceId: text("resource_id"),
+    requestBody: text("request_body"),
+    responseBody: text("response_body"),
+  },
+  (t) => [index("request_logs_owner_idx").on(t.accountId, t.environment, t.at)],
+);
+export type RequestLogRow = typeof requestLogs.$inferSelect;
+
+/** One multi-row INSERT for a batch of entries. */
+export async function insertRequestLogs(db: Executor, rows: readonly RequestLogRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(insertSql(requestLogs, rows));
+}
+
+export interface RequestLogFilter {
+  status?: "2xx" | "4xx" | "5xx";
+  method?: string;
+  path?: string;
+  idempotencyKey?: string;
+  resourceId?: string;
+}
+
+function where(scope: { accountId: string; environment: Environment }, f: RequestLogFilter): SQL | undefined {
+  const c: SQL[] = [eq(requestLogs.accountId, scope.accountId), eq(requestLogs.environment, scope.environment)];
+  if (f.status) {
+    const floor = Number(f.status[0]) * 100;
+    c.push(gte(requestLogs.status, floor), lt(requestLogs.status, floor + 100));
+  }
+  if (f.method) c.push(eq(requestLogs.method, f.method));
+  if (f.path) {
+    c.push(
+      f.path.endsWith("*")
+        ? like(requestLogs.path, `${f.path.slice(0, -1).replace(/[\\%_]/g, (m) => `\\${m}`)}%`)
+        : eq(requestLogs.path, f.path),
+    );
+  }
+  if (f.idempotencyKey) c.push(eq(requestLogs.idempotencyKey, f.idempotencyKey));
+  if (f.resourceId) c.push(eq(requestLogs.resourceId, f.resourceId));
+  return and(...c);
+}
+
+export async function listRequestLogs(
+  db: Executor,
+  scope: { accountId: string; environment: Environment },
+  filter: RequestLogFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: RequestLogRow[]; total: number }> {
+  const condition = where(scope, filter);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(requestLogs).where(condition).orderBy(desc(requestLogs.at), desc(requestLogs.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(requestLogs).where(condition),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export async function findRequestLog(db: Executor, scope: { accountId: string; environment: Environment }, id: string): Promise<RequestLogRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(requestLogs)
+    .where(and(eq(requestLogs.id, id), eq(requestLogs.accountId, scope.accountId), eq(requestLogs.environment, scope.environment)))
+    .limit(1);
+  return row;
+}
+
+/** Housekeeping: entries older than the retention (30 days) go. */
+export async function pruneRequestLogs(db: Executor, before: Date): Promise<void> {
+  await db.execute(sql`DELETE FROM request_logs WHERE at < ${before.toISOString()}::timestamptz`);
+}
