@@ -65,3 +65,24 @@ export const sandboxInfoSchema = z
   })
   .meta({ id: "SandboxInfo" });
 export type SandboxInfo = z.output<typeof sandboxInfoSchema>;
+
+/** The sandbox clock (extension, decision D8.3). */
+export const SANDBOX_CLOCK_MAX_ADVANCE_SECONDS = 2_592_000;
+export const sandboxClockSchema = z
+  .object({
+    now: isoTimestamp.meta({ description: "The account's sandbox time" }),
+    offset_seconds: z.number().meta({ description: "How far the sandbox clock is ahead of the service's" }),
+  })
+  .meta({ id: "SandboxClock", "x-extension": true });
+export type SandboxClock = z.output<typeof sandboxClockSchema>;
+
+export const sandboxClockAdvanceSchema = z
+  .object({
+    seconds: z
+      .number({ error: "Must be a whole number of seconds" })
+      .int("Must be a whole number of seconds")
+      .min(1, "Must be at least 1")
+      .max(SANDBOX_CLOCK_MAX_ADVANCE_SECONDS, `Must be at most ${SANDBOX_CLOCK_MAX_ADVANCE_SECONDS} (30 days)`),
+  })
+  .meta({ id: "SandboxClockAdvance", "x-extension": true });
+export type SandboxClockAdvance = z.output<typeof sandboxClockAdvanceSchema>;

@@ -8,6 +8,7 @@ import { authenticateAndLimit, countIfKeyed } from "./middleware/auth";
 import { rejectNulInUrl } from "./middleware/input-guards";
 import { jsonBody } from "./middleware/json-body";
 import { requestLog } from "./request-log/middleware";
+import { cachedSandboxOffset, depsAt, sandboxOffset } from "./sandbox-clock";
 import { RateLimiter } from "./rate-limiter";
 import { requestId } from "./middleware/request-id";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
@@ -87,11 +88,23 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   app.use("*", (c, next) =>
     requestId(c, () => {
       c.set("deps", deps);
+      c.set("serviceDeps", deps);
       if (c.req.path === OPENAPI_PATH) return next();
       if (routes.match(c.req.method, c.req.path) !== "ok") return countUnrouted(c, next) as Promise<void>;
       return authenticate(c, () => {
         rejectNulInUrl(c, (i) => routes.paramAt(c.req.path, i));
-        return jsonBody(c, next);
+        const caller = c.get("caller");
+        if (caller.environment !== "sandbox") return jsonBody(c, next);
+        // The sandbox reads its account's clock (decision D8.3); usually a cached offset.
+        const cached = cachedSandboxOffset(deps.db, caller.accountId);
+        if (cached !== undefined) {
+          c.set("deps", depsAt(deps, cached));
+          return jsonBody(c, next);
+        }
+        return sandboxOffset(deps.db, caller.accountId).then((offset) => {
+          c.set("deps", depsAt(deps, offset));
+          return jsonBody(c, next);
+        });
       }) as Promise<void>;
     }),
   );

@@ -44,6 +44,8 @@ export type Caller = KeyOwner;
 export type ServiceEnv = {
   Variables: {
     deps: ServiceDeps;
+    /** The service's own deps (the service clock); `deps` carries the caller's sandbox clock. */
+    serviceDeps: ServiceDeps;
     caller: Caller;
     requestId: string;
     /** The parsed JSON body, once the body middleware has read it. */

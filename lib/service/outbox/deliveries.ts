@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Environment } from "@/lib/schemas/catalog";
 import { queryRows, type Executor } from "../store/db";
+import { nowForRow } from "../store/sandbox-clocks";
 import type { AttemptResult } from "./send";
 import { nextAttemptAt } from "./schedule";
 
@@ -14,6 +15,8 @@ export interface ClaimedDelivery {
   url: string;
   secret: string;
   environment: Environment;
+  /** The endpoint's account: in the sandbox, its clock times the attempts (decision D8.3). */
+  accountId: string;
   eventId: string;
   eventType: string;
   eventCreatedAt: Date;
@@ -27,6 +30,7 @@ interface ClaimRow {
   url: string;
   secret: string;
   environment: Environment;
+  account_id: string;
   event_id: string;
   event_type: string;
   event_created_at: Date | string;
@@ -81,12 +85,11 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
         sql`, `,
       )}) AS f(webhook_id, n, cap) ON f.webhook_id = c.webhook_id`
     : sql`LEFT JOIN (SELECT NULL::text AS webhook_id, 0 AS n, 0 AS cap) AS f ON false`;
-  const leaseUntil = new Date(o.now.getTime() + o.leaseMs);
   const statement = sql`
     WITH candidates AS (
       SELECT q.id, q.webhook_id, q.next_attempt_at FROM webhook_deliveries q
       JOIN webhook_endpoints w ON w.id = q.webhook_id AND w.status = 'ACTIVE'
-      WHERE q.status = 'PENDING' AND q.next_attempt_at <= ${ts(o.now)}
+      WHERE q.status = 'PENDING' AND q.next_attempt_at <= ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)}
       ${saturated.length ? sql`AND q.webhook_id NOT IN (${list(saturated)})` : sql``}
       ORDER BY q.next_attempt_at
       LIMIT ${o.limit * 4}::int
@@ -98,16 +101,16 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
       FROM candidates c ${busyJoin}
     ),
     picked AS (
-      SELECT d.id FROM webhook_deliveries d JOIN ranked r ON r.id = d.id
-      WHERE r.slot <= r.cap AND d.status = 'PENDING' AND d.next_attempt_at <= ${ts(o.now)}
+      SELECT d.id FROM webhook_deliveries d JOIN ranked r ON r.id = d.id JOIN webhook_endpoints wp ON wp.id = d.webhook_id
+      WHERE r.slot <= r.cap AND d.status = 'PENDING' AND d.next_attempt_at <= ${nowForRow(o.now, sql`wp.account_id`, sql`wp.environment`)}
       ORDER BY d.next_attempt_at
       LIMIT ${o.limit}::int
       FOR UPDATE OF d SKIP LOCKED
     )
-    UPDATE webhook_deliveries d SET next_attempt_at = ${ts(leaseUntil)}
+    UPDATE webhook_deliveries d SET next_attempt_at = ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)} + ${o.leaseMs} * interval '1 millisecond'
     FROM picked, webhook_endpoints w, events e
     WHERE d.id = picked.id AND w.id = d.webhook_id AND e.id = d.event_id
-    RETURNING d.id, d.webhook_id, d.attempt_count, w.url, w.secret, w.environment,
+    RETURNING d.id, d.webhook_id, d.attempt_count, w.url, w.secret, w.environment, w.account_id,
       e.id AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.data`;
   const rows = await relaxed(db, (tx) => queryRows<ClaimRow>(tx, statement));
   return rows.map((r) => ({
@@ -117,6 +120,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     url: r.url,
     secret: r.secret,
     environment: r.environment,
+    accountId: r.account_id,
     eventId: r.event_id,
     eventType: r.event_type,
     eventCreatedAt: new Date(r.event_created_at),

@@ -4,6 +4,7 @@ import { registerWorker } from "../workers";
 import { claimDueDeliveries, deliveryBody, recordAttempts, type AttemptRecord, type ClaimedDelivery } from "./deliveries";
 import { sendDelivery } from "./send";
 import { targetPolicy } from "./url-guard";
+import { sandboxOffset, shiftedClock } from "../sandbox-clock";
 import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
 
 export const DELIVERY_DEFAULTS: WebhookDeliveryConfig = { timeoutMs: 10_000, leaseMs: 30_000, concurrency: 128, perEndpoint: 32 };
@@ -44,7 +45,11 @@ function stateOf(deps: ServiceDeps): InstanceState {
 }
 
 async function attempt(deps: ServiceDeps, state: InstanceState, cfg: WebhookDeliveryConfig, d: ClaimedDelivery): Promise<void> {
-  const at = deps.clock.now();
+  // Attempt times, and so the retry schedule, follow the endpoint's account clock: the sandbox
+  // clock in the sandbox (decision D8.3). The signature's t stays wall time (send.ts).
+  const offset = d.environment === "sandbox" ? await sandboxOffset(deps.db, d.accountId) : 0;
+  const clock = shiftedClock(deps.clock, offset);
+  const at = clock.now();
   const result = await sendDelivery({
     url: d.url,
     policy: targetPolicy(d.environment, deps.config.sandboxWebhookAllowPrivate),
@@ -56,7 +61,7 @@ async function attempt(deps: ServiceDeps, state: InstanceState, cfg: WebhookDeli
   if (!result.ok || result.durationMs >= SLOW_ATTEMPT_MS) state.struggling.set(d.webhookId, Date.now() + STRUGGLING_FOR_MS);
   else state.struggling.delete(d.webhookId);
   // The slot frees now; the record is written with others (see flushRecords).
-  state.toRecord.push({ delivery: d, at, result, recordedAt: deps.clock.now() });
+  state.toRecord.push({ delivery: d, at, result, recordedAt: clock.now() });
   state.recording ??= flushRecords(deps, state).finally(() => {
     state.recording = null;
     state.wakeDrain();

@@ -1,12 +1,19 @@
 import "server-only";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { paymentSchema } from "@/lib/schemas/payment";
-import { sandboxInfoSchema, sandboxPaymentStatusSchema, sandboxSettlementStatusSchema } from "@/lib/schemas/sandbox";
+import {
+  sandboxClockAdvanceSchema,
+  sandboxClockSchema,
+  sandboxInfoSchema,
+  sandboxPaymentStatusSchema,
+  sandboxSettlementStatusSchema,
+} from "@/lib/schemas/sandbox";
 import { settlementRequestSchema } from "@/lib/schemas/settlement-request-response";
 import { API_KEY_SCHEME } from "../openapi";
 import { sandboxOnly } from "../middleware/auth";
 import type { ServiceEnv } from "../context";
 import { getSandboxInfo } from "../use-cases/get-sandbox-info";
+import { advanceSandboxClock, getSandboxClock } from "../use-cases/sandbox-clock";
 import { sandboxSetPaymentStatus } from "../use-cases/sandbox-set-payment-status";
 import { sandboxSetSettlementRequestStatus } from "../use-cases/sandbox-set-settlement-request-status";
 import { errorResponses, json } from "./settlement-requests.errors";
@@ -62,7 +69,42 @@ const paymentStatus = createRoute({
   responses: { 200: json(paymentSchema, "The payment"), ...errorResponses(400, 403, 404, 409, 413, 415) },
 });
 
+const clockText =
+  "Each account's sandbox has its own clock, which only moves forward. Every sandbox timestamp of the account (created_at, " +
+  "valid_until, history, event created_at, server_time) reads it; webhook signatures keep wall time in `t`, since receivers " +
+  "check it against their own clocks. Another account's clock never moves. Production keys: 403.";
+
+const clock = createRoute({
+  method: "get",
+  path: "/v0/sandbox/clock",
+  tags,
+  security,
+  middleware,
+  summary: "Read the account's sandbox clock (extension)",
+  description: clockText,
+  "x-extension": true,
+  responses: { 200: json(sandboxClockSchema, "The sandbox clock"), ...errorResponses(403) },
+});
+
+const advance = createRoute({
+  method: "post",
+  path: "/v0/sandbox/clock/advance",
+  tags,
+  security,
+  middleware,
+  summary: "Move the account's sandbox clock forward (extension)",
+  description:
+    `${clockText} \`seconds\` is a whole number from 1 to 2,592,000 (30 days). Every time move that became due is applied before ` +
+    "the answer: request expiry, late funds, the simulated rails, /v1 expiry. Webhook attempts that became due are sent right " +
+    "after, and their times follow the sandbox clock, so the whole 10-attempt retry schedule can be watched in seconds.",
+  "x-extension": true,
+  request: { body: { required: true, content: { "application/json": { schema: sandboxClockAdvanceSchema } } } },
+  responses: { 200: json(sandboxClockSchema, "The sandbox clock after the advance"), ...errorResponses(400, 403, 413, 415) },
+});
+
 export function registerSandboxRoutes(app: OpenAPIHono<ServiceEnv>): void {
+  app.openapi(clock, async (c) => c.json(await getSandboxClock(c.get("serviceDeps"), c.get("caller")), 200));
+  app.openapi(advance, async (c) => c.json(await advanceSandboxClock(c.get("serviceDeps"), c.get("caller"), c.req.valid("json").seconds), 200));
   app.openapi(info, async (c) => c.json(await getSandboxInfo(c.get("deps"), c.get("caller")), 200));
   app.openapi(requestStatus, async (c) =>
     c.json(await sandboxSetSettlementRequestStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),

@@ -1,6 +1,7 @@
 import "server-only";
 import { planTimeMoves, type RailDelays } from "../state-machine";
 import type { ServiceDeps } from "../context";
+import { depsAt, rowOffset } from "../sandbox-clock";
 import { applyPaymentChange } from "../use-cases/apply-payment-change";
 import { commitRequestChange, paymentStatusPatch } from "../use-cases/commit-request-change";
 import { lockSettlementRequestForScheduler, type LoadedRequest } from "../use-cases/load-settlement-request";
@@ -19,10 +20,12 @@ export function railDelays(deps: ServiceDeps): RailDelays {
  * several instances each move is applied once (the second one re-plans and finds nothing).
  * A rail step takes effect at the time it was due, so steps that are both due run in one tick.
  */
-export async function applyTimeMoves(deps: ServiceDeps, requestId: string): Promise<number> {
-  const rails = railDelays(deps);
-  return deps.db.transaction(async (tx) => {
+export async function applyTimeMoves(serviceDeps: ServiceDeps, requestId: string): Promise<number> {
+  const rails = railDelays(serviceDeps);
+  return serviceDeps.db.transaction(async (tx) => {
     let loaded: LoadedRequest | null = await lockSettlementRequestForScheduler(tx, requestId);
+    // The request's own clock: its account's sandbox clock in the sandbox (decision D8.3).
+    const deps = loaded ? depsAt(serviceDeps, await rowOffset(tx, loaded.row.accountId, loaded.row.environment)) : serviceDeps;
     let applied = 0;
     for (let step = 0; loaded && step < MAX_STEPS; step++) {
       const now = deps.clock.now();

@@ -1,7 +1,9 @@
 import "server-only";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../context";
 import { disbursements } from "../store/schema";
+import { nowForRow } from "../store/sandbox-clocks";
+import { rowOffset } from "../sandbox-clock";
 import { registerWorker } from "../workers";
 import { moveDisbursement } from "./move-disbursement";
 
@@ -18,21 +20,25 @@ const BATCH = 200;
 export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
   let moved = 0;
   for (let round = 0; round < 2; round++) {
-    const now = deps.clock.now();
+    const serviceNow = deps.clock.now();
     const due = await deps.db
       .select({ id: disbursements.id })
       .from(disbursements)
-      .where(and(inArray(disbursements.status, ["PENDING", "PROCESSING"]), lte(disbursements.nextStepAt, now)))
+      .where(
+        and(
+          inArray(disbursements.status, ["PENDING", "PROCESSING"]),
+          sql`${disbursements.nextStepAt} <= ${nowForRow(serviceNow, sql`${disbursements.accountId}`, sql`${disbursements.environment}`)}`,
+        ),
+      )
       .orderBy(asc(disbursements.nextStepAt))
       .limit(BATCH);
     if (due.length === 0) break;
     for (const { id } of due) {
       const done = await deps.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(disbursements)
-          .where(and(eq(disbursements.id, id), lte(disbursements.nextStepAt, now)))
-          .for("update", { skipLocked: true });
+        const [locked] = await tx.select().from(disbursements).where(eq(disbursements.id, id)).for("update", { skipLocked: true });
+        // Each disbursement moves on its own account's clock (the sandbox clock, decision D8.3).
+        const now = locked ? new Date(serviceNow.getTime() + (await rowOffset(tx, locked.accountId, locked.environment))) : serviceNow;
+        const row = locked && locked.nextStepAt && locked.nextStepAt <= now ? locked : undefined;
         if (!row || !row.nextStepAt || (row.status !== "PENDING" && row.status !== "PROCESSING")) return false;
         const stepAt = row.nextStepAt;
         if (row.status === "PENDING") {

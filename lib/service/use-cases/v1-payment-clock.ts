@@ -1,7 +1,9 @@
 import "server-only";
-import { and, asc, eq, lte, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { ServiceDeps } from "../context";
 import { v1Payments } from "../store/schema";
+import { nowForRow } from "../store/sandbox-clocks";
+import { depsAt, rowOffset } from "../sandbox-clock";
 import { registerWorker } from "../workers";
 import { moveV1Payment } from "./move-v1-payment";
 import type { Owner } from "./disbursement-records";
@@ -18,8 +20,11 @@ async function sweep(
   dueColumn: typeof v1Payments.expiresAt | typeof v1Payments.confirmAt,
   owner?: Owner,
 ): Promise<number> {
-  const now = deps.clock.now();
-  const conditions: SQL[] = [eq(v1Payments.status, status), lte(dueColumn, now)];
+  const serviceNow = deps.clock.now();
+  const conditions: SQL[] = [
+    eq(v1Payments.status, status),
+    sql`${dueColumn} <= ${nowForRow(serviceNow, sql`${v1Payments.accountId}`, sql`${v1Payments.environment}`)}`,
+  ];
   if (owner) conditions.push(eq(v1Payments.accountId, owner.accountId), eq(v1Payments.environment, owner.environment));
   const due = await deps.db.select({ id: v1Payments.id }).from(v1Payments).where(and(...conditions)).orderBy(asc(dueColumn)).limit(BATCH);
   let moved = 0;
@@ -28,10 +33,15 @@ async function sweep(
       const [row] = await tx
         .select()
         .from(v1Payments)
-        .where(and(eq(v1Payments.id, id), eq(v1Payments.status, status), lte(dueColumn, now)))
+        .where(and(eq(v1Payments.id, id), eq(v1Payments.status, status)))
         .for("update", { skipLocked: true });
       if (!row) return false;
-      await moveV1Payment(tx, deps, row, status === "CREATED" ? "EXPIRED" : "COMPLETED", { at: now });
+      // Each payment moves on its own account's clock (the sandbox clock, decision D8.3).
+      const local = depsAt(deps, await rowOffset(tx, row.accountId, row.environment));
+      const now = local.clock.now();
+      const dueAt = status === "CREATED" ? row.expiresAt : row.confirmAt;
+      if (!dueAt || dueAt > now) return false;
+      await moveV1Payment(tx, local, row, status === "CREATED" ? "EXPIRED" : "COMPLETED", { at: now });
       return true;
     });
     if (done) moved++;
