@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 
 /**
- * Every environment variable the app reads, parsed once (CONTRACT §1). A wrong value stops the
+ * Every environment variable the app reads, parsed once (decisions D1). A wrong value stops the
  * start with a message that names it.
  */
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);

@@ -1,5 +1,5 @@
 /**
- * Pre-funded balances from the command line (CONTRACT §10). Production balances are set only
+ * Pre-funded balances from the command line (decisions D10). Production balances are set only
  * here; sandbox ones are seeded at start and may be set here too. With PGlite, run it while the
  * app is stopped (one process per data directory).
  *

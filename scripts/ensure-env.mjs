@@ -1,4 +1,4 @@
-// Creates .env.local with fresh API keys on first run (CONTRACT §1). Plain Node: it runs before
+// Creates .env.local with fresh API keys on first run (decisions D1). Plain Node: it runs before
 // dependencies are installed. Keys already set in the environment or in .env.local are kept.
 import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Accounts and API keys from the command line (CONTRACT §1). With PGlite, run it while the app is
+ * Accounts and API keys from the command line (decisions D1). With PGlite, run it while the app is
  * stopped (one process per data directory).
  *
  *   npm run --silent keys -- create --account <name> --environment <sandbox|production>

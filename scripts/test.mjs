@@ -50,6 +50,9 @@ let failedStep = null;
 step("typecheck");
 if (run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]) !== 0) failedStep ??= "typecheck";
 
+step("lint");
+if (run("npx", ["biome", "lint", "."]) !== 0) failedStep ??= "lint";
+
 step("vitest");
 rmSync("test-results/vitest.json", { force: true });
 const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], { env });

@@ -8,6 +8,7 @@ import { MenuIcon, XIcon } from "@/components/ui/icons";
 export function MobileMenu({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu whenever the route changes
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;

@@ -1,6 +1,6 @@
 /**
  * The client (PUT) moves of a settlement request and the statuses they are allowed from
- * (CONTRACT §7). Browser-safe: the request page offers only the moves that can succeed; the
+ * (decisions D7). Browser-safe: the request page offers only the moves that can succeed; the
  * service remains the judge (409 invalid_transition).
  */
 import type { PutSettlementStatus } from "@/lib/schemas/enums";

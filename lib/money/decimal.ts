@@ -1,5 +1,5 @@
 /**
- * Decimal helpers for money (CONTRACT §4): strings on the wire, `numeric` in the database,
+ * Decimal helpers for money (decisions D4): strings on the wire, `numeric` in the database,
  * decimal.js in between, never binary floats. Browser-safe: the dashboard formats with these.
  *
  * `Dec` is a decimal.js clone with 50 significant digits (the default 20 is too few for
@@ -106,7 +106,7 @@ export function roundSignificant(x: DecimalInput, sd: number): Dec {
 
 /**
  * Decimal places of a value. For a plain decimal string they are counted as written, so
- * trailing zeros count ("1.000000000" has 9: CONTRACT §4 rejects inputs with more than 8
+ * trailing zeros count ("1.000000000" has 9: decisions D4 rejects inputs with more than 8
  * decimals, and "100.00000000" has 8). For a Decimal, or a string in another notation, the
  * numeric count is used (trailing zeros ignored).
  */

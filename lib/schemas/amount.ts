@@ -1,5 +1,5 @@
 /**
- * Amount inputs (CONTRACT §4): a JSON number or a decimal string, at most 8 decimals, never
+ * Amount inputs (decisions D4): a JSON number or a decimal string, at most 8 decimals, never
  * negative, never NaN or an exponent form; normalized to the canonical 8-decimal string.
  */
 import Decimal from "decimal.js";

@@ -1,5 +1,5 @@
 /**
- * The beneficiary of a fiat destination (CONTRACT §5): INDIVIDUAL needs first and last name,
+ * The beneficiary of a fiat destination (decisions D5): INDIVIDUAL needs first and last name,
  * BUSINESS needs business_name; both need address.country_code.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * The supported currencies, rails and chains (CONTRACT §5), shared by the service, the
+ * The supported currencies, rails and chains (decisions D5), shared by the service, the
  * dashboard's forms and the quote engine. Browser-safe: no server imports here.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The destination as responses echo it (CONTRACT §5): account_number, iban and clabe masked to
+ * The destination as responses echo it (decisions D5): account_number, iban and clabe masked to
  * their last four characters, wallet addresses in full, is_third_party always present.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * The settlement request destination (create body), one member per currency (CONTRACT §5).
+ * The settlement request destination (create body), one member per currency (decisions D5).
  * Bank fields sit flat on `destination`; the shape follows BANK_SHAPE_BY_CURRENCY. Every issue
  * carries the path of the field it is about (relative to `destination`).
  */

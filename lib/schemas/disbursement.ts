@@ -1,5 +1,5 @@
 /**
- * POST /v0/disbursements body (CONTRACT §10) and the disbursement resource.
+ * POST /v0/disbursements body (decisions D10) and the disbursement resource.
  */
 import { z } from "zod";
 import { inferChain, walletAddressProblem } from "@/lib/validators/wallet";
@@ -8,7 +8,7 @@ import { CHAINS, CURRENCY_PRECISION, STABLECOINS, unsupportedLeg, type Chain } f
 import { enumMessage, isoTimestamp } from "./common";
 import { DISBURSEMENT_STATUSES } from "./enums";
 
-/** Stablecoins move on chain at 6 decimals (CONTRACT §4), so a finer amount cannot be sent. */
+/** Stablecoins move on chain at 6 decimals (decisions D4), so a finer amount cannot be sent. */
 const STABLECOIN_DECIMALS = CURRENCY_PRECISION.USDC;
 
 export const disbursementCreateSchema = z

@@ -14,7 +14,7 @@ export const PUT_SETTLEMENT_STATUSES = [
 ] as const satisfies readonly SettlementStatus[];
 export type PutSettlementStatus = (typeof PUT_SETTLEMENT_STATUSES)[number];
 
-/** Aliases accepted on PUT, answered with the canonical name (CONTRACT §7). */
+/** Aliases accepted on PUT, answered with the canonical name (decisions D7). */
 export const PUT_STATUS_ALIASES = {
   PROCESSING: "FUNDS_SENT",
   COMPLETED: "REQUEST_COMPLETED",
@@ -23,7 +23,7 @@ export const PUT_STATUS_ALIASES = {
 export type PutStatusAlias = keyof typeof PUT_STATUS_ALIASES;
 export const PUT_STATUS_ALIAS_NAMES = ["PROCESSING", "COMPLETED", "CANCELED"] as const satisfies readonly PutStatusAlias[];
 
-/** Settlement request statuses that end a request (CONTRACT §7). */
+/** Settlement request statuses that end a request (decisions D7). */
 export const TERMINAL_SETTLEMENT_STATUSES = [
   "REQUEST_EXPIRED", "REQUEST_CANCELED", "REQUEST_COMPLETED", "REQUEST_REFUNDED", "PAYIN_CANCELED",
   "PAYIN_FAILED", "PAYOUT_CANCELED", "PAYOUT_FAILED",
@@ -44,7 +44,7 @@ export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 export const WEBHOOK_DELIVERY_STATUSES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-/** What caused a settlement request move (CONTRACT §7 history). */
+/** What caused a settlement request move (decisions D7 history). */
 export const HISTORY_CAUSES = ["api", "sandbox", "payment", "scheduler"] as const;
 export type HistoryCause = (typeof HISTORY_CAUSES)[number];
 

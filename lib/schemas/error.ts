@@ -1,5 +1,5 @@
 /**
- * The error envelope (CONTRACT §2) and the map from zod issues to its `details`.
+ * The error envelope (decisions D2) and the map from zod issues to its `details`.
  */
 import { z } from "zod";
 

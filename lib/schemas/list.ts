@@ -1,5 +1,5 @@
 /**
- * Lists (CONTRACT §6): page / page_size query and the envelope every list returns.
+ * Lists (decisions D6): page / page_size query and the envelope every list returns.
  */
 import { z } from "zod";
 import { SANDBOX_SETTLEMENT_STATUSES } from "./catalog";

@@ -1,5 +1,5 @@
 /**
- * Masking of bank identifiers in responses (CONTRACT §5): last four characters shown.
+ * Masking of bank identifiers in responses (decisions D5): last four characters shown.
  */
 import { z } from "zod";
 

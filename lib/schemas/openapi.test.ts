@@ -1,6 +1,6 @@
 /**
  * The schemas must turn into an OpenAPI 3.0 document through @hono/zod-openapi, as the service
- * publishes it (CONTRACT §1). A smoke test: every schema is used once and generation succeeds.
+ * publishes it (decisions D1). A smoke test: every schema is used once and generation succeeds.
  */
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import type { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Sandbox endpoints (CONTRACT §8): the two status PATCH bodies and GET /v0/sandbox/info.
+ * Sandbox endpoints (decisions D8): the two status PATCH bodies and GET /v0/sandbox/info.
  */
 import { z } from "zod";
 import { nonNegativeAmountInput, decimalString } from "./amount";

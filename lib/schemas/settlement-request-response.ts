@@ -1,6 +1,6 @@
 /**
  * The settlement request as create, get, update and list return it, its payment summaries,
- * payment_instructions (CONTRACT §5) and the history extension (CONTRACT §7).
+ * payment_instructions (decisions D5) and the history extension (decisions D7).
  */
 import { z } from "zod";
 import { canonicalAmountString, decimalString } from "./amount";

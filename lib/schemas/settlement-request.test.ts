@@ -110,7 +110,7 @@ const CASES: Case[] = [
   ["reconciliation override not ISO", "crypto", set({ reconciliation_expected_at: "tomorrow" }), "reconciliation_expected_at"],
   ["reconciliation override without zone", "crypto", set({ reconciliation_expected_at: "2030-01-01T00:00:00" }), "reconciliation_expected_at"],
   ["transaction_id not a string", "crypto", set({ transaction_id: 5 }), "transaction_id"],
-  // amount rules (CONTRACT §4)
+  // amount rules (decisions D4)
   ["amount below 0.01", "crypto", set({ amount: 0.009 }), "amount"],
   ["amount zero", "crypto", set({ amount: "0" }), "amount"],
   ["amount negative number", "crypto", set({ amount: -5 }), "amount"],

@@ -140,7 +140,7 @@ export function checkReconciliationOverride(value: string, now: Date): string | 
   return null;
 }
 
-/** transaction_id was removed on 2026-05-25 (CONTRACT §5): from this instant it is refused. */
+/** transaction_id was removed on 2026-05-25 (decisions D5): from this instant it is refused. */
 export const TRANSACTION_ID_REMOVED_AT = "2026-05-25T00:00:00.000Z";
 
 /** True when a request sending transaction_id must get 400 naming external_id. */

@@ -69,7 +69,7 @@ export type ResolvedSource =
   | { currency: Stablecoin; rail: Chain; wallet_address?: string }
   | { currency: FiatCurrency; rail: FiatRail; country_code: string };
 
-/** FIAT_TO_FIAT without a source: USD over ACH from the US (CONTRACT §5). */
+/** FIAT_TO_FIAT without a source: USD over ACH from the US (decisions D5). */
 export const DEFAULT_FIAT_SOURCE = { currency: "USD", rail: "ACH", country_code: "US" } as const satisfies ResolvedSource;
 
 export function isCryptoSource(s: ResolvedSource): s is Extract<ResolvedSource, { currency: Stablecoin }> {

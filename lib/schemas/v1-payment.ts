@@ -1,6 +1,6 @@
 /**
  * The earlier /v1 payments surface: create body, notification body, the payment and its list
- * query (the document's /v1 section; CONTRACT §10).
+ * query (the document's /v1 section; decisions D10).
  */
 import { z } from "zod";
 import { walletAddressProblem } from "@/lib/validators/wallet";

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints (CONTRACT §9): create and patch bodies, the record, deliveries (extension)
+ * Webhook endpoints (decisions D9): create and patch bodies, the record, deliveries (extension)
  * and the event payload delivered to receivers.
  */
 import { z } from "zod";

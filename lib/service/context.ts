@@ -20,7 +20,7 @@ export interface ServiceConfig {
 }
 
 export interface WebhookDeliveryConfig {
-  /** One attempt's time limit, connect to last byte (CONTRACT §9: 10 s). */
+  /** One attempt's time limit, connect to last byte (decisions D9: 10 s). */
   timeoutMs: number;
   /** How long a claimed delivery stays invisible to other workers; must exceed timeoutMs. */
   leaseMs: number;

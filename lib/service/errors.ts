@@ -2,7 +2,7 @@ import { ERROR_HTTP_STATUS, type ErrorCode, type ErrorDetail } from "@/lib/schem
 
 /**
  * The one error type of the service. Use cases throw it; the app's error handler turns it into
- * the envelope of CONTRACT §2, with the HTTP status from the one code table.
+ * the envelope of decisions D2, with the HTTP status from the one code table.
  */
 export class ApiError extends Error {
   readonly status: number;

@@ -10,4 +10,3 @@ import "./use-cases/disbursement-payment-owner";
 import "./use-cases/v1-payment-clock";
 import "./outbox/worker";
 import "./housekeeping";
-export {};

@@ -46,7 +46,7 @@ interface KeyState {
 }
 
 /**
- * CONTRACT §3's per-key, per-minute limit, shared by every instance through the database
+ * decisions D3's per-key, per-minute limit, shared by every instance through the database
  * without a database write per request. An instance claims slots from the window's shared
  * count (rate_limit_windows) in batches and spends them in memory. A claim never takes the count
  * past the limit, so all instances together never serve more than the limit; batches are

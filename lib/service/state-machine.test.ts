@@ -20,7 +20,7 @@ import {
   type PutStatus,
 } from "@/lib/service/state-machine";
 
-/** CONTRACT §7's PUT table, copied by hand: target → allowed sources. */
+/** decisions D7's PUT table, copied by hand: target → allowed sources. */
 const ALLOWED_FROM: Record<PutStatus, readonly SandboxSettlementStatus[]> = {
   FUNDS_SENT: ["REQUEST_STARTED"],
   REQUEST_CANCELED: ["REQUEST_STARTED"],
@@ -37,7 +37,7 @@ const ALIASES: Record<string, PutStatus> = {
 };
 
 describe("final statuses", () => {
-  it("are exactly the eight of CONTRACT §7", () => {
+  it("are exactly the eight of decisions D7", () => {
     expect([...FINAL_REQUEST_STATUSES].sort()).toEqual(
       [
         "REQUEST_EXPIRED", "REQUEST_CANCELED", "REQUEST_COMPLETED", "REQUEST_REFUNDED",
@@ -190,7 +190,8 @@ function apply(m: Model, step: Step): void {
       return;
     }
     case "payment":
-      return paymentChange(m, step.type, step.status, step.received);
+      paymentChange(m, step.type, step.status, step.received);
+      return;
     case "time": {
       m.now += step.advanceMs;
       const moves = planTimeMoves(
@@ -217,7 +218,8 @@ function apply(m: Model, step: Step): void {
       m.status = planSandboxRequestMove(step.to).to;
       return;
     case "sandboxPayment":
-      return paymentChange(m, step.type, step.status, null);
+      paymentChange(m, step.type, step.status, null);
+      return;
   }
 }
 
@@ -277,7 +279,10 @@ describe("property: only a sandbox request PATCH leaves a final status", () => {
       { kind: "time", advanceMs: 2_500 },
       { kind: "put", input: "COMPLETED" },
     ];
-    const seen = steps.map((s) => (apply(m, s), m.status));
+    const seen = steps.map((s) => {
+      apply(m, s);
+      return m.status;
+    });
     expect(seen).toEqual([
       "FUNDS_SENT", "FUNDS_SENT", "FUNDS_SENT", "SETTLEMENT_SENT", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED",
       "REQUEST_COMPLETED",

@@ -2,7 +2,7 @@ import "server-only";
 
 /**
  * Every status rule of settlement requests, their payments, disbursements and /v1 payments, in
- * one place (CONTRACT §7, §8, §10). Pure functions and tables, no I/O: a use case asks for a
+ * one place (decisions D7, D8, D10). Pure functions and tables, no I/O: a use case asks for a
  * plan, guards on `kind`, then writes the change, its history row (with a HistoryCause) and its
  * outbox event in one transaction.
  *

@@ -6,7 +6,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 export type Connection = { environment: Environment; baseUrl: string; apiKey: string | undefined };
 
 /**
- * Base URL and key per environment (CONTRACT §1): the SETTLEMENT_* variables, the base URL
+ * Base URL and key per environment (decisions D1): the SETTLEMENT_* variables, the base URL
  * defaulting to the app's own origin, where the embedded service answers /v0 and /v1.
  */
 export function connectionFor(environment: Environment): Connection {

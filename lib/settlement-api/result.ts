@@ -5,7 +5,7 @@ import type { ErrorDetail } from "@/lib/schemas/error";
  * failures or unexpected bodies: callers switch on `ok` and `error.kind`.
  */
 export type ApiFailure =
-  /** The API answered with its error envelope (CONTRACT §2). */
+  /** The API answered with its error envelope (decisions D2). */
   | {
       kind: "api";
       status: number;

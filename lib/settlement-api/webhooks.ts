@@ -11,7 +11,7 @@ import {
 import type { Environment } from "@/lib/schemas/catalog";
 import { callApi, seg } from "./client";
 
-/** /v1/webhooks is the same registry as /v0/webhooks (CONTRACT §9), under the older prefix. */
+/** /v1/webhooks is the same registry as /v0/webhooks (decisions D9), under the older prefix. */
 export type WebhookPrefix = "/v0" | "/v1";
 
 export const webhookPageSchema = paginated(webhookSchema);

@@ -1,5 +1,5 @@
 /**
- * Wallet address formats of the supported chains (CONTRACT §5).
+ * Wallet address formats of the supported chains (decisions D5).
  * EVM (ETHEREUM, POLYGON, BASE): 0x + 40 hex, EIP-55 checksum enforced when mixed case.
  * SOLANA: base58 decoding to exactly 32 bytes. TRON: base58check, 21 bytes starting 0x41 ("T…").
  */

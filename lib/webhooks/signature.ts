@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /**
  * Webhook signing (the service's outbox) and verifying (the dashboard's inbox), one module for
- * both sides (CONTRACT §9). Header: `X-Service-Signature: t=<unix>,v1=<hex>`, where the
+ * both sides (decisions D9). Header: `X-Service-Signature: t=<unix>,v1=<hex>`, where the
  * signature is hex HMAC-SHA256 keyed with the secret string as-is over `${t}.${rawBody}`. The
  * scheme matches Stripe's, so its verifier accepts our headers.
  */

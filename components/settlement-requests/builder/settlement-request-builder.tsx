@@ -105,9 +105,10 @@ export function SettlementRequestBuilder({
       setFormError(unmatched.length > 0 || result.error.details.length === 0 ? result.error : { ...result.error, message: "Check the highlighted fields." });
       if (keyIsSpent(result.error)) setIdempotencyKey(newIdempotencyKey());
     } finally {
-      if (!inFlight.current) return;
-      inFlight.current = false;
-      setBusy(false);
+      if (inFlight.current) {
+        inFlight.current = false;
+        setBusy(false);
+      }
     }
   }
 

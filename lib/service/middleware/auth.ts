@@ -6,7 +6,7 @@ import type { ServiceEnv } from "../context";
 
 /**
  * X-Api-Key decides account and environment (a missing, unknown or revoked key is a 401), and
- * each request counts against the key's per-minute limit (CONTRACT §3), shared by all instances
+ * each request counts against the key's per-minute limit (decisions D3), shared by all instances
  * through the database (rate-limiter.ts). Every response carries RateLimit-* headers; a 429 adds
  * Retry-After.
  */

@@ -41,7 +41,7 @@ export const fromBodyField =
   };
 
 /**
- * CONTRACT §3: same key + same body within 24 h replays the stored answer (status < 500) with
+ * decisions D3: same key + same body within 24 h replays the stored answer (status < 500) with
  * Idempotent-Replayed: true; a different body is 400 idempotency_mismatch; a request with the
  * same key still running is 409 idempotency_conflict. The claim is one atomic insert, so this
  * holds across instances sharing a database.

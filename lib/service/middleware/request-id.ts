@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { randomUUID } from "node:crypto";
 import type { ServiceEnv } from "../context";
 
-const VALID = /^[\w.:\-]{1,128}$/;
+const VALID = /^[\w.:-]{1,128}$/;
 
 /** Every response carries X-Request-Id: the caller's if it sent a sane one, else a new one. */
 export const requestId = createMiddleware<ServiceEnv>(async (c, next) => {

@@ -262,7 +262,7 @@ describe("webhook delivery", () => {
 
 describe("webhook delivery limits", () => {
   let s: TestService;
-  let receivers: Receiver[] = [];
+  const receivers: Receiver[] = [];
   beforeAll(async () => {
     s = await createTestService({ config: { webhooks: { timeoutMs: 300, concurrency: 4, perEndpoint: 2 } } });
   });

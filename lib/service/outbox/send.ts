@@ -5,7 +5,7 @@ import { isIP } from "node:net";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "@/lib/webhooks/signature";
 import { addressAllowed, guardedLookupFor, urlHost, type TargetPolicy } from "./url-guard";
 
-/** What one attempt came to: recorded as is (CONTRACT §9). */
+/** What one attempt came to: recorded as is (decisions D9). */
 export interface AttemptResult {
   ok: boolean;
   httpStatus: number | null;

@@ -15,7 +15,7 @@ import { settlementTypeOf } from "./route";
  * fields); then a row naming its source currency, then one naming its destination currency,
  * then one naming both override the fields they set. `fixed` is in source units (so rows that
  * change it name a source currency or apply to every source alike), `variable` is a fraction
- * of the source amount (0.005 = 0.5%). CONTRACT §4: fee = round_half_up(fixed + S × variable)
+ * of the source amount (0.005 = 0.5%). decisions D4: fee = round_half_up(fixed + S × variable)
  * at the source currency's precision.
  */
 export interface FeeRule {

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { Dec, roundSignificant, toDec } from "@/lib/money/decimal";
+import { type Dec, roundSignificant, toDec } from "@/lib/money/decimal";
 
 import type { RateSource } from "./rate-source";
 
@@ -10,7 +10,7 @@ export const RATE_SIGNIFICANT_DIGITS = 12;
 /**
  * Units of each currency per 1 USD: the default table shipped with the app (indicative,
  * late 2026). Stablecoins sit 1:1 with their peg (USDC, USDT: USD; EURC: EUR). CAD is priced
- * for the rates endpoint's examples although no settlement route uses it yet (CONTRACT §5).
+ * for the rates endpoint's examples although no settlement route uses it yet (decisions D5).
  */
 export const FIXED_USD_RATES: Readonly<Record<string, string>> = {
   USD: "1",

@@ -1,7 +1,7 @@
 /**
  * Properties of the quote engine over every supported route, against an oracle written in
  * bigint integer arithmetic (no decimal.js), so the engine is checked by an independent
- * computation of CONTRACT §4 rather than by itself.
+ * computation of decisions D4 rather than by itself.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

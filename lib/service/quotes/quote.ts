@@ -21,7 +21,7 @@ import type { RateSource } from "./rate-source";
 import { settlementTypeOf, type QuoteRoute } from "./route";
 
 /**
- * The quote engine (CONTRACT §4). Pure: no HTTP, no database.
+ * The quote engine (decisions D4). Pure: no HTTP, no database.
  *
  * Given S (source amount, at source precision):
  *   fee = round_half_up(fixed + S × variable)          at source precision
@@ -41,7 +41,7 @@ import { settlementTypeOf, type QuoteRoute } from "./route";
  *
  * Errors a client can cause are `QuoteError`s (routes answer 400 `validation_error` naming
  * `error.field`):
- *   - `QuoteRouteError`: a leg outside CONTRACT §5, or a pair with no rate;
+ *   - `QuoteRouteError`: a leg outside decisions D5, or a pair with no rate;
  *   - `QuoteAmountError`: neither or both amounts; not a decimal; not positive; more decimals than the
  *     currency's precision (2 for fiat, 6 for stablecoins: an amount must be payable); 10^15 or
  *     more; S ≤ fee (`does_not_cover_fee`); S above the fee but D rounding to 0
@@ -161,7 +161,7 @@ function checkAmount(value: DecimalInput, currency: Currency, field: string): De
   if (!d.isPositive() || d.isZero()) {
     throw new QuoteAmountError("not_positive", field, `${field} must be greater than 0`);
   }
-  // CONTRACT §4: inputs may carry up to 8 decimals; the arithmetic rounds at the currency's precision.
+  // decisions D4: inputs may carry up to 8 decimals; the arithmetic rounds at the currency's precision.
   if (d.decimalPlaces() > CANONICAL_DECIMALS) {
     throw new QuoteAmountError("too_many_decimals", field, `${field} has more than ${CANONICAL_DECIMALS} decimals`);
   }

@@ -3,7 +3,7 @@ import "server-only";
 import type { Dec } from "@/lib/money/decimal";
 
 /**
- * Where mid-market rates come from (CONTRACT §4). The default is the fixed table in
+ * Where mid-market rates come from (decisions D4). The default is the fixed table in
  * `fixed-rates.ts`; a live feed can implement the same interface.
  *
  * `midMarketRate(source, destination)` is the number of destination units one source unit

@@ -32,7 +32,7 @@ export function settlementTypeOf(sourceCurrency: string, destinationCurrency: st
   return `${src}_TO_${dst}`;
 }
 
-/** Every supported (currency, rail) leg of CONTRACT §5, as `unsupportedLeg` defines them. */
+/** Every supported (currency, rail) leg of decisions D5, as `unsupportedLeg` defines them. */
 export function supportedLegs(): Leg[] {
   const legs: Leg[] = [];
   for (const currency of CURRENCIES) {

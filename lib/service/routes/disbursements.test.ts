@@ -4,7 +4,7 @@ import { createTestService, type TestService } from "../testing/harness";
 import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
 
 /**
- * POST/GET /v0/disbursements (CONTRACT §10): every transition and the balance after each, as
+ * POST/GET /v0/disbursements (decisions D10): every transition and the balance after each, as
  * decimal strings. Rail delays in the test config: 2 s to PROCESSING, 3 s more to COMPLETED.
  */
 describe("disbursements", () => {

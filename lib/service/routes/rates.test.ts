@@ -72,7 +72,7 @@ describe("GET /v0/rates", () => {
   });
 });
 
-/** CONTRACT §4 recomputed independently in decimal.js. */
+/** decisions D4 recomputed independently in decimal.js. */
 function expected(src: string, dst: string, S: Dec) {
   const fee = feeFor(src, dst);
   const mid = defaultRateSource.midMarketRate(src, dst);
@@ -98,7 +98,7 @@ function legQuery(i: number): Record<string, string> {
 }
 
 describe("quote properties through the route", () => {
-  it("destination_amount equals the CONTRACT §4 formula for random amounts on every route", async () => {
+  it("destination_amount equals the decisions D4 formula for random amounts on every route", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: routes.length - 1 }), fc.bigInt({ min: 1n, max: 10n ** 12n }), async (i, units) => {
         const r = routes[i];

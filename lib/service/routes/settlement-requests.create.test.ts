@@ -47,7 +47,7 @@ describe("POST /v0/settlement-requests: the four types", () => {
     expect(r).not.toHaveProperty("transaction_id");
   });
 
-  it("rounds the quote at the currency's precision (CONTRACT §4)", async () => {
+  it("rounds the quote at the currency's precision (decisions D4)", async () => {
     const res = await create({ ...BODIES.s2s, amount: "12.345678" });
     expect(res.status).toBe(201);
     expect(res.body.amount).toBe("12.34567800");

@@ -39,7 +39,7 @@ const FINAL = new Set<string>(FINAL_REQUEST_STATUSES);
 const PAYMENT_TARGETS = new Set<string>([...Object.values(PAYIN_REQUEST_MOVES), ...Object.values(PAYOUT_REQUEST_MOVES), "PAYIN_AMOUNT_MISMATCH"]);
 const SCHEDULER_MOVES = new Set(["REQUEST_STARTED>REQUEST_EXPIRED", "FUNDS_SENT>FUNDS_RECEIVING_LATE"]);
 
-/** Is a recorded move one the tables of CONTRACT §7 and §8 allow? */
+/** Is a recorded move one the tables of decisions D7 and D8 allow? */
 function allowed(h: Json): string | null {
   const from = String(h.from);
   const to = String(h.to);

@@ -30,7 +30,7 @@ const create = createRoute({
   security,
   summary: "Create a settlement request",
   description:
-    "Prices the route (CONTRACT §4), returns payment_instructions and starts in REQUEST_STARTED. " +
+    "Prices the route (decisions D4), returns payment_instructions and starts in REQUEST_STARTED. " +
     "`amount` is the source amount; for STABLECOIN_TO_FIAT (and FIAT_TO_FIAT with destination.amount) it is computed " +
     "as the smallest source amount that delivers destination.amount. Amounts must be payable at the source " +
     "currency's precision (fiat 2 decimals, stablecoins 6) and cover the fee. `transaction_id` is refused after 2026-05-25 " +
@@ -71,7 +71,7 @@ const update = createRoute({
   security,
   summary: "Update a settlement request's status",
   description:
-    "Moves per the state machine (CONTRACT §7): FUNDS_SENT from REQUEST_STARTED; REQUEST_CANCELED from REQUEST_STARTED; " +
+    "Moves per the state machine (decisions D7): FUNDS_SENT from REQUEST_STARTED; REQUEST_CANCELED from REQUEST_STARTED; " +
     "PAYIN_UNDER_REVIEW from FUNDS_SENT, FUNDS_RECEIVING_LATE; PAYIN_CANCELED, PAYIN_FAILED, PAYIN_AMOUNT_MISMATCH from " +
     "FUNDS_SENT, FUNDS_RECEIVING_LATE, PAYIN_UNDER_REVIEW; REQUEST_COMPLETED from SETTLEMENT_SENT, SETTLEMENT_COMPLETED. " +
     "PUT to the current status: 200, nothing changes. Anything else: 409 invalid_transition.",

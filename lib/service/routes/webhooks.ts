@@ -34,7 +34,8 @@ const DELIVERY_TEXT = [
 
 const URL_TEXT =
   "Production endpoints must use https and may not resolve to loopback, private, link-local or other non-public addresses " +
-  "(checked here, and again on every connection); sandbox endpoints may target any http(s) URL, local receivers included.";
+  "(checked here, and again on every connection); sandbox endpoints may target public and loopback addresses (local receivers), " +
+  "and private, link-local or special-use ranges only when the service runs with SANDBOX_WEBHOOK_ALLOW_PRIVATE=true (400 naming url otherwise).";
 
 function routesFor(prefix: "/v0" | "/v1") {
   const tags = ["Webhooks"];

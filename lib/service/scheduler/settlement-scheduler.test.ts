@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../clock";
+import type { ManualClock } from "../clock";
 import type { ServiceDeps } from "../context";
 import { openDatabase } from "../store/db";
 import { createTestService, TEST_PG_URL, type TestService } from "../testing/harness";

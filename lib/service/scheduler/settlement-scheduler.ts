@@ -4,7 +4,7 @@ import { applyTimeMoves, railDelays } from "./apply-time-moves";
 import { dueSettlementRequestIds } from "./due-requests";
 
 /**
- * The settlement scheduler (CONTRACT §7, moves by time): expiry at valid_until, FUNDS_SENT →
+ * The settlement scheduler (decisions D7, moves by time): expiry at valid_until, FUNDS_SENT →
  * FUNDS_RECEIVING_LATE at reconciliation_expected_at, and the simulated payout rail.
  */
 registerWorker({

@@ -17,7 +17,7 @@ export const PUT_STATUSES = [
 ] as const satisfies readonly SettlementStatus[];
 export type PutStatus = (typeof PUT_STATUSES)[number];
 
-/** Aliases accepted on PUT and answered with the canonical name (CONTRACT §7). */
+/** Aliases accepted on PUT and answered with the canonical name (decisions D7). */
 export const PUT_STATUS_ALIASES = {
   PROCESSING: "FUNDS_SENT",
   COMPLETED: "REQUEST_COMPLETED",
@@ -50,7 +50,7 @@ interface PutRule {
 
 const PAYIN_OPEN = ["FUNDS_SENT", "FUNDS_RECEIVING_LATE", "PAYIN_UNDER_REVIEW"] as const;
 
-/** The PUT table of CONTRACT §7, row for row. No row starts from a final status. */
+/** The PUT table of decisions D7, row for row. No row starts from a final status. */
 export const PUT_RULES: Readonly<Record<PutStatus, PutRule>> = {
   FUNDS_SENT: { from: ["REQUEST_STARTED"], inbound: "PENDING", setReconciliation: true, txHashOn: "PAYIN" },
   REQUEST_CANCELED: { from: ["REQUEST_STARTED"], inbound: "CANCELED", outbound: "CANCELED" },

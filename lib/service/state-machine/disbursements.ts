@@ -22,7 +22,7 @@ export interface DisbursementEffects {
 }
 
 /**
- * CONTRACT §10: PENDING → PROCESSING → COMPLETED | FAILED. COMPLETED and FAILED are final.
+ * decisions D10: PENDING → PROCESSING → COMPLETED | FAILED. COMPLETED and FAILED are final.
  * PENDING → FAILED too: a payout can be refused before it reaches the chain (a sandbox PATCH of
  * its payment to FAILED or CANCELED does this); the reserve is released as from PROCESSING.
  */

@@ -22,7 +22,7 @@ import {
 
 const ctx = { requestStatus: "FUNDS_SENT", instructedAmount: "100.00000000", currency: "USDC" } as const;
 
-/** CONTRACT §7's second table, by hand: where a payment status takes a FUNDS_SENT request. */
+/** decisions D7's second table, by hand: where a payment status takes a FUNDS_SENT request. */
 const PAYIN_TO: Partial<Record<PaymentStatus, SettlementStatus>> = {
   UNDER_REVIEW: "PAYIN_UNDER_REVIEW",
   FAILED: "PAYIN_FAILED",

@@ -14,7 +14,7 @@ export function isNotStartedPaymentStatus(status: PaymentStatus): boolean {
   return NOT_STARTED.has(status);
 }
 
-/** Second table of CONTRACT §7: inbound (PAYIN) changes that move the request by themselves. */
+/** Second table of decisions D7: inbound (PAYIN) changes that move the request by themselves. */
 export const PAYIN_REQUEST_MOVES: Readonly<Partial<Record<PaymentStatus, SettlementStatus>>> = {
   UNDER_REVIEW: "PAYIN_UNDER_REVIEW",
   FAILED: "PAYIN_FAILED",
@@ -22,7 +22,7 @@ export const PAYIN_REQUEST_MOVES: Readonly<Partial<Record<PaymentStatus, Settlem
   EXPIRED: "REQUEST_EXPIRED",
 };
 
-/** Second table of CONTRACT §7: outbound (PAYOUT) changes that move the request. */
+/** Second table of decisions D7: outbound (PAYOUT) changes that move the request. */
 export const PAYOUT_REQUEST_MOVES: Readonly<Partial<Record<PaymentStatus, SettlementStatus>>> = {
   SENT: "SETTLEMENT_SENT",
   COMPLETED: "SETTLEMENT_COMPLETED",
@@ -59,7 +59,7 @@ export interface PaymentEffect {
 }
 
 /**
- * What a payment's new status does to its request (CONTRACT §7, second table).
+ * What a payment's new status does to its request (decisions D7, second table).
  *
  * Decisions where the documents are silent:
  * - A final request never moves because of a payment, and a payment on it causes nothing else

@@ -9,7 +9,7 @@ import {
 
 import type { FailureCode } from "./statuses";
 
-/** A sandbox PATCH may set any of these on a request, from any status (CONTRACT §8). */
+/** A sandbox PATCH may set any of these on a request, from any status (decisions D8). */
 export const SANDBOX_REQUEST_STATUSES = SANDBOX_SETTLEMENT_STATUSES;
 /** A sandbox PATCH may set any payment status on a payment. */
 export const SANDBOX_PAYMENT_STATUSES = PAYMENT_STATUSES;

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { PaymentStatus, SandboxSettlementStatus, SettlementStatus } from "@/lib/schemas/catalog";
 
-/** Statuses that end a settlement request (CONTRACT §7). Only a sandbox PATCH leaves them. */
+/** Statuses that end a settlement request (decisions D7). Only a sandbox PATCH leaves them. */
 export const FINAL_REQUEST_STATUSES = [
   "REQUEST_EXPIRED",
   "REQUEST_CANCELED",
@@ -25,7 +25,7 @@ export function isFinalRequestStatus(status: SandboxSettlementStatus): status is
 /** The two sides of a request: the inbound payment is the PAYIN, the outbound the PAYOUT. */
 export type PaymentType = "PAYIN" | "PAYOUT";
 
-/** The document's `failure_code` enumeration (CONTRACT §7's UNDERPAYMENT/OVERPAYMENT, in full). */
+/** The document's `failure_code` enumeration (decisions D7's UNDERPAYMENT/OVERPAYMENT, in full). */
 export const FAILURE_CODES = ["AMOUNT_MISMATCH_UNDERPAYMENT", "AMOUNT_MISMATCH_OVERPAYMENT"] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
@@ -35,7 +35,7 @@ export interface FailureFields {
   reason: string;
 }
 
-/** Why a status changed; every history row carries one (CONTRACT §7). */
+/** Why a status changed; every history row carries one (decisions D7). */
 export const HISTORY_CAUSES = ["api", "sandbox", "payment", "scheduler"] as const;
 export type HistoryCause = (typeof HISTORY_CAUSES)[number];
 

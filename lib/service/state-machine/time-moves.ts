@@ -16,7 +16,7 @@ export interface TimedRequest {
   outbound: { status: PaymentStatus; statusSince: Date } | null;
 }
 
-/** Delays of the simulated payout rail (CONTRACT §7: "seconds by default"). */
+/** Delays of the simulated payout rail (decisions D7: "seconds by default"). */
 export interface RailDelays {
   processingToSentMs: number;
   sentToCompletedMs: number;

@@ -6,7 +6,7 @@ import type { Executor } from "./db";
 import { balances, ledgerEntries, type LedgerKind, type LedgerRefType } from "./schema";
 
 /**
- * The ledger and the balance derived from it (CONTRACT §10). Every function writes one ledger
+ * The ledger and the balance derived from it (decisions D10). Every function writes one ledger
  * entry and changes the balance row by the same deltas, in the caller's transaction. Debits are
  * single conditional UPDATEs (`… WHERE available >= x`), so concurrent callers serialise on the
  * row and a balance never goes negative; the CHECKs of the table back that up.

@@ -30,7 +30,7 @@ async function freshPglite(): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const schema = await import("../store/schema");
-  let client;
+  let client: InstanceType<typeof PGlite>;
   if (existsSync(TEMPLATE)) {
     const blob = new Blob([readFileSync(TEMPLATE)]);
     client = new PGlite({ loadDataDir: blob });

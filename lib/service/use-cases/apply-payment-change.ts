@@ -21,7 +21,7 @@ export interface PaymentChange {
 }
 
 /**
- * A status change of a request's payment and what it causes (CONTRACT §7, payments table),
+ * A status change of a request's payment and what it causes (decisions D7, payments table),
  * inside the caller's transaction: the payment, the other payment (inbound COMPLETED starts the
  * payout), the request's fields and status move (cause "payment"), history and event.
  */

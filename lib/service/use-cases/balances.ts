@@ -32,7 +32,7 @@ export const SANDBOX_SEED_BALANCES: Readonly<Record<(typeof STABLECOINS)[number]
   EURC: "50000",
 };
 
-/** A balance in the wire form: canonical 8-decimal strings (CONTRACT §4). */
+/** A balance in the wire form: canonical 8-decimal strings (decisions D4). */
 export function balanceToWire(row: BalanceRow): Balance {
   return {
     currency: row.currency,
@@ -43,7 +43,7 @@ export function balanceToWire(row: BalanceRow): Balance {
 }
 
 /**
- * CONTRACT §10: `account.balance.low` when available falls below the threshold, i.e. on the
+ * decisions D10: `account.balance.low` when available falls below the threshold, i.e. on the
  * change that crosses it (not again on every later debit while it stays below).
  */
 export async function noteBalanceChange(

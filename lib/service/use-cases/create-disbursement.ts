@@ -10,7 +10,7 @@ import { paymentEvent } from "./payment-events";
 import { destinationIdFor, disbursementToWire, newDisbursementPayment } from "./disbursement-records";
 
 /**
- * POST /v0/disbursements (CONTRACT §10): reserves the amount from the pre-funded balance of the
+ * POST /v0/disbursements (decisions D10): reserves the amount from the pre-funded balance of the
  * currency, then records the disbursement PENDING with its outbound payment, in one transaction.
  * The simulated rail moves it on (disbursement-rail.ts).
  */

@@ -7,7 +7,7 @@ import { createTestService, type TestService } from "../testing/harness";
 import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
 
 /**
- * CONTRACT §10 on PostgreSQL (PGlite runs one transaction at a time, so races cannot show
+ * decisions D10 on PostgreSQL (PGlite runs one transaction at a time, so races cannot show
  * there): 100 concurrent disbursements against a balance that covers 60 → exactly 60 accepted,
  * 40 × 422 insufficient_funds, the available balance exactly what is left, never negative.
  */

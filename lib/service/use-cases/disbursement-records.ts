@@ -43,7 +43,7 @@ export function addressKey(chain: Chain, address: string): string {
   return isEvmChain(chain) ? address.toLowerCase() : address;
 }
 
-/** CONTRACT §10: one destination id per (account, chain, address), made on first use. */
+/** decisions D10: one destination id per (account, chain, address), made on first use. */
 export async function destinationIdFor(tx: Executor, accountId: string, chain: Chain, address: string, at: Date): Promise<string> {
   const key = addressKey(chain, address);
   const inserted = await tx

@@ -4,7 +4,7 @@ import type { ServiceDeps } from "../context";
 import { invalidField } from "../errors";
 import { quote, QuoteError, RATES_QUERY_FIELDS, toRateResponse, type RateResponse } from "../quotes/quote";
 
-/** GET /v0/rates: an indicative quote (CONTRACT §4); a bad query is a 400 naming the parameter. */
+/** GET /v0/rates: an indicative quote (decisions D4); a bad query is a 400 naming the parameter. */
 export function getRate(deps: ServiceDeps, query: RateQuery): RateResponse {
   try {
     const q = quote(

@@ -4,7 +4,7 @@ import type { SandboxInfo } from "@/lib/schemas/sandbox";
 import type { Caller, ServiceDeps } from "../context";
 import { listBalancesForInfo } from "./sandbox-info-balances";
 
-/** GET /v0/sandbox/info (CONTRACT §8). */
+/** GET /v0/sandbox/info (decisions D8). */
 export async function getSandboxInfo(deps: ServiceDeps, caller: Caller): Promise<SandboxInfo> {
   return {
     environment: caller.environment,

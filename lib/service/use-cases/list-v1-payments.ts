@@ -7,7 +7,7 @@ import { v1Payments } from "../store/schema";
 import { expireDueV1Payments } from "./v1-payment-clock";
 import { v1PaymentToWire } from "./v1-payment-records";
 
-/** GET /v1/payments: newest first (created_at, then id), the list envelope of CONTRACT §6. */
+/** GET /v1/payments: newest first (created_at, then id), the list envelope of decisions D6. */
 export async function listV1Payments(deps: ServiceDeps, caller: Caller, query: V1PaymentListQuery): Promise<Paginated<V1Payment>> {
   await expireDueV1Payments(deps, caller);
   const conditions: SQL[] = [eq(v1Payments.accountId, caller.accountId), eq(v1Payments.environment, caller.environment)];

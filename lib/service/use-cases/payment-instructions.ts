@@ -5,7 +5,7 @@ import { isCryptoSource, type ResolvedSource } from "@/lib/schemas/source";
 import { toPaymentInstructionsQuote, type Quote } from "../quotes/quote";
 import { depositAddress } from "./deposit-address";
 
-/** Stablecoin sources: 30 minutes; fiat sources: 2 days (CONTRACT §5). */
+/** Stablecoin sources: 30 minutes; fiat sources: 2 days (decisions D5). */
 export const CRYPTO_VALIDITY_MS = 30 * 60 * 1000;
 export const FIAT_VALIDITY_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -28,7 +28,7 @@ export function validUntil(source: ResolvedSource, createdAt: Date): Date {
   return new Date(createdAt.getTime() + (isCryptoSource(source) ? CRYPTO_VALIDITY_MS : FIAT_VALIDITY_MS));
 }
 
-/** payment_instructions for the inbound payment, per source kind (CONTRACT §5). */
+/** payment_instructions for the inbound payment, per source kind (decisions D5). */
 export function paymentInstructions(
   requestId: string,
   source: ResolvedSource,

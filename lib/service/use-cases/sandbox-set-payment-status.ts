@@ -10,7 +10,7 @@ import { paymentOwnerHandler } from "./payment-owners";
 import { toPayment } from "./payment-view";
 
 /**
- * PATCH /v0/sandbox/payments/{id}/status (CONTRACT §8): sets any status on a payment and
+ * PATCH /v0/sandbox/payments/{id}/status (decisions D8): sets any status on a payment and
  * propagates it to the owner. A settlement request's payment moves its request by the payments
  * table of §7; a disbursement's payment goes to the handler the disbursement module registered.
  */

@@ -7,7 +7,7 @@ import { loadSettlementRequest } from "./load-settlement-request";
 import type { SettlementRequestView } from "./settlement-request-view";
 
 /**
- * PATCH /v0/sandbox/settlement-requests/{id}/status (CONTRACT §8): any status from any status,
+ * PATCH /v0/sandbox/settlement-requests/{id}/status (decisions D8): any status from any status,
  * recorded (cause "sandbox") and announced like every move. Payments are left as they are.
  */
 export async function sandboxSetSettlementRequestStatus(

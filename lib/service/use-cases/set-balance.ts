@@ -4,7 +4,7 @@ import { parseAmount } from "@/lib/schemas/amount";
 import { CURRENCY_PRECISION, STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import type { Balance } from "@/lib/schemas/sandbox";
 import type { Db } from "../store/db";
-import { setTotalBalance } from "../store/ledger";
+import { setTotalBalance, type BalanceChange } from "../store/ledger";
 import { accounts } from "../store/schema";
 import { balanceToWire, noteBalanceChange } from "./balances";
 
@@ -36,7 +36,7 @@ export async function setAccountBalance(db: Db, input: SetBalanceInput): Promise
   if (!account) throw new SetBalanceError(`no account named "${input.accountName}" (npm run keys -- create … makes one)`);
   const key = { accountId: account.id, environment: input.environment, currency: input.currency };
   return db.transaction(async (tx) => {
-    let change;
+    let change: BalanceChange;
     try {
       change = await setTotalBalance(tx, key, parsed.value, "operator_set", { refType: "operator", refId: null }, input.at);
     } catch (error) {

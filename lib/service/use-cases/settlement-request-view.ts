@@ -7,7 +7,7 @@ import type { PaymentSummary } from "@/lib/schemas/settlement-request-response";
 import type { PaymentRow } from "../store/payments";
 import type { SettlementRequestRow } from "../store/settlement-requests";
 
-/** Bank identifiers shown masked to their last four characters (CONTRACT §5). */
+/** Bank identifiers shown masked to their last four characters (decisions D5). */
 const MASKED_FIELDS = ["account_number", "iban", "clabe"] as const;
 
 export function maskDestination(destination: Record<string, unknown>): SettlementRequest["destination"] {

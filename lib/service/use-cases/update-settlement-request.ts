@@ -8,7 +8,7 @@ import { loadSettlementRequest } from "./load-settlement-request";
 import { toSettlementRequest, type SettlementRequestView } from "./settlement-request-view";
 
 /**
- * PUT /v0/settlement-requests/{id} (CONTRACT §7): guard the move with the state machine, then
+ * PUT /v0/settlement-requests/{id} (decisions D7): guard the move with the state machine, then
  * write the request, its payments, the history row and the event in one transaction. PUT to
  * the current status changes nothing and emits nothing.
  */

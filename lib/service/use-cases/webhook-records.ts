@@ -7,13 +7,13 @@ import type { Caller } from "../context";
 import { invalidField, notFound } from "../errors";
 import { targetPolicy, webhookUrlProblem } from "../outbox/url-guard";
 import type { Executor } from "../store/db";
-import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../store/schema";
+import { type webhookDeliveries, type webhookDeliveryAttempts, webhookEndpoints } from "../store/schema";
 
 export type WebhookRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
-/** The wire record (CONTRACT §9); the secret only when create passes it. */
+/** The wire record (decisions D9); the secret only when create passes it. */
 export function toWebhook(row: WebhookRow, options: { withSecret?: boolean } = {}): Webhook {
   return {
     id: row.id,

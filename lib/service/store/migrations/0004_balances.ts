@@ -1,4 +1,4 @@
-/** Balances, their ledger, disbursements and /v1 payments (issue 5; CONTRACT §10). */
+/** Balances, their ledger, disbursements and /v1 payments (issue 5; decisions D10). */
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS balances (
   account_id text NOT NULL,

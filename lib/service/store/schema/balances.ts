@@ -2,11 +2,11 @@ import { bigserial, index, jsonb, numeric, pgTable, primaryKey, text, timestamp,
 
 type Env = "sandbox" | "production";
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-/** Money: numeric, read back as a string and handed to decimal.js as is (CONTRACT §4). */
+/** Money: numeric, read back as a string and handed to decimal.js as is (decisions D4). */
 const money = (name: string) => numeric(name, { precision: 38, scale: 8 });
 
 /**
- * The pre-funded balance per account, environment and currency (CONTRACT §10). Derived from the
+ * The pre-funded balance per account, environment and currency (decisions D10). Derived from the
  * ledger and kept in step with it in the same transaction; CHECKs forbid a negative part and
  * a total that is not available + reserved.
  */
@@ -53,7 +53,7 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** One id per (account, chain, address): a disbursement's `destination_id` (CONTRACT §10). */
+/** One id per (account, chain, address): a disbursement's `destination_id` (decisions D10). */
 export const disbursementDestinations = pgTable(
   "disbursement_destinations",
   {

@@ -38,7 +38,7 @@ export const rateLimitWindows = pgTable(
   (t) => [primaryKey({ columns: [t.apiKeyId, t.windowStart] })],
 );
 
-/** Idempotency records per API key (CONTRACT §3). */
+/** Idempotency records per API key (decisions D3). */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {

@@ -4,7 +4,7 @@ import type { Environment, PaymentStatus, SandboxSettlementStatus } from "@/lib/
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
- * Settlement requests (CONTRACT §5, §7). `destination`, `source` and `payment_instructions` are
+ * Settlement requests (decisions D5, §7). `destination`, `source` and `payment_instructions` are
  * kept as validated (unmasked); responses mask. Money is `numeric` (comes back as a string).
  */
 export const settlementRequests = pgTable(
@@ -41,7 +41,7 @@ export const settlementRequests = pgTable(
   ],
 );
 
-/** Every status move of a request: time, from, to, cause (CONTRACT §7 history extension). */
+/** Every status move of a request: time, from, to, cause (decisions D7 history extension). */
 export const settlementRequestHistory = pgTable(
   "settlement_request_history",
   {

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { accounts, events } from "./core";
 
-/** Webhook endpoints (CONTRACT §9): one registry for /v0 and /v1, per account and environment. */
+/** Webhook endpoints (decisions D9): one registry for /v0 and /v1, per account and environment. */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
