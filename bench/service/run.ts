@@ -4,7 +4,11 @@
  * server answering constant JSON, Next's own trivial route handler, and Prism mocking our OpenAPI
  * document. Every figure is measured in this one run and reported beside its baseline as a ratio.
  *
+ * The standalone service on PostgreSQL is also measured with the request log off (REQUEST_LOG=off),
+ * to report what the log costs: GET by id with the log on, as a share of the same with it off.
+ *
  *   npm run bench:service            (needs wrk and a built app: npm run build)
+ *   BENCH_ONLY=request-log npm run bench:service   (just bare, and the log on vs off)
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -97,11 +101,18 @@ async function main() {
   rows.push({ target: "bare node:http (constant JSON)", get: bareResult });
   console.log(`bare: ${bareResult.rps.toFixed(0)}/s`);
 
-  // Standalone on PostgreSQL: one process, then SERVICE_WORKERS=2 (two instances sharing the port).
+  // Standalone on PostgreSQL: one process with the request log off and on, then
+  // SERVICE_WORKERS=2 (two instances sharing the port).
+  const only = process.env.BENCH_ONLY;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   let doc = "";
-  for (const workers of [1, 2]) {
+  const variants = [
+    { workers: 1, log: "off" },
+    { workers: 1, log: "on" },
+    ...(only === "request-log" ? [] : [{ workers: 2, log: "on" }]),
+  ];
+  for (const { workers, log } of variants) {
     const schema = `bench_${Date.now()}`;
     await admin.query(`CREATE SCHEMA ${schema}`);
     const dbUrl = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
@@ -111,16 +122,22 @@ async function main() {
       SERVICE_PORT: "4702",
       SERVICE_HOST: "127.0.0.1",
       SERVICE_WORKERS: String(workers),
+      REQUEST_LOG: log,
     });
     await waitForUrl("http://127.0.0.1:4702/v0/openapi.json");
     // Prism mocks the same document.
     doc = await (await fetchOnce("http://127.0.0.1:4702/v0/openapi.json")).text();
     if (workers > 1) await new Promise((r) => setTimeout(r, 5_000)); // the other processes start after the first listens
-    await measureService(`standalone service, PostgreSQL, ${workers === 1 ? "1 process" : `${workers} processes`}`, "http://127.0.0.1:4702");
+    const logNote = log === "off" ? ", request log off" : "";
+    await measureService(`standalone service, PostgreSQL, ${workers === 1 ? "1 process" : `${workers} processes`}${logNote}`, "http://127.0.0.1:4702");
     stopProcess(p);
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
   }
   await admin.end();
+  if (only === "request-log") {
+    reportRequestLog();
+    return;
+  }
 
   // Standalone on PGlite.
   const dir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
@@ -165,6 +182,16 @@ async function main() {
   stopProcess(p);
 
   report(bareResult, trivial, prismGet);
+  reportRequestLog();
+}
+
+/** What the request log costs: GET by id with it on, as a share of the same with it off (goal ≥ 90%). */
+function reportRequestLog() {
+  const off = rows.find((r) => r.target.endsWith("1 process, request log off"))?.get;
+  const on = rows.find((r) => r.target.endsWith("PostgreSQL, 1 process"))?.get;
+  if (!off || !on) return;
+  console.log(`
+request log: GET by id ${on.rps.toFixed(0)}/s with it on, ${off.rps.toFixed(0)}/s off: ${((on.rps / off.rps) * 100).toFixed(0)}% (goal ≥ 90%)`);
 }
 
 function report(bare: LoadResult, trivial: LoadResult, prism: LoadResult) {
