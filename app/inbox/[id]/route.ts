@@ -1,10 +1,13 @@
 import { NextResponse } from "next/server";
-import { holdPastTimeout, receive } from "@/lib/dashboard/inbox/receive";
+import { readCapped } from "@/lib/http/read-capped";
+import { holdPastTimeout, INBOX_ID, MAX_BODY_BYTES, receive } from "@/lib/dashboard/inbox/receive";
 import { RESPONSE_MODE_STATUS } from "@/lib/dashboard/inbox/types";
 
 export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ id: string }> };
+
+const noSuchInbox = () => NextResponse.json({ error: { code: "not_found", message: "No such inbox." } }, { status: 404 });
 
 /**
  * The dashboard's webhook receiver: no session (proxy.ts lets POST /inbox/* through); the
@@ -13,13 +16,21 @@ type Params = { params: Promise<{ id: string }> };
  */
 export async function POST(request: Request, { params }: Params) {
   const { id } = await params;
+  if (!INBOX_ID.test(id)) return noSuchInbox();
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
-  const rawBody = new Uint8Array(await request.arrayBuffer());
+  // Read as it streams and stop at the cap: a receiver is not a file store.
+  const rawBody = await readCapped(request, MAX_BODY_BYTES);
+  if (rawBody === null) {
+    return NextResponse.json({ error: { code: "payload_too_large", message: `Bodies over ${MAX_BODY_BYTES} bytes are refused.` } }, { status: 413 });
+  }
+  if (rawBody.includes(0)) {
+    return NextResponse.json({ error: { code: "invalid_body", message: "The body contains a NUL byte (U+0000)." } }, { status: 400 });
+  }
   const received = await receive({ inboxId: id, method: request.method, headers, rawBody, receivedAt: new Date() });
-  if (!received) return NextResponse.json({ error: { code: "not_found", message: "No such inbox." } }, { status: 404 });
+  if (!received) return noSuchInbox();
   const { mode, row } = received;
   if (mode === "timeout") await holdPastTimeout(request.signal);
   const status = RESPONSE_MODE_STATUS[mode];

@@ -5,7 +5,7 @@ import { publishArrival } from "./pubsub";
 import { findInboxForReceiver, insertMessage, type MessageRow } from "./store";
 import { RESPONSE_MODE_STATUS, TIMEOUT_HOLD_MS, type InboxResponseMode, type StoredVerdict } from "./types";
 
-/** Bodies past this are cut (and the cut said in the stored text): a receiver is not a file store. */
+/** Bodies past this are refused with 413 while they stream (app/inbox/[id]/route.ts). */
 export const MAX_BODY_BYTES = 256 * 1024;
 
 export type ReceivedRequest = {
@@ -44,6 +44,9 @@ function str(value: unknown): string | null {
   return typeof value === "string" && value.length > 0 ? value.slice(0, 500) : null;
 }
 
+/** Shown of the expected signature on a mismatch: enough to compare, never a whole HMAC for a body a stranger chose. */
+export const EXPECTED_PREFIX_CHARS = 12;
+
 /** The verdict on the received bytes with the inbox's secret, at arrival time (300 s tolerance). */
 export function judge(secret: string | null, headers: Record<string, string>, rawBody: Uint8Array, now: Date): StoredVerdict {
   const result = verifySignature({ header: headers[SIGNATURE_HEADER.toLowerCase()], rawBody, secret, now });
@@ -52,10 +55,22 @@ export function judge(secret: string | null, headers: Record<string, string>, ra
     status: result.reason,
     detail: result.detail,
     ageSeconds: result.ageSeconds,
-    expected: result.expected,
+    expected: result.expected ? `${result.expected.slice(0, EXPECTED_PREFIX_CHARS)}…` : undefined,
     received: result.received,
   };
 }
+
+/** Headers whose values are credentials: stored as "sent", never as their value. */
+const CREDENTIAL_HEADERS = new Set(["cookie", "authorization", "proxy-authorization"]);
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, CREDENTIAL_HEADERS.has(name) ? `[redacted: ${value.length} characters]` : value]),
+  );
+}
+
+/** Inbox ids are ours (base64url); anything else, a NUL included, is no inbox (404, no query). */
+export const INBOX_ID = /^[A-Za-z0-9_-]{8,128}$/;
 
 /**
  * Stores one request to POST /inbox/<id> whole and tells the owner's open streams. Returns how
@@ -65,17 +80,16 @@ export async function receive(request: ReceivedRequest): Promise<{ mode: InboxRe
   const { db } = await getDatabase();
   const inbox = await findInboxForReceiver(db, request.inboxId);
   if (!inbox) return null;
-  const bytes = request.rawBody.byteLength > MAX_BODY_BYTES ? request.rawBody.subarray(0, MAX_BODY_BYTES) : request.rawBody;
-  // Text for storage; NULs dropped (PostgreSQL text refuses them). The verdict is over the bytes as received.
-  const body = Buffer.from(bytes).toString("utf8").replace(/\u0000/g, "\uFFFD");
+  // Text for storage (the route refused NUL bytes and bodies over the cap). The verdict is over the bytes as received.
+  const body = Buffer.from(request.rawBody).toString("utf8");
   const verdict = judge(inbox.secret, request.headers, request.rawBody, request.receivedAt);
   const mode = inbox.responseMode;
   const row = await insertMessage(db, {
     inboxId: inbox.id,
     receivedAt: request.receivedAt,
     method: request.method,
-    headers: request.headers,
-    body: request.rawBody.byteLength > MAX_BODY_BYTES ? `${body}\n[… cut at ${MAX_BODY_BYTES} bytes of ${request.rawBody.byteLength}]` : body,
+    headers: redactHeaders(request.headers),
+    body,
     ...describeEvent(body, request.headers),
     verdict,
     answeredStatus: mode === "timeout" ? null : RESPONSE_MODE_STATUS[mode],

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Context } from "hono";
+import { readCapped } from "@/lib/http/read-capped";
 import { ApiError, invalidField } from "../errors";
 import type { ServiceEnv } from "../context";
 
@@ -10,27 +11,6 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 const tooLarge = () => new ApiError("payload_too_large", "Request body exceeds 1 MiB");
 
-/**
- * Reads the body as it streams and stops at the cap: a chunked body over 1 MiB is cut at the
- * first chunk past it, never held whole in memory (decision D1.4).
- */
-async function readCapped(req: Request, max: number): Promise<string> {
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /** A dotted path for a details entry ("metadata.a", "destination.iban", "items[2]"). */
 function pathOf(segments: readonly (string | number)[]): string {
@@ -75,9 +55,10 @@ export function bodyProblem(value: unknown): ApiError | null {
  */
 export async function jsonBody(c: Context<ServiceEnv>, next: () => Promise<void>): Promise<void> {
   if (!BODY_METHODS.has(c.req.method)) return next();
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readCapped(c.req.raw, MAX_BODY_BYTES);
+  // Read as it streams and cut at the cap: a chunked body over 1 MiB is never held whole (decision D1.4).
+  const bytes = await readCapped(c.req.raw, MAX_BODY_BYTES);
+  if (bytes === null) throw tooLarge();
+  const text = Buffer.from(bytes).toString("utf8");
   // Later readers (the route's validator) read the cached text, not the consumed stream.
   // (Hono keeps promises there at run time; its type says string.)
   (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);

@@ -16,8 +16,19 @@ export function maskBankIdentifiers(value: unknown): unknown {
   return out;
 }
 
-/** The text stored for a body: masked JSON when it parses, cut to 16 KiB; null when empty. */
-export function loggedBody(text: string): string | null {
+/** A response body as stored: responses already mask bank identifiers (decision D5.5), so as sent, cut to 16 KiB. */
+export function loggedResponseBody(text: string): string | null {
+  if (text === "") return null;
+  return capped(text.replaceAll("\u0000", "\\u0000"));
+}
+
+function capped(stored: string): string {
+  if (stored.length <= MAX_LOGGED_BODY_BYTES / 4 || Buffer.byteLength(stored) <= MAX_LOGGED_BODY_BYTES) return stored;
+  return Buffer.from(stored).subarray(0, MAX_LOGGED_BODY_BYTES).toString("utf8").replace(/\uFFFD$/, "");
+}
+
+/** A request body as stored: masked JSON when it parses, cut to 16 KiB; null when empty. */
+export function loggedRequestBody(text: string): string | null {
   if (text === "") return null;
   let stored = text;
   try {
@@ -26,8 +37,7 @@ export function loggedBody(text: string): string | null {
     // not JSON: kept as sent, NULs spelled out (PostgreSQL text refuses them); the cap still applies
     stored = text.replaceAll("\u0000", "\\u0000");
   }
-  if (Buffer.byteLength(stored) <= MAX_LOGGED_BODY_BYTES) return stored;
-  return Buffer.from(stored).subarray(0, MAX_LOGGED_BODY_BYTES).toString("utf8").replace(/\uFFFD$/, "");
+  return capped(stored);
 }
 
 /** A stored body as the API answers it: the JSON value, or the (cut) text when it is not whole JSON. */

@@ -2,7 +2,7 @@ import "server-only";
 import type { Context, Next } from "hono";
 import { randomBytes } from "node:crypto";
 import type { ServiceEnv } from "../context";
-import { loggedBody } from "./entry";
+import { loggedRequestBody, loggedResponseBody } from "./entry";
 import { requestLogWriter } from "./writer";
 
 const UNLOGGED = /^\/v0\/(request-logs(\/|$)|openapi\.json$)/;
@@ -18,6 +18,9 @@ export function requestLog(resourceIdOf: (path: string) => string | null) {
     await next();
     const caller = c.get("caller");
     if (!caller || UNLOGGED.test(c.req.path)) return;
+    const writer = requestLogWriter(c.get("serviceDeps").db);
+    // Under overload the log drops (counted) before it spends anything on the entry.
+    if (!writer.hasRoom()) return;
     const durationMs = Math.round(performance.now() - started);
     const deps = c.get("deps");
     const at = deps.clock.now();
@@ -30,7 +33,7 @@ export function requestLog(resourceIdOf: (path: string) => string | null) {
     void Promise.all([response, parsed !== undefined ? JSON.stringify(parsed) : (cached ?? "")])
       .then(([responseText, requestText]) => {
         const created = res.status === 201 ? idOf(responseText) : null;
-        requestLogWriter(deps.db).push({
+        writer.push({
           id: nextEntryId(),
           accountId: caller.accountId,
           environment: caller.environment,
@@ -45,8 +48,8 @@ export function requestLog(resourceIdOf: (path: string) => string | null) {
           idempotencyKey: c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed),
           idempotentReplayed: res.headers.get("idempotent-replayed") === "true",
           resourceId: created ?? resourceIdOf(url.pathname),
-          requestBody: loggedBody(requestText),
-          responseBody: loggedBody(responseText),
+          requestBody: loggedRequestBody(requestText),
+          responseBody: loggedResponseBody(responseText),
         });
       })
       .catch((error) => console.error("[service] request log entry lost:", (error as Error).message));

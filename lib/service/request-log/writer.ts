@@ -3,10 +3,11 @@ import type { Db } from "../store/db";
 import { insertRequestLogs, type RequestLogRow } from "../store/request-logs";
 
 /** Entries waiting at most; past this, new entries are dropped and counted (decision D11.2). */
-export const MAX_BUFFERED = 10_000;
-const BATCH = 500;
+export const MAX_BUFFERED = 2_000;
+/** At most one batch per tick: the log never takes more than ~1,000 writes a second from the database the API needs. */
+const BATCH = 250;
 /** How long an entry waits for company before its batch is written ("within a second"). */
-const FLUSH_MS = 200;
+const FLUSH_MS = 250;
 
 let drops = 0;
 
@@ -27,31 +28,47 @@ export class RequestLogWriter {
 
   constructor(private readonly db: Db) {}
 
+  /** False when the buffer is full: the caller counts a drop without building the entry. */
+  hasRoom(): boolean {
+    if (this.buffer.length < MAX_BUFFERED) return true;
+    drops++;
+    return false;
+  }
+
   push(row: RequestLogRow): void {
     if (this.buffer.length >= MAX_BUFFERED) {
       drops++;
       return;
     }
     this.buffer.push(row);
-    if (!this.timer && !this.flushing) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
-      this.timer.unref?.();
-    }
+    this.schedule();
   }
 
-  /** Writes everything buffered now (tests and shutdown call it; the timer does otherwise). */
+  private schedule(): void {
+    if (this.timer || this.flushing || this.buffer.length === 0) return;
+    this.timer = setTimeout(() => void this.writeBatches(1), FLUSH_MS);
+    this.timer.unref?.();
+  }
+
+  /** Writes everything buffered now (tests and shutdown call it; the timer writes one batch a tick). */
   flush(): Promise<void> {
+    return this.writeBatches(Number.POSITIVE_INFINITY);
+  }
+
+  private writeBatches(max: number): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.flushing ??= this.drain().finally(() => {
-      this.flushing = null;
-      if (this.buffer.length > 0) void this.flush();
+    const run = (this.flushing ?? Promise.resolve()).then(() => this.drain(max));
+    const mine = run.finally(() => {
+      if (this.flushing === mine) this.flushing = null;
+      this.schedule();
     });
-    return this.flushing;
+    this.flushing = mine;
+    return mine;
   }
 
-  private async drain(): Promise<void> {
-    while (this.buffer.length > 0) {
+  private async drain(max: number): Promise<void> {
+    for (let n = 0; n < max && this.buffer.length > 0; n++) {
       const batch = this.buffer.splice(0, BATCH);
       try {
         await insertRequestLogs(this.db, batch);

@@ -33,7 +33,11 @@ export type RequestLogRow = typeof requestLogs.$inferSelect;
 /** One multi-row INSERT for a batch of entries. */
 export async function insertRequestLogs(db: Executor, rows: readonly RequestLogRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.execute(insertSql(requestLogs, rows));
+  // A log batch lost to a crash is acceptable; the API's own writes stay durable.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    await tx.execute(insertSql(requestLogs, rows));
+  });
 }
 
 export interface RequestLogFilter {

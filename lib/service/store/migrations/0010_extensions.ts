@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS request_logs (
 );
 CREATE INDEX IF NOT EXISTS request_logs_owner_idx ON request_logs (account_id, environment, at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS request_logs_resource_idx ON request_logs (account_id, environment, resource_id, at DESC);
-CREATE INDEX IF NOT EXISTS request_logs_at_idx ON request_logs (at);
+CREATE INDEX IF NOT EXISTS request_logs_at_idx ON request_logs USING brin (at);
 
 CREATE TABLE IF NOT EXISTS sandbox_clocks (
   account_id text PRIMARY KEY,

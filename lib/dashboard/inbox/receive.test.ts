@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { signatureHeader } from "@/lib/webhooks/signature";
+import { EXPECTED_PREFIX_CHARS, INBOX_ID, judge, redactHeaders } from "./receive";
+
+const now = new Date("2026-11-24T12:00:00Z");
+const body = new TextEncoder().encode('{"id":"evt_1"}');
+
+describe("the public inbox receiver", () => {
+  it("a mismatch shows only a prefix of the expected signature, never a whole HMAC of a stranger's body", () => {
+    const header = signatureHeader("whsec_other", body, Math.floor(now.getTime() / 1000));
+    const verdict = judge("whsec_mine", { "x-service-signature": header }, body, now);
+    expect(verdict.status).toBe("signature_mismatch");
+    const expected = (verdict as { expected?: string }).expected ?? "";
+    expect(expected).toHaveLength(EXPECTED_PREFIX_CHARS + 1);
+    expect(expected.endsWith("…")).toBe(true);
+  });
+
+  it("stores Cookie, Authorization and Proxy-Authorization as sent, not their values", () => {
+    const stored = redactHeaders({ cookie: "session=abc", authorization: "Bearer s3cr3t", "proxy-authorization": "Basic eA==", "content-type": "application/json" });
+    expect(stored).toEqual({
+      cookie: "[redacted: 11 characters]",
+      authorization: "[redacted: 13 characters]",
+      "proxy-authorization": "[redacted: 10 characters]",
+      "content-type": "application/json",
+    });
+  });
+
+  it("an id with a NUL or of another shape is no inbox (answered 404 before any query)", () => {
+    expect(INBOX_ID.test("ibx_AbCdEfGhIjKlMnOpQrStUvWxYz012345")).toBe(true);
+    for (const id of ["ibx_abc\u0000def", "../admin", "", "a b c d e f g h"]) expect(INBOX_ID.test(id), id).toBe(false);
+  });
+});
