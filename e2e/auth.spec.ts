@@ -20,6 +20,16 @@ test.describe("without a session", () => {
     await expect(page.getByRole("navigation", { name: "Sections" })).toHaveCount(0);
   });
 
+  test("better-auth's own password endpoints are closed: the sign-in form's throttle and audit are the only door", async ({ request, baseURL }) => {
+    const { email, password } = adminCredentials();
+    const headers = { Origin: baseURL ?? "", "Content-Type": "application/json" };
+    const signIn = await request.post("/api/auth/sign-in/email", { data: { email, password }, headers });
+    expect(signIn.status()).toBe(404);
+    expect(signIn.headers()["set-cookie"] ?? "").not.toContain("session_token");
+    const change = await request.post("/api/auth/change-password", { data: { currentPassword: password, newPassword: "x".repeat(16) }, headers });
+    expect(change.status()).toBe(404);
+  });
+
   test("a made-up session cookie gets the sign-in page too, and actions answer unauthorized", async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "console.session_token", value: "forged.token", url: baseURL ?? "" }]);
     await page.goto("/admin/users");

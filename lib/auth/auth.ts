@@ -62,7 +62,12 @@ export function createAuth(db: Db) {
       useSecureCookies: e.AUTH_URL?.startsWith("https://") ?? false,
     },
     // The console signs in through its own server actions; nothing else is reachable over HTTP.
+    // Every path that checks a password goes through the actions, with their one throttle and
+    // audit trail: better-auth's own password endpoints are closed (auth.api calls still work).
     disabledPaths: [
+      "/sign-in/email",
+      "/change-password",
+      "/set-password",
       "/sign-up/email",
       "/update-user",
       "/delete-user",

@@ -1,4 +1,6 @@
 import "server-only";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
 import { env } from "@/lib/env";
@@ -13,7 +15,8 @@ const holder = globalThis as typeof globalThis & { __consoleAdminBootstrap?: Pro
 
 /**
  * On a console with no administrator, creates one: ADMIN_EMAIL (or admin@console.local) with
- * ADMIN_PASSWORD, or a generated password printed once to the server log. Runs at server start
+ * ADMIN_PASSWORD, or a generated password written once to DATA_DIR/first-admin-password.txt (mode
+ * 0600; only its path is printed, never the password). Runs at server start
  * (instrumentation.ts); idempotent.
  */
 export function ensureAdministrator(): Promise<void> {
@@ -39,14 +42,23 @@ async function createFirstAdministrator(): Promise<void> {
     return;
   }
   await recordAudit({ actor: null, email, action: "bootstrapAdministrator", targetId: created.user.id, result: "ok" });
+  // A generated password never goes to the log: it is written once to a file only its owner can read.
+  const where = e.ADMIN_PASSWORD ? null : writeOwnerOnly(e.DATA_DIR, email, created.password);
   const lines = [
     "",
     "━━ Settlement Console: first administrator ━━",
     `  email:    ${email}`,
-    e.ADMIN_PASSWORD
-      ? "  password: the one in ADMIN_PASSWORD"
-      : `  password: ${created.password}   (shown once: sign in and change it under Account)`,
+    where ? `  password: in ${where} (readable by this user only; sign in, change it under Account, delete the file)` : "  password: the one in ADMIN_PASSWORD",
     "",
   ];
   console.log(lines.join("\n"));
+}
+
+/** Writes the generated password to DATA_DIR/first-admin-password.txt, mode 0600; returns the path. */
+export function writeOwnerOnly(dataDir: string, email: string, password: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = resolve(dataDir, "first-admin-password.txt");
+  rmSync(path, { force: true });
+  writeFileSync(path, `${email}\n${password}\n`, { mode: 0o600, flag: "wx" });
+  return path;
 }
