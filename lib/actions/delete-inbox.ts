@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { getDatabase } from "@/lib/db/connection";
-import { currentOwnerId, noInbox, noSession, succeed } from "@/lib/dashboard/inbox/owner";
+import { currentOwnerId, isInboxEndpoint, noInbox, noSession, succeed } from "@/lib/dashboard/inbox/owner";
 import { deleteOwnedInbox, findOwnedInbox } from "@/lib/dashboard/inbox/store";
 import * as api from "@/lib/settlement-api";
 import { action, idSchema } from "./action";
@@ -18,7 +18,8 @@ export const deleteInbox = action({
     const { db } = await getDatabase();
     const inbox = await findOwnedInbox(db, owner, inboxId);
     if (!inbox) return noInbox<{ id: string }>();
-    if (inbox.webhookId && inbox.environment) {
+    // The endpoint goes too, but only if it is the one pointing at this inbox.
+    if (inbox.webhookId && inbox.environment && (await isInboxEndpoint(inbox.environment, inbox.webhookId, inbox.id))) {
       const removed = await api.deleteWebhook(inbox.environment, inbox.webhookId);
       if (!removed.ok && !(removed.error.kind === "api" && removed.error.status === 404)) return removed;
     }

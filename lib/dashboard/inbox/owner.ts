@@ -1,7 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { getActor } from "@/lib/auth/session";
-import type { ApiResult } from "@/lib/settlement-api";
+import { getWebhook, type ApiResult } from "@/lib/settlement-api";
+import type { Environment } from "@/lib/dashboard/environment-schema";
 
 /**
  * The person an inbox belongs to: the signed-in actor's user id (lib/auth/session.ts), or null
@@ -27,6 +28,15 @@ export function succeed<T>(data: T, status = 200): ApiResult<T> {
 
 export function refuse<T>(status: 401 | 404 | 409 | 400, code: string, message: string): ApiResult<T> {
   return { ok: false, error: { kind: "api", status, code, message, details: [] } };
+}
+
+/**
+ * True when webhook `webhookId` of `environment` is the endpoint that points at this inbox: the
+ * only endpoint an inbox may keep a secret for or delete with itself.
+ */
+export async function isInboxEndpoint(environment: Environment, webhookId: string, inboxId: string): Promise<boolean> {
+  const found = await getWebhook(environment, webhookId);
+  return found.ok && found.data.url === `${inboxOrigin()}/inbox/${inboxId}`;
 }
 
 export const noSession = <T>(): ApiResult<T> => refuse(401, "unauthorized", "Your session has ended. Sign in again.");
