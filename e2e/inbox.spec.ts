@@ -46,8 +46,9 @@ test("a request signed with the wrong secret shows 'does not match' with both si
   await expect(message.getByTestId("verdict")).toHaveText("Signature does not match");
   await expect(message.getByTestId("signature-received")).toHaveText(theirs);
   const expected = (await message.getByTestId("signature-expected").textContent()) ?? "";
-  expect(expected).toMatch(/^[0-9a-f]{64}$/);
-  expect(expected).not.toBe(theirs);
+  // Only a prefix of the expected HMAC: enough to compare, never a whole signature for a stranger's body.
+  expect(expected).toMatch(/^[0-9a-f]{12}…$/);
+  expect(theirs.startsWith(expected.slice(0, 12))).toBe(false);
 
   // A header that is not t=…,v1=…: said so.
   await request.post(inbox.url, { headers: { "X-Service-Signature": "v1=nothex" }, data: JSON.stringify({ id: "evt_bad_header", type: "payment.created", data: { id: "pay_h" } }) });

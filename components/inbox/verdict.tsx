@@ -48,7 +48,7 @@ export function VerdictExplanation({ verdict }: { verdict: StoredVerdict }) {
       </p>
       {verdict.status === "signature_mismatch" ? (
         <dl className="grid gap-1 rounded-lg border border-red-200 bg-red-50/60 p-3 font-mono text-xs break-all sm:grid-cols-[auto_1fr] sm:gap-x-3">
-          <dt className="font-sans font-medium text-slate-600">Expected</dt>
+          <dt className="font-sans font-medium text-slate-600">Expected (first characters)</dt>
           <dd data-testid="signature-expected">{verdict.expected}</dd>
           <dt className="font-sans font-medium text-slate-600">Received</dt>
           <dd data-testid="signature-received">{(verdict.received ?? []).join(", ")}</dd>

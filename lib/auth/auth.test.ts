@@ -2,6 +2,7 @@
  * Sign-in, sessions, roles, the first administrator, API keys and the audit trail on a real
  * (in-memory PGlite) database, through better-auth itself.
  */
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findKeyOwner } from "@/lib/service/store/api-keys";
 import { migrate } from "@/lib/service/store/migrate";
@@ -43,15 +44,19 @@ async function signIn(email: string, password: string): Promise<Headers> {
 }
 
 describe("people and sessions", () => {
-  it("creates the first administrator once, and prints the password once", async () => {
+  it("creates the first administrator once; its password goes to an owner-only file, never to the log", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     await ensureAdministrator();
     await ensureAdministrator();
     const printed = log.mock.calls.map((c) => String(c[0])).join("\n");
     log.mockRestore();
     expect(printed.match(/first administrator/g)).toHaveLength(1);
-    const password = /password: (\S+)/.exec(printed)?.[1];
+    const file = /password: in (\S+)/.exec(printed)?.[1] ?? "";
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const password = readFileSync(file, "utf8").split("\n")[1];
+    rmSync(file);
     expect(password).toMatch(/^[\w-]{20}$/);
+    expect(printed).not.toContain(password);
     const session = await auth.api.getSession({ headers: await signIn(DEFAULT_ADMIN_EMAIL, password ?? "") });
     expect(session?.user.role).toBe("admin");
   });

@@ -1,13 +1,11 @@
 import "server-only";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { eventListQuerySchema, eventSchema } from "@/lib/schemas/event";
 import { paginated } from "@/lib/schemas/list";
 import type { ServiceEnv } from "../context";
 import { getEvent, listEventsOf } from "../use-cases/events";
+import { errorResponses, json } from "./settlement-requests.errors";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const error = (description: string) => json(errorEnvelopeSchema, description);
 const tags = ["Events"];
 
 const list = createRoute({
@@ -22,11 +20,7 @@ const list = createRoute({
     "and also finds a payment's events by the settlement request or disbursement it belongs to. Events are kept at least 30 days.",
   "x-extension": true,
   request: { query: eventListQuerySchema },
-  responses: {
-    200: json(paginated(eventSchema), "A page of events"),
-    400: error("A query value breaks a rule (named in details)"),
-    401: error("Missing or unknown X-Api-Key"),
-  },
+  responses: { 200: json(paginated(eventSchema), "A page of events"), ...errorResponses(400) },
 });
 
 const get = createRoute({
@@ -38,11 +32,7 @@ const get = createRoute({
   description: "`data` exactly as it was sent. Another account's or environment's event is a 404.",
   "x-extension": true,
   request: { params: z.object({ id: z.string().min(1).max(64).meta({ description: "Event id (evt_…)" }) }) },
-  responses: {
-    200: json(eventSchema, "The event"),
-    401: error("Missing or unknown X-Api-Key"),
-    404: error("No event with this id in the key's account and environment"),
-  },
+  responses: { 200: json(eventSchema, "The event"), ...errorResponses(404) },
 });
 
 export function registerEventRoutes(app: OpenAPIHono<ServiceEnv>): void {

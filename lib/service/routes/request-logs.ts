@@ -1,13 +1,11 @@
 import "server-only";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { paginated } from "@/lib/schemas/list";
 import { requestLogQuerySchema, requestLogSchema } from "@/lib/schemas/request-log";
 import type { ServiceEnv } from "../context";
 import { getRequestLog, listRequestLogsOf } from "../use-cases/request-logs";
+import { errorResponses, json } from "./settlement-requests.errors";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const error = (description: string) => json(errorEnvelopeSchema, description);
 const tags = ["Request log"];
 
 const ABOUT =
@@ -25,11 +23,7 @@ const list = createRoute({
   description: `${ABOUT} Newest first; filters: status class (2xx, 4xx, 5xx), method, path (exact, or a prefix ending in *), idempotency_key, resource_id.`,
   "x-extension": true,
   request: { query: requestLogQuerySchema },
-  responses: {
-    200: json(paginated(requestLogSchema), "A page of entries"),
-    400: error("A query value breaks a rule (named in details)"),
-    401: error("Missing or unknown X-Api-Key"),
-  },
+  responses: { 200: json(paginated(requestLogSchema), "A page of entries"), ...errorResponses(400) },
 });
 
 const get = createRoute({
@@ -41,11 +35,7 @@ const get = createRoute({
   description: ABOUT,
   "x-extension": true,
   request: { params: z.object({ id: z.string().min(1).max(64) }) },
-  responses: {
-    200: json(requestLogSchema, "The entry"),
-    401: error("Missing or unknown X-Api-Key"),
-    404: error("No entry with this id in the key's account and environment"),
-  },
+  responses: { 200: json(requestLogSchema, "The entry"), ...errorResponses(404) },
 });
 
 export function registerRequestLogRoutes(app: OpenAPIHono<ServiceEnv>): void {
