@@ -7,7 +7,7 @@ import { ApiError } from "./errors";
 import { authenticateAndLimit, countIfKeyed } from "./middleware/auth";
 import { rejectNulInUrl } from "./middleware/input-guards";
 import { jsonBody } from "./middleware/json-body";
-import { requestLog } from "./request-log/middleware";
+import { requestLogger } from "./request-log/middleware";
 import { cachedSandboxOffset, depsAt, sandboxOffset } from "./sandbox-clock";
 import { RateLimiter } from "./rate-limiter";
 import { requestId } from "./middleware/request-id";
@@ -69,18 +69,23 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   const authenticate = authenticateAndLimit(limiter);
   const countUnrouted = countIfKeyed(limiter);
 
-  // The request log wraps the frame, so it sees every answer, errors included (decision D11).
-  if (deps.config.requestLog !== false) {
-    const resourceIdOf = (path: string): string | null => {
-      const segments = path.split("/");
-      for (let i = 0; i < segments.length; i++) {
-        // A NUL-bearing id was refused with a 400; PostgreSQL could not store it anyway.
-        if (routes.paramAt(path, i)) return safeDecode(segments[i]).replaceAll("\u0000", "") || null;
-      }
-      return null;
-    };
-    app.use("*", requestLog(resourceIdOf));
-  }
+  // The request log (decision D11): asked as a request starts, told once its answer is made.
+  const resourceIdOf = (path: string): string | null => {
+    const segments = path.split("/");
+    for (let i = 0; i < segments.length; i++) {
+      // A NUL-bearing id was refused with a 400; PostgreSQL could not store it anyway.
+      if (routes.paramAt(path, i)) return safeDecode(segments[i]).replaceAll("\u0000", "") || null;
+    }
+    return null;
+  };
+  const logger = deps.config.requestLog === false ? null : requestLogger(resourceIdOf);
+  const logged = (c: Context<ServiceEnv>, answer: Promise<void>): Promise<void> => {
+    if (!logger?.wants(c)) return answer;
+    const started = performance.now();
+    c.set("logStarted", started);
+    return answer.then(() => logger.record(c, started));
+  };
+
   // One middleware for the frame of every request (each layer costs promises, and inside Next
   // every promise pays for its async context): request id, deps, then for known routes the key,
   // the rate limit, the URL's NUL guard and the JSON body. Unknown paths and methods are
@@ -90,8 +95,8 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
       c.set("deps", deps);
       c.set("serviceDeps", deps);
       if (c.req.path === OPENAPI_PATH) return next();
-      if (routes.match(c.req.method, c.req.path) !== "ok") return countUnrouted(c, next) as Promise<void>;
-      return authenticate(c, () => {
+      if (routes.match(c.req.method, c.req.path) !== "ok") return logged(c, countUnrouted(c, next) as Promise<void>);
+      return logged(c, authenticate(c, () => {
         rejectNulInUrl(c, (i) => routes.paramAt(c.req.path, i));
         const caller = c.get("caller");
         if (caller.environment !== "sandbox") return jsonBody(c, next);
@@ -105,7 +110,7 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
           c.set("deps", depsAt(deps, offset));
           return jsonBody(c, next);
         });
-      }) as Promise<void>;
+      }) as Promise<void>);
     }),
   );
 
@@ -127,10 +132,20 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return errorResponse(c, err);
-    if (err instanceof HTTPException) return errorResponse(c, fromHttpException(err));
-    console.error(`[service] ${c.req.method} ${c.req.path} failed (request ${c.get("requestId")}):`, err);
-    return errorResponse(c, new ApiError("internal_error", "Internal error; the request id identifies it in the logs"));
+    let res: Response;
+    if (err instanceof ApiError) res = errorResponse(c, err);
+    else if (err instanceof HTTPException) res = errorResponse(c, fromHttpException(err));
+    else {
+      console.error(`[service] ${c.req.method} ${c.req.path} failed (request ${c.get("requestId")}):`, err);
+      res = errorResponse(c, new ApiError("internal_error", "Internal error; the request id identifies it in the logs"));
+    }
+    // An error skips the frame's success path: the log hears of it here.
+    const started = c.get("logStarted");
+    if (logger && started !== undefined) {
+      c.res = res;
+      logger.record(c, started);
+    }
+    return res;
   });
 
   return app;

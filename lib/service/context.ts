@@ -50,6 +50,8 @@ export type ServiceEnv = {
     requestId: string;
     /** The parsed JSON body, once the body middleware has read it. */
     body: unknown;
+    /** When the request log started timing this request (only when it will be logged). */
+    logStarted: number;
     /** RateLimit-* of the caller's key, once counted; every answer carries them. */
     rateLimitHeaders: Record<string, string>;
   };

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Context, Next } from "hono";
+import type { Context } from "hono";
 import { randomBytes } from "node:crypto";
 import type { ServiceEnv } from "../context";
 import { loggedRequestBody, loggedResponseBody } from "./entry";
@@ -8,19 +8,34 @@ import { requestLogWriter } from "./writer";
 const UNLOGGED = /^\/v0\/(request-logs(\/|$)|openapi\.json$)/;
 
 /**
- * Logs every call that carried a valid key (decision D11): after the answer is made, the entry
- * is built from a clone of the response and handed to the batch writer, so the answer never
- * waits for the log. `resourceIdOf` names the resource a path addresses.
+ * Logs every call that carried a valid key (decision D11). The app's frame asks `wants` as a
+ * request starts (a full buffer drops it, counted, before anything is spent on it) and calls
+ * `record` once the answer is made, the error handler too; the entry is built from a clone of
+ * the response and handed to the batch writer, so the answer never waits for the log.
+ * `resourceIdOf` names the resource a path addresses.
  */
-export function requestLog(resourceIdOf: (path: string) => string | null) {
-  return async (c: Context<ServiceEnv>, next: Next): Promise<void> => {
-    const started = performance.now();
-    await next();
-    const caller = c.get("caller");
-    if (!caller || UNLOGGED.test(c.req.path)) return;
+export function requestLogger(resourceIdOf: (path: string) => string | null) {
+  return {
+    /** Whether this request will be logged: not for the log's own reads or openapi.json, nor when the buffer is full. */
+    wants(c: Context<ServiceEnv>): boolean {
+      if (UNLOGGED.test(c.req.path)) return false;
+      return requestLogWriter(c.get("serviceDeps").db).hasRoom();
+    },
+    record(c: Context<ServiceEnv>, started: number): void {
+      const caller = c.get("caller");
+      if (!caller) return;
+      recordEntry(c, caller, started, resourceIdOf);
+    },
+  };
+}
+
+function recordEntry(
+  c: Context<ServiceEnv>,
+  caller: NonNullable<ServiceEnv["Variables"]["caller"]>,
+  started: number,
+  resourceIdOf: (path: string) => string | null,
+): void {
     const writer = requestLogWriter(c.get("serviceDeps").db);
-    // Under overload the log drops (counted) before it spends anything on the entry.
-    if (!writer.hasRoom()) return;
     const durationMs = Math.round(performance.now() - started);
     const deps = c.get("deps");
     const at = deps.clock.now();
@@ -53,7 +68,6 @@ export function requestLog(resourceIdOf: (path: string) => string | null) {
         });
       })
       .catch((error) => console.error("[service] request log entry lost:", (error as Error).message));
-  };
 }
 
 let sequence = 0;
