@@ -21,7 +21,7 @@ describe("readiness", () => {
   const startRelay = () =>
     new Promise<void>((resolve) => {
       const target = new URL(TEST_PG_URL);
-      relay = createServer((client) => {
+      const server = createServer((client) => {
         const upstream = createConnection(Number(target.port || 5432), target.hostname);
         sockets.add(client).add(upstream);
         client.pipe(upstream).pipe(client);
@@ -32,8 +32,9 @@ describe("readiness", () => {
         client.on("error", drop).on("close", drop);
         upstream.on("error", drop).on("close", drop);
       });
-      relay.listen(port, "127.0.0.1", () => {
-        port = (relay?.address() as AddressInfo).port;
+      relay = server;
+      server.listen(port, "127.0.0.1", () => {
+        port = (server.address() as AddressInfo).port;
         resolve();
       });
     });

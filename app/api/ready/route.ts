@@ -1,16 +1,16 @@
 import { getDatabase } from "@/lib/db/connection";
-import { checkReadiness } from "@/lib/ops/readiness";
+import { checkReadiness, type Readiness } from "@/lib/ops/readiness";
 
 // Readiness for load balancers: 200 only when the database answers and migrations are current;
 // /api/health stays liveness (the process answers).
 export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
-  let result;
+  let result: Readiness;
   try {
     result = await checkReadiness((await getDatabase()).db);
   } catch {
-    result = { ready: false as const, reason: "database unreachable" };
+    result = { ready: false, reason: "database unreachable" };
   }
   return Response.json(result, { status: result.ready ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }
