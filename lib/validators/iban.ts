@@ -1,7 +1,7 @@
 /**
  * IBAN (mod-97 and per-country length and format, via ibantools), BIC and UK sort codes.
  */
-import { validateIBAN, ValidationErrorsIBAN } from "ibantools";
+import { isValidBIC, validateIBAN, ValidationErrorsIBAN } from "ibantools";
 
 /**
  * Removes whitespace and upper-cases: the electronic format an IBAN is stored in. Other
@@ -40,7 +40,8 @@ export function gbSortCodeFromIban(value: string): string | null {
 
 /** BIC / SWIFT code: 4 bank letters, 2 country letters, 2 location, optional 3 branch. */
 export function isValidBic(value: string): boolean {
-  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value);
+  // ibantools checks the shape and that the country exists; the wire form is upper case.
+  return /^[A-Z0-9]+$/.test(value) && isValidBIC(value);
 }
 
 /** UK sort code: exactly 6 digits, no dashes. */

@@ -2,7 +2,7 @@ import { encodeQr } from "@/lib/dashboard/qr";
 
 /**
  * The wallet address as a QR code (SVG, crisp at any size), with a 4-module quiet zone. The
- * encoder is lib/dashboard/qr.ts; swapping in the `qrcode` package only changes `encodeQr`.
+ * encoder is `uqr`, behind lib/dashboard/qr.ts.
  */
 export function WalletQr({ address }: { address: string }) {
   let path = "";
