@@ -55,19 +55,27 @@ function recordEntry(
           requestId: c.get("requestId"),
           at,
           method: c.req.method,
-          path: url.pathname,
-          query: url.search.replace(/^\?/, ""),
+          path: url.pathname.slice(0, MAX_PATH),
+          query: url.search.replace(/^\?/, "").slice(0, MAX_QUERY),
           status: res.status,
           durationMs,
           keyPrefix: key.slice(0, 14),
-          idempotencyKey: c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed),
+          idempotencyKey: (c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed))?.slice(0, 255) ?? null,
           idempotentReplayed: res.headers.get("idempotent-replayed") === "true",
-          resourceId: created ?? resourceIdOf(url.pathname),
+          resourceId: asResourceId(created ?? resourceIdOf(url.pathname)),
           requestBody: loggedRequestBody(requestText),
           responseBody: loggedResponseBody(responseText),
         });
       })
       .catch((error) => console.error("[service] request log entry lost:", (error as Error).message));
+}
+
+/** Bounds on what one entry stores: a stranger's 400 KB path must not cost the batch it rides in. */
+const MAX_PATH = 2048;
+const MAX_QUERY = 4096;
+/** Our ids are at most 64 characters; anything longer is no resource (and would not fit the index). */
+function asResourceId(id: string | null): string | null {
+  return id && id.length <= 64 ? id : null;
 }
 
 let sequence = 0;

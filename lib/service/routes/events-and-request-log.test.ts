@@ -125,6 +125,19 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
       expect(theirs.data).toEqual([]);
     });
 
+    it("a huge path is logged, bounded, without costing the entries written beside it", async () => {
+      const huge = `/v0/settlement-requests/${"z".repeat(20_000)}`;
+      expect((await call(s, "GET", huge)).status).toBe(404);
+      const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s);
+      await requestLogWriter(s.deps.db).flush();
+      const mine = await logged(`resource_id=${created.body.id}`, (p) => p.data.length >= 1);
+      expect(mine.data).toHaveLength(1);
+      const errors = await logged("status=4xx&method=GET&path=/v0/settlement-requests/*", (p) => p.data.some((e) => String(e.path).includes("zzzz")));
+      const entry = errors.data.find((e) => String(e.path).includes("zzzz"))!;
+      expect(String(entry.path).length).toBeLessThanOrEqual(2048);
+      expect(entry.resource_id).toBeNull();
+    });
+
     it("cuts bodies at 16 KiB", async () => {
       const big = { ...BODIES.s2s, metadata: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, "x".repeat(500)])) };
       const res = await call(s, "POST", "/v0/settlement-requests", big);
