@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId } from "@/lib/dashboard/inbox/owner";
-import { subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
+import { startListening, subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
 import { pullStream, resumeAfter } from "@/lib/dashboard/inbox/sse";
 import { hasRegisteredInbox, latestOwnedSeq, listOwnedArrivals } from "@/lib/dashboard/inbox/store";
 import type { LiveHello } from "@/lib/dashboard/inbox/types";
@@ -21,6 +21,7 @@ export async function GET(request: Request) {
   const hello: LiveHello = { registered: await hasRegisteredInbox(db, owner) };
   const resumed = resumeAfter(request);
   const after = resumed > 0 ? resumed : await latestOwnedSeq(db, owner);
+  await startListening();
   return pullStream({
     request,
     after,

@@ -94,7 +94,10 @@ export async function receive(request: ReceivedRequest): Promise<{ mode: InboxRe
     verdict,
     answeredStatus: mode === "timeout" ? null : RESPONSE_MODE_STATUS[mode],
   });
-  publishArrival({ ownerUserId: inbox.ownerUserId, inboxId: inbox.id, seq: row.seq });
+  // Stored first: a notice that fails is a late screen (streams catch up from the rows), never a lost message.
+  await publishArrival({ ownerUserId: inbox.ownerUserId, inboxId: inbox.id, seq: row.seq }).catch((error: unknown) =>
+    console.error("[inbox] could not notify the live streams:", error),
+  );
   return { mode, row };
 }
 

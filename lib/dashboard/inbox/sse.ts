@@ -6,6 +6,24 @@ export type SseFrame = { id?: number; event?: string; data: unknown };
 const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 1_000;
 
+/** Every open stream of this process, by its close: counted for metrics, closed at shutdown. */
+const holder = globalThis as typeof globalThis & { __openStreams?: Set<(retryMs?: number) => void> };
+const openStreams = (holder.__openStreams ??= new Set());
+
+export function openStreamCount(): number {
+  return openStreams.size;
+}
+
+/**
+ * Ends every open stream with a retry hint (graceful shutdown): the browser reconnects after
+ * `retryMs`, to another instance or this one restarted, and resumes from Last-Event-ID.
+ */
+export function closeAllStreams(retryMs = RECONNECT_MS): number {
+  const closing = [...openStreams];
+  for (const close of closing) close(retryMs);
+  return closing.length;
+}
+
 export function frameText(frame: SseFrame): string {
   const lines: string[] = [];
   if (frame.event) lines.push(`event: ${frame.event}`);
@@ -79,9 +97,11 @@ export function pullStream(options: {
       };
       const unsubscribe = options.subscribe(wake);
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
-      const close = () => {
+      const close = (retryMs?: number) => {
         if (closed) return;
+        if (retryMs !== undefined) send(`retry: ${retryMs}\n\n`);
         closed = true;
+        openStreams.delete(close);
         clearInterval(heartbeat);
         unsubscribe();
         try {
@@ -91,7 +111,8 @@ export function pullStream(options: {
         }
       };
       cleanup = close;
-      options.request.signal.addEventListener("abort", close);
+      openStreams.add(close);
+      options.request.signal.addEventListener("abort", () => close());
       send(`retry: ${RECONNECT_MS}\n\n`);
       if (options.hello) send(frameText(options.hello));
       wake();

@@ -16,9 +16,17 @@ export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }
   | { kind: "postgres"; url: string; schema?: string; max?: number };
 
+/** A payload on a channel, and what to do when the connection that listens was lost and is back. */
+export type ListenHandlers = { onMessage(payload: string): void; onReconnect?(): void };
+
 export interface Database {
   db: Db;
   kind: DatabaseTarget["kind"];
+  /**
+   * LISTEN on `channel` (a plain identifier): PostgreSQL on one dedicated connection that
+   * reconnects by itself, PGlite on its own instance. Resolves once listening; returns the stop.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -61,7 +69,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => pool.end() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: "postgres",
+      listen: async (channel, handlers) => {
+        const stop = await listenOnPostgres(target, channel, handlers);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -69,6 +93,94 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (!memory) mkdirSync(resolve(target.dataDir), { recursive: true });
   const client = new PGlite(memory ? target.dataDir : resolve(target.dataDir));
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return pgliteDatabase(client, drizzle(client, { schema }) as unknown as Db);
+}
+
+type PgliteClient = {
+  closed: boolean;
+  close(): Promise<void>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+};
+
+/** A Database over an open PGlite and its drizzle handle (also used by the tests' harness). */
+export function pgliteDatabase(client: PgliteClient, db: Db): Database {
+  return {
+    db,
+    kind: "pglite",
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, (payload) => handlers.onMessage(payload));
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+const RECONNECT_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 5_000];
+
+/**
+ * One connection outside the pool that LISTENs on `channel`. When it drops it connects again,
+ * backing off, and calls onReconnect: whatever was notified meanwhile is lost, so listeners
+ * catch up from the rows themselves.
+ */
+async function listenOnPostgres(
+  target: Extract<DatabaseTarget, { kind: "postgres" }>,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  const { Client } = await import("pg");
+  let stopped = false;
+  let client: InstanceType<typeof Client> | null = null;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new Client({
+      connectionString: target.url,
+      ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+    });
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
+    });
+    next.on("error", () => lost(next));
+    next.on("end", () => lost(next));
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    attempt = 0;
+  };
+  const lost = (which: InstanceType<typeof Client>) => {
+    if (stopped || client !== which) return;
+    client = null;
+    which.end().catch(() => {});
+    schedule();
+  };
+  const schedule = () => {
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 5_000;
+    attempt += 1;
+    retry = setTimeout(() => {
+      connect().then(
+        () => handlers.onReconnect?.(),
+        () => {
+          if (!stopped) schedule();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
 }

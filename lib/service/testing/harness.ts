@@ -7,7 +7,7 @@ import { bootstrap } from "../bootstrap";
 import { ManualClock } from "../clock";
 import { defaultRateSource } from "../quotes/fixed-rates";
 import { migrate } from "../store/migrate";
-import { openDatabase, type Database, type Db } from "../store/db";
+import { openDatabase, pgliteDatabase, type Database, type Db } from "../store/db";
 import { createApiKey } from "../store/api-keys";
 import { runWorkersOnce } from "../workers";
 import { requestLogWriter } from "../request-log/writer";
@@ -44,8 +44,7 @@ async function freshPglite(): Promise<Database> {
     renameSync(tmp, TEMPLATE);
   }
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return pgliteDatabase(client, drizzle(client, { schema }) as unknown as Db);
 }
 
 /** A fresh schema on the machine's PostgreSQL, dropped on close. */

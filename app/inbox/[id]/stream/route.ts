@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId } from "@/lib/dashboard/inbox/owner";
-import { subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
+import { startListening, subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
 import { pullStream, resumeAfter } from "@/lib/dashboard/inbox/sse";
 import { findOwnedInbox, listOwnedMessages, toMessageView } from "@/lib/dashboard/inbox/store";
 
@@ -18,11 +18,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { db } = await getDatabase();
   // Someone else's inbox answers exactly like one that does not exist.
   if (!(await findOwnedInbox(db, owner, id))) return NextResponse.json({ error: { code: "not_found", message: "No such inbox." } }, { status: 404 });
+  await startListening();
   return pullStream({
     request,
     after: resumeAfter(request),
     pull: async (after) =>
       (await listOwnedMessages(db, owner, id, { afterSeq: after })).map((row) => ({ id: row.seq, event: "message", data: toMessageView(row) })),
-    subscribe: (wake) => subscribeArrivals(owner, (notice) => notice.inboxId === id && wake()),
+    subscribe: (wake) => subscribeArrivals(owner, (notice) => (notice === null || notice.inboxId === id) && wake()),
   });
 }
