@@ -1,10 +1,13 @@
 /**
- * Runs once when the server starts: the console's first administrator (printed once to this log
- * on a fresh database), then the embedded service (database, migrations, background workers), so
- * webhooks and scheduled moves run even before the first API call.
+ * Runs once when the server starts: the secrets every instance must share are checked against
+ * the database (refuses to start on a mismatch), the console's first administrator (on a fresh
+ * database), then the embedded service (database, migrations, background workers), so webhooks
+ * and scheduled moves run even before the first API call. Registers the graceful shutdown.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { registerShutdown } = await import("@/lib/ops/shutdown");
+  registerShutdown();
   const { ensureAdministrator } = await import("@/lib/auth/bootstrap");
   await ensureAdministrator();
   if ((process.env.EMBEDDED_SERVICE ?? "on") === "off") return;

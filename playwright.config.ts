@@ -44,7 +44,7 @@ export default defineConfig({
   ],
   webServer: {
     // The test script builds the app before Playwright runs.
-    command: `npx next start -p ${PORT}`,
+    command: "node scripts/serve.mjs",
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -46,6 +46,8 @@ export const envSchema = z.object({
   LOW_BALANCE_THRESHOLD: z.string().regex(/^\d+(\.\d+)?$/).default("1000"),
   /** Signs the console's session cookies; written to .env.local on first start. */
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /** Proxies in front of the console whose X-Forwarded-For may be believed: a count, or "true" for one. */
+  TRUSTED_PROXY: optionalText,
   /** The console's public URL (https://console.example.com); unset: localhost on any port. */
   AUTH_URL: optionalUrl.optional(),
   /** The first administrator; without a password one is generated and printed once. */

@@ -9,9 +9,9 @@ must("node", ["scripts/ensure-env.mjs"]);
 ensureBuild();
 
 const port = process.env.PORT ?? "3000";
-const child = spawn("npx", ["next", "start", "-p", port], {
+const child = spawn("node", ["scripts/serve.mjs"], {
   stdio: ["inherit", "pipe", "inherit"],
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1" },
 });
 let announced = false;
 child.stdout.on("data", (chunk) => {

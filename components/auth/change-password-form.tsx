@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,9 @@ import { applyFieldErrors, FormAlert } from "./form-alert";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-export function ChangePasswordForm() {
+/** `afterChange="refresh"`: the page re-renders (the forced change lets the person in). */
+export function ChangePasswordForm({ afterChange }: { afterChange?: "refresh" } = {}) {
+  const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [status, setStatus] = useState<{ error?: string; success?: string }>({});
   const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
@@ -25,6 +28,7 @@ export function ChangePasswordForm() {
       if (result.ok) {
         form.reset(EMPTY);
         setStatus({ success: "Password changed. Your other sessions were signed out." });
+        if (afterChange === "refresh") router.refresh();
         return;
       }
       if (!applyFieldErrors(result.error, form.setError, ["currentPassword", "newPassword", "confirmPassword"])) {

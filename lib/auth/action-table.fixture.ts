@@ -94,4 +94,5 @@ export const actorFor = (role: Role): Actor => ({
   name: role,
   role,
   sessionId: `session-${role}`,
+  mustChangePassword: false,
 });

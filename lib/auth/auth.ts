@@ -30,7 +30,7 @@ function authSecret(): string {
  * console_sessions (looked up on every request: a role change or a disabled person takes effect
  * at once). Only the endpoints the console uses are served under /api/auth.
  */
-export function createAuth(db: Db) {
+export function createAuth(db: Db, options: { secureCookies?: boolean } = {}) {
   const e = env();
   return betterAuth({
     appName: "Settlement Console",
@@ -45,6 +45,7 @@ export function createAuth(db: Db) {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "support", input: false },
         disabled: { type: "boolean", required: false, defaultValue: false, input: false },
+        mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
     session: { modelName: "console_sessions", expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
@@ -59,7 +60,8 @@ export function createAuth(db: Db) {
     },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
-      useSecureCookies: e.AUTH_URL?.startsWith("https://") ?? false,
+      // Secure (and __Secure- prefixed) whenever the request came over https: lib/auth/request-origin.ts.
+      useSecureCookies: options.secureCookies ?? e.AUTH_URL?.startsWith("https://") ?? false,
     },
     // The console signs in through its own server actions; nothing else is reachable over HTTP.
     // Every path that checks a password goes through the actions, with their one throttle and
@@ -85,7 +87,10 @@ export function createAuth(db: Db) {
       "/get-access-token",
       "/account-info",
     ],
-    rateLimit: { enabled: true, storage: "memory", window: 60, max: 60 },
+    // No password is checked over HTTP here; the sign-in action's throttle lives in the database
+    // (lib/auth/throttle.ts). better-auth's own limiter is per process and keyed on a header a
+    // client sets, so it is off rather than pretending.
+    rateLimit: { enabled: false },
     telemetry: { enabled: false },
     databaseHooks: {
       session: {
@@ -110,15 +115,24 @@ export function createAuth(db: Db) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const holder = globalThis as typeof globalThis & { __consoleAuth?: Promise<Auth> };
+const holder = globalThis as typeof globalThis & { __consoleAuth?: Map<boolean, Promise<Auth>> };
+const instances = (holder.__consoleAuth ??= new Map());
 
-/** The process's one auth instance, over the shared database. */
-export function getAuth(): Promise<Auth> {
-  holder.__consoleAuth ??= getDatabase()
-    .then((database) => createAuth(database.db))
-    .catch((error: unknown) => {
-      holder.__consoleAuth = undefined;
-      throw error;
-    });
-  return holder.__consoleAuth;
+/**
+ * The process's auth instance for plain http or https requests (they differ only in the
+ * session cookie's Secure flag and name), over the shared database. Callers pass
+ * `await isHttpsRequest()` (lib/auth/request-origin.ts).
+ */
+export function getAuth(secureCookies = false): Promise<Auth> {
+  let instance = instances.get(secureCookies);
+  if (!instance) {
+    instance = getDatabase()
+      .then((database) => createAuth(database.db, { secureCookies: secureCookies || undefined }))
+      .catch((error: unknown) => {
+        instances.delete(secureCookies);
+        throw error;
+      });
+    instances.set(secureCookies, instance);
+  }
+  return instance;
 }

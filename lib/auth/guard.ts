@@ -19,6 +19,9 @@ export function checkAccess(actor: Actor | null, permission: Permission | undefi
   if (!permission) {
     return { ok: false, actor, error: { code: "forbidden", message: "This action has no declared permission.", status: 403 } };
   }
+  if (actor.mustChangePassword && permission !== "account:self") {
+    return { ok: false, actor, error: { code: "forbidden", message: "Choose your own password first, under Account.", status: 403 } };
+  }
   const decision = decide(actor.role, permission, PERMISSIONS[permission].scope === "console" ? null : environment);
   if (decision.allowed) return { ok: true, actor };
   const message =

@@ -15,6 +15,8 @@ export const consoleUsers = pgTable("console_users", {
   role: text("role").notNull().default("support"),
   /** A disabled person cannot sign in; their sessions are deleted when disabled. */
   disabled: boolean("disabled").notNull().default(false),
+  /** A generated password (first administrator, new person, reset) must be replaced at first sign-in. */
+  mustChangePassword: boolean("must_change_password").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { getAuth } from "./auth";
 import { isRole, type Role } from "./permissions";
+import { isHttpsRequest } from "./request-origin";
 
 /** The signed-in person, as every check sees them. */
 export type Actor = {
@@ -11,6 +12,8 @@ export type Actor = {
   name: string;
   role: Role;
   sessionId: string;
+  /** Signed in with a generated password: nothing but choosing their own until they do. */
+  mustChangePassword: boolean;
 };
 
 /**
@@ -18,14 +21,23 @@ export type Actor = {
  * or null: no cookie, an expired or deleted session, a disabled person, an unknown role.
  */
 export const getActor = cache(async (): Promise<Actor | null> => {
-  const auth = await getAuth();
-  // The cookie store, not the request's Cookie header: after a server action replaced the
-  // session (a password change does), the page re-rendered in the same response must see the new one.
+  // The request first: it makes every page that asks dynamic, so a build never prerenders one
+  // (and never needs the runtime's secrets). The cookie store, not the request's Cookie header:
+  // after a server action replaced the session (a password change does), the page re-rendered
+  // in the same response must see the new one.
   const requestHeaders = new Headers(await headers());
   requestHeaders.set("cookie", (await cookies()).toString());
+  const auth = await getAuth(await isHttpsRequest(requestHeaders));
   const result = await auth.api.getSession({ headers: requestHeaders });
   if (!result) return null;
   const { user, session } = result;
   if (user.disabled === true || !isRole(user.role)) return null;
-  return { userId: user.id, email: user.email, name: user.name, role: user.role, sessionId: session.id };
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    sessionId: session.id,
+    mustChangePassword: user.mustChangePassword === true,
+  };
 });

@@ -67,21 +67,28 @@ export async function createUser(
   }
   const password = input.password ?? generatePassword();
   const hash = await ctx.password.hash(password);
+  // A generated password was seen by someone else (the administrator, a file): the person replaces it first.
+  const mustChangePassword = input.password === undefined;
   const user = await ctx.internalAdapter.createUser(
-    { email, name: input.name.trim(), emailVerified: true, role: input.role, disabled: false },
+    { email, name: input.name.trim(), emailVerified: true, role: input.role, disabled: false, mustChangePassword },
     { method: "admin" },
   );
   await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
   return { ok: true, user: { id: user.id, email: user.email }, password };
 }
 
-/** Sets a new one-time password and signs the person out everywhere. */
-export async function resetPassword(auth: Auth, userId: string): Promise<string> {
+/** Sets a new one-time password (to be replaced at the next sign-in) and signs the person out everywhere. */
+export async function resetPassword(auth: Auth, db: Executor, userId: string): Promise<string> {
   const ctx = await auth.$context;
   const password = generatePassword();
   await ctx.internalAdapter.updatePassword(userId, await ctx.password.hash(password));
+  await setMustChangePassword(db, userId, true);
   await ctx.internalAdapter.deleteUserSessions(userId);
   return password;
+}
+
+export async function setMustChangePassword(db: Executor, userId: string, must: boolean): Promise<void> {
+  await db.update(consoleUsers).set({ mustChangePassword: must, updatedAt: new Date() }).where(eq(consoleUsers.id, userId));
 }
 
 export async function setRole(db: Executor, userId: string, role: Role): Promise<void> {

@@ -23,3 +23,11 @@ export function getDatabase(): Promise<Database> {
   });
   return holder.__settlementDatabase;
 }
+
+/** Closes the process's database if it was opened (the last step of a graceful shutdown). */
+export async function closeDatabase(): Promise<void> {
+  const opening = holder.__settlementDatabase;
+  holder.__settlementDatabase = undefined;
+  const database = await opening?.catch(() => undefined);
+  await database?.close().catch(() => undefined);
+}

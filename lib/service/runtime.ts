@@ -6,6 +6,7 @@ import { systemClock } from "./clock";
 import { defaultRateSource } from "./quotes/fixed-rates";
 import { getDatabase } from "@/lib/db/connection";
 import type { Database } from "./store/db";
+import { stopDelivering } from "./outbox/worker";
 import { startWorkers } from "./workers";
 import type { ServiceConfig, ServiceDeps } from "./context";
 import "./modules";
@@ -14,6 +15,9 @@ export interface ServiceRuntime {
   app: ServiceApp;
   deps: ServiceDeps;
   database: Database;
+  /** Graceful shutdown's first half: no new work is claimed; webhook sends in flight finish and are recorded. */
+  stopWork(): Promise<void>;
+  /** stopWork, then the database closes. */
   stop(): Promise<void>;
 }
 
@@ -40,7 +44,12 @@ async function start(): Promise<ServiceRuntime> {
     app,
     deps,
     database,
+    stopWork: async () => {
+      await stopDelivering(deps);
+      await stopWorkers();
+    },
     stop: async () => {
+      await stopDelivering(deps);
       await stopWorkers();
       await database.close();
     },
@@ -55,5 +64,10 @@ export function getServiceRuntime(): Promise<ServiceRuntime> {
     holder.__settlementService = undefined;
     throw error;
   });
+  return holder.__settlementService;
+}
+
+/** The service if this process started it, without starting it. */
+export function startedServiceRuntime(): Promise<ServiceRuntime> | undefined {
   return holder.__settlementService;
 }

@@ -2,16 +2,19 @@
 
 import { isAPIError } from "better-auth/api";
 import { headers } from "next/headers";
+import { getDatabase } from "@/lib/db/connection";
 import { getAuth } from "../auth";
 import { consoleAction } from "../console-action";
 import { changePasswordSchema } from "../forms";
+import { setMustChangePassword } from "../users";
+import { isHttpsRequest } from "../request-origin";
 
 /** Changes the signed-in person's own password; their other sessions are signed out. */
 export const changePassword = consoleAction({
   name: "changePassword",
   input: changePasswordSchema,
   run: async ({ currentPassword, newPassword }, { actor }) => {
-    const auth = await getAuth();
+    const auth = await getAuth(await isHttpsRequest());
     try {
       await auth.api.changePassword({
         body: { currentPassword, newPassword, revokeOtherSessions: true },
@@ -24,6 +27,7 @@ export const changePassword = consoleAction({
       }
       throw error;
     }
+    if (actor.mustChangePassword) await setMustChangePassword((await getDatabase()).db, actor.userId, false);
     return { ok: true, data: null, audit: { targetId: actor.userId } };
   },
 });

@@ -18,7 +18,7 @@ export const resetUserPassword = consoleAction({
     const { db } = await getDatabase();
     const user = await findUser(db, userId);
     if (!user) return { ok: false, error: { code: "not_found", message: "No such person." }, audit };
-    const password = await resetPassword(await getAuth(), userId);
+    const password = await resetPassword(await getAuth(), db, userId);
     return { ok: true, data: { userId, email: user.email, password }, audit };
   },
 });

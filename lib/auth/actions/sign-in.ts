@@ -3,12 +3,14 @@
 import { isAPIError } from "better-auth/api";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { getDatabase } from "@/lib/db/connection";
 import type { ConsoleActionResult } from "../action-result";
 import { recordAudit } from "../audit";
 import { getAuth } from "../auth";
 import { safeNextPath } from "../config";
 import { fieldErrors } from "../console-action";
 import { signInSchema, type SignInInput } from "../forms";
+import { isHttpsRequest, requestAddress } from "../request-origin";
 import { clearSignInFailures, noteSignInFailure, signInWait } from "../throttle";
 
 const WRONG = "Email or password is incorrect.";
@@ -16,7 +18,9 @@ const WRONG = "Email or password is incorrect.";
 /**
  * Signs in with email and password (the one action open without a session), sets the session
  * cookie and goes on to `next` (a same-origin path). Wrong credentials get one message for
- * both cases, so the form does not tell which emails exist.
+ * both cases, so the form does not tell which emails exist. The only path in the console that
+ * checks a password against an email: throttled in the database per (email, address), per email
+ * and per address (lib/auth/throttle.ts), and every attempt lands in the audit trail.
  */
 export async function signIn(input: SignInInput, next?: string): Promise<ConsoleActionResult<never>> {
   const parsed = signInSchema.safeParse(input);
@@ -24,9 +28,13 @@ export async function signIn(input: SignInInput, next?: string): Promise<Console
     return { ok: false, error: { code: "invalid_input", message: "Check the highlighted fields.", fields: fieldErrors(parsed.error.issues) } };
   }
   const email = parsed.data.email.toLowerCase();
-  const wait = signInWait(email);
+  const address = await requestAddress();
+  const detail = `from ${address ?? "an unknown address"}`;
+  const { db } = await getDatabase();
+  const wait = await signInWait(db, email, address);
   if (wait > 0) {
-    await recordAudit({ actor: null, email, action: "signIn", result: "too_many_attempts" });
+    await recordAudit({ actor: null, email, action: "signIn", result: "too_many_attempts", detail });
+    console.warn(`[auth] sign-in refused: too many failed attempts (${detail})`);
     const minutes = Math.ceil(wait / 60);
     return {
       ok: false,
@@ -34,19 +42,19 @@ export async function signIn(input: SignInInput, next?: string): Promise<Console
     };
   }
 
-  const auth = await getAuth();
+  const auth = await getAuth(await isHttpsRequest());
   try {
     const result = await auth.api.signInEmail({
       body: { email, password: parsed.data.password, rememberMe: false },
       headers: await headers(),
     });
-    clearSignInFailures(email);
-    await recordAudit({ actor: null, email, action: "signIn", targetId: result.user.id, result: "ok" });
+    await clearSignInFailures(db, email, address);
+    await recordAudit({ actor: null, email, action: "signIn", targetId: result.user.id, result: "ok", detail });
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const disabled = error.body?.code === "ACCOUNT_DISABLED";
-    if (!disabled) noteSignInFailure(email);
-    await recordAudit({ actor: null, email, action: "signIn", result: disabled ? "account_disabled" : "invalid_credentials" });
+    if (!disabled) await noteSignInFailure(db, email, address);
+    await recordAudit({ actor: null, email, action: "signIn", result: disabled ? "account_disabled" : "invalid_credentials", detail });
     if (disabled) {
       return { ok: false, error: { code: "account_disabled", message: "This account is disabled. Ask an administrator." } };
     }

@@ -31,6 +31,8 @@ interface InstanceState {
   recording: Promise<void> | null;
   /** Endpoints whose last attempt failed or was slow, until when (wall ms). */
   struggling: Map<string, number>;
+  /** Shutting down: claim nothing more, finish and record the sends in flight. */
+  stopping: boolean;
 }
 
 /** Per service instance (per deps): several instances may share one process in tests. */
@@ -38,7 +40,7 @@ const states = new WeakMap<ServiceDeps, InstanceState>();
 function stateOf(deps: ServiceDeps): InstanceState {
   let s = states.get(deps);
   if (!s) {
-    s = { inFlight: new Map(), sends: new Set(), draining: null, wakeDrain: () => {}, toRecord: [], recording: null, struggling: new Map() };
+    s = { inFlight: new Map(), sends: new Set(), draining: null, wakeDrain: () => {}, toRecord: [], recording: null, struggling: new Map(), stopping: false };
     states.set(deps, s);
   }
   return s;
@@ -113,7 +115,7 @@ async function drain(deps: ServiceDeps, state: InstanceState): Promise<number> {
   const cfg = deliveryConfig(deps);
   let attempts = 0;
   for (;;) {
-    const free = cfg.concurrency - state.sends.size;
+    const free = state.stopping ? 0 : cfg.concurrency - state.sends.size;
     const claimed =
       free > 0
         ? await claimDueDeliveries(deps.db, {
@@ -149,6 +151,17 @@ async function drain(deps: ServiceDeps, state: InstanceState): Promise<number> {
     });
     await Promise.race(state.sends.size >= cfg.concurrency ? [slotFree] : [slotFree, waitForSignal(BUSY_POLL_MS)]);
   }
+}
+
+/**
+ * Graceful shutdown: this instance claims no more deliveries; the sends in flight finish (each
+ * within its timeout) and are recorded. Resolves when nothing is in flight.
+ */
+export async function stopDelivering(deps: ServiceDeps): Promise<void> {
+  const state = stateOf(deps);
+  state.stopping = true;
+  state.wakeDrain();
+  await state.draining;
 }
 
 registerWorker({

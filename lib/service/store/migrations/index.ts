@@ -7,6 +7,7 @@ import { sql as dashboard } from "./0007_dashboard";
 import { sql as inbox } from "./0008_inbox";
 import { sql as rateLimitGrants } from "./0009_rate_limit_grants";
 import { sql as extensions } from "./0010_extensions";
+import { sql as consoleSecurity } from "./0011_console_security";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -22,4 +23,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0008_inbox", sql: inbox },
   { id: "0009_rate_limit_grants", sql: rateLimitGrants },
   { id: "0010_extensions", sql: extensions },
+  { id: "0011_console_security", sql: consoleSecurity },
 ];

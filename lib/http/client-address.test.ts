@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { clientAddress, PEER_HEADER, PROTO_HEADER, requestIsHttps, trustedHops } from "./client-address";
+
+const h = (init: Record<string, string>) => new Headers(init);
+
+describe("clientAddress", () => {
+  it("ignores X-Forwarded-For without TRUSTED_PROXY: a client cannot choose its own address", () => {
+    expect(clientAddress(h({ "x-forwarded-for": "6.6.6.6", [PEER_HEADER]: "::ffff:10.0.0.9" }), 0, true)).toBe("10.0.0.9");
+  });
+  it("trusts the peer header only from the console's own server", () => {
+    expect(clientAddress(h({ [PEER_HEADER]: "1.2.3.4" }), 0, false)).toBeNull();
+  });
+  it("with one trusted proxy takes the address that proxy appended, not the client's claim", () => {
+    expect(clientAddress(h({ "x-forwarded-for": "6.6.6.6, 203.0.113.7" }), 1, true)).toBe("203.0.113.7");
+    expect(clientAddress(h({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 10.0.0.2" }), 2, true)).toBe("203.0.113.7");
+  });
+  it("reads TRUSTED_PROXY", () => {
+    expect([undefined, "false", "0", "true", "2", "x"].map(trustedHops)).toEqual([0, 0, 0, 1, 2, 0]);
+  });
+});
+
+describe("requestIsHttps (session cookies are Secure whenever it is)", () => {
+  it("believes AUTH_URL, a trusted proxy, or the console's own server; never a client's header", () => {
+    const plain = { hops: 0, peerKnown: true };
+    expect(requestIsHttps(h({}), { ...plain, authUrl: "https://console.example.com" })).toBe(true);
+    expect(requestIsHttps(h({ "x-forwarded-proto": "https" }), plain)).toBe(false);
+    expect(requestIsHttps(h({ "x-forwarded-proto": "https" }), { hops: 1, peerKnown: true })).toBe(true);
+    expect(requestIsHttps(h({ [PROTO_HEADER]: "https" }), plain)).toBe(true);
+    expect(requestIsHttps(h({ [PROTO_HEADER]: "https" }), { hops: 0, peerKnown: false })).toBe(false);
+  });
+});
