@@ -8,6 +8,13 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { registerShutdown } = await import("@/lib/ops/shutdown");
   registerShutdown();
+  const { runStartupChecks } = await import("@/lib/ops/startup-checks");
+  try {
+    await runStartupChecks();
+  } catch (error) {
+    console.error(`\n[console] ${(error as Error).message}\n`);
+    process.exit(1);
+  }
   const { ensureAdministrator } = await import("@/lib/auth/bootstrap");
   await ensureAdministrator();
   if ((process.env.EMBEDDED_SERVICE ?? "on") === "off") return;

@@ -46,6 +46,10 @@ export const envSchema = z.object({
   LOW_BALANCE_THRESHOLD: z.string().regex(/^\d+(\.\d+)?$/).default("1000"),
   /** Signs the console's session cookies; written to .env.local on first start. */
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /** Seals webhook and inbox secrets at rest (AES-256-GCM, 32 bytes base64); written to .env.local on first start; shared by every instance. */
+  DATA_ENCRYPTION_KEY: optionalText,
+  /** The key before the last rotation, still read while rows are sealed again (npm run secrets -- rotate). */
+  DATA_ENCRYPTION_KEY_PREVIOUS: optionalText,
   /** Proxies in front of the console whose X-Forwarded-For may be believed: a count, or "true" for one. */
   TRUSTED_PROXY: optionalText,
   /** The console's public URL (https://console.example.com); unset: localhost on any port. */

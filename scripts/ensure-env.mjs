@@ -19,6 +19,10 @@ for (const [name, prefix] of wanted) {
 }
 // Signs the console's session cookies (better-auth). Changing it signs everybody out.
 if (!has("AUTH_SECRET") && !has("BETTER_AUTH_SECRET")) lines.push(`AUTH_SECRET=${randomBytes(32).toString("base64url")}`);
+// Seals webhook and inbox secrets at rest (AES-256-GCM). Every instance on one database shares it.
+if (!has("DATA_ENCRYPTION_KEY")) lines.push(`DATA_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}`);
+// Read by `next build`: action ids and their encryption stay the same for every instance of a build.
+if (!has("NEXT_SERVER_ACTIONS_ENCRYPTION_KEY")) lines.push(`NEXT_SERVER_ACTIONS_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}`);
 if (lines.length > 0) {
   const header = existing ? "" : "# Created on first start. Keys for the embedded service and the session secret; keep this file private.\n";
   appendFileSync(file, `${existing && !existing.endsWith("\n") ? "\n" : ""}${header}${lines.join("\n")}\n`, { mode: 0o600 });

@@ -16,7 +16,8 @@ const SESSION_SECONDS = 60 * 60 * 12;
 /** A fixed secret for development and tests only; a production server refuses to start without AUTH_SECRET. */
 const DEVELOPMENT_SECRET = "development-only-secret-never-used-in-production";
 
-function authSecret(): string {
+/** The secret in effect (read at run time, never at build time). */
+export function authSecret(): string {
   const secret = env().AUTH_SECRET ?? process.env.BETTER_AUTH_SECRET;
   if (secret) return secret;
   if (process.env.NODE_ENV === "production") {

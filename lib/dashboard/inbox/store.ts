@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import type { Executor } from "@/lib/service/store/db";
 import { inboxes, inboxMessages } from "./schema";
 import type { InboxMessageView, InboxResponseMode, InboxSummary, LiveArrival, StoredVerdict } from "./types";
@@ -46,13 +47,19 @@ export async function findOwnedInbox(db: Executor, ownerUserId: string, id: stri
     .from(inboxes)
     .where(and(eq(inboxes.id, id), eq(inboxes.ownerUserId, ownerUserId)))
     .limit(1);
-  return row ?? null;
+  return opened(row);
 }
 
 /** For the receiver only: the id is the credential. */
 export async function findInboxForReceiver(db: Executor, id: string): Promise<InboxRow | null> {
   const [row] = await db.select().from(inboxes).where(eq(inboxes.id, id)).limit(1);
-  return row ?? null;
+  return opened(row);
+}
+
+/** The secret is sealed at rest (lib/crypto/secret-box.ts); rows handed out carry it open. */
+function opened(row: InboxRow | undefined): InboxRow | null {
+  if (!row) return null;
+  return row.secret ? { ...row, secret: openSecret(row.secret) } : row;
 }
 
 export async function updateOwnedInbox(
@@ -61,12 +68,13 @@ export async function updateOwnedInbox(
   id: string,
   change: Partial<Pick<InboxRow, "secret" | "webhookId" | "environment" | "responseMode" | "name">>,
 ): Promise<InboxRow | null> {
+  const sealed = change.secret ? { ...change, secret: sealSecret(change.secret) } : change;
   const [row] = await db
     .update(inboxes)
-    .set(change)
+    .set(sealed)
     .where(and(eq(inboxes.id, id), eq(inboxes.ownerUserId, ownerUserId)))
     .returning();
-  return row ?? null;
+  return opened(row);
 }
 
 export async function deleteOwnedInbox(db: Executor, ownerUserId: string, id: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { queryRows, type Executor } from "../store/db";
 import { nowForRow } from "../store/sandbox-clocks";
 import type { AttemptResult } from "./send";
 import { nextAttemptAt } from "./schedule";
+import { openSecret } from "@/lib/crypto/secret-box";
 
 /** A delivery a worker holds a lease on, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -118,7 +119,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     webhookId: r.webhook_id,
     attemptCount: Number(r.attempt_count),
     url: r.url,
-    secret: r.secret,
+    secret: openSecret(r.secret),
     environment: r.environment,
     accountId: r.account_id,
     eventId: r.event_id,

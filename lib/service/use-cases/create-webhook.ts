@@ -1,5 +1,6 @@
 import "server-only";
 import type { Webhook, WebhookCreate } from "@/lib/schemas/webhook";
+import { sealSecret } from "@/lib/crypto/secret-box";
 import { generateWebhookSecret } from "@/lib/webhooks/signature";
 import type { Caller, ServiceDeps } from "../context";
 import { newId } from "../ids";
@@ -10,6 +11,7 @@ import { assertUrlAllowed, toWebhook } from "./webhook-records";
 export async function createWebhook(deps: ServiceDeps, caller: Caller, input: WebhookCreate): Promise<Webhook> {
   await assertUrlAllowed(caller, input.url, deps.config.sandboxWebhookAllowPrivate);
   const now = deps.clock.now();
+  const secret = generateWebhookSecret();
   const [row] = await deps.db
     .insert(webhookEndpoints)
     .values({
@@ -19,11 +21,11 @@ export async function createWebhook(deps: ServiceDeps, caller: Caller, input: We
       url: input.url,
       description: input.description ?? null,
       events: input.events,
-      secret: generateWebhookSecret(),
+      secret: sealSecret(secret), // AES-256-GCM at rest (lib/crypto/secret-box.ts)
       status: "ACTIVE",
       createdAt: now,
       updatedAt: now,
     })
     .returning();
-  return toWebhook(row, { withSecret: true });
+  return toWebhook({ ...row, secret }, { withSecret: true });
 }

@@ -1,0 +1,40 @@
+import "server-only";
+import { eq, and } from "drizzle-orm";
+import { inboxes } from "@/lib/dashboard/inbox/schema";
+import type { Db } from "@/lib/service/store/db";
+import { webhookEndpoints } from "@/lib/service/store/schema";
+import { needsSealing, openSecret, sealSecret, type SecretKeys } from "./secret-box";
+
+/**
+ * Seals every stored secret that is not sealed with the current key: rows from before
+ * encryption (the first start after upgrading) and rows sealed with the previous key (a
+ * rotation). Each row is rewritten only if it still holds what was read, so instances doing
+ * this at once never overwrite each other. Returns how many rows of each kind changed.
+ */
+export async function resealSecrets(db: Db, keys: SecretKeys): Promise<{ webhooks: number; inboxes: number }> {
+  const counts = { webhooks: 0, inboxes: 0 };
+  if (!keys.current) return counts;
+  const endpoints = await db.select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret }).from(webhookEndpoints);
+  for (const row of endpoints) {
+    if (!needsSealing(row.secret, keys)) continue;
+    const sealed = sealSecret(openSecret(row.secret, keys), keys);
+    const done = await db
+      .update(webhookEndpoints)
+      .set({ secret: sealed })
+      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.secret, row.secret)))
+      .returning({ id: webhookEndpoints.id });
+    counts.webhooks += done.length;
+  }
+  const boxes = await db.select({ id: inboxes.id, secret: inboxes.secret }).from(inboxes);
+  for (const row of boxes) {
+    if (!row.secret || !needsSealing(row.secret, keys)) continue;
+    const sealed = sealSecret(openSecret(row.secret, keys), keys);
+    const done = await db
+      .update(inboxes)
+      .set({ secret: sealed })
+      .where(and(eq(inboxes.id, row.id), eq(inboxes.secret, row.secret)))
+      .returning({ id: inboxes.id });
+    counts.inboxes += done.length;
+  }
+  return counts;
+}
