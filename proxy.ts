@@ -6,7 +6,7 @@ import { AUTH_COOKIE_PREFIX, SIGN_IN_PATH } from "@/lib/auth/config";
  * The optimistic check: without a session cookie, every console page is the sign-in page, and
  * every other request to the console (a server action) gets a bare 401. The real check (is the
  * session valid, may this role do that) happens in the (dashboard) layout and in every action.
- * The API (/v0, /v1), better-auth (/api/auth), the liveness and readiness checks (/api/health, /api/ready), webhook
+ * The API (/v0, /v1), better-auth (/api/auth), the liveness and readiness checks (/api/health, /api/ready), the metrics (/api/metrics, token), webhook
  * receivers (POST /inbox/...) and static files are not the console's pages and are left alone
  * (matcher below).
  */
@@ -28,6 +28,6 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     // Everything but the API, better-auth, the liveness check, Next's own files and files with an extension (favicon.svg, robots.txt).
-    "/((?!v0(?:/|$)|v1(?:/|$)|api/auth(?:/|$)|api/health$|api/ready$|_next/|.*\\.[A-Za-z0-9]+$).*)",
+    "/((?!v0(?:/|$)|v1(?:/|$)|api/auth(?:/|$)|api/health$|api/ready$|api/metrics$|_next/|.*\\.[A-Za-z0-9]+$).*)",
   ],
 };

@@ -50,6 +50,10 @@ export const envSchema = z.object({
   DATA_ENCRYPTION_KEY: optionalText,
   /** The key before the last rotation, still read while rows are sealed again (npm run secrets -- rotate). */
   DATA_ENCRYPTION_KEY_PREVIOUS: optionalText,
+  /** Turns on GET /api/metrics (Prometheus), for callers sending `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /** Log level of the JSON logs (pino): fatal, error, warn, info, debug, trace, silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** Proxies in front of the console whose X-Forwarded-For may be believed: a count, or "true" for one. */
   TRUSTED_PROXY: optionalText,
   /** The console's public URL (https://console.example.com); unset: localhost on any port. */

@@ -25,7 +25,7 @@ export function EnvironmentSwitch({ environment }: { environment: Environment })
     startTransition(async () => {
       const result = await setEnvironment(next);
       if (!result.ok) {
-        toast({ title: "Could not switch environment", description: result.error, tone: "error" });
+        toast({ title: "Could not switch environment", description: result.error.message, tone: "error" });
         return;
       }
       router.refresh();

@@ -3,6 +3,7 @@ import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { auditAction, gateAction } from "@/lib/auth/action-gate";
 import type { Actor } from "@/lib/auth/session";
+import { observed } from "@/lib/ops/observe";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
 import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
@@ -31,7 +32,9 @@ const metaSchema = z
   .object({ environment: environmentSchema.optional(), confirmProduction: z.boolean().optional() })
   .optional();
 
-const fail = (error: Omit<ActionError, "details"> & { details?: ActionError["details"] }): { ok: false; error: ActionError } => ({
+const fail = (
+  error: Omit<ActionError, "details"> & { details?: ActionError["details"] },
+): { ok: false; error: ActionError } => ({
   ok: false,
   error: { details: [], ...error },
 });
@@ -98,34 +101,55 @@ export async function authorize(
  * and an unknown error is logged and masked.
  */
 export function action<S extends z.ZodType, T>(config: ActionConfig<S, T>) {
-  return async (input: z.input<S>, meta?: ActionMeta): Promise<ActionResult<T>> => {
-    try {
-      const parsedMeta = metaSchema.safeParse(meta);
-      if (!parsedMeta.success) return fail({ code: "invalid_input", message: "Invalid call.", status: 400 });
-      const auth = await authorize(config.kind, parsedMeta.data, { sandboxOnly: config.sandboxOnly, action: config.name });
-      if (!auth.ok) return auth;
+  return (input: z.input<S>, meta?: ActionMeta): Promise<ActionResult<T>> =>
+    observed(config.name, () => runAction(config, input, meta));
+}
 
-      const parsed = config.input.safeParse(input);
-      if (!parsed.success) {
-        const details = zodIssuesToDetails(parsed.error.issues);
-        return fail({ code: "invalid_input", message: validationMessage(details), status: 400, details });
-      }
-      const result = await config.run(parsed.data, { ...auth.ctx, raw: input });
-      const final: ActionResult<T> = result.ok
-        ? { ok: true, data: result.data, replayed: result.replayed || undefined }
-        : { ok: false, error: toActionError(result.error) };
-      if (config.kind === "mutation") {
-        await auditAction({ name: config.name, actor: auth.ctx.actor, environment: auth.ctx.environment, input: parsed.data, result: final });
-      }
-      return final;
-    } catch (error) {
-      // Next's own control flow (redirect, notFound, dynamic rendering bail-outs) passes through.
-      unstable_rethrow(error);
-      console.error(`[action ${config.name}] failed:`, error);
-      return fail({ code: "internal_error", message: "Something went wrong on our side. Try again in a moment." });
+async function runAction<S extends z.ZodType, T>(
+  config: ActionConfig<S, T>,
+  input: z.input<S>,
+  meta: ActionMeta | undefined,
+): Promise<ActionResult<T>> {
+  try {
+    const parsedMeta = metaSchema.safeParse(meta);
+    if (!parsedMeta.success) return fail({ code: "invalid_input", message: "Invalid call.", status: 400 });
+    const auth = await authorize(config.kind, parsedMeta.data, {
+      sandboxOnly: config.sandboxOnly,
+      action: config.name,
+    });
+    if (!auth.ok) return auth;
+
+    const parsed = config.input.safeParse(input);
+    if (!parsed.success) {
+      const details = zodIssuesToDetails(parsed.error.issues);
+      return fail({ code: "invalid_input", message: validationMessage(details), status: 400, details });
     }
-  };
+    const result = await config.run(parsed.data, { ...auth.ctx, raw: input });
+    const final: ActionResult<T> = result.ok
+      ? { ok: true, data: result.data, replayed: result.replayed || undefined }
+      : { ok: false, error: toActionError(result.error) };
+    if (config.kind === "mutation") {
+      await auditAction({
+        name: config.name,
+        actor: auth.ctx.actor,
+        environment: auth.ctx.environment,
+        input: parsed.data,
+        result: final,
+      });
+    }
+    return final;
+  } catch (error) {
+    // Next's own control flow (redirect, notFound, dynamic rendering bail-outs) passes through.
+    unstable_rethrow(error);
+    console.error(`[action ${config.name}] failed:`, error);
+    return fail({ code: "internal_error", message: "Something went wrong on our side. Try again in a moment." });
+  }
 }
 
 /** An id in a path: non-empty, bounded, no slashes. */
-export const idSchema = z.string().trim().min(1, "Required").max(128).regex(/^[^/?#\s]+$/, "Not a valid id");
+export const idSchema = z
+  .string()
+  .trim()
+  .min(1, "Required")
+  .max(128)
+  .regex(/^[^/?#\s]+$/, "Not a valid id");

@@ -12,10 +12,16 @@ import { getActor, type Actor } from "./session";
  * rule for the action `action` (its permission from ACTION_PERMISSIONS). A route handler that
  * names no action gets the plain "read" permission for kind "read"; an unnamed mutation is refused.
  */
-export async function gateAction(options: { action?: string; kind: "read" | "mutation"; environment: Environment }): Promise<Gate> {
+export async function gateAction(options: {
+  action?: string;
+  kind: "read" | "mutation";
+  environment: Environment;
+}): Promise<Gate> {
   const { action, kind, environment } = options;
   if (!action) {
-    return kind === "read" ? requireActor({ permission: "read", environment }) : checkAccess(await getActor(), undefined, environment);
+    return kind === "read"
+      ? requireActor({ permission: "read", environment })
+      : checkAccess(await getActor(), undefined, environment);
   }
   const gate = await requireActionActor(action, environment);
   if (!gate.ok && mutates(action)) {

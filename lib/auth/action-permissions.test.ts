@@ -36,7 +36,8 @@ describe("every action × every role × environment, and no session", () => {
   for (const { name } of actions) {
     const expected = EXPECTED_CALLERS[name];
     const permission = permissionForAction(name);
-    if (expected === undefined || expected === "public" || permission === undefined || permission === "public") continue;
+    if (expected === undefined || expected === "public" || permission === undefined || permission === "public")
+      continue;
     for (const environment of ["sandbox", "production"] as const) {
       it(`${name} in ${environment}`, () => {
         const allowed = ROLES.filter((role) => checkAccess(actorFor(role), permission, environment).ok);

@@ -84,7 +84,8 @@ async function outcome(fn: Callable, environment: "sandbox" | "production"): Pro
       | { ok: true }
       | { ok: false; error: { code: string } }
       | undefined;
-    if (result && !result.ok && (result.error.code === "unauthorized" || result.error.code === "forbidden")) return result.error.code;
+    if (result && !result.ok && (result.error.code === "unauthorized" || result.error.code === "forbidden"))
+      return result.error.code;
     return "passed";
   } catch (error) {
     const digest = error instanceof Error && "digest" in error ? String(error.digest) : "";
@@ -108,7 +109,8 @@ describe("server actions refuse on the server", () => {
     const expected = EXPECTED_CALLERS[name];
     if (!expected || expected === "public") continue;
     const skip =
-      (file.startsWith("lib/actions/") && !wrapperGated) || (file === "lib/dashboard/environment.ts" && !environmentGated);
+      (file.startsWith("lib/actions/") && !wrapperGated) ||
+      (file === "lib/dashboard/environment.ts" && !environmentGated);
     for (const environment of ["sandbox", "production"] as const) {
       it.skipIf(skip)(`${name} in ${environment}`, async () => {
         const fn = await load(file, name);
@@ -119,7 +121,9 @@ describe("server actions refuse on the server", () => {
           state.authCalls = 0;
           const got = await outcome(fn, environment);
           const allowed = role !== null && expected[environment].includes(role);
-          expect(got, `${role ?? "no session"} → ${name} in ${environment}`).toBe(allowed ? "passed" : role ? "forbidden" : "unauthorized");
+          expect(got, `${role ?? "no session"} → ${name} in ${environment}`).toBe(
+            allowed ? "passed" : role ? "forbidden" : "unauthorized",
+          );
           if (!allowed) {
             expect(state.fetches, `${name} called the API for ${role ?? "no session"}`).toBe(0);
             expect(state.authCalls, `${name} reached better-auth for ${role ?? "no session"}`).toBe(0);

@@ -31,9 +31,15 @@ async function consoleKeyIds(db: Executor): Promise<Set<string>> {
 }
 
 /** The default account's keys, newest first, optionally by environment and prefix. */
-export async function listConsoleKeys(db: Executor, filter: { environment?: Environment; prefix?: string } = {}): Promise<ConsoleApiKey[]> {
+export async function listConsoleKeys(
+  db: Executor,
+  filter: { environment?: Environment; prefix?: string } = {},
+): Promise<ConsoleApiKey[]> {
   const account = await ensureAccount(db, DEFAULT_ACCOUNT_NAME);
-  const [rows, own] = await Promise.all([listApiKeys(db, { accountId: account.id, prefix: filter.prefix }), consoleKeyIds(db)]);
+  const [rows, own] = await Promise.all([
+    listApiKeys(db, { accountId: account.id, prefix: filter.prefix }),
+    consoleKeyIds(db),
+  ]);
   return rows
     .filter((r) => !filter.environment || r.environment === filter.environment)
     .map((r) => ({ ...r, usedByConsole: own.has(r.id) }))
@@ -62,7 +68,10 @@ export async function revokeConsoleKey(db: Executor, id: string, at = new Date()
   if ((await consoleKeyIds(db)).has(row.id)) {
     return {
       ok: false,
-      error: { code: "key_in_use", message: "The console itself uses this key. Put a new key in its configuration first, then revoke this one." },
+      error: {
+        code: "key_in_use",
+        message: "The console itself uses this key. Put a new key in its configuration first, then revoke this one.",
+      },
     };
   }
   const revoked = await revokeApiKey(db, id, at);

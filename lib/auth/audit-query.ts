@@ -6,7 +6,12 @@ import { z } from "zod";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const text = z.string().trim().min(1).max(128).regex(/^[\w.:@-]+$/);
+const text = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[\w.:@-]+$/);
 
 export type AuditQuery = {
   user?: string;
@@ -31,7 +36,13 @@ export function parseAuditQuery(params: Record<string, string | string[] | undef
     environment: pick(z.enum(ENVIRONMENTS), params.environment),
     from: pick(day, params.from),
     to: pick(day, params.to),
-    before: pick(z.string().max(200).regex(/^[\w.:+-]+~[\w-]+$/), params.before),
+    before: pick(
+      z
+        .string()
+        .max(200)
+        .regex(/^[\w.:+-]+~[\w-]+$/),
+      params.before,
+    ),
   };
 }
 

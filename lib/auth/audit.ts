@@ -73,7 +73,11 @@ export async function listAudit(db: Executor, filter: AuditFilter = {}): Promise
   const conditions: (SQL | undefined)[] = [
     filter.userId ? eq(consoleAudit.userId, filter.userId) : undefined,
     filter.action ? eq(consoleAudit.action, filter.action) : undefined,
-    filter.result === "ok" ? eq(consoleAudit.result, "ok") : filter.result === "error" ? ne(consoleAudit.result, "ok") : undefined,
+    filter.result === "ok"
+      ? eq(consoleAudit.result, "ok")
+      : filter.result === "error"
+        ? ne(consoleAudit.result, "ok")
+        : undefined,
     filter.environment ? eq(consoleAudit.environment, filter.environment) : undefined,
     filter.from ? gte(consoleAudit.at, filter.from) : undefined,
     filter.to ? lt(consoleAudit.at, filter.to) : undefined,
@@ -92,8 +96,13 @@ export async function listAudit(db: Executor, filter: AuditFilter = {}): Promise
 }
 
 /** The distinct actions and people in the trail, for the filter selects. */
-export async function auditFacets(db: Executor): Promise<{ actions: string[]; users: { userId: string; email: string }[] }> {
-  const actions = await db.selectDistinct({ action: consoleAudit.action }).from(consoleAudit).orderBy(consoleAudit.action);
+export async function auditFacets(
+  db: Executor,
+): Promise<{ actions: string[]; users: { userId: string; email: string }[] }> {
+  const actions = await db
+    .selectDistinct({ action: consoleAudit.action })
+    .from(consoleAudit)
+    .orderBy(consoleAudit.action);
   const users = await db
     .selectDistinct({ userId: consoleAudit.userId, email: consoleAudit.userEmail })
     .from(consoleAudit)

@@ -72,15 +72,22 @@ describe("people and sessions", () => {
 
     await setDisabled(database.db, created.user.id, true);
     expect(await auth.api.getSession({ headers })).toBeNull();
-    await expect(signIn("fin@example.com", created.password)).rejects.toMatchObject({ body: { code: "ACCOUNT_DISABLED" } });
+    await expect(signIn("fin@example.com", created.password)).rejects.toMatchObject({
+      body: { code: "ACCOUNT_DISABLED" },
+    });
 
     await setDisabled(database.db, created.user.id, false);
     await expect(signIn("fin@example.com", created.password)).resolves.toBeInstanceOf(Headers);
   });
 
   it("refuses a duplicate email, a wrong password and public sign-up", async () => {
-    expect(await createUser(auth, { email: "fin@example.com", name: "Again", role: "admin" })).toMatchObject({ ok: false, error: { code: "email_taken" } });
-    await expect(signIn("fin@example.com", "not-the-password")).rejects.toMatchObject({ body: { code: "INVALID_EMAIL_OR_PASSWORD" } });
+    expect(await createUser(auth, { email: "fin@example.com", name: "Again", role: "admin" })).toMatchObject({
+      ok: false,
+      error: { code: "email_taken" },
+    });
+    await expect(signIn("fin@example.com", "not-the-password")).rejects.toMatchObject({
+      body: { code: "INVALID_EMAIL_OR_PASSWORD" },
+    });
     await expect(
       auth.api.signUpEmail({ body: { email: "mallory@example.com", password: "long-enough-password", name: "M" } }),
     ).rejects.toBeDefined();
@@ -105,13 +112,20 @@ describe("API keys", () => {
 
     expect(await revokeConsoleKey(database.db, created.id)).toMatchObject({ ok: true });
     expect(await findKeyOwner(database.db, created.key)).toBeNull();
-    expect(await revokeConsoleKey(database.db, created.id)).toMatchObject({ ok: false, error: { code: "already_revoked" } });
+    expect(await revokeConsoleKey(database.db, created.id)).toMatchObject({
+      ok: false,
+      error: { code: "already_revoked" },
+    });
   });
 
   it("will not revoke the key the console itself calls the API with", async () => {
     const { ensureAccount, registerApiKey } = await import("@/lib/service/store/api-keys");
     const account = await ensureAccount(database.db, (await import("@/lib/service/bootstrap")).DEFAULT_ACCOUNT_NAME);
-    const own = await registerApiKey(database.db, { accountId: account.id, environment: "sandbox", key: "sk_test_consoleownkeyconsoleownkey0" });
+    const own = await registerApiKey(database.db, {
+      accountId: account.id,
+      environment: "sandbox",
+      key: "sk_test_consoleownkeyconsoleownkey0",
+    });
     const listed = await listConsoleKeys(database.db, { environment: "sandbox" });
     expect(listed.find((k) => k.id === own.id)?.usedByConsole).toBe(true);
     expect(await revokeConsoleKey(database.db, own.id)).toMatchObject({ ok: false, error: { code: "key_in_use" } });
@@ -121,16 +135,39 @@ describe("API keys", () => {
 describe("the audit trail", () => {
   it("stores no key or secret, and filters by person, action, result and date", async () => {
     const actor = { userId: "u1", email: "a@example.com", role: "admin" as const };
-    await recordAudit({ actor, action: "createApiKey", targetId: "sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAA", result: "ok", detail: "key sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAA", environment: "production" });
-    await insertAudit(database.db, { actor, action: "revokeApiKey", result: "forbidden", at: new Date("2020-01-01T10:00:00Z") });
-    await insertAudit(database.db, { actor: null, email: "x@example.com", action: "signIn", result: "invalid_credentials" });
+    await recordAudit({
+      actor,
+      action: "createApiKey",
+      targetId: "sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      result: "ok",
+      detail: "key sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      environment: "production",
+    });
+    await insertAudit(database.db, {
+      actor,
+      action: "revokeApiKey",
+      result: "forbidden",
+      at: new Date("2020-01-01T10:00:00Z"),
+    });
+    await insertAudit(database.db, {
+      actor: null,
+      email: "x@example.com",
+      action: "signIn",
+      result: "invalid_credentials",
+    });
 
     const all = await listAudit(database.db, { userId: "u1" });
     expect(JSON.stringify(all.rows)).not.toContain("AAAAAAAAAAAAAAAAAAAA");
     expect(all.rows.map((r) => r.action)).toEqual(["createApiKey", "revokeApiKey"]);
-    expect((await listAudit(database.db, { userId: "u1", result: "error" })).rows.map((r) => r.action)).toEqual(["revokeApiKey"]);
-    expect((await listAudit(database.db, { action: "signIn", result: "error" })).rows[0]?.userEmail).toBe("x@example.com");
-    expect((await listAudit(database.db, { userId: "u1", to: new Date("2021-01-01") })).rows.map((r) => r.action)).toEqual(["revokeApiKey"]);
+    expect((await listAudit(database.db, { userId: "u1", result: "error" })).rows.map((r) => r.action)).toEqual([
+      "revokeApiKey",
+    ]);
+    expect((await listAudit(database.db, { action: "signIn", result: "error" })).rows[0]?.userEmail).toBe(
+      "x@example.com",
+    );
+    expect(
+      (await listAudit(database.db, { userId: "u1", to: new Date("2021-01-01") })).rows.map((r) => r.action),
+    ).toEqual(["revokeApiKey"]);
 
     const page1 = await listAudit(database.db, { limit: 1 });
     expect(page1.more).toBe(true);

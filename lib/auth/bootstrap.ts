@@ -34,10 +34,18 @@ async function createFirstAdministrator(): Promise<void> {
 
   const e = env();
   const email = e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
-  const created = await createUser(await getAuth(), { email, name: "Administrator", role: "admin", password: e.ADMIN_PASSWORD });
+  const created = await createUser(await getAuth(), {
+    email,
+    name: "Administrator",
+    role: "admin",
+    password: e.ADMIN_PASSWORD,
+  });
   if (!created.ok) {
     // Someone signs in with that email already: make them the administrator rather than lock everyone out.
-    await db.update(consoleUsers).set({ role: "admin", disabled: false }).where(eq(consoleUsers.email, email.toLowerCase()));
+    await db
+      .update(consoleUsers)
+      .set({ role: "admin", disabled: false })
+      .where(eq(consoleUsers.email, email.toLowerCase()));
     console.log(`[auth] ${email} is now the console's administrator.`);
     return;
   }
@@ -48,7 +56,9 @@ async function createFirstAdministrator(): Promise<void> {
     "",
     "━━ Settlement Console: first administrator ━━",
     `  email:    ${email}`,
-    where ? `  password: in ${where} (readable by this user only; sign in, change it under Account, delete the file)` : "  password: the one in ADMIN_PASSWORD",
+    where
+      ? `  password: in ${where} (readable by this user only; sign in, change it under Account, delete the file)`
+      : "  password: the one in ADMIN_PASSWORD",
     "",
   ];
   console.log(lines.join("\n"));

@@ -6,12 +6,19 @@ import { z } from "zod";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
 import { ROLES } from "./permissions";
 
-const email = z.string().trim().min(1, "Enter your email address").max(254).pipe(z.email("Enter a valid email address"));
-const newPassword = z
+const email = z
   .string()
-  .min(12, "Use at least 12 characters")
-  .max(128, "Use at most 128 characters");
-const id = z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, "Not a valid id");
+  .trim()
+  .min(1, "Enter your email address")
+  .max(254)
+  .pipe(z.email("Enter a valid email address"));
+const newPassword = z.string().min(12, "Use at least 12 characters").max(128, "Use at most 128 characters");
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, "Not a valid id");
 
 export const signInSchema = z.object({
   email,
@@ -25,8 +32,14 @@ export const changePasswordSchema = z
     newPassword,
     confirmPassword: z.string().min(1, "Repeat the new password"),
   })
-  .refine((v) => v.confirmPassword === v.newPassword, { path: ["confirmPassword"], message: "The two new passwords differ" })
-  .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], message: "Choose a password you have not used here" });
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    path: ["confirmPassword"],
+    message: "The two new passwords differ",
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a password you have not used here",
+  });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const createUserSchema = z.object({

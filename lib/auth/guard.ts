@@ -14,13 +14,25 @@ export type Gate = { ok: true; actor: Actor } | { ok: false; error: Refusal; act
 const UNAUTHORIZED: Refusal = { code: "unauthorized", message: "Your session has ended. Sign in again.", status: 401 };
 
 /** The decision for a known actor (or none): pure, so the table test can run it for every role. */
-export function checkAccess(actor: Actor | null, permission: Permission | undefined, environment: Environment | null): Gate {
+export function checkAccess(
+  actor: Actor | null,
+  permission: Permission | undefined,
+  environment: Environment | null,
+): Gate {
   if (!actor) return { ok: false, error: UNAUTHORIZED, actor: null };
   if (!permission) {
-    return { ok: false, actor, error: { code: "forbidden", message: "This action has no declared permission.", status: 403 } };
+    return {
+      ok: false,
+      actor,
+      error: { code: "forbidden", message: "This action has no declared permission.", status: 403 },
+    };
   }
   if (actor.mustChangePassword && permission !== "account:self") {
-    return { ok: false, actor, error: { code: "forbidden", message: "Choose your own password first, under Account.", status: 403 } };
+    return {
+      ok: false,
+      actor,
+      error: { code: "forbidden", message: "Choose your own password first, under Account.", status: 403 },
+    };
   }
   const decision = decide(actor.role, permission, PERMISSIONS[permission].scope === "console" ? null : environment);
   if (decision.allowed) return { ok: true, actor };
@@ -35,7 +47,10 @@ export function checkAccess(actor: Actor | null, permission: Permission | undefi
  * The signed-in actor if they may use `permission` in `environment` (null: console-wide), or a
  * typed refusal: `unauthorized` without a valid session, `forbidden` otherwise.
  */
-export async function requireActor(options: { permission: Permission; environment: Environment | null }): Promise<Gate> {
+export async function requireActor(options: {
+  permission: Permission;
+  environment: Environment | null;
+}): Promise<Gate> {
   return checkAccess(await getActor(), options.permission, options.environment);
 }
 

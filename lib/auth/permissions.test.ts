@@ -6,7 +6,10 @@ import { can, decide, GRANTS, PERMISSION_NAMES, ROLES } from "./permissions";
  * in production. permissions.ts must say exactly this.
  */
 const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
-  read: { sandbox: ["admin", "finance", "support", "developer"], production: ["admin", "finance", "support", "developer"] },
+  read: {
+    sandbox: ["admin", "finance", "support", "developer"],
+    production: ["admin", "finance", "support", "developer"],
+  },
   "rates:quote": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
   "settlement:create": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
   "settlement:update": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
@@ -15,7 +18,10 @@ const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
   "sandbox:simulate": { sandbox: ["admin", "developer"], production: ["admin"] },
   "webhooks:manage": { sandbox: ["admin", "developer"], production: ["admin"] },
   "inbox:manage": { sandbox: ["admin", "developer"], production: ["admin"] },
-  "account:self": { sandbox: ["admin", "finance", "support", "developer"], production: ["admin", "finance", "support", "developer"] },
+  "account:self": {
+    sandbox: ["admin", "finance", "support", "developer"],
+    production: ["admin", "finance", "support", "developer"],
+  },
   "users:manage": { sandbox: ["admin"], production: ["admin"] },
   "keys:manage": { sandbox: ["admin"], production: ["admin"] },
   "audit:read": { sandbox: ["admin"], production: ["admin"] },

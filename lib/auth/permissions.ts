@@ -74,7 +74,12 @@ export function decide(role: string, permission: string, environment: Environmen
   if (!isRole(role) || !isPermission(permission)) return { allowed: false, reason: "role" };
   if (!GRANTS[permission].includes(role)) return { allowed: false, reason: "role" };
   const rule = PERMISSIONS[permission];
-  if (rule.mutates && rule.scope === "environment" && environment !== "sandbox" && !PRODUCTION_MUTATORS.includes(role)) {
+  if (
+    rule.mutates &&
+    rule.scope === "environment" &&
+    environment !== "sandbox" &&
+    !PRODUCTION_MUTATORS.includes(role)
+  ) {
     // Anything but an explicit sandbox counts as production: never fail open.
     return { allowed: false, reason: "production" };
   }

@@ -25,7 +25,17 @@ export function redact(text: string, maxLength = 200, options: { ids?: boolean }
 }
 
 const ID_SHAPE = /^[A-Za-z0-9_.:@-]{1,128}$/;
-const ID_FIELDS = ["id", "requestId", "settlementRequestId", "paymentId", "disbursementId", "webhookId", "userId", "keyId", "external_id"] as const;
+const ID_FIELDS = [
+  "id",
+  "requestId",
+  "settlementRequestId",
+  "paymentId",
+  "disbursementId",
+  "webhookId",
+  "userId",
+  "keyId",
+  "external_id",
+] as const;
 
 function pickId(value: unknown): string | null {
   if (typeof value !== "object" || value === null) return null;

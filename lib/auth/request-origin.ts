@@ -14,5 +14,9 @@ export async function requestAddress(): Promise<string | null> {
 /** Whether this request reached the console over https (its session cookie is then Secure). */
 export async function isHttpsRequest(source?: Headers): Promise<boolean> {
   const e = env();
-  return requestIsHttps(source ?? (await headers()), { authUrl: e.AUTH_URL, hops: trustedHops(e.TRUSTED_PROXY), peerKnown: underConsoleServer() });
+  return requestIsHttps(source ?? (await headers()), {
+    authUrl: e.AUTH_URL,
+    hops: trustedHops(e.TRUSTED_PROXY),
+    peerKnown: underConsoleServer(),
+  });
 }

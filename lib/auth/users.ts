@@ -6,7 +6,10 @@ import type { Auth } from "./auth";
 import type { Role } from "./permissions";
 import { consoleSessions, consoleUsers } from "./schema";
 
-export type ConsoleUser = Pick<typeof consoleUsers.$inferSelect, "id" | "name" | "email" | "role" | "disabled" | "createdAt">;
+export type ConsoleUser = Pick<
+  typeof consoleUsers.$inferSelect,
+  "id" | "name" | "email" | "role" | "disabled" | "createdAt"
+>;
 
 /** A one-time password: 20 url-safe characters (120 bits), shown once and never stored in clear. */
 export const generatePassword = (): string => randomBytes(15).toString("base64url");
@@ -59,7 +62,9 @@ export type CreateUserError = { code: "email_taken"; message: string };
 export async function createUser(
   auth: Auth,
   input: { email: string; name: string; role: Role; password?: string },
-): Promise<{ ok: true; user: { id: string; email: string }; password: string } | { ok: false; error: CreateUserError }> {
+): Promise<
+  { ok: true; user: { id: string; email: string }; password: string } | { ok: false; error: CreateUserError }
+> {
   const ctx = await auth.$context;
   const email = input.email.trim().toLowerCase();
   if (await ctx.internalAdapter.findUserByEmail(email)) {
@@ -73,7 +78,12 @@ export async function createUser(
     { email, name: input.name.trim(), emailVerified: true, role: input.role, disabled: false, mustChangePassword },
     { method: "admin" },
   );
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
   return { ok: true, user: { id: user.id, email: user.email }, password };
 }
 
@@ -88,7 +98,10 @@ export async function resetPassword(auth: Auth, db: Executor, userId: string): P
 }
 
 export async function setMustChangePassword(db: Executor, userId: string, must: boolean): Promise<void> {
-  await db.update(consoleUsers).set({ mustChangePassword: must, updatedAt: new Date() }).where(eq(consoleUsers.id, userId));
+  await db
+    .update(consoleUsers)
+    .set({ mustChangePassword: must, updatedAt: new Date() })
+    .where(eq(consoleUsers.id, userId));
 }
 
 export async function setRole(db: Executor, userId: string, role: Role): Promise<void> {

@@ -14,7 +14,9 @@ import { needsSealing, openSecret, sealSecret, type SecretKeys } from "./secret-
 export async function resealSecrets(db: Db, keys: SecretKeys): Promise<{ webhooks: number; inboxes: number }> {
   const counts = { webhooks: 0, inboxes: 0 };
   if (!keys.current) return counts;
-  const endpoints = await db.select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret }).from(webhookEndpoints);
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints);
   for (const row of endpoints) {
     if (!needsSealing(row.secret, keys)) continue;
     const sealed = sealSecret(openSecret(row.secret, keys), keys);

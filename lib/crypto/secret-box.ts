@@ -55,7 +55,10 @@ export function openSecret(stored: string, keys: SecretKeys = secretKeys()): str
   if (!isSealed(stored)) return stored;
   const [id, payload = ""] = stored.slice(SEALED_PREFIX.length).split(":");
   const key = [keys.current, keys.previous].find((k) => k && keyId(k) === id);
-  if (!key) throw new Error(`A secret was sealed with key ${id}, which is neither DATA_ENCRYPTION_KEY nor DATA_ENCRYPTION_KEY_PREVIOUS`);
+  if (!key)
+    throw new Error(
+      `A secret was sealed with key ${id}, which is neither DATA_ENCRYPTION_KEY nor DATA_ENCRYPTION_KEY_PREVIOUS`,
+    );
   const [iv, body, tag] = payload.split(".").map((p) => Buffer.from(p, "base64url"));
   if (!iv || !body || !tag) throw new Error("A sealed secret is malformed");
   const decipher = createDecipheriv("aes-256-gcm", key, iv);

@@ -32,7 +32,8 @@ describe("webhook secrets at rest (PostgreSQL)", () => {
     await s.close();
   });
 
-  const storedSecrets = () => queryRows<{ id: string; secret: string }>(s.database.db, sql`select id, secret from webhook_endpoints`);
+  const storedSecrets = () =>
+    queryRows<{ id: string; secret: string }>(s.database.db, sql`select id, secret from webhook_endpoints`);
   const lastDeliveryVerifies = (secret: string) => {
     const last = receiver.received.at(-1);
     if (!last) return false;
@@ -41,7 +42,9 @@ describe("webhook secrets at rest (PostgreSQL)", () => {
   };
 
   it("stores the signing secret sealed, and signs deliveries with it", async () => {
-    const res = await s.request("POST", "/v0/webhooks", { body: { url: receiver.url, events: ["settlement_request.created"] } });
+    const res = await s.request("POST", "/v0/webhooks", {
+      body: { url: receiver.url, events: ["settlement_request.created"] },
+    });
     const { id, secret } = (await res.json()) as { id: string; secret: string };
     const [row] = (await storedSecrets()).filter((r) => r.id === id);
     expect(isSealed(row?.secret ?? "")).toBe(true);
@@ -69,9 +72,16 @@ describe("webhook secrets at rest (PostgreSQL)", () => {
     const db = s.database.db;
     expect(await mismatchedSecrets(db, { AUTH_SECRET: "a".repeat(40), DATA_ENCRYPTION_KEY: "k1" })).toEqual([]);
     expect(await mismatchedSecrets(db, { AUTH_SECRET: "a".repeat(40), DATA_ENCRYPTION_KEY: "k1" })).toEqual([]);
-    expect(await mismatchedSecrets(db, { AUTH_SECRET: "b".repeat(40), DATA_ENCRYPTION_KEY: "k1" })).toEqual(["AUTH_SECRET"]);
-    expect(await mismatchedSecrets(db, { AUTH_SECRET: "a".repeat(40), DATA_ENCRYPTION_KEY: null })).toEqual(["DATA_ENCRYPTION_KEY"]);
-    const stored = await queryRows<{ fingerprint: string }>(db, sql`select fingerprint from console_secret_fingerprints`);
+    expect(await mismatchedSecrets(db, { AUTH_SECRET: "b".repeat(40), DATA_ENCRYPTION_KEY: "k1" })).toEqual([
+      "AUTH_SECRET",
+    ]);
+    expect(await mismatchedSecrets(db, { AUTH_SECRET: "a".repeat(40), DATA_ENCRYPTION_KEY: null })).toEqual([
+      "DATA_ENCRYPTION_KEY",
+    ]);
+    const stored = await queryRows<{ fingerprint: string }>(
+      db,
+      sql`select fingerprint from console_secret_fingerprints`,
+    );
     expect(stored.map((r) => r.fingerprint).join()).not.toContain("aaaa");
     await recordFingerprint(db, "DATA_ENCRYPTION_KEY", "k2");
     expect(await mismatchedSecrets(db, { AUTH_SECRET: "a".repeat(40), DATA_ENCRYPTION_KEY: "k2" })).toEqual([]);

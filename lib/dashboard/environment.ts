@@ -1,29 +1,28 @@
 "use server";
 
 import { cookies } from "next/headers";
-import { ENVIRONMENT_COOKIE, environmentSchema, type Environment } from "./environment-schema";
-
-export type SetEnvironmentResult = { ok: true; environment: Environment } | { ok: false; error: string };
+import { consoleAction } from "@/lib/auth/console-action";
+import { ENVIRONMENT_COOKIE, environmentSchema } from "./environment-schema";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
 /**
- * Points this browser's console at sandbox or production. A server action is a public POST
- * endpoint: the input is validated with zod and the only effect is this caller's own cookie
- * (a display preference; the API key of each environment stays on the server). When sessions
- * exist, route this through the shared action wrapper so it also checks the session.
+ * Points this browser's console at sandbox or production: the caller's own cookie, a display
+ * preference (each environment's API key stays on the server). Through the one wrapper like
+ * every action: a session is needed, the input is parsed, the call is audited and measured.
  */
-export async function setEnvironment(value: unknown): Promise<SetEnvironmentResult> {
-  const parsed = environmentSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, error: "Environment must be sandbox or production." };
-
-  const store = await cookies();
-  store.set(ENVIRONMENT_COOKIE, parsed.data, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: process.env.NODE_ENV === "production", // browsers accept Secure cookies on http://localhost
-    maxAge: ONE_YEAR_S,
-  });
-  return { ok: true, environment: parsed.data };
-}
+export const setEnvironment = consoleAction({
+  name: "setEnvironment",
+  input: environmentSchema,
+  run: async (environment) => {
+    const store = await cookies();
+    store.set(ENVIRONMENT_COOKIE, environment, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: process.env.NODE_ENV === "production", // browsers accept Secure cookies on http://localhost
+      maxAge: ONE_YEAR_S,
+    });
+    return { ok: true, data: { environment }, audit: { environment, detail: `environment ${environment}` } };
+  },
+});

@@ -5,7 +5,9 @@ const h = (init: Record<string, string>) => new Headers(init);
 
 describe("clientAddress", () => {
   it("ignores X-Forwarded-For without TRUSTED_PROXY: a client cannot choose its own address", () => {
-    expect(clientAddress(h({ "x-forwarded-for": "6.6.6.6", [PEER_HEADER]: "::ffff:10.0.0.9" }), 0, true)).toBe("10.0.0.9");
+    expect(clientAddress(h({ "x-forwarded-for": "6.6.6.6", [PEER_HEADER]: "::ffff:10.0.0.9" }), 0, true)).toBe(
+      "10.0.0.9",
+    );
   });
   it("trusts the peer header only from the console's own server", () => {
     expect(clientAddress(h({ [PEER_HEADER]: "1.2.3.4" }), 0, false)).toBeNull();

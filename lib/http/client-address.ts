@@ -45,7 +45,10 @@ function normalize(address: string): string {
  * Whether the browser reached the console over https: AUTH_URL says so, or a trusted proxy's
  * X-Forwarded-Proto, or the console's own server terminated TLS itself.
  */
-export function requestIsHttps(headers: Headers, options: { authUrl?: string; hops: number; peerKnown: boolean }): boolean {
+export function requestIsHttps(
+  headers: Headers,
+  options: { authUrl?: string; hops: number; peerKnown: boolean },
+): boolean {
   if (options.authUrl?.startsWith("https://")) return true;
   if (options.hops > 0) {
     const forwarded = (headers.get("x-forwarded-proto") ?? "").split(",").map((p) => p.trim().toLowerCase());

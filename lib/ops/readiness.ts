@@ -22,7 +22,9 @@ export async function checkReadiness(db: Executor): Promise<Readiness> {
       const rows = await queryRows<{ id: string }>(db, sql`SELECT id FROM schema_migrations`);
       const applied = new Set(rows.map((r) => r.id));
       const missing = MIGRATIONS.filter((m) => !applied.has(m.id)).map((m) => m.id);
-      return missing.length === 0 ? { ready: true } : { ready: false, reason: `migrations not applied: ${missing.join(", ")}` };
+      return missing.length === 0
+        ? { ready: true }
+        : { ready: false, reason: `migrations not applied: ${missing.join(", ")}` };
     } catch (error) {
       return { ready: false, reason: `database unreachable (${(error as { code?: string }).code ?? "error"})` };
     }

@@ -19,8 +19,13 @@ export async function mismatchedSecrets(db: Executor, secrets: Record<string, st
   const mismatched: string[] = [];
   for (const [name, value] of Object.entries(secrets)) {
     const mine = fingerprint(name, value);
-    await db.execute(sql`insert into console_secret_fingerprints (name, fingerprint) values (${name}, ${mine}) on conflict (name) do nothing`);
-    const [row] = await queryRows<{ fingerprint: string }>(db, sql`select fingerprint from console_secret_fingerprints where name = ${name}`);
+    await db.execute(
+      sql`insert into console_secret_fingerprints (name, fingerprint) values (${name}, ${mine}) on conflict (name) do nothing`,
+    );
+    const [row] = await queryRows<{ fingerprint: string }>(
+      db,
+      sql`select fingerprint from console_secret_fingerprints where name = ${name}`,
+    );
     if (row && row.fingerprint !== mine) mismatched.push(name);
   }
   return mismatched;

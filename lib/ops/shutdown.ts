@@ -1,5 +1,6 @@
 import "server-only";
 import { closeDatabase } from "@/lib/db/connection";
+import { flushLog } from "./log";
 import { closeAllStreams } from "@/lib/dashboard/inbox/sse";
 import { stopListening } from "@/lib/dashboard/inbox/pubsub";
 import { startedServiceRuntime } from "@/lib/service/runtime";
@@ -29,6 +30,7 @@ export async function drainInstance(): Promise<{ streams: number }> {
 
 export async function closeInstance(): Promise<void> {
   await closeDatabase();
+  flushLog();
 }
 
 /**

@@ -13,7 +13,9 @@ import { mismatchedSecrets } from "./shared-secrets";
  */
 export async function runStartupChecks(): Promise<void> {
   if (process.env.NODE_ENV === "production" && !process.env.DATA_ENCRYPTION_KEY) {
-    throw new Error("DATA_ENCRYPTION_KEY is not set: run `node scripts/ensure-env.mjs` (npm start does) or set it, the same on every instance.");
+    throw new Error(
+      "DATA_ENCRYPTION_KEY is not set: run `node scripts/ensure-env.mjs` (npm start does) or set it, the same on every instance.",
+    );
   }
   const { db } = await getDatabase();
   const keys = secretKeys();
@@ -29,6 +31,8 @@ export async function runStartupChecks(): Promise<void> {
   }
   const sealed = await resealSecrets(db, keys);
   if (sealed.webhooks + sealed.inboxes > 0) {
-    console.log(`[console] sealed ${sealed.webhooks} webhook secret(s) and ${sealed.inboxes} inbox secret(s) with DATA_ENCRYPTION_KEY`);
+    console.log(
+      `[console] sealed ${sealed.webhooks} webhook secret(s) and ${sealed.inboxes} inbox secret(s) with DATA_ENCRYPTION_KEY`,
+    );
   }
 }

@@ -15,6 +15,7 @@ import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
 import { registerRoutes } from "./routes";
 import { createRouteTable } from "./route-table";
 import type { ServiceDeps, ServiceEnv } from "./context";
+import { observeApiRequest } from "@/lib/ops/observe";
 
 export type ServiceApp = OpenAPIHono<ServiceEnv>;
 
@@ -90,6 +91,11 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   // every promise pays for its async context): request id, deps, then for known routes the key,
   // the rate limit, the URL's NUL guard and the JSON body. Unknown paths and methods are
   // answered by notFound; a valid key on them is still counted and gets its RateLimit headers.
+  // Outermost: every answer, errors included, counted and logged by route pattern (lib/ops).
+  app.use("*", (c, next) => {
+    const started = performance.now();
+    return next().then(() => observeApiRequest(c, routes.routeOf(c.req.method, c.req.path), started));
+  });
   app.use("*", (c, next) =>
     requestId(c, () => {
       c.set("deps", deps);

@@ -28,6 +28,11 @@ export function createRouteTable(app: { routes: ReadonlyArray<{ method: string; 
       }
       return undefined;
     },
+    /** The pattern of the route serving `method path` ("/v0/settlement-requests/:id"), or "unmatched": a metric label. */
+    routeOf(method: string, path: string): string {
+      const m = method === "HEAD" ? "GET" : method;
+      return table().find((r) => r.method === m && r.pattern.test(path))?.path ?? "unmatched";
+    },
     allowed(path: string): string[] {
       return [...new Set(table().filter((r) => r.pattern.test(path)).map((r) => r.method))];
     },

@@ -23,7 +23,11 @@ export const changePassword = consoleAction({
     } catch (error) {
       if (isAPIError(error) && error.body?.code === "INVALID_PASSWORD") {
         const message = "This is not your current password.";
-        return { ok: false, error: { code: "invalid_password", message, fields: { currentPassword: message } }, audit: { targetId: actor.userId } };
+        return {
+          ok: false,
+          error: { code: "invalid_password", message, fields: { currentPassword: message } },
+          audit: { targetId: actor.userId },
+        };
       }
       throw error;
     }

@@ -12,7 +12,11 @@ export const createUser = consoleAction({
   run: async (input) => {
     const created = await create(await getAuth(), input);
     if (!created.ok) {
-      return { ok: false, error: { ...created.error, fields: { email: created.error.message } }, audit: { detail: `role ${input.role}` } };
+      return {
+        ok: false,
+        error: { ...created.error, fields: { email: created.error.message } },
+        audit: { detail: `role ${input.role}` },
+      };
     }
     return {
       ok: true,

@@ -18,7 +18,11 @@ export const setUserDisabled = consoleAction({
     const user = await findUser(db, userId);
     if (!user) return { ok: false, error: { code: "not_found", message: "No such person." }, audit };
     if (disabled && user.role === "admin" && (await countOtherActiveAdmins(db, userId)) === 0) {
-      return { ok: false, error: { code: "last_admin", message: "The console needs at least one active administrator." }, audit };
+      return {
+        ok: false,
+        error: { code: "last_admin", message: "The console needs at least one active administrator." },
+        audit,
+      };
     }
     await setDisabled(db, userId, disabled);
     return { ok: true, data: { userId, disabled }, audit };

@@ -4,6 +4,7 @@ import { isAPIError } from "better-auth/api";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDatabase } from "@/lib/db/connection";
+import { observed } from "@/lib/ops/observe";
 import type { ConsoleActionResult } from "../action-result";
 import { recordAudit } from "../audit";
 import { getAuth } from "../auth";
@@ -23,9 +24,20 @@ const WRONG = "Email or password is incorrect.";
  * and per address (lib/auth/throttle.ts), and every attempt lands in the audit trail.
  */
 export async function signIn(input: SignInInput, next?: string): Promise<ConsoleActionResult<never>> {
+  return observed("signIn", () => attemptSignIn(input, next));
+}
+
+async function attemptSignIn(input: SignInInput, next?: string): Promise<ConsoleActionResult<never>> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, error: { code: "invalid_input", message: "Check the highlighted fields.", fields: fieldErrors(parsed.error.issues) } };
+    return {
+      ok: false,
+      error: {
+        code: "invalid_input",
+        message: "Check the highlighted fields.",
+        fields: fieldErrors(parsed.error.issues),
+      },
+    };
   }
   const email = parsed.data.email.toLowerCase();
   const address = await requestAddress();
@@ -38,7 +50,10 @@ export async function signIn(input: SignInInput, next?: string): Promise<Console
     const minutes = Math.ceil(wait / 60);
     return {
       ok: false,
-      error: { code: "too_many_attempts", message: `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+      error: {
+        code: "too_many_attempts",
+        message: `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      },
     };
   }
 
@@ -54,9 +69,18 @@ export async function signIn(input: SignInInput, next?: string): Promise<Console
     if (!isAPIError(error)) throw error;
     const disabled = error.body?.code === "ACCOUNT_DISABLED";
     if (!disabled) await noteSignInFailure(db, email, address);
-    await recordAudit({ actor: null, email, action: "signIn", result: disabled ? "account_disabled" : "invalid_credentials", detail });
+    await recordAudit({
+      actor: null,
+      email,
+      action: "signIn",
+      result: disabled ? "account_disabled" : "invalid_credentials",
+      detail,
+    });
     if (disabled) {
-      return { ok: false, error: { code: "account_disabled", message: "This account is disabled. Ask an administrator." } };
+      return {
+        ok: false,
+        error: { code: "account_disabled", message: "This account is disabled. Ask an administrator." },
+      };
     }
     return { ok: false, error: { code: "invalid_credentials", message: WRONG, fields: { password: WRONG } } };
   }

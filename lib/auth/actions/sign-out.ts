@@ -2,19 +2,28 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { recordAudit } from "../audit";
+import { z } from "zod";
 import { getAuth } from "../auth";
 import { SIGN_IN_PATH } from "../config";
-import { getActor } from "../session";
+import { consoleAction } from "../console-action";
 import { isHttpsRequest } from "../request-origin";
 
-/** Ends this browser's session (deleted from the database) and shows the sign-in page. */
-export async function signOut(): Promise<void> {
-  const actor = await getActor();
-  if (actor) {
+const endSession = consoleAction({
+  name: "signOut",
+  input: z.unknown(),
+  run: async (_input, { actor }) => {
     const auth = await getAuth(await isHttpsRequest());
     await auth.api.signOut({ headers: await headers() });
-    await recordAudit({ actor, action: "signOut", targetId: actor.userId, result: "ok" });
-  }
+    return { ok: true, data: null, audit: { targetId: actor.userId } };
+  },
+});
+
+/**
+ * Ends this browser's session (deleted from the database) through the one action wrapper, then
+ * shows the sign-in page, whether or not a session was still there. A form action: it takes the
+ * form's data and ignores it.
+ */
+export async function signOut(_form?: FormData): Promise<void> {
+  await endSession(null);
   redirect(SIGN_IN_PATH);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { createMiddleware } from "hono/factory";
+import { metrics } from "@/lib/ops/metrics";
 import { ApiError } from "../errors";
 import type { RateLimiter } from "../rate-limiter";
 import type { ServiceEnv } from "../context";
@@ -28,6 +29,7 @@ export const authenticateAndLimit = (limiter: RateLimiter) =>
     // handler reads them from here.
     c.set("rateLimitHeaders", headers);
     if (admission.kind === "limited") {
+      metrics().rateLimitRefusals.labels(admission.owner.environment).inc();
       throw new ApiError("rate_limit_exceeded", `Rate limit of ${limit} requests per minute exceeded; retry in ${resetSeconds} s`, undefined, {
         ...headers,
         "Retry-After": String(resetSeconds),

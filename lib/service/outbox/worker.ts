@@ -6,6 +6,7 @@ import { sendDelivery } from "./send";
 import { targetPolicy } from "./url-guard";
 import { sandboxOffset, shiftedClock } from "../sandbox-clock";
 import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
+import { deliveryOutcome, metrics } from "@/lib/ops/metrics";
 
 export const DELIVERY_DEFAULTS: WebhookDeliveryConfig = { timeoutMs: 10_000, leaseMs: 30_000, concurrency: 128, perEndpoint: 32 };
 /** An endpoint whose last attempt failed or was slow gets this many sends at once, for a while. */
@@ -60,6 +61,7 @@ async function attempt(deps: ServiceDeps, state: InstanceState, cfg: WebhookDeli
     body: deliveryBody(d),
     timeoutMs: cfg.timeoutMs,
   });
+  metrics().deliveries.labels(deliveryOutcome(result)).inc();
   if (!result.ok || result.durationMs >= SLOW_ATTEMPT_MS) state.struggling.set(d.webhookId, Date.now() + STRUGGLING_FOR_MS);
   else state.struggling.delete(d.webhookId);
   // The slot frees now; the record is written with others (see flushRecords).

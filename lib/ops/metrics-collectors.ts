@@ -1,0 +1,26 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { openStreamCount } from "@/lib/dashboard/inbox/sse";
+import { getDatabase } from "@/lib/db/connection";
+import { queryRows } from "@/lib/service/store/db";
+import { requestLogDrops } from "@/lib/service/request-log/writer";
+import { metrics } from "./metrics";
+
+/** Reads the gauges that need a look, then the registry's text (Prometheus exposition format). */
+export async function scrape(): Promise<{ text: string; contentType: string }> {
+  const m = metrics();
+  m.sseClients.set(openStreamCount());
+  m.requestLogDrops.set(requestLogDrops());
+  try {
+    const { db } = await getDatabase();
+    const [row] = await queryRows<{ pending: string | number; due: string | number }>(
+      db,
+      sql`select count(*) as pending, count(*) filter (where next_attempt_at <= now()) as due from webhook_deliveries where status = 'PENDING'`,
+    );
+    m.outboxDepth.set(Number(row?.pending ?? 0));
+    m.outboxDue.set(Number(row?.due ?? 0));
+  } catch {
+    // The database is away: the gauges keep their last values; /api/ready says why.
+  }
+  return { text: await m.registry.metrics(), contentType: m.registry.contentType };
+}
