@@ -15,6 +15,8 @@ export async function register(): Promise<void> {
     console.error(`\n[console] ${(error as Error).message}\n`);
     process.exit(1);
   }
+  const { startHousekeeping } = await import("@/lib/ops/housekeeping");
+  startHousekeeping();
   const { ensureAdministrator } = await import("@/lib/auth/bootstrap");
   await ensureAdministrator();
   if ((process.env.EMBEDDED_SERVICE ?? "on") === "off") return;

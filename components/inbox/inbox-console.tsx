@@ -17,7 +17,8 @@ import { registerInbox } from "@/lib/actions/register-inbox";
 import { replayInboxMessage } from "@/lib/actions/replay-inbox-message";
 import { setInboxResponse } from "@/lib/actions/set-inbox-response";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import { INBOX_RESPONSE_MODES, RESPONSE_MODE_LABELS, type InboxMessageView, type InboxResponseMode, type InboxSummary } from "@/lib/dashboard/inbox/types";
+import { INBOX_LIMITS_TEXT, INBOX_RESPONSE_MODES, RESPONSE_MODE_LABELS, type InboxMessageView, type InboxResponseMode, type InboxSummary } from "@/lib/dashboard/inbox/types";
+import { formatDateTime } from "@/lib/dashboard/format-date";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { cn } from "@/lib/ui/cn";
 import { MessageCard } from "./message-card";
@@ -140,6 +141,17 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
             {inbox.url}
           </code>
           <CopyButton value={inbox.url} label="Copy receiver URL" />
+        </dd>
+
+        <dt className="text-slate-500">Limits</dt>
+        <dd className="text-xs text-slate-600" data-testid="inbox-limits">
+          {INBOX_LIMITS_TEXT}
+          {inbox.refused.count > 0 ? (
+            <p className="mt-1.5 rounded-md bg-amber-50 px-2 py-1.5 text-amber-900" role="status" data-testid="inbox-refused">
+              {inbox.refused.count} request{inbox.refused.count === 1 ? " was" : "s were"} refused
+              {inbox.refused.lastReason ? `; the last (${formatDateTime(inbox.refused.lastAt)}) for ${inbox.refused.lastReason}` : ""}.
+            </p>
+          ) : null}
         </dd>
 
         <dt className="text-slate-500">Endpoint</dt>

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, inboxOrigin, noSession, succeed } from "@/lib/dashboard/inbox/owner";
+import { INBOX_CAPS, ownedInboxCount } from "@/lib/dashboard/inbox/caps";
 import { insertInbox, toSummary } from "@/lib/dashboard/inbox/store";
 import type { InboxSummary } from "@/lib/dashboard/inbox/types";
 import { action } from "./action";
@@ -16,6 +17,18 @@ export const createInbox = action({
     const owner = await currentOwnerId();
     if (!owner) return noSession<InboxSummary>();
     const { db } = await getDatabase();
+    if ((await ownedInboxCount(db, owner)) >= INBOX_CAPS.inboxesPerPerson) {
+      return {
+        ok: false,
+        error: {
+          kind: "api",
+          status: 409,
+          code: "inbox_limit",
+          message: `You have ${INBOX_CAPS.inboxesPerPerson} inboxes, the most one person may keep. Delete one first.`,
+          details: [],
+        },
+      };
+    }
     const row = await insertInbox(db, owner, name || `Inbox ${new Date().toISOString().slice(11, 19)} UTC`);
     return succeed(toSummary(row, inboxOrigin()), 201);
   },

@@ -1,5 +1,6 @@
 import "server-only";
 import { closeDatabase } from "@/lib/db/connection";
+import { stopHousekeeping } from "./housekeeping";
 import { flushLog } from "./log";
 import { closeAllStreams } from "@/lib/dashboard/inbox/sse";
 import { stopListening } from "@/lib/dashboard/inbox/pubsub";
@@ -21,6 +22,7 @@ export function isDraining(): boolean {
 
 export async function drainInstance(): Promise<{ streams: number }> {
   state.__consoleDraining = true;
+  stopHousekeeping();
   const streams = closeAllStreams(1_000);
   await stopListening().catch(() => undefined);
   const runtime = await startedServiceRuntime()?.catch(() => undefined);

@@ -1,5 +1,8 @@
 import { NextResponse } from "next/server";
+import { getDatabase } from "@/lib/db/connection";
+import { admit, noteRefusal, type InboxRefusal } from "@/lib/dashboard/inbox/caps";
 import { readCapped } from "@/lib/http/read-capped";
+import type { Executor } from "@/lib/service/store/db";
 import { holdPastTimeout, INBOX_ID, MAX_BODY_BYTES, receive } from "@/lib/dashboard/inbox/receive";
 import { RESPONSE_MODE_STATUS } from "@/lib/dashboard/inbox/types";
 
@@ -17,15 +20,18 @@ const noSuchInbox = () => NextResponse.json({ error: { code: "not_found", messag
 export async function POST(request: Request, { params }: Params) {
   const { id } = await params;
   if (!INBOX_ID.test(id)) return noSuchInbox();
+  const { db } = await getDatabase();
+  // Counted before the body is read: a refused sender costs one statement, not its upload.
+  const admitted = await admit(db, id);
+  if (!admitted) return noSuchInbox();
+  if (admitted.refusal) return refuse(db, id, admitted.refusal);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
   // Read as it streams and stop at the cap: a receiver is not a file store.
   const rawBody = await readCapped(request, MAX_BODY_BYTES);
-  if (rawBody === null) {
-    return NextResponse.json({ error: { code: "payload_too_large", message: `Bodies over ${MAX_BODY_BYTES} bytes are refused.` } }, { status: 413 });
-  }
+  if (rawBody === null) return refuse(db, id, { status: 413, reason: `a body over ${MAX_BODY_BYTES} bytes` });
   if (rawBody.includes(0)) {
     return NextResponse.json({ error: { code: "invalid_body", message: "The body contains a NUL byte (U+0000)." } }, { status: 400 });
   }
@@ -35,6 +41,14 @@ export async function POST(request: Request, { params }: Params) {
   if (mode === "timeout") await holdPastTimeout(request.signal);
   const status = RESPONSE_MODE_STATUS[mode];
   return NextResponse.json({ received: true, seq: row.seq, answered_by: "settlement-console inbox", mode }, { status });
+}
+
+/** Answers a refused request and says so on the inbox, where its owner sees it. */
+async function refuse(db: Executor, id: string, refusal: InboxRefusal): Promise<Response> {
+  await noteRefusal(db, id, refusal.reason);
+  const code = refusal.status === 413 ? "payload_too_large" : "inbox_limit";
+  const headers = refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined;
+  return NextResponse.json({ error: { code, message: `Refused: ${refusal.reason}.` } }, { status: refusal.status, headers });
 }
 
 /** Opening a receiver's URL in a browser shows its messages. */

@@ -21,6 +21,13 @@ export const inboxes = pgTable(
     environment: text("environment").$type<"sandbox" | "production">(),
     responseMode: text("response_mode").$type<InboxResponseMode>().notNull().default("ok"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The per-second budget: which second, and requests counted in it (lib/dashboard/inbox/caps.ts). */
+    rateSecond: timestamp("rate_second", { withTimezone: true }),
+    rateCount: integer("rate_count").notNull().default(0),
+    /** Requests refused by a cap, and the last one's time and reason: shown to the owner. */
+    refusedCount: integer("refused_count").notNull().default(0),
+    lastRefusedAt: timestamp("last_refused_at", { withTimezone: true }),
+    lastRefusedReason: text("last_refused_reason"),
   },
   (t) => [index("inboxes_owner_idx").on(t.ownerUserId, t.createdAt)],
 );

@@ -29,6 +29,7 @@ export function toSummary(row: InboxRow, origin: string): InboxSummary {
     environment: row.environment,
     responseMode: row.responseMode,
     createdAt: row.createdAt.toISOString(),
+    refused: { count: row.refusedCount, lastAt: row.lastRefusedAt?.toISOString() ?? null, lastReason: row.lastRefusedReason },
   };
 }
 

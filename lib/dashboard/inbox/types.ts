@@ -45,6 +45,8 @@ export type InboxSummary = {
   environment: "sandbox" | "production" | null;
   responseMode: InboxResponseMode;
   createdAt: string;
+  /** Requests refused by the inbox's caps (lib/dashboard/inbox/caps.ts), the last one's time and reason. */
+  refused: { count: number; lastAt: string | null; lastReason: string | null };
 };
 
 export type InboxMessageView = {
@@ -77,3 +79,17 @@ export type LiveArrival = {
 
 /** The first frame of the app-wide live stream: whether any inbox of this person can receive events. */
 export type LiveHello = { registered: boolean };
+
+/** What one public receiver may cost (enforced by lib/dashboard/inbox/caps.ts). Browser-safe. */
+export const INBOX_CAPS = {
+  /** Messages kept per inbox; past it new ones are refused until old ones expire or the inbox is emptied. */
+  messagesPerInbox: 500,
+  /** Messages older than this are deleted by housekeeping. */
+  retentionDays: 7,
+  /** Inboxes one person may own. */
+  inboxesPerPerson: 20,
+  /** Requests one inbox accepts per second (wall clock second). */
+  requestsPerSecond: 20,
+} as const;
+
+export const INBOX_LIMITS_TEXT = `Keeps ${INBOX_CAPS.messagesPerInbox} messages for ${INBOX_CAPS.retentionDays} days; accepts ${INBOX_CAPS.requestsPerSecond} requests a second and bodies up to 256 KiB. Past a limit, senders get 429 or 413.`;

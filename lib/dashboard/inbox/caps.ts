@@ -1,0 +1,62 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { queryRows, type Executor } from "@/lib/service/store/db";
+import { INBOX_CAPS } from "./types";
+
+export { INBOX_CAPS };
+
+/**
+ * What one public receiver may cost (docs/decisions.md D13). Counted in the database, so every
+ * console instance enforces the same caps. A refused request is answered 429 (or 413 for a
+ * body over MAX_BODY_BYTES) and noted on the inbox, which shows the owner that, and why,
+ * messages were refused.
+ */
+
+export type InboxRefusal = { status: 413 | 429; reason: string; retryAfterSeconds?: number };
+
+/**
+ * Counts this request against the inbox's per-second budget and looks at its fill, in one
+ * statement. Null when there is no such inbox; otherwise the refusal, if any.
+ */
+export async function admit(db: Executor, inboxId: string): Promise<{ refusal: InboxRefusal | null } | null> {
+  const rows = await queryRows<{ rate_count: number; messages: string | number }>(
+    db,
+    sql`update inboxes set
+          rate_count = case when rate_second = date_trunc('second', now()) then rate_count + 1 else 1 end,
+          rate_second = date_trunc('second', now())
+        where id = ${inboxId}
+        returning rate_count, (select count(*) from inbox_messages m where m.inbox_id = ${inboxId}) as messages`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (Number(row.rate_count) > INBOX_CAPS.requestsPerSecond) {
+    return { refusal: { status: 429, reason: `more than ${INBOX_CAPS.requestsPerSecond} requests in one second`, retryAfterSeconds: 1 } };
+  }
+  if (Number(row.messages) >= INBOX_CAPS.messagesPerInbox) {
+    return { refusal: { status: 429, reason: `the inbox holds ${INBOX_CAPS.messagesPerInbox} messages (its limit)`, retryAfterSeconds: 60 } };
+  }
+  return { refusal: null };
+}
+
+/** Says on the inbox that a request was refused, and why (the owner sees it). */
+export async function noteRefusal(db: Executor, inboxId: string, reason: string): Promise<void> {
+  await db.execute(sql`
+    update inboxes set refused_count = refused_count + 1, last_refused_at = now(), last_refused_reason = ${reason}
+    where id = ${inboxId}`);
+}
+
+/** Housekeeping: deletes messages past the retention period; returns how many. */
+export async function deleteExpiredMessages(db: Executor): Promise<number> {
+  const rows = await queryRows<{ n: string | number }>(
+    db,
+    sql`with gone as (
+          delete from inbox_messages where received_at < now() - make_interval(days => ${INBOX_CAPS.retentionDays}) returning 1
+        ) select count(*) as n from gone`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function ownedInboxCount(db: Executor, ownerUserId: string): Promise<number> {
+  const rows = await queryRows<{ n: string | number }>(db, sql`select count(*) as n from inboxes where owner_user_id = ${ownerUserId}`);
+  return Number(rows[0]?.n ?? 0);
+}

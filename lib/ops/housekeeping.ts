@@ -1,0 +1,33 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { deleteExpiredMessages } from "@/lib/dashboard/inbox/caps";
+import { getDatabase } from "@/lib/db/connection";
+
+const EVERY_MS = 10 * 60_000;
+const holder = globalThis as typeof globalThis & { __housekeeping?: NodeJS.Timeout };
+
+/**
+ * Every ten minutes on each instance (the statements are idempotent, so several instances
+ * doing it is harmless): inbox messages past their retention and sign-in throttle windows long
+ * over are deleted.
+ */
+export function startHousekeeping(): void {
+  if (holder.__housekeeping) return;
+  const run = async () => {
+    try {
+      const { db } = await getDatabase();
+      await deleteExpiredMessages(db);
+      await db.execute(sql`delete from console_sign_in_throttle where window_started_at < now() - interval '2 hours'`);
+    } catch (error) {
+      console.error("[console] housekeeping failed:", (error as Error).message);
+    }
+  };
+  void run();
+  holder.__housekeeping = setInterval(run, EVERY_MS);
+  holder.__housekeeping.unref();
+}
+
+export function stopHousekeeping(): void {
+  clearInterval(holder.__housekeeping);
+  holder.__housekeeping = undefined;
+}
