@@ -1,5 +1,5 @@
 import { countByExternalId, createRequestViaApi, unique } from "./support/settlement";
-import { addPerson, expect, signInWith, test } from "./fixtures/auth";
+import { addPerson, choosePassword, expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 
 test.describe("support", () => {
@@ -98,13 +98,14 @@ test.describe("admin", () => {
 
   test("a new role or a disabled account takes effect at the person's next click", async ({ page, browser, baseURL }) => {
     const email = `${unique("person")}@e2e.test`;
-    const password = await addPerson(page, { email, name: "Fran Finance", role: "finance" });
+    const oneTime = await addPerson(page, { email, name: "Fran Finance", role: "finance" });
     await page.screenshot({ path: "test-results/screens/admin-people.png", fullPage: true });
 
     // A clean context: test contexts would otherwise start with this test's (admin) session.
     const theirs = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const them = await theirs.newPage();
-    await signInWith(them, { email, password });
+    await signInWith(them, { email, password: oneTime });
+    const password = await choosePassword(them, oneTime);
     await expect(them.locator("aside").getByTestId("user-role")).toHaveText("Finance");
 
     const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
@@ -128,13 +129,19 @@ test.describe("admin", () => {
 test.describe("your account", () => {
   test.use({ role: null });
 
-  test("a person changes their own password", async ({ page, signInAs }) => {
+  test("a generated password must be replaced at first sign-in; nothing else is offered until then", async ({ page, signInAs }) => {
     const admin = await signInAs("admin");
     const email = `${unique("pw")}@e2e.test`;
     const first = await addPerson(admin, { email, name: "Pat Developer", role: "developer" });
 
     await signInWith(page, { email, password: first });
-    await page.goto("/account");
+    await expect(page.getByRole("heading", { name: "Choose your own password" })).toBeVisible();
+    // Every page shows the same screen; no navigation, no data.
+    await page.goto("/settlement-requests");
+    await expect(page.getByRole("heading", { name: "Choose your own password" })).toBeVisible();
+    await expect(page.locator("aside")).toHaveCount(0);
+    await page.screenshot({ path: "test-results/screens/forced-password-change.png", fullPage: true });
+
     await page.getByLabel("Current password").fill("wrong-password-000");
     await page.getByLabel(/^New password/).fill("a brand new passphrase");
     await page.getByLabel("Repeat the new password").fill("a brand new passphrase");
@@ -143,7 +150,8 @@ test.describe("your account", () => {
 
     await page.getByLabel("Current password").fill(first);
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByText("Password changed.")).toBeVisible();
+    await expect(page.locator("aside").getByTestId("user-role")).toHaveText("Developer");
+    await page.goto("/account");
     await page.screenshot({ path: "test-results/screens/account.png", fullPage: true });
 
     await page.locator("aside").getByRole("button", { name: "Sign out" }).click();

@@ -18,7 +18,9 @@ export async function currentOwnerId(): Promise<string | null> {
  * this process to POST /inbox/<id>).
  */
 export function inboxOrigin(): string {
-  return `http://localhost:${env().PORT}`;
+  const e = env();
+  // Behind a balancer every instance shows the public origin; alone, this one.
+  return e.AUTH_URL ? new URL(e.AUTH_URL).origin : `http://localhost:${e.PORT}`;
 }
 
 /** Results shaped like the API client's, so inbox actions go through the one action wrapper. */
