@@ -53,6 +53,35 @@ test.describe("without a session", () => {
     expect(response.status()).toBe(401);
   });
 
+  test("five wrong passwords lock that email from this address; a forged X-Forwarded-For does not get around it; the trail shows it", async ({ browser, baseURL, signInAs }) => {
+    const email = `locked-${Date.now().toString(36)}@e2e.test`;
+    const attempt = async (forwardedFor?: string) => {
+      const context = await browser.newContext({
+        baseURL,
+        storageState: { cookies: [], origins: [] },
+        extraHTTPHeaders: forwardedFor ? { "X-Forwarded-For": forwardedFor } : {},
+      });
+      const page = await context.newPage();
+      await page.goto("/sign-in");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("wrong-password-guess");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      const alert = page.getByText(/Email or password is incorrect|Too many failed attempts/).first();
+      await expect(alert).toBeVisible();
+      const text = (await alert.textContent()) ?? "";
+      await context.close();
+      return text;
+    };
+    for (let i = 0; i < 5; i++) expect(await attempt()).toContain("Email or password is incorrect");
+    expect(await attempt()).toMatch(/Too many failed attempts\. Try again in 1[45] minutes/);
+    // Without TRUSTED_PROXY the header is the client's own claim: still the same address.
+    expect(await attempt(`198.51.100.${Math.floor(Math.random() * 200)}`)).toContain("Too many failed attempts");
+
+    const admin = await signInAs("admin");
+    await admin.goto("/admin/audit");
+    await expect(admin.getByText(email).first()).toBeVisible();
+  });
+
   test("sign-in puts errors on the fields, then returns to the page asked for", async ({ page }) => {
     await page.goto("/payments");
     await expect(page).toHaveURL("/sign-in?next=%2Fpayments");
