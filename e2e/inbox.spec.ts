@@ -150,3 +150,22 @@ test("measure: sandbox PATCH to the event on screen, p50 over 20", async ({ page
   console.log(`[measure] sandbox PATCH → event on screen: p50 ${p50} ms, p90 ${sorted[17]} ms, min ${sorted[0]}, max ${sorted[19]} (n=20)`);
   expect(p50).toBeLessThan(2_000);
 });
+
+test("a burst past the inbox's per-second cap gets 429 with Retry-After, an oversized body 413, and the owner sees that requests were refused", async ({ page, request }) => {
+  const inbox = await createInbox(page, { register: false });
+  const statuses = await Promise.all(
+    Array.from({ length: 80 }, (_, i) => request.post(inbox.url, { data: JSON.stringify({ id: `evt_burst_${i}`, type: "payment.created", data: { id: `pay_burst_${i}` } }) })),
+  ).then((answers) => answers.map((a) => ({ status: a.status(), retryAfter: a.headers()["retry-after"] })));
+  const refused = statuses.filter((s) => s.status === 429);
+  expect(refused.length).toBeGreaterThan(0);
+  expect(refused.every((s) => s.retryAfter === "1")).toBe(true);
+  expect(statuses.filter((s) => s.status === 200).length).toBe(80 - refused.length);
+
+  const big = await request.post(inbox.url, { data: "x".repeat(300 * 1024) });
+  expect(big.status()).toBe(413);
+
+  await page.reload();
+  await expect(page.getByTestId("inbox-refused")).toContainText(`${refused.length + 1} requests were refused`);
+  await expect(page.getByTestId("inbox-refused")).toContainText("a body over 262144 bytes");
+  await expect(page.getByTestId("inbox-limits")).toContainText("accepts 20 requests a second");
+});

@@ -1,0 +1,73 @@
+/**
+ * The inbox's caps on the machine's PostgreSQL, where several instances would share them: the
+ * per-second budget counted by concurrent receivers, the message cap, refusals noted on the
+ * inbox, retention deleting old messages.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "@/lib/service/store/migrate";
+import { queryRows, type Database } from "@/lib/service/store/db";
+import { freshPostgres } from "@/lib/service/testing/harness";
+import { admit, deleteExpiredMessages, INBOX_CAPS, noteRefusal } from "./caps";
+import { insertInbox, insertMessage } from "./store";
+
+describe("inbox caps (PostgreSQL)", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshPostgres();
+    await migrate(database.db);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const message = (inboxId: string, receivedAt = new Date()) =>
+    insertMessage(database.db, {
+      inboxId,
+      receivedAt,
+      method: "POST",
+      headers: {},
+      body: "{}",
+      eventId: null,
+      eventType: null,
+      eventCreatedAt: null,
+      resourceId: null,
+      resourceStatus: null,
+      verdict: { status: "no_secret" } as never,
+      answeredStatus: 200,
+    });
+
+  it("counts concurrent requests against one per-second budget and refuses past it", async () => {
+    const inbox = await insertInbox(database.db, "owner-1", "burst");
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 60 }, () => admit(database.db, inbox.id)));
+    const seconds = Math.ceil((Date.now() - started) / 1000) + 1; // wall-clock seconds the burst touched
+    const passed = answers.filter((a) => a && !a.refusal).length;
+    expect(passed).toBeLessThanOrEqual(seconds * INBOX_CAPS.requestsPerSecond);
+    expect(60 - passed).toBeGreaterThan(0);
+    expect(await admit(database.db, "ibx_no_such_inbox")).toBeNull();
+  });
+
+  it("refuses once the inbox holds its cap of messages, notes why, and retention frees it", async () => {
+    const inbox = await insertInbox(database.db, "owner-2", "full");
+    const old = new Date(Date.now() - (INBOX_CAPS.retentionDays + 1) * 86_400_000);
+    await database.db.execute(sql`
+      insert into inbox_messages (inbox_id, received_at, method, headers, body, verdict)
+      select ${inbox.id}, ${old.toISOString()}::timestamptz, 'POST', '{}'::jsonb, '{}', '{"status":"no_secret"}'::jsonb
+      from generate_series(1, ${INBOX_CAPS.messagesPerInbox})`);
+    const full = await admit(database.db, inbox.id);
+    expect(full?.refusal?.status).toBe(429);
+    expect(full?.refusal?.reason).toContain(`${INBOX_CAPS.messagesPerInbox} messages`);
+    await noteRefusal(database.db, inbox.id, full?.refusal?.reason ?? "");
+    const [noted] = await queryRows<{ refused_count: number; last_refused_reason: string }>(
+      database.db,
+      sql`select refused_count, last_refused_reason from inboxes where id = ${inbox.id}`,
+    );
+    expect(noted).toMatchObject({ refused_count: 1, last_refused_reason: full?.refusal?.reason });
+
+    await message(inbox.id); // a fresh one survives housekeeping
+    expect(await deleteExpiredMessages(database.db)).toBeGreaterThanOrEqual(INBOX_CAPS.messagesPerInbox);
+    await new Promise((r) => setTimeout(r, 1_100)); // a new second for the budget
+    expect((await admit(database.db, inbox.id))?.refusal).toBeNull();
+  });
+});
