@@ -159,3 +159,45 @@ test.describe("your account", () => {
     await expect(page.locator("aside").getByTestId("user-role")).toHaveText("Developer");
   });
 });
+
+test.describe("controls a role cannot use are not offered", () => {
+  test.use({ role: null });
+
+  const inProduction = async (page: import("@playwright/test").Page, baseURL: string | undefined) => {
+    await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
+  };
+
+  test("support reads endpoints and inboxes without New endpoint, New inbox or a quote form", async ({ signInAs }) => {
+    const page = await signInAs("support");
+    await page.goto("/webhooks");
+    await expect(page.getByTestId("webhooks-read-only")).toContainText("managing them needs the developer or admin role");
+    await expect(page.getByRole("button", { name: "New endpoint" })).toHaveCount(0);
+    await page.goto("/inbox");
+    await expect(page.getByRole("button", { name: "New inbox" })).toHaveCount(0);
+    await expect(page.getByTestId("inbox-read-only")).toBeVisible();
+    await page.goto("/rates");
+    await expect(page.getByText("Quotes are for the finance and admin roles.")).toBeVisible();
+    await expect(page.getByRole("button", { name: /quote/i })).toHaveCount(0);
+    await page.screenshot({ path: "test-results/screens/support-rates.png", fullPage: true });
+  });
+
+  test("a developer gets the sandbox's controls, and in production no form to fill in and be refused", async ({ signInAs, baseURL }) => {
+    const page = await signInAs("developer");
+    await page.goto("/webhooks");
+    await expect(page.getByRole("button", { name: "New endpoint" })).toBeVisible();
+    await page.goto("/inbox");
+    await expect(page.getByRole("button", { name: "New inbox" }).first()).toBeVisible();
+
+    await inProduction(page, baseURL);
+    await page.goto("/webhooks");
+    await expect(page.getByText("Production").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "New endpoint" })).toHaveCount(0);
+    await expect(page.getByTestId("webhooks-read-only")).toContainText("changing them in production needs the admin role");
+    await page.goto("/inbox");
+    await expect(page.getByRole("button", { name: "New inbox" })).toHaveCount(0);
+    await page.goto("/settlement-requests/new");
+    await expect(page.getByText("Your role cannot create settlement requests in production.")).toBeVisible();
+    await expect(page.getByRole("button", { name: /create/i })).toHaveCount(0);
+    await page.screenshot({ path: "test-results/screens/developer-production-webhooks.png", fullPage: true });
+  });
+});

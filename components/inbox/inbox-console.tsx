@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useCan } from "@/components/auth/actor-context";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -27,7 +28,9 @@ import { useInboxStream } from "./use-inbox-stream";
 /** "New inbox": one click, then the page shows it. */
 export function NewInboxButton({ environment, variant = "primary" }: { environment: Environment; variant?: "primary" | "secondary" }) {
   const router = useRouter();
+  const canManage = useCan("inbox:manage");
   const create = useActionMutation({ environment, action: createInbox, invalidate: [], success: () => "Inbox created" });
+  if (!canManage) return null;
   return (
     <Button
       variant={variant}
@@ -50,15 +53,23 @@ export function InboxConsole({
   selected: InboxSummary | null;
   initialMessages: InboxMessageView[];
 }) {
+  const canManage = useCan("inbox:manage");
   if (!selected) {
     return (
       <EmptyState
         icon={<InboxIcon className="size-5" />}
         title="No inbox yet"
-        action={<NewInboxButton environment={environment} />}
+        action={canManage ? <NewInboxButton environment={environment} /> : undefined}
       >
         An inbox is a receiver this console hosts at an unguessable URL. Create one, register it as a sandbox endpoint, and every
         delivery streams in here with its signature verdict.
+        {canManage ? null : (
+          <span className="mt-2 block" data-testid="inbox-read-only">
+            {environment === "production"
+              ? "In production, inboxes are managed by finance and admin; switch to sandbox to work with yours."
+              : "Inboxes are for developers and admins: your role reads the console without one."}
+          </span>
+        )}
       </EmptyState>
     );
   }
@@ -89,6 +100,7 @@ export function InboxConsole({
 
 function ReceiverCard({ environment, inbox }: { environment: Environment; inbox: InboxSummary }) {
   const router = useRouter();
+  const canManage = useCan("inbox:manage");
   const [mode, setMode] = useState<InboxResponseMode>(inbox.responseMode);
   const register = useActionMutation({
     environment,
@@ -109,7 +121,7 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
       title={inbox.name}
       description="Anyone may POST here; only you see what arrives."
       actions={
-        <Dialog
+        !canManage ? undefined : <Dialog
           title="Delete this inbox?"
           description={
             inbox.webhookId
@@ -165,6 +177,8 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
                 Delivery log →
               </Link>
             </div>
+          ) : !canManage ? (
+            <span className="text-xs text-slate-500">Not registered as an endpoint.</span>
           ) : (
             <div className="flex flex-wrap items-center gap-3">
               <Button
@@ -188,7 +202,7 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
           <label htmlFor="inbox-response">Answer with</label>
         </dt>
         <dd className="flex flex-wrap items-center gap-3">
-          <Select
+          {!canManage ? <span>{RESPONSE_MODE_LABELS[mode]}</span> : <Select
             id="inbox-response"
             className="w-80"
             value={mode}
@@ -200,7 +214,7 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
               setMode(next);
               respond.mutate({ inboxId: inbox.id, mode: next }, { onError: () => setMode(previous) });
             }}
-          />
+          />}
           <span className="text-xs text-slate-500">Anything but 2xx within 10 s is a failed attempt: watch the retry schedule in the delivery log.</span>
         </dd>
       </dl>
@@ -210,6 +224,7 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
 
 function Messages({ environment, inboxId, initial }: { environment: Environment; inboxId: string; initial: InboxMessageView[] }) {
   const { messages, state } = useInboxStream(inboxId, initial);
+  const canManage = useCan("inbox:manage");
   const replay = useActionMutation({
     environment,
     action: replayInboxMessage,
@@ -240,7 +255,7 @@ function Messages({ environment, inboxId, initial }: { environment: Environment;
               key={m.seq}
               message={m}
               replaying={replay.isPending && replay.variables?.seq === m.seq}
-              onReplay={(seq) => replay.mutate({ inboxId, seq })}
+              onReplay={canManage ? (seq) => replay.mutate({ inboxId, seq }) : undefined}
             />
           ))}
         </ul>

@@ -27,7 +27,8 @@ export function MessageCard({
   replaying,
 }: {
   message: InboxMessageView;
-  onReplay: (seq: number) => void;
+  /** Absent when the role may not replay. */
+  onReplay?: (seq: number) => void;
   replaying: boolean;
 }) {
   const m = message;
@@ -98,9 +99,11 @@ export function MessageCard({
               <CopyButton value={m.body} label="Copy raw body" className="bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white" />
             </div>
           </div>
-          <Button size="sm" variant="secondary" loading={replaying} onClick={() => onReplay(m.seq)}>
-            Replay this request
-          </Button>
+          {onReplay ? (
+            <Button size="sm" variant="secondary" loading={replaying} onClick={() => onReplay(m.seq)}>
+              Replay this request
+            </Button>
+          ) : null}
         </div>
       </details>
     </li>

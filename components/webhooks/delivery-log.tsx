@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Badge, StatusBadge } from "@/components/ui/badge";
+import { useCan } from "@/components/auth/actor-context";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -42,6 +43,7 @@ export function DeliveryLog({ environment, webhookId }: { environment: Environme
     success: () => "Retrying now",
   });
   const now = useNow(1_000);
+  const canRetry = useCan("webhooks:manage");
 
   if (deliveries.error) {
     return <ErrorState title="The delivery log could not be loaded" message={deliveries.error instanceof ActionFailure ? describeError(deliveries.error) : "Something went wrong."} onRetry={() => void deliveries.refetch()} retrying={deliveries.isFetching} />;
@@ -65,7 +67,7 @@ export function DeliveryLog({ environment, webhookId }: { environment: Environme
           delivery={d}
           now={now}
           retrying={retry.isPending && retry.variables?.deliveryId === d.id}
-          onRetry={() => retry.mutate({ id: webhookId, deliveryId: d.id })}
+          onRetry={canRetry ? () => retry.mutate({ id: webhookId, deliveryId: d.id }) : undefined}
         />
       ))}
     </ol>
@@ -79,7 +81,7 @@ function nextRetryText(d: WebhookDelivery, now: number): string | null {
   return wait > 0 ? `Next attempt ${formatDateTime(d.next_attempt_at)} (in ${formatCountdown(wait)})` : "Next attempt due now";
 }
 
-function DeliveryRow({ delivery: d, now, retrying, onRetry }: { delivery: WebhookDelivery; now: number; retrying: boolean; onRetry: () => void }) {
+function DeliveryRow({ delivery: d, now, retrying, onRetry }: { delivery: WebhookDelivery; now: number; retrying: boolean; onRetry?: () => void }) {
   const next = nextRetryText(d, now);
   const attempts = [...d.attempts].sort((a, b) => a.attempt - b.attempt);
   return (
@@ -96,9 +98,11 @@ function DeliveryRow({ delivery: d, now, retrying, onRetry }: { delivery: Webhoo
             {next}
           </Badge>
         ) : null}
-        <Button size="sm" variant="secondary" className="ml-auto" loading={retrying} onClick={onRetry}>
-          Retry now
-        </Button>
+        {onRetry ? (
+          <Button size="sm" variant="secondary" className="ml-auto" loading={retrying} onClick={onRetry}>
+            Retry now
+          </Button>
+        ) : null}
       </div>
       {attempts.length > 0 ? (
         <table className="mt-2 w-full text-left text-xs">

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useCan } from "@/components/auth/actor-context";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
@@ -43,12 +44,21 @@ export function WebhooksManager({
   });
   const error = list.error instanceof ActionFailure ? list.error : !initial.ok && !list.data ? initial.error : null;
   const inboxById = new Map(inboxes.map((i) => [i.webhookId, i]));
+  const canManage = useCan("webhooks:manage");
 
   return (
     <div className="space-y-4">
-      <div className="flex justify-end">
-        <CreateEndpointDialog environment={environment} inboxes={inboxes} />
-      </div>
+      {canManage ? (
+        <div className="flex justify-end">
+          <CreateEndpointDialog environment={environment} inboxes={inboxes} />
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600" data-testid="webhooks-read-only">
+          {environment === "production"
+            ? "You can read the endpoints and their deliveries here; changing them in production needs the admin role."
+            : "You can read the endpoints and their deliveries here; managing them needs the developer or admin role."}
+        </p>
+      )}
       {error ? (
         <ErrorState title="Endpoints could not be loaded" message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : list.data && list.data.data.length === 0 ? (
@@ -85,6 +95,7 @@ function EndpointCard({
   defaultOpen: boolean;
 }) {
   const [open, setOpen] = useState(defaultOpen);
+  const canManage = useCan("webhooks:manage");
   const toggle = useActionMutation({
     environment,
     action: updateWebhook,
@@ -122,6 +133,8 @@ function EndpointCard({
           <Button size="sm" variant="secondary" aria-expanded={open} aria-controls={logId} onClick={() => setOpen((v) => !v)}>
             {open ? "Hide deliveries" : "Deliveries"}
           </Button>
+          {canManage ? (
+            <>
           <EditEventsDialog environment={environment} webhook={w} />
           <Button
             size="sm"
@@ -146,6 +159,8 @@ function EndpointCard({
               </>
             }
           />
+            </>
+          ) : null}
         </div>
       </div>
       {open ? (
