@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test } from "./fixtures/auth";
 import { createInbox, createRequest, messageFor, patchStatus, sign } from "./support/inbox";
-import { watchErrors } from "./support/settlement";
+import { sandboxKey, watchErrors } from "./support/settlement";
+import { postServerAction, serverAction } from "./fixtures/server-actions";
 
 mkdirSync("test-results/screens", { recursive: true });
 
@@ -168,4 +169,46 @@ test("a burst past the inbox's per-second cap gets 429 with Retry-After, an over
   await expect(page.getByTestId("inbox-refused")).toContainText(`${refused.length + 1} requests were refused`);
   await expect(page.getByTestId("inbox-refused")).toContainText("a body over 262144 bytes");
   await expect(page.getByTestId("inbox-limits")).toContainText("accepts 20 requests a second");
+});
+
+test("the receiver answers a NUL byte in the body or the id with a 4xx, never a 500; a NUL escaped in the JSON is stored without it", async ({ page, request }) => {
+  const inbox = await createInbox(page, { register: false });
+  // A raw NUL byte in the body…
+  const nul = await request.post(inbox.url, { headers: { "Content-Type": "application/json" }, data: Buffer.from('{"id":"evt_nul","note":"a\0b"}') });
+  expect(nul.status()).toBe(400);
+  expect(await nul.text()).toContain("NUL");
+  // …and one escaped in the JSON, in the fields the inbox reads out of the payload: stored without it.
+  const escaped = String.raw`{"id":"evt_esc\u0000aped","type":"payment.created","data":{"id":"pay_\u0000x","status":"PENDING"}}`;
+  const stored = await request.post(inbox.url, { headers: { "Content-Type": "application/json" }, data: Buffer.from(escaped) });
+  expect(stored.status()).toBe(200);
+  const badId = await request.post(`${inbox.url}%00x`, { data: "{}" });
+  expect(badId.status()).toBe(404);
+  await page.reload();
+  await expect(page.getByTestId("inbox-message")).toHaveCount(1);
+  await expect(page.getByTestId("inbox-message").getByTestId("resource-id")).toHaveText("pay_x");
+});
+
+test("keepInboxSecret and deleteInbox accept only the endpoint the inbox itself registered", async ({ page, request, baseURL }) => {
+  const inbox = await createInbox(page, { register: false });
+  const other = await request.post("/v0/webhooks", {
+    headers: { "X-Api-Key": sandboxKey() },
+    data: { url: "https://hooks.example.com/not-this-inbox", events: ["payment.created"] },
+  });
+  expect(other.status()).toBe(201);
+  const { id: webhookId } = (await other.json()) as { id: string };
+  const keep = await postServerAction(
+    page.request,
+    serverAction("keepInboxSecret"),
+    [{ inboxId: inbox.id, secret: "whsec_stolen", webhookId }, { environment: "sandbox" }],
+    { Origin: baseURL ?? "" },
+  );
+  expect(await keep.text()).toContain("not_this_inbox");
+  await page.reload();
+  await expect(page.getByText("Not registered as an endpoint.").or(page.getByRole("button", { name: "Register as sandbox endpoint" }))).toBeVisible();
+  // The endpoint that is not the inbox's survives the inbox's deletion.
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete inbox" }).click();
+  await page.waitForURL(/\/inbox(\?|$)/);
+  const still = await request.get(`/v0/webhooks/${webhookId}`, { headers: { "X-Api-Key": sandboxKey() } });
+  expect(still.status()).toBe(200);
 });

@@ -6,8 +6,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { webhookCreateSchema, webhookEvents } from "@/lib/schemas/webhook";
 
-/** New endpoint: the create body. */
-export const createEndpointResolver = zodResolver(webhookCreateSchema);
+/** New endpoint: the create body, where an empty optional Description means none. */
+export const createEndpointFormSchema = webhookCreateSchema.extend({
+  description: z
+    .string()
+    .trim()
+    .max(500, "Use at most 500 characters")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export const createEndpointResolver = zodResolver(createEndpointFormSchema);
 
 /** PATCH events: the new list replaces the old one. */
 export const editEventsSchema = z.object({ events: webhookEvents });

@@ -34,6 +34,8 @@ const ALL: Role[] = [...ROLES];
 const FINANCE: Role[] = ["admin", "finance"];
 const ADMIN: Role[] = ["admin"];
 const DEV = { sandbox: ["admin", "developer"] as Role[], production: ADMIN };
+/** Finance and admin everywhere; developers too, in sandbox. */
+const MAKERS = { sandbox: ["admin", "finance", "developer"] as Role[], production: FINANCE };
 const same = (roles: Role[]) => ({ sandbox: roles, production: roles });
 
 /** Who may call each action, by hand (the matrix applied to each action). */
@@ -42,15 +44,15 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   listSettlementRequests: same(ALL),
   getSettlementRequest: same(ALL),
   getSettlementRequestHistory: same(ALL),
-  createSettlementRequest: same(FINANCE),
-  updateSettlementRequest: same(FINANCE),
+  createSettlementRequest: MAKERS,
+  updateSettlementRequest: MAKERS,
   simulateSettlementRequestStatus: DEV,
   listPayments: same(ALL),
   getPayment: same(ALL),
   simulatePaymentStatus: DEV,
   getDisbursement: same(ALL),
-  createDisbursement: same(FINANCE),
-  createTrackedDisbursement: same(FINANCE),
+  createDisbursement: MAKERS,
+  createTrackedDisbursement: MAKERS,
   listTrackedDisbursements: same(ALL),
   listWebhooks: same(ALL),
   getWebhook: same(ALL),
@@ -69,8 +71,8 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   testConnection: same(ALL),
   listV1Payments: same(ALL),
   getV1Payment: same(ALL),
-  createV1Payment: same(FINANCE),
-  notifyV1Payment: same(FINANCE),
+  createV1Payment: MAKERS,
+  notifyV1Payment: MAKERS,
   listV1Webhooks: same(ALL),
   getV1Webhook: same(ALL),
   createV1Webhook: DEV,

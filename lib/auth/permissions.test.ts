@@ -11,9 +11,10 @@ const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
     production: ["admin", "finance", "support", "developer"],
   },
   "rates:quote": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
-  "settlement:create": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
-  "settlement:update": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
-  "disbursement:create": { sandbox: ["admin", "finance"], production: ["admin", "finance"] },
+  // Developers create and move their own test data in sandbox (issue 15); never in production.
+  "settlement:create": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
+  "settlement:update": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
+  "disbursement:create": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
   // Developers work the sandbox; production changes need finance or admin.
   "sandbox:simulate": { sandbox: ["admin", "developer"], production: ["admin"] },
   "webhooks:manage": { sandbox: ["admin", "developer"], production: ["admin"] },

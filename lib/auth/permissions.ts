@@ -41,9 +41,11 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 export const GRANTS: Record<Permission, readonly Role[]> = {
   read: ["admin", "finance", "support", "developer"],
   "rates:quote": ["admin", "finance"],
-  "settlement:create": ["admin", "finance"],
-  "settlement:update": ["admin", "finance"],
-  "disbursement:create": ["admin", "finance"],
+  // Developers create and move anything in sandbox (their test data); the production rule below
+  // keeps production changes to finance and admin.
+  "settlement:create": ["admin", "finance", "developer"],
+  "settlement:update": ["admin", "finance", "developer"],
+  "disbursement:create": ["admin", "finance", "developer"],
   "sandbox:simulate": ["admin", "developer"],
   "webhooks:manage": ["admin", "developer"],
   "inbox:manage": ["admin", "developer"],

@@ -38,7 +38,9 @@ export default async function SandboxPage() {
         ) : (
           <ErrorState title="Sandbox info could not be loaded" message={describeError(info.error)} />
         )}
-        {actor !== null && can(actor.role, "settlement:create", environment) ? <QuickFlow environment={environment} /> : null}
+        {actor !== null && can(actor.role, "settlement:create", environment) && can(actor.role, "sandbox:simulate", environment) ? (
+          <QuickFlow environment={environment} />
+        ) : null}
       </div>
     </>
   );

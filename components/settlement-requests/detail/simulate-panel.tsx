@@ -15,9 +15,10 @@ import { ActionFailure, describeError } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
-import { PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES, type PaymentStatus } from "@/lib/schemas/catalog";
+import { PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES } from "@/lib/schemas/catalog";
 import { FAILURE_CODES } from "@/lib/schemas/enums";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
+import { quickMoves } from "./simulate-moves";
 
 const FAILURE_STATUSES = new Set(["PAYIN_FAILED", "PAYOUT_FAILED", "PAYIN_AMOUNT_MISMATCH", "PAYIN_CANCELED", "PAYOUT_CANCELED", "REQUEST_CANCELED"]);
 
@@ -53,16 +54,8 @@ export function SimulatePanel({ environment, request }: { environment: Environme
   const requestError = err(requestMutation.error);
   const paymentError = err(paymentMutation.error);
 
-  const quick = (label: string, which: "in" | "out", to: PaymentStatus) => (
-    <Button
-      variant="secondary"
-      size="sm"
-      disabled={pending}
-      onClick={() => paymentMutation.mutate({ id: which === "in" ? inbound.id : outbound.id, body: { status: to } })}
-    >
-      {label}
-    </Button>
-  );
+  const moves = quickMoves(request);
+  const reasons = [...new Set(moves.map((m) => m.why).filter((why): why is string => why !== null))];
 
   return (
     <Card
@@ -79,11 +72,26 @@ export function SimulatePanel({ environment, request }: { environment: Environme
         <section aria-labelledby="sim-quick">
           <h3 id="sim-quick" className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">Payment outcomes</h3>
           <div className="flex flex-wrap gap-2">
-            {quick("Payin received", "in", "COMPLETED")}
-            {quick("Payin processing", "in", "PROCESSING")}
-            {quick("Payout sent", "out", "SENT")}
-            {quick("Payout completed", "out", "COMPLETED")}
+            {moves.map((m) => (
+              <Button
+                key={m.label}
+                variant="secondary"
+                size="sm"
+                disabled={pending || m.why !== null}
+                title={m.why ?? undefined}
+                onClick={() => paymentMutation.mutate({ id: m.payment === "in" ? inbound.id : outbound.id, body: { status: m.to } })}
+              >
+                {m.label}
+              </Button>
+            ))}
           </div>
+          {reasons.length > 0 ? (
+            <ul className="mt-2 space-y-0.5 text-xs text-slate-500" data-testid="quick-move-reasons">
+              {reasons.map((why) => (
+                <li key={why}>{why}</li>
+              ))}
+            </ul>
+          ) : null}
         </section>
 
         <form

@@ -40,8 +40,10 @@ export function describeEvent(body: string, headers: Record<string, string>) {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+/** A short text from the payload; a NUL (escaped as \u0000 in JSON) is dropped: PostgreSQL text cannot hold one. */
 function str(value: unknown): string | null {
-  return typeof value === "string" && value.length > 0 ? value.slice(0, 500) : null;
+  const text = typeof value === "string" ? value.replaceAll("\u0000", "").slice(0, 500) : "";
+  return text.length > 0 ? text : null;
 }
 
 /** Shown of the expected signature on a mismatch: enough to compare, never a whole HMAC for a body a stranger chose. */
