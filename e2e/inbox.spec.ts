@@ -162,6 +162,7 @@ test("a burst past the inbox's per-second cap gets 429 with Retry-After, an over
   expect(refused.every((s) => s.retryAfter === "1")).toBe(true);
   expect(statuses.filter((s) => s.status === 200).length).toBe(80 - refused.length);
 
+  await new Promise((r) => setTimeout(r, 1_100)); // a fresh second: the size cap, not the rate cap
   const big = await request.post(inbox.url, { data: "x".repeat(300 * 1024) });
   expect(big.status()).toBe(413);
 
