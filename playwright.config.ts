@@ -35,6 +35,18 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testIgnore: /sandbox-clock\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      // The sandbox clock only moves forward, for the whole account: these run after everything else.
+      name: "sandbox-clock",
+      testMatch: /sandbox-clock\.spec\.ts/,
+      dependencies: ["chromium"],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },

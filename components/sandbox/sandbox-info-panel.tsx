@@ -46,7 +46,7 @@ export function SandboxInfoPanel({ environment, initial }: { environment: Enviro
   const error = info.error instanceof ActionFailure ? info.error : null;
 
   return (
-    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Card
         title="Balances"
         description="Pre-funded, per currency: disbursements and /v1 payments reserve from the available amount"

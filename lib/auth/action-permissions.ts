@@ -33,6 +33,9 @@ export const ACTION_PERMISSIONS = {
   listWebhookDeliveries: "read",
   retryWebhookDelivery: "webhooks:manage",
   getSandboxInfo: "read",
+  getSandboxClock: "read",
+  advanceSandboxClock: "sandbox:simulate",
+  listEvents: "read",
   // lib/actions: the dashboard's webhook inbox (each checks the inbox's owner too)
   createInbox: "inbox:manage",
   registerInbox: "inbox:manage",

@@ -29,6 +29,7 @@ export const queryKeys = {
   },
   rates: (env: Environment, query: Filters) => [env, "rates", query] as const,
   sandboxInfo: (env: Environment) => [env, "sandbox", "info"] as const,
+  sandboxClock: (env: Environment) => [env, "sandbox", "clock"] as const,
   v1Payments: {
     all: (env: Environment) => [env, "v1-payments"] as const,
     list: (env: Environment, filters: Filters) => [env, "v1-payments", "list", filters] as const,

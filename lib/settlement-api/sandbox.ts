@@ -8,6 +8,9 @@ import {
   type sandboxSettlementStatusSchema,
 } from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
+import { eventSchema } from "@/lib/schemas/event";
+import { paginated } from "@/lib/schemas/list";
+import { sandboxClockSchema } from "@/lib/schemas/sandbox";
 import { callApi, seg } from "./client";
 
 export function getSandboxInfo(env: Environment) {
@@ -31,4 +34,19 @@ export function simulateSettlementRequestStatus(
 /** PATCH /v0/sandbox/payments/{id}/status; `amount` simulates a mismatch on an inbound payment. */
 export function simulatePaymentStatus(env: Environment, id: string, body: SandboxPaymentStatusInput) {
   return callApi(env, { method: "PATCH", path: `/v0/sandbox/payments/${seg(id)}/status`, body, schema: paymentSchema });
+}
+
+/** GET /v0/sandbox/clock (extension): the account's sandbox time. */
+export function getSandboxClock(env: Environment) {
+  return callApi(env, { method: "GET", path: "/v0/sandbox/clock", schema: sandboxClockSchema });
+}
+
+/** POST /v0/sandbox/clock/advance (extension): moves it forward; what became due is applied before the answer. */
+export function advanceSandboxClock(env: Environment, seconds: number) {
+  return callApi(env, { method: "POST", path: "/v0/sandbox/clock/advance", body: { seconds }, schema: sandboxClockSchema });
+}
+
+/** GET /v0/events (extension): the newest events, each with its deliveries. */
+export function listEvents(env: Environment, query: { page_size?: number; type?: string; resource_id?: string } = {}) {
+  return callApi(env, { method: "GET", path: "/v0/events", query, schema: paginated(eventSchema) });
 }

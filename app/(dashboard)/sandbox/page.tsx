@@ -9,6 +9,8 @@ import { describeError } from "@/lib/actions/result";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { SandboxClockPanel } from "@/components/sandbox/sandbox-clock-panel";
+import { getSandboxClock } from "@/lib/actions/get-sandbox-clock";
 
 export const metadata = { title: "Sandbox" };
 
@@ -28,7 +30,7 @@ export default async function SandboxPage() {
       </>
     );
   }
-  const info = await getSandboxInfo({});
+  const [info, clock] = await Promise.all([getSandboxInfo({}), getSandboxClock({})]);
   return (
     <>
       {header}
@@ -38,6 +40,7 @@ export default async function SandboxPage() {
         ) : (
           <ErrorState title="Sandbox info could not be loaded" message={describeError(info.error)} />
         )}
+        <SandboxClockPanel environment={environment} initial={clock.ok ? clock.data : null} />
         {actor !== null && can(actor.role, "settlement:create", environment) && can(actor.role, "sandbox:simulate", environment) ? (
           <QuickFlow environment={environment} />
         ) : null}

@@ -1,0 +1,42 @@
+/**
+ * The sandbox clock panel (runs after every other journey: the clock moves the whole sandbox
+ * account forward, for good). A developer drives three delivery attempts against an inbox
+ * answering 500 and expires a request, by buttons alone, and sees what became due.
+ */
+import { expect, test } from "./fixtures/auth";
+import { createInbox, createRequest, messageFor } from "./support/inbox";
+
+test.use({ role: "developer" });
+
+test("the sandbox clock drives three delivery attempts against an inbox answering 500, and expires a request", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const inbox = await createInbox(page, { register: true });
+  await page.getByLabel("Answer with").selectOption("error");
+  await expect(page.getByText(/The receiver now answers/)).toBeVisible();
+  const req = await createRequest(request);
+  const created = messageFor(page, req.id, "settlement_request.created");
+  await expect(created).toHaveCount(1, { timeout: 10_000 }); // attempt 1, at once, answered 500
+
+  await page.goto("/sandbox");
+  const clock = page.getByTestId("sandbox-clock");
+  const before = (await page.getByTestId("sandbox-clock-now").textContent()) ?? "";
+  await clock.getByRole("button", { name: "+1 min" }).click();
+  const due = page.getByTestId("sandbox-clock-due");
+  await expect(due).toBeVisible();
+  await expect(page.getByTestId("sandbox-clock-now")).not.toHaveText(before);
+  await clock.getByRole("button", { name: "+5 min" }).click();
+  await expect(page.getByTestId("sandbox-clock-offset")).toContainText("6 min ahead");
+
+  await page.goto(`/inbox?box=${inbox.id}`);
+  await expect(messageFor(page, req.id, "settlement_request.created")).toHaveCount(3, { timeout: 10_000 });
+
+  // A day on, the request (REQUEST_STARTED) is past its valid_until: expired, and the panel says so.
+  await page.goto("/sandbox");
+  await page.getByTestId("sandbox-clock").getByRole("button", { name: "+1 day" }).click();
+  const expired = page.getByTestId("due-event").filter({ hasText: req.id }).filter({ hasText: "Request expired" });
+  await expect(expired.first()).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: "test-results/screens/sandbox-clock.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screens/sandbox-clock-390.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});

@@ -1,0 +1,20 @@
+"use server";
+
+import { z } from "zod";
+import { EVENT_TYPES } from "@/lib/schemas/catalog";
+import * as api from "@/lib/settlement-api";
+import { action } from "./action";
+
+/** GET /v0/events (extension): the newest events with their deliveries, by type or resource. */
+export const listEvents = action({
+  name: "listEvents",
+  kind: "read",
+  input: z
+    .object({
+      page_size: z.number().int().min(1).max(100).optional(),
+      type: z.enum(EVENT_TYPES).optional(),
+      resource_id: z.string().trim().min(1).max(64).optional(),
+    })
+    .optional(),
+  run: (input, { environment }) => api.listEvents(environment, input ?? {}),
+});
