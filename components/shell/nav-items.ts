@@ -20,6 +20,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/payments", label: "Payments", icon: PaymentsIcon, group: "operate" },
   { href: "/disbursements", label: "Disbursements", icon: DisburseIcon, group: "operate" },
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon, group: "integrate" },
+  { href: "/events", label: "Events", icon: RequestsIcon, group: "integrate" },
   { href: "/inbox", label: "Inbox", icon: InboxIcon, group: "integrate" },
   { href: "/sandbox", label: "Sandbox", icon: FlaskIcon, group: "integrate" },
   { href: "/legacy", label: "Legacy /v1", icon: ArchiveIcon, group: "integrate" },

@@ -1,0 +1,126 @@
+import Link from "next/link";
+import { RawJson } from "@/components/settlement-requests/detail/raw-json";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { WebhookIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { listEvents } from "@/lib/actions/list-events";
+import { describeError } from "@/lib/actions/result";
+import { formatDateTime } from "@/lib/dashboard/format-date";
+import { EVENT_TYPES, type EventType } from "@/lib/schemas/catalog";
+import type { Event } from "@/lib/schemas/event";
+
+export const metadata = { title: "Events" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const one = (value: string | string[] | undefined) => (typeof value === "string" ? value.trim() : "");
+
+/**
+ * Every event the API sent for this account, newest first, by type or by the resource it is
+ * about (a request, payment or disbursement id; a request's id also finds its payments'
+ * events), each with its payload and its deliveries to every endpoint. Server-rendered: the
+ * filters are a plain GET form, so a filtered view is a link.
+ */
+export default async function EventsPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const type = (EVENT_TYPES as readonly string[]).includes(one(params.type)) ? (one(params.type) as EventType) : undefined;
+  const resource = one(params.resource).slice(0, 64) || undefined;
+  const result = await listEvents({ page_size: 50, type, resource_id: resource });
+  return (
+    <>
+      <PageHeader title="Events" description="Everything the API notified, newest first: each event's payload and what became of its deliveries." />
+      <form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Filter events">
+        <label className="grid gap-1 text-sm text-slate-700">
+          Type
+          <select name="type" defaultValue={type ?? ""} className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm">
+            <option value="">Any type</option>
+            {EVENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid min-w-0 flex-1 basis-full gap-1 text-sm text-slate-700 sm:max-w-sm sm:basis-auto">
+          Resource id
+          <input
+            name="resource"
+            defaultValue={resource ?? ""}
+            placeholder="a request, payment or disbursement id"
+            className="h-9 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 font-mono text-sm"
+          />
+        </label>
+        <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+          Filter
+        </button>
+        {type || resource ? (
+          <Link href="/events" className="text-sm font-medium text-accent-700 hover:text-accent-800">
+            Clear
+          </Link>
+        ) : null}
+      </form>
+      {!result.ok ? (
+        result.error.status === 404 ? (
+          <EmptyState icon={<WebhookIcon className="size-5" />} title="Not offered by this service">
+            The service this console talks to has no events list.
+          </EmptyState>
+        ) : (
+          <ErrorState title="Events could not be loaded" message={describeError(result.error)} />
+        )
+      ) : result.data.data.length === 0 ? (
+        <EmptyState icon={<WebhookIcon className="size-5" />} title={type || resource ? "No event matches" : "No events yet"}>
+          Events are sent when a request, a payment or a disbursement changes. Create one in the sandbox to see them here.
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3" aria-label="Events">
+          {result.data.data.map((event) => (
+            <EventRow key={event.id} event={event} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function EventRow({ event }: { event: Event }) {
+  const resourceId = typeof event.data.id === "string" ? event.data.id : null;
+  const status = typeof event.data.status === "string" ? event.data.status : null;
+  return (
+    <li className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]" data-testid="event" data-event-id={event.id}>
+      <div className="flex flex-wrap items-center gap-2 px-5 py-3.5">
+        <code className="font-mono text-sm font-medium text-slate-900">{event.type}</code>
+        {status ? <StatusBadge status={status} /> : null}
+        {resourceId ? (
+          <Link href={`/events?resource=${encodeURIComponent(resourceId)}`} className="min-w-0 truncate font-mono text-xs text-accent-700 hover:text-accent-800">
+            {resourceId}
+          </Link>
+        ) : null}
+        <span className="ml-auto text-xs text-slate-500">{formatDateTime(event.created_at)}</span>
+      </div>
+      <div className="space-y-3 border-t border-slate-100 px-5 py-3">
+        {event.deliveries.length === 0 ? (
+          <p className="text-xs text-slate-500">No endpoint subscribed to this event.</p>
+        ) : (
+          <ul className="space-y-1 text-xs" aria-label={`Deliveries of ${event.id}`}>
+            {event.deliveries.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center gap-2" data-testid="event-delivery">
+                <Badge tone={d.status === "SUCCEEDED" ? "success" : d.status === "FAILED" ? "danger" : "warning"}>{d.status.toLowerCase()}</Badge>
+                <span className="min-w-0 truncate font-mono text-slate-600">{d.url}</span>
+                <span className="text-slate-500">
+                  {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
+                </span>
+                <Link href={`/webhooks?endpoint=${encodeURIComponent(d.webhook_id)}`} className="font-medium text-accent-700 hover:text-accent-800">
+                  Delivery log →
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <RawJson value={event} label="Payload" />
+      </div>
+    </li>
+  );
+}
