@@ -96,3 +96,28 @@ test("a receiver answering 500 shows failed attempts and the next retry; Retry n
   await expect(copies).toHaveCount(2);
   await expect(copies.first().getByTestId("duplicate-mark")).toBeVisible();
 });
+
+test("a delivery's result reaches the console over the live stream (LISTEN/NOTIFY), naming the endpoint only", async ({ page, request }) => {
+  const inbox = await createInbox(page, { register: true });
+  // Other endpoints registered by earlier journeys get deliveries too: wait for this one's.
+  const heard = page.evaluate(
+    (webhookId) =>
+      new Promise<string[]>((resolve) => {
+        const notices: string[] = [];
+        const source = new EventSource("/inbox/live");
+        source.addEventListener("delivery", (event) => {
+          notices.push((event as MessageEvent<string>).data);
+          if (notices.some((n) => n.includes(String(webhookId)))) {
+            source.close();
+            resolve(notices);
+          }
+        });
+      }),
+    inbox.webhookId,
+  );
+  await page.waitForTimeout(500); // the stream is open before the event happens
+  await createRequest(request);
+  const notices = (await heard).map((n) => JSON.parse(n) as Record<string, unknown>);
+  expect(notices).toContainEqual({ webhookId: inbox.webhookId, environment: "sandbox" });
+  for (const notice of notices) expect(Object.keys(notice).sort()).toEqual(["environment", "webhookId"]);
+});

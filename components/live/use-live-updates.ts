@@ -73,6 +73,12 @@ export function useLiveUpdates(environment: Environment): LiveMode {
       if (hello.registered) stopPolling();
       else startPolling();
     });
+    source.addEventListener("delivery", (event: MessageEvent<string>) => {
+      const notice = JSON.parse(event.data) as { webhookId: string; environment: Environment };
+      if (notice.environment !== environment) return;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.deliveries(environment, notice.webhookId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.list(environment) });
+    });
     source.addEventListener("arrival", (event: MessageEvent<string>) => {
       // Something reached an inbox: the stream works, polling is not needed.
       if (polling) stopPolling();

@@ -17,7 +17,8 @@ import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import type { WebhookDelivery } from "@/lib/schemas/webhook";
 
 /** While the log is open it refreshes every few seconds: attempts happen on the service's schedule. */
-const REFRESH_MS = 2_000;
+/** A fallback: delivery results arrive over the live stream (components/live/use-live-updates.ts). */
+const REFRESH_MS = 10_000;
 
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());

@@ -4,6 +4,7 @@ import { stopHousekeeping } from "./housekeeping";
 import { flushLog } from "./log";
 import { closeAllStreams } from "@/lib/dashboard/inbox/sse";
 import { stopListening } from "@/lib/dashboard/inbox/pubsub";
+import { stopDeliveryResults } from "@/lib/dashboard/live/delivery-results";
 import { startedServiceRuntime } from "@/lib/service/runtime";
 
 /**
@@ -24,7 +25,7 @@ export async function drainInstance(): Promise<{ streams: number }> {
   state.__consoleDraining = true;
   stopHousekeeping();
   const streams = closeAllStreams(1_000);
-  await stopListening().catch(() => undefined);
+  await Promise.all([stopListening().catch(() => undefined), stopDeliveryResults().catch(() => undefined)]);
   const runtime = await startedServiceRuntime()?.catch(() => undefined);
   await runtime?.stopWork();
   return { streams };

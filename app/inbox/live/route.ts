@@ -3,6 +3,8 @@ import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId } from "@/lib/dashboard/inbox/owner";
 import { startListening, subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
 import { pullStream, resumeAfter } from "@/lib/dashboard/inbox/sse";
+import { isConsoleEndpoint, startDeliveryResults, subscribeDeliveryResults } from "@/lib/dashboard/live/delivery-results";
+import { ENVIRONMENTS } from "@/lib/schemas/catalog";
 import { hasRegisteredInbox, latestOwnedSeq, listOwnedArrivals } from "@/lib/dashboard/inbox/store";
 import type { LiveHello } from "@/lib/dashboard/inbox/types";
 
@@ -10,7 +12,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * The app-wide live stream of the signed-in person: one compact event per arrival at any of
- * their inboxes (what changed, not the payload), after a `hello` saying whether any inbox is
+ * their inboxes (what changed, not the payload), and a `delivery` event when deliveries of one
+ * of the console's endpoints changed, after a `hello` saying whether any inbox is
  * registered (without one the browser polls instead). Starts at the newest arrival unless
  * resuming with Last-Event-ID.
  */
@@ -21,12 +24,26 @@ export async function GET(request: Request) {
   const hello: LiveHello = { registered: await hasRegisteredInbox(db, owner) };
   const resumed = resumeAfter(request);
   const after = resumed > 0 ? resumed : await latestOwnedSeq(db, owner);
-  await startListening();
+  await Promise.all([startListening(), startDeliveryResults()]);
   return pullStream({
     request,
     after,
     hello: { event: "hello", data: hello },
     pull: async (from) => (await listOwnedArrivals(db, owner, from)).map((a) => ({ id: a.seq, event: "arrival", data: a })),
     subscribe: (wake) => subscribeArrivals(owner, () => wake()),
+    // Delivery results of the console's own endpoints: the delivery log and endpoint list refresh.
+    push: (send) => {
+      const stops = ENVIRONMENTS.map((environment) =>
+        subscribeDeliveryResults(environment, (notice) => {
+          if (!notice) return;
+          void isConsoleEndpoint(environment, notice.webhookId)
+            .then((ours) => ours && send({ event: "delivery", data: notice }))
+            .catch(() => undefined);
+        }),
+      );
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
   });
 }

@@ -54,6 +54,8 @@ export function pullStream(options: {
   hello?: SseFrame;
   pull: (after: number) => Promise<Array<SseFrame & { id: number }>>;
   subscribe: (wake: () => void) => () => void;
+  /** Notices that are not rows to resume from (no id): sent as they come; returns the stop. */
+  push?: (send: (frame: SseFrame) => void) => () => void;
 }): Response {
   const encoder = new TextEncoder();
   let lastId = options.after;
@@ -96,6 +98,7 @@ export function pullStream(options: {
           });
       };
       const unsubscribe = options.subscribe(wake);
+      const unpush = options.push?.((frame) => send(frameText(frame))) ?? (() => {});
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       const close = (retryMs?: number) => {
         if (closed) return;
@@ -104,6 +107,7 @@ export function pullStream(options: {
         openStreams.delete(close);
         clearInterval(heartbeat);
         unsubscribe();
+        unpush();
         try {
           controller.close();
         } catch {

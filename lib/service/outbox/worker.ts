@@ -2,6 +2,7 @@ import "server-only";
 import type { ServiceDeps, WebhookDeliveryConfig } from "../context";
 import { registerWorker } from "../workers";
 import { claimDueDeliveries, deliveryBody, recordAttempts, type AttemptRecord, type ClaimedDelivery } from "./deliveries";
+import { announceDeliveryResults } from "./delivery-notices";
 import { sendDelivery } from "./send";
 import { targetPolicy } from "./url-guard";
 import { sandboxOffset, shiftedClock } from "../sandbox-clock";
@@ -81,6 +82,7 @@ async function flushRecords(deps: ServiceDeps, state: InstanceState): Promise<vo
     const batch = state.toRecord.splice(0, 500);
     try {
       await recordAttempts(deps.db, batch);
+      await announceDeliveryResults(deps.db, batch).catch(() => undefined);
     } catch (error) {
       // Not recorded: the leases run out and these deliveries are sent again (at least once).
       console.error(`[service] webhook delivery: recording ${batch.length} attempts failed:`, error);
