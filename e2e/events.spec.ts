@@ -9,11 +9,12 @@ test("events: a request's events, newest first, found by its id, each with its p
   const req = await createRequest(request);
   await patchStatus(request, req.id, "PAYIN_UNDER_REVIEW");
 
-  await page.goto("/events");
+  // From the request's page: "did the merchant get notified?"
+  await page.goto(`/settlement-requests/${req.id}`);
+  await page.getByTestId("request-events-link").click();
+  await expect(page).toHaveURL(new RegExp(`/events\\?resource=${req.id}`));
   await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
-  await page.getByLabel("Resource id").fill(req.id);
-  await page.getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL(new RegExp(`resource=${req.id}`));
+  await expect(page.getByLabel("Resource id")).toHaveValue(req.id);
   const events = page.getByTestId("event");
   await expect(events.first()).toContainText("settlement_request.updated");
   await expect(events.first()).toContainText("Payin under review");

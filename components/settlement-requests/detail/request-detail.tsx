@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useCan } from "@/components/auth/actor-context";
@@ -96,6 +97,15 @@ export function RequestDetail({
             ) : (
               <div className="space-y-3"><Skeleton className="h-5 w-2/3" /><Skeleton className="h-5 w-1/2" /></div>
             )}
+          </Card>
+          <Card title="Events and deliveries" description="Was the merchant notified? Every event about this request and its payments.">
+            <Link
+              href={`/events?resource=${encodeURIComponent(r.id)}`}
+              className="text-sm font-medium text-accent-700 hover:text-accent-800"
+              data-testid="request-events-link"
+            >
+              Events and their deliveries →
+            </Link>
           </Card>
         </div>
       </div>
