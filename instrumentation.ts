@@ -8,13 +8,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { registerShutdown } = await import("@/lib/ops/shutdown");
   registerShutdown();
-  const { runStartupChecks } = await import("@/lib/ops/startup-checks");
-  try {
-    await runStartupChecks();
-  } catch (error) {
-    console.error(`\n[console] ${(error as Error).message}\n`);
-    process.exit(1);
-  }
+  const { runStartupChecksOrExit } = await import("@/lib/ops/startup-checks");
+  await runStartupChecksOrExit();
   const { startHousekeeping } = await import("@/lib/ops/housekeeping");
   startHousekeeping();
   const { ensureAdministrator } = await import("@/lib/auth/bootstrap");

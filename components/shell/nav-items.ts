@@ -21,6 +21,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/disbursements", label: "Disbursements", icon: DisburseIcon, group: "operate" },
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon, group: "integrate" },
   { href: "/events", label: "Events", icon: RequestsIcon, group: "integrate" },
+  { href: "/request-log", label: "Request log", icon: ArchiveIcon, group: "integrate" },
   { href: "/inbox", label: "Inbox", icon: InboxIcon, group: "integrate" },
   { href: "/sandbox", label: "Sandbox", icon: FlaskIcon, group: "integrate" },
   { href: "/legacy", label: "Legacy /v1", icon: ArchiveIcon, group: "integrate" },

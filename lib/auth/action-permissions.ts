@@ -36,6 +36,7 @@ export const ACTION_PERMISSIONS = {
   getSandboxClock: "read",
   advanceSandboxClock: "sandbox:simulate",
   listEvents: "read",
+  listRequestLogs: "read",
   // lib/actions: the dashboard's webhook inbox (each checks the inbox's owner too)
   createInbox: "inbox:manage",
   registerInbox: "inbox:manage",

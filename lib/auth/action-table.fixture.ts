@@ -71,6 +71,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   getSandboxClock: same(ALL),
   advanceSandboxClock: DEV,
   listEvents: same(ALL),
+  listRequestLogs: same(ALL),
   testConnection: same(ALL),
   listV1Payments: same(ALL),
   getV1Payment: same(ALL),

@@ -36,3 +36,13 @@ export async function runStartupChecks(): Promise<void> {
     );
   }
 }
+
+/** At server start: a failed check ends the process with its message (exit 1). */
+export async function runStartupChecksOrExit(): Promise<void> {
+  try {
+    await runStartupChecks();
+  } catch (error) {
+    console.error(`\n[console] ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -12,6 +12,7 @@ export * from "./rates";
 export * from "./sandbox";
 export * from "./webhooks";
 export * from "./v1";
+export * from "./request-logs";
 export { callApi } from "./client";
 export { connectionFor, describeConnections } from "./config";
 export type { ApiFailure, ApiResult, ApiSuccess } from "./result";

@@ -98,13 +98,20 @@ export function RequestDetail({
               <div className="space-y-3"><Skeleton className="h-5 w-2/3" /><Skeleton className="h-5 w-1/2" /></div>
             )}
           </Card>
-          <Card title="Events and deliveries" description="Was the merchant notified? Every event about this request and its payments.">
+          <Card title="Events, deliveries and API calls" description="Was the merchant notified? Who called what?">
             <Link
               href={`/events?resource=${encodeURIComponent(r.id)}`}
               className="text-sm font-medium text-accent-700 hover:text-accent-800"
               data-testid="request-events-link"
             >
               Events and their deliveries →
+            </Link>
+            <Link
+              href={`/request-log?resource=${encodeURIComponent(r.id)}`}
+              className="mt-2 block text-sm font-medium text-accent-700 hover:text-accent-800"
+              data-testid="request-calls-link"
+            >
+              API calls that touched it →
             </Link>
           </Card>
         </div>

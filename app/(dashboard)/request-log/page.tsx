@@ -1,0 +1,193 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { RequestsIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { listRequestLogs } from "@/lib/actions/list-request-logs";
+import { describeError } from "@/lib/actions/result";
+import { curlFor } from "@/lib/dashboard/curl";
+import { formatDateTime } from "@/lib/dashboard/format-date";
+import { MASK_PREFIX } from "@/lib/schemas/mask";
+import { LOGGED_METHODS, STATUS_CLASSES, type RequestLogEntry } from "@/lib/schemas/request-log";
+
+export const metadata = { title: "Request log" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const one = (value: string | string[] | undefined) => (typeof value === "string" ? value.trim() : "");
+const oneOf = <T extends string>(values: readonly T[], value: string): T | undefined => (values as readonly string[]).includes(value) ? (value as T) : undefined;
+
+const FIELD = "h-9 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm";
+
+/**
+ * Every API call the console's account made (the key's account and environment), newest first:
+ * filters by status class, method, path (a prefix ending in *), idempotency key and resource;
+ * each call with both bodies, the replay flag, a link to its resource and "Copy as curl" with
+ * the key as a placeholder. Server-rendered: a filtered view is a link.
+ */
+export default async function RequestLogPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const filters = {
+    status: oneOf(STATUS_CLASSES, one(params.status)),
+    method: oneOf(LOGGED_METHODS, one(params.method)),
+    path: one(params.path).slice(0, 512) || undefined,
+    idempotency_key: one(params.idempotency_key).slice(0, 255) || undefined,
+    resource_id: one(params.resource).slice(0, 64) || undefined,
+  };
+  const filtered = Object.values(filters).some(Boolean);
+  const result = await listRequestLogs({ page_size: 50, ...filters });
+  return (
+    <>
+      <PageHeader title="Request log" description="Every API call made with this environment's key: what was sent, what came back, how long it took." />
+      <form method="get" className="mb-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end" role="search" aria-label="Filter the request log">
+        <label className="grid gap-1 text-sm text-slate-700">
+          Status
+          <select name="status" defaultValue={filters.status ?? ""} className={FIELD}>
+            <option value="">Any</option>
+            {STATUS_CLASSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm text-slate-700">
+          Method
+          <select name="method" defaultValue={filters.method ?? ""} className={FIELD}>
+            <option value="">Any</option>
+            {LOGGED_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm text-slate-700">
+          Path
+          <input name="path" defaultValue={filters.path ?? ""} placeholder="/v0/settlement-requests*" className={`${FIELD} font-mono`} />
+        </label>
+        <label className="grid gap-1 text-sm text-slate-700">
+          Idempotency key
+          <input name="idempotency_key" defaultValue={filters.idempotency_key ?? ""} className={`${FIELD} font-mono`} />
+        </label>
+        <label className="grid gap-1 text-sm text-slate-700">
+          Resource id
+          <input name="resource" defaultValue={filters.resource_id ?? ""} className={`${FIELD} font-mono`} />
+        </label>
+        <div className="flex items-center gap-3">
+          <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+            Filter
+          </button>
+          {filtered ? (
+            <Link href="/request-log" className="text-sm font-medium text-accent-700 hover:text-accent-800">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </form>
+      {!result.ok ? (
+        result.error.status === 404 ? (
+          <EmptyState icon={<RequestsIcon className="size-5" />} title="Not offered by this service">
+            The service this console talks to keeps no request log.
+          </EmptyState>
+        ) : (
+          <ErrorState title="The request log could not be loaded" message={describeError(result.error)} />
+        )
+      ) : result.data.data.length === 0 ? (
+        <EmptyState icon={<RequestsIcon className="size-5" />} title={filtered ? "No call matches" : "No calls yet"}>
+          Calls made with this environment&apos;s key show here, the console&apos;s own included.
+        </EmptyState>
+      ) : (
+        <ul className="space-y-2" aria-label="API calls">
+          {result.data.data.map((entry) => (
+            <CallRow key={entry.id} entry={entry} baseUrl={result.data.base_url} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function statusTone(status: number) {
+  return status >= 500 ? "danger" : status >= 400 ? "warning" : "success";
+}
+
+function CallRow({ entry, baseUrl }: { entry: RequestLogEntry; baseUrl: string }) {
+  const curl = curlFor({
+    baseUrl,
+    method: entry.method,
+    path: entry.path,
+    query: entry.query,
+    idempotencyKey: entry.idempotency_key,
+    body: entry.request_body,
+  });
+  return (
+    <li className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]" data-testid="api-call">
+      <details>
+        <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-4 py-3 text-sm select-none">
+          <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
+          <code className="font-mono text-xs font-semibold text-slate-900">{entry.method}</code>
+          <code className="min-w-0 font-mono text-xs break-all text-slate-700">
+            {entry.path}
+            {entry.query ? `?${entry.query}` : ""}
+          </code>
+          {entry.idempotent_replayed ? <Badge tone="info">replayed</Badge> : null}
+          <span className="ml-auto text-xs text-slate-500">
+            {entry.duration_ms} ms · {formatDateTime(entry.at)}
+          </span>
+        </summary>
+        <div className="space-y-3 border-t border-slate-100 px-4 py-3 text-sm">
+          <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[10rem_1fr]">
+            <dt className="text-slate-500">Request id</dt>
+            <dd className="font-mono break-all">{entry.request_id}</dd>
+            <dt className="text-slate-500">Key</dt>
+            <dd className="font-mono">{entry.key_prefix}…</dd>
+            {entry.idempotency_key ? (
+              <>
+                <dt className="text-slate-500">Idempotency key</dt>
+                <dd className="font-mono break-all">{entry.idempotency_key}</dd>
+              </>
+            ) : null}
+            {entry.resource_id ? (
+              <>
+                <dt className="text-slate-500">Resource</dt>
+                <dd>
+                  <Link href={`/events?resource=${encodeURIComponent(entry.resource_id)}`} className="font-mono text-accent-700 hover:text-accent-800" data-testid="call-resource">
+                    {entry.resource_id}
+                  </Link>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <Body label="Request body" value={entry.request_body} />
+          <Body label="Response body" value={entry.response_body} />
+          <div className="flex items-start gap-2">
+            <pre className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="call-curl">
+              {curl}
+            </pre>
+            <CopyButton value={curl} label="Copy as curl" showText />
+          </div>
+          {curl.includes(MASK_PREFIX) ? (
+            <p className="text-xs text-amber-800" data-testid="call-masked-note">
+              Bank identifiers are masked in the log ({MASK_PREFIX}): put the real ones in before sending this again.
+            </p>
+          ) : null}
+        </div>
+      </details>
+    </li>
+  );
+}
+
+function Body({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined) return <p className="text-xs text-slate-500">{label}: none</p>;
+  return (
+    <div>
+      <p className="mb-1 text-xs font-medium text-slate-500">{label}</p>
+      <pre className="max-h-72 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs text-slate-800">
+        {typeof value === "string" ? value : JSON.stringify(value, null, 2)}
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+"use server";
+
+import { z } from "zod";
+import { LOGGED_METHODS, STATUS_CLASSES } from "@/lib/schemas/request-log";
+import * as api from "@/lib/settlement-api";
+import { action } from "./action";
+
+/** GET /v0/request-logs (extension): the API calls of the console's account, filtered. */
+export const listRequestLogs = action({
+  name: "listRequestLogs",
+  kind: "read",
+  input: z
+    .object({
+      page_size: z.number().int().min(1).max(100).optional(),
+      status: z.enum(STATUS_CLASSES).optional(),
+      method: z.enum(LOGGED_METHODS).optional(),
+      path: z.string().trim().min(1).max(512).optional(),
+      idempotency_key: z.string().trim().min(1).max(255).optional(),
+      resource_id: z.string().trim().min(1).max(64).optional(),
+    })
+    .optional(),
+  run: async (input, { environment }) => {
+    const result = await api.listRequestLogs(environment, input ?? {});
+    // Where the calls went, for "Copy as curl" (never the key).
+    return result.ok ? { ...result, data: { ...result.data, base_url: api.connectionFor(environment).baseUrl } } : result;
+  },
+});

@@ -1,0 +1,10 @@
+import "server-only";
+import { paginated } from "@/lib/schemas/list";
+import { requestLogSchema, type RequestLogQuery } from "@/lib/schemas/request-log";
+import type { Environment } from "@/lib/schemas/catalog";
+import { callApi } from "./client";
+
+/** GET /v0/request-logs (extension): the key's account's API calls, newest first. */
+export function listRequestLogs(env: Environment, query: Partial<RequestLogQuery> = {}) {
+  return callApi(env, { method: "GET", path: "/v0/request-logs", query, schema: paginated(requestLogSchema) });
+}
