@@ -160,6 +160,36 @@ test.describe("your account", () => {
   });
 });
 
+test.describe("changing a password", () => {
+  test.use({ role: null });
+
+  test("is throttled like signing in: five wrong current passwords, then a wait", async ({ page, signInAs }) => {
+    const admin = await signInAs("admin");
+    const email = `${unique("guess")}@e2e.test`;
+    const first = await addPerson(admin, { email, name: "Gus Guesser", role: "support" });
+    await signInWith(page, { email, password: first });
+    const chosen = await choosePassword(page, first);
+    await page.goto("/account");
+    const attempt = async () => {
+      await page.getByLabel("Current password").fill("not-my-password-00");
+      await page.getByLabel(/^New password/).fill("another long passphrase");
+      await page.getByLabel("Repeat the new password").fill("another long passphrase");
+      await page.getByRole("button", { name: "Change password" }).click();
+    };
+    for (let i = 0; i < 5; i++) {
+      await attempt();
+      await expect(page.getByText("This is not your current password.")).toBeVisible();
+      await page.reload();
+    }
+    await attempt();
+    await expect(page.getByText(/Too many wrong passwords\. Try again in 1[45] minutes/)).toBeVisible();
+    // Even the right password waits now.
+    await page.getByLabel("Current password").fill(chosen);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText(/Too many wrong passwords/)).toBeVisible();
+  });
+});
+
 test.describe("controls a role cannot use are not offered", () => {
   test.use({ role: null });
 
