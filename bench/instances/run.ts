@@ -12,6 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import { chromium, type Page } from "playwright-core";
+import { SAMPLES as SAMPLE_REQUESTS } from "../../components/sandbox/sample-requests";
 import { CLUSTER_ADMIN, startCluster } from "../../e2e/support/instances";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
@@ -27,18 +28,7 @@ const sandboxKey = (): string => {
   return line.slice(line.indexOf("=") + 1).trim();
 };
 
-const REQUEST = {
-  type: "STABLECOIN_TO_FIAT",
-  payment_reason: "PURCHASE_OF_SERVICES",
-  source: { currency: "USDC", rail: "SOLANA", wallet_address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
-  destination: {
-    currency: "EUR",
-    rail: "LOCAL",
-    amount: "250.00",
-    iban: "DE89370400440532013000",
-    beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "DE" } },
-  },
-};
+const REQUEST = SAMPLE_REQUESTS.offramp_eur.body;
 
 async function api(base: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${base}${path}`, {

@@ -29,7 +29,7 @@ const STEPS = [
 ] as const;
 const UNITS = { minutes: 60, hours: 3_600, days: 86_400 } as const;
 
-export function formatOffset(seconds: number): string {
+function formatOffset(seconds: number): string {
   if (seconds === 0) return "in step with the service";
   const parts: string[] = [];
   let left = Math.round(seconds);

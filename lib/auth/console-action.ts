@@ -23,6 +23,11 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   return fields;
 }
 
+/** The refusal of input that does not parse: one message, each field's first issue on the field. */
+export function invalidInput(issues: readonly z.core.$ZodIssue[]): { ok: false; error: ConsoleActionError } {
+  return { ok: false, error: { code: "invalid_input", message: "Check the highlighted fields.", fields: fieldErrors(issues) } };
+}
+
 /**
  * The console's own server actions (account and administration): the session and the role the
  * action declared in ACTION_PERMISSIONS first, then the input, then `run`; every call, refused
@@ -50,14 +55,7 @@ async function runConsoleAction<S extends z.ZodType, T>(
   }
   const parsed = config.input.safeParse(raw);
   if (!parsed.success) {
-    return {
-      ok: false,
-      error: {
-        code: "invalid_input",
-        message: "Check the highlighted fields.",
-        fields: fieldErrors(parsed.error.issues),
-      },
-    };
+    return invalidInput(parsed.error.issues);
   }
   try {
     const outcome = await config.run(parsed.data, { actor: gate.actor });

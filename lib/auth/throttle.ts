@@ -60,7 +60,10 @@ export async function noteSignInFailure(db: Executor, email: string, address: st
         failures = case when t.window_started_at <= now() - make_interval(secs => ${window}) then 1 else t.failures + 1 end,
         window_started_at = case when t.window_started_at <= now() - make_interval(secs => ${window}) then now() else t.window_started_at end`);
   }
-  // Housekeeping: windows that ended an hour ago count for nothing.
+}
+
+/** Housekeeping (lib/ops/housekeeping.ts): rows whose window ended long ago count for nothing. */
+export async function deleteEndedWindows(db: Executor): Promise<void> {
   await db.execute(sql`delete from console_sign_in_throttle where window_started_at < now() - interval '2 hours'`);
 }
 

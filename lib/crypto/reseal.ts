@@ -1,9 +1,9 @@
 import "server-only";
-import { eq, and } from "drizzle-orm";
+import { and, eq, isNotNull, notLike } from "drizzle-orm";
 import { inboxes } from "@/lib/dashboard/inbox/schema";
 import type { Db } from "@/lib/service/store/db";
 import { webhookEndpoints } from "@/lib/service/store/schema";
-import { needsSealing, openSecret, sealSecret, type SecretKeys } from "./secret-box";
+import { keyId, openSecret, SEALED_PREFIX, sealSecret, type SecretKeys } from "./secret-box";
 
 /**
  * Seals every stored secret that is not sealed with the current key: rows from before
@@ -14,11 +14,13 @@ import { needsSealing, openSecret, sealSecret, type SecretKeys } from "./secret-
 export async function resealSecrets(db: Db, keys: SecretKeys): Promise<{ webhooks: number; inboxes: number }> {
   const counts = { webhooks: 0, inboxes: 0 };
   if (!keys.current) return counts;
+  // Only the rows not yet sealed with the current key are read (each start runs this).
+  const current = `${SEALED_PREFIX}${keyId(keys.current)}:%`;
   const endpoints = await db
     .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
-    .from(webhookEndpoints);
+    .from(webhookEndpoints)
+    .where(notLike(webhookEndpoints.secret, current));
   for (const row of endpoints) {
-    if (!needsSealing(row.secret, keys)) continue;
     const sealed = sealSecret(openSecret(row.secret, keys), keys);
     const done = await db
       .update(webhookEndpoints)
@@ -27,9 +29,12 @@ export async function resealSecrets(db: Db, keys: SecretKeys): Promise<{ webhook
       .returning({ id: webhookEndpoints.id });
     counts.webhooks += done.length;
   }
-  const boxes = await db.select({ id: inboxes.id, secret: inboxes.secret }).from(inboxes);
+  const boxes = await db
+    .select({ id: inboxes.id, secret: inboxes.secret })
+    .from(inboxes)
+    .where(and(isNotNull(inboxes.secret), notLike(inboxes.secret, current)));
   for (const row of boxes) {
-    if (!row.secret || !needsSealing(row.secret, keys)) continue;
+    if (!row.secret) continue;
     const sealed = sealSecret(openSecret(row.secret, keys), keys);
     const done = await db
       .update(inboxes)

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { deleteEndedWindows } from "@/lib/auth/throttle";
 import { deleteExpiredMessages } from "@/lib/dashboard/inbox/caps";
 import { getDatabase } from "@/lib/db/connection";
 
@@ -17,7 +17,7 @@ export function startHousekeeping(): void {
     try {
       const { db } = await getDatabase();
       await deleteExpiredMessages(db);
-      await db.execute(sql`delete from console_sign_in_throttle where window_started_at < now() - interval '2 hours'`);
+      await deleteEndedWindows(db);
     } catch (error) {
       console.error("[console] housekeeping failed:", (error as Error).message);
     }

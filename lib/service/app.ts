@@ -94,14 +94,16 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   // Outermost: every answer, errors included, counted and logged by route pattern (lib/ops).
   app.use("*", (c, next) => {
     const started = performance.now();
-    return next().then(() => observeApiRequest(c, routes.routeOf(c.req.method, c.req.path), started));
+    const route = routes.routeOf(c.req.method, c.req.path);
+    c.set("route", route);
+    return next().then(() => observeApiRequest(c, route, started));
   });
   app.use("*", (c, next) =>
     requestId(c, () => {
       c.set("deps", deps);
       c.set("serviceDeps", deps);
       if (c.req.path === OPENAPI_PATH) return next();
-      if (routes.match(c.req.method, c.req.path) !== "ok") return logged(c, countUnrouted(c, next) as Promise<void>);
+      if (c.get("route") === "unmatched") return logged(c, countUnrouted(c, next) as Promise<void>);
       return logged(c, authenticate(c, () => {
         rejectNulInUrl(c, (i) => routes.paramAt(c.req.path, i));
         const caller = c.get("caller");

@@ -54,5 +54,7 @@ export type ServiceEnv = {
     logStarted: number;
     /** RateLimit-* of the caller's key, once counted; every answer carries them. */
     rateLimitHeaders: Record<string, string>;
+    /** The pattern of the route serving this request, or "unmatched" (looked up once, as it starts). */
+    route: string;
   };
 };

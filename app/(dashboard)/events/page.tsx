@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { RawJson } from "@/components/settlement-requests/detail/raw-json";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -9,14 +10,14 @@ import { PageHeader } from "@/components/ui/page-header";
 import { listEvents } from "@/lib/actions/list-events";
 import { describeError } from "@/lib/actions/result";
 import { formatDateTime } from "@/lib/dashboard/format-date";
-import { EVENT_TYPES, type EventType } from "@/lib/schemas/catalog";
+import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
+import { EVENT_TYPES } from "@/lib/schemas/catalog";
 import type { Event } from "@/lib/schemas/event";
 
 export const metadata = { title: "Events" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const one = (value: string | string[] | undefined) => (typeof value === "string" ? value.trim() : "");
 
 /**
  * Every event the API sent for this account, newest first, by type or by the resource it is
@@ -26,33 +27,21 @@ const one = (value: string | string[] | undefined) => (typeof value === "string"
  */
 export default async function EventsPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const type = (EVENT_TYPES as readonly string[]).includes(one(params.type)) ? (one(params.type) as EventType) : undefined;
-  const resource = one(params.resource).slice(0, 64) || undefined;
+  const type = oneOfParam(EVENT_TYPES, params.type);
+  const resource = firstParam(params.resource).slice(0, 64) || undefined;
   const result = await listEvents({ page_size: 50, type, resource_id: resource });
   return (
     <>
       <PageHeader title="Events" description="Everything the API notified, newest first: each event's payload and what became of its deliveries." />
       <form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Filter events">
-        <label className="grid gap-1 text-sm text-slate-700">
-          Type
-          <select name="type" defaultValue={type ?? ""} className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm">
-            <option value="">Any type</option>
-            {EVENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid min-w-0 flex-1 basis-full gap-1 text-sm text-slate-700 sm:max-w-sm sm:basis-auto">
-          Resource id
-          <input
-            name="resource"
-            defaultValue={resource ?? ""}
-            placeholder="a request, payment or disbursement id"
-            className="h-9 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 font-mono text-sm"
-          />
-        </label>
+        <FilterSelect name="type" label="Type" value={type} options={EVENT_TYPES} anyLabel="Any type" />
+        <FilterInput
+          name="resource"
+          label="Resource id"
+          value={resource}
+          placeholder="a request, payment or disbursement id"
+          className="min-w-0 flex-1 basis-full sm:max-w-sm sm:basis-auto"
+        />
         <button type="submit" className={buttonClasses({ variant: "secondary" })}>
           Filter
         </button>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -10,16 +11,13 @@ import { listRequestLogs } from "@/lib/actions/list-request-logs";
 import { describeError } from "@/lib/actions/result";
 import { curlFor } from "@/lib/dashboard/curl";
 import { formatDateTime } from "@/lib/dashboard/format-date";
+import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MASK_PREFIX } from "@/lib/schemas/mask";
 import { LOGGED_METHODS, STATUS_CLASSES, type RequestLogEntry } from "@/lib/schemas/request-log";
 
 export const metadata = { title: "Request log" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const one = (value: string | string[] | undefined) => (typeof value === "string" ? value.trim() : "");
-const oneOf = <T extends string>(values: readonly T[], value: string): T | undefined => (values as readonly string[]).includes(value) ? (value as T) : undefined;
-
-const FIELD = "h-9 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm";
 
 /**
  * Every API call the console's account made (the key's account and environment), newest first:
@@ -30,11 +28,11 @@ const FIELD = "h-9 w-full min-w-0 rounded-lg border border-slate-300 bg-white px
 export default async function RequestLogPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const filters = {
-    status: oneOf(STATUS_CLASSES, one(params.status)),
-    method: oneOf(LOGGED_METHODS, one(params.method)),
-    path: one(params.path).slice(0, 512) || undefined,
-    idempotency_key: one(params.idempotency_key).slice(0, 255) || undefined,
-    resource_id: one(params.resource).slice(0, 64) || undefined,
+    status: oneOfParam(STATUS_CLASSES, params.status),
+    method: oneOfParam(LOGGED_METHODS, params.method),
+    path: firstParam(params.path).slice(0, 512) || undefined,
+    idempotency_key: firstParam(params.idempotency_key).slice(0, 255) || undefined,
+    resource_id: firstParam(params.resource).slice(0, 64) || undefined,
   };
   const filtered = Object.values(filters).some(Boolean);
   const result = await listRequestLogs({ page_size: 50, ...filters });
@@ -42,40 +40,11 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
     <>
       <PageHeader title="Request log" description="Every API call made with this environment's key: what was sent, what came back, how long it took." />
       <form method="get" className="mb-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end" role="search" aria-label="Filter the request log">
-        <label className="grid gap-1 text-sm text-slate-700">
-          Status
-          <select name="status" defaultValue={filters.status ?? ""} className={FIELD}>
-            <option value="">Any</option>
-            {STATUS_CLASSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm text-slate-700">
-          Method
-          <select name="method" defaultValue={filters.method ?? ""} className={FIELD}>
-            <option value="">Any</option>
-            {LOGGED_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm text-slate-700">
-          Path
-          <input name="path" defaultValue={filters.path ?? ""} placeholder="/v0/settlement-requests*" className={`${FIELD} font-mono`} />
-        </label>
-        <label className="grid gap-1 text-sm text-slate-700">
-          Idempotency key
-          <input name="idempotency_key" defaultValue={filters.idempotency_key ?? ""} className={`${FIELD} font-mono`} />
-        </label>
-        <label className="grid gap-1 text-sm text-slate-700">
-          Resource id
-          <input name="resource" defaultValue={filters.resource_id ?? ""} className={`${FIELD} font-mono`} />
-        </label>
+        <FilterSelect name="status" label="Status" value={filters.status} options={STATUS_CLASSES} />
+        <FilterSelect name="method" label="Method" value={filters.method} options={LOGGED_METHODS} />
+        <FilterInput name="path" label="Path" value={filters.path} placeholder="/v0/settlement-requests*" />
+        <FilterInput name="idempotency_key" label="Idempotency key" value={filters.idempotency_key} />
+        <FilterInput name="resource" label="Resource id" value={filters.resource_id} />
         <div className="flex items-center gap-3">
           <button type="submit" className={buttonClasses({ variant: "secondary" })}>
             Filter

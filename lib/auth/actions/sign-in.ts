@@ -9,7 +9,7 @@ import type { ConsoleActionResult } from "../action-result";
 import { recordAudit } from "../audit";
 import { getAuth } from "../auth";
 import { safeNextPath } from "../config";
-import { fieldErrors } from "../console-action";
+import { invalidInput } from "../console-action";
 import { signInSchema, type SignInInput } from "../forms";
 import { isHttpsRequest, requestAddress } from "../request-origin";
 import { clearSignInFailures, noteSignInFailure, signInWait } from "../throttle";
@@ -30,14 +30,7 @@ export async function signIn(input: SignInInput, next?: string): Promise<Console
 async function attemptSignIn(input: SignInInput, next?: string): Promise<ConsoleActionResult<never>> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) {
-    return {
-      ok: false,
-      error: {
-        code: "invalid_input",
-        message: "Check the highlighted fields.",
-        fields: fieldErrors(parsed.error.issues),
-      },
-    };
+    return invalidInput(parsed.error.issues);
   }
   const email = parsed.data.email.toLowerCase();
   const address = await requestAddress();
