@@ -26,6 +26,11 @@ test("the sandbox clock drives three delivery attempts against an inbox answerin
   await expect(page.getByTestId("sandbox-clock-now")).not.toHaveText(before);
   await clock.getByRole("button", { name: "+5 min" }).click();
   await expect(page.getByTestId("sandbox-clock-offset")).toContainText("6 min ahead");
+  // "As an API call" now shows the advance just sent.
+  const sent = clock.getByTestId("api-call-preview");
+  await sent.locator("summary").click();
+  await expect(sent).toContainText("The request just sent.");
+  await expect(sent.getByTestId("api-call-curl")).toContainText('"seconds": 300');
 
   await page.goto(`/inbox?box=${inbox.id}`);
   await expect(messageFor(page, req.id, "settlement_request.created")).toHaveCount(3, { timeout: 10_000 });

@@ -7,11 +7,12 @@ import { can, type Permission, type Role } from "@/lib/auth/permissions";
 /** The signed-in person as the browser may know them (no ids of sessions, no secrets). */
 export type ShellUser = { name: string; email: string; role: Role };
 
-const ActorContext = createContext<{ user: ShellUser; environment: Environment } | null>(null);
+type ActorValue = { user: ShellUser; environment: Environment; apiBaseUrl: string };
+const ActorContext = createContext<ActorValue | null>(null);
 
 /** Mounted by the shell: client widgets ask `useCan("settlement:create")` to hide what the role cannot do. */
-export function ActorProvider({ user, environment, children }: { user: ShellUser; environment: Environment; children: ReactNode }) {
-  return <ActorContext.Provider value={{ user, environment }}>{children}</ActorContext.Provider>;
+export function ActorProvider({ children, ...value }: ActorValue & { children: ReactNode }) {
+  return <ActorContext.Provider value={value}>{children}</ActorContext.Provider>;
 }
 
 export function useActor(): ShellUser | null {
@@ -22,4 +23,9 @@ export function useActor(): ShellUser | null {
 export function useCan(permission: Permission): boolean {
   const value = useContext(ActorContext);
   return value ? can(value.user.role, permission, value.environment) : false;
+}
+
+/** The base URL of the current environment's API, for "As an API call" snippets. */
+export function useApiBaseUrl(): string {
+  return useContext(ActorContext)?.apiBaseUrl ?? "";
 }

@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { ApiCallPreview } from "@/components/forms/api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
@@ -16,6 +17,7 @@ import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createTrackedDisbursement } from "@/lib/actions/create-tracked-disbursement";
 import type { ActionError } from "@/lib/actions/result";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { newIdempotencyKey } from "@/lib/dashboard/form-values";
 import { idempotencyKeyIsSpent } from "@/lib/dashboard/idempotency";
@@ -29,6 +31,7 @@ import {
   DISBURSEMENT_DEFAULTS,
   disbursementResolver,
   isDisbursementField,
+  toDisbursementBody,
   type DisbursementOutput,
   type DisbursementValues,
 } from "./disbursement-form-values";
@@ -71,6 +74,7 @@ export function DisbursementForm({
   const inferred = inferChain(address.trim());
   const possible = chainsFor(address);
   const effectiveChain = chain || inferred;
+  const values = useWatch({ control: form.control }) as DisbursementValues;
   const balance = balances?.find((b) => b.currency === currency);
   // A chain picked for an earlier address may not fit this one: fall back to the inferred chain.
   useEffect(() => {
@@ -97,7 +101,11 @@ export function DisbursementForm({
         return;
       }
       const unmatched = applyServerErrors(result.error, setError, isDisbursementField);
-      setFormError(unmatched.length > 0 || result.error.details.length === 0 ? result.error : { ...result.error, message: "Check the highlighted fields." });
+      setFormError(
+        unmatched.length > 0 || result.error.details.length === 0
+          ? result.error
+          : { ...result.error, message: "Check the highlighted fields." },
+      );
       if (idempotencyKeyIsSpent(result.error)) setIdempotencyKey(newIdempotencyKey());
     } finally {
       if (inFlight.current) {
@@ -119,7 +127,12 @@ export function DisbursementForm({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="New disbursement" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="New disbursement"
+        className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+      >
         <Card title="Payout" description="Stablecoins from your pre-funded balance to a wallet">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField<DisbursementValues>
@@ -135,7 +148,9 @@ export function DisbursementForm({
             <SelectField<DisbursementValues>
               name="chain"
               label="Chain"
-              hint={possible.length > 1 ? "EVM addresses work on Ethereum, Polygon and Base" : "Follows from the address"}
+              hint={
+                possible.length > 1 ? "EVM addresses work on Ethereum, Polygon and Base" : "Follows from the address"
+              }
               options={chainOptions}
             />
             <SelectField<DisbursementValues>
@@ -145,13 +160,20 @@ export function DisbursementForm({
               hint="Paid from your balance in it"
               options={STABLECOINS.map((c) => ({
                 value: c,
-                label: effectiveChain && !STABLECOIN_CHAINS[c].includes(effectiveChain) ? `${c} (not on ${railLabel(effectiveChain)})` : c,
+                label:
+                  effectiveChain && !STABLECOIN_CHAINS[c].includes(effectiveChain)
+                    ? `${c} (not on ${railLabel(effectiveChain)})`
+                    : c,
               }))}
             />
             <TextField<DisbursementValues>
               name="amount"
               label={`Amount (${currency})`}
-              hint={balance ? `Available: ${formatMoney(balance.available_balance, balance.currency)} · at most 6 decimals` : "At most 6 decimals"}
+              hint={
+                balance
+                  ? `Available: ${formatMoney(balance.available_balance, balance.currency)} · at most 6 decimals`
+                  : "At most 6 decimals"
+              }
               required
               inputMode="decimal"
               numeric
@@ -172,7 +194,7 @@ export function DisbursementForm({
           </div>
         </Card>
 
-        <aside className="space-y-4 xl:sticky xl:top-6 xl:self-start">
+        <aside className="min-w-0 space-y-4 xl:sticky xl:top-6 xl:self-start">
           <Card title="Submit">
             <div className="space-y-4">
               <FormStatus error={error} pending={busy} pendingText="Creating the disbursement…" />
@@ -192,11 +214,14 @@ export function DisbursementForm({
                 >
                   Start over
                 </Button>
-                <Link href="/disbursements" className={buttonClasses({ variant: "ghost", size: "sm" })}>Cancel</Link>
+                <Link href="/disbursements" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+                  Cancel
+                </Link>
               </div>
               <IdempotencyKeyNote name="Idempotency-Key" value={idempotencyKey} once="the payout happens once" />
             </div>
           </Card>
+          <ApiCallPreview call={apiCalls.createDisbursement(toDisbursementBody(values), idempotencyKey)} />
         </aside>
       </form>
 

@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { ApiCallPreview } from "@/components/forms/api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
@@ -15,13 +16,23 @@ import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createV1Payment } from "@/lib/actions/create-v1-payment";
 import type { ActionError } from "@/lib/actions/result";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { newIdempotencyKey } from "@/lib/dashboard/form-values";
 import { idempotencyKeyIsSpent } from "@/lib/dashboard/idempotency";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { railLabel } from "@/lib/dashboard/routes";
 import { STABLECOIN_CHAINS } from "@/lib/schemas/catalog";
-import { V1_DEFAULTS, formPath, isV1Field, v1Resolver, type V1Body, type V1Output, type V1Values } from "./v1-form-values";
+import {
+  V1_DEFAULTS,
+  formPath,
+  isV1Field,
+  toV1Body,
+  v1Resolver,
+  type V1Body,
+  type V1Output,
+  type V1Values,
+} from "./v1-form-values";
 
 /**
  * POST /v1/payments (LIQUIDITY, USDC). The body's idempotency_key is made once per intended
@@ -31,8 +42,13 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
   const router = useRouter();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const form = useForm<V1Values, unknown, V1Output>({ resolver: v1Resolver, defaultValues: V1_DEFAULTS, mode: "onTouched" });
+  const form = useForm<V1Values, unknown, V1Output>({
+    resolver: v1Resolver,
+    defaultValues: V1_DEFAULTS,
+    mode: "onTouched",
+  });
   const { watch, handleSubmit, setError, reset, register } = form;
+  const values = useWatch({ control: form.control }) as V1Values;
   const withHolder = watch("with_holder");
 
   const [idempotencyKey, setIdempotencyKey] = useState(initialKey);
@@ -47,7 +63,10 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
     setBusy(true);
     setFormError(null);
     try {
-      const result = await createV1Payment({ ...body, idempotency_key: idempotencyKey }, { environment, confirmProduction });
+      const result = await createV1Payment(
+        { ...body, idempotency_key: idempotencyKey },
+        { environment, confirmProduction },
+      );
       if (result.ok) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.v1Payments.all(environment) });
         toast({ title: result.replayed ? "Payment already created" : "/v1 payment created", tone: "success" });
@@ -55,7 +74,11 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
         return;
       }
       const unmatched = applyServerErrors(result.error, setError, isV1Field, formPath);
-      setFormError(unmatched.length > 0 || result.error.details.length === 0 ? result.error : { ...result.error, message: "Check the highlighted fields." });
+      setFormError(
+        unmatched.length > 0 || result.error.details.length === 0
+          ? result.error
+          : { ...result.error, message: "Check the highlighted fields." },
+      );
       if (idempotencyKeyIsSpent(result.error)) setIdempotencyKey(newIdempotencyKey());
     } finally {
       if (inFlight.current) {
@@ -72,12 +95,32 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="New /v1 payment" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="New /v1 payment"
+        className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+      >
         <div className="space-y-6">
-          <Card title="Liquidity payment" description="USDC to a wallet, reserved from your balance until the incoming wire is notified">
+          <Card
+            title="Liquidity payment"
+            description="USDC to a wallet, reserved from your balance until the incoming wire is notified"
+          >
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField<V1Values> name="amount" label="Amount (USDC)" hint="Greater than 0, at most 6 decimals" required inputMode="decimal" numeric />
-              <SelectField<V1Values> name="chain" label="Chain" required options={STABLECOIN_CHAINS.USDC.map((c) => ({ value: c, label: railLabel(c) }))} />
+              <TextField<V1Values>
+                name="amount"
+                label="Amount (USDC)"
+                hint="Greater than 0, at most 6 decimals"
+                required
+                inputMode="decimal"
+                numeric
+              />
+              <SelectField<V1Values>
+                name="chain"
+                label="Chain"
+                required
+                options={STABLECOIN_CHAINS.USDC.map((c) => ({ value: c, label: railLabel(c) }))}
+              />
               <TextField<V1Values>
                 name="destination_wallet"
                 label="Destination wallet"
@@ -92,32 +135,56 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
           </Card>
           <Card title="Account holder" description="Optional: the person the liquidity is for">
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" className="size-4 rounded border-slate-300 accent-accent-600" {...register("with_holder")} />
+              <input
+                type="checkbox"
+                className="size-4 rounded border-slate-300 accent-accent-600"
+                {...register("with_holder")}
+              />
               Add an account holder
             </label>
             {withHolder ? (
               <div className="mt-4 grid gap-4 sm:grid-cols-2">
                 <TextField<V1Values> name="holder.first_name" label="First name" required autoComplete="off" />
                 <TextField<V1Values> name="holder.last_name" label="Last name" required autoComplete="off" />
-                <TextField<V1Values> name="holder.email" label="Email" type="email" autoComplete="off" className="sm:col-span-2" />
+                <TextField<V1Values>
+                  name="holder.email"
+                  label="Email"
+                  type="email"
+                  autoComplete="off"
+                  className="sm:col-span-2"
+                />
               </div>
             ) : null}
           </Card>
         </div>
-        <aside className="space-y-4 xl:sticky xl:top-6 xl:self-start">
+        <aside className="min-w-0 space-y-4 xl:sticky xl:top-6 xl:self-start">
           <Card title="Submit">
             <div className="space-y-4">
               <FormStatus error={error} pending={busy} pendingText="Creating the /v1 payment…" />
-              <Button type="submit" size="lg" className="w-full" loading={busy}>{busy ? "Creating…" : "Create /v1 payment"}</Button>
+              <Button type="submit" size="lg" className="w-full" loading={busy}>
+                {busy ? "Creating…" : "Create /v1 payment"}
+              </Button>
               <div className="flex items-center justify-between gap-2">
-                <Button variant="ghost" size="sm" disabled={busy} onClick={() => { reset(V1_DEFAULTS); setIdempotencyKey(newIdempotencyKey()); setFormError(null); }}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => {
+                    reset(V1_DEFAULTS);
+                    setIdempotencyKey(newIdempotencyKey());
+                    setFormError(null);
+                  }}
+                >
                   Start over
                 </Button>
-                <Link href="/legacy" className={buttonClasses({ variant: "ghost", size: "sm" })}>Cancel</Link>
+                <Link href="/legacy" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+                  Cancel
+                </Link>
               </div>
               <IdempotencyKeyNote name="idempotency_key" value={idempotencyKey} once="the payment is created once" />
             </div>
           </Card>
+          <ApiCallPreview call={apiCalls.createV1Payment({ ...toV1Body(values), idempotency_key: idempotencyKey })} />
         </aside>
       </form>
       <ConfirmProductionDialog

@@ -9,7 +9,9 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { humanizeStatus } from "@/components/ui/status-tone";
+import { ApiCallPreview } from "@/components/forms/api-call-preview";
 import { advanceSandboxClock } from "@/lib/actions/advance-sandbox-clock";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import { getSandboxClock } from "@/lib/actions/get-sandbox-clock";
 import { listEvents } from "@/lib/actions/list-events";
 import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
@@ -33,7 +35,12 @@ function formatOffset(seconds: number): string {
   if (seconds === 0) return "in step with the service";
   const parts: string[] = [];
   let left = Math.round(seconds);
-  for (const [unit, size] of [["d", 86_400], ["h", 3_600], ["min", 60], ["s", 1]] as const) {
+  for (const [unit, size] of [
+    ["d", 86_400],
+    ["h", 3_600],
+    ["min", 60],
+    ["s", 1],
+  ] as const) {
     const n = Math.floor(left / size);
     if (n > 0) parts.push(`${n} ${unit}`);
     left -= n * size;
@@ -46,7 +53,13 @@ function formatOffset(seconds: number): string {
  * each move what became due (the events it caused, with their deliveries). Expiry, late funds,
  * rail steps and webhook retries follow it.
  */
-export function SandboxClockPanel({ environment, initial }: { environment: Environment; initial: SandboxClock | null }) {
+export function SandboxClockPanel({
+  environment,
+  initial,
+}: {
+  environment: Environment;
+  initial: SandboxClock | null;
+}) {
   const canMove = useCan("sandbox:simulate");
   const clock = useQuery({
     queryKey: queryKeys.sandboxClock(environment),
@@ -57,15 +70,22 @@ export function SandboxClockPanel({ environment, initial }: { environment: Envir
   const [due, setDue] = useState<{ from: string; to: string; events: Event[] } | null>(null);
   const [amount, setAmount] = useState("10");
   const [unit, setUnit] = useState<keyof typeof UNITS>("minutes");
+  /** The last advance sent (shown as its API call until the custom amount is edited). */
+  const [sentSeconds, setSentSeconds] = useState<number | null>(null);
   const advance = useActionMutation({
     environment,
     action: advanceSandboxClock,
-    invalidate: [queryKeys.sandboxClock(environment), queryKeys.settlementRequests.all(environment), queryKeys.payments.all(environment)],
+    invalidate: [
+      queryKeys.sandboxClock(environment),
+      queryKeys.settlementRequests.all(environment),
+      queryKeys.payments.all(environment),
+    ],
     success: (c) => `Sandbox time is now ${formatDateTime(c.now)}`,
   });
 
   const move = (seconds: number) => {
     const from = clock.data?.now ?? new Date().toISOString();
+    setSentSeconds(seconds);
     advance.mutate(
       { seconds },
       {
@@ -115,7 +135,13 @@ export function SandboxClockPanel({ environment, initial }: { environment: Envir
           <>
             <div className="flex flex-wrap gap-2" role="group" aria-label="Advance the sandbox clock">
               {STEPS.map((step) => (
-                <Button key={step.label} size="sm" variant="secondary" disabled={advance.isPending} onClick={() => move(step.seconds)}>
+                <Button
+                  key={step.label}
+                  size="sm"
+                  variant="secondary"
+                  disabled={advance.isPending}
+                  onClick={() => move(step.seconds)}
+                >
                   {step.label}
                 </Button>
               ))}
@@ -129,14 +155,26 @@ export function SandboxClockPanel({ environment, initial }: { environment: Envir
             >
               <label className="grid gap-1 text-xs text-slate-600">
                 Amount
-                <Input className="w-24" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={!customValid} />
+                <Input
+                  className="w-24"
+                  inputMode="decimal"
+                  value={amount}
+                  onChange={(e) => {
+                    setAmount(e.target.value);
+                    setSentSeconds(null);
+                  }}
+                  aria-invalid={!customValid}
+                />
               </label>
               <label className="grid gap-1 text-xs text-slate-600">
                 Unit
                 <Select
                   className="w-32"
                   value={unit}
-                  onChange={(e) => setUnit(e.target.value as keyof typeof UNITS)}
+                  onChange={(e) => {
+                    setUnit(e.target.value as keyof typeof UNITS);
+                    setSentSeconds(null);
+                  }}
                   options={Object.keys(UNITS).map((u) => ({ value: u, label: u }))}
                 />
               </label>
@@ -145,6 +183,17 @@ export function SandboxClockPanel({ environment, initial }: { environment: Envir
               </Button>
               {!customValid ? <span className="text-xs text-red-700">Between 1 second and 30 days.</span> : null}
             </form>
+            <ApiCallPreview
+              sent={sentSeconds !== null}
+              call={
+                sentSeconds !== null
+                  ? apiCalls.advanceSandboxClock(sentSeconds)
+                  : customValid
+                    ? apiCalls.advanceSandboxClock(customSeconds)
+                    : null
+              }
+              unavailable="Enter an amount between 1 second and 30 days."
+            />
           </>
         ) : (
           <p className="text-sm text-slate-600">Moving the clock needs the developer or admin role.</p>
@@ -162,7 +211,9 @@ export function SandboxClockPanel({ environment, initial }: { environment: Envir
                   <li key={e.id} className="flex flex-wrap items-center gap-2 py-1.5" data-testid="due-event">
                     <code className="font-mono text-xs text-slate-700">{e.type}</code>
                     <span className="font-mono text-xs text-slate-500">{String(e.data.id ?? "")}</span>
-                    {typeof e.data.status === "string" ? <Badge tone="neutral">{humanizeStatus(e.data.status)}</Badge> : null}
+                    {typeof e.data.status === "string" ? (
+                      <Badge tone="neutral">{humanizeStatus(e.data.status)}</Badge>
+                    ) : null}
                     {e.deliveries.map((d) => (
                       <span key={d.id} className="text-xs text-slate-500">
                         → {d.status.toLowerCase()}, {d.attempts} attempt{d.attempts === 1 ? "" : "s"}

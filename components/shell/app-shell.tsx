@@ -11,10 +11,16 @@ import { TopBar } from "./top-bar";
 import { UserMenu } from "./user-menu";
 
 /** Sidebar (lg and up) or top bar with a menu (below lg), around the page content; `user` is who is signed in. */
-export function AppShell({ environment, accountName, user, children }: ShellInfo & { user: ShellUser; children: ReactNode }) {
+export function AppShell({
+  environment,
+  accountName,
+  apiBaseUrl,
+  user,
+  children,
+}: ShellInfo & { user: ShellUser; children: ReactNode }) {
   const showAdmin = user.role === "admin";
   return (
-    <ActorProvider user={user} environment={environment}>
+    <ActorProvider user={user} environment={environment} apiBaseUrl={apiBaseUrl}>
       <div className="min-h-dvh lg:pl-64">
         <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
           <div className="flex h-14 shrink-0 items-center border-b border-slate-200 px-5">
@@ -23,7 +29,12 @@ export function AppShell({ environment, accountName, user, children }: ShellInfo
           <div className="flex-1 overflow-y-auto px-3 py-5">
             <SidebarNav showAdmin={showAdmin} />
           </div>
-          <div className={cn("shrink-0 border-t px-3 py-4", environment === "production" ? "border-amber-300 bg-amber-50" : "border-slate-200")}>
+          <div
+            className={cn(
+              "shrink-0 border-t px-3 py-4",
+              environment === "production" ? "border-amber-300 bg-amber-50" : "border-slate-200",
+            )}
+          >
             <EnvironmentSwitch environment={environment} />
           </div>
           <div className="shrink-0 border-t border-slate-200 px-3 py-3">
@@ -50,7 +61,11 @@ export function AppShell({ environment, accountName, user, children }: ShellInfo
           }
         />
 
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-8 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl px-4 py-8 focus:outline-none sm:px-6 lg:px-10 lg:py-10"
+        >
           {children}
         </main>
       </div>

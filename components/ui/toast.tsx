@@ -12,7 +12,11 @@ type ToastApi = { toast: (t: ToastInput) => void; dismiss: (id: number) => void 
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Announces toasts politely (aria-live) in a stack at the bottom right. Mount once, in Providers. */
+/**
+ * Announces toasts politely (aria-live) in a stack at the top centre of the content, over the
+ * page's title rather than over the forms and panels people act in (the Simulate panel sits at
+ * the bottom right). Mount once, in Providers.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
@@ -35,7 +39,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         aria-live="polite"
         aria-atomic="false"
-        className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+        className="pointer-events-none fixed top-16 left-1/2 z-[60] flex w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 flex-col gap-2 lg:top-4 lg:left-[calc(50%+8rem)]"
       >
         {items.map((t) => (
           <div

@@ -2,7 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { ApiCallPreview } from "@/components/forms/api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
@@ -13,6 +14,7 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { PlusIcon } from "@/components/ui/icons";
 import { createWebhook } from "@/lib/actions/create-webhook";
 import type { ActionError } from "@/lib/actions/result";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import type { InboxSummary } from "@/lib/dashboard/inbox/types";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -25,7 +27,17 @@ const resolver = lazyResolver<WebhookCreateInput, unknown, WebhookCreate>(() =>
   import("./webhook-form-schemas").then((m) => m.createEndpointResolver),
 );
 
-const DEFAULTS: WebhookCreateInput = { url: "", events: ["settlement_request.created", "settlement_request.updated"], description: "" };
+/** The body sent: an empty optional description is left out. */
+const toBody = (values: WebhookCreateInput): WebhookCreateInput => ({
+  ...values,
+  description: values.description || undefined,
+});
+
+const DEFAULTS: WebhookCreateInput = {
+  url: "",
+  events: ["settlement_request.created", "settlement_request.updated"],
+  description: "",
+};
 
 /** Create an endpoint; on success the same dialog shows its secret, once. */
 export function CreateEndpointDialog({ environment, inboxes }: { environment: Environment; inboxes: InboxSummary[] }) {
@@ -35,15 +47,20 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
   const queryClient = useQueryClient();
   const form = useForm<WebhookCreateInput, unknown, WebhookCreate>({ resolver, defaultValues: DEFAULTS });
   const { handleSubmit, register, setError, reset, formState } = form;
+  const values = useWatch({ control: form.control }) as WebhookCreateInput;
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
-    const result = await createWebhook(
-      { ...values, description: values.description || undefined },
-      { environment, confirmProduction: environment === "production" },
-    );
+    const result = await createWebhook(toBody(values), {
+      environment,
+      confirmProduction: environment === "production",
+    });
     if (!result.ok) {
-      const unmatched = applyServerErrors(result.error, setError, (p) => p === "url" || p === "events" || p === "description");
+      const unmatched = applyServerErrors(
+        result.error,
+        setError,
+        (p) => p === "url" || p === "events" || p === "description",
+      );
       if (unmatched.length > 0 || result.error.details.length === 0) setFormError(result.error);
       return;
     }
@@ -73,7 +90,11 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
         </Button>
       }
       title={created ? "Endpoint created" : "New webhook endpoint"}
-      description={created ? "Copy the signing secret now: it is shown this once." : "Deliveries are POSTed to this URL, signed with the endpoint's secret."}
+      description={
+        created
+          ? "Copy the signing secret now: it is shown this once."
+          : "Deliveries are POSTed to this URL, signed with the endpoint's secret."
+      }
       footer={
         created ? (
           <DialogClose asChild>
@@ -102,7 +123,13 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
             value={created.secret}
             note="Verify each delivery's X-Service-Signature with it. It cannot be shown again; a lost secret means a new endpoint."
           />
-          <KeepSecretInInbox environment={environment} inboxes={inboxes} endpointUrl={created.url} webhookId={created.id} secret={created.secret} />
+          <KeepSecretInInbox
+            environment={environment}
+            inboxes={inboxes}
+            endpointUrl={created.url}
+            webhookId={created.id}
+            secret={created.secret}
+          />
         </div>
       ) : (
         <FormProvider {...form}>
@@ -112,11 +139,16 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
               label="URL"
               required
               placeholder="https://example.com/webhooks/settlement"
-              hint={environment === "sandbox" ? "Sandbox may target local receivers (http://localhost…, this console's inbox)." : "Production: https to a public address."}
+              hint={
+                environment === "sandbox"
+                  ? "Sandbox may target local receivers (http://localhost…, this console's inbox)."
+                  : "Production: https to a public address."
+              }
             />
             <EventsPicker field={register("events")} error={formState.errors.events?.message} />
             <TextField<WebhookCreateInput> name="description" label="Description" placeholder="Optional" />
             <FormStatus error={formError} pending={formState.isSubmitting} pendingText="Creating the endpoint…" />
+            <ApiCallPreview call={apiCalls.createWebhook(toBody(values))} />
           </form>
         </FormProvider>
       )}

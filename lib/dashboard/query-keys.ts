@@ -13,6 +13,9 @@ export const queryKeys = {
     list: (env: Environment, filters: Filters) => [env, "settlement-requests", "list", filters] as const,
     detail: (env: Environment, id: string) => [env, "settlement-requests", "detail", id] as const,
     history: (env: Environment, id: string) => [env, "settlement-requests", "detail", id, "history"] as const,
+    /** Its payments' events; keyed by the payments' statuses, so a payment move reads them again. */
+    paymentEvents: (env: Environment, id: string, paymentStatuses: string) =>
+      [env, "settlement-requests", "detail", id, "payment-events", paymentStatuses] as const,
   },
   payments: {
     all: (env: Environment) => [env, "payments"] as const,

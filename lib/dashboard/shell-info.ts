@@ -1,9 +1,11 @@
 import "server-only";
+import { connectionFor } from "@/lib/settlement-api/config";
 import { getSandboxInfo } from "@/lib/settlement-api/sandbox";
 import { getEnvironment } from "./environment-cookie";
 import type { Environment } from "./environment-schema";
 
-export type ShellInfo = { environment: Environment; accountName: string | null };
+/** `apiBaseUrl`: where this environment's API calls go, for the snippets the forms show (a URL, no key). */
+export type ShellInfo = { environment: Environment; accountName: string | null; apiBaseUrl: string };
 
 /** How long a looked-up account name is reused; a failed look-up is retried sooner. */
 const FRESH_MS = 5 * 60_000;
@@ -27,5 +29,5 @@ async function accountName(): Promise<string | null> {
 /** What the shell shows around every page. */
 export async function getShellInfo(): Promise<ShellInfo> {
   const [environment, name] = await Promise.all([getEnvironment(), accountName()]);
-  return { environment, accountName: name };
+  return { environment, accountName: name, apiBaseUrl: connectionFor(environment).baseUrl };
 }

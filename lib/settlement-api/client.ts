@@ -16,6 +16,8 @@ export type ApiRequest<S extends z.ZodType> = {
   query?: Query;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Sent as the Idempotency-Key header. */
+  idempotencyKey?: string;
   /** The response schema (`z.undefined()` for an empty 204 body). */
   schema: S;
 };
@@ -68,6 +70,7 @@ export async function callApi<S extends z.ZodType>(
   }
   const url = buildUrl(conn.baseUrl, req.path, req.query);
   const headers: Record<string, string> = { Accept: "application/json", "X-Api-Key": conn.apiKey, ...req.headers };
+  if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
   if (req.body !== undefined) headers["Content-Type"] = "application/json";
 
   let res: Response;
@@ -122,10 +125,17 @@ export async function callApi<S extends z.ZodType>(
   const replayed = res.headers.get("idempotent-replayed") === "true";
   const parsed = req.schema.safeParse(payload);
   if (!parsed.success) {
-    console.error(`[settlement-api] ${req.method} ${req.path}: unexpected response shape`, parsed.error.issues.slice(0, 5));
+    console.error(
+      `[settlement-api] ${req.method} ${req.path}: unexpected response shape`,
+      parsed.error.issues.slice(0, 5),
+    );
     return {
       ok: false,
-      error: { kind: "bad_response", status: res.status, message: "The settlement API answered in an unexpected shape." },
+      error: {
+        kind: "bad_response",
+        status: res.status,
+        message: "The settlement API answered in an unexpected shape.",
+      },
     };
   }
   return { ok: true, data: parsed.data, status: res.status, replayed, requestId };

@@ -11,7 +11,8 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { eventSchema } from "@/lib/schemas/event";
 import { paginated } from "@/lib/schemas/list";
 import { sandboxClockSchema } from "@/lib/schemas/sandbox";
-import { callApi, seg } from "./client";
+import { apiCalls } from "@/lib/dashboard/api-calls";
+import { callApi } from "./client";
 
 export function getSandboxInfo(env: Environment) {
   return callApi(env, { method: "GET", path: "/v0/sandbox/info", schema: sandboxInfoSchema });
@@ -23,17 +24,12 @@ export function simulateSettlementRequestStatus(
   id: string,
   body: z.input<typeof sandboxSettlementStatusSchema>,
 ) {
-  return callApi(env, {
-    method: "PATCH",
-    path: `/v0/sandbox/settlement-requests/${seg(id)}/status`,
-    body,
-    schema: settlementRequestSchema,
-  });
+  return callApi(env, { ...apiCalls.simulateSettlementRequestStatus(id, body), schema: settlementRequestSchema });
 }
 
 /** PATCH /v0/sandbox/payments/{id}/status; `amount` simulates a mismatch on an inbound payment. */
 export function simulatePaymentStatus(env: Environment, id: string, body: SandboxPaymentStatusInput) {
-  return callApi(env, { method: "PATCH", path: `/v0/sandbox/payments/${seg(id)}/status`, body, schema: paymentSchema });
+  return callApi(env, { ...apiCalls.simulatePaymentStatus(id, body), schema: paymentSchema });
 }
 
 /** GET /v0/sandbox/clock (extension): the account's sandbox time. */
@@ -43,7 +39,7 @@ export function getSandboxClock(env: Environment) {
 
 /** POST /v0/sandbox/clock/advance (extension): moves it forward; what became due is applied before the answer. */
 export function advanceSandboxClock(env: Environment, seconds: number) {
-  return callApi(env, { method: "POST", path: "/v0/sandbox/clock/advance", body: { seconds }, schema: sandboxClockSchema });
+  return callApi(env, { ...apiCalls.advanceSandboxClock(seconds), schema: sandboxClockSchema });
 }
 
 /** GET /v0/events (extension): the newest events, each with its deliveries. */

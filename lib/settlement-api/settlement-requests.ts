@@ -8,19 +8,14 @@ import {
   type SettlementRequestUpdateInput,
 } from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";
 
 export const settlementRequestPageSchema = paginated(settlementRequestSchema);
 
 /** POST /v0/settlement-requests, with the Idempotency-Key of one intended submission. */
 export function createSettlementRequest(env: Environment, body: SettlementRequestCreateInput, idempotencyKey: string) {
-  return callApi(env, {
-    method: "POST",
-    path: "/v0/settlement-requests",
-    body,
-    headers: { "Idempotency-Key": idempotencyKey },
-    schema: settlementRequestSchema,
-  });
+  return callApi(env, { ...apiCalls.createSettlementRequest(body, idempotencyKey), schema: settlementRequestSchema });
 }
 
 /** GET /v0/settlement-requests: newest first; `external_id` is an exact match. */
@@ -34,7 +29,7 @@ export function getSettlementRequest(env: Environment, id: string) {
 
 /** PUT /v0/settlement-requests/{id}: a client move (FUNDS_SENT, cancel, complete, ...). */
 export function updateSettlementRequest(env: Environment, id: string, body: SettlementRequestUpdateInput) {
-  return callApi(env, { method: "PUT", path: `/v0/settlement-requests/${seg(id)}`, body, schema: settlementRequestSchema });
+  return callApi(env, { ...apiCalls.updateSettlementRequest(id, body), schema: settlementRequestSchema });
 }
 
 /** GET /v0/settlement-requests/{id}/history (extension): every move, oldest first. */

@@ -7,13 +7,14 @@ import {
   type V1PaymentListQuery,
 } from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";
 
 export const v1PaymentPageSchema = paginated(v1PaymentSchema);
 
 /** POST /v1/payments (type LIQUIDITY); idempotency is the body's idempotency_key. */
 export function createV1Payment(env: Environment, body: V1PaymentCreateInput) {
-  return callApi(env, { method: "POST", path: "/v1/payments", body, schema: v1PaymentSchema });
+  return callApi(env, { ...apiCalls.createV1Payment(body), schema: v1PaymentSchema });
 }
 
 export function listV1Payments(env: Environment, query: Partial<V1PaymentListQuery>) {
@@ -26,5 +27,5 @@ export function getV1Payment(env: Environment, id: string) {
 
 /** POST /v1/payments/notifications: an incoming fiat payment; starts the on-chain transfer. */
 export function notifyV1Payment(env: Environment, body: V1Notification) {
-  return callApi(env, { method: "POST", path: "/v1/payments/notifications", body, schema: v1PaymentSchema });
+  return callApi(env, { ...apiCalls.notifyV1Payment(body), schema: v1PaymentSchema });
 }

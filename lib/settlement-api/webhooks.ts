@@ -9,16 +9,16 @@ import {
   type WebhookUpdateInput,
 } from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
+import { apiCalls, type WebhookPrefix } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";
 
-/** /v1/webhooks is the same registry as /v0/webhooks (decisions D9), under the older prefix. */
-export type WebhookPrefix = "/v0" | "/v1";
+export type { WebhookPrefix };
 
 export const webhookPageSchema = paginated(webhookSchema);
 export const webhookDeliveriesSchema = z.object({ data: z.array(webhookDeliverySchema) }).loose();
 
 export function createWebhook(env: Environment, body: WebhookCreateInput, prefix: WebhookPrefix = "/v0") {
-  return callApi(env, { method: "POST", path: `${prefix}/webhooks`, body, schema: webhookSchema });
+  return callApi(env, { ...apiCalls.createWebhook(body, prefix), schema: webhookSchema });
 }
 
 export function listWebhooks(env: Environment, query: Partial<PaginationQuery>, prefix: WebhookPrefix = "/v0") {
@@ -30,11 +30,11 @@ export function getWebhook(env: Environment, id: string, prefix: WebhookPrefix =
 }
 
 export function updateWebhook(env: Environment, id: string, body: WebhookUpdateInput, prefix: WebhookPrefix = "/v0") {
-  return callApi(env, { method: "PATCH", path: `${prefix}/webhooks/${seg(id)}`, body, schema: webhookSchema });
+  return callApi(env, { ...apiCalls.updateWebhook(id, body, prefix), schema: webhookSchema });
 }
 
 export function deleteWebhook(env: Environment, id: string, prefix: WebhookPrefix = "/v0") {
-  return callApi(env, { method: "DELETE", path: `${prefix}/webhooks/${seg(id)}`, schema: z.undefined() });
+  return callApi(env, { ...apiCalls.deleteWebhook(id, prefix), schema: z.undefined() });
 }
 
 /** GET /v0/webhooks/{id}/deliveries (extension). */
@@ -44,10 +44,5 @@ export function listWebhookDeliveries(env: Environment, id: string) {
 
 /** POST /v0/webhooks/{id}/deliveries/{delivery_id}/retry (extension). */
 export function retryWebhookDelivery(env: Environment, id: string, deliveryId: string) {
-  return callApi(env, {
-    method: "POST",
-    path: `/v0/webhooks/${seg(id)}/deliveries/${seg(deliveryId)}/retry`,
-    body: {},
-    schema: webhookDeliverySchema,
-  });
+  return callApi(env, { ...apiCalls.retryWebhookDelivery(id, deliveryId), schema: webhookDeliverySchema });
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ResendDeliveryButton } from "@/components/events/resend-delivery-button";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { RawJson } from "@/components/settlement-requests/detail/raw-json";
 import { Badge, StatusBadge } from "@/components/ui/badge";
@@ -10,6 +11,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { listEvents } from "@/lib/actions/list-events";
 import { describeError } from "@/lib/actions/result";
 import { formatDateTime } from "@/lib/dashboard/format-date";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import type { Environment } from "@/lib/dashboard/environment-schema";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { EVENT_TYPES } from "@/lib/schemas/catalog";
 import type { Event } from "@/lib/schemas/event";
@@ -29,7 +32,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Searc
   const params = await searchParams;
   const type = oneOfParam(EVENT_TYPES, params.type);
   const resource = firstParam(params.resource).slice(0, 64) || undefined;
-  const result = await listEvents({ page_size: 50, type, resource_id: resource });
+  const [result, environment] = await Promise.all([listEvents({ page_size: 50, type, resource_id: resource }), getEnvironment()]);
   return (
     <>
       <PageHeader title="Events" description="Everything the API notified, newest first: each event's payload and what became of its deliveries." />
@@ -66,7 +69,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Searc
       ) : (
         <ul className="space-y-3" aria-label="Events">
           {result.data.data.map((event) => (
-            <EventRow key={event.id} event={event} />
+            <EventRow key={event.id} event={event} environment={environment} />
           ))}
         </ul>
       )}
@@ -74,7 +77,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Searc
   );
 }
 
-function EventRow({ event }: { event: Event }) {
+function EventRow({ event, environment }: { event: Event; environment: Environment }) {
   const resourceId = typeof event.data.id === "string" ? event.data.id : null;
   const status = typeof event.data.status === "string" ? event.data.status : null;
   return (
@@ -100,10 +103,12 @@ function EventRow({ event }: { event: Event }) {
                 <span className="min-w-0 truncate font-mono text-slate-600">{d.url}</span>
                 <span className="text-slate-500">
                   {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
+                  {d.next_attempt_at && d.status === "PENDING" ? `, next ${formatDateTime(d.next_attempt_at)}` : ""}
                 </span>
                 <Link href={`/webhooks?endpoint=${encodeURIComponent(d.webhook_id)}`} className="font-medium text-accent-700 hover:text-accent-800">
                   Delivery log →
                 </Link>
+                <ResendDeliveryButton environment={environment} webhookId={d.webhook_id} deliveryId={d.id} url={d.url} />
               </li>
             ))}
           </ul>

@@ -9,7 +9,7 @@ import { RequestsIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { listRequestLogs } from "@/lib/actions/list-request-logs";
 import { describeError } from "@/lib/actions/result";
-import { curlFor } from "@/lib/dashboard/curl";
+import { curlFor } from "@/lib/dashboard/api-snippets";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MASK_PREFIX } from "@/lib/schemas/mask";
@@ -23,7 +23,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
  * Every API call the console's account made (the key's account and environment), newest first:
  * filters by status class, method, path (a prefix ending in *), idempotency key and resource;
  * each call with both bodies, the replay flag, a link to its resource and "Copy as curl" with
- * the key as a placeholder. Server-rendered: a filtered view is a link.
+ * the key as a placeholder. Server-rendered: a filtered view is a link. `also` (up to two
+ * more ids, comma-separated) adds calls that addressed related resources: a request's page
+ * links here with its payments, so the sandbox PATCHes of its payments are among its calls.
  */
 export default async function RequestLogPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
@@ -35,7 +37,14 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
     resource_id: firstParam(params.resource).slice(0, 64) || undefined,
   };
   const filtered = Object.values(filters).some(Boolean);
-  const result = await listRequestLogs({ page_size: 50, ...filters });
+  const also = filters.resource_id
+    ? firstParam(params.also)
+        .split(",")
+        .map((id) => id.trim().slice(0, 64))
+        .filter(Boolean)
+        .slice(0, 2)
+    : [];
+  const result = await listCalls(filters, also);
   return (
     <>
       <PageHeader title="Request log" description="Every API call made with this environment's key: what was sent, what came back, how long it took." />
@@ -56,6 +65,11 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
           ) : null}
         </div>
       </form>
+      {also.length > 0 ? (
+        <p className="-mt-3 mb-4 text-sm text-slate-600" data-testid="request-log-also">
+          With the calls that addressed its payments: <span className="font-mono text-xs">{also.join(", ")}</span>
+        </p>
+      ) : null}
       {!result.ok ? (
         result.error.status === 404 ? (
           <EmptyState icon={<RequestsIcon className="size-5" />} title="Not offered by this service">
@@ -77,6 +91,18 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
       )}
     </>
   );
+}
+
+/** The calls for the filters, and for each related id with the same filters, newest first. */
+async function listCalls(filters: Parameters<typeof listRequestLogs>[0] & object, also: string[]) {
+  const [main, ...related] = await Promise.all([
+    listRequestLogs({ page_size: 50, ...filters }),
+    ...also.map((resource_id) => listRequestLogs({ page_size: 50, ...filters, resource_id })),
+  ]);
+  if (!main.ok || related.length === 0) return main;
+  const entries = [main, ...related].flatMap((r) => (r.ok ? r.data.data : []));
+  const newestFirst = [...new Map(entries.map((e) => [e.id, e])).values()].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 50);
+  return { ...main, data: { ...main.data, data: newestFirst } };
 }
 
 function statusTone(status: number) {

@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { ApiCallPreview } from "@/components/forms/api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
@@ -15,6 +16,7 @@ import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createSettlementRequest } from "@/lib/actions/create-settlement-request";
 import type { ActionError } from "@/lib/actions/result";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { newIdempotencyKey } from "@/lib/dashboard/form-values";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -32,6 +34,7 @@ import {
   switchType,
   takesCryptoSource,
   withSourceCurrency,
+  toCreateBody,
   type BuilderValues,
 } from "./builder-values";
 import { DestinationFields } from "./destination-fields";
@@ -53,7 +56,12 @@ const isFieldName = (path: string) => TOP_LEVEL_FIELDS.has(path) || (path.includ
 function keyIsSpent(error: ActionError): boolean {
   if (error.status === undefined) return false; // network: the request may not have arrived
   if (error.code === "rate_limit_exceeded" || error.code === "idempotency_conflict") return false;
-  if (error.code === "invalid_input" || error.code === "environment_mismatch" || error.code === "production_not_confirmed") return false;
+  if (
+    error.code === "invalid_input" ||
+    error.code === "environment_mismatch" ||
+    error.code === "production_not_confirmed"
+  )
+    return false;
   return error.status >= 400 && error.status < 500;
 }
 
@@ -75,12 +83,17 @@ export function SettlementRequestBuilder({
   const router = useRouter();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const form = useForm<BuilderValues, unknown, BuilderOutput>({ resolver: builderResolver, defaultValues: initial, mode: "onTouched" });
+  const form = useForm<BuilderValues, unknown, BuilderOutput>({
+    resolver: builderResolver,
+    defaultValues: initial,
+    mode: "onTouched",
+  });
   const { watch, setValue, getValues, reset, handleSubmit, setError } = form;
   const type = watch("type");
   const sourceCurrency = watch("source.currency");
   const destinationCurrency = watch("destination.currency");
   const fiatDestination = destinationShape(destinationCurrency) !== "CRYPTO";
+  const values = useWatch({ control: form.control }) as BuilderValues;
 
   const [idempotencyKey, setIdempotencyKey] = useState(initialKey);
   const inFlight = useRef(false);
@@ -101,8 +114,14 @@ export function SettlementRequestBuilder({
         router.push(`/settlement-requests/${result.data.id}?created=1`);
         return; // stay busy while the result page loads
       }
-      const unmatched = applyServerErrors(result.error, setError, isFieldName, (p) => formPathFor(p, getValues("metadata_rows")));
-      setFormError(unmatched.length > 0 || result.error.details.length === 0 ? result.error : { ...result.error, message: "Check the highlighted fields." });
+      const unmatched = applyServerErrors(result.error, setError, isFieldName, (p) =>
+        formPathFor(p, getValues("metadata_rows")),
+      );
+      setFormError(
+        unmatched.length > 0 || result.error.details.length === 0
+          ? result.error
+          : { ...result.error, message: "Check the highlighted fields." },
+      );
       if (keyIsSpent(result.error)) setIdempotencyKey(newIdempotencyKey());
     } finally {
       if (inFlight.current) {
@@ -125,7 +144,13 @@ export function SettlementRequestBuilder({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} onFocus={preloadBuilderSchema} noValidate aria-label="New settlement request" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <form
+        onSubmit={onSubmit}
+        onFocus={preloadBuilderSchema}
+        noValidate
+        aria-label="New settlement request"
+        className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+      >
         <div className="space-y-6">
           <Card title="Type and amount">
             <div className="grid gap-4 sm:grid-cols-2">
@@ -134,7 +159,9 @@ export function SettlementRequestBuilder({
                 label="Type"
                 required
                 options={SETTLEMENT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-                onValueChange={(next) => reset(switchType(getValues(), next as SettlementType), { keepDefaultValues: true })}
+                onValueChange={(next) =>
+                  reset(switchType(getValues(), next as SettlementType), { keepDefaultValues: true })
+                }
               />
               <SelectField<BuilderValues>
                 name="payment_reason"
@@ -165,7 +192,12 @@ export function SettlementRequestBuilder({
           </Card>
 
           {asksForSource(type) ? (
-            <Card title="Source" description={takesCryptoSource(type) ? "The wallet the stablecoin is sent from" : "Where the fiat is paid in from"}>
+            <Card
+              title="Source"
+              description={
+                takesCryptoSource(type) ? "The wallet the stablecoin is sent from" : "Where the fiat is paid in from"
+              }
+            >
               <div className="grid gap-4 sm:grid-cols-2">
                 <SelectField<BuilderValues>
                   name="source.currency"
@@ -181,9 +213,22 @@ export function SettlementRequestBuilder({
                   options={railsFor(sourceCurrency).map((r) => ({ value: r, label: railLabel(r) }))}
                 />
                 {takesCryptoSource(type) ? (
-                  <TextField<BuilderValues> name="source.wallet_address" label="Sending wallet address" required autoComplete="off" spellCheck={false} inputClassName="font-mono" className="sm:col-span-2" />
+                  <TextField<BuilderValues>
+                    name="source.wallet_address"
+                    label="Sending wallet address"
+                    required
+                    autoComplete="off"
+                    spellCheck={false}
+                    inputClassName="font-mono"
+                    className="sm:col-span-2"
+                  />
                 ) : (
-                  <SelectField<BuilderValues> name="source.country_code" label="Country" required options={countriesFor(sourceCurrency)} />
+                  <SelectField<BuilderValues>
+                    name="source.country_code"
+                    label="Country"
+                    required
+                    options={countriesFor(sourceCurrency)}
+                  />
                 )}
               </div>
             </Card>
@@ -202,7 +247,13 @@ export function SettlementRequestBuilder({
           <Card title="Reference" description="Your own identifiers; none of this is shown to the recipient">
             <div className="space-y-5">
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField<BuilderValues> name="external_id" label="External ID" hint="Not unique; search finds every request with it" maxLength={255} autoComplete="off" />
+                <TextField<BuilderValues>
+                  name="external_id"
+                  label="External ID"
+                  hint="Not unique; search finds every request with it"
+                  maxLength={255}
+                  autoComplete="off"
+                />
                 <TextField<BuilderValues>
                   name="reconciliation_expected_at"
                   label="Reconciliation override"
@@ -215,7 +266,7 @@ export function SettlementRequestBuilder({
           </Card>
         </div>
 
-        <aside className="space-y-4 xl:sticky xl:top-6 xl:self-start">
+        <aside className="min-w-0 space-y-4 xl:sticky xl:top-6 xl:self-start">
           <Card title="Submit">
             <div className="space-y-4">
               <FormStatus error={error} pending={busy} pendingText="Creating the settlement request…" />
@@ -233,6 +284,7 @@ export function SettlementRequestBuilder({
               <IdempotencyKeyNote name="Idempotency-Key" value={idempotencyKey} once="the request is created once" />
             </div>
           </Card>
+          <ApiCallPreview call={apiCalls.createSettlementRequest(toCreateBody(values), idempotencyKey)} />
         </aside>
       </form>
 

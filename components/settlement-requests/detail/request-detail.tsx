@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
 import { getSettlementRequestHistory } from "@/lib/actions/get-settlement-request-history";
+import { listEvents } from "@/lib/actions/list-events";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -22,6 +23,7 @@ import { RawJson } from "./raw-json";
 import { DestinationCard, RequestSummary } from "./request-summary";
 import { SimulatePanel } from "./simulate-panel";
 import { Timeline } from "./timeline";
+import { paymentMoves, timelineItems } from "./timeline-items";
 import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
 
 const TERMINAL = new Set<string>(TERMINAL_SETTLEMENT_STATUSES);
@@ -56,6 +58,16 @@ export function RequestDetail({
     initialData: initialHistory.ok ? initialHistory.data : undefined,
   });
   const r = request.data;
+  // Its payments' moves, from their events (an extension: without it the timeline is the history alone).
+  const paymentStatuses = `${r.inbound_payment.status}/${r.outbound_payment.status}`;
+  const paymentEvents = useQuery({
+    queryKey: queryKeys.settlementRequests.paymentEvents(environment, id, paymentStatuses),
+    queryFn: async () => {
+      const result = await listEvents({ resource_id: id, page_size: 100 });
+      return result.ok ? paymentMoves(result.data.data) : [];
+    },
+    staleTime: 30_000,
+  });
   // The history follows the request: refetch it when the status moves (rails, scheduler).
   const { refetch: refetchHistory } = history;
   const seenStatus = useRef(r.status);
@@ -93,7 +105,7 @@ export function RequestDetail({
             {historyError ? (
               <ErrorState title="Timeline unavailable" message={describeError(historyError)} onRetry={() => void history.refetch()} retrying={history.isFetching} />
             ) : history.data ? (
-              <Timeline entries={history.data.data} />
+              <Timeline items={timelineItems(history.data.data, paymentEvents.data ?? [])} />
             ) : (
               <div className="space-y-3"><Skeleton className="h-5 w-2/3" /><Skeleton className="h-5 w-1/2" /></div>
             )}
@@ -107,7 +119,7 @@ export function RequestDetail({
               Events and their deliveries →
             </Link>
             <Link
-              href={`/request-log?resource=${encodeURIComponent(r.id)}`}
+              href={`/request-log?resource=${encodeURIComponent(r.id)}&also=${encodeURIComponent(`${r.inbound_payment.id},${r.outbound_payment.id}`)}`}
               className="mt-2 block text-sm font-medium text-accent-700 hover:text-accent-800"
               data-testid="request-calls-link"
             >

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { ApiCallPreview } from "@/components/forms/api-call-preview";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,6 +13,7 @@ import { humanizeStatus } from "@/components/ui/status-tone";
 import { simulatePaymentStatus } from "@/lib/actions/simulate-payment-status";
 import { simulateSettlementRequestStatus } from "@/lib/actions/simulate-settlement-request-status";
 import { ActionFailure, describeError } from "@/lib/actions/result";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
@@ -20,7 +22,14 @@ import { FAILURE_CODES } from "@/lib/schemas/enums";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { quickMoves } from "./simulate-moves";
 
-const FAILURE_STATUSES = new Set(["PAYIN_FAILED", "PAYOUT_FAILED", "PAYIN_AMOUNT_MISMATCH", "PAYIN_CANCELED", "PAYOUT_CANCELED", "REQUEST_CANCELED"]);
+const FAILURE_STATUSES = new Set([
+  "PAYIN_FAILED",
+  "PAYOUT_FAILED",
+  "PAYIN_AMOUNT_MISMATCH",
+  "PAYIN_CANCELED",
+  "PAYOUT_CANCELED",
+  "REQUEST_CANCELED",
+]);
 
 /** Sandbox only: force a request status, or an outcome of its inbound or outbound payment. */
 export function SimulatePanel({ environment, request }: { environment: Environment; request: SettlementRequest }) {
@@ -54,6 +63,17 @@ export function SimulatePanel({ environment, request }: { environment: Environme
   const requestError = err(requestMutation.error);
   const paymentError = err(paymentMutation.error);
 
+  const paymentBody = {
+    status: paymentStatus,
+    ...(paymentReason.trim() ? { failure_reason: paymentReason.trim() } : {}),
+    ...(payment === "in" && paymentStatus === "COMPLETED" && received.trim() ? { amount: received.trim() } : {}),
+  } as Parameters<typeof simulatePaymentStatus>[0]["body"];
+  const requestBody = {
+    status,
+    ...(reason.trim() ? { failure_reason: reason.trim() } : {}),
+    ...(status === "PAYIN_AMOUNT_MISMATCH" && code ? { failure_code: code } : {}),
+  } as Parameters<typeof simulateSettlementRequestStatus>[0]["body"];
+
   const moves = quickMoves(request);
   const reasons = [...new Set(moves.map((m) => m.why).filter((why): why is string => why !== null))];
 
@@ -70,7 +90,9 @@ export function SimulatePanel({ environment, request }: { environment: Environme
     >
       <div className="space-y-6">
         <section aria-labelledby="sim-quick">
-          <h3 id="sim-quick" className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">Payment outcomes</h3>
+          <h3 id="sim-quick" className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            Payment outcomes
+          </h3>
           <div className="flex flex-wrap gap-2">
             {moves.map((m) => (
               <Button
@@ -79,7 +101,9 @@ export function SimulatePanel({ environment, request }: { environment: Environme
                 size="sm"
                 disabled={pending || m.why !== null}
                 title={m.why ?? undefined}
-                onClick={() => paymentMutation.mutate({ id: m.payment === "in" ? inbound.id : outbound.id, body: { status: m.to } })}
+                onClick={() =>
+                  paymentMutation.mutate({ id: m.payment === "in" ? inbound.id : outbound.id, body: { status: m.to } })
+                }
               >
                 {m.label}
               </Button>
@@ -99,38 +123,67 @@ export function SimulatePanel({ environment, request }: { environment: Environme
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            paymentMutation.mutate({
-              id: target.id,
-              body: {
-                status: paymentStatus,
-                ...(paymentReason.trim() ? { failure_reason: paymentReason.trim() } : {}),
-                ...(payment === "in" && paymentStatus === "COMPLETED" && received.trim() ? { amount: received.trim() } : {}),
-              } as Parameters<typeof simulatePaymentStatus>[0]["body"],
-            });
+            paymentMutation.mutate({ id: target.id, body: paymentBody });
           }}
         >
-          <h3 id="sim-payment" className="text-xs font-semibold tracking-wider text-slate-500 uppercase">A payment</h3>
+          <h3 id="sim-payment" className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            A payment
+          </h3>
           <div className="grid gap-3">
             <Field label="Payment">
               {(p) => (
-                <Select {...p} value={payment} onChange={(e) => setPayment(e.target.value === "out" ? "out" : "in")}
-                  options={[{ value: "in", label: `Inbound (${humanizeStatus(inbound.status)})` }, { value: "out", label: `Outbound (${humanizeStatus(outbound.status)})` }]} />
+                <Select
+                  {...p}
+                  value={payment}
+                  onChange={(e) => setPayment(e.target.value === "out" ? "out" : "in")}
+                  options={[
+                    { value: "in", label: `Inbound (${humanizeStatus(inbound.status)})` },
+                    { value: "out", label: `Outbound (${humanizeStatus(outbound.status)})` },
+                  ]}
+                />
               )}
             </Field>
             <Field label="Status">
-              {(p) => <Select {...p} value={paymentStatus} onChange={(e) => setPaymentStatus(e.target.value)} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))} />}
+              {(p) => (
+                <Select
+                  {...p}
+                  value={paymentStatus}
+                  onChange={(e) => setPaymentStatus(e.target.value)}
+                  options={PAYMENT_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))}
+                />
+              )}
             </Field>
             {payment === "in" && paymentStatus === "COMPLETED" ? (
               <Field label="Amount received" hint={`Instructed: ${inbound.amount}. A different amount is a mismatch.`}>
-                {(p) => <Input {...p} value={received} onChange={(e) => setReceived(e.target.value)} inputMode="decimal" numeric placeholder={inbound.amount} />}
+                {(p) => (
+                  <Input
+                    {...p}
+                    value={received}
+                    onChange={(e) => setReceived(e.target.value)}
+                    inputMode="decimal"
+                    numeric
+                    placeholder={inbound.amount}
+                  />
+                )}
               </Field>
             ) : null}
-            <Field label="Failure reason" hint={paymentStatus === "FAILED" ? "Required for FAILED" : "Optional"} error={paymentError?.details.find((d) => d.path.endsWith("failure_reason"))?.message}>
+            <Field
+              label="Failure reason"
+              hint={paymentStatus === "FAILED" ? "Required for FAILED" : "Optional"}
+              error={paymentError?.details.find((d) => d.path.endsWith("failure_reason"))?.message}
+            >
               {(p) => <Input {...p} value={paymentReason} onChange={(e) => setPaymentReason(e.target.value)} />}
             </Field>
           </div>
-          {paymentError ? <p role="alert" className="text-sm text-red-700">{describeError(paymentError)}</p> : null}
-          <Button type="submit" size="sm" loading={paymentMutation.isPending}>Apply to payment</Button>
+          {paymentError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {describeError(paymentError)}
+            </p>
+          ) : null}
+          <Button type="submit" size="sm" loading={paymentMutation.isPending}>
+            Apply to payment
+          </Button>
+          <ApiCallPreview call={apiCalls.simulatePaymentStatus(target.id, paymentBody)} />
         </form>
 
         <form
@@ -138,32 +191,49 @@ export function SimulatePanel({ environment, request }: { environment: Environme
           className="space-y-3 border-t border-slate-100 pt-5"
           onSubmit={(e) => {
             e.preventDefault();
-            requestMutation.mutate({
-              id: request.id,
-              body: {
-                status,
-                ...(reason.trim() ? { failure_reason: reason.trim() } : {}),
-                ...(status === "PAYIN_AMOUNT_MISMATCH" && code ? { failure_code: code } : {}),
-              } as Parameters<typeof simulateSettlementRequestStatus>[0]["body"],
-            });
+            requestMutation.mutate({ id: request.id, body: requestBody });
           }}
         >
-          <h3 id="sim-request" className="text-xs font-semibold tracking-wider text-slate-500 uppercase">Request status</h3>
+          <h3 id="sim-request" className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            Request status
+          </h3>
           <div className="grid gap-3">
             <Field label="New status">
-              {(p) => <Select {...p} value={status} onChange={(e) => setStatus(e.target.value)} options={SANDBOX_SETTLEMENT_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))} />}
+              {(p) => (
+                <Select
+                  {...p}
+                  value={status}
+                  onChange={(e) => setStatus(e.target.value)}
+                  options={SANDBOX_SETTLEMENT_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))}
+                />
+              )}
             </Field>
             {status === "PAYIN_AMOUNT_MISMATCH" ? (
               <Field label="Failure code">
-                {(p) => <Select {...p} value={code} onChange={(e) => setCode(e.target.value)} placeholder="None" options={FAILURE_CODES} />}
+                {(p) => (
+                  <Select
+                    {...p}
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                    placeholder="None"
+                    options={FAILURE_CODES}
+                  />
+                )}
               </Field>
             ) : null}
             <Field label="Failure reason" hint={FAILURE_STATUSES.has(status) ? "Shown on the request" : "Optional"}>
               {(p) => <Input {...p} value={reason} onChange={(e) => setReason(e.target.value)} />}
             </Field>
           </div>
-          {requestError ? <p role="alert" className="text-sm text-red-700">{describeError(requestError)}</p> : null}
-          <Button type="submit" size="sm" variant="secondary" loading={requestMutation.isPending}>Set request status</Button>
+          {requestError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {describeError(requestError)}
+            </p>
+          ) : null}
+          <Button type="submit" size="sm" variant="secondary" loading={requestMutation.isPending}>
+            Set request status
+          </Button>
+          <ApiCallPreview call={apiCalls.simulateSettlementRequestStatus(request.id, requestBody)} />
         </form>
       </div>
     </Card>
