@@ -56,6 +56,13 @@ test.describe("as a developer", () => {
     await requestForm.getByTestId("api-call-preview").locator("summary").click();
     await expect(requestForm.getByTestId("api-call-curl")).toContainText("/v0/sandbox/settlement-requests/");
 
+    // A payment move that leaves the request's status as it is still shows: badge and timeline.
+    await page.getByRole("button", { name: "Payin processing" }).click();
+    await expect(page.getByTestId("payment-payin")).toContainText("Processing");
+    await expect(page.getByTestId("timeline-payment").filter({ hasText: "payment.processing" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Payin processing" })).toBeDisabled();
+    await expect(status).toContainText("Request started");
+
     await page.getByRole("button", { name: "Mark funds sent" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Transaction hash").fill("0xfeedbeef02");
