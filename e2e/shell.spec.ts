@@ -94,11 +94,26 @@ test("on a narrow screen the sidebar folds into a menu", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await expect(page.locator("aside")).toBeHidden();
-  await page.getByRole("button", { name: "Open menu" }).click();
+  // A real dialog: focus moves in, Escape closes it and gives focus back to the button.
+  const openMenu = page.getByRole("button", { name: "Open menu" });
+  await openMenu.click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(openMenu).toBeFocused();
+  // Tab stays inside while it is open.
+  await openMenu.click();
+  for (let i = 0; i < 40; i++) await page.keyboard.press("Tab");
+  expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.screenshot({ path: "test-results/screens/mobile-menu.png" });
-  await page.locator("#mobile-menu").getByRole("link", { name: "Webhooks" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
-  await expect(page.locator("#mobile-menu")).toBeHidden();
+  await menu.getByRole("link", { name: "Webhooks" }).click();
+  const heading = page.getByRole("heading", { level: 1, name: "Webhooks" });
+  await expect(heading).toBeVisible();
+  await expect(menu).toBeHidden();
+  // After a client-side navigation, focus is on the new page's heading.
+  await expect(heading).toBeFocused();
   await page.screenshot({ path: "test-results/screens/mobile-webhooks.png", fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -32,7 +32,7 @@ export function UserRowActions({ user, self }: { user: Row; self: boolean }) {
     });
   }
 
-  if (self) return <span className="text-xs text-slate-400">This is you</span>;
+  if (self) return <span className="text-xs text-slate-500">This is you</span>;
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
       <label className="sr-only" htmlFor={`role-${user.id}`}>

@@ -71,7 +71,7 @@ export function DisbursementDetail({ environment, initial, created }: { environm
         <SuccessBanner title="Disbursement created.">The amount is reserved from your balance while it is sent.</SuccessBanner>
       ) : null}
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <Card title="Payout">
             <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid="disbursement-amount">
@@ -90,7 +90,7 @@ export function DisbursementDetail({ environment, initial, created }: { environm
                     {d.payment_id}
                   </Link>
                 ) : (
-                  <span className="text-slate-400">Not yet</span>
+                  <span className="text-slate-500">Not yet</span>
                 )}
               </Item>
               {d.failure_reason ? (

@@ -131,7 +131,7 @@ export function DisbursementForm({
         onSubmit={onSubmit}
         noValidate
         aria-label="New disbursement"
-        className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
       >
         <Card title="Payout" description="Stablecoins from your pre-funded balance to a wallet">
           <div className="grid gap-4 sm:grid-cols-2">

@@ -36,7 +36,7 @@ export function MessageCard({
   return (
     <li data-testid="inbox-message" data-seq={m.seq} data-event-id={m.eventId ?? ""} className="px-5 py-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className="text-xs text-slate-400 tabular-nums">#{m.seq}</span>
+        <span className="text-xs text-slate-500 tabular-nums">#{m.seq}</span>
         <span className="font-mono text-sm font-medium text-slate-900" data-testid="event-type">
           {m.eventType ?? `${m.method} (not an event)`}
         </span>
@@ -57,15 +57,15 @@ export function MessageCard({
       </div>
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-xs text-slate-600 sm:grid-cols-3">
         <div className="flex min-w-0 items-center gap-1">
-          <dt className="shrink-0 text-slate-400">Event</dt>
+          <dt className="shrink-0 text-slate-500">Event</dt>
           <dd className="truncate font-mono" data-testid="event-id">{m.eventId ?? "—"}</dd>
         </div>
         <div className="flex min-w-0 items-center gap-1">
-          <dt className="shrink-0 text-slate-400">Resource</dt>
+          <dt className="shrink-0 text-slate-500">Resource</dt>
           <dd className="truncate font-mono" data-testid="resource-id">{m.resourceId ?? "—"}</dd>
         </div>
         <div className="flex items-center gap-1">
-          <dt className="shrink-0 text-slate-400">Status</dt>
+          <dt className="shrink-0 text-slate-500">Status</dt>
           <dd data-testid="resource-status">{m.resourceStatus ? <StatusBadge status={m.resourceStatus} /> : "—"}</dd>
         </div>
       </dl>

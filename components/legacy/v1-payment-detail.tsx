@@ -66,7 +66,7 @@ export function V1PaymentDetail({
         <SuccessBanner title="/v1 payment created.">The amount is reserved; notify the incoming wire with its reference before it expires.</SuccessBanner>
       ) : null}
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card title="Payment">
           <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{formatMoney(p.amount, p.currency_code)}</p>
           <p className="mt-1 text-sm text-slate-600">on {railLabel(p.chain)} · {p.type}</p>

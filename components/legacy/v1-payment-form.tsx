@@ -99,7 +99,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
         onSubmit={onSubmit}
         noValidate
         aria-label="New /v1 payment"
-        className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
       >
         <div className="space-y-6">
           <Card

@@ -45,7 +45,7 @@ function V1Table({ rows }: { rows: V1Payment[] }) {
           <TR key={p.id} data-testid="v1-payment-row">
             <TD>
               <Link href={`/legacy/${p.id}`} className="font-mono text-xs font-medium text-accent-700 hover:underline">{p.reference_id}</Link>
-              <span className="block font-mono text-xs text-slate-400">{p.id.slice(0, 8)}…</span>
+              <span className="block font-mono text-xs text-slate-500">{p.id.slice(0, 8)}…</span>
             </TD>
             <TD><StatusBadge status={p.status} /></TD>
             <TD numeric>{formatMoney(p.amount, p.currency_code)}</TD>

@@ -66,12 +66,12 @@ export function PaymentDetail({ environment, initial, canSimulate }: { environme
         <Badge tone={p.type === "PAYIN" ? "info" : "accent"}>{p.type === "PAYIN" ? "Payin · inbound" : "Payout · outbound"}</Badge>
       </ResourceStatusLine>
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <Card title="Money movement">
             <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center">
               <Party title="From" party={p.source} />
-              <ArrowRightIcon className="mx-auto size-4 shrink-0 rotate-90 text-slate-400 sm:rotate-0" aria-hidden="true" />
+              <ArrowRightIcon className="mx-auto size-4 shrink-0 rotate-90 text-slate-500 sm:rotate-0" aria-hidden="true" />
               <Party title="To" party={p.destination} />
             </div>
           </Card>
@@ -87,7 +87,7 @@ export function PaymentDetail({ environment, initial, canSimulate }: { environme
                     {owner.label} <span className="font-mono text-xs">{owner.id}</span>
                   </Link>
                 ) : (
-                  <span className="text-slate-400">—</span>
+                  <span className="text-slate-500">—</span>
                 )}
               </Item>
               {p.failure_reason ? (

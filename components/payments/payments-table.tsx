@@ -44,7 +44,7 @@ export function PaymentsTable({ rows }: { rows: Payment[] }) {
                     {owner.label} <span className="font-mono">{owner.id.slice(0, 8)}…</span>
                   </Link>
                 ) : (
-                  <span className="text-slate-400">—</span>
+                  <span className="text-slate-500">—</span>
                 )}
               </TD>
               <TD className="text-xs whitespace-nowrap text-slate-600">{formatShortDateTime(p.created_at)}</TD>

@@ -19,7 +19,7 @@ export function QuoteResult({ quote, query }: { quote: RateResponse; query: Rate
     <div data-testid="quote-result" className="space-y-5">
       <div className="grid gap-3 sm:grid-cols-[1fr_auto_1fr] sm:items-center">
         <Amount label="You send" value={formatMoney(fromJsonNumber(quote.source_amount), src)} testId="quote-source-amount" />
-        <ArrowRightIcon aria-hidden="true" className="mx-auto hidden size-5 text-slate-400 sm:block" />
+        <ArrowRightIcon aria-hidden="true" className="mx-auto hidden size-5 text-slate-500 sm:block" />
         <Amount label="Recipient gets" value={formatMoney(fromJsonNumber(quote.destination_amount), dst)} testId="quote-destination-amount" strong />
       </div>
 
@@ -64,7 +64,7 @@ function Row({ label, hint, children }: { label: string; hint?: string; children
     <div className="flex items-baseline justify-between gap-4 px-4 py-2.5">
       <dt className="text-slate-600">
         {label}
-        {hint ? <span className="ml-1.5 text-xs text-slate-400">{hint}</span> : null}
+        {hint ? <span className="ml-1.5 text-xs text-slate-500">{hint}</span> : null}
       </dt>
       <dd className="text-right font-medium text-slate-900 tabular-nums">{children}</dd>
     </div>

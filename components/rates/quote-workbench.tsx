@@ -75,7 +75,7 @@ export function QuoteWorkbench({
   const initialError = query === initialQuery && initialResult && !initialResult.ok && !rate.isFetched ? initialResult.error : null;
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <Card title="Quote" description="Enter the amount on either side; the other is computed.">
         <form onSubmit={onSubmit} onFocus={rateResolver.preload} noValidate className="space-y-5" aria-label="Quote">
           <LegFields side="source" currency={sourceCurrency} register={register} setValue={setValue} errors={formState.errors} />

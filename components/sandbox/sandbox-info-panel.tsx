@@ -18,9 +18,9 @@ import type { SandboxInfo } from "@/lib/schemas/sandbox";
 
 const COUNT = new Intl.NumberFormat("en-US");
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
+function Item({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? "min-w-0 sm:col-span-2" : "min-w-0"}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>
@@ -95,9 +95,9 @@ export function SandboxInfoPanel({ environment, initial }: { environment: Enviro
           </Item>
           <Item label="Rate limit">{COUNT.format(i.rate_limit.limit)} requests / {i.rate_limit.window_seconds} s</Item>
           <Item label="Server time"><span data-testid="server-time">{formatDateTime(i.server_time)}</span></Item>
-          <div className="sm:col-span-2"><Item label="Currencies"><Chips values={i.supported.currencies} /></Item></div>
-          <div className="sm:col-span-2"><Item label="Rails"><Chips values={i.supported.rails} label={railLabel} /></Item></div>
-          <div className="sm:col-span-2"><Item label="Chains"><Chips values={i.supported.chains} label={railLabel} /></Item></div>
+          <Item label="Currencies" wide><Chips values={i.supported.currencies} /></Item>
+          <Item label="Rails" wide><Chips values={i.supported.rails} label={railLabel} /></Item>
+          <Item label="Chains" wide><Chips values={i.supported.chains} label={railLabel} /></Item>
         </dl>
       </Card>
     </div>

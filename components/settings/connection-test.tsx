@@ -30,7 +30,7 @@ export function ConnectionTest({ environment, disabled }: { environment: Environ
           <span className="inline-flex items-center gap-2" data-testid="connection-ok">
             <Badge tone="success" dot>Connected</Badge>
             <span className="text-slate-600 tabular-nums">{r.latencyMs} ms</span>
-            {r.requestId ? <span className="font-mono text-xs text-slate-400">{r.requestId}</span> : null}
+            {r.requestId ? <span className="font-mono text-xs text-slate-500">{r.requestId}</span> : null}
           </span>
         ) : null}
         {!test.isPending && r && !r.ok ? (

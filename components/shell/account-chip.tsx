@@ -13,7 +13,7 @@ export function AccountChip({ accountName }: { accountName: string | null }) {
         )}
       </span>
       <div className="min-w-0 leading-tight">
-        <p className="text-[11px] font-medium tracking-wide text-slate-400 uppercase">Account</p>
+        <p className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">Account</p>
         <p className="truncate text-sm font-medium text-slate-900" data-testid="account-name" title={accountName ?? undefined}>
           {accountName ?? <span aria-label="Not set">—</span>}
         </p>

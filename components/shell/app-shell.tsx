@@ -6,6 +6,7 @@ import { AccountChip } from "./account-chip";
 import { Brand } from "./brand";
 import { EnvironmentSwitch } from "./environment-switch";
 import { MobileMenu } from "./mobile-menu";
+import { RouteFocus } from "./route-focus";
 import { SidebarNav } from "./sidebar-nav";
 import { TopBar } from "./top-bar";
 import { UserMenu } from "./user-menu";
@@ -21,6 +22,7 @@ export function AppShell({
   const showAdmin = user.role === "admin";
   return (
     <ActorProvider user={user} environment={environment} apiBaseUrl={apiBaseUrl}>
+      <RouteFocus />
       <div className="min-h-dvh lg:pl-64">
         <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
           <div className="flex h-14 shrink-0 items-center border-b border-slate-200 px-5">

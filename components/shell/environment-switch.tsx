@@ -46,7 +46,7 @@ export function EnvironmentSwitch({ environment }: { environment: Environment })
   const segment = "flex-1 rounded-md px-2.5 py-1.5 text-xs font-semibold transition-colors disabled:cursor-wait";
   return (
     <div>
-      <p id={labelId} className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">
+      <p id={labelId} className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-slate-600 uppercase">
         Environment
       </p>
       <div role="group" aria-labelledby={labelId} aria-busy={pending || undefined} className="flex gap-1 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset">
@@ -55,7 +55,7 @@ export function EnvironmentSwitch({ environment }: { environment: Environment })
           aria-pressed={environment === "sandbox"}
           disabled={pending}
           onClick={() => choose("sandbox")}
-          className={cn(segment, environment === "sandbox" ? "bg-white text-accent-700 shadow-sm ring-1 ring-slate-200" : "text-slate-500 hover:text-slate-800")}
+          className={cn(segment, environment === "sandbox" ? "bg-white text-accent-700 shadow-sm ring-1 ring-slate-200" : "text-slate-600 hover:text-slate-900")}
         >
           Sandbox
         </button>
@@ -64,7 +64,7 @@ export function EnvironmentSwitch({ environment }: { environment: Environment })
           aria-pressed={environment === "production"}
           disabled={pending}
           onClick={() => choose("production")}
-          className={cn(segment, environment === "production" ? "bg-amber-400 text-amber-950 shadow-sm" : "text-slate-500 hover:text-amber-800")}
+          className={cn(segment, environment === "production" ? "bg-amber-400 text-amber-950 shadow-sm" : "text-slate-600 hover:text-amber-800")}
         >
           Production
         </button>

@@ -15,7 +15,7 @@ export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () 
     <nav aria-label="Sections" className="space-y-6">
       {groups.map((group) => (
         <div key={group}>
-          <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">{NAV_GROUP_LABELS[group]}</p>
+          <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{NAV_GROUP_LABELS[group]}</p>
           <ul className="space-y-0.5">
             {NAV_ITEMS.filter((i) => i.group === group).map((item) => {
               const active = isActive(pathname, item.href);
@@ -31,7 +31,7 @@ export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () 
                       active ? "bg-accent-50 text-accent-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                     )}
                   >
-                    <Icon className={cn("size-4 shrink-0", active ? "text-accent-600" : "text-slate-400 group-hover:text-slate-600")} />
+                    <Icon className={cn("size-4 shrink-0", active ? "text-accent-600" : "text-slate-500 group-hover:text-slate-600")} />
                     {item.label}
                   </Link>
                 </li>

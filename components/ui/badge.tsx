@@ -10,7 +10,7 @@ const tones: Record<Tone, { box: string; dot: string }> = {
   warning: { box: "bg-amber-50 text-amber-800 ring-amber-200", dot: "bg-amber-500" },
   success: { box: "bg-emerald-50 text-emerald-800 ring-emerald-200", dot: "bg-emerald-500" },
   danger: { box: "bg-red-50 text-red-800 ring-red-200", dot: "bg-red-500" },
-  muted: { box: "bg-slate-100 text-slate-500 ring-slate-200", dot: "bg-slate-400" },
+  muted: { box: "bg-slate-100 text-slate-600 ring-slate-200", dot: "bg-slate-400" },
   accent: { box: "bg-accent-50 text-accent-800 ring-accent-200", dot: "bg-accent-500" },
 };
 

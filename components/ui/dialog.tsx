@@ -38,7 +38,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</DialogPrimitive.Title>
             <DialogPrimitive.Close
-              className="-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+              className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
               aria-label="Close"
             >
               <XIcon />

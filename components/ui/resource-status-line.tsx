@@ -31,7 +31,7 @@ export function ResourceStatusLine({
         <CopyButton value={id} label={copyLabel} />
       </span>
       {refreshing ? (
-        <span className="text-xs text-slate-400" aria-live="polite">
+        <span className="text-xs text-slate-500" aria-live="polite">
           Refreshing…
         </span>
       ) : null}

@@ -108,7 +108,7 @@ function DeliveryRow({ delivery: d, now, retrying, onRetry }: { delivery: Webhoo
       {attempts.length > 0 ? (
         <table className="mt-2 w-full text-left text-xs">
           <caption className="sr-only">Attempts of {d.event_id}</caption>
-          <thead className="text-slate-400">
+          <thead className="text-slate-500">
             <tr>
               <th scope="col" className="py-1 pr-3 font-medium">#</th>
               <th scope="col" className="py-1 pr-3 font-medium">Time</th>

@@ -37,7 +37,7 @@ export default async function AccountPage() {
               </dd>
             </div>
           </dl>
-          <h3 className="mt-6 text-xs font-semibold tracking-wider text-slate-400 uppercase">You may</h3>
+          <h3 className="mt-6 text-xs font-semibold tracking-wider text-slate-500 uppercase">You may</h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
             {allowed.map((p) => (
               <li key={p}>{PERMISSIONS[p].label}</li>

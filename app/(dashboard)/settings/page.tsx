@@ -56,10 +56,10 @@ export default async function SettingsPage() {
                     </a>
                   </dd>
                 </div>
-                <div className="border-t border-slate-100 pt-4">
-                  <ConnectionTest environment={c.environment} disabled={!c.keySet} />
-                </div>
               </dl>
+              <div className="mt-4 border-t border-slate-100 pt-4">
+                <ConnectionTest environment={c.environment} disabled={!c.keySet} />
+              </div>
             </Card>
           );
         })}

@@ -149,7 +149,7 @@ export function SettlementRequestBuilder({
         onFocus={preloadBuilderSchema}
         noValidate
         aria-label="New settlement request"
-        className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]"
       >
         <div className="space-y-6">
           <Card title="Type and amount">

@@ -11,7 +11,7 @@ function CopyRow({ label, value, mono, testId }: { label: string; value: string;
     <div className="flex items-center justify-between gap-3 px-4 py-2.5">
       <dt className="shrink-0 text-sm text-slate-600">{label}</dt>
       <dd className="flex min-w-0 items-center gap-1">
-        <span data-testid={testId} className={mono ? "truncate font-mono text-sm text-slate-900" : "truncate text-sm font-medium text-slate-900"} title={value}>
+        <span data-testid={testId} className={mono ? "font-mono text-sm break-all text-slate-900" : "truncate text-sm font-medium text-slate-900"} title={value}>
           {value}
         </span>
         <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
@@ -30,7 +30,7 @@ export function PaymentInstructionsCard({ instructions, active }: { instructions
       description={active ? "Send exactly this amount before the instructions expire." : "Instructions given when the request was created."}
       data-testid="payment-instructions"
     >
-      <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_auto]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 md:grid-cols-[minmax(0,1fr)_auto]">
         <div className="space-y-4">
           <div>
             <p className="text-xs font-medium text-slate-500">Amount to send</p>

@@ -88,7 +88,7 @@ export function RequestDetail({
         <SuccessBanner title="Settlement request created.">Share the payment instructions below with the payer.</SuccessBanner>
       ) : null}
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <PaymentInstructionsCard instructions={r.payment_instructions} active={active} />
           <RequestSummary request={r} />

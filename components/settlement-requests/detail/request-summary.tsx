@@ -36,7 +36,7 @@ export function RequestSummary({ request: r }: { request: SettlementRequest }) {
               <CopyButton value={r.external_id} label="Copy external ID" />
             </span>
           ) : (
-            <span className="text-slate-400">—</span>
+            <span className="text-slate-500">—</span>
           )}
         </Item>
         <Item label="Created">{formatDateTime(r.created_at)}</Item>

@@ -37,7 +37,7 @@ function RequestMove({ entry: e }: { entry: SettlementHistoryEntry }) {
         {e.from ? (
           <>
             <StatusBadge status={e.from} />
-            <span aria-label="to" className="text-slate-400">
+            <span aria-label="to" className="text-slate-500">
               →
             </span>
           </>

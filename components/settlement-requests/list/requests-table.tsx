@@ -27,7 +27,7 @@ export function RequestsTable({ rows }: { rows: SettlementRequest[] }) {
               <Link href={`/settlement-requests/${r.id}`} className="font-medium text-accent-700 hover:underline">
                 {r.external_id ?? <span className="font-mono text-xs">{r.id.slice(0, 8)}…</span>}
               </Link>
-              {r.external_id ? <span className="block font-mono text-xs text-slate-400">{r.id.slice(0, 8)}…</span> : null}
+              {r.external_id ? <span className="block font-mono text-xs text-slate-500">{r.id.slice(0, 8)}…</span> : null}
             </TD>
             <TD><StatusBadge status={r.status} /></TD>
             <TD className="text-xs text-slate-600">{humanizeStatus(r.type)}</TD>

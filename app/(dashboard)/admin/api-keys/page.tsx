@@ -44,7 +44,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
               aria-current={env === environment ? "page" : undefined}
               className={cn(
                 "rounded-md px-3 py-1.5 text-xs font-semibold",
-                env === environment ? "bg-white text-slate-900 shadow-sm ring-1 ring-slate-200" : "text-slate-500 hover:text-slate-800",
+                env === environment ? "bg-white text-slate-900 shadow-sm ring-1 ring-slate-200" : "text-slate-600 hover:text-slate-900",
               )}
             >
               {env === "sandbox" ? "Sandbox" : "Production"}
@@ -82,7 +82,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
               <TR key={key.id} data-testid="key-row" data-prefix={key.prefix}>
                 <TD className="font-mono text-xs text-slate-900">{key.prefix}…</TD>
                 <TD>
-                  {key.label ?? <span className="text-slate-400">—</span>}
+                  {key.label ?? <span className="text-slate-500">—</span>}
                   {key.usedByConsole ? (
                     <Badge tone="accent" className="ml-2">
                       Used by this console

@@ -102,7 +102,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
               <TR key={row.id} data-testid="audit-row" data-action={row.action} data-result={row.result}>
                 <TD className="whitespace-nowrap tabular-nums text-slate-500">{timeFormat.format(row.at)}</TD>
                 <TD>
-                  <p className="text-slate-900">{row.userEmail ?? <span className="text-slate-400">nobody signed in</span>}</p>
+                  <p className="text-slate-900">{row.userEmail ?? <span className="text-slate-500">nobody signed in</span>}</p>
                   {row.role ? <p className="text-xs text-slate-500">{row.role}</p> : null}
                 </TD>
                 <TD>
@@ -110,9 +110,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                   {row.detail ? <p className="text-xs text-slate-500">{row.detail}</p> : null}
                 </TD>
                 <TD className="max-w-48 truncate font-mono text-xs" title={row.targetId ?? undefined}>
-                  {row.targetId ?? <span className="text-slate-400">—</span>}
+                  {row.targetId ?? <span className="text-slate-500">—</span>}
                 </TD>
-                <TD>{row.environment ? <Badge tone={row.environment === "production" ? "warning" : "accent"}>{row.environment}</Badge> : <span className="text-slate-400">—</span>}</TD>
+                <TD>{row.environment ? <Badge tone={row.environment === "production" ? "warning" : "accent"}>{row.environment}</Badge> : <span className="text-slate-500">—</span>}</TD>
                 <TD>
                   {row.result === "ok" ? (
                     <Badge tone="success" dot>

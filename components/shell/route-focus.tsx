@@ -1,0 +1,36 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
+
+/**
+ * After a client-side navigation, focus moves to the new page's heading (its h1, made focusable
+ * for this), so a screen reader announces where one is and Tab continues from the top of the new
+ * page. The first load is left alone. A page still streaming gets a moment for its heading.
+ */
+export function RouteFocus() {
+  const pathname = usePathname();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let tries = 0;
+    let frame = 0;
+    const focusHeading = () => {
+      const heading = document.querySelector<HTMLElement>("main h1");
+      if (!heading && tries++ < 120) {
+        frame = requestAnimationFrame(focusHeading);
+        return;
+      }
+      const target = heading ?? document.getElementById("main");
+      if (!target) return;
+      if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+    };
+    focusHeading();
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+  return null;
+}

@@ -1,0 +1,102 @@
+/**
+ * Every signed-in route, at 390 px and at 1440 px: nothing scrolls sideways on a phone, and
+ * axe-core finds no serious or critical violation (contrast, names, landmarks, lists).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/auth";
+import { createRequest } from "./support/inbox";
+import { VALID, sandboxKey, unique } from "./support/settlement";
+
+const STATIC_ROUTES = [
+  "/",
+  "/rates",
+  "/settlement-requests",
+  "/settlement-requests/new",
+  "/payments",
+  "/disbursements",
+  "/disbursements/new",
+  "/webhooks",
+  "/events",
+  "/request-log",
+  "/inbox",
+  "/sandbox",
+  "/legacy",
+  "/legacy/new",
+  "/api-reference",
+  "/settings",
+  "/account",
+  "/admin/users",
+  "/admin/api-keys",
+  "/admin/audit",
+];
+
+async function detailRoutes(request: APIRequestContext): Promise<string[]> {
+  const headers = { "X-Api-Key": sandboxKey() };
+  const req = await createRequest(request);
+  const full = (await (await request.get(`/v0/settlement-requests/${req.id}`, { headers })).json()) as { inbound_payment: { id: string } };
+  const disbursement = await request.post("/v0/disbursements", {
+    headers: { ...headers, "Idempotency-Key": unique("axe") },
+    data: { wallet_address: VALID.solana, amount: "1.00", currency: "USDC" },
+  });
+  expect(disbursement.status(), await disbursement.text()).toBe(201);
+  const v1 = await request.post("/v1/payments", {
+    headers,
+    data: { type: "LIQUIDITY", amount: "1.00", currency_code: "USDC", chain: "SOLANA", destination_wallet: VALID.solana, idempotency_key: unique("axe") },
+  });
+  expect(v1.status(), await v1.text()).toBe(201);
+  return [
+    `/settlement-requests/${req.id}`,
+    `/payments/${full.inbound_payment.id}`,
+    `/disbursements/${((await disbursement.json()) as { id: string }).id}`,
+    `/legacy/${((await v1.json()) as { id: string }).id}`,
+  ];
+}
+
+async function check(page: Page, route: string): Promise<string[]> {
+  const problems: string[] = [];
+  await page.goto(route);
+  await expect(page.locator("h1").first()).toBeVisible();
+  await page.waitForTimeout(300); // client widgets settle (live figures, lists)
+  const width = await page.evaluate(() => {
+    const view = window.innerWidth;
+    // The elements that stick out, outside any box that scrolls on its own: what to fix.
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowX)) return true;
+      return false;
+    };
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > view + 1 && !clipped(el))
+      .slice(-3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")}`);
+    return { scroll: document.scrollingElement?.scrollWidth ?? 0, view, wide };
+  });
+  const name = route === "/" ? "overview" : route.slice(1).replaceAll("/", "_").replace(/[0-9a-f-]{36}/, "id");
+  await page.screenshot({ path: `test-results/screens/routes/${name}-${width.view}.png`, fullPage: true });
+  if (width.scroll > width.view) problems.push(`${route}: ${width.scroll} px wide at ${width.view} px (${width.wide.join(" | ")})`);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  for (const v of axe.violations) {
+    if (v.impact !== "serious" && v.impact !== "critical") continue;
+    problems.push(`${route} (${width.view} px): ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  }
+  return problems;
+}
+
+test("every route: no sideways scroll at 390 px, and no serious or critical axe-core violation at 390 and 1440 px", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const routes = [...STATIC_ROUTES, ...(await detailRoutes(request))];
+  const problems: string[] = [];
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    for (const route of routes) problems.push(...(await check(page, route)));
+  }
+  expect(problems).toEqual([]);
+});
+
+test.describe("signed out", () => {
+  test.use({ role: null });
+  test("the sign-in page: no sideways scroll at 390 px and no serious axe-core violation", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await check(page, "/sign-in")).toEqual([]);
+  });
+});
