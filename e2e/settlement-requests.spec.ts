@@ -124,6 +124,31 @@ test("a double-clicked submit creates one request", async ({ page, request }) =>
   expect(await countByExternalId(request, externalId)).toBe(1);
 });
 
+test("after a create, Back and a changed form make a new request (a new Idempotency-Key), not a conflict", async ({ page, request }) => {
+  const externalId = unique("back");
+  await openBuilder(page, "FIAT_TO_STABLECOIN");
+  await page.getByLabel(/^Amount/).fill("500");
+  await destination(page).getByLabel("Currency").selectOption("USDC");
+  await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
+  await page.getByLabel("Wallet address").fill(VALID.evm);
+  await page.getByLabel("External ID").fill(externalId);
+  await submitAndExpectCreated(page);
+  const first = page.url();
+
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "New settlement request" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption("FIAT_TO_STABLECOIN");
+  await page.getByLabel(/^Amount/).fill("501");
+  await destination(page).getByLabel("Currency").selectOption("USDC");
+  await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
+  await page.getByLabel("Wallet address").fill(VALID.evm);
+  await page.getByLabel("External ID").fill(externalId);
+  await submitAndExpectCreated(page);
+  expect(page.url()).not.toBe(first);
+  await expect(page.getByText("Idempotency-Key was used with a different request body")).toHaveCount(0);
+  expect(await countByExternalId(request, externalId)).toBe(2);
+});
+
 test("support finds three requests sharing an external_id and opens one's timeline", async ({ page, request }) => {
   const errors = watchErrors(page);
   const externalId = unique("shared");

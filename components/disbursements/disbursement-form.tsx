@@ -20,7 +20,7 @@ import type { ActionError } from "@/lib/actions/result";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { newIdempotencyKey } from "@/lib/dashboard/form-values";
-import { idempotencyKeyIsSpent } from "@/lib/dashboard/idempotency";
+import { idempotencyKeyIsSpent, keyForSubmission } from "@/lib/dashboard/idempotency";
 import { railLabel } from "@/lib/dashboard/routes";
 import { formatMoney } from "@/lib/money/format";
 import { STABLECOIN_CHAINS, STABLECOINS, type Chain } from "@/lib/schemas/catalog";
@@ -93,7 +93,9 @@ export function DisbursementForm({
     setBusy(true);
     setFormError(null);
     try {
-      const result = await createTrackedDisbursement({ idempotencyKey, body }, { environment, confirmProduction });
+      const key = keyForSubmission(idempotencyKey, body, newIdempotencyKey);
+      if (key !== idempotencyKey) setIdempotencyKey(key);
+      const result = await createTrackedDisbursement({ idempotencyKey: key, body }, { environment, confirmProduction });
       if (result.ok) {
         await queryClient.invalidateQueries({ queryKey: disbursementKeys.all(environment) });
         toast({ title: result.replayed ? "Disbursement already created" : "Disbursement created", tone: "success" });

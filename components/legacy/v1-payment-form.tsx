@@ -19,7 +19,7 @@ import type { ActionError } from "@/lib/actions/result";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { newIdempotencyKey } from "@/lib/dashboard/form-values";
-import { idempotencyKeyIsSpent } from "@/lib/dashboard/idempotency";
+import { idempotencyKeyIsSpent, keyForSubmission } from "@/lib/dashboard/idempotency";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { railLabel } from "@/lib/dashboard/routes";
 import { STABLECOIN_CHAINS } from "@/lib/schemas/catalog";
@@ -63,8 +63,10 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
     setBusy(true);
     setFormError(null);
     try {
+      const key = keyForSubmission(idempotencyKey, body, newIdempotencyKey);
+      if (key !== idempotencyKey) setIdempotencyKey(key);
       const result = await createV1Payment(
-        { ...body, idempotency_key: idempotencyKey },
+        { ...body, idempotency_key: key },
         { environment, confirmProduction },
       );
       if (result.ok) {

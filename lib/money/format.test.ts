@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 
 import { Dec } from "./decimal";
-import { formatMoney, formatRate } from "./format";
+import { copyableAmount, formatMoney, formatRate } from "./format";
 
 const nbsp = "\u00a0";
+
+describe("copyableAmount", () => {
+  it("copies the figures the screen shows, at the currency's precision, without grouping", () => {
+    expect(copyableAmount("1000.00000000", "USDC")).toBe("1000.00");
+    expect(copyableAmount("292.869152", "USDC")).toBe("292.869152");
+    expect(copyableAmount("1234.5", "EUR")).toBe("1234.50");
+    expect(copyableAmount("0.0000001", "USD")).toBe("0.0000001"); // never rounded away
+  });
+});
 
 describe("formatMoney", () => {
   it.each([

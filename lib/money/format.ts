@@ -82,6 +82,19 @@ export function formatMoney(amount: DecimalInput, currency: string, options: For
   return `${number} ${currency}`;
 }
 
+/**
+ * The amount to paste into a wallet or a bank form: the figures the screen shows, without
+ * grouping or symbol: `copyableAmount("1000.00000000", "USDC")` → "1000.00",
+ * `copyableAmount("292.869152", "USDC")` → "292.869152". Never rounds (a value finer than the
+ * currency keeps its decimals, as formatMoney shows them).
+ */
+export function copyableAmount(amount: DecimalInput, currency: string): string {
+  const d = asDec(amount);
+  if (!d) return String(amount);
+  const precision = CURRENCY_PRECISION[currency] ?? 2;
+  return d.toFixed(Math.max(Math.min(2, precision), d.decimalPlaces()));
+}
+
 export interface FormatRateOptions {
   /** When both are given the rate reads "1 USDC = 0.86 EUR". */
   source?: string;

@@ -19,6 +19,7 @@ import type { ActionError } from "@/lib/actions/result";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { newIdempotencyKey } from "@/lib/dashboard/form-values";
+import { idempotencyKeyIsSpent, keyForSubmission } from "@/lib/dashboard/idempotency";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { countriesFor, railLabel, railsFor } from "@/lib/dashboard/routes";
 import { PAYMENT_REASONS, SETTLEMENT_TYPES, type SettlementType } from "@/lib/schemas/catalog";
@@ -51,19 +52,6 @@ const TYPE_LABELS: Record<SettlementType, string> = {
 const TOP_LEVEL_FIELDS = new Set(["type", "payment_reason", "amount", "external_id", "reconciliation_expected_at"]);
 /** Whether an error path names an input of the form (else it goes to the form-level message). */
 const isFieldName = (path: string) => TOP_LEVEL_FIELDS.has(path) || (path.includes(".") && !path.endsWith(".root"));
-
-/** Answers after which the service has stored the key's result: a retry with another body needs a new key. */
-function keyIsSpent(error: ActionError): boolean {
-  if (error.status === undefined) return false; // network: the request may not have arrived
-  if (error.code === "rate_limit_exceeded" || error.code === "idempotency_conflict") return false;
-  if (
-    error.code === "invalid_input" ||
-    error.code === "environment_mismatch" ||
-    error.code === "production_not_confirmed"
-  )
-    return false;
-  return error.status >= 400 && error.status < 500;
-}
 
 /**
  * The new settlement request builder. One Idempotency-Key per intended submission: made when
@@ -107,7 +95,9 @@ export function SettlementRequestBuilder({
     setBusy(true);
     setFormError(null);
     try {
-      const result = await createSettlementRequest({ idempotencyKey, body }, { environment, confirmProduction });
+      const key = keyForSubmission(idempotencyKey, body, newIdempotencyKey);
+      if (key !== idempotencyKey) setIdempotencyKey(key);
+      const result = await createSettlementRequest({ idempotencyKey: key, body }, { environment, confirmProduction });
       if (result.ok) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.all(environment) });
         toast({ title: result.replayed ? "Request already created" : "Settlement request created", tone: "success" });
@@ -122,7 +112,7 @@ export function SettlementRequestBuilder({
           ? result.error
           : { ...result.error, message: "Check the highlighted fields." },
       );
-      if (keyIsSpent(result.error)) setIdempotencyKey(newIdempotencyKey());
+      if (idempotencyKeyIsSpent(result.error)) setIdempotencyKey(newIdempotencyKey());
     } finally {
       if (inFlight.current) {
         inFlight.current = false;

@@ -1,6 +1,6 @@
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { formatMoney, formatRate } from "@/lib/money/format";
+import { copyableAmount, formatMoney, formatRate } from "@/lib/money/format";
 import { railLabel } from "@/lib/dashboard/routes";
 import type { PaymentInstructions as Instructions } from "@/lib/schemas/settlement-request-response";
 import { Countdown } from "./countdown";
@@ -38,7 +38,7 @@ export function PaymentInstructionsCard({ instructions, active }: { instructions
               <p data-testid="instructions-amount" className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
                 {formatMoney(i.amount, i.currency)}
               </p>
-              <CopyButton value={i.amount} label="Copy amount" />
+              <CopyButton value={copyableAmount(i.amount, i.currency)} label="Copy amount" />
             </div>
             <p className="mt-0.5 text-sm text-slate-600">
               Recipient gets <span className="font-medium text-slate-900">{formatMoney(i.destination_amount, i.destination_currency)}</span>
