@@ -11,6 +11,7 @@ import { useEffect, useRef } from "react";
 export function RouteFocus() {
   const pathname = usePathname();
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change, by design
   useEffect(() => {
     if (first.current) {
       first.current = false;

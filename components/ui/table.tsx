@@ -5,10 +5,10 @@ import { cn } from "@/lib/ui/cn";
 export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: ReactNode }) {
   return (
     // A region of its own that scrolls sideways on a phone; focusable so a keyboard can scroll it.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
     <div
       role="region"
       aria-label={typeof caption === "string" ? caption : undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
       className="relative overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)] focus-visible:outline-2 focus-visible:outline-accent-500"
     >
