@@ -19,13 +19,19 @@ async function submitAndExpectCreated(page: Page) {
 
 const destination = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
 
+/** The on-ramp form (already on FIAT_TO_STABLECOIN): `amount` USD to a USDC wallet on Ethereum. */
+async function fillOnRampToEthereum(page: Page, amount: string, externalId?: string) {
+  await page.getByLabel(/^Amount/).fill(amount);
+  await destination(page).getByLabel("Currency").selectOption("USDC");
+  await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
+  await page.getByLabel("Wallet address").fill(VALID.evm);
+  if (externalId) await page.getByLabel("External ID").fill(externalId);
+}
+
 test.describe("one request per destination shape", () => {
   test("crypto: FIAT_TO_STABLECOIN to a USDC wallet on Ethereum", async ({ page }) => {
     await openBuilder(page, "FIAT_TO_STABLECOIN");
-    await page.getByLabel(/^Amount/).fill("500");
-    await destination(page).getByLabel("Currency").selectOption("USDC");
-    await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
-    await page.getByLabel("Wallet address").fill(VALID.evm);
+    await fillOnRampToEthereum(page, "500");
     await submitAndExpectCreated(page);
     await expect(page.getByTestId("instructions-deposit-message")).not.toBeEmpty();
   });
@@ -127,22 +133,14 @@ test("a double-clicked submit creates one request", async ({ page, request }) =>
 test("after a create, Back and a changed form make a new request (a new Idempotency-Key), not a conflict", async ({ page, request }) => {
   const externalId = unique("back");
   await openBuilder(page, "FIAT_TO_STABLECOIN");
-  await page.getByLabel(/^Amount/).fill("500");
-  await destination(page).getByLabel("Currency").selectOption("USDC");
-  await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
-  await page.getByLabel("Wallet address").fill(VALID.evm);
-  await page.getByLabel("External ID").fill(externalId);
+  await fillOnRampToEthereum(page, "500", externalId);
   await submitAndExpectCreated(page);
   const first = page.url();
 
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "New settlement request" })).toBeVisible();
   await page.getByRole("combobox", { name: "Type", exact: true }).selectOption("FIAT_TO_STABLECOIN");
-  await page.getByLabel(/^Amount/).fill("501");
-  await destination(page).getByLabel("Currency").selectOption("USDC");
-  await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
-  await page.getByLabel("Wallet address").fill(VALID.evm);
-  await page.getByLabel("External ID").fill(externalId);
+  await fillOnRampToEthereum(page, "501", externalId);
   await submitAndExpectCreated(page);
   expect(page.url()).not.toBe(first);
   await expect(page.getByText("Idempotency-Key was used with a different request body")).toHaveCount(0);

@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { ApiCallPreview } from "@/components/forms/api-call-preview";
+import { FormProvider, useForm } from "react-hook-form";
+import { FormApiCallPreview } from "@/components/forms/api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
@@ -74,7 +74,6 @@ export function DisbursementForm({
   const inferred = inferChain(address.trim());
   const possible = chainsFor(address);
   const effectiveChain = chain || inferred;
-  const values = useWatch({ control: form.control }) as DisbursementValues;
   const balance = balances?.find((b) => b.currency === currency);
   // A chain picked for an earlier address may not fit this one: fall back to the inferred chain.
   useEffect(() => {
@@ -223,7 +222,7 @@ export function DisbursementForm({
               <IdempotencyKeyNote name="Idempotency-Key" value={idempotencyKey} once="the payout happens once" />
             </div>
           </Card>
-          <ApiCallPreview call={apiCalls.createDisbursement(toDisbursementBody(values), idempotencyKey)} />
+          <FormApiCallPreview control={form.control} toCall={(v) => apiCalls.createDisbursement(toDisbursementBody(v), idempotencyKey)} />
         </aside>
       </form>
 

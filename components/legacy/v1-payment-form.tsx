@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { ApiCallPreview } from "@/components/forms/api-call-preview";
+import { FormProvider, useForm } from "react-hook-form";
+import { FormApiCallPreview } from "@/components/forms/api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
@@ -48,7 +48,6 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
     mode: "onTouched",
   });
   const { watch, handleSubmit, setError, reset, register } = form;
-  const values = useWatch({ control: form.control }) as V1Values;
   const withHolder = watch("with_holder");
 
   const [idempotencyKey, setIdempotencyKey] = useState(initialKey);
@@ -186,7 +185,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
               <IdempotencyKeyNote name="idempotency_key" value={idempotencyKey} once="the payment is created once" />
             </div>
           </Card>
-          <ApiCallPreview call={apiCalls.createV1Payment({ ...toV1Body(values), idempotency_key: idempotencyKey })} />
+          <FormApiCallPreview control={form.control} toCall={(v) => apiCalls.createV1Payment({ ...toV1Body(v), idempotency_key: idempotencyKey })} />
         </aside>
       </form>
       <ConfirmProductionDialog

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { ApiCallPreview } from "@/components/forms/api-call-preview";
+import { FormProvider, useForm } from "react-hook-form";
+import { FormApiCallPreview } from "@/components/forms/api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
@@ -47,7 +47,6 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
   const queryClient = useQueryClient();
   const form = useForm<WebhookCreateInput, unknown, WebhookCreate>({ resolver, defaultValues: DEFAULTS });
   const { handleSubmit, register, setError, reset, formState } = form;
-  const values = useWatch({ control: form.control }) as WebhookCreateInput;
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
@@ -148,7 +147,7 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
             <EventsPicker field={register("events")} error={formState.errors.events?.message} />
             <TextField<WebhookCreateInput> name="description" label="Description" placeholder="Optional" />
             <FormStatus error={formError} pending={formState.isSubmitting} pendingText="Creating the endpoint…" />
-            <ApiCallPreview call={apiCalls.createWebhook(toBody(values))} />
+            <FormApiCallPreview control={form.control} toCall={(v) => apiCalls.createWebhook(toBody(v))} />
           </form>
         </FormProvider>
       )}

@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { ApiCallPreview } from "@/components/forms/api-call-preview";
+import { FormProvider, useForm } from "react-hook-form";
+import { FormApiCallPreview } from "@/components/forms/api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
@@ -81,7 +81,6 @@ export function SettlementRequestBuilder({
   const sourceCurrency = watch("source.currency");
   const destinationCurrency = watch("destination.currency");
   const fiatDestination = destinationShape(destinationCurrency) !== "CRYPTO";
-  const values = useWatch({ control: form.control }) as BuilderValues;
 
   const [idempotencyKey, setIdempotencyKey] = useState(initialKey);
   const inFlight = useRef(false);
@@ -274,7 +273,7 @@ export function SettlementRequestBuilder({
               <IdempotencyKeyNote name="Idempotency-Key" value={idempotencyKey} once="the request is created once" />
             </div>
           </Card>
-          <ApiCallPreview call={apiCalls.createSettlementRequest(toCreateBody(values), idempotencyKey)} />
+          <FormApiCallPreview control={form.control} toCall={(v) => apiCalls.createSettlementRequest(toCreateBody(v), idempotencyKey)} />
         </aside>
       </form>
 
