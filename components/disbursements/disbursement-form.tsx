@@ -26,7 +26,6 @@ import { formatMoney } from "@/lib/money/format";
 import { STABLECOIN_CHAINS, STABLECOINS, type Chain } from "@/lib/schemas/catalog";
 import type { DisbursementCreateInput } from "@/lib/schemas/disbursement";
 import type { Balance } from "@/lib/schemas/sandbox";
-import { EVM_CHAINS, inferChain, isEvmChain, walletAddressProblem } from "@/lib/validators/wallet";
 import {
   DISBURSEMENT_DEFAULTS,
   disbursementResolver,
@@ -37,11 +36,29 @@ import {
 } from "./disbursement-form-values";
 import { disbursementKeys } from "./keys";
 
+type WalletValidators = typeof import("@/lib/validators/wallet");
+
+/**
+ * The address checks (EIP-55, base58check: hashing libraries) load just after the page, not with
+ * it; until then (a few milliseconds, before anyone can type) no chain is inferred.
+ */
+function useWalletValidators(): WalletValidators | null {
+  const [validators, setValidators] = useState<WalletValidators | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("@/lib/validators/wallet").then((m) => live && setValidators(m));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return validators;
+}
+
 /** The chains an address could be sent on: EVM addresses work on every EVM chain. */
-function chainsFor(address: string): readonly Chain[] {
-  const inferred = inferChain(address.trim());
-  if (inferred === null) return [];
-  return isEvmChain(inferred) ? EVM_CHAINS : [inferred];
+function chainsFor(wallet: WalletValidators | null, address: string): readonly Chain[] {
+  const inferred = wallet?.inferChain(address.trim()) ?? null;
+  if (inferred === null || !wallet) return [];
+  return wallet.isEvmChain(inferred) ? wallet.EVM_CHAINS : [inferred];
 }
 
 /**
@@ -71,8 +88,9 @@ export function DisbursementForm({
   const address = watch("wallet_address");
   const currency = watch("currency");
   const chain = watch("chain");
-  const inferred = inferChain(address.trim());
-  const possible = chainsFor(address);
+  const wallet = useWalletValidators();
+  const inferred = wallet?.inferChain(address.trim()) ?? null;
+  const possible = chainsFor(wallet, address);
   const effectiveChain = chain || inferred;
   const balance = balances?.find((b) => b.currency === currency);
   // A chain picked for an earlier address may not fit this one: fall back to the inferred chain.
@@ -187,7 +205,7 @@ export function DisbursementForm({
               ) : address.trim() ? (
                 <p className="text-sm text-slate-500" data-testid="disbursement-chain-problem">
                   {/^0x[0-9a-fA-F]{40}$/.test(address.trim())
-                    ? `An EVM address, but it ${walletAddressProblem("ETHEREUM", address.trim())}.`
+                    ? `An EVM address, but it ${wallet?.walletAddressProblem("ETHEREUM", address.trim()) ?? "could not be checked yet"}.`
                     : "No supported chain uses this address format."}
                 </p>
               ) : null}

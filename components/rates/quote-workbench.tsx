@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -18,11 +19,15 @@ import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { RateQuery, RateQueryInput, RateResponse } from "@/lib/schemas/rates";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { LegFields } from "./leg-fields";
-import { QuoteResult } from "./quote-result";
 import { formFromQuery, queryToSearch, toRateQuery, type RateFormValues } from "./rate-query";
 
 /** The service's rateQuerySchema (with zod), loaded on the first validation, not with the page. */
 const rateResolver = lazyResolver<RateFormValues, unknown, RateQuery>(() => import("./rate-form-schema").then((m) => m.rateFormResolver));
+
+/** The result and its arithmetic (decimal.js) load with the first quote, not with the empty form. */
+const QuoteResult = dynamic(() => import("./quote-result").then((m) => m.QuoteResult), {
+  loading: () => <Skeleton className="h-40" />,
+});
 
 /** The quote form and its result. A submitted quote is kept in the URL, so it can be shared. */
 export function QuoteWorkbench({

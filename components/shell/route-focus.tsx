@@ -20,18 +20,23 @@ export function RouteFocus() {
     let tries = 0;
     let frame = 0;
     const focusHeading = () => {
-      const heading = document.querySelector<HTMLElement>("main h1");
-      if (!heading && tries++ < 120) {
+      if (!document.querySelector("main h1") && tries++ < 120) {
         frame = requestAnimationFrame(focusHeading);
         return;
       }
-      const target = heading ?? document.getElementById("main");
-      if (!target) return;
-      if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-      target.focus({ preventScroll: true });
+      focusPageHeading();
     };
     focusHeading();
     return () => cancelAnimationFrame(frame);
   }, [pathname]);
   return null;
+}
+
+/** Focuses the page's h1 (made focusable for this), or the main region when it has none. */
+export function focusPageHeading(): void {
+  const heading = document.querySelector<HTMLElement>("main h1");
+  const target = heading ?? document.getElementById("main");
+  if (!target) return;
+  if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
 }

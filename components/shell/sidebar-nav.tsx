@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/ui/cn";
 import { NAV_GROUP_LABELS, NAV_ITEMS, isActive, type NavItem } from "./nav-items";
@@ -33,6 +33,7 @@ export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () 
                   >
                     <Icon className={cn("size-4 shrink-0", active ? "text-accent-600" : "text-slate-500 group-hover:text-slate-600")} />
                     {item.label}
+                    <Pending />
                   </Link>
                 </li>
               );
@@ -41,5 +42,20 @@ export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () 
         </div>
       ))}
     </nav>
+  );
+}
+
+/**
+ * While the page a link leads to is on its way (pages render on the server, with no loading
+ * skeleton), the link shows a small spinner, so a click is never silent.
+ */
+function Pending() {
+  const { pending } = useLinkStatus();
+  if (!pending) return null;
+  return (
+    <span role="status" className="ml-auto inline-flex" data-testid="nav-pending">
+      <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-accent-200 border-t-accent-600" />
+      <span className="sr-only">Loading</span>
+    </span>
   );
 }

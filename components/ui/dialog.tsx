@@ -1,15 +1,24 @@
 "use client";
 
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
-import { cn } from "@/lib/ui/cn";
-import { XIcon } from "./icons";
+import dynamic from "next/dynamic";
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 
 export type DialogProps = {
   /** Controlled open state; omit both for an uncontrolled dialog opened by `trigger`. */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** Element that opens the dialog (rendered asChild: pass a single button). */
+  /** Element that opens the dialog (a single button: it gets the click handler and aria state). */
   trigger?: ReactNode;
   title: ReactNode;
   description?: ReactNode;
@@ -19,40 +28,65 @@ export type DialogProps = {
   size?: "sm" | "md" | "lg";
 };
 
-const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
+/** Radix and the panel load with the first open, so a page with a closed dialog does not ship them. */
+const DialogPanel = dynamic(() => import("./dialog-panel").then((m) => m.DialogPanel), { ssr: false });
 
-/** Radix dialog with our look: focus trap, Escape, scroll lock and aria wiring come from Radix. */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, footer, size = "md" }: DialogProps) {
+const CloseDialog = createContext<(() => void) | null>(null);
+
+type Clickable = ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
+
+/** Modal dialog with our look: focus trap, Escape, scroll lock and aria wiring come from Radix. */
+export function Dialog({ open, onOpenChange, trigger, ...panel }: DialogProps) {
+  const controlled = open !== undefined;
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = controlled ? open : ownOpen;
+  const [used, setUsed] = useState(isOpen);
+  const opener = useRef<HTMLElement | null>(null);
+
+  // A layout effect runs before Radix moves focus into the dialog (in its own passive effect).
+  useLayoutEffect(() => {
+    if (!isOpen) return;
+    setUsed(true);
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+  }, [isOpen]);
+
+  const setOpen = (next: boolean) => {
+    if (!controlled) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+
+  const triggerElement = isValidElement(trigger)
+    ? cloneElement(trigger as Clickable, {
+        onClick: (event: MouseEvent<HTMLElement>) => {
+          (trigger as Clickable).props.onClick?.(event);
+          if (!event.defaultPrevented) setOpen(true);
+        },
+        "aria-haspopup": "dialog",
+        "aria-expanded": isOpen,
+      } as Record<string, unknown>)
+    : trigger;
+
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[2px]" />
-        <DialogPrimitive.Content
-          className={cn(
-            "fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl",
-            widths[size],
-          )}
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-              aria-label="Close"
-            >
-              <XIcon />
-            </DialogPrimitive.Close>
-          </div>
-          {description ? (
-            <DialogPrimitive.Description className="mt-1.5 text-sm text-slate-600">{description}</DialogPrimitive.Description>
-          ) : null}
-          {children ? <div className="mt-4">{children}</div> : null}
-          {footer ? <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div> : null}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <>
+      {triggerElement}
+      {used || isOpen ? (
+        <CloseDialog.Provider value={() => setOpen(false)}>
+          <DialogPanel {...panel} open={isOpen} onOpenChange={setOpen} returnFocus={() => opener.current} />
+        </CloseDialog.Provider>
+      ) : null}
+    </>
   );
 }
 
-export const DialogClose = DialogPrimitive.Close;
+/** Closes the dialog it sits in: `<DialogClose asChild><Button>Cancel</Button></DialogClose>`. */
+export function DialogClose({ children }: { asChild?: boolean; children: ReactNode }) {
+  const close = useContext(CloseDialog);
+  if (!isValidElement(children)) return children;
+  const child = children as Clickable;
+  return cloneElement(child, {
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      child.props.onClick?.(event);
+      if (!event.defaultPrevented) close?.();
+    },
+  });
+}

@@ -1,5 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
+
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useCan } from "@/components/auth/actor-context";
@@ -8,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
-import { WebhookIcon } from "@/components/ui/icons";
+import { PlusIcon, WebhookIcon } from "@/components/ui/icons";
 import { deleteWebhook } from "@/lib/actions/delete-webhook";
 import { listWebhooks } from "@/lib/actions/list-webhooks";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
@@ -21,9 +23,18 @@ import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import type { Paginated } from "@/lib/schemas/list";
 import type { Webhook } from "@/lib/schemas/webhook";
 import { ENDPOINTS_PAGE_SIZE } from "./constants";
-import { CreateEndpointDialog } from "./create-endpoint-dialog";
 import { DeliveryLog } from "./delivery-log";
 import { EditEventsDialog } from "./edit-events-dialog";
+
+/** The create dialog (a form library, the event picker) loads just after the page, behind a button that looks the same. */
+const CreateEndpointDialog = dynamic(() => import("./create-endpoint-dialog").then((m) => m.CreateEndpointDialog), {
+  ssr: false,
+  loading: () => (
+    <Button disabled>
+      <PlusIcon className="size-4" /> New endpoint
+    </Button>
+  ),
+});
 
 /** The endpoints of this environment: list, create, edit events, disable, delete, and each one's delivery log. */
 export function WebhooksManager({

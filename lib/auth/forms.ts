@@ -4,15 +4,16 @@
  */
 import { z } from "zod";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
+import { NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MESSAGES as M } from "./password-checks";
 import { ROLES } from "./permissions";
 
 const email = z
   .string()
   .trim()
-  .min(1, "Enter your email address")
-  .max(254)
-  .pipe(z.email("Enter a valid email address"));
-const newPassword = z.string().min(12, "Use at least 12 characters").max(128, "Use at most 128 characters");
+  .min(1, M.emailMissing)
+  .max(254, M.emailInvalid)
+  .pipe(z.email(M.emailInvalid));
+const newPassword = z.string().min(NEW_PASSWORD_MIN, M.newTooShort).max(PASSWORD_MAX, M.newTooLong);
 const id = z
   .string()
   .trim()
@@ -22,24 +23,18 @@ const id = z
 
 export const signInSchema = z.object({
   email,
-  password: z.string().min(1, "Enter your password").max(128, "That is not a valid password"),
+  password: z.string().min(1, M.passwordMissing).max(PASSWORD_MAX, M.passwordTooLong),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Enter your current password").max(128),
+    currentPassword: z.string().min(1, M.currentMissing).max(PASSWORD_MAX),
     newPassword,
-    confirmPassword: z.string().min(1, "Repeat the new password"),
+    confirmPassword: z.string().min(1, M.confirmMissing),
   })
-  .refine((v) => v.confirmPassword === v.newPassword, {
-    path: ["confirmPassword"],
-    message: "The two new passwords differ",
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    path: ["newPassword"],
-    message: "Choose a password you have not used here",
-  });
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ["confirmPassword"], message: M.confirmDiffers })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], message: M.newUnchanged });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const createUserSchema = z.object({

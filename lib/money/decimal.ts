@@ -9,6 +9,7 @@
 import Decimal from "decimal.js";
 
 import { CURRENCY_PRECISION } from "@/lib/schemas/catalog";
+import { isDecimalString } from "./decimal-string";
 
 export const Dec = Decimal.clone({
   precision: 50,
@@ -25,13 +26,7 @@ export type DecimalInput = string | Decimal;
 /** Decimals of the canonical wire form of amounts ("100.00000000"). */
 export const CANONICAL_DECIMALS = 8;
 
-/** A plain decimal as it may appear on the wire: optional minus, digits, optional fraction. */
-export const DECIMAL_STRING_PATTERN = /^-?\d+(\.\d+)?$/;
-
-/** True when `s` is a plain decimal string (no exponent, spaces, hex, Infinity or NaN). */
-export function isDecimalString(s: string): boolean {
-  return DECIMAL_STRING_PATTERN.test(s);
-}
+export { DECIMAL_STRING_PATTERN, isDecimalString } from "./decimal-string";
 
 /**
  * Converts to a `Dec` with 50-digit arithmetic. Strings must be plain decimals (see

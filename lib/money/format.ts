@@ -6,10 +6,13 @@
  * Formatting is lossless: a value is never shown with fewer decimals than it has. Fiat shows
  * at least its ISO minor unit ("€1,234.50"); stablecoins, which `Intl` cannot name (codes are
  * three letters), are shown as a number and the code ("1,234.50 USDC").
+ *
+ * It reads amounts as strings (`./decimal-string`) and never loads decimal.js: a page that only
+ * shows amounts does not ship an arithmetic library.
  */
 import { CURRENCY_PRECISION, isStablecoin } from "@/lib/schemas/catalog";
-
-import { parseDecimal, type DecimalInput, type Dec } from "./decimal";
+import type { DecimalInput } from "./decimal";
+import { decimalParts, plainDecimal, type DecimalParts } from "./decimal-string";
 
 export interface FormatMoneyOptions {
   /** BCP 47 locale; default "en-US". */
@@ -36,14 +39,15 @@ function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.Numb
   return f;
 }
 
-function asDec(x: DecimalInput): Dec | null {
-  if (typeof x === "string") return parseDecimal(x);
-  return x.isFinite() ? x : null;
+/** A decimal string's parts; a Decimal (from code that computed it) is read through `toFixed()`. */
+function asParts(x: DecimalInput): DecimalParts | null {
+  if (typeof x === "string") return decimalParts(x);
+  return x.isFinite() ? decimalParts(x.toFixed()) : null;
 }
 
 /** A plain decimal string `Intl` formats exactly (no exponent; no "-0"). */
-function plain(d: Dec): Intl.StringNumericLiteral {
-  return (d.isZero() ? "0" : d.toFixed()) as Intl.StringNumericLiteral;
+function plain(d: DecimalParts): Intl.StringNumericLiteral {
+  return plainDecimal(d) as Intl.StringNumericLiteral;
 }
 
 function isIntlCurrency(code: string): boolean {
@@ -64,10 +68,10 @@ function isIntlCurrency(code: string): boolean {
  */
 export function formatMoney(amount: DecimalInput, currency: string, options: FormatMoneyOptions = {}): string {
   const locale = options.locale ?? "en-US";
-  const d = asDec(amount);
+  const d = asParts(amount);
   if (!d) return `${String(amount)} ${currency}`;
   const precision = CURRENCY_PRECISION[currency] ?? 2;
-  const maximumFractionDigits = Math.max(precision, d.decimalPlaces());
+  const maximumFractionDigits = Math.max(precision, d.fraction.length);
   if (!isStablecoin(currency) && isIntlCurrency(currency)) {
     return formatter(locale, {
       style: "currency",
@@ -89,10 +93,10 @@ export function formatMoney(amount: DecimalInput, currency: string, options: For
  * currency keeps its decimals, as formatMoney shows them).
  */
 export function copyableAmount(amount: DecimalInput, currency: string): string {
-  const d = asDec(amount);
+  const d = asParts(amount);
   if (!d) return String(amount);
   const precision = CURRENCY_PRECISION[currency] ?? 2;
-  return d.toFixed(Math.max(Math.min(2, precision), d.decimalPlaces()));
+  return plainDecimal(d, Math.min(2, precision));
 }
 
 export interface FormatRateOptions {
@@ -110,7 +114,7 @@ export interface FormatRateOptions {
  * `maximumSignificantDigits` (a rate is indicative; amounts are never rounded for display).
  */
 export function formatRate(rate: DecimalInput, options: FormatRateOptions = {}): string {
-  const d = asDec(rate);
+  const d = asParts(rate);
   const body = d
     ? formatter(options.locale ?? "en-US", {
         maximumSignificantDigits: options.maximumSignificantDigits ?? 10,

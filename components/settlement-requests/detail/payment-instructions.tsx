@@ -4,7 +4,7 @@ import { copyableAmount, formatMoney, formatRate } from "@/lib/money/format";
 import { railLabel } from "@/lib/dashboard/routes";
 import type { PaymentInstructions as Instructions } from "@/lib/schemas/settlement-request-response";
 import { Countdown } from "./countdown";
-import { WalletQr } from "./wallet-qr";
+import { LazyWalletQr as WalletQr } from "./lazy-wallet-qr";
 
 function CopyRow({ label, value, mono, testId }: { label: string; value: string; mono?: boolean; testId?: string }) {
   return (

@@ -1,5 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
+
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
@@ -21,10 +23,15 @@ import { PaymentInstructionsCard } from "./payment-instructions";
 import { PaymentsCard } from "./payments-card";
 import { RawJson } from "./raw-json";
 import { DestinationCard, RequestSummary } from "./request-summary";
-import { SimulatePanel } from "./simulate-panel";
 import { Timeline } from "./timeline";
 import { paymentMoves, timelineItems } from "./timeline-items";
 import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
+
+/** Simulate is for developers in the sandbox: its forms load after the page, in its place. */
+const SimulatePanel = dynamic(() => import("./simulate-panel").then((m) => m.SimulatePanel), {
+  ssr: false,
+  loading: () => <Skeleton className="h-64" />,
+});
 
 const TERMINAL = new Set<string>(TERMINAL_SETTLEMENT_STATUSES);
 /** While money is moving, the rails simulation changes statuses within seconds: refresh. */

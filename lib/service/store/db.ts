@@ -1,6 +1,8 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { is, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
 import * as schema from "./schema";
@@ -90,10 +92,47 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const memory = target.dataDir.startsWith("memory://");
-  if (!memory) mkdirSync(resolve(target.dataDir), { recursive: true });
-  const client = new PGlite(memory ? target.dataDir : resolve(target.dataDir));
+  const dataDir = memory ? target.dataDir : resolve(target.dataDir);
+  if (!memory) {
+    mkdirSync(dataDir, { recursive: true });
+    initialiseApart(dataDir);
+  }
+  const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? [];
+  const startParams = [...defaults, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  const client = new PGlite({ dataDir, startParams });
   await client.waitReady;
   return pgliteDatabase(client, drizzle(client, { schema }) as unknown as Db);
+}
+
+/**
+ * PGlite's buffer pool lives in its WebAssembly heap for as long as the process runs, and a heap
+ * never shrinks: PostgreSQL's default of 128 MB would be most of the console's idle memory. The
+ * embedded database is one person's sandbox and the operating system caches its files anyway.
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
+/**
+ * Creating a new data directory (initdb) grows PGlite's heap to about 600 MB, and the heap keeps
+ * that size. A fresh directory is therefore created by a short-lived child process; this process
+ * then opens the finished directory. If the child cannot run (no node_modules beside the working
+ * directory), PGlite creates the directory here as before.
+ */
+function initialiseApart(dataDir: string): void {
+  if (existsSync(join(dataDir, "PG_VERSION"))) return;
+  let entry: string;
+  try {
+    entry = createRequire(join(process.cwd(), "package.json")).resolve("@electric-sql/pglite");
+  } catch {
+    return;
+  }
+  const script = [
+    "const { pathToFileURL } = await import('node:url');",
+    "const { PGlite } = await import(pathToFileURL(process.argv[1]).href);",
+    "const db = new PGlite(process.argv[2]);",
+    "await db.waitReady;",
+    "await db.close();",
+  ].join("\n");
+  spawnSync(process.execPath, ["--input-type=module", "-e", script, entry, dataDir], { stdio: "inherit", timeout: 120_000 });
 }
 
 type PgliteClient = {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CreateApiKeyDialog } from "@/components/admin/create-api-key-dialog";
+import { CreateApiKeyDialog } from "@/components/admin/lazy-dialogs";
 import { RevokeKeyButton } from "@/components/admin/revoke-key-button";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { Badge } from "@/components/ui/badge";

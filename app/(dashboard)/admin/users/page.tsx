@@ -1,4 +1,4 @@
-import { CreateUserDialog } from "@/components/admin/create-user-dialog";
+import { CreateUserDialog } from "@/components/admin/lazy-dialogs";
 import { UserRowActions } from "@/components/admin/user-row-actions";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { RoleBadge } from "@/components/auth/role-badge";
