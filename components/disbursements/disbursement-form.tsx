@@ -55,8 +55,7 @@ function useWalletValidators(): WalletValidators | null {
 }
 
 /** The chains an address could be sent on: EVM addresses work on every EVM chain. */
-function chainsFor(wallet: WalletValidators | null, address: string): readonly Chain[] {
-  const inferred = wallet?.inferChain(address.trim()) ?? null;
+function chainsFor(wallet: WalletValidators | null, inferred: Chain | null): readonly Chain[] {
   if (inferred === null || !wallet) return [];
   return wallet.isEvmChain(inferred) ? wallet.EVM_CHAINS : [inferred];
 }
@@ -90,7 +89,7 @@ export function DisbursementForm({
   const chain = watch("chain");
   const wallet = useWalletValidators();
   const inferred = wallet?.inferChain(address.trim()) ?? null;
-  const possible = chainsFor(wallet, address);
+  const possible = chainsFor(wallet, inferred);
   const effectiveChain = chain || inferred;
   const balance = balances?.find((b) => b.currency === currency);
   // A chain picked for an earlier address may not fit this one: fall back to the inferred chain.

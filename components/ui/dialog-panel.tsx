@@ -55,4 +55,3 @@ export function DialogPanel({ open, onOpenChange, returnFocus, title, descriptio
     </DialogPrimitive.Root>
   );
 }
-

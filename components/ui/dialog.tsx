@@ -40,13 +40,14 @@ export function Dialog({ open, onOpenChange, trigger, ...panel }: DialogProps) {
   const controlled = open !== undefined;
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = controlled ? open : ownOpen;
+  // Once opened, the panel stays mounted (Radix closes it; the chunk is loaded anyway).
   const [used, setUsed] = useState(isOpen);
+  if (isOpen && !used) setUsed(true);
   const opener = useRef<HTMLElement | null>(null);
 
   // A layout effect runs before Radix moves focus into the dialog (in its own passive effect).
   useLayoutEffect(() => {
     if (!isOpen) return;
-    setUsed(true);
     if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
   }, [isOpen]);
 
@@ -69,7 +70,7 @@ export function Dialog({ open, onOpenChange, trigger, ...panel }: DialogProps) {
   return (
     <>
       {triggerElement}
-      {used || isOpen ? (
+      {used ? (
         <CloseDialog.Provider value={() => setOpen(false)}>
           <DialogPanel {...panel} open={isOpen} onOpenChange={setOpen} returnFocus={() => opener.current} />
         </CloseDialog.Provider>

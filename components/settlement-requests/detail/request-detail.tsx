@@ -1,7 +1,6 @@
 "use client";
 
 import dynamic from "next/dynamic";
-
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";

@@ -132,7 +132,11 @@ function initialiseApart(dataDir: string): void {
     "await db.waitReady;",
     "await db.close();",
   ].join("\n");
-  spawnSync(process.execPath, ["--input-type=module", "-e", script, entry, dataDir], { stdio: "inherit", timeout: 120_000 });
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script, entry, dataDir], { stdio: "inherit", timeout: 120_000 });
+  // A directory left half-made would fail later, less clearly: stop here and say why.
+  if (child.status !== 0) {
+    throw new Error(`Could not create the database in ${dataDir} (${child.error?.message ?? `exit ${child.status ?? child.signal}`}); remove the directory and start again.`);
+  }
 }
 
 type PgliteClient = {
