@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 
 /**
  * Every environment variable the app reads, parsed once (decisions D1). A wrong value stops the

@@ -29,3 +29,8 @@ export function useCan(permission: Permission): boolean {
 export function useApiBaseUrl(): string {
   return useContext(ActorContext)?.apiBaseUrl ?? "";
 }
+
+/** The environment the console is pointed at (sandbox unless the shell says otherwise). */
+export function useShellEnvironment(): Environment {
+  return useContext(ActorContext)?.environment ?? "sandbox";
+}

@@ -36,8 +36,8 @@ export const disbursementResolver: Resolver<DisbursementValues, unknown, Disburs
   const parsed = disbursementCreateSchema.safeParse(body);
   if (parsed.success) return { values: { body }, errors: {} };
   const flat: Record<string, FieldError> = {};
-  if (body.wallet_address === "") flat.wallet_address = { type: "required", message: "Required" };
-  if (body.amount === "") flat.amount = { type: "required", message: "Required" };
+  if (body.wallet_address === "") flat.wallet_address = { type: "required", message: "Wallet address is required" };
+  if (body.amount === "") flat.amount = { type: "required", message: "Amount is required" };
   for (const issue of parsed.error.issues) {
     const path = issue.path.map(String).join(".");
     flat[FIELDS.has(path) ? path : "root.body"] ??= { type: issue.code, message: issue.message };

@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { type Control, type FieldValues, useWatch } from "react-hook-form";
 import { useApiBaseUrl } from "@/components/auth/actor-context";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiCall } from "@/lib/dashboard/api-calls";
@@ -83,19 +82,4 @@ export function ApiCallPreview({
       </div>
     </details>
   );
-}
-
-/**
- * The preview of a react-hook-form form's call: it watches the form itself, so a keystroke
- * re-renders this fold, not the whole form. `toCall` maps the current values to the call.
- */
-export function FormApiCallPreview<T extends FieldValues, C = unknown, O = T>({
-  control,
-  toCall,
-}: {
-  control: Control<T, C, O>;
-  toCall: (values: T) => ApiCall;
-}) {
-  const values = useWatch({ control }) as T;
-  return <ApiCallPreview call={toCall(values)} />;
 }

@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { ActionError } from "@/lib/actions/result";
+import { namedMessage } from "@/lib/schemas/messages";
 
 /**
  * Puts the API's `details[].path` messages on their fields (STYLE §10). Returns the details
@@ -16,7 +17,7 @@ export function applyServerErrors<T extends FieldValues>(
   for (const detail of error.details) {
     const path = mapPath(detail.path);
     if (path && known(path)) {
-      setError(path as Path<T>, { type: "server", message: detail.message }, { shouldFocus: !focused });
+      setError(path as Path<T>, { type: "server", message: namedMessage(detail.path, detail.message) }, { shouldFocus: !focused });
       focused = true;
     } else {
       unmatched.push(detail);

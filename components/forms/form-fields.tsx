@@ -1,6 +1,6 @@
 "use client";
 
-import { get, useFormContext, type FieldError, type FieldValues, type Path } from "react-hook-form";
+import { get, useFormContext, type FieldError, type FieldValues, type Path, type PathValue } from "react-hook-form";
 import type { ReactNode } from "react";
 import { Field } from "@/components/ui/field";
 import { Input, type InputProps } from "@/components/ui/input";
@@ -23,13 +23,32 @@ export function TextField<T extends FieldValues>({
   required,
   className,
   inputClassName,
+  normalize,
   ...input
-}: Common<T> & Omit<InputProps, "name" | "className"> & { /** Classes for the input itself (className styles the field). */ inputClassName?: string }) {
-  const { register } = useFormContext<T>();
+}: Common<T> &
+  Omit<InputProps, "name" | "className"> & {
+    /** Classes for the input itself (className styles the field). */
+    inputClassName?: string;
+    /** Applied when the field loses focus, and shown: what people paste made into what the API takes. */
+    normalize?: (value: string) => string;
+  }) {
+  const { register, setValue } = useFormContext<T>();
   const error = useFieldError(name);
+  const field = register(name);
+  const onBlur: typeof field.onBlur = normalize
+    ? (event) => {
+        const target = event.target as HTMLInputElement;
+        const next = normalize(target.value);
+        if (next !== target.value) {
+          target.value = next;
+          setValue(name, next as PathValue<T, Path<T>>);
+        }
+        return field.onBlur(event);
+      }
+    : field.onBlur;
   return (
     <Field label={label} hint={hint} error={error} required={required} className={className}>
-      {(p) => <Input {...p} {...input} className={inputClassName} {...register(name)} />}
+      {(p) => <Input {...p} {...input} className={inputClassName} {...field} onBlur={onBlur} />}
     </Field>
   );
 }

@@ -8,7 +8,7 @@ import type { RateQueryInput } from "@/lib/schemas/rates";
 import { builderHrefFromQuote } from "./quote-to-builder";
 
 /** A quote: what is sent, what arrives, mid-market vs effective rate, and the fee. */
-export function QuoteResult({ quote, query }: { quote: RateResponse; query: RateQueryInput }) {
+export function QuoteResult({ quote, query, usable = true }: { quote: RateResponse; query: RateQueryInput; usable?: boolean }) {
   const src = quote.source_currency;
   const dst = quote.destination_currency;
   const mid = fromJsonNumber(quote.mid_market_rate);
@@ -41,10 +41,12 @@ export function QuoteResult({ quote, query }: { quote: RateResponse; query: Rate
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-500">Indicative: a rate does not lock a quote. The request prices at creation.</p>
-        <Link href={builderHrefFromQuote(query, quote)} className={buttonClasses({ variant: "primary" })}>
-          Create a settlement request from this quote
-          <ArrowRightIcon className="size-4" />
-        </Link>
+        {usable ? (
+          <Link href={builderHrefFromQuote(query, quote)} className={buttonClasses({ variant: "primary" })}>
+            Create a settlement request from this quote
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        ) : null}
       </div>
     </div>
   );

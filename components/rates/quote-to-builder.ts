@@ -9,8 +9,9 @@ function amountString(n: number, currency: string): string {
 }
 
 /**
- * The builder's URL prefilled from a quote: type, both legs, and the amount on the side the
- * type takes (STABLECOIN_TO_FIAT: destination.amount; the others: amount, the source side).
+ * The builder's URL prefilled from a quote: type, both legs, the destination country, and the
+ * amount on the side the type takes (STABLECOIN_TO_FIAT: destination.amount; the others:
+ * amount, the source side, with the quoted recipient amount beside it).
  */
 export function builderHrefFromQuote(query: RateQueryInput, quote: RateResponse): string {
   const type = settlementTypeFor(String(query.sourceCurrencyCode), String(query.destinationCurrencyCode));
@@ -22,10 +23,13 @@ export function builderHrefFromQuote(query: RateQueryInput, quote: RateResponse)
     destination_rail: String(query.destinationRail),
   });
   if (query.sourceCountryCode) params.set("source_country", String(query.sourceCountryCode));
+  if (query.destinationCountryCode) params.set("destination_country", String(query.destinationCountryCode));
   if (type === "STABLECOIN_TO_FIAT") {
     params.set("destination_amount", amountString(quote.destination_amount, quote.destination_currency));
   } else {
     params.set("amount", amountString(quote.source_amount, quote.source_currency));
+    // The other side, as quoted: the builder shows it beside the amount (the request prices anew).
+    params.set("quoted_destination_amount", amountString(quote.destination_amount, quote.destination_currency));
   }
   return `/settlement-requests/new?${params.toString()}`;
 }

@@ -15,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { getRate } from "@/lib/actions/get-rate";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
+import { plainAmount } from "@/lib/dashboard/normalize-input";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { RateQuery, RateQueryInput, RateResponse } from "@/lib/schemas/rates";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
@@ -28,6 +29,19 @@ const rateResolver = lazyResolver<RateFormValues, unknown, RateQuery>(() => impo
 const QuoteResult = dynamic(() => import("./quote-result").then((m) => m.QuoteResult), {
   loading: () => <Skeleton className="h-40" />,
 });
+
+/**
+ * The smallest amount the service named when an amount was too small for the route
+ * ("… does not cover the fee of …; the smallest amount is 1.005025 USDC"), or null.
+ */
+function minimumFrom(error: { code: string; message: string; details?: Array<{ message: string }> }): { amount: string; currency: string } | null {
+  if (error.code !== "validation_error") return null;
+  for (const text of [error.message, ...(error.details ?? []).map((d) => d.message)]) {
+    const match = /the smallest amount is (\d+(?:\.\d+)?) ([A-Z]{3,4})/.exec(text);
+    if (match) return { amount: match[1], currency: match[2] };
+  }
+  return null;
+}
 
 /** The quote form and its result. A submitted quote is kept in the URL, so it can be shared. */
 export function QuoteWorkbench({
@@ -46,8 +60,11 @@ export function QuoteWorkbench({
     mode: "onSubmit",
   });
   const { register, handleSubmit, watch, setValue, formState } = form;
-  const sourceCurrency = watch("sourceCurrencyCode");
-  const destinationCurrency = watch("destinationCurrencyCode");
+  const values = watch();
+  const sourceCurrency = values.sourceCurrencyCode;
+  const destinationCurrency = values.destinationCurrencyCode;
+  // A quote priced for other inputs than those on screen is marked stale and cannot be used.
+  const stale = query !== null && queryToSearch(toRateQuery(values)) !== queryToSearch(query);
 
   const rate = useQuery({
     queryKey: queryKeys.rates(environment, query ?? {}),
@@ -73,11 +90,23 @@ export function QuoteWorkbench({
         if (e.target.value !== "") setValue(other, "");
         return reg.onChange(e);
       },
+      // "1,000" pasted becomes 1000, shown as such.
+      onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+        const plain = plainAmount(e.target.value);
+        if (plain !== e.target.value) {
+          e.target.value = plain;
+          setValue(name, plain);
+        }
+        return reg.onBlur(e);
+      },
     };
   };
 
   const error = rate.error instanceof ActionFailure ? rate.error : null;
   const initialError = query === initialQuery && initialResult && !initialResult.ok && !rate.isFetched ? initialResult.error : null;
+  const shown = error ?? initialError;
+  // An amount the route cannot carry (below the fee, or nothing delivered) is the person's to change, not a retry.
+  const belowMinimum = shown ? minimumFrom(shown) : null;
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -106,16 +135,41 @@ export function QuoteWorkbench({
           <EmptyState icon={<RatesIcon className="size-5" />} title="No rate quoted yet" className="border-0 py-8">
             Choose both sides and an amount, then get a quote: the mid-market rate, the fee and the effective rate appear here.
           </EmptyState>
-        ) : error || initialError ? (
+        ) : belowMinimum ? (
+          <div role="alert" data-testid="quote-below-minimum" className="rounded-[var(--radius-card)] border border-amber-200 bg-amber-50 px-5 py-6">
+            <h2 className="text-sm font-semibold text-slate-900">Amount below this route's minimum</h2>
+            <p className="mt-1 text-sm text-slate-700">
+              The smallest amount you can send from {belowMinimum.currency} to {String(query.destinationCurrencyCode)} is{" "}
+              <strong className="tabular-nums">{belowMinimum.amount} {belowMinimum.currency}</strong>: less does not cover the fee.
+            </p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => {
+                setValue("sourceAmount", belowMinimum.amount);
+                setValue("destinationAmount", "");
+                void onSubmit();
+              }}
+            >
+              Quote {belowMinimum.amount} {belowMinimum.currency}
+            </Button>
+          </div>
+        ) : shown ? (
           <ErrorState
             title="No quote"
-            message={describeError((error ?? initialError) as NonNullable<typeof initialError>)}
-            onRetry={() => void rate.refetch()}
+            message={describeError(shown)}
+            onRetry={shown.status !== undefined && shown.status >= 400 && shown.status < 500 && shown.status !== 429 ? undefined : () => void rate.refetch()}
             retrying={rate.isFetching}
           />
         ) : rate.data ? (
-          <div className={rate.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-            <QuoteResult quote={rate.data} query={query} />
+          <div className={rate.isPlaceholderData || stale ? "opacity-60 transition-opacity" : undefined}>
+            {stale ? (
+              <p role="status" data-testid="quote-stale" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                The inputs changed since this quote. Get a new quote to use it.
+              </p>
+            ) : null}
+            <QuoteResult quote={rate.data} query={query} usable={!stale} />
           </div>
         ) : (
           <div role="status" className="space-y-4">

@@ -24,6 +24,7 @@ export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () 
                 <li key={item.href}>
                   <Link
                     href={item.href}
+                    prefetch={false}
                     onClick={onNavigate}
                     aria-current={active ? "page" : undefined}
                     className={cn(

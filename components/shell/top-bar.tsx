@@ -3,6 +3,7 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 import { cn } from "@/lib/ui/cn";
 import { AccountChip } from "./account-chip";
 import { Brand } from "./brand";
+import { SearchLauncher } from "@/components/search/search-launcher";
 import { EnvironmentBadge } from "./environment-badge";
 
 /** Sticky bar above every page: environment (amber in production) and account; on narrow screens also brand and menu. */
@@ -27,7 +28,10 @@ export function TopBar({ environment, accountName, menu }: { environment: Enviro
             {production ? "Live: actions here move real funds." : "Test data: nothing here moves real money."}
           </p>
         </div>
-        <div className="hidden shrink-0 sm:block lg:ml-auto">
+        <div className="shrink-0 lg:ml-auto">
+          <SearchLauncher />
+        </div>
+        <div className="hidden shrink-0 sm:block">
           <AccountChip accountName={accountName} />
         </div>
       </div>

@@ -39,7 +39,7 @@ export function CopyButton({ value, label = "Copy", showText = false, className 
       aria-label={showText ? undefined : text}
       title={text}
       className={cn(
-        "inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 text-xs font-medium text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800",
+        "inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 text-xs font-medium text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 print:hidden",
         state === "copied" && "text-emerald-700 hover:text-emerald-700",
         className,
       )}

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { FormApiCallPreview } from "@/components/forms/api-call-preview";
+import { FormApiCallPreview } from "@/components/forms/form-api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";

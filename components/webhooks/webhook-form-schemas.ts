@@ -3,7 +3,7 @@
  * first validation (lazyResolver), with zod, not with the Webhooks page.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { webhookCreateSchema, webhookEvents } from "@/lib/schemas/webhook";
 
 /** New endpoint: the create body, where an empty optional Description means none. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { auditAction, gateAction } from "@/lib/auth/action-gate";
 import type { Actor } from "@/lib/auth/session";
 import { observed } from "@/lib/ops/observe";
@@ -150,6 +150,6 @@ async function runAction<S extends z.ZodType, T>(
 export const idSchema = z
   .string()
   .trim()
-  .min(1, "Required")
+  .min(1, "Id is required")
   .max(128)
   .regex(/^[^/?#\s]+$/, "Not a valid id");

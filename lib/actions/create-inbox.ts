@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, inboxOrigin, noSession, succeed } from "@/lib/dashboard/inbox/owner";
 import { INBOX_CAPS, ownedInboxCount } from "@/lib/dashboard/inbox/caps";

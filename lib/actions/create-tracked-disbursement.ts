@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { getActor } from "@/lib/auth/session";
 import { recordDisbursement } from "@/lib/dashboard/store/disbursements";
 import { getDatabase } from "@/lib/db/connection";

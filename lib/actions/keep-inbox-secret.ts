@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, inboxOrigin, isInboxEndpoint, noInbox, noSession, refuse, succeed } from "@/lib/dashboard/inbox/owner";
 import { toSummary, updateOwnedInbox } from "@/lib/dashboard/inbox/store";

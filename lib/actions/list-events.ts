@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { EVENT_TYPES } from "@/lib/schemas/catalog";
 import * as api from "@/lib/settlement-api";
 import { action } from "./action";

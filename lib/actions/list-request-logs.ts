@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { LOGGED_METHODS, STATUS_CLASSES } from "@/lib/schemas/request-log";
 import * as api from "@/lib/settlement-api";
 import { action } from "./action";

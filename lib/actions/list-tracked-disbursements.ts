@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { listRecordedDisbursements } from "@/lib/dashboard/store/disbursements";
 import { getDatabase } from "@/lib/db/connection";
 import { pageQuery } from "@/lib/schemas/list";

@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, inboxOrigin, noInbox, noSession, refuse, succeed } from "@/lib/dashboard/inbox/owner";
 import { findOwnedInbox, toSummary, updateOwnedInbox } from "@/lib/dashboard/inbox/store";

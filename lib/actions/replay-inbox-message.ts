@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, noInbox, noSession, succeed } from "@/lib/dashboard/inbox/owner";
 import { receive } from "@/lib/dashboard/inbox/receive";

@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { environmentSchema } from "@/lib/dashboard/environment-schema";
 import * as api from "@/lib/settlement-api";
 import { action, toActionError } from "./action";

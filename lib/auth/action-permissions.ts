@@ -15,6 +15,7 @@ export const ACTION_PERMISSIONS = {
   listSettlementRequests: "read",
   getSettlementRequest: "read",
   getSettlementRequestHistory: "read",
+  sharePaymentInstructions: "settlement:create",
   createSettlementRequest: "settlement:create",
   updateSettlementRequest: "settlement:update",
   simulateSettlementRequestStatus: "sandbox:simulate",
@@ -37,6 +38,7 @@ export const ACTION_PERMISSIONS = {
   advanceSandboxClock: "sandbox:simulate",
   listEvents: "read",
   listRequestLogs: "read",
+  searchEverything: "read",
   // lib/actions: the dashboard's webhook inbox (each checks the inbox's owner too)
   createInbox: "inbox:manage",
   registerInbox: "inbox:manage",

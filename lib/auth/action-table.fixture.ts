@@ -44,6 +44,8 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   listSettlementRequests: same(ALL),
   getSettlementRequest: same(ALL),
   getSettlementRequestHistory: same(ALL),
+  sharePaymentInstructions: MAKERS,
+  searchEverything: same(ALL),
   createSettlementRequest: MAKERS,
   updateSettlementRequest: MAKERS,
   simulateSettlementRequestStatus: DEV,

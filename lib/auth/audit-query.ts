@@ -2,7 +2,7 @@
  * The audit page's filters as they travel in the URL (?user=&action=&result=&from=&to=&before=),
  * parsed leniently: a bad value is dropped, never an error page. Browser-safe.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -11,7 +11,9 @@ import { AUTH_COOKIE_PREFIX } from "./config";
 import { authModels, consoleUsers } from "./schema";
 
 /** Twelve hours: a working day. Refreshed at most once an hour while in use. */
-const SESSION_SECONDS = 60 * 60 * 12;
+export const SESSION_SECONDS = 60 * 60 * 12;
+/** A session in use is extended at most this often (better-auth's updateAge). */
+export const SESSION_REFRESH_SECONDS = 60 * 60;
 
 /** A fixed secret for development and tests only; a production server refuses to start without AUTH_SECRET. */
 const DEVELOPMENT_SECRET = "development-only-secret-never-used-in-production";
@@ -49,7 +51,7 @@ export function createAuth(db: Db, options: { secureCookies?: boolean } = {}) {
         mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
-    session: { modelName: "console_sessions", expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+    session: { modelName: "console_sessions", expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
     account: { modelName: "console_credentials" },
     verification: { modelName: "console_verifications" },
     emailAndPassword: {

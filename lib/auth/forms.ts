@@ -2,7 +2,7 @@
  * The zod schemas of the sign-in and administration forms, shared by the forms (react-hook-form)
  * and the server actions that parse the same input again. Browser-safe.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
 import { NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MESSAGES as M } from "./password-checks";
 import { ROLES } from "./permissions";

@@ -4,6 +4,7 @@ import { cache } from "react";
 import { getAuth } from "./auth";
 import { isRole, type Role } from "./permissions";
 import { isHttpsRequest } from "./request-origin";
+import { lookUpSession, sessionCookieValue } from "./session-lookup";
 
 /** The signed-in person, as every check sees them. */
 export type Actor = {
@@ -17,16 +18,32 @@ export type Actor = {
 };
 
 /**
- * The person behind this request's session cookie, read from the database (once per request),
- * or null: no cookie, an expired or deleted session, a disabled person, an unknown role.
+ * The person behind this request's session cookie, read from the database (once per request,
+ * in one query on the common path: lib/auth/session-lookup.ts), or null: no cookie, an expired or deleted session, a disabled person, an unknown role.
  */
 export const getActor = cache(async (): Promise<Actor | null> => {
   // The request first: it makes every page that asks dynamic, so a build never prerenders one
   // (and never needs the runtime's secrets). The cookie store, not the request's Cookie header:
   // after a server action replaced the session (a password change does), the page re-rendered
   // in the same response must see the new one.
-  const requestHeaders = new Headers(await headers());
-  requestHeaders.set("cookie", (await cookies()).toString());
+  const [incoming, cookieStore] = await Promise.all([headers(), cookies()]);
+  const cookieValue = sessionCookieValue((name) => cookieStore.get(name)?.value);
+  if (!cookieValue) return null;
+  // One query when nothing needs writing; better-auth for the rest (extension, expiry, clearing).
+  const row = await lookUpSession(cookieValue);
+  if (row !== "ask-better-auth") {
+    if (row.disabled === true || !isRole(row.role)) return null;
+    return {
+      userId: row.userId,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      sessionId: row.sessionId,
+      mustChangePassword: row.mustChangePassword === true,
+    };
+  }
+  const requestHeaders = new Headers(incoming);
+  requestHeaders.set("cookie", cookieStore.toString());
   const auth = await getAuth(await isHttpsRequest(requestHeaders));
   const result = await auth.api.getSession({ headers: requestHeaders });
   if (!result) return null;

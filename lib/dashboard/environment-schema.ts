@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { ENVIRONMENTS, type Environment } from "@/lib/schemas/catalog";
 
 /** Browser-safe: the cookie's name and the one schema its value must pass. */

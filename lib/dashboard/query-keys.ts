@@ -31,6 +31,7 @@ export const queryKeys = {
     deliveries: (env: Environment, id: string) => [env, "webhooks", "deliveries", id] as const,
   },
   rates: (env: Environment, query: Filters) => [env, "rates", query] as const,
+  search: (env: Environment, q: string) => [env, "search", q] as const,
   sandboxInfo: (env: Environment) => [env, "sandbox", "info"] as const,
   sandboxClock: (env: Environment) => [env, "sandbox", "clock"] as const,
   v1Payments: {

@@ -3,7 +3,7 @@
  * negative, never NaN or an exponent form; normalized to the canonical 8-decimal string.
  */
 import Decimal from "decimal.js";
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 
 export const AMOUNT_DECIMALS = 8;
 /** Integer digits accepted (maximum amounts are not set by the document; this bounds abuse). */

@@ -2,7 +2,7 @@
  * The beneficiary of a fiat destination (decisions D5): INDIVIDUAL needs first and last name,
  * BUSINESS needs business_name; both need address.country_code.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { BENEFICIARY_TYPES } from "./enums";
 import { countryCode, discriminatorMessage, text } from "./common";
 

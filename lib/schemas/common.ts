@@ -1,7 +1,8 @@
 /**
  * Small building blocks shared by the request and response schemas.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
+import { fieldLabel } from "./messages";
 
 /** ISO 8601 timestamp with a zone (Z or ±hh:mm). */
 export const isoTimestamp = z.iso.datetime({ offset: true }).meta({ example: "2026-11-21T15:00:00.000Z" });
@@ -56,10 +57,10 @@ interface IssueLike {
   input?: unknown;
 }
 
-/** Error map for an enum: "Required" when missing, else the accepted values. */
+/** Error map for an enum: "<Field> is required" when missing (messages.ts), else the accepted values. */
 export function enumMessage(options: readonly string[]) {
-  return (issue: IssueLike): string =>
-    issue.input === undefined ? "Required" : `Must be one of ${options.join(", ")} (got ${String(issue.input)})`;
+  return (issue: IssueLike): string | undefined =>
+    issue.input === undefined ? undefined : `Must be one of ${options.join(", ")} (got ${String(issue.input)})`;
 }
 
 /**
@@ -68,10 +69,10 @@ export function enumMessage(options: readonly string[]) {
  */
 export function discriminatorMessage(key: string, describe: (value: unknown) => string) {
   return (issue: IssueLike): string | undefined => {
-    if (issue.code === "invalid_type" && issue.input === undefined) return "Required";
+    if (issue.code === "invalid_type" && issue.input === undefined) return undefined;
     if (issue.code !== "invalid_union") return undefined;
     const input = issue.input;
     const value = typeof input === "object" && input !== null ? (input as Record<string, unknown>)[key] : undefined;
-    return value === undefined ? "Required" : describe(value);
+    return value === undefined ? `${fieldLabel([key])} is required` : describe(value);
   };
 }

@@ -2,7 +2,7 @@
  * The destination as responses echo it (decisions D5): account_number, iban and clabe masked to
  * their last four characters, wallet addresses in full, is_third_party always present.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { canonicalAmountString } from "./amount";
 import { CURRENCIES, RAILS } from "./catalog";
 import { ACCOUNT_TYPES, BENEFICIARY_TYPES } from "./enums";

@@ -3,7 +3,7 @@
  * Bank fields sit flat on `destination`; the shape follows BANK_SHAPE_BY_CURRENCY. Every issue
  * carries the path of the field it is about (relative to `destination`).
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { abaRoutingProblem } from "@/lib/validators/aba";
 import { clabeProblem } from "@/lib/validators/clabe";
 import { gbSortCodeFromIban, ibanCountry, ibanProblem, isValidBic, isValidSortCode, normalizeIban } from "@/lib/validators/iban";
@@ -26,7 +26,7 @@ import { ACCOUNT_TYPES } from "./enums";
 /** Error map for a rail enum: the catalog's reason why the (currency, rail) pair is not offered. */
 function railMessage(currency: string) {
   return (issue: { input?: unknown }) =>
-    issue.input === undefined ? "Required" : `Unsupported route: ${unsupportedLeg(currency, String(issue.input))}`;
+    issue.input === undefined ? undefined : `Unsupported route: ${unsupportedLeg(currency, String(issue.input))}`;
 }
 
 const shared = {

@@ -1,7 +1,7 @@
 /**
  * POST /v0/disbursements body (decisions D10) and the disbursement resource.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { inferChain, walletAddressProblem } from "@/lib/validators/wallet";
 import { amountInput, canonicalAmountString } from "./amount";
 import { CHAINS, CURRENCY_PRECISION, STABLECOINS, unsupportedLeg, type Chain } from "./catalog";

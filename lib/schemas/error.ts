@@ -1,7 +1,7 @@
 /**
  * The error envelope (decisions D2) and the map from zod issues to its `details`.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 
 export const ERROR_HTTP_STATUS = {
   validation_error: 400,

@@ -2,7 +2,7 @@
  * The events list (extension, decision D9.6): every event of the key's account and
  * environment, with its deliveries per endpoint.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { EVENT_TYPES } from "./catalog";
 import { enumMessage, isoTimestamp } from "./common";
 import { pageQuery } from "./list";

@@ -1,7 +1,7 @@
 /**
  * Lists (decisions D6): page / page_size query and the envelope every list returns.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { SANDBOX_SETTLEMENT_STATUSES } from "./catalog";
 import { enumMessage, externalId } from "./common";
 

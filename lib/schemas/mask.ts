@@ -1,7 +1,7 @@
 /**
  * Masking of bank identifiers in responses (decisions D5): last four characters shown.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 
 export const MASK_PREFIX = "••••";
 

@@ -1,7 +1,7 @@
 /**
  * payment_reason input: the current taxonomy plus deprecated values, answered with the new one.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { DEPRECATED_PAYMENT_REASONS, PAYMENT_REASONS, type PaymentReason } from "./catalog";
 
 function isPaymentReason(v: string): v is PaymentReason {
@@ -19,7 +19,7 @@ const ACCEPTED = [...PAYMENT_REASONS, ...Object.keys(DEPRECATED_PAYMENT_REASONS)
 export const paymentReasonInput = z
   .enum(ACCEPTED, {
     error: (issue) =>
-      issue.input === undefined ? "Required" : `Must be one of ${PAYMENT_REASONS.join(", ")} (got ${String(issue.input)})`,
+      issue.input === undefined ? undefined : `Must be one of ${PAYMENT_REASONS.join(", ")} (got ${String(issue.input)})`,
   })
   .transform((value, ctx): PaymentReason => {
     const reason = canonicalPaymentReason(value);

@@ -1,7 +1,7 @@
 /**
  * Payments (the inbound PAYIN and outbound PAYOUT of a request, and disbursement payouts).
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { canonicalAmountString, decimalString } from "./amount";
 import { CURRENCIES, PAYMENT_STATUSES, RAILS } from "./catalog";
 import { enumMessage, isoTimestamp } from "./common";

@@ -1,7 +1,7 @@
 /**
  * GET /v0/rates: camelCase query (the document's exception) and the rate response (numbers).
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { amountInput, finerThanCurrency } from "./amount";
 import { CURRENCIES, CURRENCY_PRECISION, FIAT_COUNTRIES, RAILS, isFiat, unsupportedLeg } from "./catalog";
 import { countryCode } from "./common";
@@ -9,7 +9,7 @@ import { countryCode } from "./common";
 function codeMessage(what: string, options: readonly string[]) {
   return (issue: { input?: unknown }) =>
     issue.input === undefined
-      ? "Required"
+      ? undefined
       : `Unsupported ${what} ${String(issue.input)} (supported: ${options.join(", ")})`;
 }
 

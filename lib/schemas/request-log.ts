@@ -2,7 +2,7 @@
  * The request log (extension, decision D11): every keyed /v0 and /v1 call of the key's
  * account and environment.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { enumMessage, isoTimestamp } from "./common";
 import { pageQuery } from "./list";
 

@@ -1,7 +1,7 @@
 /**
  * Sandbox endpoints (decisions D8): the two status PATCH bodies and GET /v0/sandbox/info.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { nonNegativeAmountInput, decimalString } from "./amount";
 import { ENVIRONMENTS, PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES } from "./catalog";
 import { enumMessage, isoTimestamp, text } from "./common";

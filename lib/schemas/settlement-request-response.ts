@@ -2,7 +2,7 @@
  * The settlement request as create, get, update and list return it, its payment summaries,
  * payment_instructions (decisions D5) and the history extension (decisions D7).
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { canonicalAmountString, decimalString } from "./amount";
 import {
   CHAINS,

@@ -2,7 +2,7 @@
  * Request bodies of /v0/settlement-requests: create (POST) and update (PUT), plus the pure
  * helpers for the rules that need the service clock (reconciliation override, transaction_id).
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { CURRENCY_PRECISION, SETTLEMENT_TYPES, isStablecoin, isChain, type SettlementType } from "./catalog";
 import { finerThanCurrency, settlementAmountInput } from "./amount";
 import { enumMessage, externalId, isoTimestamp, metadataInput } from "./common";

@@ -2,7 +2,7 @@
  * The source of a settlement request (create body), discriminated by rail: a chain (crypto:
  * currency, rail, wallet_address) or a fiat rail (currency, rail, country_code).
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { walletAddressProblem } from "@/lib/validators/wallet";
 import {
   CHAINS,

@@ -2,7 +2,7 @@
  * The earlier /v1 payments surface: create body, notification body, the payment and its list
  * query (the document's /v1 section; decisions D10).
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { walletAddressProblem } from "@/lib/validators/wallet";
 import { amountInput, canonicalAmountString } from "./amount";
 import { CHAINS, CURRENCY_PRECISION, unsupportedLeg } from "./catalog";

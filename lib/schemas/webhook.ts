@@ -2,7 +2,7 @@
  * Webhook endpoints (decisions D9): create and patch bodies, the record, deliveries (extension)
  * and the event payload delivered to receivers.
  */
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { EVENT_TYPES } from "./catalog";
 import { enumMessage, isoTimestamp, text } from "./common";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_STATUSES } from "./enums";

@@ -13,6 +13,7 @@ export * from "./sandbox";
 export * from "./webhooks";
 export * from "./v1";
 export * from "./request-logs";
+export * from "./search";
 export { callApi } from "./client";
 export { connectionFor, describeConnections } from "./config";
 export type { ApiFailure, ApiResult, ApiSuccess } from "./result";

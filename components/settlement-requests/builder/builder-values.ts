@@ -14,6 +14,7 @@ import {
 } from "@/lib/schemas/catalog";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import { dropEmpty } from "@/lib/dashboard/form-values";
+import { sortCodeInGbIban } from "@/lib/dashboard/normalize-input";
 import { countriesFor, railsFor } from "@/lib/dashboard/routes";
 
 export type MetadataRow = { key: string; value: string };
@@ -69,6 +70,17 @@ export const paysOutCrypto = (t: SettlementType) => t === "STABLECOIN_TO_STABLEC
 export const amountOnDestination = (t: SettlementType) => t === "STABLECOIN_TO_FIAT";
 /** Types whose source the form asks for (the others use the service's default). */
 export const asksForSource = (t: SettlementType) => t === "STABLECOIN_TO_FIAT" || t === "FIAT_TO_STABLECOIN";
+
+/**
+ * The source the service uses when the body has none (STABLECOIN_TO_STABLECOIN: the
+ * destination's stablecoin on the same chain; FIAT_TO_FIAT: USD over ACH from the US), so the
+ * form can say who pays what. Null for the types whose source the form asks for.
+ */
+export function defaultSource(t: SettlementType, destination: { currency: string; rail: string }): { currency: string; rail: string; country_code?: string } | null {
+  if (t === "STABLECOIN_TO_STABLECOIN") return { currency: destination.currency, rail: destination.rail };
+  if (t === "FIAT_TO_FIAT") return { currency: "USD", rail: "ACH", country_code: "US" };
+  return null;
+}
 
 export function sourceCurrencies(t: SettlementType): readonly string[] {
   return takesCryptoSource(t) ? STABLECOINS : FIAT_CURRENCIES;
@@ -162,6 +174,12 @@ export function withSourceCurrency(currency: string): BuilderValues["source"] {
 
 type Params = Record<string, string | string[] | undefined>;
 
+/** The recipient amount a quote computed, to show beside a source-side amount ("" if none or not a decimal). */
+export function quotedDestinationAmount(params: Params): string {
+  const value = params.quoted_destination_amount;
+  return typeof value === "string" && /^\d{1,15}(\.\d{1,8})?$/.test(value) ? value : "";
+}
+
 /** Prefill from the URL (the Rates page's "Create a settlement request from this quote"). */
 export function prefillFromParams(params: Params): BuilderValues {
   const get = (k: string) => (typeof params[k] === "string" ? (params[k] as string) : "");
@@ -177,6 +195,8 @@ export function prefillFromParams(params: Params): BuilderValues {
   if (destinationCurrencies(type).includes(dc)) {
     values.destination = emptyDestination(dc);
     if (railsFor(dc).includes(get("destination_rail"))) values.destination.rail = get("destination_rail");
+    const country = get("destination_country");
+    if (countriesFor(dc).includes(country)) values.destination.beneficiary.address.country_code = country;
   }
   if (amountOnDestination(type)) values.destination.amount = get("destination_amount");
   else values.amount = get("amount");
@@ -212,7 +232,13 @@ function pickDestination(d: BuilderValues["destination"], type: SettlementType):
   };
   const bank: Record<BankShape, Record<string, unknown>> = {
     ABA: { bank_name: d.bank_name, account_number: d.account_number, routing_number: d.routing_number, account_type: d.account_type },
-    IBAN: { iban: d.iban, bic: d.bic, bank_name: d.bank_name, ...(d.currency === "GBP" ? { sort_code: d.sort_code } : {}) },
+    IBAN: {
+      iban: d.iban,
+      bic: d.bic,
+      bank_name: d.bank_name,
+      // GBP: the sort code the UK IBAN holds (the form does not ask for it twice).
+      ...(d.currency === "GBP" ? { sort_code: sortCodeInGbIban(d.iban) ?? d.sort_code } : {}),
+    },
     CLABE: { clabe: d.clabe, bank_name: d.bank_name },
     NGN_ACCOUNT: { account_number: d.account_number, bank_code: d.bank_code, bank_name: d.bank_name },
     CAD_EFT: { institution_number: d.institution_number, transit_number: d.transit_number, account_number: d.account_number, bank_name: d.bank_name },

@@ -2,8 +2,14 @@
 
 import { useFormContext } from "react-hook-form";
 import { SelectField, TextField } from "@/components/forms/form-fields";
+import { bankDigits, compactIban, sortCodeInGbIban } from "@/lib/dashboard/normalize-input";
 import { railLabel, railsFor } from "@/lib/dashboard/routes";
 import { destinationCurrencies, destinationShape, withDestinationCurrency, type BuilderValues } from "./builder-values";
+
+const ACCOUNT_TYPES = [
+  { value: "CHECKING", label: "Checking" },
+  { value: "SAVINGS", label: "Savings" },
+];
 
 const SHAPE_HINT = {
   CRYPTO: "A wallet on the chosen chain",
@@ -47,18 +53,25 @@ export function DestinationFields() {
       {shape === "ABA" ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" required />
-          <SelectField<BuilderValues> name="destination.account_type" label="Account type" required options={["CHECKING", "SAVINGS"]} />
-          <TextField<BuilderValues> name="destination.routing_number" label="Routing number" hint="9 digits (ABA)" required inputMode="numeric" autoComplete="off" />
-          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="4 to 17 digits" required inputMode="numeric" autoComplete="off" />
+          <SelectField<BuilderValues> name="destination.account_type" label="Account type" required options={ACCOUNT_TYPES} />
+          <TextField<BuilderValues> name="destination.routing_number" label="Routing number" hint="9 digits (ABA)" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="4 to 17 digits" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
         </div>
       ) : null}
 
       {shape === "IBAN" ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues> name="destination.iban" label="IBAN" hint="Spaces are fine" required autoComplete="off" spellCheck={false} className="sm:col-span-2" />
-          {currency === "GBP" ? (
-            <TextField<BuilderValues> name="destination.sort_code" label="Sort code" hint="6 digits, no dashes" required inputMode="numeric" />
-          ) : null}
+          <TextField<BuilderValues>
+            name="destination.iban"
+            label="IBAN"
+            hint={currency === "GBP" ? "The UK account's IBAN: its sort code is read from it" : "Spaces are fine"}
+            required
+            autoComplete="off"
+            spellCheck={false}
+            normalize={compactIban}
+            className="sm:col-span-2"
+          />
+          {currency === "GBP" ? <GbpSortCode /> : null}
           <TextField<BuilderValues> name="destination.bic" label="BIC" hint="Optional: 8 or 11 characters" autoComplete="off" />
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
         </div>
@@ -66,24 +79,24 @@ export function DestinationFields() {
 
       {shape === "CLABE" ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues> name="destination.clabe" label="CLABE" hint="18 digits" required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.clabe" label="CLABE" hint="18 digits" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
         </div>
       ) : null}
 
       {shape === "NGN_ACCOUNT" ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues> name="destination.bank_code" label="Bank code" hint="3-digit CBN code, e.g. 058" required inputMode="numeric" />
-          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="10-digit NUBAN" required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.bank_code" label="Bank code" hint="3-digit CBN code, e.g. 058" normalize={bankDigits} required inputMode="numeric" />
+          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="10-digit NUBAN" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
         </div>
       ) : null}
 
       {shape === "CAD_EFT" ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues> name="destination.institution_number" label="Institution number" hint="3 digits, e.g. 003" required inputMode="numeric" autoComplete="off" />
-          <TextField<BuilderValues> name="destination.transit_number" label="Transit number" hint="5 digits (the branch)" required inputMode="numeric" autoComplete="off" />
-          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="7 to 12 digits" required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.institution_number" label="Institution number" hint="3 digits, e.g. 003" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.transit_number" label="Transit number" hint="5 digits (the branch)" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="7 to 12 digits" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
         </div>
       ) : null}
@@ -93,5 +106,31 @@ export function DestinationFields() {
         Paying a third party (not the account holder themselves)
       </label>
     </div>
+  );
+}
+
+/**
+ * GBP pays to a UK IBAN, which holds the sort code: the form reads it from the IBAN (and sends
+ * it, as the API asks) rather than asking twice. Only an IBAN it cannot read asks for it.
+ */
+function GbpSortCode() {
+  const { watch } = useFormContext<BuilderValues>();
+  const fromIban = sortCodeInGbIban(watch("destination.iban"));
+  if (fromIban) {
+    return (
+      <p className="text-sm text-slate-600 sm:col-span-2" data-testid="sort-code-from-iban">
+        Sort code <span className="font-mono text-slate-900">{fromIban.replace(/(\d{2})(?=\d)/g, "$1-")}</span>, read from the IBAN.
+      </p>
+    );
+  }
+  return (
+    <TextField<BuilderValues>
+      name="destination.sort_code"
+      label="Sort code"
+      hint="Only if the IBAN is not a UK one: 6 digits"
+      required
+      inputMode="numeric"
+      normalize={bankDigits}
+    />
   );
 }

@@ -8,8 +8,10 @@
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, Resolver, ResolverResult } from "react-hook-form";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
+import { namedMessage } from "@/lib/schemas/messages";
 import { toCreateBody, type BuilderValues, type MetadataRow } from "./builder-values";
 import { METADATA_MAX_KEYS } from "./metadata-limits";
+import { isValidNgnBankCode, isValidNuban } from "@/lib/validators/nuban";
 
 export type BuilderOutput = { body: SettlementRequestCreateInput };
 
@@ -55,6 +57,16 @@ export function preloadBuilderSchema(): void {
   void loadSchema().catch(() => {});
 }
 
+/** Checks between two destination fields, on their own (the form's names → a message for a person). */
+export function crossFieldProblems(values: BuilderValues): Record<string, string> {
+  const d = values.destination;
+  const problems: Record<string, string> = {};
+  if (d.currency === "NGN" && /^\d{10}$/.test(d.account_number) && isValidNgnBankCode(d.bank_code) && !isValidNuban(d.account_number, d.bank_code)) {
+    problems["destination.account_number"] = `Account number is not a NUBAN of bank ${d.bank_code}: its check digit does not match. Check both numbers.`;
+  }
+  return problems;
+}
+
 export const builderResolver: Resolver<BuilderValues, unknown, BuilderOutput> = async (
   values,
   _context,
@@ -70,8 +82,11 @@ export const builderResolver: Resolver<BuilderValues, unknown, BuilderOutput> = 
       // A metadata key's own problem belongs on the key input.
       let name = formPathFor(wire, values.metadata_rows);
       if (name.endsWith(".value") && issue.message.startsWith("Key ")) name = name.replace(/\.value$/, ".key");
-      flat[name || "root.body"] ??= { type: issue.code, message: issue.message };
+      flat[name || "root.body"] ??= { type: issue.code, message: namedMessage(wire, issue.message) };
     }
+    // zod skips an object's own checks while any of its fields is wrong, so a check that ties two
+    // fields (NUBAN and bank code) would wait for the whole form: run it as soon as both are there.
+    for (const [name, message] of Object.entries(crossFieldProblems(values))) flat[name] ??= { type: "cross-field", message };
   } else if (body.reconciliation_expected_at) {
     const problem = checkReconciliationOverride(body.reconciliation_expected_at, new Date());
     if (problem) flat.reconciliation_expected_at = { type: "range", message: problem };

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { FormApiCallPreview } from "@/components/forms/api-call-preview";
+import { FormApiCallPreview } from "@/components/forms/form-api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
@@ -25,10 +25,13 @@ import { countriesFor, railLabel, railsFor } from "@/lib/dashboard/routes";
 import { PAYMENT_REASONS, SETTLEMENT_TYPES, type SettlementType } from "@/lib/schemas/catalog";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import { humanizeStatus } from "@/components/ui/status-tone";
+import { formatMoney } from "@/lib/money/format";
+import { plainAmount } from "@/lib/dashboard/normalize-input";
 import { BeneficiaryFields } from "./beneficiary-fields";
 import {
   amountOnDestination,
   asksForSource,
+  defaultSource,
   defaultsFor,
   destinationShape,
   sourceCurrencies,
@@ -62,9 +65,12 @@ export function SettlementRequestBuilder({
   environment,
   initial,
   initialKey,
+  quotedDestinationAmount = "",
 }: {
   environment: Environment;
   initial: BuilderValues;
+  /** From a quote: what the recipient was quoted to get for the prefilled amount. */
+  quotedDestinationAmount?: string;
   /** Made by the server page when the form is opened (the same in the HTML and after hydration). */
   initialKey: string;
 }) {
@@ -80,6 +86,9 @@ export function SettlementRequestBuilder({
   const type = watch("type");
   const sourceCurrency = watch("source.currency");
   const destinationCurrency = watch("destination.currency");
+  const destinationRail = watch("destination.rail");
+  const implicitSource = defaultSource(type, { currency: destinationCurrency, rail: destinationRail });
+  const payerCurrency = implicitSource?.currency ?? sourceCurrency;
   const fiatDestination = destinationShape(destinationCurrency) !== "CRYPTO";
 
   const [idempotencyKey, setIdempotencyKey] = useState(initialKey);
@@ -166,15 +175,21 @@ export function SettlementRequestBuilder({
                   required
                   inputMode="decimal"
                   numeric
+                  normalize={plainAmount}
                 />
               ) : (
                 <TextField<BuilderValues>
                   name="amount"
-                  label={`Amount${asksForSource(type) ? ` (${sourceCurrency})` : ""}`}
-                  hint="Minimum 0.01, at most 8 decimals"
+                  label={`Amount the payer sends (${payerCurrency})`}
+                  hint={
+                    quotedDestinationAmount && destinationCurrency === initial.destination.currency
+                      ? `Quoted: the recipient gets about ${formatMoney(quotedDestinationAmount, destinationCurrency)}; the request prices at creation`
+                      : `In ${payerCurrency}, at its precision; the recipient's amount follows from the rate`
+                  }
                   required
                   inputMode="decimal"
                   numeric
+                  normalize={plainAmount}
                 />
               )}
             </div>
@@ -220,6 +235,14 @@ export function SettlementRequestBuilder({
                   />
                 )}
               </div>
+            </Card>
+          ) : implicitSource ? (
+            <Card title="Source" description="Not chosen here: the service's default for this type">
+              <p className="text-sm text-slate-700" data-testid="default-source">
+                The payer sends <strong>{implicitSource.currency}</strong> over <strong>{railLabel(implicitSource.rail)}</strong>
+                {implicitSource.country_code ? <> from <strong>{implicitSource.country_code}</strong></> : null}
+                {type === "STABLECOIN_TO_STABLECOIN" ? " (the destination's stablecoin, on the same chain)." : " (USD over ACH from the US)."}
+              </p>
             </Card>
           ) : null}
 

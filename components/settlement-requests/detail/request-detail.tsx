@@ -19,6 +19,7 @@ import { TERMINAL_SETTLEMENT_STATUSES } from "@/lib/schemas/enums";
 import type { SettlementHistory, SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { ClientMovesCard } from "./client-moves-card";
 import { PaymentInstructionsCard } from "./payment-instructions";
+import { ShareInstructions } from "./share-instructions";
 import { PaymentsCard } from "./payments-card";
 import { RawJson } from "./raw-json";
 import { DestinationCard, RequestSummary } from "./request-summary";
@@ -52,6 +53,7 @@ export function RequestDetail({
   // The server refuses what a role may not do; this only hides the controls.
   const canUpdate = useCan("settlement:update");
   const canSimulate = useCan("sandbox:simulate");
+  const canShare = useCan("settlement:create");
   const request = useQuery({
     queryKey: queryKeys.settlementRequests.detail(environment, id),
     queryFn: async () => unwrap(await getSettlementRequest({ id })),
@@ -97,6 +99,7 @@ export function RequestDetail({
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <PaymentInstructionsCard instructions={r.payment_instructions} active={active} />
+          {active && canShare ? <ShareInstructions id={r.id} /> : null}
           <RequestSummary request={r} />
           <DestinationCard request={r} />
           <PaymentsCard inbound={r.inbound_payment} outbound={r.outbound_payment} />

@@ -19,8 +19,9 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { SANDBOX_SETTLEMENT_STATUSES } from "@/lib/schemas/catalog";
 import type { Paginated } from "@/lib/schemas/list";
-import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
+import type { RequestRow } from "@/lib/dashboard/request-rows";
 import { PAGE_SIZE, filtersToSearch, isStatus, toListQuery, type ListFilters } from "./list-filters";
+import { DidYouMean } from "./did-you-mean";
 import { RequestsTable } from "./requests-table";
 
 /**
@@ -35,7 +36,7 @@ export function RequestsList({
 }: {
   environment: Environment;
   initialFilters: ListFilters;
-  initial: ActionResult<Paginated<SettlementRequest>>;
+  initial: ActionResult<Paginated<RequestRow>>;
   /** Whether the signed-in role may create requests here (the server refuses regardless). */
   canCreate: boolean;
 }) {
@@ -105,6 +106,7 @@ export function RequestsList({
               No request {filters.external_id ? <>has external_id <code className="font-mono">{filters.external_id}</code></> : null}
               {filters.external_id && filters.status ? " with " : null}
               {filters.status ? <>status {humanizeStatus(filters.status)}</> : null}.
+              {filters.external_id ? <DidYouMean environment={environment} text={filters.external_id} /> : null}
             </EmptyState>
           ) : (
             <EmptyState icon={<RequestsIcon className="size-5" />} title="No settlement requests yet"

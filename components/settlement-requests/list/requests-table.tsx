@@ -4,10 +4,10 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { formatMoney } from "@/lib/money/format";
-import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
+import type { RequestRow } from "@/lib/dashboard/request-rows";
 
 /** One row per request, newest first; the id or external_id opens the request. */
-export function RequestsTable({ rows }: { rows: SettlementRequest[] }) {
+export function RequestsTable({ rows }: { rows: RequestRow[] }) {
   return (
     <Table caption="Settlement requests">
       <THead>

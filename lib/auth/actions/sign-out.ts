@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 import { getAuth } from "../auth";
 import { SIGN_IN_PATH } from "../config";
 import { consoleAction } from "../console-action";

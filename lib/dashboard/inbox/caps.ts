@@ -16,14 +16,17 @@ export type InboxRefusal = { status: 413 | 429; reason: string; retryAfterSecond
 
 /**
  * Counts this request against the inbox's per-second budget and looks at its fill, in one
- * statement. Null when there is no such inbox; otherwise the refusal, if any.
+ * statement. Null when there is no such inbox; otherwise the refusal, if any. now() is when a
+ * transaction began, so one that waited for the row lock can carry an older second than the
+ * row's: it counts in the newer window rather than reopening the old one (which let bursts
+ * through at a second's edge).
  */
 export async function admit(db: Executor, inboxId: string): Promise<{ refusal: InboxRefusal | null } | null> {
   const rows = await queryRows<{ rate_count: number; messages: string | number }>(
     db,
     sql`update inboxes set
-          rate_count = case when rate_second = date_trunc('second', now()) then rate_count + 1 else 1 end,
-          rate_second = date_trunc('second', now())
+          rate_count = case when rate_second >= date_trunc('second', now()) then rate_count + 1 else 1 end,
+          rate_second = greatest(rate_second, date_trunc('second', now()))
         where id = ${inboxId}
         returning rate_count, (select count(*) from inbox_messages m where m.inbox_id = ${inboxId}) as messages`,
   );

@@ -7,6 +7,7 @@ import { registerPaymentRoutes } from "./payments";
 import { registerRateRoutes } from "./rates";
 import { registerRequestLogRoutes } from "./request-logs";
 import { registerSandboxRoutes } from "./sandbox";
+import { registerSearchRoutes } from "./search";
 import { registerSettlementRequestRoutes } from "./settlement-requests";
 import { registerV1PaymentRoutes } from "./v1-payments";
 import { registerWebhookRoutes } from "./webhooks";
@@ -22,6 +23,7 @@ const registrars: Array<(app: OpenAPIHono<ServiceEnv>) => void> = [
   registerWebhookRoutes,
   registerEventRoutes,
   registerRequestLogRoutes,
+  registerSearchRoutes,
 ];
 
 export function registerRoutes(app: OpenAPIHono<ServiceEnv>): void {

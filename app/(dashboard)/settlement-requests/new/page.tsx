@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Link from "next/link";
-import { prefillFromParams } from "@/components/settlement-requests/builder/builder-values";
+import { prefillFromParams, quotedDestinationAmount } from "@/components/settlement-requests/builder/builder-values";
 import { SettlementRequestBuilder } from "@/components/settlement-requests/builder/settlement-request-builder";
 import { PageHeader } from "@/components/ui/page-header";
 import { NotAllowed } from "@/components/auth/not-allowed";
@@ -17,7 +17,8 @@ export default async function NewSettlementRequestPage({ searchParams }: { searc
   if (!actor || !can(actor.role, "settlement:create", environment)) {
     return <NotAllowed message={`Your role cannot create settlement requests in ${environment}.`} />;
   }
-  const initial = prefillFromParams(await searchParams);
+  const params = await searchParams;
+  const initial = prefillFromParams(params);
   return (
     <>
       <PageHeader
@@ -25,7 +26,7 @@ export default async function NewSettlementRequestPage({ searchParams }: { searc
         title="New settlement request"
         description="Choose the type, where the money goes and who receives it. You get payment instructions for the payer."
       />
-      <SettlementRequestBuilder key={environment} environment={environment} initial={initial} initialKey={randomUUID()} />
+      <SettlementRequestBuilder key={environment} environment={environment} initial={initial} initialKey={randomUUID()} quotedDestinationAmount={quotedDestinationAmount(params)} />
     </>
   );
 }

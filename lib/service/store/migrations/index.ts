@@ -8,6 +8,7 @@ import { sql as inbox } from "./0008_inbox";
 import { sql as rateLimitGrants } from "./0009_rate_limit_grants";
 import { sql as extensions } from "./0010_extensions";
 import { sql as consoleSecurity } from "./0011_console_security";
+import { sql as search } from "./0012_search";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -24,4 +25,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0009_rate_limit_grants", sql: rateLimitGrants },
   { id: "0010_extensions", sql: extensions },
   { id: "0011_console_security", sql: consoleSecurity },
+  { id: "0012_search", sql: search },
 ];

@@ -1,0 +1,245 @@
+/**
+ * The finance walkthrough's defects (issue 16), each as the person met it: the builder's source
+ * and amount side, messages that name their field, a stale quote, pasted bank details, NUBAN on
+ * blur, the route's minimum, quote → builder, GBP and account types, and the shareable
+ * payment-instructions page.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { VALID, createRequestViaApi, sandboxKey, signIn, unique, watchErrors } from "./support/settlement";
+
+test.beforeEach(async ({ context, page }) => {
+  await context.clearCookies();
+  await signIn(page);
+});
+
+async function openBuilder(page: Page, type: string) {
+  await page.goto("/settlement-requests/new");
+  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption(type);
+}
+const destination = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
+
+test("1: FIAT_TO_FIAT and STABLECOIN_TO_STABLECOIN say where the money comes from and which side the amount is", async ({ page }) => {
+  await openBuilder(page, "FIAT_TO_FIAT");
+  await destination(page).getByLabel("Currency").selectOption("EUR");
+  await expect(page.getByTestId("default-source")).toContainText("USD over ACH");
+  await expect(page.getByLabel("Amount the payer sends (USD)")).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption("STABLECOIN_TO_STABLECOIN");
+  await destination(page).getByLabel("Currency").selectOption("USDT");
+  await expect(page.getByTestId("default-source")).toContainText("USDT");
+  await expect(page.getByTestId("default-source")).toContainText("the destination's stablecoin");
+  await expect(page.getByLabel("Amount the payer sends (USDT)")).toBeVisible();
+});
+
+test("3: a submitted empty form says, field by field, what is needed, in words", async ({ page }) => {
+  await openBuilder(page, "STABLECOIN_TO_FIAT");
+  await page.getByRole("button", { name: "Create settlement request" }).click();
+  const form = page.getByRole("form", { name: "New settlement request" });
+  await expect(form.getByText("IBAN is required")).toBeVisible();
+  await expect(form.getByText("First name is required")).toBeVisible();
+  await expect(form).not.toContainText("Invalid input");
+  await expect(form).not.toContainText("received undefined");
+});
+
+test("4 and 8: a quote for other inputs is marked stale; an amount under the route's minimum says the minimum", async ({ page }) => {
+  await page.goto("/rates");
+  await page.getByLabel("You send").fill("1000");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-result")).toBeVisible();
+  const create = page.getByRole("link", { name: "Create a settlement request from this quote" });
+  await expect(create).toBeVisible();
+
+  await page.getByLabel("You send").fill("12abc");
+  await expect(page.getByTestId("quote-stale")).toBeVisible();
+  await expect(create).toHaveCount(0);
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-stale")).toBeVisible();
+  await expect(create).toHaveCount(0);
+
+  await page.getByLabel("You send").fill("0.001");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  const minimum = page.getByTestId("quote-below-minimum");
+  await expect(minimum).toContainText("The smallest amount you can send from USDC to EUR is");
+  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  await expect(page.getByText("sourceAmount:")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/rates-below-minimum.png", fullPage: true });
+  await minimum.getByRole("button", { name: /^Quote / }).click();
+  await expect(page.getByTestId("quote-result")).toBeVisible();
+  await expect(create).toBeVisible();
+});
+
+test("6 and 7: pasted bank details lose their separators and show it; a NUBAN is checked on blur", async ({ page }) => {
+  await openBuilder(page, "FIAT_TO_FIAT");
+  await page.getByLabel(/^Amount/).fill("1,000");
+  await page.getByLabel(/^Amount/).blur();
+  await expect(page.getByLabel(/^Amount/)).toHaveValue("1000");
+  await destination(page).getByLabel("Currency").selectOption("USD");
+  const routing = page.getByLabel("Routing number");
+  await routing.fill("011-000-015");
+  await routing.blur();
+  await expect(routing).toHaveValue(VALID.routing);
+  await page.getByLabel("Account number").fill(" 1234 5678 ");
+  await page.getByLabel("Account number").blur();
+  await expect(page.getByLabel("Account number")).toHaveValue("12345678");
+  await expect(destination(page).getByRole("alert")).toHaveCount(0);
+  await expect(page.getByLabel("Account type").locator("option:checked")).toHaveText("Checking");
+
+  await destination(page).getByLabel("Currency").selectOption("MXN");
+  const clabe = page.getByLabel("CLABE");
+  await clabe.fill("032 180 000118359719");
+  await clabe.blur();
+  await expect(clabe).toHaveValue(VALID.clabe);
+
+  await destination(page).getByLabel("Currency").selectOption("NGN");
+  await page.getByLabel("Bank code").fill(VALID.nuban.bank_code);
+  const account = page.getByLabel("Account number");
+  await account.fill(VALID.nuban.account_number.replace(/\d$/, "0"));
+  await account.blur();
+  await expect(page.getByText(`Account number is not a NUBAN of bank ${VALID.nuban.bank_code}`)).toBeVisible();
+  await account.fill(VALID.nuban.account_number);
+  await expect(page.getByText(`Account number is not a NUBAN of bank ${VALID.nuban.bank_code}`)).toHaveCount(0);
+});
+
+test("9 and 10: quote → builder keeps the country and the quoted amount; GBP reads the sort code from the IBAN", async ({ page }) => {
+  await page.goto("/rates");
+  const to = page.getByRole("group", { name: "To" });
+  await to.getByLabel("Currency").selectOption("EUR");
+  await to.getByLabel("Country").selectOption("DE");
+  await page.getByLabel("You send").fill("500");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  const gets = (await page.getByTestId("quote-destination-amount").textContent()) ?? "";
+  await page.getByRole("link", { name: "Create a settlement request from this quote" }).click();
+  await expect(page).toHaveURL(/destination_country=DE/);
+  await expect(page.locator('select[name="destination.beneficiary.address.country_code"]')).toHaveValue("DE");
+  await expect(page.getByLabel(/Amount the recipient gets/)).toHaveValue(gets.replace(/[^\d.]/g, ""));
+
+  // An on-ramp quote: the amount is the payer's, and what the recipient was quoted shows beside it.
+  await page.goto("/rates");
+  const from = page.getByRole("group", { name: "From" });
+  await from.getByLabel("Currency").selectOption("USD");
+  await to.getByLabel("Currency").selectOption("USDC");
+  await page.getByLabel("You send").fill("250");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-result")).toBeVisible();
+  await page.getByRole("link", { name: "Create a settlement request from this quote" }).click();
+  await expect(page.getByLabel(/Amount the payer sends \(USD\)/)).toHaveValue("250.00");
+  await expect(page.getByText(/Quoted: the recipient gets about .*USDC/)).toBeVisible();
+
+  await openBuilder(page, "STABLECOIN_TO_FIAT");
+  await destination(page).getByLabel("Currency").selectOption("GBP");
+  await page.getByLabel("IBAN").fill("gb82 west 1234 5698 7654 32");
+  await page.getByLabel("IBAN").blur();
+  await expect(page.getByLabel("IBAN")).toHaveValue(VALID.ibanGB);
+  await expect(page.getByTestId("sort-code-from-iban")).toContainText("12-34-56");
+  await expect(page.getByLabel("Sort code")).toHaveCount(0);
+});
+
+test("11: a payer's link shows the instructions and nothing else, prints, and a changed link is refused", async ({ page, request, browser }) => {
+  const errors = watchErrors(page);
+  const { id } = await createRequestViaApi(request, unique("share"));
+  await page.goto(`/settlement-requests/${id}`);
+  const share = page.getByTestId("share-instructions");
+  await share.getByRole("button", { name: "Get a link for the payer" }).click();
+  const link = page.getByTestId("instructions-link");
+  await expect(link).toHaveText(/\/pay\/[\w-]+\.[\w-]+$/);
+  const url = (await link.textContent()) ?? "";
+  const amount = (await page.getByTestId("instructions-amount").textContent()) ?? "";
+
+  // A payer: no session, a phone.
+  const payer = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const payerPage = await payer.newPage();
+  await payerPage.goto(url);
+  await expect(payerPage.getByRole("heading", { level: 1 })).toContainText("Send USDC");
+  await expect(payerPage.getByTestId("instructions-amount")).toHaveText(amount);
+  await expect(payerPage.getByTestId("instructions-wallet")).not.toBeEmpty();
+  await expect(payerPage.getByRole("navigation")).toHaveCount(0);
+  await expect(payerPage.getByText("Settlement Console")).toHaveCount(0);
+  await expect(payerPage.getByRole("button", { name: "Print or save as PDF" })).toBeVisible();
+  const width = await payerPage.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  expect(width).toBeLessThanOrEqual(390);
+  await payerPage.screenshot({ path: "test-results/screens/pay-instructions-390.png", fullPage: true });
+  await payerPage.emulateMedia({ media: "print" });
+  await expect(payerPage.getByRole("button", { name: "Print or save as PDF" })).toBeHidden();
+  await expect(payerPage.getByRole("button", { name: "Copy amount" })).toBeHidden();
+
+  const [payload, sig] = url.split("/pay/")[1].split(".");
+  await payerPage.goto(url.replace(`${payload}.${sig}`, `${payload}.${sig.slice(0, -3)}abc`));
+  await expect(payerPage.getByTestId("instructions-ended")).toContainText("This link is not valid");
+  await payer.close();
+  expect(errors).toEqual([]);
+});
+
+test("search: ⌘K finds a request by id, by external_id in another case (every match), by hash and by last four; the list suggests it too", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const tag = unique("INV-MXN").toUpperCase();
+  const first = await createRequestViaApi(request, tag);
+  const second = await createRequestViaApi(request, tag.toLowerCase());
+  await page.goto("/settlement-requests");
+
+  // Keyboard: ⌘K / Ctrl+K from anywhere, paste, Enter opens the exact match.
+  await page.keyboard.press("ControlOrMeta+k");
+  const box = page.getByRole("dialog", { name: "Search" }).getByLabel("Search");
+  await expect(box).toBeFocused();
+  await box.fill(first.id);
+  await expect(page.getByTestId("search-hit")).toHaveCount(1);
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/settlement-requests/${first.id}$`));
+
+  // An external_id typed in lower case: both requests, the exact one first.
+  await page.getByTestId("search-launcher").click();
+  await box.fill(tag.toLowerCase());
+  const hits = page.getByTestId("search-hit");
+  await expect(hits).toHaveCount(2);
+  await expect(hits.first()).toContainText("by external_id");
+  await expect(hits.first()).toContainText(second.id);
+  await expect(hits.nth(1)).toContainText("other case");
+  await page.screenshot({ path: "test-results/screens/search-1440.png" });
+  await box.press("ArrowDown");
+  await expect(hits.first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(hits.nth(1)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/settlement-requests/${first.id}$`));
+
+  // A transaction hash: the payment that carries it.
+  const hash = `0x${Date.now().toString(16)}feed`;
+  const put = await request.put(`/v0/settlement-requests/${first.id}`, {
+    headers: { "X-Api-Key": sandboxKey() },
+    data: { status: "FUNDS_SENT", txHash: hash },
+  });
+  expect(put.status()).toBe(200);
+  await page.getByTestId("search-launcher").click();
+  await box.fill(hash);
+  await expect(hits).toHaveCount(1);
+  await expect(hits.first()).toContainText("Payment");
+  await expect(hits.first()).toContainText("transaction hash");
+
+  // The last four of the IBAN: recent requests paid to it.
+  await box.fill(VALID.ibanDE.slice(-4));
+  await expect(hits.filter({ hasText: first.id })).toHaveCount(1);
+  await expect(hits.first()).toContainText("account ending");
+
+  // Recent searches and pages come back on an empty box.
+  await box.fill("");
+  await expect(page.getByTestId("search-results")).toContainText("Recent searches");
+  await expect(page.getByTestId("search-results")).toContainText(tag.toLowerCase());
+  await expect(page.getByTestId("search-results")).toContainText("Recent pages");
+  await page.keyboard.press("Escape");
+
+  // The list's own external_id search, in the wrong case or with a request id, suggests the match.
+  await page.goto(`/settlement-requests?external_id=${encodeURIComponent(first.id)}`);
+  await expect(page.getByTestId("did-you-mean")).toContainText("Settlement request");
+  await page.getByTestId("did-you-mean").getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/settlement-requests/${first.id}$`));
+  expect(errors).toEqual([]);
+});
+
+test("search on a phone: the box is a button in the top bar and the dialog fits", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Find anything" }).click();
+  await expect(page.getByRole("dialog", { name: "Search" }).getByLabel("Search")).toBeFocused();
+  const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screens/search-390.png" });
+});

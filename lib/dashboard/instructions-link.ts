@@ -1,0 +1,40 @@
+import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { authSecret } from "@/lib/auth/auth";
+import { environmentSchema, type Environment } from "./environment-schema";
+
+/**
+ * Links a finance person sends to a payer: `/pay/<token>` opens one request's payment
+ * instructions, and nothing else of the console, without signing in. The token names the
+ * environment, the request and when it expires (the instructions' valid_until), signed with the
+ * console's AUTH_SECRET (the same on every instance); nothing is stored, so a link cannot be
+ * listed or guessed, and it ends with the instructions. Decisions D17.4.
+ */
+export type InstructionsLink = { environment: Environment; requestId: string; expiresAt: Date };
+
+const PURPOSE = "payment-instructions:v1";
+
+function signature(payload: string): Buffer {
+  return createHmac("sha256", authSecret()).update(`${PURPOSE}:${payload}`).digest();
+}
+
+export function signInstructionsLink(link: InstructionsLink): string {
+  const payload = Buffer.from(`${link.environment}|${link.requestId}|${Math.floor(link.expiresAt.getTime() / 1000)}`).toString("base64url");
+  return `${payload}.${signature(payload).toString("base64url")}`;
+}
+
+/** The link a token stands for, "expired" once past its time, or null if it was not signed here. */
+export function readInstructionsLink(token: string, now = new Date()): InstructionsLink | "expired" | null {
+  if (token.length > 400) return null;
+  const [payload, sig, extra] = token.split(".");
+  if (!payload || !sig || extra !== undefined) return null;
+  const given = Buffer.from(sig, "base64url");
+  const expected = signature(payload);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const [environment, requestId, expires] = Buffer.from(payload, "base64url").toString("utf8").split("|");
+  const env = environmentSchema.safeParse(environment);
+  const seconds = Number(expires);
+  if (!env.success || !requestId || !Number.isSafeInteger(seconds)) return null;
+  const expiresAt = new Date(seconds * 1000);
+  return expiresAt.getTime() <= now.getTime() ? "expired" : { environment: env.data, requestId, expiresAt };
+}
