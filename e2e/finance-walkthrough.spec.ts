@@ -243,3 +243,25 @@ test("search on a phone: the box is a button in the top bar and the dialog fits"
   expect(width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: "test-results/screens/search-390.png" });
 });
+
+test("a production create restates amount, currency, masked recipient and rail before anything moves", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
+  await openBuilder(page, "STABLECOIN_TO_FIAT");
+  await page.getByLabel(/Amount the recipient gets/).fill("12");
+  await page.getByLabel("Sending wallet address").fill(VALID.solana);
+  await page.getByLabel("IBAN").fill(VALID.ibanDE);
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByRole("button", { name: "Create settlement request" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create in production?" });
+  const summary = dialog.getByTestId("confirm-summary");
+  await expect(summary).toContainText("Recipient gets");
+  await expect(summary).toContainText("€12.00");
+  await expect(summary).toContainText("EUR over Local");
+  await expect(summary).toContainText("Ada Lovelace, IBAN ••••3000");
+  await expect(summary).not.toContainText(VALID.ibanDE);
+  await page.screenshot({ path: "test-results/screens/confirm-production-create.png" });
+  await dialog.getByRole("button", { name: "Go back" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/settlement-requests\/new/);
+});

@@ -13,6 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
+import { disbursementLines } from "@/lib/dashboard/confirm-summary";
 import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createTrackedDisbursement } from "@/lib/actions/create-tracked-disbursement";
@@ -249,6 +250,7 @@ export function DisbursementForm({
         onConfirm={(body) => void send(body, true)}
         title="Pay out in production?"
         description="This sends real stablecoins from your production balance."
+        lines={disbursementLines}
         confirmLabel="Pay out in production"
       />
     </FormProvider>

@@ -2,10 +2,12 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
+import type { ConfirmLine } from "@/lib/dashboard/confirm-summary";
 
 /**
  * The explicit step before a form sends something in production: open while `pending` holds the
- * body waiting for confirmation; confirming hands it to `onConfirm`, anything else drops it.
+ * body waiting for confirmation; it restates what will happen (`lines`: amount, currency,
+ * recipient masked, rail); confirming hands it to `onConfirm`, anything else drops it.
  */
 export function ConfirmProductionDialog<T>({
   pending,
@@ -14,6 +16,7 @@ export function ConfirmProductionDialog<T>({
   title,
   description,
   confirmLabel,
+  lines,
 }: {
   pending: T | null;
   onDismiss: () => void;
@@ -21,6 +24,7 @@ export function ConfirmProductionDialog<T>({
   title: string;
   description: string;
   confirmLabel: string;
+  lines: (body: T) => ConfirmLine[];
 }) {
   return (
     <Dialog
@@ -45,6 +49,17 @@ export function ConfirmProductionDialog<T>({
           </Button>
         </>
       }
-    />
+    >
+      {pending !== null ? (
+        <dl className="divide-y divide-slate-100 rounded-lg border border-amber-200 bg-amber-50/40 text-sm" data-testid="confirm-summary">
+          {lines(pending).map((line) => (
+            <div key={line.label} className="flex items-baseline justify-between gap-4 px-3 py-2">
+              <dt className="text-slate-600">{line.label}</dt>
+              <dd className="text-right font-medium break-all text-slate-900 tabular-nums">{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </Dialog>
   );
 }

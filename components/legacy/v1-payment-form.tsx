@@ -12,6 +12,7 @@ import { FormStatus } from "@/components/forms/form-status";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
+import { v1PaymentLines } from "@/lib/dashboard/confirm-summary";
 import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createV1Payment } from "@/lib/actions/create-v1-payment";
@@ -194,6 +195,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
         onConfirm={(body) => void send(body, true)}
         title="Create in production?"
         description="This reserves real USDC from your production balance."
+        lines={v1PaymentLines}
         confirmLabel="Create in production"
       />
     </FormProvider>

@@ -12,6 +12,7 @@ import { FormStatus } from "@/components/forms/form-status";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
+import { settlementRequestLines } from "@/lib/dashboard/confirm-summary";
 import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createSettlementRequest } from "@/lib/actions/create-settlement-request";
@@ -306,6 +307,7 @@ export function SettlementRequestBuilder({
         onConfirm={(body) => void send(body, true)}
         title="Create in production?"
         description="This creates a real settlement request and real payment instructions."
+        lines={settlementRequestLines}
         confirmLabel="Create in production"
       />
     </FormProvider>
