@@ -265,3 +265,45 @@ test("a production create restates amount, currency, masked recipient and rail b
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/settlement-requests\/new/);
 });
+
+test("the list's date range and totals: the whole filtered set summed per currency, and the CSV follows the filters", async ({ page, request }) => {
+  const tag = unique("TOTALS");
+  await createRequestViaApi(request, tag);
+  await createRequestViaApi(request, tag);
+  await page.goto(`/settlement-requests?external_id=${tag}`);
+  const totals = page.getByTestId("list-totals");
+  await expect(page.getByTestId("totals-count")).toHaveText("2");
+  await expect(page.getByTestId("totals-recipient-gets")).toHaveText("€500.00");
+  await expect(page.getByTestId("totals-payer-sends")).toContainText("USDC");
+
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel("Created from").fill(today);
+  await expect(page).toHaveURL(new RegExp(`created_from=${today}`));
+  await expect(page.getByTestId("totals-count")).toHaveText("2");
+  await page.getByLabel("Created to").fill("2020-01-01");
+  await page.getByLabel("Created from").fill("2019-12-01");
+  await expect(page.getByText("No matching requests")).toBeVisible();
+  await page.getByRole("button", { name: "Any date" }).click();
+  await expect(page.getByTestId("totals-count")).toHaveText("2");
+  await expect(totals).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/list-totals-1440.png", fullPage: true });
+
+  await page.getByLabel("Created from").fill(today);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const csv = await (await download).createReadStream();
+  const text = await new Promise<string>((resolve) => {
+    let out = "";
+    csv.on("data", (c: Buffer) => (out += c.toString()));
+    csv.on("end", () => resolve(out));
+  });
+  const lines = text.trim().split("\n");
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(1).every((l) => l.includes(tag))).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(totals).toBeVisible();
+  const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screens/list-totals-390.png", fullPage: true });
+});

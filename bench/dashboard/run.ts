@@ -135,6 +135,20 @@ async function firstLoadJs(context: BrowserContext, path: string): Promise<{ kb:
   return { kb: sum(first), files: first.length, laterKb: sum(later) };
 }
 
+/** A payer's link to a request's instructions, made through the console's own server action. */
+async function payerLink(context: BrowserContext, requestId: string): Promise<string> {
+  const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const action = serverAction("sharePaymentInstructions", { id: requestId });
+  const res = await fetch(BASE + action.path, {
+    method: "POST",
+    headers: { "Next-Action": action.id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: BASE, Cookie: cookies },
+    body: JSON.stringify([{ id: requestId }]),
+  });
+  const path = /\/pay\/[\w-]+\.[\w-]+/.exec(await res.text())?.[0];
+  if (!path) throw new Error("sharePaymentInstructions gave no link");
+  return path;
+}
+
 /** Cold navigation to `path` until `ready` is visible, in ms. */
 async function timeTo(context: BrowserContext, path: string, ready: (page: Page) => Promise<void>): Promise<number> {
   const page = await context.newPage();
@@ -234,6 +248,7 @@ async function main() {
       ["/payments/[id]", `/payments/${ids.payment}`],
       ["/disbursements/[id]", `/disbursements/${ids.disbursement}`],
       ["/legacy/[id]", `/legacy/${ids.v1}`],
+      ["/pay/[token] (signed out)", await payerLink(context, ids.request)],
     ];
     const signedOut = await browser.newContext({ baseURL: BASE });
     const sizes: Array<{ route: string; kb: number; files: number; laterKb: number }> = [];

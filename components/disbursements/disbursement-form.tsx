@@ -12,8 +12,7 @@ import { FormStatus } from "@/components/forms/form-status";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
-import { disbursementLines } from "@/lib/dashboard/confirm-summary";
+import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
 import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createTrackedDisbursement } from "@/lib/actions/create-tracked-disbursement";
@@ -250,7 +249,7 @@ export function DisbursementForm({
         onConfirm={(body) => void send(body, true)}
         title="Pay out in production?"
         description="This sends real stablecoins from your production balance."
-        lines={disbursementLines}
+        summary="disbursement"
         confirmLabel="Pay out in production"
       />
     </FormProvider>

@@ -11,8 +11,7 @@ import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
-import { v1PaymentLines } from "@/lib/dashboard/confirm-summary";
+import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
 import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createV1Payment } from "@/lib/actions/create-v1-payment";
@@ -195,7 +194,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
         onConfirm={(body) => void send(body, true)}
         title="Create in production?"
         description="This reserves real USDC from your production balance."
-        lines={v1PaymentLines}
+        summary="v1-payment"
         confirmLabel="Create in production"
       />
     </FormProvider>

@@ -3,7 +3,7 @@
  * receive only these fields, so a page of 20 ships a fifth of the full objects to the browser.
  * The request's page reads the whole request.
  */
-import type { Paginated } from "@/lib/schemas/list";
+import type { Paginated, SettlementTotals } from "@/lib/schemas/list";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 
 export type RequestRow = Pick<SettlementRequest, "id" | "external_id" | "status" | "type" | "created_at"> & {
@@ -25,6 +25,9 @@ export function toRequestRow(r: SettlementRequest): RequestRow {
   };
 }
 
-export function toRequestRows(page: Paginated<SettlementRequest>): Paginated<RequestRow> {
+/** A page of rows, with the filtered set's totals when they were asked for. */
+export type RequestRowsPage = Paginated<RequestRow> & { totals?: SettlementTotals };
+
+export function toRequestRows(page: Paginated<SettlementRequest> & { totals?: SettlementTotals }): RequestRowsPage {
   return { ...page, data: page.data.map(toRequestRow) };
 }

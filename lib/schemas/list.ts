@@ -22,11 +22,28 @@ export const pageQuery = {
 export const paginationQuerySchema = z.object(pageQuery);
 export type PaginationQuery = z.output<typeof paginationQuerySchema>;
 
+/**
+ * A created-at bound (extension): a date ("2026-11-01", the whole day in UTC) or an instant with
+ * its zone. `created_from` is inclusive; `created_to` is inclusive of a date's whole day and
+ * exclusive of an instant.
+ */
+const createdBound = (description: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Must be a date (2026-11-01) or a date and time with its zone" })
+    .optional()
+    .meta({ description, "x-extension": true, example: "2026-11-01" });
+
 /** GET /v0/settlement-requests query. */
 export const settlementRequestListQuerySchema = z.object({
   ...pageQuery,
   status: z.enum(SANDBOX_SETTLEMENT_STATUSES, { error: enumMessage(SANDBOX_SETTLEMENT_STATUSES) }).optional(),
   external_id: externalId.optional().meta({ description: "Exact match" }),
+  created_from: createdBound("Created at or after (extension)"),
+  created_to: createdBound("Created before the end of this date, or before this instant (extension)"),
+  include: z
+    .enum(["totals"])
+    .optional()
+    .meta({ description: "`totals`: also the count and per-currency sums of the whole filtered set (extension)", "x-extension": true }),
 });
 export type SettlementRequestListQuery = z.output<typeof settlementRequestListQuerySchema>;
 
@@ -39,6 +56,17 @@ export const paginationSchema = z
   })
   .meta({ id: "Pagination" });
 export type Pagination = z.output<typeof paginationSchema>;
+
+/** Sums of the whole filtered set of requests (extension, `include=totals`): what payers send and recipients get, per currency. */
+export const currencyTotalSchema = z.object({ currency: z.string(), amount: z.string() }).meta({ id: "CurrencyTotal" });
+export const settlementTotalsSchema = z
+  .object({
+    count: z.number().int().min(0),
+    payer_sends: z.array(currencyTotalSchema),
+    recipient_gets: z.array(currencyTotalSchema),
+  })
+  .meta({ id: "SettlementTotals", "x-extension": true });
+export type SettlementTotals = z.output<typeof settlementTotalsSchema>;
 
 /** The list envelope: `{ data: [...], pagination: {...} }`. */
 export function paginated<T extends z.ZodType>(item: T) {

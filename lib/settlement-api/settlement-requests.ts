@@ -2,6 +2,7 @@ import "server-only";
 import {
   paginated,
   settlementHistorySchema,
+  settlementTotalsSchema,
   settlementRequestSchema,
   type SettlementRequestCreateInput,
   type SettlementRequestListQuery,
@@ -11,7 +12,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";
 
-export const settlementRequestPageSchema = paginated(settlementRequestSchema);
+export const settlementRequestPageSchema = paginated(settlementRequestSchema).extend({ totals: settlementTotalsSchema.optional() });
 
 /** POST /v0/settlement-requests, with the Idempotency-Key of one intended submission. */
 export function createSettlementRequest(env: Environment, body: SettlementRequestCreateInput, idempotencyKey: string) {

@@ -11,8 +11,7 @@ import { SelectField, TextField } from "@/components/forms/form-fields";
 import { FormStatus } from "@/components/forms/form-status";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmProductionDialog } from "@/components/forms/confirm-production-dialog";
-import { settlementRequestLines } from "@/lib/dashboard/confirm-summary";
+import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
 import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
 import { useToast } from "@/components/ui/toast";
 import { createSettlementRequest } from "@/lib/actions/create-settlement-request";
@@ -26,7 +25,6 @@ import { countriesFor, railLabel, railsFor } from "@/lib/dashboard/routes";
 import { PAYMENT_REASONS, SETTLEMENT_TYPES, type SettlementType } from "@/lib/schemas/catalog";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import { humanizeStatus } from "@/components/ui/status-tone";
-import { formatMoney } from "@/lib/money/format";
 import { plainAmount } from "@/lib/dashboard/normalize-input";
 import { BeneficiaryFields } from "./beneficiary-fields";
 import {
@@ -184,7 +182,7 @@ export function SettlementRequestBuilder({
                   label={`Amount the payer sends (${payerCurrency})`}
                   hint={
                     quotedDestinationAmount && destinationCurrency === initial.destination.currency
-                      ? `Quoted: the recipient gets about ${formatMoney(quotedDestinationAmount, destinationCurrency)}; the request prices at creation`
+                      ? `Quoted: the recipient gets about ${quotedDestinationAmount} ${destinationCurrency}; the request prices at creation`
                       : `In ${payerCurrency}, at its precision; the recipient's amount follows from the rate`
                   }
                   required
@@ -307,7 +305,7 @@ export function SettlementRequestBuilder({
         onConfirm={(body) => void send(body, true)}
         title="Create in production?"
         description="This creates a real settlement request and real payment instructions."
-        lines={settlementRequestLines}
+        summary="settlement-request"
         confirmLabel="Create in production"
       />
     </FormProvider>

@@ -1,11 +1,21 @@
 /** The list's filters as they sit in the URL (browser-safe). */
 import { SANDBOX_SETTLEMENT_STATUSES, type SandboxSettlementStatus } from "@/lib/schemas/catalog";
 
-export type ListFilters = { page: number; status: SandboxSettlementStatus | ""; external_id: string };
+export type ListFilters = {
+  page: number;
+  status: SandboxSettlementStatus | "";
+  external_id: string;
+  /** Created on or after this date (YYYY-MM-DD, UTC), or "". */
+  created_from: string;
+  /** Created on or before this date (its whole day, UTC), or "". */
+  created_to: string;
+};
 
 function isStatus(v: string): v is SandboxSettlementStatus {
   return (SANDBOX_SETTLEMENT_STATUSES as readonly string[]).includes(v);
 }
+
+const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
 export function filtersFromParams(params: Record<string, string | string[] | undefined>): ListFilters {
   const one = (k: string) => (typeof params[k] === "string" ? (params[k] as string) : "");
@@ -15,6 +25,8 @@ export function filtersFromParams(params: Record<string, string | string[] | und
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     status: isStatus(status) ? status : "",
     external_id: one("external_id").slice(0, 255),
+    created_from: isDate(one("created_from")) ? one("created_from") : "",
+    created_to: isDate(one("created_to")) ? one("created_to") : "",
   };
 }
 
@@ -22,18 +34,23 @@ export function filtersToSearch(f: Partial<ListFilters>): string {
   const p = new URLSearchParams();
   if (f.status) p.set("status", f.status);
   if (f.external_id) p.set("external_id", f.external_id);
+  if (f.created_from) p.set("created_from", f.created_from);
+  if (f.created_to) p.set("created_to", f.created_to);
   if (f.page && f.page > 1) p.set("page", String(f.page));
   const s = p.toString();
   return s ? `?${s}` : "";
 }
 
-/** The list action's query: empty filters left out. */
+/** The list action's query: empty filters left out; the totals of the filtered set with every page. */
 export function toListQuery(f: ListFilters, pageSize: number) {
   return {
     page: f.page,
     page_size: pageSize,
     ...(f.status ? { status: f.status } : {}),
     ...(f.external_id ? { external_id: f.external_id } : {}),
+    ...(f.created_from ? { created_from: f.created_from } : {}),
+    ...(f.created_to ? { created_to: f.created_to } : {}),
+    include: "totals" as const,
   };
 }
 

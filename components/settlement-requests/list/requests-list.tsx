@@ -18,9 +18,9 @@ import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/a
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { SANDBOX_SETTLEMENT_STATUSES } from "@/lib/schemas/catalog";
-import type { Paginated } from "@/lib/schemas/list";
-import type { RequestRow } from "@/lib/dashboard/request-rows";
+import type { RequestRowsPage } from "@/lib/dashboard/request-rows";
 import { PAGE_SIZE, filtersToSearch, isStatus, toListQuery, type ListFilters } from "./list-filters";
+import { DateRange, TotalsLine } from "./date-range-and-totals";
 import { DidYouMean } from "./did-you-mean";
 import { RequestsTable } from "./requests-table";
 
@@ -36,7 +36,7 @@ export function RequestsList({
 }: {
   environment: Environment;
   initialFilters: ListFilters;
-  initial: ActionResult<Paginated<RequestRow>>;
+  initial: ActionResult<RequestRowsPage>;
   /** Whether the signed-in role may create requests here (the server refuses regardless). */
   canCreate: boolean;
 }) {
@@ -56,12 +56,12 @@ export function RequestsList({
   }
 
   const error = list.error instanceof ActionFailure ? list.error : !initial.ok && filters === initialFilters ? initial.error : null;
-  const filtered = filters.status !== "" || filters.external_id !== "";
-  const exportHref = `/settlement-requests/export${filtersToSearch({ status: filters.status, external_id: filters.external_id })}`;
+  const filtered = filters.status !== "" || filters.external_id !== "" || filters.created_from !== "" || filters.created_to !== "";
+  const exportHref = `/settlement-requests/export${filtersToSearch({ ...filters, page: 1 })}`;
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] lg:flex-row lg:items-end">
+      <div className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] lg:flex-row lg:flex-wrap lg:items-end">
         <form
           role="search"
           className="flex flex-1 items-end gap-2"
@@ -92,7 +92,13 @@ export function RequestsList({
         <a href={exportHref} className={buttonClasses({ variant: "secondary" })} download>
           Export CSV
         </a>
+        <DateRange
+          from={filters.created_from}
+          to={filters.created_to}
+          onChange={(range) => apply({ ...filters, ...range, page: 1 })}
+        />
       </div>
+      {list.data?.totals ? <TotalsLine totals={list.data.totals} /> : null}
 
       <div aria-live="polite" aria-busy={list.isFetching || undefined}>
         {error ? (
@@ -102,7 +108,7 @@ export function RequestsList({
         ) : list.data.data.length === 0 ? (
           filtered ? (
             <EmptyState icon={<SearchIcon className="size-5" />} title="No matching requests"
-              action={<Button variant="secondary" onClick={() => { setSearch(""); apply({ page: 1, status: "", external_id: "" }); }}>Clear filters</Button>}>
+              action={<Button variant="secondary" onClick={() => { setSearch(""); apply({ page: 1, status: "", external_id: "", created_from: "", created_to: "" }); }}>Clear filters</Button>}>
               No request {filters.external_id ? <>has external_id <code className="font-mono">{filters.external_id}</code></> : null}
               {filters.external_id && filters.status ? " with " : null}
               {filters.status ? <>status {humanizeStatus(filters.status)}</> : null}.

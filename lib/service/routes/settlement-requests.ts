@@ -1,6 +1,6 @@
 import "server-only";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { settlementRequestListQuerySchema, paginated } from "@/lib/schemas/list";
+import { settlementRequestListQuerySchema, settlementTotalsSchema, paginated } from "@/lib/schemas/list";
 import { settlementRequestCreateSchema, settlementRequestUpdateSchema } from "@/lib/schemas/settlement-request";
 import { settlementHistorySchema, settlementRequestSchema } from "@/lib/schemas/settlement-request-response";
 import { API_KEY_SCHEME } from "../openapi";
@@ -51,7 +51,10 @@ const list = createRoute({
   summary: "List settlement requests",
   description: "Newest first (created_at desc, then id).",
   request: { query: settlementRequestListQuerySchema },
-  responses: { 200: json(paginated(settlementRequestSchema), "A page of settlement requests"), ...errorResponses(400) },
+  responses: {
+    200: json(paginated(settlementRequestSchema).extend({ totals: settlementTotalsSchema.optional() }), "A page of settlement requests"),
+    ...errorResponses(400),
+  },
 });
 
 const get = createRoute({

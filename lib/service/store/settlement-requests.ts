@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Environment, SandboxSettlementStatus } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
 import { payments, settlementRequestHistory, settlementRequests } from "./schema";
@@ -105,6 +105,18 @@ export interface RequestListFilter {
   pageSize: number;
   status?: SandboxSettlementStatus;
   externalId?: string;
+  /** created_at ≥ createdFrom and < createdBefore. */
+  createdFrom?: Date;
+  createdBefore?: Date;
+}
+
+function listConditions(scope: Scope, filter: Omit<RequestListFilter, "page" | "pageSize">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [inScope(scope)];
+  if (filter.status) conditions.push(eq(settlementRequests.status, filter.status));
+  if (filter.externalId !== undefined) conditions.push(eq(settlementRequests.externalId, filter.externalId));
+  if (filter.createdFrom) conditions.push(gte(settlementRequests.createdAt, filter.createdFrom));
+  if (filter.createdBefore) conditions.push(lt(settlementRequests.createdAt, filter.createdBefore));
+  return and(...conditions);
 }
 
 /** Newest first (created_at desc, then id desc), one page, with the total count. */
@@ -113,10 +125,7 @@ export async function listSettlementRequests(
   scope: Scope,
   filter: RequestListFilter,
 ): Promise<{ rows: SettlementRequestRow[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [inScope(scope)];
-  if (filter.status) conditions.push(eq(settlementRequests.status, filter.status));
-  if (filter.externalId !== undefined) conditions.push(eq(settlementRequests.externalId, filter.externalId));
-  const where = and(...conditions);
+  const where = listConditions(scope, filter);
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -128,6 +137,38 @@ export async function listSettlementRequests(
     db.select({ n: count() }).from(settlementRequests).where(where),
   ]);
   return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+/**
+ * The count and per-currency sums of every request the filter selects (not one page): what payers
+ * send (the instructions' amount and currency) and what recipients get. numeric sums, as strings.
+ */
+export async function settlementTotals(
+  db: Executor,
+  scope: Scope,
+  filter: Omit<RequestListFilter, "page" | "pageSize">,
+): Promise<{ count: number; payerSends: Array<{ currency: string; amount: string }>; recipientGets: Array<{ currency: string; amount: string }> }> {
+  const where = listConditions(scope, filter);
+  const rows = (await db
+    .select({
+      side: sql<string>`grouping_key.side`,
+      currency: sql<string>`grouping_key.currency`,
+      amount: sql<string>`sum(grouping_key.amount)::text`,
+      n: sql<string>`count(*)::text`,
+    })
+    .from(
+      sql`(select 'payer' as side, ${settlementRequests.paymentInstructions}->>'currency' as currency, (${settlementRequests.paymentInstructions}->>'amount')::numeric as amount
+             from ${settlementRequests} where ${where}
+           union all
+           select 'recipient', ${settlementRequests.paymentInstructions}->>'destination_currency', (${settlementRequests.paymentInstructions}->>'destination_amount')::numeric
+             from ${settlementRequests} where ${where}) as grouping_key`,
+    )
+    .groupBy(sql`grouping_key.side, grouping_key.currency`)
+    .orderBy(sql`grouping_key.side, grouping_key.currency`)) as Array<{ side: string; currency: string; amount: string; n: string }>;
+  const payerSends = rows.filter((r) => r.side === "payer").map((r) => ({ currency: r.currency, amount: r.amount }));
+  const recipientGets = rows.filter((r) => r.side === "recipient").map((r) => ({ currency: r.currency, amount: r.amount }));
+  const count = rows.filter((r) => r.side === "payer").reduce((n, r) => n + Number(r.n), 0);
+  return { count, payerSends, recipientGets };
 }
 
 export async function insertHistory(db: Executor, row: NewHistoryRow): Promise<void> {

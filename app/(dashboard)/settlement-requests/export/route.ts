@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
 const MAX_PAGES = 100;
 
 /**
- * GET /settlement-requests/export?status=&external_id=: the filtered list as CSV, every page.
+ * GET /settlement-requests/export?status=&external_id=&created_from=&created_to=: the list with
+ * the same filters as on screen, as CSV, every page.
  * Amounts stay the API's decimal strings, each beside its currency column.
  */
 export async function GET(request: Request): Promise<Response> {
@@ -24,6 +25,8 @@ export async function GET(request: Request): Promise<Response> {
       page_size: MAX_PAGE_SIZE,
       ...(filters.status ? { status: filters.status } : {}),
       ...(filters.external_id ? { external_id: filters.external_id } : {}),
+      ...(filters.created_from ? { created_from: filters.created_from } : {}),
+      ...(filters.created_to ? { created_to: filters.created_to } : {}),
     });
     if (!result.ok) {
       const message = result.error.kind === "api" ? result.error.message : "The settlement API could not be reached.";
