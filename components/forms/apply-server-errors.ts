@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { ActionError } from "@/lib/actions/result";
-import { namedMessage } from "@/lib/schemas/messages";
+import { namedMessage } from "@/lib/schemas/field-label";
 
 /**
  * Puts the API's `details[].path` messages on their fields (STYLE §10). Returns the details

@@ -1,8 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { type Control, type FieldValues, useWatch } from "react-hook-form";
-import { ApiCallPreview } from "@/components/forms/api-call-preview";
 import type { ApiCall } from "@/lib/dashboard/api-calls";
+
+/** The fold (snippets, copy) loads just after the form, behind a closed fold of the same size. */
+const ApiCallPreview = dynamic(() => import("./api-call-preview").then((m) => m.ApiCallPreview), {
+  ssr: false,
+  loading: () => (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700" aria-hidden="true">
+      As an API call
+    </div>
+  ),
+});
 
 /**
  * The preview of a react-hook-form form's call: it watches the form itself, so a keystroke

@@ -2,7 +2,7 @@
  * Small building blocks shared by the request and response schemas.
  */
 import { z } from "@/lib/schemas/zod";
-import { fieldLabel } from "./messages";
+import { fieldLabel } from "./field-label";
 
 /** ISO 8601 timestamp with a zone (Z or ±hh:mm). */
 export const isoTimestamp = z.iso.datetime({ offset: true }).meta({ example: "2026-11-21T15:00:00.000Z" });

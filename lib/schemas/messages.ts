@@ -1,26 +1,14 @@
 /**
  * Messages for a person, naming the field, in place of zod's defaults ("Invalid input: expected
- * string, received undefined"). Installed once as zod's global error map by `common.ts`, so the
+ * string, received undefined"). Installed once as zod's global error map by `zod.ts`, so the
  * service's 400 details and the console's forms say the same thing. Messages a schema writes
  * itself ("Must be an ISO 3166-1 alpha-2 country code…") are kept; `namedMessage` puts the
  * field's name in front of them where a form shows them.
  */
 import type { z } from "zod";
+import { fieldLabel } from "./field-label";
 
-/** "destination.routing_number" → "Routing number"; "sourceAmount" → "Source amount"; "" → "The body". */
-export function fieldLabel(path: readonly PropertyKey[] | string): string {
-  const parts = (typeof path === "string" ? path.split(".") : path.map((p) => (typeof p === "symbol" ? "" : String(p)))).filter(
-    (p) => p !== "" && !/^\d+$/.test(p),
-  );
-  const last = parts.at(-1);
-  if (!last) return "The body";
-  const words = last
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/_/g, " ")
-    .toLowerCase();
-  const label = words.replace(/\b(iban|bic|clabe|nuban|id|url|evm)\b/g, (w) => (w === "id" ? "ID" : w.toUpperCase()));
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
+export { fieldLabel, namedMessage } from "./field-label";
 
 const TYPE_NAMES: Record<string, string> = {
   string: "text",
@@ -69,11 +57,4 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
     default:
       return undefined;
   }
-}
-
-/** A schema's own "Must be …" under a form field, with the field named: "Country code must be …". */
-export function namedMessage(path: string, message: string): string {
-  return /^(Must|Should|Is|Has|Needs|Cannot|Can't|Not)\b/.test(message)
-    ? `${fieldLabel(path)} ${message.charAt(0).toLowerCase()}${message.slice(1)}`
-    : message;
 }

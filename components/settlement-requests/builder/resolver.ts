@@ -8,10 +8,9 @@
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, Resolver, ResolverResult } from "react-hook-form";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
-import { namedMessage } from "@/lib/schemas/messages";
+import { namedMessage } from "@/lib/schemas/field-label";
 import { toCreateBody, type BuilderValues, type MetadataRow } from "./builder-values";
 import { METADATA_MAX_KEYS } from "./metadata-limits";
-import { isValidNgnBankCode, isValidNuban } from "@/lib/validators/nuban";
 
 export type BuilderOutput = { body: SettlementRequestCreateInput };
 
@@ -40,12 +39,20 @@ function rowProblems(rows: MetadataRow[]): Record<string, FieldError> {
   return errors;
 }
 
-type SchemaModules = [typeof import("@/lib/schemas/settlement-request"), typeof import("@/lib/schemas/error")];
+type SchemaModules = [
+  typeof import("@/lib/schemas/settlement-request"),
+  typeof import("@/lib/schemas/error"),
+  typeof import("@/lib/validators/nuban"),
+];
 
 /** The schema's modules, loaded once (and started early by `preloadBuilderSchema`). */
 let schemaModules: Promise<SchemaModules> | null = null;
 function loadSchema(): Promise<SchemaModules> {
-  schemaModules ??= Promise.all([import("@/lib/schemas/settlement-request"), import("@/lib/schemas/error")]).catch((error: unknown) => {
+  schemaModules ??= Promise.all([
+    import("@/lib/schemas/settlement-request"),
+    import("@/lib/schemas/error"),
+    import("@/lib/validators/nuban"),
+  ]).catch((error: unknown) => {
     schemaModules = null; // a failed chunk load (network) is retried on the next validation
     throw error;
   });
@@ -58,7 +65,8 @@ export function preloadBuilderSchema(): void {
 }
 
 /** Checks between two destination fields, on their own (the form's names → a message for a person). */
-export function crossFieldProblems(values: BuilderValues): Record<string, string> {
+export function crossFieldProblems(values: BuilderValues, nuban: Pick<SchemaModules[2], "isValidNgnBankCode" | "isValidNuban">): Record<string, string> {
+  const { isValidNgnBankCode, isValidNuban } = nuban;
   const d = values.destination;
   const problems: Record<string, string> = {};
   if (d.currency === "NGN" && /^\d{10}$/.test(d.account_number) && isValidNgnBankCode(d.bank_code) && !isValidNuban(d.account_number, d.bank_code)) {
@@ -74,7 +82,7 @@ export const builderResolver: Resolver<BuilderValues, unknown, BuilderOutput> = 
 ): Promise<ResolverResult<BuilderValues, BuilderOutput>> => {
   const body = toCreateBody(values);
   const flat: Record<string, FieldError> = rowProblems(values.metadata_rows);
-  const [{ settlementRequestCreateSchema, checkReconciliationOverride }, { issuePath }] = await loadSchema();
+  const [{ settlementRequestCreateSchema, checkReconciliationOverride }, { issuePath }, nuban] = await loadSchema();
   const parsed = settlementRequestCreateSchema.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -86,7 +94,7 @@ export const builderResolver: Resolver<BuilderValues, unknown, BuilderOutput> = 
     }
     // zod skips an object's own checks while any of its fields is wrong, so a check that ties two
     // fields (NUBAN and bank code) would wait for the whole form: run it as soon as both are there.
-    for (const [name, message] of Object.entries(crossFieldProblems(values))) flat[name] ??= { type: "cross-field", message };
+    for (const [name, message] of Object.entries(crossFieldProblems(values, nuban))) flat[name] ??= { type: "cross-field", message };
   } else if (body.reconciliation_expected_at) {
     const problem = checkReconciliationOverride(body.reconciliation_expected_at, new Date());
     if (problem) flat.reconciliation_expected_at = { type: "range", message: problem };
