@@ -16,6 +16,7 @@ const STATIC_ROUTES = [
   "/payments",
   "/disbursements",
   "/disbursements/new",
+  "/balances",
   "/webhooks",
   "/events",
   "/request-log",

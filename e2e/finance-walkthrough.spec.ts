@@ -5,6 +5,7 @@
  * payment-instructions page.
  */
 import { expect, test, type Page } from "@playwright/test";
+import Decimal from "decimal.js";
 import { VALID, createRequestViaApi, sandboxKey, signIn, unique, watchErrors } from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
@@ -306,4 +307,54 @@ test("the list's date range and totals: the whole filtered set summed per curren
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect(width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: "test-results/screens/list-totals-390.png", fullPage: true });
+});
+
+test("the balance statement: every movement with its cause and running balance, closing on what the API reports", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const created = await request.post("/v0/disbursements", {
+    headers: { "X-Api-Key": sandboxKey(), "Idempotency-Key": unique("stmt") },
+    data: { wallet_address: VALID.evm, amount: "12.5", currency: "USDC" },
+  });
+  expect(created.status()).toBe(201);
+  const disbursement = (await created.json()) as { id: string };
+  const info = (await (await request.get("/v0/sandbox/info", { headers: { "X-Api-Key": sandboxKey() } })).json()) as {
+    balances: Array<{ currency: string; total_balance: string; available_balance: string; reserved_balance: string }>;
+  };
+  const usdc = info.balances.find((b) => b.currency === "USDC");
+  if (!usdc) throw new Error("no USDC balance");
+
+  await page.goto("/balances");
+  await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
+  await expect(page.getByTestId("statement-opening")).toContainText("0");
+  const closing = (await page.getByTestId("statement-closing").textContent()) ?? "";
+  expect(new Decimal(closing.replace(/[^\d.]/g, "")).eq(usdc.total_balance)).toBe(true);
+  // The last running balance is the closing balance; the new reserve is there, linked to its disbursement.
+  await expect(page.getByTestId("statement-balance-after").last()).toHaveText(closing);
+  const reserve = page.getByTestId("statement-row").filter({ hasText: "Reserved" }).filter({ hasText: disbursement.id.slice(0, 8) });
+  await expect(reserve).toHaveCount(1);
+  await page.screenshot({ path: "test-results/screens/balances-1440.png", fullPage: true });
+  await reserve.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/disbursements/${disbursement.id}$`));
+
+  // A range that starts tomorrow opens on today's closing and has no movements.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/balances?currency=USDC&from=${tomorrow}`);
+  await expect(page.getByText("No movements in this range")).toBeVisible();
+  await expect(page.getByTestId("statement-opening")).toHaveText(closing);
+  await expect(page.getByTestId("statement-closing")).toHaveText(closing);
+
+  const csv = await page.request.get("/balances/export?currency=USDC");
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split("\r\n");
+  expect(lines[0]).toContain("line,created_at,movement");
+  expect(lines[1]).toMatch(/^opening,/);
+  expect(lines.at(-1)).toMatch(/^closing,/);
+  expect(lines.at(-1)).toContain(Number(usdc.total_balance).toFixed(8));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/balances");
+  const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screens/balances-390.png", fullPage: true });
+  expect(errors).toEqual([]);
 });

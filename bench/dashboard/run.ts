@@ -40,7 +40,7 @@ const GOAL_RSS_MB = 400;
 const IDLE_MS = 5_000;
 const STATIC_ROUTES = [
   "/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements",
-  "/disbursements/new", "/webhooks", "/events", "/request-log", "/inbox", "/sandbox", "/legacy",
+  "/disbursements/new", "/balances", "/webhooks", "/events", "/request-log", "/inbox", "/sandbox", "/legacy",
   "/legacy/new", "/api-reference", "/settings", "/account", "/admin/users", "/admin/api-keys",
   "/admin/audit",
 ];

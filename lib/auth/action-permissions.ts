@@ -39,6 +39,7 @@ export const ACTION_PERMISSIONS = {
   listEvents: "read",
   listRequestLogs: "read",
   searchEverything: "read",
+  getBalanceStatement: "read",
   // lib/actions: the dashboard's webhook inbox (each checks the inbox's owner too)
   createInbox: "inbox:manage",
   registerInbox: "inbox:manage",

@@ -46,6 +46,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   getSettlementRequestHistory: same(ALL),
   sharePaymentInstructions: MAKERS,
   searchEverything: same(ALL),
+  getBalanceStatement: same(ALL),
   createSettlementRequest: MAKERS,
   updateSettlementRequest: MAKERS,
   simulateSettlementRequestStatus: DEV,

@@ -14,6 +14,7 @@ export * from "./webhooks";
 export * from "./v1";
 export * from "./request-logs";
 export * from "./search";
+export * from "./balances";
 export { callApi } from "./client";
 export { connectionFor, describeConnections } from "./config";
 export type { ApiFailure, ApiResult, ApiSuccess } from "./result";

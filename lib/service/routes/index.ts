@@ -1,6 +1,7 @@
 import "server-only";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ServiceEnv } from "../context";
+import { registerBalanceRoutes } from "./balances";
 import { registerDisbursementRoutes } from "./disbursements";
 import { registerEventRoutes } from "./events";
 import { registerPaymentRoutes } from "./payments";
@@ -24,6 +25,7 @@ const registrars: Array<(app: OpenAPIHono<ServiceEnv>) => void> = [
   registerEventRoutes,
   registerRequestLogRoutes,
   registerSearchRoutes,
+  registerBalanceRoutes,
 ];
 
 export function registerRoutes(app: OpenAPIHono<ServiceEnv>): void {

@@ -1,0 +1,57 @@
+import { authorize } from "@/lib/actions/action";
+import { toCsv, type CsvColumn } from "@/lib/dashboard/csv";
+import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
+import { MOVEMENT_LABELS, STATEMENT_CURRENCIES } from "@/lib/dashboard/statement-view";
+import type { StatementEntry } from "@/lib/schemas/statement";
+import { getBalanceStatement } from "@/lib/settlement-api";
+
+export const dynamic = "force-dynamic";
+
+/** One line of the CSV: the opening balance, each movement, the closing balance. */
+type Line = { line: "opening" | "movement" | "closing"; at: string | null; entry: StatementEntry | null; after: StatementEntry["balance_after"] };
+
+const COLUMNS: CsvColumn<Line>[] = [
+  { header: "line", value: (l) => l.line },
+  { header: "created_at", value: (l) => l.at },
+  { header: "movement", value: (l) => l.entry?.kind },
+  { header: "description", value: (l) => (l.entry ? MOVEMENT_LABELS[l.entry.kind] : l.line === "opening" ? "Opening balance" : "Closing balance") },
+  { header: "ref_type", value: (l) => l.entry?.ref_type },
+  { header: "ref_id", value: (l) => l.entry?.ref_id },
+  { header: "available_delta", value: (l) => l.entry?.available_delta },
+  { header: "reserved_delta", value: (l) => l.entry?.reserved_delta },
+  { header: "total_delta", value: (l) => l.entry?.total_delta },
+  { header: "available_after", value: (l) => l.after.available },
+  { header: "reserved_after", value: (l) => l.after.reserved },
+  { header: "total_after", value: (l) => l.after.total },
+];
+
+/** GET /balances/export?currency=&from=&to=: the statement on screen as CSV, opening and closing as its first and last lines. */
+export async function GET(request: Request): Promise<Response> {
+  const auth = await authorize("read", undefined, { action: "getBalanceStatement" });
+  if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const currency = oneOfParam(STATEMENT_CURRENCIES, params.currency) ?? "USDC";
+  const date = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+  const from = date(firstParam(params.from));
+  const to = date(firstParam(params.to));
+  const result = await getBalanceStatement(auth.ctx.environment, currency, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  if (!result.ok) {
+    const message = result.error.kind === "api" ? result.error.message : "The settlement API could not be reached.";
+    return new Response(`Export failed: ${message}\n`, { status: 502, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const st = result.data;
+  const lines: Line[] = [
+    { line: "opening", at: st.from, entry: null, after: st.opening },
+    ...st.entries.map((e): Line => ({ line: "movement", at: e.created_at, entry: e, after: e.balance_after })),
+    { line: "closing", at: st.to, entry: null, after: st.closing },
+  ];
+  const csv = toCsv(COLUMNS, lines);
+  const stamp = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="statement-${currency}-${auth.ctx.environment}-${stamp}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
