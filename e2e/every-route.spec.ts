@@ -84,7 +84,7 @@ async function check(page: Page, route: string): Promise<string[]> {
 }
 
 test("every route: no sideways scroll at 390 px, and no serious or critical axe-core violation at 390 and 1440 px", async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const routes = [...STATIC_ROUTES, ...(await detailRoutes(request))];
   const problems: string[] = [];
   for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {

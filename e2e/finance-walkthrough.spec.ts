@@ -358,3 +358,40 @@ test("the balance statement: every movement with its cause and running balance, 
   await page.screenshot({ path: "test-results/screens/balances-390.png", fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test("overview: settled volume per day, fees, rates, time to settle and statuses, each chart with a table view", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const key = { "X-Api-Key": sandboxKey() };
+  const { id } = await createRequestViaApi(request, unique("summary"));
+  expect((await request.patch(`/v0/sandbox/settlement-requests/${id}/status`, { headers: key, data: { status: "SETTLEMENT_SENT" } })).status()).toBe(200);
+  expect((await request.put(`/v0/settlement-requests/${id}`, { headers: key, data: { status: "COMPLETED" } })).status()).toBe(200);
+  const summary = (await (await request.get("/v0/summary", { headers: key })).json()) as { settled: number; fees: Array<{ currency: string }> };
+
+  await page.goto("/");
+  const section = page.getByTestId("finance-summary");
+  await expect(section.getByRole("heading", { name: "Settlements, last 30 days" })).toBeVisible();
+  await expect(page.getByTestId("summary-settled")).toHaveText(String(summary.settled));
+  await expect(page.getByTestId("summary-fees")).toContainText(summary.fees[0].currency);
+  await expect(page.getByTestId("summary-success-rate")).toHaveText(/%$/);
+  const volume = page.getByTestId("chart-volume-EUR");
+  await expect(volume.getByRole("img", { name: /Settled volume per day, EUR/ })).toBeVisible();
+  await expect(volume.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await volume.getByText("Table view").click();
+  await expect(volume.getByRole("table")).toContainText(new Date().toISOString().slice(0, 10));
+  const statuses = page.getByTestId("chart-statuses");
+  await statuses.getByText("Table view").click();
+  await expect(statuses.getByRole("table")).toContainText("Request completed");
+  await page.screenshot({ path: "test-results/screens/overview-summary-1440.png", fullPage: true });
+
+  await section.getByRole("link", { name: "7 days" }).click();
+  await expect(page).toHaveURL(/\?range=7$/);
+  await expect(section.getByRole("heading", { name: "Settlements, last 7 days" })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.getByTestId("chart-volume-EUR")).toBeVisible();
+  const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screens/overview-summary-390.png", fullPage: true });
+  expect(errors).toEqual([]);
+});

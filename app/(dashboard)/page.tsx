@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { Suspense, type ComponentType } from "react";
+import { FinanceSummary } from "@/components/overview/finance-summary";
 import { LiveFigures, LiveFiguresSkeleton } from "@/components/overview/live-figures";
+import { Skeleton } from "@/components/ui/skeleton";
+import { SUMMARY_RANGES, type SummaryRange } from "@/lib/dashboard/summary-view";
 import { StatusBadge } from "@/components/ui/badge";
 import {
   ArrowRightIcon, FlaskIcon, InboxIcon, PlusIcon, RatesIcon, SearchIcon, type IconProps,
@@ -21,7 +24,11 @@ const TASKS: Task[] = [
 
 const LIFECYCLE = ["REQUEST_STARTED", "FUNDS_SENT", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED"] as const;
 
-export default function OverviewPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function OverviewPage({ searchParams }: { searchParams: SearchParams }) {
+  const asked = Number((await searchParams).range);
+  const range: SummaryRange = (SUMMARY_RANGES as readonly number[]).includes(asked) ? (asked as SummaryRange) : 30;
   return (
     <>
       <PageHeader
@@ -35,6 +42,10 @@ export default function OverviewPage() {
           <LiveFigures />
         </Suspense>
       </section>
+
+      <Suspense fallback={<Skeleton className="mb-8 h-64" />}>
+        <FinanceSummary range={range} />
+      </Suspense>
 
       <section aria-labelledby="tasks-heading">
         <h2 id="tasks-heading" className="sr-only">Common tasks</h2>

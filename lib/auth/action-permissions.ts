@@ -40,6 +40,7 @@ export const ACTION_PERMISSIONS = {
   listRequestLogs: "read",
   searchEverything: "read",
   getBalanceStatement: "read",
+  getSettlementSummary: "read",
   // lib/actions: the dashboard's webhook inbox (each checks the inbox's owner too)
   createInbox: "inbox:manage",
   registerInbox: "inbox:manage",

@@ -47,6 +47,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   sharePaymentInstructions: MAKERS,
   searchEverything: same(ALL),
   getBalanceStatement: same(ALL),
+  getSettlementSummary: same(ALL),
   createSettlementRequest: MAKERS,
   updateSettlementRequest: MAKERS,
   simulateSettlementRequestStatus: DEV,

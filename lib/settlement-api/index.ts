@@ -15,6 +15,7 @@ export * from "./v1";
 export * from "./request-logs";
 export * from "./search";
 export * from "./balances";
+export * from "./summary";
 export { callApi } from "./client";
 export { connectionFor, describeConnections } from "./config";
 export type { ApiFailure, ApiResult, ApiSuccess } from "./result";

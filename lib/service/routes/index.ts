@@ -9,6 +9,7 @@ import { registerRateRoutes } from "./rates";
 import { registerRequestLogRoutes } from "./request-logs";
 import { registerSandboxRoutes } from "./sandbox";
 import { registerSearchRoutes } from "./search";
+import { registerSummaryRoutes } from "./summary";
 import { registerSettlementRequestRoutes } from "./settlement-requests";
 import { registerV1PaymentRoutes } from "./v1-payments";
 import { registerWebhookRoutes } from "./webhooks";
@@ -26,6 +27,7 @@ const registrars: Array<(app: OpenAPIHono<ServiceEnv>) => void> = [
   registerRequestLogRoutes,
   registerSearchRoutes,
   registerBalanceRoutes,
+  registerSummaryRoutes,
 ];
 
 export function registerRoutes(app: OpenAPIHono<ServiceEnv>): void {

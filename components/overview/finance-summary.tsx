@@ -1,0 +1,73 @@
+import Link from "next/link";
+import { getSettlementSummary } from "@/lib/actions/get-settlement-summary";
+import { describeError } from "@/lib/actions/result";
+import { formatDuration, percent, SUMMARY_RANGES, volumeSeries, type SummaryRange } from "@/lib/dashboard/summary-view";
+import { formatMoney } from "@/lib/money/format";
+import { cn } from "@/lib/ui/cn";
+import { SummaryCharts } from "./summary-charts";
+
+function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
+  return (
+    <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)]">
+      <p className="text-xs font-medium text-slate-500">{label}</p>
+      <p className="mt-1 text-xl font-semibold break-words text-slate-900 tabular-nums" data-testid={testId}>{value}</p>
+      {detail ? <p className="mt-0.5 text-xs text-slate-600">{detail}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * Finance at a glance over the last 7, 30 or 90 days, from the service's summary (one query):
+ * settled count and rates, time to settle, fees, then the charts (loaded after the page).
+ */
+export async function FinanceSummary({ range }: { range: SummaryRange }) {
+  const from = new Date(Date.now() - (range - 1) * 86_400_000).toISOString().slice(0, 10);
+  const result = await getSettlementSummary({ from });
+  return (
+    <section aria-labelledby="finance-heading" className="mb-8" data-testid="finance-summary">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="finance-heading" className="text-sm font-semibold text-slate-900">Settlements, last {range} days</h2>
+        <nav aria-label="Range" className="inline-flex rounded-md border border-slate-200 bg-white p-0.5">
+          {SUMMARY_RANGES.map((r) => (
+            <Link
+              key={r}
+              href={`/?range=${r}`}
+              aria-current={r === range ? "true" : undefined}
+              className={cn("rounded px-2.5 py-1 text-xs font-medium", r === range ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100")}
+            >
+              {r} days
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {!result.ok ? (
+        <p role="status" className="text-sm text-slate-600">Figures unavailable: {describeError(result.error)}</p>
+      ) : (
+        <div className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <Figure label="Settled" value={String(result.data.settled)} detail={`of ${result.data.total} created in the range`} testId="summary-settled" />
+            <Figure
+              label="Success rate"
+              value={percent(result.data.success_rate)}
+              detail={`failure rate ${percent(result.data.failure_rate)}, of requests that ended`}
+              testId="summary-success-rate"
+            />
+            <Figure
+              label="Time to settle"
+              value={formatDuration(result.data.time_to_settle.median_seconds)}
+              detail={`median; 90th percentile ${formatDuration(result.data.time_to_settle.p90_seconds)}`}
+              testId="summary-time-to-settle"
+            />
+            <Figure
+              label="Fees collected"
+              value={result.data.fees.map((f) => formatMoney(f.amount, f.currency)).join(" · ") || "—"}
+              detail="on settled requests"
+              testId="summary-fees"
+            />
+          </div>
+          <SummaryCharts series={volumeSeries(result.data)} counts={result.data.counts_by_status} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+"use server";
+
+import { summaryQuerySchema } from "@/lib/schemas/summary";
+import * as api from "@/lib/settlement-api";
+import { action } from "./action";
+
+/** GET /v0/summary: the overview's figures and charts. */
+export const getSettlementSummary = action({
+  name: "getSettlementSummary",
+  kind: "read",
+  input: summaryQuerySchema,
+  run: (query, { environment }) => api.getSettlementSummary(environment, query),
+});

@@ -1,0 +1,46 @@
+/**
+ * The settlement summary (extension): what finance reads at a glance over a date range.
+ * Browser-safe.
+ */
+import { z } from "@/lib/schemas/zod";
+import { decimalString } from "./amount";
+
+/** Requests that settled, that failed, and that ended otherwise (for the rates). */
+export const SETTLED_STATUSES = ["REQUEST_COMPLETED", "SETTLEMENT_COMPLETED"] as const;
+export const FAILED_STATUSES = ["PAYIN_FAILED", "PAYOUT_FAILED", "PAYIN_AMOUNT_MISMATCH"] as const;
+export const OTHER_ENDED_STATUSES = ["REQUEST_EXPIRED", "REQUEST_CANCELED", "PAYIN_CANCELED", "PAYOUT_CANCELED", "REQUEST_REFUNDED"] as const;
+
+const bound = (description: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Must be a date (2026-11-01) or a date and time with its zone" })
+    .optional()
+    .meta({ description, example: "2026-11-01" });
+
+export const summaryQuerySchema = z.object({
+  from: bound("Requests created at or after (a date: from its start, UTC). Default: 30 days ago"),
+  to: bound("Requests created up to the end of this date, or before this instant. Default: now"),
+});
+export type SummaryQuery = z.output<typeof summaryQuerySchema>;
+
+export const summarySchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    /** Settled volume per UTC day (of completion) and destination currency. */
+    settled_volume: z.array(z.object({ day: z.string(), currency: z.string(), amount: decimalString, count: z.number().int() })),
+    /** Fees of settled requests, per source currency. */
+    fees: z.array(z.object({ currency: z.string(), amount: decimalString })),
+    counts_by_status: z.array(z.object({ status: z.string(), count: z.number().int() })),
+    total: z.number().int(),
+    settled: z.number().int(),
+    failed: z.number().int(),
+    /** Ended some other way (expired, canceled, refunded). */
+    other_ended: z.number().int(),
+    /** settled / ended and failed / ended, 0–1; null when nothing ended. */
+    success_rate: z.number().nullable(),
+    failure_rate: z.number().nullable(),
+    /** Seconds from creation to completion of settled requests; null when none settled. */
+    time_to_settle: z.object({ median_seconds: z.number().nullable(), p90_seconds: z.number().nullable() }),
+  })
+  .meta({ id: "SettlementSummary" });
+export type Summary = z.output<typeof summarySchema>;
