@@ -54,6 +54,7 @@ test.describe("without a session", () => {
   });
 
   test("five wrong passwords lock that email from this address; a forged X-Forwarded-For does not get around it; the trail shows it", async ({ browser, baseURL, signInAs }) => {
+    test.setTimeout(90_000); // eight fresh browsers, each signing in
     const email = `locked-${Date.now().toString(36)}@e2e.test`;
     const attempt = async (forwardedFor?: string) => {
       const context = await browser.newContext({
