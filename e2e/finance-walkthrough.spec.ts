@@ -4,20 +4,16 @@
  * blur, the route's minimum, quote → builder, GBP and account types, and the shareable
  * payment-instructions page.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Decimal from "decimal.js";
-import { VALID, createRequestViaApi, sandboxKey, signIn, unique, watchErrors } from "./support/settlement";
+import { VALID, createRequestViaApi, destinationSection, openBuilder, sandboxKey, signIn, unique, watchErrors } from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
   await signIn(page);
 });
 
-async function openBuilder(page: Page, type: string) {
-  await page.goto("/settlement-requests/new");
-  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption(type);
-}
-const destination = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
+const destination = destinationSection;
 
 test("1: FIAT_TO_FIAT and STABLECOIN_TO_STABLECOIN say where the money comes from and which side the amount is", async ({ page }) => {
   await openBuilder(page, "FIAT_TO_FIAT");

@@ -1,15 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { VALID, countByExternalId, createRequestViaApi, fillIndividual, unique, watchErrors, signIn } from "./support/settlement";
+import { VALID, countByExternalId, createRequestViaApi, destinationSection, fillIndividual, openBuilder, unique, watchErrors, signIn } from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
   await signIn(page);
 });
-
-async function openBuilder(page: Page, type: string) {
-  await page.goto("/settlement-requests/new");
-  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption(type);
-}
 
 async function submitAndExpectCreated(page: Page) {
   await page.getByRole("button", { name: "Create settlement request" }).click();
@@ -17,7 +12,7 @@ async function submitAndExpectCreated(page: Page) {
   await expect(page.getByTestId("request-status")).toContainText("Request started");
 }
 
-const destination = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
+const destination = destinationSection;
 
 /** The on-ramp form (already on FIAT_TO_STABLECOIN): `amount` USD to a USDC wallet on Ethereum. */
 async function fillOnRampToEthereum(page: Page, amount: string, externalId?: string) {

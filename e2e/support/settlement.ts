@@ -115,3 +115,12 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
 }
+
+/** The builder, on the given type. */
+export async function openBuilder(page: Page, type: string) {
+  await page.goto("/settlement-requests/new");
+  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption(type);
+}
+
+/** The builder's Destination card. */
+export const destinationSection = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });

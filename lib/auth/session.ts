@@ -31,30 +31,18 @@ export const getActor = cache(async (): Promise<Actor | null> => {
   if (!cookieValue) return null;
   // One query when nothing needs writing; better-auth for the rest (extension, expiry, clearing).
   const row = await lookUpSession(cookieValue);
-  if (row !== "ask-better-auth") {
-    if (row.disabled === true || !isRole(row.role)) return null;
-    return {
-      userId: row.userId,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      sessionId: row.sessionId,
-      mustChangePassword: row.mustChangePassword === true,
-    };
-  }
+  if (row !== "ask-better-auth") return toActor(row);
   const requestHeaders = new Headers(incoming);
   requestHeaders.set("cookie", cookieStore.toString());
   const auth = await getAuth(await isHttpsRequest(requestHeaders));
   const result = await auth.api.getSession({ headers: requestHeaders });
   if (!result) return null;
   const { user, session } = result;
-  if (user.disabled === true || !isRole(user.role)) return null;
-  return {
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    sessionId: session.id,
-    mustChangePassword: user.mustChangePassword === true,
-  };
+  return toActor({ ...user, userId: user.id, sessionId: session.id });
 });
+
+/** A session's person as every check sees them, or null if disabled or of an unknown role. */
+function toActor(p: { userId: string; sessionId: string; email: string; name: string; role?: string | null; disabled?: boolean | null; mustChangePassword?: boolean | null }): Actor | null {
+  if (p.disabled === true || !isRole(p.role)) return null;
+  return { userId: p.userId, email: p.email, name: p.name, role: p.role, sessionId: p.sessionId, mustChangePassword: p.mustChangePassword === true };
+}

@@ -76,3 +76,13 @@ export function discriminatorMessage(key: string, describe: (value: unknown) => 
     return value === undefined ? `${fieldLabel([key])} is required` : describe(value);
   };
 }
+
+/**
+ * A date ("2026-11-01", its whole UTC day) or an instant with its zone, as a range bound of the
+ * extensions (list range, statement, summary): the use cases read it with `createdRange`.
+ */
+export const dateOrInstant = (description: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Must be a date (2026-11-01) or a date and time with its zone" })
+    .optional()
+    .meta({ description, example: "2026-11-01" });

@@ -3,7 +3,7 @@
  */
 import { z } from "@/lib/schemas/zod";
 import { SANDBOX_SETTLEMENT_STATUSES } from "./catalog";
-import { enumMessage, externalId } from "./common";
+import { dateOrInstant, enumMessage, externalId } from "./common";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -22,16 +22,8 @@ export const pageQuery = {
 export const paginationQuerySchema = z.object(pageQuery);
 export type PaginationQuery = z.output<typeof paginationQuerySchema>;
 
-/**
- * A created-at bound (extension): a date ("2026-11-01", the whole day in UTC) or an instant with
- * its zone. `created_from` is inclusive; `created_to` is inclusive of a date's whole day and
- * exclusive of an instant.
- */
-const createdBound = (description: string) =>
-  z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Must be a date (2026-11-01) or a date and time with its zone" })
-    .optional()
-    .meta({ description, "x-extension": true, example: "2026-11-01" });
+/** A created-at bound (extension): `created_from` inclusive; `created_to` inclusive of a date's whole day, exclusive of an instant. */
+const createdBound = (description: string) => dateOrInstant(description).meta({ description, "x-extension": true, example: "2026-11-01" });
 
 /** GET /v0/settlement-requests query. */
 export const settlementRequestListQuerySchema = z.object({

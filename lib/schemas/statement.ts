@@ -5,20 +5,13 @@
 import { z } from "@/lib/schemas/zod";
 import { STABLECOINS } from "./catalog";
 import { decimalString } from "./amount";
-import { enumMessage } from "./common";
+import { dateOrInstant, enumMessage } from "./common";
 
 export const STATEMENT_MAX_ENTRIES = 1000;
 
-/** A date (its whole UTC day) or an instant with its zone. */
-const bound = (description: string) =>
-  z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Must be a date (2026-11-01) or a date and time with its zone" })
-    .optional()
-    .meta({ description, example: "2026-11-01" });
-
 export const statementQuerySchema = z.object({
-  from: bound("Movements at or after (a date: from its start, UTC)"),
-  to: bound("Movements up to the end of this date, or before this instant"),
+  from: dateOrInstant("Movements at or after (a date: from its start, UTC)"),
+  to: dateOrInstant("Movements up to the end of this date, or before this instant"),
 });
 export type StatementQuery = z.output<typeof statementQuerySchema>;
 

@@ -4,21 +4,16 @@
  */
 import { z } from "@/lib/schemas/zod";
 import { decimalString } from "./amount";
+import { dateOrInstant } from "./common";
 
 /** Requests that settled, that failed, and that ended otherwise (for the rates). */
 export const SETTLED_STATUSES = ["REQUEST_COMPLETED", "SETTLEMENT_COMPLETED"] as const;
 export const FAILED_STATUSES = ["PAYIN_FAILED", "PAYOUT_FAILED", "PAYIN_AMOUNT_MISMATCH"] as const;
 export const OTHER_ENDED_STATUSES = ["REQUEST_EXPIRED", "REQUEST_CANCELED", "PAYIN_CANCELED", "PAYOUT_CANCELED", "REQUEST_REFUNDED"] as const;
 
-const bound = (description: string) =>
-  z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Must be a date (2026-11-01) or a date and time with its zone" })
-    .optional()
-    .meta({ description, example: "2026-11-01" });
-
 export const summaryQuerySchema = z.object({
-  from: bound("Requests created at or after (a date: from its start, UTC). Default: 30 days ago"),
-  to: bound("Requests created up to the end of this date, or before this instant. Default: now"),
+  from: dateOrInstant("Requests created at or after (a date: from its start, UTC). Default: 30 days ago"),
+  to: dateOrInstant("Requests created up to the end of this date, or before this instant. Default: now"),
 });
 export type SummaryQuery = z.output<typeof summaryQuerySchema>;
 
