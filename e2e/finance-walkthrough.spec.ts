@@ -391,3 +391,21 @@ test("overview: settled volume per day, fees, rates, time to settle and statuses
   await page.screenshot({ path: "test-results/screens/overview-summary-390.png", fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test("payments: the same date range and totals, and their CSV follows the filters", async ({ page, request }) => {
+  const { id } = await createRequestViaApi(request, unique("pay-totals"));
+  await page.goto(`/payments?settlement_request_id=${id}`);
+  await expect(page.getByTestId("totals-count")).toHaveText("2");
+  await expect(page.getByTestId("totals-amounts")).toContainText("USDC");
+  await expect(page.getByTestId("totals-amounts")).toContainText("€250.00");
+  await page.getByLabel("Created to").fill("2020-01-01");
+  await expect(page.getByText("No matching payments")).toBeVisible();
+  await page.getByRole("button", { name: "Any date" }).click();
+  await expect(page.getByTestId("totals-count")).toHaveText("2");
+  const csv = await page.request.get(`/payments/export?settlement_request_id=${id}`);
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split("\r\n");
+  expect(lines[0]).toContain("id,type,status,amount,currency");
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(1).every((l) => l.includes(id))).toBe(true);
+});

@@ -2,7 +2,17 @@
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/schemas/catalog";
 import { PAYMENT_TYPES, type PaymentType } from "@/lib/schemas/enums";
 
-export type PaymentFilters = { page: number; status: PaymentStatus | ""; type: PaymentType | ""; settlement_request_id: string };
+export type PaymentFilters = {
+  page: number;
+  status: PaymentStatus | "";
+  type: PaymentType | "";
+  settlement_request_id: string;
+  /** Created on or after / on or before these dates (YYYY-MM-DD, UTC), or "". */
+  created_from: string;
+  created_to: string;
+};
+
+const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
 export const PAGE_SIZE = 20;
 
@@ -19,6 +29,8 @@ export function filtersFromParams(params: Record<string, string | string[] | und
     status: isPaymentStatus(status) ? status : "",
     type: isPaymentType(type) ? type : "",
     settlement_request_id: one("settlement_request_id").trim().slice(0, 64),
+    created_from: isDate(one("created_from")) ? one("created_from") : "",
+    created_to: isDate(one("created_to")) ? one("created_to") : "",
   };
 }
 
@@ -27,18 +39,23 @@ export function filtersToSearch(f: PaymentFilters): string {
   if (f.status) p.set("status", f.status);
   if (f.type) p.set("type", f.type);
   if (f.settlement_request_id) p.set("settlement_request_id", f.settlement_request_id);
+  if (f.created_from) p.set("created_from", f.created_from);
+  if (f.created_to) p.set("created_to", f.created_to);
   if (f.page > 1) p.set("page", String(f.page));
   const s = p.toString();
   return s ? `?${s}` : "";
 }
 
-/** The list action's query: empty filters left out. */
-export function toListQuery(f: PaymentFilters) {
+/** The list action's query: empty filters left out; the filtered set's totals with every page. */
+export function toListQuery(f: PaymentFilters, pageSize = PAGE_SIZE) {
   return {
     page: f.page,
-    page_size: PAGE_SIZE,
+    page_size: pageSize,
     ...(f.status ? { status: f.status } : {}),
     ...(f.type ? { type: f.type } : {}),
     ...(f.settlement_request_id ? { settlement_request_id: f.settlement_request_id } : {}),
+    ...(f.created_from ? { created_from: f.created_from } : {}),
+    ...(f.created_to ? { created_to: f.created_to } : {}),
+    include: "totals" as const,
   };
 }

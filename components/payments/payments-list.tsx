@@ -1,5 +1,9 @@
 "use client";
 
+import { DateRange } from "@/components/forms/date-range";
+import { buttonClasses } from "@/components/ui/button";
+import type { PaymentTotals } from "@/lib/schemas/list";
+import { formatMoney } from "@/lib/money/format";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -22,7 +26,7 @@ import type { Payment } from "@/lib/schemas/payment";
 import { PAGE_SIZE, filtersToSearch, isPaymentStatus, isPaymentType, toListQuery, type PaymentFilters } from "./list-filters";
 import { PaymentsTable } from "./payments-table";
 
-const EMPTY: PaymentFilters = { page: 1, status: "", type: "", settlement_request_id: "" };
+const EMPTY: PaymentFilters = { page: 1, status: "", type: "", settlement_request_id: "", created_from: "", created_to: "" };
 
 /**
  * Filter by status, type and settlement request; page through. The first page comes from the
@@ -35,7 +39,7 @@ export function PaymentsList({
 }: {
   environment: Environment;
   initialFilters: PaymentFilters;
-  initial: ActionResult<Paginated<Payment>>;
+  initial: ActionResult<Paginated<Payment> & { totals?: PaymentTotals }>;
 }) {
   const [filters, setFilters] = useState(initialFilters);
   const [requestId, setRequestId] = useState(initialFilters.settlement_request_id);
@@ -53,11 +57,12 @@ export function PaymentsList({
   }
 
   const error = list.error instanceof ActionFailure ? list.error : !initial.ok && filters === initialFilters ? initial.error : null;
-  const filtered = filters.status !== "" || filters.type !== "" || filters.settlement_request_id !== "";
+  const filtered =
+    filters.status !== "" || filters.type !== "" || filters.settlement_request_id !== "" || filters.created_from !== "" || filters.created_to !== "";
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] lg:flex-row lg:items-end">
+      <div className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] lg:flex-row lg:flex-wrap lg:items-end">
         <form
           role="search"
           className="flex flex-1 items-end gap-2"
@@ -98,7 +103,12 @@ export function PaymentsList({
             />
           )}
         </Field>
+        <a href={`/payments/export${filtersToSearch({ ...filters, page: 1 })}`} className={buttonClasses({ variant: "secondary" })} download>
+          Export CSV
+        </a>
+        <DateRange from={filters.created_from} to={filters.created_to} onChange={(range) => apply({ ...filters, ...range, page: 1 })} />
       </div>
+      {list.data?.totals ? <PaymentTotalsLine totals={list.data.totals} /> : null}
 
       <div aria-live="polite" aria-busy={list.isFetching || undefined}>
         {error ? (
@@ -129,5 +139,23 @@ export function PaymentsList({
         )}
       </div>
     </div>
+  );
+}
+
+/** The whole filtered set, not the page: how many payments and their amounts per currency. */
+function PaymentTotalsLine({ totals }: { totals: PaymentTotals }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm sm:grid-cols-[auto_1fr]" data-testid="list-totals">
+      <div>
+        <dt className="text-xs font-medium text-slate-500">Payments</dt>
+        <dd className="font-semibold text-slate-900 tabular-nums" data-testid="totals-count">{totals.count}</dd>
+      </div>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-slate-500">Amounts</dt>
+        <dd className="font-medium break-words text-slate-900 tabular-nums" data-testid="totals-amounts">
+          {totals.amounts.map((t) => formatMoney(t.amount, t.currency)).join(" · ") || "—"}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -41,3 +41,21 @@ export const SETTLEMENT_CSV_COLUMNS: CsvColumn<SettlementRequest>[] = [
   { header: "failure_code", value: (r) => r.failure_code },
   { header: "failure_reason", value: (r) => r.failure_reason },
 ];
+
+/** A CSV download: `name-<environment>-<timestamp>.csv`, never cached. */
+export function csvResponse(name: string, environment: string, body: string): Response {
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${environment}-${stamp}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** An export the API refused or could not serve: a plain 502 saying why (API messages are ours). */
+export function exportFailed(error: { kind: string; message?: string }): Response {
+  const message = error.kind === "api" ? error.message : "The settlement API could not be reached.";
+  return new Response(`Export failed: ${message}\n`, { status: 502, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -25,17 +25,22 @@ export type PaginationQuery = z.output<typeof paginationQuerySchema>;
 /** A created-at bound (extension): `created_from` inclusive; `created_to` inclusive of a date's whole day, exclusive of an instant. */
 const createdBound = (description: string) => dateOrInstant(description).meta({ description, "x-extension": true, example: "2026-11-01" });
 
-/** GET /v0/settlement-requests query. */
-export const settlementRequestListQuerySchema = z.object({
-  ...pageQuery,
-  status: z.enum(SANDBOX_SETTLEMENT_STATUSES, { error: enumMessage(SANDBOX_SETTLEMENT_STATUSES) }).optional(),
-  external_id: externalId.optional().meta({ description: "Exact match" }),
+/** The lists' extension parameters (decision D6.2): a created-at range and the filtered set's totals. */
+export const rangeAndTotalsQuery = {
   created_from: createdBound("Created at or after (extension)"),
   created_to: createdBound("Created before the end of this date, or before this instant (extension)"),
   include: z
     .enum(["totals"])
     .optional()
     .meta({ description: "`totals`: also the count and per-currency sums of the whole filtered set (extension)", "x-extension": true }),
+};
+
+/** GET /v0/settlement-requests query. */
+export const settlementRequestListQuerySchema = z.object({
+  ...pageQuery,
+  status: z.enum(SANDBOX_SETTLEMENT_STATUSES, { error: enumMessage(SANDBOX_SETTLEMENT_STATUSES) }).optional(),
+  external_id: externalId.optional().meta({ description: "Exact match" }),
+  ...rangeAndTotalsQuery,
 });
 export type SettlementRequestListQuery = z.output<typeof settlementRequestListQuerySchema>;
 
@@ -59,6 +64,12 @@ export const settlementTotalsSchema = z
   })
   .meta({ id: "SettlementTotals", "x-extension": true });
 export type SettlementTotals = z.output<typeof settlementTotalsSchema>;
+
+/** Sums of the whole filtered set of payments (extension, `include=totals`): count and amount per currency. */
+export const paymentTotalsSchema = z
+  .object({ count: z.number().int().min(0), amounts: z.array(currencyTotalSchema) })
+  .meta({ id: "PaymentTotals", "x-extension": true });
+export type PaymentTotals = z.output<typeof paymentTotalsSchema>;
 
 /** The list envelope: `{ data: [...], pagination: {...} }`. */
 export function paginated<T extends z.ZodType>(item: T) {

@@ -6,7 +6,7 @@ import { canonicalAmountString, decimalString } from "./amount";
 import { CURRENCIES, PAYMENT_STATUSES, RAILS } from "./catalog";
 import { enumMessage, isoTimestamp } from "./common";
 import { PAYMENT_TYPES } from "./enums";
-import { pageQuery } from "./list";
+import { pageQuery, rangeAndTotalsQuery } from "./list";
 
 export const paymentPartySchema = z
   .object({
@@ -43,5 +43,6 @@ export const paymentListQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES, { error: enumMessage(PAYMENT_STATUSES) }).optional(),
   type: z.enum(PAYMENT_TYPES, { error: enumMessage(PAYMENT_TYPES) }).optional(),
   settlement_request_id: z.string().min(1).max(64).optional(),
+  ...rangeAndTotalsQuery,
 });
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;

@@ -20,7 +20,8 @@ import { queryKeys } from "@/lib/dashboard/query-keys";
 import { SANDBOX_SETTLEMENT_STATUSES } from "@/lib/schemas/catalog";
 import type { RequestRowsPage } from "@/lib/dashboard/request-rows";
 import { PAGE_SIZE, filtersToSearch, isStatus, toListQuery, type ListFilters } from "./list-filters";
-import { DateRange, TotalsLine } from "./date-range-and-totals";
+import { DateRange } from "@/components/forms/date-range";
+import { TotalsLine } from "./list-totals";
 import { DidYouMean } from "./did-you-mean";
 import { RequestsTable } from "./requests-table";
 

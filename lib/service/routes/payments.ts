@@ -1,6 +1,6 @@
 import "server-only";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { paginated } from "@/lib/schemas/list";
+import { paginated, paymentTotalsSchema } from "@/lib/schemas/list";
 import { paymentListQuerySchema, paymentSchema } from "@/lib/schemas/payment";
 import { API_KEY_SCHEME } from "../openapi";
 import type { ServiceEnv } from "../context";
@@ -19,7 +19,7 @@ const list = createRoute({
   summary: "List payments",
   description: "Inbound (PAYIN) and outbound (PAYOUT) payments of settlement requests and disbursements, newest first.",
   request: { query: paymentListQuerySchema },
-  responses: { 200: json(paginated(paymentSchema), "A page of payments"), ...errorResponses(400) },
+  responses: { 200: json(paginated(paymentSchema).extend({ totals: paymentTotalsSchema.optional() }), "A page of payments"), ...errorResponses(400) },
 });
 
 const get = createRoute({

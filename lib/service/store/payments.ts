@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, count, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PaymentStatus } from "@/lib/schemas/catalog";
 import type { PaymentType } from "@/lib/schemas/enums";
 import type { Executor } from "./db";
@@ -43,6 +43,34 @@ export interface PaymentListFilter {
   status?: PaymentStatus;
   type?: PaymentType;
   settlementRequestId?: string;
+  /** created_at ≥ createdFrom and < createdBefore. */
+  createdFrom?: Date;
+  createdBefore?: Date;
+}
+
+function paymentConditions(scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [inScope(scope)];
+  if (filter.status) conditions.push(eq(payments.status, filter.status));
+  if (filter.type) conditions.push(eq(payments.type, filter.type));
+  if (filter.settlementRequestId !== undefined) conditions.push(eq(payments.settlementRequestId, filter.settlementRequestId));
+  if (filter.createdFrom) conditions.push(gte(payments.createdAt, filter.createdFrom));
+  if (filter.createdBefore) conditions.push(lt(payments.createdAt, filter.createdBefore));
+  return and(...conditions);
+}
+
+/** The count and per-currency sums of every payment the filter selects (not one page). */
+export async function paymentTotals(
+  db: Executor,
+  scope: Scope,
+  filter: Omit<PaymentListFilter, "page" | "pageSize">,
+): Promise<{ count: number; amounts: Array<{ currency: string; amount: string }> }> {
+  const rows = await db
+    .select({ currency: payments.currency, amount: sql<string>`sum(${payments.amount})::text`, n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(paymentConditions(scope, filter))
+    .groupBy(payments.currency)
+    .orderBy(payments.currency);
+  return { count: rows.reduce((n, r) => n + Number(r.n), 0), amounts: rows.map((r) => ({ currency: r.currency, amount: r.amount })) };
 }
 
 /** Newest first (created_at desc, then id desc), one page, with the total count. */
@@ -51,11 +79,7 @@ export async function listPayments(
   scope: Scope,
   filter: PaymentListFilter,
 ): Promise<{ rows: PaymentRow[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [inScope(scope)];
-  if (filter.status) conditions.push(eq(payments.status, filter.status));
-  if (filter.type) conditions.push(eq(payments.type, filter.type));
-  if (filter.settlementRequestId !== undefined) conditions.push(eq(payments.settlementRequestId, filter.settlementRequestId));
-  const where = and(...conditions);
+  const where = paymentConditions(scope, filter);
   const [rows, totals] = await Promise.all([
     db
       .select()

@@ -1,5 +1,5 @@
 import { authorize } from "@/lib/actions/action";
-import { toCsv, type CsvColumn } from "@/lib/dashboard/csv";
+import { csvResponse, exportFailed, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MOVEMENT_LABELS, STATEMENT_CURRENCIES } from "@/lib/dashboard/statement-view";
 import type { StatementEntry } from "@/lib/schemas/statement";
@@ -35,23 +35,12 @@ export async function GET(request: Request): Promise<Response> {
   const from = date(firstParam(params.from));
   const to = date(firstParam(params.to));
   const result = await getBalanceStatement(auth.ctx.environment, currency, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
-  if (!result.ok) {
-    const message = result.error.kind === "api" ? result.error.message : "The settlement API could not be reached.";
-    return new Response(`Export failed: ${message}\n`, { status: 502, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
+  if (!result.ok) return exportFailed(result.error);
   const st = result.data;
   const lines: Line[] = [
     { line: "opening", at: st.from, entry: null, after: st.opening },
     ...st.entries.map((e): Line => ({ line: "movement", at: e.created_at, entry: e, after: e.balance_after })),
     { line: "closing", at: st.to, entry: null, after: st.closing },
   ];
-  const csv = toCsv(COLUMNS, lines);
-  const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="statement-${currency}-${auth.ctx.environment}-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse(`statement-${currency}`, auth.ctx.environment, toCsv(COLUMNS, lines));
 }

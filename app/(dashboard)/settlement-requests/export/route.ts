@@ -1,6 +1,6 @@
 import { filtersFromParams } from "@/components/settlement-requests/list/list-filters";
 import { authorize } from "@/lib/actions/action";
-import { toCsv, SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
+import { csvResponse, exportFailed, toCsv, SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
 import { listSettlementRequests } from "@/lib/settlement-api";
 
@@ -28,19 +28,9 @@ export async function GET(request: Request): Promise<Response> {
       ...(filters.created_from ? { created_from: filters.created_from } : {}),
       ...(filters.created_to ? { created_to: filters.created_to } : {}),
     });
-    if (!result.ok) {
-      const message = result.error.kind === "api" ? result.error.message : "The settlement API could not be reached.";
-      return new Response(`Export failed: ${message}\n`, { status: 502, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-    }
+    if (!result.ok) return exportFailed(result.error);
     rows.push(...result.data.data);
     if (page >= result.data.pagination.total_pages) break;
   }
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
-  return new Response(toCsv(SETTLEMENT_CSV_COLUMNS, rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="settlement-requests-${auth.ctx.environment}-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse("settlement-requests", auth.ctx.environment, toCsv(SETTLEMENT_CSV_COLUMNS, rows));
 }

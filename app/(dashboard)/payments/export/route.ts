@@ -1,0 +1,42 @@
+import { filtersFromParams, toListQuery } from "@/components/payments/list-filters";
+import { authorize } from "@/lib/actions/action";
+import { csvResponse, exportFailed, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
+import type { Payment } from "@/lib/schemas/payment";
+import { listPayments } from "@/lib/settlement-api";
+
+export const dynamic = "force-dynamic";
+
+/** Rows exported at most (100 pages of 100). */
+const MAX_PAGES = 100;
+
+const COLUMNS: CsvColumn<Payment>[] = [
+  { header: "id", value: (p) => p.id },
+  { header: "type", value: (p) => p.type },
+  { header: "status", value: (p) => p.status },
+  { header: "amount", value: (p) => (p.type === "PAYIN" ? p.source.amount : p.destination.amount) },
+  { header: "currency", value: (p) => (p.type === "PAYIN" ? p.source.currency : p.destination.currency) },
+  { header: "from", value: (p) => `${p.source.currency} ${p.source.rail}` },
+  { header: "to", value: (p) => `${p.destination.currency} ${p.destination.rail}` },
+  { header: "transaction_hash", value: (p) => p.destination.transaction_hash ?? p.source.transaction_hash },
+  { header: "settlement_request_id", value: (p) => p.settlement_request_id },
+  { header: "disbursement_id", value: (p) => p.disbursement_id },
+  { header: "created_at", value: (p) => p.created_at },
+  { header: "completed_at", value: (p) => p.completed_at },
+];
+
+/** GET /payments/export?…: the payments with the same filters as on screen, as CSV, every page. */
+export async function GET(request: Request): Promise<Response> {
+  const auth = await authorize("read", undefined, { action: "listPayments" });
+  if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
+  const filters = filtersFromParams(Object.fromEntries(new URL(request.url).searchParams));
+  const rows: Payment[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { include: _totals, ...query } = toListQuery({ ...filters, page }, MAX_PAGE_SIZE);
+    const result = await listPayments(auth.ctx.environment, query);
+    if (!result.ok) return exportFailed(result.error);
+    rows.push(...result.data.data);
+    if (page >= result.data.pagination.total_pages) break;
+  }
+  return csvResponse("payments", auth.ctx.environment, toCsv(COLUMNS, rows));
+}
