@@ -1,4 +1,5 @@
 /** The payments list's filters as they sit in the URL (browser-safe). */
+import { dateParam } from "@/lib/dashboard/search-params";
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/schemas/catalog";
 import { PAYMENT_TYPES, type PaymentType } from "@/lib/schemas/enums";
 
@@ -12,7 +13,6 @@ export type PaymentFilters = {
   created_to: string;
 };
 
-const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
 export const PAGE_SIZE = 20;
 
@@ -29,8 +29,8 @@ export function filtersFromParams(params: Record<string, string | string[] | und
     status: isPaymentStatus(status) ? status : "",
     type: isPaymentType(type) ? type : "",
     settlement_request_id: one("settlement_request_id").trim().slice(0, 64),
-    created_from: isDate(one("created_from")) ? one("created_from") : "",
-    created_to: isDate(one("created_to")) ? one("created_to") : "",
+    created_from: dateParam(params.created_from),
+    created_to: dateParam(params.created_to),
   };
 }
 

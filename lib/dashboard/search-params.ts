@@ -8,3 +8,9 @@ export function oneOfParam<T extends string>(values: readonly T[], value: string
   const text = firstParam(value);
   return (values as readonly string[]).includes(text) ? (text as T) : undefined;
 }
+
+/** The parameter when it is a real calendar date (YYYY-MM-DD), else "". */
+export function dateParam(value: string | string[] | undefined): string {
+  const text = firstParam(value);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? text : "";
+}

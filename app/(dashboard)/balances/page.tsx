@@ -8,7 +8,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getBalanceStatement } from "@/lib/actions/get-balance-statement";
 import { describeError } from "@/lib/actions/result";
 import { formatDateTime } from "@/lib/dashboard/format-date";
-import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
+import { dateParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { causeHref, MOVEMENT_LABELS, STATEMENT_CURRENCIES } from "@/lib/dashboard/statement-view";
 import { formatMoney } from "@/lib/money/format";
 import type { Statement } from "@/lib/schemas/statement";
@@ -16,8 +16,6 @@ import type { Statement } from "@/lib/schemas/statement";
 export const metadata = { title: "Balances" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /**
  * The pre-funded balance's statement, per currency: every movement (reserve, release, payout,
@@ -27,8 +25,8 @@ const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 export default async function BalancesPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const currency = oneOfParam(STATEMENT_CURRENCIES, params.currency) ?? "USDC";
-  const from = isDate(firstParam(params.from)) ? firstParam(params.from) : "";
-  const to = isDate(firstParam(params.to)) ? firstParam(params.to) : "";
+  const from = dateParam(params.from);
+  const to = dateParam(params.to);
   const result = await getBalanceStatement({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) });
   const query = new URLSearchParams({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
   return (

@@ -1,4 +1,5 @@
 /** The list's filters as they sit in the URL (browser-safe). */
+import { dateParam } from "@/lib/dashboard/search-params";
 import { SANDBOX_SETTLEMENT_STATUSES, type SandboxSettlementStatus } from "@/lib/schemas/catalog";
 
 export type ListFilters = {
@@ -15,7 +16,6 @@ function isStatus(v: string): v is SandboxSettlementStatus {
   return (SANDBOX_SETTLEMENT_STATUSES as readonly string[]).includes(v);
 }
 
-const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
 export function filtersFromParams(params: Record<string, string | string[] | undefined>): ListFilters {
   const one = (k: string) => (typeof params[k] === "string" ? (params[k] as string) : "");
@@ -25,8 +25,8 @@ export function filtersFromParams(params: Record<string, string | string[] | und
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     status: isStatus(status) ? status : "",
     external_id: one("external_id").slice(0, 255),
-    created_from: isDate(one("created_from")) ? one("created_from") : "",
-    created_to: isDate(one("created_to")) ? one("created_to") : "",
+    created_from: dateParam(params.created_from),
+    created_to: dateParam(params.created_to),
   };
 }
 

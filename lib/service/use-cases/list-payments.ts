@@ -3,7 +3,8 @@ import type { Paginated, PaymentTotals } from "@/lib/schemas/list";
 import type { Payment, PaymentListQuery } from "@/lib/schemas/payment";
 import type { Caller, ServiceDeps } from "../context";
 import { listPayments as listRows, paymentTotals } from "../store/payments";
-import { createdRange, pagination } from "./list-settlement-requests";
+import { createdRange } from "./created-range";
+import { pagination } from "./list-settlement-requests";
 import { toPayment } from "./payment-view";
 
 /** GET /v0/payments: newest first, filtered by status, type, settlement_request_id and created_at (D6.2); totals on request. */

@@ -1,6 +1,6 @@
 import { authorize } from "@/lib/actions/action";
 import { csvResponse, exportFailed, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
-import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
+import { dateParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MOVEMENT_LABELS, STATEMENT_CURRENCIES } from "@/lib/dashboard/statement-view";
 import type { StatementEntry } from "@/lib/schemas/statement";
 import { getBalanceStatement } from "@/lib/settlement-api";
@@ -31,9 +31,8 @@ export async function GET(request: Request): Promise<Response> {
   if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const currency = oneOfParam(STATEMENT_CURRENCIES, params.currency) ?? "USDC";
-  const date = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
-  const from = date(firstParam(params.from));
-  const to = date(firstParam(params.to));
+  const from = dateParam(params.from);
+  const to = dateParam(params.to);
   const result = await getBalanceStatement(auth.ctx.environment, currency, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
   if (!result.ok) return exportFailed(result.error);
   const st = result.data;
