@@ -409,3 +409,49 @@ test("payments: the same date range and totals, and their CSV follows the filter
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).every((l) => l.includes(id))).toBe(true);
 });
+
+test("disbursements: every one of the environment, with filters, a date range, totals and a CSV that follows them", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const created = await request.post("/v0/disbursements", {
+    headers: { "X-Api-Key": sandboxKey(), "Idempotency-Key": unique("disb-list") },
+    data: { wallet_address: VALID.tron, amount: "7.77", currency: "USDT" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  // Made through the API, not the console: listed all the same, with no console creator.
+  await page.goto("/disbursements?currency=USDT");
+  await expect(page.getByLabel("Currency")).toHaveValue("USDT");
+  const row = page.getByTestId("disbursement-row").filter({ hasText: id.slice(0, 8) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("7.77");
+  await expect(page.getByTestId("totals-amounts")).toContainText("USDT");
+  await expect(page.getByTestId("totals-amounts")).not.toContainText("USDC");
+  const count = Number(await page.getByTestId("totals-count").textContent());
+  expect(count).toBeGreaterThanOrEqual(1);
+
+  // The CSV follows the filters: USDT only, this disbursement among them.
+  const csv = await page.request.get("/disbursements/export?currency=USDT");
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split("\r\n");
+  expect(lines[0]).toBe("id,status,amount,currency,chain,wallet_address,destination_id,payment_id,failure_code,created_at,completed_at");
+  expect(lines.length - 1).toBeGreaterThanOrEqual(count);
+  expect(lines.slice(1).every((l) => l.split(",")[3] === "USDT")).toBe(true);
+  expect(lines.some((l) => l.startsWith(id))).toBe(true);
+
+  // A range before anything existed: nothing; any date again: back.
+  await page.getByLabel("Created to").fill("2020-01-01");
+  await expect(page.getByText("No matching disbursements")).toBeVisible();
+  await expect(page).toHaveURL(/created_to=2020-01-01/);
+  await expect(page.getByTestId("totals-count")).toHaveText("0");
+  await page.getByRole("button", { name: "Any date" }).click();
+  await expect(row).toHaveCount(1);
+  await page.screenshot({ path: "test-results/screens/disbursements-totals-1440.png", fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("list-totals")).toBeVisible();
+  const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screens/disbursements-totals-390.png", fullPage: true });
+  expect(errors).toEqual([]);
+});

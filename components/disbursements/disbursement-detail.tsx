@@ -13,7 +13,7 @@ import { formatDateTime } from "@/lib/dashboard/format-date";
 import { railLabel } from "@/lib/dashboard/routes";
 import { formatMoney } from "@/lib/money/format";
 import type { Disbursement } from "@/lib/schemas/disbursement";
-import { disbursementKeys } from "./keys";
+import { queryKeys } from "@/lib/dashboard/query-keys";
 import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
 
 /** PENDING → PROCESSING → COMPLETED | FAILED, within seconds on the simulated rails: refresh meanwhile. */
@@ -56,7 +56,7 @@ function Progress({ status }: { status: Disbursement["status"] }) {
 
 export function DisbursementDetail({ environment, initial, created }: { environment: Environment; initial: Disbursement; created: boolean }) {
   const query = useQuery({
-    queryKey: disbursementKeys.detail(environment, initial.id),
+    queryKey: queryKeys.disbursements.detail(environment, initial.id),
     queryFn: async () => unwrap(await getDisbursement({ id: initial.id })),
     initialData: initial,
     refetchInterval: (q) => (q.state.data && MOVING.has(q.state.data.status) ? 2000 : false),

@@ -34,7 +34,7 @@ import {
   type DisbursementOutput,
   type DisbursementValues,
 } from "./disbursement-form-values";
-import { disbursementKeys } from "./keys";
+import { queryKeys } from "@/lib/dashboard/query-keys";
 
 type WalletValidators = typeof import("@/lib/validators/wallet");
 
@@ -113,7 +113,7 @@ export function DisbursementForm({
       if (key !== idempotencyKey) setIdempotencyKey(key);
       const result = await createTrackedDisbursement({ idempotencyKey: key, body }, { environment, confirmProduction });
       if (result.ok) {
-        await queryClient.invalidateQueries({ queryKey: disbursementKeys.all(environment) });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.disbursements.all(environment) });
         toast({ title: result.replayed ? "Disbursement already created" : "Disbursement created", tone: "success" });
         router.push(`/disbursements/${result.data.id}?created=1`);
         return;

@@ -3,13 +3,13 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { railLabel } from "@/lib/dashboard/routes";
-import type { RecordedDisbursement } from "@/lib/dashboard/store/disbursement-types";
+import type { ListedDisbursement } from "@/lib/dashboard/store/disbursement-types";
 import { formatMoney } from "@/lib/money/format";
 
-/** The console's disbursements, newest first, with the last status it saw. */
-export function DisbursementsTable({ rows }: { rows: RecordedDisbursement[] }) {
+/** Disbursements newest first, with the console user who created each (— when made through the API). */
+export function DisbursementsTable({ rows }: { rows: ListedDisbursement[] }) {
   return (
-    <Table caption="Disbursements created in this console">
+    <Table caption="Disbursements">
       <THead>
         <tr>
           <TH>Disbursement</TH>

@@ -2,8 +2,8 @@
 
 import { DateRange } from "@/components/forms/date-range";
 import { buttonClasses } from "@/components/ui/button";
+import { AmountTotalsLine } from "@/components/forms/amount-totals";
 import type { PaymentTotals } from "@/lib/schemas/list";
-import { formatMoney } from "@/lib/money/format";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -108,7 +108,7 @@ export function PaymentsList({
         </a>
         <DateRange from={filters.created_from} to={filters.created_to} onChange={(range) => apply({ ...filters, ...range, page: 1 })} />
       </div>
-      {list.data?.totals ? <PaymentTotalsLine totals={list.data.totals} /> : null}
+      {list.data?.totals ? <AmountTotalsLine label="Payments" totals={list.data.totals} /> : null}
 
       <div aria-live="polite" aria-busy={list.isFetching || undefined}>
         {error ? (
@@ -139,23 +139,5 @@ export function PaymentsList({
         )}
       </div>
     </div>
-  );
-}
-
-/** The whole filtered set, not the page: how many payments and their amounts per currency. */
-function PaymentTotalsLine({ totals }: { totals: PaymentTotals }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm sm:grid-cols-[auto_1fr]" data-testid="list-totals">
-      <div>
-        <dt className="text-xs font-medium text-slate-500">Payments</dt>
-        <dd className="font-semibold text-slate-900 tabular-nums" data-testid="totals-count">{totals.count}</dd>
-      </div>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-500">Amounts</dt>
-        <dd className="font-medium break-words text-slate-900 tabular-nums" data-testid="totals-amounts">
-          {totals.amounts.map((t) => formatMoney(t.amount, t.currency)).join(" · ") || "—"}
-        </dd>
-      </div>
-    </dl>
   );
 }

@@ -25,7 +25,7 @@ export const ACTION_PERMISSIONS = {
   getDisbursement: "read",
   createDisbursement: "disbursement:create",
   createTrackedDisbursement: "disbursement:create",
-  listTrackedDisbursements: "read",
+  listDisbursements: "read",
   listWebhooks: "read",
   getWebhook: "read",
   createWebhook: "webhooks:manage",

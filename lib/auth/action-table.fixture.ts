@@ -57,7 +57,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   getDisbursement: same(ALL),
   createDisbursement: MAKERS,
   createTrackedDisbursement: MAKERS,
-  listTrackedDisbursements: same(ALL),
+  listDisbursements: same(ALL),
   listWebhooks: same(ALL),
   getWebhook: same(ALL),
   createWebhook: DEV,

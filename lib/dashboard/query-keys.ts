@@ -23,6 +23,8 @@ export const queryKeys = {
     detail: (env: Environment, id: string) => [env, "payments", "detail", id] as const,
   },
   disbursements: {
+    all: (env: Environment) => [env, "disbursements"] as const,
+    list: (env: Environment, filters: Filters) => [env, "disbursements", "list", filters] as const,
     detail: (env: Environment, id: string) => [env, "disbursements", "detail", id] as const,
   },
   webhooks: {

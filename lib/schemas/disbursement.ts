@@ -7,6 +7,7 @@ import { amountInput, canonicalAmountString } from "./amount";
 import { CHAINS, CURRENCY_PRECISION, STABLECOINS, unsupportedLeg, type Chain } from "./catalog";
 import { enumMessage, isoTimestamp } from "./common";
 import { DISBURSEMENT_STATUSES } from "./enums";
+import { amountTotalsSchema, pageQuery, paginated, rangeAndTotalsQuery } from "./list";
 
 /** Stablecoins move on chain at 6 decimals (decisions D4), so a finer amount cannot be sent. */
 const STABLECOIN_DECIMALS = CURRENCY_PRECISION.USDC;
@@ -70,3 +71,17 @@ export const disbursementSchema = z
   })
   .meta({ id: "Disbursement" });
 export type Disbursement = z.output<typeof disbursementSchema>;
+
+/** GET /v0/disbursements query (extension, decision D10.6): newest first, the lists' range and totals. */
+export const disbursementListQuerySchema = z.object({
+  ...pageQuery,
+  status: z.enum(DISBURSEMENT_STATUSES, { error: enumMessage(DISBURSEMENT_STATUSES) }).optional(),
+  currency: z.enum(STABLECOINS, { error: enumMessage(STABLECOINS) }).optional(),
+  ...rangeAndTotalsQuery,
+});
+export type DisbursementListQuery = z.output<typeof disbursementListQuerySchema>;
+
+/** The whole filtered set of disbursements (`include=totals`): count and amount per currency. */
+export const disbursementTotalsSchema = amountTotalsSchema.meta({ id: "DisbursementTotals", "x-extension": true });
+
+export const disbursementPageSchema = paginated(disbursementSchema).extend({ totals: disbursementTotalsSchema.optional() });

@@ -66,9 +66,9 @@ export const settlementTotalsSchema = z
 export type SettlementTotals = z.output<typeof settlementTotalsSchema>;
 
 /** Sums of the whole filtered set of payments (extension, `include=totals`): count and amount per currency. */
-export const paymentTotalsSchema = z
-  .object({ count: z.number().int().min(0), amounts: z.array(currencyTotalSchema) })
-  .meta({ id: "PaymentTotals", "x-extension": true });
+export const amountTotalsSchema = z.object({ count: z.number().int().min(0), amounts: z.array(currencyTotalSchema) });
+export type AmountTotals = z.output<typeof amountTotalsSchema>;
+export const paymentTotalsSchema = amountTotalsSchema.meta({ id: "PaymentTotals", "x-extension": true });
 export type PaymentTotals = z.output<typeof paymentTotalsSchema>;
 
 /** The list envelope: `{ data: [...], pagination: {...} }`. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { disbursementSchema, type DisbursementCreateInput } from "@/lib/schemas";
+import { disbursementPageSchema, disbursementSchema, type DisbursementCreateInput, type DisbursementListQuery } from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";
@@ -11,4 +11,9 @@ export function createDisbursement(env: Environment, body: DisbursementCreateInp
 
 export function getDisbursement(env: Environment, id: string) {
   return callApi(env, { method: "GET", path: `/v0/disbursements/${seg(id)}`, schema: disbursementSchema });
+}
+
+/** GET /v0/disbursements (extension): filters status, currency, created range; totals on request. */
+export function listDisbursements(env: Environment, query: Partial<DisbursementListQuery>) {
+  return callApi(env, { method: "GET", path: "/v0/disbursements", query, schema: disbursementPageSchema });
 }

@@ -1,14 +1,4 @@
-/** A disbursement the console created, as it last saw it (browser-safe: strings only). */
-export type RecordedDisbursement = {
-  id: string;
-  /** Canonical decimal string. */
-  amount: string;
-  currency: string;
-  chain: string | null;
-  wallet_address: string | null;
-  status: string;
-  payment_id: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-};
+import type { Disbursement } from "@/lib/schemas/disbursement";
+
+/** A disbursement as the API lists it, with the console user who created it (null: created elsewhere). Browser-safe. */
+export type ListedDisbursement = Disbursement & { created_by: string | null };

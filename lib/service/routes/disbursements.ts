@@ -1,11 +1,12 @@
 import "server-only";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { disbursementCreateSchema, disbursementSchema } from "@/lib/schemas/disbursement";
+import { disbursementCreateSchema, disbursementListQuerySchema, disbursementPageSchema, disbursementSchema } from "@/lib/schemas/disbursement";
 import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import type { ServiceEnv } from "../context";
 import { idempotency } from "../middleware/idempotency";
 import { createDisbursement } from "../use-cases/create-disbursement";
 import { getDisbursement } from "../use-cases/get-disbursement";
+import { listDisbursements } from "../use-cases/list-disbursements";
 import { SANDBOX_SEED_BALANCES } from "../use-cases/balances";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
@@ -52,7 +53,26 @@ const get = createRoute({
   },
 });
 
+const list = createRoute({
+  method: "get",
+  path: "/v0/disbursements",
+  tags: ["Disbursements"],
+  summary: "List disbursements (extension)",
+  "x-extension": true,
+  description: [
+    "The key's account and environment, newest first; filters `status`, `currency` and the created-at range",
+    "(`created_from`, `created_to`); `include=totals` adds the count and per-currency sums of the whole filtered set.",
+  ].join(" "),
+  request: { query: disbursementListQuerySchema },
+  responses: {
+    200: json(disbursementPageSchema, "A page of disbursements"),
+    400: error("A query parameter breaks a rule (named in details)"),
+    401: error("Missing or unknown X-Api-Key"),
+  },
+});
+
 export function registerDisbursementRoutes(app: OpenAPIHono<ServiceEnv>): void {
   app.openapi(create, async (c) => c.json(await createDisbursement(c.get("deps"), c.get("caller"), c.req.valid("json")), 201));
+  app.openapi(list, async (c) => c.json(await listDisbursements(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
   app.openapi(get, async (c) => c.json(await getDisbursement(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
 }

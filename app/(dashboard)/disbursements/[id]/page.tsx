@@ -6,8 +6,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getDisbursement } from "@/lib/actions/get-disbursement";
 import { describeError } from "@/lib/actions/result";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
-import { refreshRecordedDisbursement } from "@/lib/dashboard/store/disbursements";
-import { getDatabase } from "@/lib/db/connection";
 
 export const metadata = { title: "Disbursement" };
 
@@ -27,9 +25,6 @@ export default async function DisbursementPage({ params, searchParams }: Props) 
       </>
     );
   }
-  // Keep the console's list in step with what the API says now.
-  const { db } = await getDatabase();
-  await refreshRecordedDisbursement(db, environment, disbursement.data);
   return (
     <>
       <PageHeader eyebrow={back} title="Disbursement" />
