@@ -6,28 +6,42 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { SUMMARY_RANGES, type SummaryRange } from "@/lib/dashboard/summary-view";
 import { StatusBadge } from "@/components/ui/badge";
 import {
-  ArrowRightIcon, FlaskIcon, InboxIcon, PlusIcon, RatesIcon, SearchIcon, type IconProps,
+  ArrowRightIcon, FlaskIcon, InboxIcon, PaymentsIcon, PlusIcon, RatesIcon, SearchIcon, type IconProps,
 } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { getActor } from "@/lib/auth/session";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 
 export const metadata = { title: "Overview" };
 
-type Task = { href: string; title: string; text: string; icon: ComponentType<IconProps> };
+type Task = { href: string; title: string; text: string; icon: ComponentType<IconProps>; permission: Permission };
 
+/** Offered only to the roles that can do them, here (a support agent is not invited to quote). */
 const TASKS: Task[] = [
-  { href: "/rates", title: "Quote a rate", text: "See the mid-market rate, our fee and what the recipient gets, before you commit.", icon: RatesIcon },
-  { href: "/settlement-requests", title: "New settlement request", text: "Move value between fiat and stablecoins and get payment instructions for the payer.", icon: PlusIcon },
-  { href: "/settlement-requests", title: "Find a request by external_id", text: "Look up every request carrying your own reference, with its status and payments.", icon: SearchIcon },
-  { href: "/sandbox", title: "Simulate in sandbox", text: "Push a test request through each status and check your integration handles it.", icon: FlaskIcon },
-  { href: "/inbox", title: "Watch webhooks", text: "See signed event deliveries arrive live, and confirm their signatures verify.", icon: InboxIcon },
+  { href: "/rates", title: "Quote a rate", text: "See the mid-market rate, our fee and what the recipient gets, before you commit.", icon: RatesIcon, permission: "rates:quote" },
+  { href: "/settlement-requests/new", title: "New settlement request", text: "Move value between fiat and stablecoins and get payment instructions for the payer.", icon: PlusIcon, permission: "settlement:create" },
+  { href: "/settlement-requests", title: "Find a request by external_id", text: "Look up every request carrying your own reference, with its status and payments.", icon: SearchIcon, permission: "read" },
+  { href: "/balances", title: "Reconcile a balance", text: "Every movement of a stablecoin balance with its cause, between an opening and a closing balance.", icon: PaymentsIcon, permission: "read" },
+  { href: "/sandbox", title: "Simulate in sandbox", text: "Push a test request through each status and check your integration handles it.", icon: FlaskIcon, permission: "sandbox:simulate" },
+  { href: "/inbox", title: "Watch webhooks", text: "See signed event deliveries arrive live, and confirm their signatures verify.", icon: InboxIcon, permission: "read" },
 ];
+
+/** Six columns at xl: rows of three, or of two when the count is even but not a multiple of three; five is two then three. */
+function taskSpan(count: number, i: number): string {
+  if (count % 3 === 0) return "xl:col-span-2";
+  if (count % 2 === 0) return "xl:col-span-3";
+  return i < 2 ? "xl:col-span-3" : "xl:col-span-2";
+}
 
 const LIFECYCLE = ["REQUEST_STARTED", "FUNDS_SENT", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED"] as const;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function OverviewPage({ searchParams }: { searchParams: SearchParams }) {
-  const asked = Number((await searchParams).range);
+  const [params, actor, environment] = await Promise.all([searchParams, getActor(), getEnvironment()]);
+  const asked = Number(params.range);
+  const tasks = TASKS.filter((t) => actor !== null && can(actor.role, t.permission, environment));
   const range: SummaryRange = (SUMMARY_RANGES as readonly number[]).includes(asked) ? (asked as SummaryRange) : 30;
   return (
     <>
@@ -50,8 +64,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
       <section aria-labelledby="tasks-heading">
         <h2 id="tasks-heading" className="sr-only">Common tasks</h2>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-6">
-          {TASKS.map(({ href, title, text, icon: Icon }, i) => (
-            <li key={title} className={i < 2 ? "xl:col-span-3" : "xl:col-span-2"}>
+          {tasks.map(({ href, title, text, icon: Icon }, i) => (
+            <li key={title} className={taskSpan(tasks.length, i)}>
               <Link
                 href={href}
                 className="group flex h-full flex-col rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-[var(--shadow-card)] transition hover:border-accent-200 hover:shadow-md"
