@@ -17,7 +17,7 @@ export function invalidateFor(queryClient: QueryClient, environment: Environment
   const type = arrival.eventType ?? "";
   if (type.startsWith("settlement_request.") && arrival.resourceId) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.detail(environment, arrival.resourceId) });
-    void queryClient.invalidateQueries({ queryKey: [...queryKeys.settlementRequests.all(environment), "list"] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.lists(environment) });
   } else if (type.startsWith("payment.")) {
     // A payment event names the payment, not its request: refresh what shows either.
     void queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.all(environment) });

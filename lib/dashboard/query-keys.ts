@@ -10,6 +10,8 @@ export const queryKeys = {
   all: (env: Environment) => [env] as const,
   settlementRequests: {
     all: (env: Environment) => [env, "settlement-requests"] as const,
+    /** Every page and filter of the list (to invalidate them all). */
+    lists: (env: Environment) => [env, "settlement-requests", "list"] as const,
     list: (env: Environment, filters: Filters) => [env, "settlement-requests", "list", filters] as const,
     detail: (env: Environment, id: string) => [env, "settlement-requests", "detail", id] as const,
     history: (env: Environment, id: string) => [env, "settlement-requests", "detail", id, "history"] as const,
