@@ -1,4 +1,4 @@
-import { countByExternalId, createRequestViaApi, unique } from "./support/settlement";
+import { countByExternalId, createRequestViaApi, offrampBody, unique } from "./support/settlement";
 import { addPerson, choosePassword, expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 
@@ -26,19 +26,7 @@ test.describe("support", () => {
       [
         {
           idempotencyKey: unique("idem"),
-          body: {
-            type: "STABLECOIN_TO_FIAT",
-            payment_reason: "PURCHASE_OF_SERVICES",
-            source: { currency: "USDC", rail: "SOLANA", wallet_address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
-            destination: {
-              currency: "EUR",
-              rail: "LOCAL",
-              amount: "250.00",
-              iban: "DE89370400440532013000",
-              beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "DE" } },
-            },
-            external_id: forged,
-          },
+          body: offrampBody(forged),
         },
         { environment: "sandbox" },
       ],

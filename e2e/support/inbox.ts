@@ -5,7 +5,7 @@
  */
 import { createHmac } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { sandboxKey, unique, VALID } from "./settlement";
+import { createRequestViaApi, sandboxKey, unique } from "./settlement";
 
 export type InboxHandle = { id: string; url: string; webhookId: string | null };
 
@@ -32,26 +32,8 @@ export async function createInbox(page: Page, options: { register: boolean }): P
 /** A STABLECOIN_TO_FIAT request through the API, with metadata of the caller's choice. */
 export async function createRequest(request: APIRequestContext, metadata: Record<string, string> = {}): Promise<{ id: string; externalId: string }> {
   const externalId = unique("inbox");
-  const res = await request.post("/v0/settlement-requests", {
-    headers: { "X-Api-Key": sandboxKey(), "Idempotency-Key": unique("e2e") },
-    data: {
-      type: "STABLECOIN_TO_FIAT",
-      payment_reason: "PURCHASE_OF_SERVICES",
-      source: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana },
-      destination: {
-        currency: "EUR",
-        rail: "LOCAL",
-        amount: "250.00",
-        iban: VALID.ibanDE,
-        beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "DE" } },
-      },
-      external_id: externalId,
-      metadata,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { id: string };
-  return { id: body.id, externalId };
+  const { id } = await createRequestViaApi(request, externalId, metadata);
+  return { id, externalId };
 }
 
 /** The sandbox PATCH: any status, fires settlement_request.updated. */

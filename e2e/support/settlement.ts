@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { VALID as FIXTURES } from "../../lib/schemas/test-fixtures";
 
 export function readEnvLocal(): Record<string, string> {
   try {
@@ -33,37 +34,38 @@ export function sandboxKey(): string {
   return key;
 }
 
-export const VALID = {
-  routing: "011000015",
-  ibanDE: "DE89370400440532013000",
-  ibanGB: "GB82WEST12345698765432",
-  sortCodeGB: "123456",
-  clabe: "032180000118359719",
-  nuban: { account_number: "0000014579", bank_code: "011" },
-  evm: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-  solana: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-  tron: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-} as const;
+/** The app's test identifiers, and a UK sort code for the GBP form. */
+export const VALID = { ...FIXTURES, sortCodeGB: "123456" } as const;
 
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
+/** A STABLECOIN_TO_FIAT request body: USDC on Solana to a German IBAN, €250.00. */
+export function offrampBody(externalId: string, metadata: Record<string, string> = {}) {
+  return {
+    type: "STABLECOIN_TO_FIAT",
+    payment_reason: "PURCHASE_OF_SERVICES",
+    source: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana },
+    destination: {
+      currency: "EUR",
+      rail: "LOCAL",
+      amount: "250.00",
+      iban: VALID.ibanDE,
+      beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "DE" } },
+    },
+    external_id: externalId,
+    metadata,
+  };
+}
+
 /** Creates a STABLECOIN_TO_FIAT request to an IBAN straight through the API (test setup). */
-export async function createRequestViaApi(request: APIRequestContext, externalId: string): Promise<{ id: string }> {
+export async function createRequestViaApi(
+  request: APIRequestContext,
+  externalId: string,
+  metadata: Record<string, string> = {},
+): Promise<{ id: string }> {
   const res = await request.post("/v0/settlement-requests", {
     headers: { "X-Api-Key": sandboxKey(), "Idempotency-Key": unique("e2e") },
-    data: {
-      type: "STABLECOIN_TO_FIAT",
-      payment_reason: "PURCHASE_OF_SERVICES",
-      source: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana },
-      destination: {
-        currency: "EUR",
-        rail: "LOCAL",
-        amount: "250.00",
-        iban: VALID.ibanDE,
-        beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "DE" } },
-      },
-      external_id: externalId,
-    },
+    data: offrampBody(externalId, metadata),
   });
   if (res.status() !== 201) throw new Error(`setup create failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as { id: string };

@@ -11,25 +11,19 @@ function streamOf(chunks: number, size: number, pulled: { n: number }) {
   });
 }
 
+/** A chunked POST (no declared length) of `chunks` chunks of `size` bytes, counting the chunks pulled. */
+const chunked = (chunks: number, size: number, pulled: { n: number }) =>
+  new Request("http://x/", { method: "POST", body: streamOf(chunks, size, pulled), duplex: "half" } as RequestInit);
+
 describe("readCapped", () => {
   it("returns a body within the cap whole", async () => {
     const pulled = { n: 0 };
-    const req = new Request("http://x/", {
-      method: "POST",
-      body: streamOf(4, 1000, pulled),
-      duplex: "half",
-    } as RequestInit);
-    expect((await readCapped(req, 4000))?.byteLength).toBe(4000);
+    expect((await readCapped(chunked(4, 1000, pulled), 4000))?.byteLength).toBe(4000);
   });
 
   it("stops reading at the first chunk past the cap (a chunked body is never read whole)", async () => {
     const pulled = { n: 0 };
-    const req = new Request("http://x/", {
-      method: "POST",
-      body: streamOf(1000, 1024, pulled),
-      duplex: "half",
-    } as RequestInit);
-    expect(await readCapped(req, 10 * 1024)).toBeNull();
+    expect(await readCapped(chunked(1000, 1024, pulled), 10 * 1024)).toBeNull();
     expect(pulled.n).toBeLessThan(20);
   });
 

@@ -14,3 +14,12 @@ export async function handleServiceRequest(request: Request): Promise<Response> 
   const { app } = await getServiceRuntime();
   return app.fetch(request);
 }
+
+/** Every method of a catch-all route that mounts the service (app/v0, app/v1). */
+export const GET = handleServiceRequest;
+export const POST = handleServiceRequest;
+export const PUT = handleServiceRequest;
+export const PATCH = handleServiceRequest;
+export const DELETE = handleServiceRequest;
+export const HEAD = handleServiceRequest;
+export const OPTIONS = handleServiceRequest;

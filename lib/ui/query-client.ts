@@ -1,6 +1,6 @@
 import { QueryClient, isServer } from "@tanstack/react-query";
 
-/** Data is fresh for 30 s: long enough that server-prefetched data is not refetched on hydrate. */
+/** Data is fresh for 30 s: long enough that the server render's initialData is not fetched again at once. */
 export const STALE_TIME_MS = 30_000;
 const MAX_RETRIES = 2;
 

@@ -1,15 +1,5 @@
-import { handleServiceRequest } from "@/lib/service/next-handler";
-
 // The embedded settlement service (lib/service) answers every method under this prefix.
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export {
-  handleServiceRequest as GET,
-  handleServiceRequest as POST,
-  handleServiceRequest as PUT,
-  handleServiceRequest as PATCH,
-  handleServiceRequest as DELETE,
-  handleServiceRequest as HEAD,
-  handleServiceRequest as OPTIONS,
-};
+export { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from "@/lib/service/next-handler";
