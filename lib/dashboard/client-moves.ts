@@ -3,10 +3,10 @@
  * (decisions D7). Browser-safe: the request page offers only the moves that can succeed; the
  * service remains the judge (409 invalid_transition).
  */
-import type { PutSettlementStatus } from "@/lib/schemas/enums";
+import type { PutStatus } from "@/lib/state-machine/client-moves";
 
 export type ClientMove = {
-  to: PutSettlementStatus;
+  to: PutStatus;
   label: string;
   from: readonly string[];
   /** Ask for a transaction hash (optional) with this move. */

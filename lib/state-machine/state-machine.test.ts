@@ -6,8 +6,6 @@ import {
   SANDBOX_SETTLEMENT_STATUSES,
   type PaymentStatus,
   type SandboxSettlementStatus,
-} from "@/lib/schemas/catalog";
-import {
   FINAL_REQUEST_STATUSES,
   PUT_STATUS_INPUTS,
   canonicalPutStatus,
@@ -18,7 +16,7 @@ import {
   planTimeMoves,
   reconciliationExpectedAt,
   type PutStatus,
-} from "@/lib/service/state-machine";
+} from "@/lib/state-machine";
 
 /** decisions D7's PUT table, copied by hand: target → allowed sources. */
 const ALLOWED_FROM: Record<PutStatus, readonly SandboxSettlementStatus[]> = {
