@@ -11,11 +11,12 @@ import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import { refreshRecordedDisbursement } from "@/lib/dashboard/store/disbursements";
 import { getDatabase } from "@/lib/db/connection";
+import { DISBURSEMENT_RAIL_STATUSES } from "@/lib/state-machine/disbursements";
 
 export const metadata = { title: "Disbursements" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const MOVING = new Set(["PENDING", "PROCESSING"]);
+const MOVING = new Set<string>(DISBURSEMENT_RAIL_STATUSES);
 
 export default async function DisbursementsPage({ searchParams }: { searchParams: SearchParams }) {
   const [environment, params, actor] = await Promise.all([getEnvironment(), searchParams, getActor()]);
