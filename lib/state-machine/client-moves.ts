@@ -68,16 +68,6 @@ export const PUT_RULES: Readonly<Record<PutStatus, PutRule>> = {
   },
 };
 
-/** True when the table allows a PUT to `to` from `from` (a PUT to the current status is a noop, not a move). */
-export function isClientMoveAllowed(from: string, to: PutStatus): boolean {
-  return (PUT_RULES[to].from as readonly string[]).includes(from);
-}
-
-/** The PUT statuses a client may move a request to from `status`, in PUT_STATUSES order. */
-export function clientMoveTargets(status: string): PutStatus[] {
-  return PUT_STATUSES.filter((to) => isClientMoveAllowed(status, to));
-}
-
 /**
  * The table in one sentence, for the API description: targets with the same sources together,
  * in the table's order ("FUNDS_SENT, REQUEST_CANCELED from REQUEST_STARTED; ...").
