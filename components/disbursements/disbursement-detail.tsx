@@ -14,10 +14,12 @@ import { railLabel } from "@/lib/dashboard/routes";
 import { formatMoney } from "@/lib/money/format";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { queryKeys } from "@/lib/dashboard/query-keys";
+import { DISBURSEMENT_RAIL_STATUSES } from "@/lib/state-machine/disbursements";
 import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
 
 /** PENDING → PROCESSING → COMPLETED | FAILED, within seconds on the simulated rails: refresh meanwhile. */
-const MOVING = new Set(["PENDING", "PROCESSING"]);
+/** While the simulated rail moves it, the page refreshes. */
+const MOVING = new Set<string>(DISBURSEMENT_RAIL_STATUSES);
 const STEPS = ["PENDING", "PROCESSING", "COMPLETED"] as const;
 
 function Item({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {

@@ -20,7 +20,7 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { ListedDisbursement } from "@/lib/dashboard/store/disbursement-types";
 import { STABLECOINS } from "@/lib/schemas/catalog";
-import { DISBURSEMENT_STATUSES } from "@/lib/schemas/enums";
+import { DISBURSEMENT_STATUSES } from "@/lib/state-machine/disbursements";
 import type { AmountTotals, Paginated } from "@/lib/schemas/list";
 import { DisbursementsTable } from "./disbursements-table";
 import {

@@ -1,7 +1,7 @@
 /** The disbursements list's filters as they sit in the URL (browser-safe). */
 import { dateParam } from "@/lib/dashboard/search-params";
 import { STABLECOINS, type Stablecoin } from "@/lib/schemas/catalog";
-import { DISBURSEMENT_STATUSES, type DisbursementStatus } from "@/lib/schemas/enums";
+import { DISBURSEMENT_STATUSES, type DisbursementStatus } from "@/lib/state-machine/disbursements";
 
 export type DisbursementFilters = {
   page: number;

@@ -17,7 +17,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR, TableEmptyRow } from "@/components/ui/table";
 import { Textarea } from "@/components/ui/textarea";
 import { useToast } from "@/components/ui/toast";
-import { PAYMENT_STATUSES, SETTLEMENT_STATUSES } from "@/lib/schemas/catalog";
+import { PAYMENT_STATUSES, SETTLEMENT_STATUSES } from "@/lib/state-machine/statuses";
 
 const ROWS = [
   { id: "3f1c9a2e-8b7d-4c1e-9f0a-1b2c3d4e5f60", external: "inv-20931", amount: "12,500.00", currency: "USDC", status: "SETTLEMENT_COMPLETED" },

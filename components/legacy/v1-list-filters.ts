@@ -1,5 +1,5 @@
 /** The /v1 list's filters as they sit in the URL (browser-safe). */
-import { V1_PAYMENT_STATUSES, type V1PaymentStatus } from "@/lib/schemas/enums";
+import { V1_PAYMENT_STATUSES, type V1PaymentStatus } from "@/lib/state-machine/v1-payments";
 
 export type V1Filters = { page: number; status: V1PaymentStatus | "" };
 export const V1_PAGE_SIZE = 20;

@@ -17,10 +17,8 @@ import { railLabel } from "@/lib/dashboard/routes";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { formatMoney } from "@/lib/money/format";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
+import { isFinalV1PaymentStatus } from "@/lib/state-machine/v1-payments";
 import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
-
-/** CREATED waits for the wire (and expires), PROCESSING confirms on chain: refresh meanwhile. */
-const LIVE = new Set(["CREATED", "PROCESSING"]);
 
 function Item({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -47,7 +45,8 @@ export function V1PaymentDetail({
     queryKey: queryKeys.v1Payments.detail(environment, initial.id),
     queryFn: async () => unwrap(await getV1Payment({ id: initial.id })),
     initialData: initial,
-    refetchInterval: (q) => (q.state.data && LIVE.has(q.state.data.status) ? 2000 : false),
+    // CREATED waits for the wire (and expires), PROCESSING confirms on chain: refresh until final.
+    refetchInterval: (q) => (q.state.data && !isFinalV1PaymentStatus(q.state.data.status) ? 2000 : false),
   });
   const p = query.data;
   const notify = useActionMutation({

@@ -21,7 +21,7 @@ import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { railLabel } from "@/lib/dashboard/routes";
 import { formatMoney } from "@/lib/money/format";
-import { V1_PAYMENT_STATUSES } from "@/lib/schemas/enums";
+import { V1_PAYMENT_STATUSES } from "@/lib/state-machine/v1-payments";
 import type { Paginated } from "@/lib/schemas/list";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
 import { V1_PAGE_SIZE, isV1Status, toV1ListQuery, v1FiltersToSearch, type V1Filters } from "./v1-list-filters";

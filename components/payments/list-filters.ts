@@ -1,7 +1,6 @@
 /** The payments list's filters as they sit in the URL (browser-safe). */
 import { dateParam } from "@/lib/dashboard/search-params";
-import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/schemas/catalog";
-import { PAYMENT_TYPES, type PaymentType } from "@/lib/schemas/enums";
+import { PAYMENT_STATUSES, type PaymentStatus, PAYMENT_TYPES, type PaymentType } from "@/lib/state-machine/statuses";
 
 export type PaymentFilters = {
   page: number;

@@ -15,7 +15,7 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { formatMoney } from "@/lib/money/format";
-import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/schemas/catalog";
+import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/state-machine/statuses";
 import type { Payment } from "@/lib/schemas/payment";
 import { isDecimalString } from "@/lib/money/decimal";
 import { isPaymentStatus } from "./list-filters";

@@ -20,7 +20,7 @@ import { listPayments } from "@/lib/actions/list-payments";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { PAYMENT_STATUSES } from "@/lib/schemas/catalog";
+import { PAYMENT_STATUSES } from "@/lib/state-machine/statuses";
 import type { Paginated } from "@/lib/schemas/list";
 import type { Payment } from "@/lib/schemas/payment";
 import { PAGE_SIZE, filtersToSearch, isPaymentStatus, isPaymentType, toListQuery, type PaymentFilters } from "./list-filters";

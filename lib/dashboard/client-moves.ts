@@ -1,12 +1,13 @@
 /**
- * The client (PUT) moves of a settlement request and the statuses they are allowed from
- * (decisions D7). Browser-safe: the request page offers only the moves that can succeed; the
- * service remains the judge (409 invalid_transition).
+ * The client (PUT) moves the request page offers: how each looks and what it says. Which moves
+ * a status allows, and which take a transaction hash, come from the PUT table itself
+ * (lib/state-machine/client-moves.ts), so the page offers exactly the moves that can succeed;
+ * the service remains the judge (409 invalid_transition). Browser-safe.
  */
-import type { PutSettlementStatus } from "@/lib/schemas/enums";
+import { PUT_RULES, type PutStatus } from "@/lib/state-machine/client-moves";
 
 export type ClientMove = {
-  to: PutSettlementStatus;
+  to: PutStatus;
   label: string;
   from: readonly string[];
   /** Ask for a transaction hash (optional) with this move. */
@@ -15,17 +16,27 @@ export type ClientMove = {
   help: string;
 };
 
-const PAYIN_OPEN = ["FUNDS_SENT", "FUNDS_RECEIVING_LATE", "PAYIN_UNDER_REVIEW"] as const;
+type Presentation = Pick<ClientMove, "label" | "tone" | "help">;
 
-export const CLIENT_MOVES: readonly ClientMove[] = [
-  { to: "FUNDS_SENT", label: "Mark funds sent", from: ["REQUEST_STARTED"], txHash: true, tone: "primary", help: "The payer has sent the funds; reconciliation is expected by the override or T+3." },
-  { to: "REQUEST_COMPLETED", label: "Complete request", from: ["SETTLEMENT_SENT", "SETTLEMENT_COMPLETED"], txHash: true, tone: "primary", help: "Closes the request; the hash goes on the outbound payment." },
-  { to: "PAYIN_UNDER_REVIEW", label: "Put payin under review", from: ["FUNDS_SENT", "FUNDS_RECEIVING_LATE"], tone: "secondary", help: "Hold the inbound payment for review." },
-  { to: "PAYIN_AMOUNT_MISMATCH", label: "Report amount mismatch", from: PAYIN_OPEN, tone: "secondary", help: "The amount received differs from the instructions." },
-  { to: "PAYIN_CANCELED", label: "Cancel payin", from: PAYIN_OPEN, tone: "danger", help: "The inbound payment will not arrive." },
-  { to: "PAYIN_FAILED", label: "Fail payin", from: PAYIN_OPEN, tone: "danger", help: "The inbound payment failed." },
-  { to: "REQUEST_CANCELED", label: "Cancel request", from: ["REQUEST_STARTED"], tone: "danger", help: "Cancels the request and both payments." },
-];
+/** Every PUT status, in the order the page shows its button. */
+const PRESENTATION: Readonly<Record<PutStatus, Presentation>> = {
+  FUNDS_SENT: { label: "Mark funds sent", tone: "primary", help: "The payer has sent the funds; reconciliation is expected by the override or T+3." },
+  REQUEST_COMPLETED: { label: "Complete request", tone: "primary", help: "Closes the request; the hash goes on the outbound payment." },
+  PAYIN_UNDER_REVIEW: { label: "Put payin under review", tone: "secondary", help: "Hold the inbound payment for review." },
+  PAYIN_AMOUNT_MISMATCH: { label: "Report amount mismatch", tone: "secondary", help: "The amount received differs from the instructions." },
+  PAYIN_CANCELED: { label: "Cancel payin", tone: "danger", help: "The inbound payment will not arrive." },
+  PAYIN_FAILED: { label: "Fail payin", tone: "danger", help: "The inbound payment failed." },
+  REQUEST_CANCELED: { label: "Cancel request", tone: "danger", help: "Cancels the request and both payments." },
+};
+
+export const CLIENT_MOVES: readonly ClientMove[] = (Object.entries(PRESENTATION) as Array<[PutStatus, Presentation]>).map(
+  ([to, look]) => ({
+    to,
+    ...look,
+    from: PUT_RULES[to].from,
+    ...(PUT_RULES[to].txHashOn ? { txHash: true } : {}),
+  }),
+);
 
 export function movesFrom(status: string): ClientMove[] {
   return CLIENT_MOVES.filter((m) => m.from.includes(status));

@@ -125,23 +125,6 @@ export const DEPRECATED_PAYMENT_REASONS: Record<string, PaymentReason> = {
   PAYMENT_FOR_GOODS_AND_SERVICES: "PURCHASE_OF_GOODS",
 };
 
-export const SETTLEMENT_STATUSES = [
-  "REQUEST_STARTED", "REQUEST_EXPIRED", "REQUEST_CANCELED", "REQUEST_COMPLETED", "REQUEST_REFUNDED",
-  "FUNDS_SENT", "FUNDS_RECEIVING_LATE", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED", "PAYIN_CANCELED",
-  "PAYIN_UNDER_REVIEW", "PAYIN_FAILED", "PAYIN_AMOUNT_MISMATCH", "PAYOUT_CANCELED",
-  "PAYOUT_UNDER_REVIEW", "PAYOUT_FAILED",
-] as const;
-export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
-/** The list filter and the sandbox PATCH also take this one. */
-export const SANDBOX_SETTLEMENT_STATUSES = [...SETTLEMENT_STATUSES, "AWAITING_PAYIN_RECONCILIATION"] as const;
-export type SandboxSettlementStatus = (typeof SANDBOX_SETTLEMENT_STATUSES)[number];
-
-export const PAYMENT_STATUSES = [
-  "AWAITING_FUNDS", "PENDING", "PROCESSING", "SENT", "COMPLETED", "CANCELED", "FAILED", "EXPIRED",
-  "REFUNDED", "SCHEDULED", "UNDER_REVIEW",
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
 export const EVENT_TYPES = [
   "payment.created", "payment.processing", "payment.completed", "payment.failed", "payment.expired",
   "account.balance.low", "settlement_request.created", "settlement_request.updated",

@@ -5,8 +5,8 @@ import { z } from "@/lib/schemas/zod";
 import { inferChain, walletAddressProblem } from "@/lib/validators/wallet";
 import { amountInput, canonicalAmountString } from "./amount";
 import { CHAINS, CURRENCY_PRECISION, STABLECOINS, unsupportedLeg, type Chain } from "./catalog";
+import { DISBURSEMENT_STATUSES } from "@/lib/state-machine/disbursements";
 import { enumMessage, isoTimestamp } from "./common";
-import { DISBURSEMENT_STATUSES } from "./enums";
 import { amountTotalsSchema, pageQuery, paginated, rangeAndTotalsQuery } from "./list";
 
 /** Stablecoins move on chain at 6 decimals (decisions D4), so a finer amount cannot be sent. */

@@ -4,9 +4,9 @@
  */
 import { z } from "@/lib/schemas/zod";
 import { EVENT_TYPES } from "./catalog";
+import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/state-machine/webhooks";
 import { enumMessage, isoTimestamp } from "./common";
 import { pageQuery } from "./list";
-import { WEBHOOK_DELIVERY_STATUSES } from "./enums";
 
 export const eventDeliverySchema = z
   .object({

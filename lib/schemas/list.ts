@@ -2,7 +2,7 @@
  * Lists (decisions D6): page / page_size query and the envelope every list returns.
  */
 import { z } from "@/lib/schemas/zod";
-import { SANDBOX_SETTLEMENT_STATUSES } from "./catalog";
+import { SANDBOX_SETTLEMENT_STATUSES } from "@/lib/state-machine/statuses";
 import { dateOrInstant, enumMessage, externalId } from "./common";
 
 export const DEFAULT_PAGE_SIZE = 20;

@@ -3,9 +3,9 @@
  */
 import { z } from "@/lib/schemas/zod";
 import { canonicalAmountString, decimalString } from "./amount";
-import { CURRENCIES, PAYMENT_STATUSES, RAILS } from "./catalog";
+import { CURRENCIES, RAILS } from "./catalog";
+import { PAYMENT_STATUSES, PAYMENT_TYPES } from "@/lib/state-machine/statuses";
 import { enumMessage, isoTimestamp } from "./common";
-import { PAYMENT_TYPES } from "./enums";
 import { pageQuery, rangeAndTotalsQuery } from "./list";
 
 export const paymentPartySchema = z

@@ -3,9 +3,10 @@
  */
 import { z } from "@/lib/schemas/zod";
 import { nonNegativeAmountInput, decimalString } from "./amount";
-import { ENVIRONMENTS, PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES } from "./catalog";
+import { ENVIRONMENTS } from "./catalog";
+import { sandboxPaymentNeedsFailureReason, sandboxRequestTakesFailureCode } from "@/lib/state-machine/sandbox";
+import { FAILURE_CODES, PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES } from "@/lib/state-machine/statuses";
 import { enumMessage, isoTimestamp, text } from "./common";
-import { FAILURE_CODES } from "./enums";
 
 /** PATCH /v0/sandbox/settlement-requests/{id}/status: any status, no source-state rule. */
 export const sandboxSettlementStatusSchema = z
@@ -15,7 +16,7 @@ export const sandboxSettlementStatusSchema = z
     failure_code: z.enum(FAILURE_CODES, { error: enumMessage(FAILURE_CODES) }).optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.failure_code !== undefined && b.status !== "PAYIN_AMOUNT_MISMATCH") {
+    if (b.failure_code !== undefined && !sandboxRequestTakesFailureCode(b.status)) {
       ctx.addIssue({ code: "custom", path: ["failure_code"], message: "Only with status PAYIN_AMOUNT_MISMATCH" });
     }
   })
@@ -32,7 +33,7 @@ export const sandboxPaymentStatusSchema = z
       .meta({ description: "Amount received, to simulate a mismatch on an inbound payment (with COMPLETED)" }),
   })
   .superRefine((b, ctx) => {
-    if (b.status === "FAILED" && b.failure_reason === undefined) {
+    if (sandboxPaymentNeedsFailureReason(b.status) && b.failure_reason === undefined) {
       ctx.addIssue({ code: "custom", path: ["failure_reason"], message: "Required when status is FAILED" });
     }
   })

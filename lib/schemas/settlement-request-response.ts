@@ -4,20 +4,16 @@
  */
 import { z } from "@/lib/schemas/zod";
 import { canonicalAmountString, decimalString } from "./amount";
+import { CHAINS, CURRENCIES, FIAT_RAILS, PAYMENT_REASONS, RAILS, SETTLEMENT_TYPES, STABLECOINS } from "./catalog";
 import {
-  CHAINS,
-  CURRENCIES,
-  FIAT_RAILS,
-  PAYMENT_REASONS,
   PAYMENT_STATUSES,
-  RAILS,
   SANDBOX_SETTLEMENT_STATUSES,
-  SETTLEMENT_TYPES,
-  STABLECOINS,
-} from "./catalog";
+  FAILURE_CODES,
+  HISTORY_CAUSES,
+  PAYMENT_TYPES,
+} from "@/lib/state-machine/statuses";
 import { isoTimestamp, metadataOutput } from "./common";
 import { destinationOutputSchema } from "./destination-output";
-import { FAILURE_CODES, HISTORY_CAUSES, PAYMENT_TYPES } from "./enums";
 
 export const paymentSummarySchema = z
   .object({

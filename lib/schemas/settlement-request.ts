@@ -4,16 +4,10 @@
  */
 import { z } from "@/lib/schemas/zod";
 import { CURRENCY_PRECISION, SETTLEMENT_TYPES, isStablecoin, isChain, type SettlementType } from "./catalog";
+import { PUT_STATUS_ALIASES, PUT_STATUS_INPUTS, canonicalPutStatus } from "@/lib/state-machine/client-moves";
 import { finerThanCurrency, settlementAmountInput } from "./amount";
 import { enumMessage, externalId, isoTimestamp, metadataInput } from "./common";
 import { destinationInputSchema, type Destination } from "./destination";
-import {
-  PUT_SETTLEMENT_STATUSES,
-  PUT_STATUS_ALIAS_NAMES,
-  PUT_STATUS_ALIASES,
-  type PutSettlementStatus,
-  type PutStatusAlias,
-} from "./enums";
 import { paymentReasonInput } from "./payment-reason";
 import { DEFAULT_FIAT_SOURCE, sourceInputSchema, type ResolvedSource } from "./source";
 
@@ -148,24 +142,17 @@ export function isTransactionIdRemoved(now: Date): boolean {
   return now.getTime() >= Date.parse(TRANSACTION_ID_REMOVED_AT);
 }
 
-const PUT_ACCEPTED = [...PUT_SETTLEMENT_STATUSES, ...PUT_STATUS_ALIAS_NAMES] as const;
-
-function isPutAlias(value: string): value is PutStatusAlias {
-  return Object.hasOwn(PUT_STATUS_ALIASES, value);
-}
-
-/** The canonical PUT status for a status or one of its aliases (PROCESSING, COMPLETED, CANCELED). */
-export function canonicalPutStatus(value: PutSettlementStatus | PutStatusAlias): PutSettlementStatus {
-  return isPutAlias(value) ? PUT_STATUS_ALIASES[value] : value;
-}
+const PUT_ALIASES_TEXT = Object.entries(PUT_STATUS_ALIASES)
+  .map(([alias, status]) => `${alias} = ${status}`)
+  .join(", ");
 
 /** PUT /v0/settlement-requests/{id} body. Output `status` is canonical. */
 export const settlementRequestUpdateSchema = z
   .object({
     status: z
-      .enum(PUT_ACCEPTED, { error: enumMessage(PUT_ACCEPTED) })
-      .transform(canonicalPutStatus)
-      .meta({ description: "Target status. Aliases: PROCESSING = FUNDS_SENT, COMPLETED = REQUEST_COMPLETED, CANCELED = REQUEST_CANCELED" }),
+      .enum(PUT_STATUS_INPUTS, { error: enumMessage(PUT_STATUS_INPUTS) })
+      .transform((status) => canonicalPutStatus(status))
+      .meta({ description: `Target status. Aliases: ${PUT_ALIASES_TEXT}` }),
     external_id: externalId.optional(),
     transaction_id: transactionId.optional(),
     txHash: z

@@ -6,11 +6,6 @@ import { z } from "@/lib/schemas/zod";
 import { decimalString } from "./amount";
 import { dateOrInstant } from "./common";
 
-/** Requests that settled, that failed, and that ended otherwise (for the rates). */
-export const SETTLED_STATUSES = ["REQUEST_COMPLETED", "SETTLEMENT_COMPLETED"] as const;
-export const FAILED_STATUSES = ["PAYIN_FAILED", "PAYOUT_FAILED", "PAYIN_AMOUNT_MISMATCH"] as const;
-export const OTHER_ENDED_STATUSES = ["REQUEST_EXPIRED", "REQUEST_CANCELED", "PAYIN_CANCELED", "PAYOUT_CANCELED", "REQUEST_REFUNDED"] as const;
-
 export const summaryQuerySchema = z.object({
   from: dateOrInstant("Requests created at or after (a date: from its start, UTC). Default: 30 days ago"),
   to: dateOrInstant("Requests created up to the end of this date, or before this instant. Default: now"),

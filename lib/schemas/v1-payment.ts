@@ -6,8 +6,8 @@ import { z } from "@/lib/schemas/zod";
 import { walletAddressProblem } from "@/lib/validators/wallet";
 import { amountInput, canonicalAmountString } from "./amount";
 import { CHAINS, CURRENCY_PRECISION, unsupportedLeg } from "./catalog";
+import { V1_PAYMENT_STATUSES, V1_SANDBOX_TARGETS } from "@/lib/state-machine/v1-payments";
 import { enumMessage, idempotencyKey, isoTimestamp, text } from "./common";
-import { V1_PAYMENT_STATUSES } from "./enums";
 import { pageQuery } from "./list";
 
 export const V1_CURRENCIES = ["USDC"] as const;
@@ -92,7 +92,6 @@ export const v1PaymentListQuerySchema = z.object({
 export type V1PaymentListQuery = z.output<typeof v1PaymentListQuerySchema>;
 
 /** Extension, sandbox only: PATCH /v1/sandbox/payments/{id}/status drives the state table. */
-export const V1_SANDBOX_TARGETS = ["PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] as const;
 export const v1SandboxPaymentStatusSchema = z
   .object({
     status: z.enum(V1_SANDBOX_TARGETS, { error: enumMessage(V1_SANDBOX_TARGETS) }),

@@ -4,8 +4,8 @@
  */
 import { z } from "@/lib/schemas/zod";
 import { EVENT_TYPES } from "./catalog";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_STATUSES } from "@/lib/state-machine/webhooks";
 import { enumMessage, isoTimestamp, text } from "./common";
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_STATUSES } from "./enums";
 
 /**
  * http or https URL. Production's https-only and no-private-address rules need the environment

@@ -15,7 +15,7 @@ import { listEvents } from "@/lib/actions/list-events";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { TERMINAL_SETTLEMENT_STATUSES } from "@/lib/schemas/enums";
+import { FINAL_REQUEST_STATUSES } from "@/lib/state-machine/statuses";
 import type { SettlementHistory, SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { ClientMovesCard } from "./client-moves-card";
 import { PaymentInstructionsCard } from "./payment-instructions";
@@ -33,7 +33,7 @@ const SimulatePanel = dynamic(() => import("./simulate-panel").then((m) => m.Sim
   loading: () => <Skeleton className="h-64" />,
 });
 
-const TERMINAL = new Set<string>(TERMINAL_SETTLEMENT_STATUSES);
+const TERMINAL = new Set<string>(FINAL_REQUEST_STATUSES);
 /** While money is moving, the rails simulation changes statuses within seconds: refresh. */
 const MOVING = new Set(["FUNDS_SENT", "SETTLEMENT_SENT"]);
 

@@ -3,8 +3,7 @@
  * stands (the sandbox accepts any status; these buttons offer the story's next steps). Each
  * move that does not fit says why. Browser-safe and pure.
  */
-import type { PaymentStatus } from "@/lib/schemas/catalog";
-import { TERMINAL_SETTLEMENT_STATUSES } from "@/lib/schemas/enums";
+import { type PaymentStatus, FINAL_REQUEST_STATUSES } from "@/lib/state-machine/statuses";
 
 export type QuickMove = { label: string; payment: "in" | "out"; to: PaymentStatus; why: string | null };
 
@@ -15,7 +14,7 @@ const human = (s: string) => s.toLowerCase().replaceAll("_", " ");
 export function quickMoves(r: Standing): QuickMove[] {
   const inbound = r.inbound_payment.status;
   const outbound = r.outbound_payment.status;
-  const finished = (TERMINAL_SETTLEMENT_STATUSES as readonly string[]).includes(r.status)
+  const finished = (FINAL_REQUEST_STATUSES as readonly string[]).includes(r.status)
     ? `The request is ${human(r.status)}: nothing moves it now.`
     : null;
   const fundsIn = inbound === "COMPLETED";

@@ -17,8 +17,7 @@ import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
-import { PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES } from "@/lib/schemas/catalog";
-import { FAILURE_CODES } from "@/lib/schemas/enums";
+import { PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES, FAILURE_CODES } from "@/lib/state-machine/statuses";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { quickMoves } from "./simulate-moves";
 

@@ -1,6 +1,6 @@
 /** The list's filters as they sit in the URL (browser-safe). */
 import { dateParam } from "@/lib/dashboard/search-params";
-import { SANDBOX_SETTLEMENT_STATUSES, type SandboxSettlementStatus } from "@/lib/schemas/catalog";
+import { SANDBOX_SETTLEMENT_STATUSES, type SandboxSettlementStatus } from "@/lib/state-machine/statuses";
 
 export type ListFilters = {
   page: number;

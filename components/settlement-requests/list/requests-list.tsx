@@ -17,7 +17,7 @@ import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { SANDBOX_SETTLEMENT_STATUSES } from "@/lib/schemas/catalog";
+import { SANDBOX_SETTLEMENT_STATUSES } from "@/lib/state-machine/statuses";
 import type { RequestRowsPage } from "@/lib/dashboard/request-rows";
 import { PAGE_SIZE, filtersToSearch, isStatus, toListQuery, type ListFilters } from "./list-filters";
 import { DateRange } from "@/components/forms/date-range";

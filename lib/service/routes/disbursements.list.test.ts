@@ -20,6 +20,7 @@ describe("GET /v0/disbursements", () => {
     await setBalance(s, "USDT", "1000.00");
     for (const [amount, currency] of [["10.50", "USDC"], ["20.25", "USDT"]] as const) {
       ids.push(((await call(s, "POST", "/v0/disbursements", { wallet_address: VALID.evm, amount, currency })).body as Json).id as string);
+      s.clock.advance(1_000); // distinct created_at: the same instant would order by id
     }
     await s.advance(86_400_000); // 2 Nov; the first two complete on the rail
     ids.push(((await call(s, "POST", "/v0/disbursements", { wallet_address: VALID.evm, amount: "5", currency: "USDC" })).body as Json).id as string);

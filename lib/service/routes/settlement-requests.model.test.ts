@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES } from "@/lib/schemas/catalog";
 import {
   FINAL_REQUEST_STATUSES,
   PAYIN_REQUEST_MOVES,
@@ -8,7 +7,9 @@ import {
   PUT_RULES,
   PUT_STATUS_INPUTS,
   canonicalPutStatus,
-} from "../state-machine";
+  PAYMENT_STATUSES,
+  SANDBOX_SETTLEMENT_STATUSES,
+} from "@/lib/state-machine";
 import { createTestService, type TestService } from "../testing/harness";
 import { call, type Json } from "../testing/http";
 import { BODIES } from "../testing/settlement-fixtures";

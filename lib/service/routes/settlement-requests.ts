@@ -3,6 +3,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { settlementRequestListQuerySchema, settlementTotalsSchema, paginated } from "@/lib/schemas/list";
 import { settlementRequestCreateSchema, settlementRequestUpdateSchema } from "@/lib/schemas/settlement-request";
 import { settlementHistorySchema, settlementRequestSchema } from "@/lib/schemas/settlement-request-response";
+import { describeClientMoves } from "@/lib/state-machine";
 import { API_KEY_SCHEME } from "../openapi";
 import { idempotency } from "../middleware/idempotency";
 import type { ServiceEnv } from "../context";
@@ -74,9 +75,7 @@ const update = createRoute({
   security,
   summary: "Update a settlement request's status",
   description:
-    "Moves per the state machine (decisions D7): FUNDS_SENT from REQUEST_STARTED; REQUEST_CANCELED from REQUEST_STARTED; " +
-    "PAYIN_UNDER_REVIEW from FUNDS_SENT, FUNDS_RECEIVING_LATE; PAYIN_CANCELED, PAYIN_FAILED, PAYIN_AMOUNT_MISMATCH from " +
-    "FUNDS_SENT, FUNDS_RECEIVING_LATE, PAYIN_UNDER_REVIEW; REQUEST_COMPLETED from SETTLEMENT_SENT, SETTLEMENT_COMPLETED. " +
+    `Moves per the state machine (decisions D7): ${describeClientMoves()}. ` +
     "PUT to the current status: 200, nothing changes. Anything else: 409 invalid_transition.",
   request: {
     params: idParam,

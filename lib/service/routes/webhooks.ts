@@ -1,6 +1,6 @@
 import "server-only";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/schemas/enums";
+import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/state-machine";
 import { enumMessage } from "@/lib/schemas/common";
 import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { paginated, pageQuery } from "@/lib/schemas/list";

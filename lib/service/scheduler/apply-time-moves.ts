@@ -1,5 +1,5 @@
 import "server-only";
-import { planTimeMoves, type RailDelays } from "../state-machine";
+import { planTimeMoves, type RailDelays } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
 import { depsAt, rowOffset } from "../sandbox-clock";
 import { applyPaymentChange } from "../use-cases/apply-payment-change";
@@ -53,8 +53,7 @@ export async function applyTimeMoves(serviceDeps: ServiceDeps, requestId: string
           ...(move.outbound ? { outbound: paymentStatusPatch(outbound, move.outbound, now) } : {}),
         }));
       } else {
-        const delay = outbound.status === "PROCESSING" ? rails.processingToSentMs : rails.sentToCompletedMs;
-        const due = new Date(Math.min(outbound.statusChangedAt.getTime() + delay, now.getTime()));
+        const due = new Date(Math.min(move.dueAt.getTime(), now.getTime()));
         ({ loaded } = await applyPaymentChange(tx, deps, loaded, {
           type: "PAYOUT",
           status: move.to,

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { DisbursementStatus } from "@/lib/schemas/enums";
+import type { DisbursementStatus } from "@/lib/state-machine/disbursements";
 import type { AmountTotals } from "@/lib/schemas/list";
 import type { Executor } from "./db";
 import { disbursements } from "./schema";

@@ -1,7 +1,6 @@
 import "server-only";
 import { and, desc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { PaymentStatus } from "@/lib/schemas/catalog";
-import type { PaymentType } from "@/lib/schemas/enums";
+import type { PaymentStatus, PaymentType } from "@/lib/state-machine";
 import type { Executor } from "./db";
 import { payments } from "./schema";
 import type { Scope } from "./settlement-requests";

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { Environment, SandboxSettlementStatus } from "@/lib/schemas/catalog";
+import type { Environment } from "@/lib/schemas/catalog";
+import type { SandboxSettlementStatus } from "@/lib/state-machine";
 import type { Executor } from "./db";
 import { payments, settlementRequestHistory, settlementRequests } from "./schema";
 import type { PaymentRow } from "./payments";

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { FAILED_STATUSES, OTHER_ENDED_STATUSES, SETTLED_STATUSES } from "@/lib/schemas/summary";
+import { OTHER_ENDED_REQUEST_STATUSES, REQUEST_FAILURE_STATUSES, SETTLED_REQUEST_STATUSES } from "@/lib/state-machine";
 import { queryRows, type Executor } from "./db";
 import type { Scope } from "./settlement-requests";
 
@@ -21,7 +21,7 @@ const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`
  * 90th percentile of the time to settle.
  */
 export async function summaryOf(db: Executor, scope: Scope, from: Date, before: Date): Promise<SummaryRow> {
-  const settled = list(SETTLED_STATUSES);
+  const settled = list(SETTLED_REQUEST_STATUSES);
   const rows = await queryRows<SummaryRow>(
     db,
     sql`
@@ -48,4 +48,8 @@ export async function summaryOf(db: Executor, scope: Scope, from: Date, before: 
   return rows[0];
 }
 
-export const ENDED = { settled: SETTLED_STATUSES, failed: FAILED_STATUSES, other: OTHER_ENDED_STATUSES } as const;
+export const ENDED = {
+  settled: SETTLED_REQUEST_STATUSES,
+  failed: REQUEST_FAILURE_STATUSES,
+  other: OTHER_ENDED_REQUEST_STATUSES,
+} as const;

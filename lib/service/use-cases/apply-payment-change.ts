@@ -1,7 +1,5 @@
 import "server-only";
-import type { PaymentStatus } from "@/lib/schemas/catalog";
-import type { PaymentType } from "@/lib/schemas/enums";
-import { planPaymentEffect, type HistoryCause } from "../state-machine";
+import { planPaymentEffect, type HistoryCause, type PaymentStatus, type PaymentType } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
 import type { Executor } from "../store/db";
 import { commitRequestChange, paymentStatusPatch, type PaymentPatch, type RequestChange } from "./commit-request-change";

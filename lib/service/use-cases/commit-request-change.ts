@@ -1,6 +1,5 @@
 import "server-only";
-import type { PaymentStatus, SandboxSettlementStatus } from "@/lib/schemas/catalog";
-import type { HistoryCause } from "../state-machine";
+import type { HistoryCause, PaymentStatus, SandboxSettlementStatus } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
 import { emitEvent } from "../outbox/emit";
 import type { Executor } from "../store/db";

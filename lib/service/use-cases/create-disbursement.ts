@@ -1,5 +1,6 @@
 import "server-only";
 import type { Disbursement, DisbursementCreate } from "@/lib/schemas/disbursement";
+import { disbursementNextStepAt } from "@/lib/state-machine";
 import type { Caller, ServiceDeps } from "../context";
 import { newId } from "../ids";
 import type { BalanceKey } from "../store/ledger";
@@ -35,7 +36,7 @@ export async function createDisbursement(deps: ServiceDeps, caller: Caller, inpu
         currency: input.currency,
         status: "PENDING",
         paymentId,
-        nextStepAt: new Date(at.getTime() + deps.config.railDelays.sentSeconds * 1000),
+        nextStepAt: disbursementNextStepAt("PENDING", at, deps.config.railDelays),
         createdAt: at,
         updatedAt: at,
       })

@@ -6,7 +6,7 @@ import { emitEvent } from "../outbox/emit";
 import { networkFee } from "../quotes/network-fees";
 import type { BalanceKey } from "../store/ledger";
 import { v1Payments } from "../store/schema";
-import { v1PaymentExpiresAt } from "../state-machine";
+import { v1PaymentExpiresAt } from "@/lib/state-machine";
 import { noteBalanceChange, reserveOrRefuse } from "./balances";
 import { newReferenceId, v1PaymentToWire } from "./v1-payment-records";
 

@@ -1,30 +1,20 @@
 import "server-only";
 import { emitPaymentMove } from "./payment-events";
 import { eq } from "drizzle-orm";
-import type { PaymentStatus } from "@/lib/schemas/catalog";
 import type { Payment } from "@/lib/schemas/payment";
-import type { ServiceConfig, ServiceDeps, Caller } from "../context";
+import type { ServiceDeps, Caller } from "../context";
 import { ApiError } from "../errors";
 import { disbursements, payments } from "../store/schema";
 import {
-  DISBURSEMENT_RAIL_PAYMENT_STATUSES,
   DISBURSEMENT_STATUS_OF_PAYMENT,
   disbursementFailureCode,
-  isFinalDisbursementStatus,
+  disbursementNextStepAfterPaymentPatch,
   planDisbursementPath,
-  type DisbursementStatus,
-} from "../state-machine";
+} from "@/lib/state-machine";
 import { loadDisbursement, loadPayment } from "./disbursement-records";
 import { moveDisbursement } from "./move-disbursement";
 import { registerPaymentOwnerHandler, type PaymentOwnerChange } from "./payment-owners";
 import { toPayment } from "./payment-view";
-
-/** When the rail takes its next step after a sandbox PATCH; null when the status holds it. */
-function nextStepAfter(status: DisbursementStatus, paymentStatus: PaymentStatus, at: Date, config: ServiceConfig): Date | null {
-  if (isFinalDisbursementStatus(status) || !DISBURSEMENT_RAIL_PAYMENT_STATUSES.includes(paymentStatus)) return null;
-  const seconds = status === "PENDING" ? config.railDelays.sentSeconds : config.railDelays.completedSeconds;
-  return new Date(at.getTime() + seconds * 1000);
-}
 
 /**
  * PATCH /v0/sandbox/payments/{id}/status on a disbursement's payment: the payment takes the
@@ -42,7 +32,7 @@ export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller
     if (path.kind === "invalid") {
       throw new ApiError("invalid_transition", `Disbursement ${path.message} (payment status ${status})`);
     }
-    const nextStepAt = nextStepAfter(target, status, at, deps.config);
+    const nextStepAt = disbursementNextStepAfterPaymentPatch(target, status, at, deps.config.railDelays);
     if (path.moves.length === 0) {
       const before = await loadPayment(tx, row.paymentId);
       const [moved] = await tx

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { DISBURSEMENT_RAIL_STATUSES, planDisbursementRailStep } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
 import { disbursements } from "../store/schema";
 import { nowForRow } from "../store/sandbox-clocks";
@@ -11,11 +12,11 @@ import { moveDisbursement } from "./move-disbursement";
 const BATCH = 200;
 
 /**
- * The simulated payout rail of disbursements, on the service clock: PENDING → PROCESSING after
- * `railDelays.sentSeconds`, PROCESSING → COMPLETED (transaction hash, reserve consumed) after
- * `railDelays.completedSeconds` more. Each step is due at a time of its own, so a late tick
- * catches up step by step. Rows are claimed with SKIP LOCKED: instances share the work and a
- * step is applied once.
+ * Runs the simulated payout rail of disbursements (planDisbursementRailStep: PENDING → PROCESSING
+ * after `railDelays.sentSeconds`, PROCESSING → COMPLETED after `railDelays.completedSeconds`
+ * more) on the service clock. Each step is due at a time of its own, so a late tick catches up
+ * step by step. Rows are claimed with SKIP LOCKED: instances share the work and a step is
+ * applied once.
  */
 export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
   let moved = 0;
@@ -26,7 +27,7 @@ export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
       .from(disbursements)
       .where(
         and(
-          inArray(disbursements.status, ["PENDING", "PROCESSING"]),
+          inArray(disbursements.status, DISBURSEMENT_RAIL_STATUSES),
           sql`${disbursements.nextStepAt} <= ${nowForRow(serviceNow, sql`${disbursements.accountId}`, sql`${disbursements.environment}`)}`,
         ),
       )
@@ -39,16 +40,9 @@ export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
         // Each disbursement moves on its own account's clock (the sandbox clock, decision D8.3).
         const now = locked ? new Date(serviceNow.getTime() + (await rowOffset(tx, locked.accountId, locked.environment))) : serviceNow;
         const row = locked && locked.nextStepAt && locked.nextStepAt <= now ? locked : undefined;
-        if (!row || !row.nextStepAt || (row.status !== "PENDING" && row.status !== "PROCESSING")) return false;
-        const stepAt = row.nextStepAt;
-        if (row.status === "PENDING") {
-          await moveDisbursement(tx, row, "PROCESSING", {
-            at: now,
-            nextStepAt: new Date(stepAt.getTime() + deps.config.railDelays.completedSeconds * 1000),
-          });
-        } else {
-          await moveDisbursement(tx, row, "COMPLETED", { at: now, nextStepAt: null });
-        }
+        const step = row?.nextStepAt ? planDisbursementRailStep(row.status, row.nextStepAt, deps.config.railDelays) : null;
+        if (!row || !step) return false;
+        await moveDisbursement(tx, row, step.to, { at: now, nextStepAt: step.nextStepAt });
         return true;
       });
       if (done) moved++;

@@ -1,14 +1,14 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { toCanonical } from "@/lib/money/decimal";
-import type { Chain, Environment, PaymentStatus, Stablecoin } from "@/lib/schemas/catalog";
+import type { Chain, Environment, Stablecoin } from "@/lib/schemas/catalog";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { isEvmChain } from "@/lib/validators/wallet";
 import { notFound } from "../errors";
 import { newId } from "../ids";
 import type { Executor } from "../store/db";
 import { disbursementDestinations, disbursements, payments } from "../store/schema";
-import type { DisbursementStatus } from "../state-machine";
+import type { DisbursementStatus, PaymentStatus } from "@/lib/state-machine";
 
 /** Rows, wire forms and lookups of disbursements and their outbound payments. */
 

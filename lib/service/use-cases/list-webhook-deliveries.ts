@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Paginated } from "@/lib/schemas/list";
 import type { WebhookDelivery } from "@/lib/schemas/webhook";
-import type { WebhookDeliveryStatus } from "@/lib/schemas/enums";
+import type { WebhookDeliveryStatus } from "@/lib/state-machine";
 import type { Caller, ServiceDeps } from "../context";
 import { webhookDeliveries, webhookDeliveryAttempts } from "../store/schema";
 import { findWebhook, pageOf, toDelivery } from "./webhook-records";

@@ -1,12 +1,17 @@
 import "server-only";
 import { emitPaymentMove } from "./payment-events";
 import { and, eq } from "drizzle-orm";
-import type { Chain, PaymentStatus } from "@/lib/schemas/catalog";
+import type { Chain } from "@/lib/schemas/catalog";
 import { ApiError } from "../errors";
 import type { Executor } from "../store/db";
 import { consumeReserve, releaseReserve, type BalanceKey } from "../store/ledger";
 import { disbursements, payments } from "../store/schema";
-import { DISBURSEMENT_PAYMENT_STATUS, planDisbursementMove, type DisbursementStatus } from "../state-machine";
+import {
+  DISBURSEMENT_PAYMENT_STATUS,
+  planDisbursementMove,
+  type DisbursementStatus,
+  type PaymentStatus,
+} from "@/lib/state-machine";
 import { loadPayment, type DisbursementRow } from "./disbursement-records";
 import { simulatedTransactionHash } from "./simulated-transaction-hash";
 

@@ -8,7 +8,7 @@ import { emitEvent } from "../outbox/emit";
 import type { Executor } from "../store/db";
 import { consumeReserve, debitAvailable, releaseReserve, type BalanceKey } from "../store/ledger";
 import { v1Payments } from "../store/schema";
-import { planV1PaymentMove, type V1PaymentStatus } from "../state-machine";
+import { planV1PaymentMove, v1ConfirmationAt, type V1PaymentStatus } from "@/lib/state-machine";
 import { noteBalanceChange } from "./balances";
 import { simulatedTransactionHash } from "./simulated-transaction-hash";
 import { v1PaymentToWire, type V1PaymentRow } from "./v1-payment-records";
@@ -16,19 +16,13 @@ import { v1PaymentToWire, type V1PaymentRow } from "./v1-payment-records";
 export interface V1MoveOptions {
   at: Date;
   failureReason?: string;
-  /** When the simulated on-chain confirmation lands (moves to PROCESSING). */
-  confirmAt?: Date;
 }
 
 /**
  * One move of a /v1 payment by the document's state table (planV1PaymentMove), with its
- * balance effects through the ledger and its `payment.*` event, in the caller's transaction.
- * The row must be locked in that transaction.
- *
- * COMPLETED debits the chain's network fee from the available balance, separately from the
- * reserved amount. Should the available balance no longer cover the fee (other payments took
- * it since creation), the transfer fails instead: FAILED, reserve released, balance never
- * negative.
+ * effects: the balance through the ledger (the reserve; the network fee, and the move the table
+ * makes instead when the balance no longer covers it), the row, and its `payment.*` event, in
+ * the caller's transaction. The row must be locked in that transaction.
  */
 export async function moveV1Payment(
   tx: Executor,
@@ -44,10 +38,10 @@ export async function moveV1Payment(
   const key: BalanceKey = { accountId: row.accountId, environment: row.environment, currency: row.currencyCode };
   const ref = { refType: "v1_payment" as const, refId: row.id };
 
-  if (to === "COMPLETED" && toDec(row.networkFee).gt(0)) {
+  if (effects.networkFee && toDec(row.networkFee).gt(0)) {
     const fee = await debitAvailable(tx, key, row.networkFee, "network_fee", ref, at);
     if (!fee) {
-      return moveV1Payment(tx, deps, row, "FAILED", {
+      return moveV1Payment(tx, deps, row, effects.networkFee.uncovered, {
         at,
         failureReason: `Available ${row.currencyCode} balance does not cover the ${row.chain} network fee ${toCanonical(row.networkFee)}`,
       });
@@ -62,10 +56,10 @@ export async function moveV1Payment(
     .set({
       status: to,
       updatedAt: at,
-      ...(options.confirmAt ? { confirmAt: options.confirmAt } : {}),
+      ...(effects.schedulesConfirmation ? { confirmAt: v1ConfirmationAt(at, deps.config.railDelays) } : {}),
       ...(effects.setTransactionHash ? { transactionHash: simulatedTransactionHash(row.chain as Chain) } : {}),
       ...(effects.setCompletedAt ? { completedAt: at } : {}),
-      ...(to === "FAILED" ? { failureReason: options.failureReason ?? "Transfer failed" } : {}),
+      ...(effects.failureReason ? { failureReason: options.failureReason ?? effects.failureReason.fallback } : {}),
     })
     .where(and(eq(v1Payments.id, row.id), eq(v1Payments.status, row.status)))
     .returning();

@@ -2,7 +2,7 @@ import "server-only";
 import type { V1Notification, V1Payment } from "@/lib/schemas/v1-payment";
 import type { Caller, ServiceDeps } from "../context";
 import { ApiError } from "../errors";
-import { isV1PaymentDueToExpire, planV1PaymentMove } from "../state-machine";
+import { isV1PaymentDueToExpire, planV1PaymentMove } from "@/lib/state-machine";
 import { moveV1Payment } from "./move-v1-payment";
 import { loadV1Payment, v1PaymentToWire } from "./v1-payment-records";
 
@@ -21,8 +21,7 @@ export async function notifyV1Payment(deps: ServiceDeps, caller: Caller, input: 
       const expired = await moveV1Payment(tx, deps, row, "EXPIRED", { at });
       return { kind: "expired" as const, refused: planV1PaymentMove(expired.status, "PROCESSING") };
     }
-    const confirmAt = new Date(at.getTime() + deps.config.railDelays.completedSeconds * 1000);
-    return { kind: "moved" as const, row: await moveV1Payment(tx, deps, row, "PROCESSING", { at, confirmAt }) };
+    return { kind: "moved" as const, row: await moveV1Payment(tx, deps, row, "PROCESSING", { at }) };
   });
   if (outcome.kind === "moved") return v1PaymentToWire(outcome.row);
   const message = outcome.refused.kind === "invalid" ? outcome.refused.message : "cannot move";

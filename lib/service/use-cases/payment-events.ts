@@ -1,5 +1,6 @@
 import "server-only";
-import type { EventType, PaymentStatus } from "@/lib/schemas/catalog";
+import type { EventType } from "@/lib/schemas/catalog";
+import type { PaymentStatus } from "@/lib/state-machine";
 import { emitEvent, type NewEvent } from "../outbox/emit";
 import type { Executor } from "../store/db";
 import type { PaymentRow } from "../store/payments";

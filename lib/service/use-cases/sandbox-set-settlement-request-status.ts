@@ -1,6 +1,6 @@
 import "server-only";
 import type { SandboxSettlementStatusBody } from "@/lib/schemas/sandbox";
-import { planSandboxRequestMove, reconciliationExpectedAt } from "../state-machine";
+import { planSandboxRequestMove, reconciliationExpectedAt } from "@/lib/state-machine";
 import type { Caller, ServiceDeps } from "../context";
 import { commitRequestChange } from "./commit-request-change";
 import { loadSettlementRequest } from "./load-settlement-request";
@@ -30,7 +30,7 @@ export async function sandboxSetSettlementRequestStatus(
       request: {
         failureCode: plan.failure.code,
         failureReason: plan.failure.reason,
-        ...(plan.to === "REQUEST_COMPLETED" && !current.row.completedAt ? { completedAt: now } : {}),
+        ...(plan.setCompletedAt && !current.row.completedAt ? { completedAt: now } : {}),
         ...(plan.setReconciliation
           ? { reconciliationExpectedAt: reconciliationExpectedAt(current.row.reconciliationOverride, now) }
           : {}),

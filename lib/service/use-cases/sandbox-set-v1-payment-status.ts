@@ -3,7 +3,7 @@ import type { V1Payment } from "@/lib/schemas/v1-payment";
 import type { Caller, ServiceDeps } from "../context";
 import { moveV1Payment } from "./move-v1-payment";
 import { loadV1Payment, v1PaymentToWire } from "./v1-payment-records";
-import type { V1PaymentStatus } from "../state-machine";
+import type { V1SandboxTarget } from "@/lib/state-machine";
 
 /**
  * Extension, sandbox only: drives a /v1 payment along the document's state table at once
@@ -14,16 +14,12 @@ export async function sandboxSetV1PaymentStatus(
   deps: ServiceDeps,
   caller: Caller,
   id: string,
-  body: { status: Exclude<V1PaymentStatus, "CREATED">; failure_reason?: string },
+  body: { status: V1SandboxTarget; failure_reason?: string },
 ): Promise<V1Payment> {
   const at = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const current = await loadV1Payment(tx, caller, { id }, true);
-    return moveV1Payment(tx, deps, current, body.status, {
-      at,
-      failureReason: body.failure_reason,
-      ...(body.status === "PROCESSING" ? { confirmAt: new Date(at.getTime() + deps.config.railDelays.completedSeconds * 1000) } : {}),
-    });
+    return moveV1Payment(tx, deps, current, body.status, { at, failureReason: body.failure_reason });
   });
   return v1PaymentToWire(row);
 }

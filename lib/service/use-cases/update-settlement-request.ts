@@ -1,6 +1,6 @@
 import "server-only";
 import { isTransactionIdRemoved, type SettlementRequestUpdate } from "@/lib/schemas/settlement-request";
-import { planClientMove, reconciliationExpectedAt } from "../state-machine";
+import { planClientMove, reconciliationExpectedAt } from "@/lib/state-machine";
 import type { Caller, ServiceDeps } from "../context";
 import { ApiError, invalidField } from "../errors";
 import { commitRequestChange, paymentStatusPatch, type PaymentPatch, type RequestChange } from "./commit-request-change";

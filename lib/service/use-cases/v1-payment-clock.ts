@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { v1ClockMove, type V1ClockStatus } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
 import { v1Payments } from "../store/schema";
 import { nowForRow } from "../store/sandbox-clocks";
@@ -16,7 +17,7 @@ const BATCH = 200;
  */
 async function sweep(
   deps: ServiceDeps,
-  status: "CREATED" | "PROCESSING",
+  status: V1ClockStatus,
   dueColumn: typeof v1Payments.expiresAt | typeof v1Payments.confirmAt,
   owner?: Owner,
 ): Promise<number> {
@@ -41,7 +42,7 @@ async function sweep(
       const now = local.clock.now();
       const dueAt = status === "CREATED" ? row.expiresAt : row.confirmAt;
       if (!dueAt || dueAt > now) return false;
-      await moveV1Payment(tx, local, row, status === "CREATED" ? "EXPIRED" : "COMPLETED", { at: now });
+      await moveV1Payment(tx, local, row, v1ClockMove(status), { at: now });
       return true;
     });
     if (done) moved++;

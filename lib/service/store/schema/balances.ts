@@ -1,4 +1,5 @@
 import { bigserial, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { DisbursementStatus, V1PaymentStatus } from "@/lib/state-machine";
 
 type Env = "sandbox" | "production";
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -79,7 +80,7 @@ export const disbursements = pgTable(
     walletAddress: text("wallet_address").notNull(),
     amount: money("amount").notNull(),
     currency: text("currency").notNull(),
-    status: text("status").$type<"PENDING" | "PROCESSING" | "COMPLETED" | "FAILED">().notNull(),
+    status: text("status").$type<DisbursementStatus>().notNull(),
     paymentId: text("payment_id").notNull(),
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
@@ -104,7 +105,7 @@ export const v1Payments = pgTable(
     accountId: text("account_id").notNull(),
     environment: text("environment").$type<Env>().notNull(),
     referenceId: text("reference_id").notNull().unique(),
-    status: text("status").$type<"CREATED" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED">().notNull(),
+    status: text("status").$type<V1PaymentStatus>().notNull(),
     amount: money("amount").notNull(),
     currencyCode: text("currency_code").notNull(),
     chain: text("chain").notNull(),

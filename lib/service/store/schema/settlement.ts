@@ -1,5 +1,6 @@
 import { bigserial, index, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { Environment, PaymentStatus, SandboxSettlementStatus } from "@/lib/schemas/catalog";
+import type { Environment } from "@/lib/schemas/catalog";
+import type { HistoryCause, PaymentStatus, PaymentType, SandboxSettlementStatus } from "@/lib/state-machine";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -50,7 +51,7 @@ export const settlementRequestHistory = pgTable(
     at: ts("at").notNull(),
     fromStatus: text("from_status").$type<SandboxSettlementStatus>(),
     toStatus: text("to_status").$type<SandboxSettlementStatus>().notNull(),
-    cause: text("cause").$type<"api" | "sandbox" | "payment" | "scheduler">().notNull(),
+    cause: text("cause").$type<HistoryCause>().notNull(),
     paymentId: text("payment_id"),
     detail: text("detail"),
   },
@@ -77,7 +78,7 @@ export const payments = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     environment: text("environment").$type<Environment>().notNull(),
-    type: text("type").$type<"PAYIN" | "PAYOUT">().notNull(),
+    type: text("type").$type<PaymentType>().notNull(),
     status: text("status").$type<PaymentStatus>().notNull(),
     settlementRequestId: text("settlement_request_id"),
     disbursementId: text("disbursement_id"),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import type { WebhookDeliveryStatus, WebhookStatus } from "@/lib/state-machine";
 import { accounts, events } from "./core";
 
 /** Webhook endpoints (decisions D9): one registry for /v0 and /v1, per account and environment. */
@@ -13,7 +14,7 @@ export const webhookEndpoints = pgTable(
     events: text("events").array().notNull(),
     /** The signing secret: HMAC keys must be usable, so it is stored as is (shown once over the API). */
     secret: text("secret").notNull(),
-    status: text("status").$type<"ACTIVE" | "DISABLED">().notNull(),
+    status: text("status").$type<WebhookStatus>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
   },
@@ -32,7 +33,7 @@ export const webhookDeliveries = pgTable(
     webhookId: text("webhook_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull().references(() => events.id),
     eventType: text("event_type").notNull(),
-    status: text("status").$type<"PENDING" | "SUCCEEDED" | "FAILED">().notNull(),
+    status: text("status").$type<WebhookDeliveryStatus>().notNull(),
     attemptCount: integer("attempt_count").notNull(),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),

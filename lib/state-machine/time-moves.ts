@@ -1,9 +1,14 @@
-import "server-only";
-
-import type { PaymentStatus, SandboxSettlementStatus, SettlementStatus } from "@/lib/schemas/catalog";
-
-import { isNotStartedPaymentStatus } from "./payment-effects";
-import { isFinalRequestStatus } from "./statuses";
+/**
+ * Moves by time (decisions D7.5): expiry, lateness and the simulated payout rail of settlement
+ * requests. The scheduler asks planTimeMoves on every tick (cause "scheduler").
+ */
+import {
+  isFinalRequestStatus,
+  isNotStartedPaymentStatus,
+  type PaymentStatus,
+  type SandboxSettlementStatus,
+  type SettlementStatus,
+} from "./statuses";
 
 /** What the scheduler needs to know about one request. Times are instants on its clock. */
 export interface TimedRequest {
@@ -36,6 +41,8 @@ export type TimeMove =
       kind: "payment";
       paymentType: "PAYOUT";
       to: PaymentStatus;
+      /** When the step was due (the payment's status time plus the delay); it takes effect then. */
+      dueAt: Date;
     };
 
 /**
@@ -78,12 +85,13 @@ export function planTimeMoves(
     return [{ kind: "request", to: "FUNDS_RECEIVING_LATE" }];
   }
   if (request.outbound) {
-    const waited = t - request.outbound.statusSince.getTime();
+    const since = request.outbound.statusSince.getTime();
+    const waited = t - since;
     if (outbound === "PROCESSING" && waited >= rails.processingToSentMs) {
-      return [{ kind: "payment", paymentType: "PAYOUT", to: "SENT" }];
+      return [{ kind: "payment", paymentType: "PAYOUT", to: "SENT", dueAt: new Date(since + rails.processingToSentMs) }];
     }
     if (outbound === "SENT" && waited >= rails.sentToCompletedMs) {
-      return [{ kind: "payment", paymentType: "PAYOUT", to: "COMPLETED" }];
+      return [{ kind: "payment", paymentType: "PAYOUT", to: "COMPLETED", dueAt: new Date(since + rails.sentToCompletedMs) }];
     }
   }
   return [];

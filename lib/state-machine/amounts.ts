@@ -1,5 +1,3 @@
-import "server-only";
-
 import Decimal from "decimal.js";
 
 import type { FailureFields } from "./statuses";

@@ -6,11 +6,10 @@ import {
   SANDBOX_SETTLEMENT_STATUSES,
   type PaymentStatus,
   type SandboxSettlementStatus,
-} from "@/lib/schemas/catalog";
-import {
   FINAL_REQUEST_STATUSES,
   PUT_STATUS_INPUTS,
   canonicalPutStatus,
+  describeClientMoves,
   isFinalRequestStatus,
   planClientMove,
   planPaymentEffect,
@@ -18,7 +17,7 @@ import {
   planTimeMoves,
   reconciliationExpectedAt,
   type PutStatus,
-} from "@/lib/service/state-machine";
+} from "@/lib/state-machine";
 
 /** decisions D7's PUT table, copied by hand: target → allowed sources. */
 const ALLOWED_FROM: Record<PutStatus, readonly SandboxSettlementStatus[]> = {
@@ -85,6 +84,14 @@ describe("planClientMove over every (from × PUT target) cell", () => {
     for (const [from, input] of cells) {
       if (isFinalRequestStatus(from)) expect(planClientMove(from, input).kind).not.toBe("move");
     }
+  });
+
+  it("describes the table in the API's words, sources grouped", () => {
+    expect(describeClientMoves()).toBe(
+      "FUNDS_SENT, REQUEST_CANCELED from REQUEST_STARTED; PAYIN_UNDER_REVIEW from FUNDS_SENT, FUNDS_RECEIVING_LATE; " +
+        "PAYIN_CANCELED, PAYIN_FAILED, PAYIN_AMOUNT_MISMATCH from FUNDS_SENT, FUNDS_RECEIVING_LATE, PAYIN_UNDER_REVIEW; " +
+        "REQUEST_COMPLETED from SETTLEMENT_SENT, SETTLEMENT_COMPLETED",
+    );
   });
 });
 

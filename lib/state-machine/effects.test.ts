@@ -1,14 +1,27 @@
 import { describe, expect, it } from "vitest";
 
-import { PAYMENT_STATUSES, type PaymentStatus, type SettlementStatus } from "@/lib/schemas/catalog";
 import {
+  PAYMENT_STATUSES,
+  SANDBOX_SETTLEMENT_STATUSES,
+  type PaymentStatus,
+  type SettlementStatus,
+  DISBURSEMENT_RAIL_STATUSES,
   DISBURSEMENT_STATUSES,
   FINAL_REQUEST_STATUSES,
   HISTORY_CAUSES,
+  OTHER_ENDED_REQUEST_STATUSES,
+  REQUEST_FAILURE_STATUSES,
+  SETTLED_REQUEST_STATUSES,
   V1_PAYMENT_STATUSES,
+  V1_SANDBOX_TARGETS,
+  disbursementNextStepAfterPaymentPatch,
+  disbursementNextStepAt,
+  isFinalDisbursementStatus,
+  isFinalV1PaymentStatus,
   isV1PaymentDueToExpire,
   planDisbursementMove,
   planDisbursementPath,
+  planDisbursementRailStep,
   DISBURSEMENT_STATUS_OF_PAYMENT,
   type DisbursementStatus,
   planPaymentEffect,
@@ -16,9 +29,12 @@ import {
   planTimeMoves,
   planV1PaymentMove,
   sandboxPaymentNeedsFailureReason,
+  sandboxRequestTakesFailureCode,
+  v1ClockMove,
+  v1ConfirmationAt,
   v1PaymentExpiresAt,
   type TimedRequest,
-} from "@/lib/service/state-machine";
+} from "@/lib/state-machine";
 
 const ctx = { requestStatus: "FUNDS_SENT", instructedAmount: "100.00000000", currency: "USDC" } as const;
 
@@ -131,9 +147,14 @@ describe("planTimeMoves", () => {
     const rails = { processingToSentMs: 1_000, sentToCompletedMs: 5_000 };
     const req: TimedRequest = { ...base, status: "FUNDS_SENT", outbound: { status: "PROCESSING", statusSince: since } };
     expect(planTimeMoves(req, new Date(since.getTime() + 999), rails)).toEqual([]);
-    expect(planTimeMoves(req, new Date(since.getTime() + 1_000), rails)).toEqual([{ kind: "payment", paymentType: "PAYOUT", to: "SENT" }]);
+    expect(planTimeMoves(req, new Date(since.getTime() + 1_000), rails)).toEqual([
+      { kind: "payment", paymentType: "PAYOUT", to: "SENT", dueAt: new Date(since.getTime() + 1_000) },
+    ]);
     const sent: TimedRequest = { ...req, status: "SETTLEMENT_SENT", outbound: { status: "SENT", statusSince: since } };
-    expect(planTimeMoves(sent, new Date(since.getTime() + 5_000), rails)).toEqual([{ kind: "payment", paymentType: "PAYOUT", to: "COMPLETED" }]);
+    // A late tick: the step takes effect when it was due, not when the tick came.
+    expect(planTimeMoves(sent, new Date(since.getTime() + 7_000), rails)).toEqual([
+      { kind: "payment", paymentType: "PAYOUT", to: "COMPLETED", dueAt: new Date(since.getTime() + 5_000) },
+    ]);
     expect(planTimeMoves({ ...sent, status: "PAYOUT_CANCELED" }, new Date(since.getTime() + 9_000), rails)).toEqual([]);
   });
 
@@ -162,6 +183,14 @@ describe("sandbox", () => {
   });
   it("a payment FAILED needs a failure_reason", () => {
     expect(PAYMENT_STATUSES.filter(sandboxPaymentNeedsFailureReason)).toEqual(["FAILED"]);
+  });
+  it("a failure_code goes only with PAYIN_AMOUNT_MISMATCH", () => {
+    expect(SANDBOX_SETTLEMENT_STATUSES.filter(sandboxRequestTakesFailureCode)).toEqual(["PAYIN_AMOUNT_MISMATCH"]);
+  });
+  it("a move to REQUEST_COMPLETED sets completed_at; no other does", () => {
+    for (const to of SANDBOX_SETTLEMENT_STATUSES) {
+      expect(planSandboxRequestMove(to).setCompletedAt).toBe(to === "REQUEST_COMPLETED" ? true : undefined);
+    }
   });
   it("history causes", () => {
     expect(HISTORY_CAUSES).toEqual(["api", "sandbox", "payment", "scheduler"]);
@@ -195,6 +224,35 @@ describe("disbursements", () => {
     expect(path("FAILED", "PROCESSING")).toBe("invalid");
     expect(path("COMPLETED", "COMPLETED")).toEqual([]);
   });
+  it("COMPLETED and FAILED are final", () => {
+    expect(DISBURSEMENT_STATUSES.filter(isFinalDisbursementStatus)).toEqual(["COMPLETED", "FAILED"]);
+  });
+
+  const delays = { sentSeconds: 2, completedSeconds: 3 };
+  const at = new Date("2026-05-01T10:00:00Z");
+  const plus = (seconds: number) => new Date(at.getTime() + seconds * 1000);
+  it("the rail moves PENDING → PROCESSING → COMPLETED, each step after its delay", () => {
+    expect(DISBURSEMENT_RAIL_STATUSES).toEqual(["PENDING", "PROCESSING"]);
+    expect(disbursementNextStepAt("PENDING", at, delays)).toEqual(plus(2));
+    expect(disbursementNextStepAt("PROCESSING", at, delays)).toEqual(plus(3));
+    expect(disbursementNextStepAt("COMPLETED", at, delays)).toBeNull();
+    // The step after is counted from when this one was due, so a late tick catches up.
+    expect(planDisbursementRailStep("PENDING", at, delays)).toEqual({ to: "PROCESSING", nextStepAt: plus(3) });
+    expect(planDisbursementRailStep("PROCESSING", at, delays)).toEqual({ to: "COMPLETED", nextStepAt: null });
+    expect(planDisbursementRailStep("COMPLETED", at, delays)).toBeNull();
+    expect(planDisbursementRailStep("FAILED", at, delays)).toBeNull();
+    for (const from of DISBURSEMENT_RAIL_STATUSES) {
+      const step = planDisbursementRailStep(from, at, delays);
+      expect(step && planDisbursementMove(from, step.to).kind).toBe("ok");
+    }
+  });
+  it("after a sandbox PATCH of its payment, the rail goes on only from a moving payment status", () => {
+    expect(disbursementNextStepAfterPaymentPatch("PENDING", "PENDING", at, delays)).toEqual(plus(2));
+    expect(disbursementNextStepAfterPaymentPatch("PROCESSING", "SENT", at, delays)).toEqual(plus(3));
+    expect(disbursementNextStepAfterPaymentPatch("PENDING", "SCHEDULED", at, delays)).toBeNull();
+    expect(disbursementNextStepAfterPaymentPatch("PROCESSING", "UNDER_REVIEW", at, delays)).toBeNull();
+    expect(disbursementNextStepAfterPaymentPatch("COMPLETED", "COMPLETED", at, delays)).toBeNull();
+  });
 });
 
 describe("/v1 payments", () => {
@@ -218,5 +276,32 @@ describe("/v1 payments", () => {
     expect(isV1PaymentDueToExpire({ status: "CREATED", expiresAt }, new Date("2026-05-01T10:04:59Z"))).toBe(false);
     expect(isV1PaymentDueToExpire({ status: "CREATED", expiresAt }, expiresAt)).toBe(true);
     expect(isV1PaymentDueToExpire({ status: "PROCESSING", expiresAt }, expiresAt)).toBe(false);
+  });
+  it("COMPLETED, FAILED and EXPIRED are final; the sandbox may drive a payment to any other status", () => {
+    expect(V1_PAYMENT_STATUSES.filter(isFinalV1PaymentStatus)).toEqual(["COMPLETED", "FAILED", "EXPIRED"]);
+    expect(V1_SANDBOX_TARGETS).toEqual(["PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]);
+  });
+  it("the clock expires CREATED payments and confirms PROCESSING ones", () => {
+    expect(v1ClockMove("CREATED")).toBe("EXPIRED");
+    expect(v1ClockMove("PROCESSING")).toBe("COMPLETED");
+  });
+  it("a notification schedules the confirmation after the rail's completion delay", () => {
+    expect(planV1PaymentMove("CREATED", "PROCESSING")).toMatchObject({ effects: { schedulesConfirmation: true } });
+    const at = new Date("2026-05-01T10:00:00Z");
+    expect(v1ConfirmationAt(at, { completedSeconds: 3 })).toEqual(new Date("2026-05-01T10:00:03Z"));
+  });
+  it("completion charges the network fee, or fails when the balance no longer covers it", () => {
+    expect(planV1PaymentMove("PROCESSING", "COMPLETED")).toMatchObject({ effects: { networkFee: { uncovered: "FAILED" } } });
+    expect(planV1PaymentMove("PROCESSING", "FAILED")).toMatchObject({
+      effects: { reserve: "release", failureReason: { fallback: "Transfer failed" } },
+    });
+  });
+});
+
+describe("summary groups", () => {
+  it("settled, failed and otherwise ended are disjoint and cover every final status", () => {
+    const groups = [SETTLED_REQUEST_STATUSES, REQUEST_FAILURE_STATUSES, OTHER_ENDED_REQUEST_STATUSES].flat();
+    expect(new Set(groups).size).toBe(groups.length);
+    for (const s of FINAL_REQUEST_STATUSES) expect(groups).toContain(s);
   });
 });

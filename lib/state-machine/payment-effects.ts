@@ -1,18 +1,18 @@
-import "server-only";
-
-import type { PaymentStatus, SandboxSettlementStatus, SettlementStatus } from "@/lib/schemas/catalog";
-
+/**
+ * What a payment's new status does to its settlement request (decisions D7.4): the two tables
+ * and the planner every payment change goes through (cause "payment"), whatever changed the
+ * payment (the rail, a sandbox PATCH).
+ */
 import { amountMismatch } from "./amounts";
-import { isFinalRequestStatus, type FailureFields, type PaymentType } from "./statuses";
-
-/** Payment statuses in which no money has moved yet. */
-export const NOT_STARTED_PAYMENT_STATUSES = ["AWAITING_FUNDS", "PENDING", "SCHEDULED"] as const satisfies
-  readonly PaymentStatus[];
-const NOT_STARTED = new Set<string>(NOT_STARTED_PAYMENT_STATUSES);
-
-export function isNotStartedPaymentStatus(status: PaymentStatus): boolean {
-  return NOT_STARTED.has(status);
-}
+import {
+  isFinalRequestStatus,
+  isNotStartedPaymentStatus,
+  type FailureFields,
+  type PaymentStatus,
+  type PaymentType,
+  type SandboxSettlementStatus,
+  type SettlementStatus,
+} from "./statuses";
 
 /** Second table of decisions D7: inbound (PAYIN) changes that move the request by themselves. */
 export const PAYIN_REQUEST_MOVES: Readonly<Partial<Record<PaymentStatus, SettlementStatus>>> = {

@@ -1,34 +1,23 @@
-import "server-only";
-
+/**
+ * Sandbox PATCHes (decisions D8.1): any status on a request (SANDBOX_SETTLEMENT_STATUSES) or a
+ * payment (PAYMENT_STATUSES), from any status (cause "sandbox"). A payment PATCH then goes
+ * through planPaymentEffect like any payment change.
+ */
 import {
-  PAYMENT_STATUSES,
-  SANDBOX_SETTLEMENT_STATUSES,
+  isRequestFailureStatus,
+  type FailureCode,
   type PaymentStatus,
   type SandboxSettlementStatus,
-} from "@/lib/schemas/catalog";
-
-import type { FailureCode } from "./statuses";
-
-/** A sandbox PATCH may set any of these on a request, from any status (decisions D8). */
-export const SANDBOX_REQUEST_STATUSES = SANDBOX_SETTLEMENT_STATUSES;
-/** A sandbox PATCH may set any payment status on a payment. */
-export const SANDBOX_PAYMENT_STATUSES = PAYMENT_STATUSES;
-
-/** Request statuses a failure reason (and code) belongs to. */
-export const REQUEST_FAILURE_STATUSES = [
-  "PAYIN_FAILED",
-  "PAYOUT_FAILED",
-  "PAYIN_AMOUNT_MISMATCH",
-] as const satisfies readonly SandboxSettlementStatus[];
-const REQUEST_FAILURES = new Set<string>(REQUEST_FAILURE_STATUSES);
-
-export function isRequestFailureStatus(status: SandboxSettlementStatus): boolean {
-  return REQUEST_FAILURES.has(status);
-}
+} from "./statuses";
 
 /** The rule the sandbox payment PATCH validates: FAILED needs a `failure_reason`. */
 export function sandboxPaymentNeedsFailureReason(status: PaymentStatus): boolean {
   return status === "FAILED";
+}
+
+/** The rule the sandbox request PATCH validates: a `failure_code` only with PAYIN_AMOUNT_MISMATCH. */
+export function sandboxRequestTakesFailureCode(status: SandboxSettlementStatus): boolean {
+  return status === "PAYIN_AMOUNT_MISMATCH";
 }
 
 export interface SandboxRequestMove {
@@ -41,6 +30,8 @@ export interface SandboxRequestMove {
    * document applies the default "when the request moves to FUNDS_SENT", whatever moves it.
    */
   setReconciliation?: true;
+  /** Set `completed_at` to now, unless it is already set. */
+  setCompletedAt?: true;
 }
 
 /**
@@ -56,5 +47,6 @@ export function planSandboxRequestMove(
     ? { kind: "move", to, failure: { code: input.failureCode ?? null, reason: input.failureReason ?? null } }
     : { kind: "move", to, failure: { code: null, reason: null } };
   if (to === "FUNDS_SENT" && input.from !== undefined && input.from !== "FUNDS_SENT") move.setReconciliation = true;
+  if (to === "REQUEST_COMPLETED") move.setCompletedAt = true;
   return move;
 }

@@ -1,0 +1,10 @@
+/**
+ * Webhook endpoint and delivery statuses (decisions D9). A delivery is PENDING until an attempt
+ * succeeds (SUCCEEDED) or the tenth fails (FAILED); the retry schedule lives with the outbox.
+ */
+
+export const WEBHOOK_STATUSES = ["ACTIVE", "DISABLED"] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+
+export const WEBHOOK_DELIVERY_STATUSES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
