@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "./testing/harness";
+import { describe, expect, it } from "vitest";
+import { createTestService } from "./testing/harness";
+import { withTestService } from "./testing/with-test-service";
 
 describe("service frame", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
 
   it("serves the OpenAPI document without a key", async () => {
     const res = await s.request("GET", "/v0/openapi.json", { key: null });

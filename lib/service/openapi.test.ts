@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { createTestService, type TestService } from "./testing/harness";
+import { withTestService } from "./testing/with-test-service";
 
 describe("GET /v0/openapi.json", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
 
   it("is a valid OpenAPI 3.0 document (checked by swagger-parser)", async () => {
     const res = await s.request("GET", "/v0/openapi.json", { key: null });

@@ -3,18 +3,14 @@
  * 200 schema-valid and 200 mutated requests per operation, no answer ≥ 500, every answer as
  * documented.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing/harness";
+import { describe, expect, it } from "vitest";
+import { withTestService } from "../testing/with-test-service";
 import { fuzzService } from "./run-fuzz";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
 describe("fuzzing every operation of the OpenAPI document", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
 
   it("answers 200 valid and 200 mutated requests per operation below 500 and as documented", async () => {
     const report = await fuzzService(s, { seed: SEED, valid: 200, mutated: 200 });

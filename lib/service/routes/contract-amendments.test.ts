@@ -2,10 +2,11 @@
  * The amendments of 2026-11-24 (docs/decisions.md D2.4, D3.2, D3.3, D4.3, D5.2, D7.3, D9.2,
  * D10.4), through the real routes, on PGlite and on the machine's PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
 import { VALID, individual } from "@/lib/schemas/test-fixtures";
-import { createTestService, type DriverKind, type TestService } from "../testing/harness";
+import type { DriverKind } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { call, expectFieldError, type Json } from "../testing/http";
 import { BODIES, withFields } from "../testing/settlement-fixtures";
 import { events } from "../store/schema";
@@ -21,11 +22,7 @@ const CAD_DESTINATION = {
 };
 
 describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-11-24 (%s)", (driver) => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService({ driver });
-  });
-  afterAll(() => s.close());
+  const s = withTestService({ driver });
 
   const count = async () => ((await call(s, "GET", "/v0/settlement-requests?page_size=1")).body.pagination as Json).total as number;
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { VALID } from "@/lib/schemas/test-fixtures";
-import { createTestService, type TestService } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
 
 /**
@@ -8,11 +8,7 @@ import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
  * decimal strings. Rail delays in the test config: 2 s to PROCESSING, 3 s more to COMPLETED.
  */
 describe("disbursements", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
   beforeEach(async () => {
     await s.advance(600_000); // settle what the last test left in flight
     await setBalance(s, "USDC", "1000.00");

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing/harness";
+import { describe, expect, it } from "vitest";
+import { withTestService } from "../testing/with-test-service";
 import { call, expectFieldError, type Json } from "../testing/http";
 import { BODIES } from "../testing/settlement-fixtures";
 
-let s: TestService;
-beforeAll(async () => {
-  s = await createTestService();
-});
-afterAll(() => s.close());
+const s = withTestService();
 
 describe("GET /v0/payments", () => {
   it("lists both payments of each request with filters and the envelope; gets one", async () => {

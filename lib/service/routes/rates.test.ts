@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Dec, precisionOf } from "@/lib/money/decimal";
 import { supportedRoutes } from "../quotes/route";
 import { feeFor } from "../quotes/fees";
 import { defaultRateSource } from "../quotes/fixed-rates";
-import { createTestService, type TestService } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { call, expectFieldError, type Json } from "../testing/http";
 
-let s: TestService;
-beforeAll(async () => {
-  s = await createTestService();
-});
-afterAll(() => s.close());
+const s = withTestService();
 
 const rates = (q: Record<string, string>) => call(s, "GET", `/v0/rates?${new URLSearchParams(q).toString()}`);
 const base = { sourceCurrencyCode: "USDC", sourceRail: "SOLANA", destinationCurrencyCode: "USD", destinationRail: "ACH", destinationCountryCode: "US" };

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { VALID } from "@/lib/schemas/test-fixtures";
 import { events } from "../store/schema";
-import { createTestService, type TestService } from "../testing/harness";
+import { createTestService } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { call, expectFieldError, type Json } from "../testing/http";
 import { BODIES, withFields } from "../testing/settlement-fixtures";
 
-let s: TestService;
-beforeAll(async () => {
-  s = await createTestService();
-});
-afterAll(() => s.close());
+const s = withTestService();
 
 const create = (body: unknown, init?: { key?: string | null; headers?: Record<string, string> }) =>
   call(s, "POST", "/v0/settlement-requests", body, init);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   FINAL_REQUEST_STATUSES,
@@ -10,7 +10,7 @@ import {
   PAYMENT_STATUSES,
   SANDBOX_SETTLEMENT_STATUSES,
 } from "@/lib/state-machine";
-import { createTestService, type TestService } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { call, type Json } from "../testing/http";
 import { BODIES } from "../testing/settlement-fixtures";
 
@@ -57,11 +57,7 @@ function allowed(h: Json): string | null {
 }
 
 describe("model: random PUTs, sandbox PATCHes, payment changes and clock moves", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
 
   it("never moves outside the tables; final stays final; one history row per move", async () => {
     await fc.assert(

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { events } from "../store/schema";
-import { createTestService, type TestService } from "../testing/harness";
+import { createTestService } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { call, expectFieldError, type Json } from "../testing/http";
 import { BODIES } from "../testing/settlement-fixtures";
 
-let s: TestService;
-beforeAll(async () => {
-  s = await createTestService();
-});
-afterAll(() => s.close());
+const s = withTestService();
 
 async function newRequest(body: object = BODIES.s2s): Promise<Json> {
   const res = await call(s, "POST", "/v0/settlement-requests", body);

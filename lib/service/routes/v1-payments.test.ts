@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { VALID } from "@/lib/schemas/test-fixtures";
 import { events } from "../store/schema";
-import { createTestService, type TestService } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
 
 /**
@@ -11,11 +11,7 @@ import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
  * ETHEREUM's 2.50 (quotes/network-fees.ts).
  */
 describe("/v1 payments", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
   beforeEach(async () => {
     await s.advance(3_600_000); // settle what the last test left in flight
     await setBalance(s, "USDC", "1000");

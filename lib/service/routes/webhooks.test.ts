@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing/harness";
+import { describe, expect, it } from "vitest";
+import { withTestService } from "../testing/with-test-service";
 
 describe("/v0/webhooks and /v1/webhooks", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
 
   const create = (body: unknown, key?: string) => s.request("POST", "/v0/webhooks", { body, key });
 

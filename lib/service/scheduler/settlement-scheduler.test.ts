@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ManualClock } from "../clock";
 import type { ServiceDeps } from "../context";
 import { openDatabase } from "../store/db";
-import { createTestService, TEST_PG_URL, type TestService } from "../testing/harness";
+import { createTestService, TEST_PG_URL } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { call, type Json } from "../testing/http";
 import { BODIES } from "../testing/settlement-fixtures";
 import { runWorkersOnce } from "../workers";
@@ -11,11 +12,7 @@ import "./settlement-scheduler";
 const MIN = 60_000;
 
 describe("settlement scheduler (PGlite)", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
 
   const get = async (id: unknown) => (await call(s, "GET", `/v0/settlement-requests/${String(id)}`)).body;
   const history = async (id: unknown) => (await call(s, "GET", `/v0/settlement-requests/${String(id)}/history`)).body.data as Json[];

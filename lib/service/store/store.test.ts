@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestService, type DriverKind, type TestService } from "../testing/harness";
+import { describe, expect, it } from "vitest";
+import type { DriverKind } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { createApiKey, findKeyOwner, hashApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyRecord, releaseIdempotencyKey } from "./idempotency";
 import { identifyAndClaim } from "./caller-lookup";
@@ -10,11 +11,7 @@ import { webhookEndpoints } from "./schema";
 
 /** The same storage functions on both drivers: PGlite (embedded) and PostgreSQL. */
 describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService({ driver });
-  });
-  afterAll(() => s.close());
+  const s = withTestService({ driver });
 
   it("stores keys hashed and finds their owner", async () => {
     const made = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "production" });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { and, eq, inArray } from "drizzle-orm";
 import { Dec, toDec } from "@/lib/money/decimal";
@@ -8,7 +8,7 @@ import type { Caller } from "../context";
 import { ensureAccount } from "../store/api-keys";
 import { getBalance, ledgerSums, setTotalBalance } from "../store/ledger";
 import { disbursements, v1Payments } from "../store/schema";
-import { createTestService, type TestService } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { createDisbursement } from "./create-disbursement";
 import { createV1Payment } from "./create-v1-payment";
 import { forceDisbursementPayment } from "./disbursement-payment-owner";
@@ -47,11 +47,7 @@ const EXAMPLES: Array<[string, Op[]]> = [
 ];
 
 describe("balance invariants under random flows", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
 
   it("total = available + reserved, ledger = balance, reserved = in-flight amounts", async () => {
     let run = 0;

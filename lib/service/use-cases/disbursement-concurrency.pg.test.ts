@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { toDec } from "@/lib/money/decimal";
 import { VALID } from "@/lib/schemas/test-fixtures";
 import { queryRows } from "../store/db";
-import { createTestService, type TestService } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
 
 /**
@@ -12,11 +12,7 @@ import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
  * 40 × 422 insufficient_funds, the available balance exactly what is left, never negative.
  */
 describe("concurrent disbursements on PostgreSQL", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService({ driver: "postgres" });
-  });
-  afterAll(() => s.close());
+  const s = withTestService({ driver: "postgres" });
 
   it("100 against a balance for 60: 60 × 201, 40 × 422, nothing negative, ledger agrees", async () => {
     await setBalance(s, "USDC", "75.10"); // 60 × 1.25 = 75.00; 0.10 left over

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { VALID } from "@/lib/schemas/test-fixtures";
 import { events } from "../store/schema";
-import { createTestService, type TestService } from "../testing/harness";
+import { withTestService } from "../testing/with-test-service";
 import { balanceOf, ledgerOf } from "../testing/balances";
 import { SANDBOX_SEED_BALANCES } from "./balances";
 import { SetBalanceError, setAccountBalance } from "./set-balance";
 
 /** The operator command's use case, and the seeded sandbox balances. */
 describe("balances", () => {
-  let s: TestService;
-  beforeAll(async () => {
-    s = await createTestService();
-  });
-  afterAll(() => s.close());
+  const s = withTestService();
   const set = (amount: string, over: Partial<Parameters<typeof setAccountBalance>[1]> = {}) =>
     setAccountBalance(s.deps.db, {
       accountName: s.account.name,
