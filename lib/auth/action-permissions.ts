@@ -23,11 +23,9 @@ export const ACTION_PERMISSIONS = {
   getPayment: "read",
   simulatePaymentStatus: "sandbox:simulate",
   getDisbursement: "read",
-  createDisbursement: "disbursement:create",
   createTrackedDisbursement: "disbursement:create",
   listTrackedDisbursements: "read",
   listWebhooks: "read",
-  getWebhook: "read",
   createWebhook: "webhooks:manage",
   updateWebhook: "webhooks:manage",
   deleteWebhook: "webhooks:manage",
@@ -54,11 +52,6 @@ export const ACTION_PERMISSIONS = {
   getV1Payment: "read",
   createV1Payment: "settlement:create",
   notifyV1Payment: "settlement:update",
-  listV1Webhooks: "read",
-  getV1Webhook: "read",
-  createV1Webhook: "webhooks:manage",
-  updateV1Webhook: "webhooks:manage",
-  deleteV1Webhook: "webhooks:manage",
   // lib/dashboard: the caller's own display preference
   setEnvironment: "read",
   // lib/auth/actions: sign-in, one's own account, administration
