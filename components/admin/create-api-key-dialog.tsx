@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createApiKey } from "@/lib/auth/actions/create-api-key";
+import { createApiKey } from "@/lib/actions/create-api-key";
 import { createApiKeySchema, type CreateApiKeyInput } from "@/lib/auth/forms";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { OneTimeSecret } from "./one-time-secret";

@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { changePassword } from "@/lib/auth/actions/change-password";
+import { changePassword } from "@/lib/actions/change-password";
 import { checkChangePassword } from "@/lib/auth/password-checks";
 import { FormAlert } from "./form-alert";
 import { useCheckedForm } from "./use-checked-form";

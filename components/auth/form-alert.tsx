@@ -2,17 +2,17 @@
 
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { AlertIcon, CheckIcon } from "@/components/ui/icons";
-import type { ConsoleActionError } from "@/lib/auth/action-result";
+import type { ActionError } from "@/lib/actions/result";
 
 /** Puts a refused action's field messages on their fields (focusing the first); true if any landed. */
 export function applyFieldErrors<T extends FieldValues>(
-  error: ConsoleActionError,
+  error: ActionError,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
 ): boolean {
   let focused = false;
   for (const field of fields) {
-    const message = error.fields?.[field];
+    const message = error.details.find((d) => d.path === field)?.message;
     if (!message) continue;
     setError(field, { type: "server", message }, { shouldFocus: !focused });
     focused = true;

@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { signIn } from "@/lib/auth/actions/sign-in";
+import { signIn } from "@/lib/actions/sign-in";
 import { checkSignIn } from "@/lib/auth/password-checks";
 import { FormAlert } from "./form-alert";
 import { useCheckedForm } from "./use-checked-form";

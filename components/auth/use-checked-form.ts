@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { ConsoleActionError } from "@/lib/auth/action-result";
+import type { ActionError } from "@/lib/actions/result";
 
 type Errors<F extends string> = Partial<Record<F, string>>;
 
@@ -40,7 +40,7 @@ export function useCheckedForm<F extends string>(fields: readonly F[], check: (v
       send(values, form);
     },
     /** Puts a refused action's field messages on their fields; true if any landed. */
-    showServerErrors: (form: HTMLFormElement, error: ConsoleActionError): boolean =>
-      show(form, Object.fromEntries(fields.filter((f) => error.fields?.[f]).map((f) => [f, error.fields?.[f]])) as Errors<F>),
+    showServerErrors: (form: HTMLFormElement, error: ActionError): boolean =>
+      show(form, Object.fromEntries([...error.details].reverse().filter((d) => (fields as readonly string[]).includes(d.path)).map((d) => [d.path, d.message])) as Errors<F>),
   };
 }

@@ -9,6 +9,7 @@ import { action } from "./action";
 /** The disbursements created through this console in the current environment, newest first. */
 export const listTrackedDisbursements = action({
   name: "listTrackedDisbursements",
+  permission: "read",
   kind: "read",
   input: z.object(pageQuery),
   run: async ({ page, page_size }, { environment }) => {
