@@ -2,13 +2,13 @@
  * Every server action of the build, posted over HTTP as a browser would (Next-Action header,
  * the action id from .next/server/server-reference-manifest.json): with no session, with each
  * role's own session in sandbox and in production, and with a foreign Origin. Each is refused
- * or let through exactly as lib/auth/permissions.ts and lib/auth/action-permissions.ts declare.
+ * or let through exactly as lib/auth/permissions.ts and each action's own config (its `permission`) declare.
  * The input is always `{}`, so a call that gets past the gate stops at input validation (or
  * reads), never changes anything; signOut runs last and must end the session it was sent with.
  */
 import { readFileSync } from "node:fs";
-import { ACTION_PERMISSIONS, PUBLIC } from "../lib/auth/action-permissions";
-import { decide, PERMISSIONS, ROLES, type Permission, type Role } from "../lib/auth/permissions";
+import { findServerActions } from "../lib/actions/action-table.fixture";
+import { decide, PERMISSIONS, ROLES, type Role } from "../lib/auth/permissions";
 import { expect, test } from "./fixtures/auth";
 
 test.use({ role: null });
@@ -23,9 +23,12 @@ function actionsOfTheBuild(): Array<{ id: string; name: string }> {
   return [...byName].map(([name, id]) => ({ id, name })).sort((a, b) => Number(a.name === "signOut") - Number(b.name === "signOut"));
 }
 
+/** Each action's permission, as its action({ name, permission, ... }) config declares it. */
+const DECLARED = new Map(findServerActions().map((a) => [a.name, a.permission]));
+
 function expected(name: string, role: Role | null, environment: "sandbox" | "production"): Verdict {
-  const permission = (ACTION_PERMISSIONS as Record<string, Permission | typeof PUBLIC>)[name];
-  if (permission === PUBLIC) return "passed";
+  const permission = DECLARED.get(name);
+  if (permission === "public") return "passed";
   if (!role) return "unauthorized";
   if (!permission) return "forbidden";
   const scope = PERMISSIONS[permission].scope === "console" ? null : environment;
@@ -38,7 +41,7 @@ test("every server action is refused or allowed over HTTP exactly as the permiss
   const actions = actionsOfTheBuild();
   expect(actions.length).toBeGreaterThan(30);
   // Every action the build serves is declared (an action no page imports is not served at all).
-  expect(actions.map((a) => a.name).filter((name) => !Object.hasOwn(ACTION_PERMISSIONS, name))).toEqual([]);
+  expect(actions.map((a) => a.name).filter((name) => DECLARED.get(name) === undefined)).toEqual([]);
   const signInId = actions.find((a) => a.name === "signIn")?.id ?? "";
 
   const post = (id: string, args: unknown[], cookie: string, from = origin, path = "/") =>

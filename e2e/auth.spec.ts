@@ -34,7 +34,7 @@ test.describe("without a session", () => {
     await context.addCookies([{ name: "console.session_token", value: "forged.token", url: baseURL ?? "" }]);
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/sign-in/);
-    const action = serverAction("createApiKey", "lib/auth/actions/create-api-key.ts");
+    const action = serverAction("createApiKey", "lib/actions/create-api-key.ts");
     const response = await postServerAction(page.request, action, [{ environment: "sandbox", label: "forged-cookie" }], { Origin: baseURL ?? "" });
     expect(await response.text()).toContain("unauthorized");
   });
@@ -48,7 +48,7 @@ test.describe("without a session", () => {
   });
 
   test("a server action without a cookie gets a bare 401", async ({ request, baseURL }) => {
-    const action = serverAction("createApiKey", "lib/auth/actions/create-api-key.ts");
+    const action = serverAction("createApiKey", "lib/actions/create-api-key.ts");
     const response = await postServerAction(request, action, [{ environment: "sandbox", label: "no-cookie" }], { Origin: baseURL ?? "" });
     expect(response.status()).toBe(401);
   });
@@ -125,7 +125,7 @@ test.describe("without a session", () => {
 
 test.describe("server actions and Origin", () => {
   test("an action posted with a foreign or null Origin never runs; the same call from our origin does", async ({ page, baseURL }) => {
-    const action = serverAction("createApiKey", "lib/auth/actions/create-api-key.ts");
+    const action = serverAction("createApiKey", "lib/actions/create-api-key.ts");
     const run = Date.now().toString(36);
     for (const origin of ["https://evil.example", "null"]) {
       const response = await postServerAction(page.request, action, [{ environment: "sandbox", label: `csrf ${origin === "null" ? "null" : "foreign"} ${run}` }], { Origin: origin });

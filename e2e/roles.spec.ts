@@ -44,7 +44,7 @@ test.describe("support", () => {
     await expect(page.getByText("Not available for your role")).toBeVisible();
     await expect(page.getByRole("button", { name: "Add person" })).toHaveCount(0);
 
-    const response = await postServerAction(page.request, serverAction("createApiKey", "lib/auth/actions/create-api-key.ts"), [{ environment: "production", label: "support" }], {
+    const response = await postServerAction(page.request, serverAction("createApiKey", "lib/actions/create-api-key.ts"), [{ environment: "production", label: "support" }], {
       Origin: baseURL ?? "",
     });
     const text = await response.text();

@@ -2,16 +2,19 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { applyFieldErrors, FormAlert } from "@/components/auth/form-alert";
+import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { CreateDialogFooter } from "@/components/forms/create-dialog-footer";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createApiKey } from "@/lib/auth/actions/create-api-key";
+import { createApiKey } from "@/lib/actions/create-api-key";
 import { createApiKeySchema, type CreateApiKeyInput } from "@/lib/auth/forms";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { OneTimeSecret } from "./one-time-secret";
@@ -20,34 +23,28 @@ import { OneTimeSecret } from "./one-time-secret";
 export function CreateApiKeyDialog({ environment }: { environment: Environment }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ key: string; environment: Environment } | null>(null);
   const defaults: CreateApiKeyInput = { environment, label: "" };
   const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(createApiKeySchema), defaultValues: defaults });
   const { errors } = form.formState;
 
+  const action = useActionForm({
+    send: (values: CreateApiKeyInput) => createApiKey(values),
+    onSuccess: ({ data }) => setCreated({ key: data.key, environment: data.environment }),
+    onFields: (error) => applyServerErrors(error, form.setError, ["environment", "label"]),
+  });
+
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (!next) {
       setCreated(null);
-      setFormError(null);
+      action.reset();
       form.reset(defaults);
       router.refresh();
     }
   }
 
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
-    startTransition(async () => {
-      const result = await createApiKey(values);
-      if (result.ok) {
-        setCreated({ key: result.data.key, environment: result.data.environment });
-        return;
-      }
-      if (!applyFieldErrors(result.error, form.setError, ["environment", "label"])) setFormError(result.error.message);
-    });
-  });
+  const submit = form.handleSubmit(action.submit);
 
   return (
     <Dialog
@@ -60,22 +57,7 @@ export function CreateApiKeyDialog({ environment }: { environment: Environment }
       }
       title={created ? "Key created" : "Create an API key"}
       description={created ? `A ${created.environment} key for the settlement API. Store it in your secret manager now.` : "For a server of yours that calls the settlement API as this account."}
-      footer={
-        created ? (
-          <DialogClose asChild>
-            <Button>Done</Button>
-          </DialogClose>
-        ) : (
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" form="create-key-form" loading={pending}>
-              Create key
-            </Button>
-          </>
-        )
-      }
+      footer={<CreateDialogFooter done={!!created} form="create-key-form" pending={action.pending} label="Create key" />}
     >
       {created ? (
         <OneTimeSecret label="API key" value={created.key} note="Shown once: the console keeps only a hash and the first 14 characters." />
@@ -96,7 +78,7 @@ export function CreateApiKeyDialog({ environment }: { environment: Environment }
           <Field label="Label" hint="What uses this key, e.g. “billing server”." error={errors.label?.message}>
             {(p) => <Input {...p} {...form.register("label")} autoComplete="off" />}
           </Field>
-          <FormAlert error={formError} />
+          <FormAlert error={action.error} />
         </form>
       )}
     </Dialog>

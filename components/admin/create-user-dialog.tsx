@@ -2,16 +2,19 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { applyFieldErrors, FormAlert } from "@/components/auth/form-alert";
+import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { CreateDialogFooter } from "@/components/forms/create-dialog-footer";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createUser } from "@/lib/auth/actions/create-user";
+import { createUser } from "@/lib/actions/create-user";
 import { createUserSchema, type CreateUserInput } from "@/lib/auth/forms";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
 import { OneTimeSecret } from "./one-time-secret";
@@ -23,34 +26,28 @@ const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: `${ROLE_LABELS[r].labe
 export function CreateUserDialog() {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const form = useForm<CreateUserInput>({ resolver: zodResolver(createUserSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
+
+  const action = useActionForm({
+    send: (values: CreateUserInput) => createUser(values),
+    onSuccess: ({ data }) => setCreated({ email: data.email, password: data.password }),
+    onFields: (error) => applyServerErrors(error, form.setError, ["email", "name", "role"]),
+  });
 
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (!next) {
       // The password leaves the page with the dialog.
       setCreated(null);
-      setFormError(null);
+      action.reset();
       form.reset(EMPTY);
       router.refresh();
     }
   }
 
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
-    startTransition(async () => {
-      const result = await createUser(values);
-      if (result.ok) {
-        setCreated({ email: result.data.email, password: result.data.password });
-        return;
-      }
-      if (!applyFieldErrors(result.error, form.setError, ["email", "name", "role"])) setFormError(result.error.message);
-    });
-  });
+  const submit = form.handleSubmit(action.submit);
 
   return (
     <Dialog
@@ -63,22 +60,7 @@ export function CreateUserDialog() {
       }
       title={created ? "Person added" : "Add a person"}
       description={created ? `Give ${created.email} this password through a channel you trust.` : "They sign in with this email and a one-time password you will see next."}
-      footer={
-        created ? (
-          <DialogClose asChild>
-            <Button>Done</Button>
-          </DialogClose>
-        ) : (
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" form="create-user-form" loading={pending}>
-              Add person
-            </Button>
-          </>
-        )
-      }
+      footer={<CreateDialogFooter done={!!created} form="create-user-form" pending={action.pending} label="Add person" />}
     >
       {created ? (
         <OneTimeSecret label="One-time password" value={created.password} note="Shown once. They should change it under Your account after signing in." />
@@ -93,7 +75,7 @@ export function CreateUserDialog() {
           <Field label="Role" error={errors.role?.message} required>
             {(p) => <Select {...p} {...form.register("role")} options={ROLE_OPTIONS} />}
           </Field>
-          <FormAlert error={formError} />
+          <FormAlert error={action.error} />
         </form>
       )}
     </Dialog>

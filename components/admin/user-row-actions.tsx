@@ -6,9 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
-import { changeUserRole } from "@/lib/auth/actions/change-user-role";
-import { resetUserPassword } from "@/lib/auth/actions/reset-user-password";
-import { setUserDisabled } from "@/lib/auth/actions/set-user-disabled";
+import { changeUserRole } from "@/lib/actions/change-user-role";
+import { resetUserPassword } from "@/lib/actions/reset-user-password";
+import { setUserDisabled } from "@/lib/actions/set-user-disabled";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
 import { OneTimeSecret } from "./one-time-secret";
 

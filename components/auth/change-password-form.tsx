@@ -1,13 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { changePassword } from "@/lib/auth/actions/change-password";
+import { changePassword } from "@/lib/actions/change-password";
+import type { ChangePasswordInput } from "@/lib/auth/forms";
 import { checkChangePassword } from "@/lib/auth/password-checks";
-import { FormAlert } from "./form-alert";
 import { useCheckedForm } from "./use-checked-form";
 
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
@@ -15,23 +17,22 @@ const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 /** `afterChange="refresh"`: the page re-renders (the forced change lets the person in). */
 export function ChangePasswordForm({ afterChange }: { afterChange?: "refresh" } = {}) {
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
+  const [success, setSuccess] = useState<string | null>(null);
   const form = useCheckedForm(FIELDS, checkChangePassword);
   const { errors } = form;
+  const action = useActionForm({
+    send: (values: ChangePasswordInput) => changePassword(values),
+    onSuccess: () => {
+      form.clear();
+      setSuccess("Password changed. Your other sessions were signed out.");
+      if (afterChange === "refresh") router.refresh();
+    },
+    onFields: form.showServerErrors,
+  });
 
-  const submit = form.onSubmit((values, element) => {
-    setStatus({});
-    startTransition(async () => {
-      const result = await changePassword(values);
-      if (result.ok) {
-        element.reset();
-        setStatus({ success: "Password changed. Your other sessions were signed out." });
-        if (afterChange === "refresh") router.refresh();
-        return;
-      }
-      if (!form.showServerErrors(element, result.error)) setStatus({ error: result.error.message });
-    });
+  const submit = form.onSubmit((values) => {
+    setSuccess(null);
+    action.submit(values);
   });
 
   return (
@@ -45,8 +46,8 @@ export function ChangePasswordForm({ afterChange }: { afterChange?: "refresh" } 
       <Field label="Repeat the new password" error={errors.confirmPassword} required>
         {(p) => <Input {...p} {...form.field("confirmPassword")} type="password" autoComplete="new-password" />}
       </Field>
-      <FormAlert error={status.error} success={status.success} />
-      <Button type="submit" loading={pending}>
+      <FormAlert error={action.error} success={success} />
+      <Button type="submit" loading={action.pending}>
         Change password
       </Button>
     </form>

@@ -1,45 +1,38 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { signIn } from "@/lib/auth/actions/sign-in";
+import { signIn } from "@/lib/actions/sign-in";
+import type { SignInInput } from "@/lib/auth/forms";
 import { checkSignIn } from "@/lib/auth/password-checks";
-import { FormAlert } from "./form-alert";
 import { useCheckedForm } from "./use-checked-form";
 
 const FIELDS = ["email", "password"] as const;
 
 /** Email and password; errors land on their field, anything else above the button. */
 export function SignInForm({ next }: { next: string }) {
-  const [pending, startTransition] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useCheckedForm(FIELDS, checkSignIn);
   const { errors } = form;
-
-  const submit = form.onSubmit((values, element) => {
-    setFormError(null);
-    startTransition(async () => {
-      const result = await signIn(values, next);
-      // On success the action redirects; we only get here when it was refused.
-      if (result.ok) return;
-      const password = element.elements.namedItem("password");
-      if (password instanceof HTMLInputElement) password.value = "";
-      if (!form.showServerErrors(element, result.error)) setFormError(result.error.message);
-    });
+  // On success the action redirects; the result only comes back when it was refused.
+  const action = useActionForm({
+    send: (values: SignInInput) => signIn(values, next),
+    onFailure: () => form.clear("password"),
+    onFields: form.showServerErrors,
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-busy={pending || undefined}>
+    <form onSubmit={form.onSubmit(action.submit)} noValidate className="space-y-5" aria-busy={action.pending || undefined}>
       <Field label="Email" error={errors.email} required>
         {(p) => <Input {...p} {...form.field("email")} type="email" autoComplete="username" autoFocus spellCheck={false} />}
       </Field>
       <Field label="Password" error={errors.password} required>
         {(p) => <Input {...p} {...form.field("password")} type="password" autoComplete="current-password" />}
       </Field>
-      <FormAlert error={formError} />
-      <Button type="submit" size="lg" className="w-full" loading={pending}>
+      <FormAlert error={action.error} />
+      <Button type="submit" size="lg" className="w-full" loading={action.pending}>
         Sign in
       </Button>
     </form>

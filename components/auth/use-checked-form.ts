@@ -1,7 +1,7 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import type { ConsoleActionError } from "@/lib/auth/action-result";
+import { useRef, useState, type FormEvent } from "react";
+import type { ActionError } from "@/lib/actions/result";
 
 type Errors<F extends string> = Partial<Record<F, string>>;
 
@@ -13,15 +13,18 @@ type Errors<F extends string> = Partial<Record<F, string>>;
  */
 export function useCheckedForm<F extends string>(fields: readonly F[], check: (values: Record<F, string>) => Errors<F>) {
   const [errors, setErrors] = useState<Errors<F>>({});
+  const element = useRef<HTMLFormElement | null>(null);
 
-  function show(form: HTMLFormElement, next: Errors<F>): boolean {
+  function show(next: Errors<F>): boolean {
     setErrors(next);
     const first = fields.find((f) => next[f]);
     if (!first) return false;
-    const control = form.elements.namedItem(first);
+    const control = element.current?.elements.namedItem(first);
     if (control instanceof HTMLElement) control.focus();
     return true;
   }
+
+  const isField = (path: string): path is F => (fields as readonly string[]).includes(path);
 
   return {
     errors,
@@ -30,17 +33,27 @@ export function useCheckedForm<F extends string>(fields: readonly F[], check: (v
       name,
       onInput: () => setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current)),
     }),
-    /** The form's onSubmit: checks, then calls `send` with the values and the form element. */
-    onSubmit: (send: (values: Record<F, string>, form: HTMLFormElement) => void) => (event: FormEvent<HTMLFormElement>) => {
+    /** The form's onSubmit: checks, then calls `send` with the values. */
+    onSubmit: (send: (values: Record<F, string>) => void) => (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      const form = event.currentTarget;
-      const data = new FormData(form);
+      element.current = event.currentTarget;
+      const data = new FormData(event.currentTarget);
       const values = Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? "")])) as Record<F, string>;
-      if (show(form, check(values))) return;
-      send(values, form);
+      if (show(check(values))) return;
+      send(values);
     },
-    /** Puts a refused action's field messages on their fields; true if any landed. */
-    showServerErrors: (form: HTMLFormElement, error: ConsoleActionError): boolean =>
-      show(form, Object.fromEntries(fields.filter((f) => error.fields?.[f]).map((f) => [f, error.fields?.[f]])) as Errors<F>),
+    /** Empties one field (a refused password), or with no name the whole form (after a change). */
+    clear: (name?: F) => {
+      const control = name ? element.current?.elements.namedItem(name) : null;
+      if (!name) element.current?.reset();
+      else if (control instanceof HTMLInputElement) control.value = "";
+    },
+    /** Puts a refused action's field messages on their fields (each field's first); returns the rest. */
+    showServerErrors: (error: ActionError): ActionError["details"] => {
+      const next: Errors<F> = {};
+      for (const { path, message } of error.details) if (isField(path)) next[path] ??= message;
+      show(next);
+      return error.details.filter((d) => !isField(d.path));
+    },
   };
 }

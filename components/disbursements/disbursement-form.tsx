@@ -1,26 +1,18 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { FormApiCallPreview } from "@/components/forms/form-api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { CreateFormAside } from "@/components/forms/create-form-aside";
 import { SelectField, TextField } from "@/components/forms/form-fields";
-import { FormStatus } from "@/components/forms/form-status";
+import { useActionForm, useOpenCreated } from "@/components/forms/use-action-form";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
-import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
-import { useToast } from "@/components/ui/toast";
 import { createTrackedDisbursement } from "@/lib/actions/create-tracked-disbursement";
-import type { ActionError } from "@/lib/actions/result";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import { newIdempotencyKey } from "@/lib/dashboard/form-values";
-import { idempotencyKeyIsSpent, keyForSubmission } from "@/lib/dashboard/idempotency";
 import { railLabel } from "@/lib/dashboard/routes";
 import { formatMoney } from "@/lib/money/format";
 import { STABLECOIN_CHAINS, STABLECOINS, type Chain } from "@/lib/schemas/catalog";
@@ -75,9 +67,7 @@ export function DisbursementForm({
   /** Available balances (sandbox), shown beside the amount. */
   balances: Balance[] | null;
 }) {
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
+  const openCreated = useOpenCreated();
   const form = useForm<DisbursementValues, unknown, DisbursementOutput>({
     resolver: disbursementResolver,
     defaultValues: DISBURSEMENT_DEFAULTS,
@@ -97,46 +87,22 @@ export function DisbursementForm({
     if (chain && !possible.includes(chain)) setValue("chain", "");
   }, [chain, possible, setValue]);
 
-  const [idempotencyKey, setIdempotencyKey] = useState(initialKey);
-  const inFlight = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setFormError] = useState<ActionError | null>(null);
-  const [confirmBody, setConfirmBody] = useState<DisbursementCreateInput | null>(null);
-
-  async function send(body: DisbursementCreateInput, confirmProduction: boolean) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    setFormError(null);
-    try {
-      const key = keyForSubmission(idempotencyKey, body, newIdempotencyKey);
-      if (key !== idempotencyKey) setIdempotencyKey(key);
-      const result = await createTrackedDisbursement({ idempotencyKey: key, body }, { environment, confirmProduction });
-      if (result.ok) {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.disbursements.all(environment) });
-        toast({ title: result.replayed ? "Disbursement already created" : "Disbursement created", tone: "success" });
-        router.push(`/disbursements/${result.data.id}?created=1`);
-        return;
-      }
-      const unmatched = applyServerErrors(result.error, setError, isDisbursementField);
-      setFormError(
-        unmatched.length > 0 || result.error.details.length === 0
-          ? result.error
-          : { ...result.error, message: "Check the highlighted fields." },
-      );
-      if (idempotencyKeyIsSpent(result.error)) setIdempotencyKey(newIdempotencyKey());
-    } finally {
-      if (inFlight.current) {
-        inFlight.current = false;
-        setBusy(false);
-      }
-    }
-  }
-
-  const onSubmit = handleSubmit(async ({ body }) => {
-    if (environment === "production") setConfirmBody(body);
-    else await send(body, false);
+  const create = useActionForm({
+    idempotencyKey: initialKey,
+    confirmIn: environment,
+    send: (body: DisbursementCreateInput, { key, confirmProduction }) =>
+      createTrackedDisbursement({ idempotencyKey: key, body }, { environment, confirmProduction }),
+    onSuccess: (result) =>
+      openCreated({
+        invalidate: queryKeys.disbursements.all(environment),
+        title: result.replayed ? "Disbursement already created" : "Disbursement created",
+        href: `/disbursements/${result.data.id}?created=1`,
+      }),
+    onFields: (error) => applyServerErrors(error, setError, isDisbursementField),
+    sayWhenOnFields: true,
   });
+
+  const onSubmit = handleSubmit(({ body }) => create.submit(body));
 
   const chainOptions = [
     { value: "", label: inferred ? `Inferred: ${railLabel(inferred)}` : "Inferred from the address" },
@@ -212,41 +178,27 @@ export function DisbursementForm({
           </div>
         </Card>
 
-        <aside className="min-w-0 space-y-4 xl:sticky xl:top-6 xl:self-start">
-          <Card title="Submit">
-            <div className="space-y-4">
-              <FormStatus error={error} pending={busy} pendingText="Creating the disbursement…" />
-              <Button type="submit" size="lg" className="w-full" loading={busy}>
-                {busy ? "Creating…" : "Create disbursement"}
-              </Button>
-              <div className="flex items-center justify-between gap-2">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  disabled={busy}
-                  onClick={() => {
-                    reset(DISBURSEMENT_DEFAULTS);
-                    setIdempotencyKey(newIdempotencyKey());
-                    setFormError(null);
-                  }}
-                >
-                  Start over
-                </Button>
-                <Link href="/disbursements" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-                  Cancel
-                </Link>
-              </div>
-              <IdempotencyKeyNote name="Idempotency-Key" value={idempotencyKey} once="the payout happens once" />
-            </div>
-          </Card>
-          <FormApiCallPreview control={form.control} toCall={(v) => apiCalls.createDisbursement(toDisbursementBody(v), idempotencyKey)} />
-        </aside>
+        <CreateFormAside
+          form={create}
+          label="Create disbursement"
+          pendingText="Creating the disbursement…"
+          onStartOver={() => {
+            reset(DISBURSEMENT_DEFAULTS);
+            create.reset();
+          }}
+          cancelHref="/disbursements"
+          keyName="Idempotency-Key"
+          once="the payout happens once"
+        >
+          <FormApiCallPreview
+            control={form.control}
+            toCall={(v) => apiCalls.createDisbursement(toDisbursementBody(v), create.idempotencyKey)}
+          />
+        </CreateFormAside>
       </form>
 
       <ConfirmProductionDialog
-        pending={confirmBody}
-        onDismiss={() => setConfirmBody(null)}
-        onConfirm={(body) => void send(body, true)}
+        {...create.confirm}
         title="Pay out in production?"
         description="This sends real stablecoins from your production balance."
         summary="disbursement"

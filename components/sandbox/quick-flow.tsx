@@ -1,15 +1,12 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
-import { FormStatus } from "@/components/forms/form-status";
+import { useState } from "react";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useActionForm, useOpenCreated } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ArrowRightIcon } from "@/components/ui/icons";
-import { useToast } from "@/components/ui/toast";
 import { createSettlementRequest } from "@/lib/actions/create-settlement-request";
-import type { ActionError } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { newIdempotencyKey } from "@/lib/dashboard/form-values";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -27,28 +24,22 @@ const STEPS = [
  * click, so a double click creates one) and opens it, where the Simulate panel takes over.
  */
 export function QuickFlow({ environment }: { environment: Environment }) {
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  const inFlight = useRef(false);
-  const [busy, setBusy] = useState<SampleKind | null>(null);
-  const [error, setError] = useState<ActionError | null>(null);
+  const openCreated = useOpenCreated();
+  const [chosen, setChosen] = useState<SampleKind | null>(null);
+  const sample = useActionForm({
+    send: (kind: SampleKind) =>
+      createSettlementRequest({ idempotencyKey: newIdempotencyKey(), body: SAMPLES[kind].body }, { environment }),
+    onSuccess: ({ data }) =>
+      openCreated({
+        invalidate: queryKeys.settlementRequests.all(environment),
+        title: "Sample request created",
+        href: `/settlement-requests/${data.id}?created=1`,
+      }),
+  });
+  const busy = sample.pending ? chosen : null;
 
-  async function create(kind: SampleKind) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(kind);
-    setError(null);
-    const result = await createSettlementRequest({ idempotencyKey: newIdempotencyKey(), body: SAMPLES[kind].body }, { environment });
-    if (result.ok) {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.all(environment) });
-      toast({ title: "Sample request created", tone: "success" });
-      router.push(`/settlement-requests/${result.data.id}?created=1`);
-      return;
-    }
-    inFlight.current = false;
-    setBusy(null);
-    setError(result.error);
+  function create(kind: SampleKind) {
+    if (sample.submit(kind)) setChosen(kind);
   }
 
   return (
@@ -61,12 +52,12 @@ export function QuickFlow({ environment }: { environment: Environment }) {
                 <p className="text-sm font-medium text-slate-900">{SAMPLES[kind].label}</p>
                 <p className="text-xs text-slate-500">{SAMPLES[kind].text}</p>
               </div>
-              <Button size="sm" onClick={() => void create(kind)} loading={busy === kind} disabled={busy !== null}>
+              <Button size="sm" onClick={() => create(kind)} loading={busy === kind} disabled={busy !== null}>
                 Create <ArrowRightIcon className="size-3.5" />
               </Button>
             </div>
           ))}
-          <FormStatus error={error} pending={busy !== null} pendingText="Creating the sample request…" />
+          <FormAlert error={sample.error} pending={busy !== null} pendingText="Creating the sample request…" titled />
         </div>
         <ol className="space-y-2.5 text-sm text-slate-600">
           {STEPS.map((step, i) => (

@@ -6,14 +6,15 @@ import { FormProvider, useForm } from "react-hook-form";
 import { FormApiCallPreview } from "@/components/forms/form-api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { TextField } from "@/components/forms/form-fields";
-import { FormStatus } from "@/components/forms/form-status";
+import { CreateDialogFooter } from "@/components/forms/create-dialog-footer";
+import { FormAlert } from "@/components/forms/form-alert";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { OneTimeSecret } from "@/components/admin/one-time-secret";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { PlusIcon } from "@/components/ui/icons";
 import { createWebhook } from "@/lib/actions/create-webhook";
-import type { ActionError } from "@/lib/actions/result";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import type { InboxSummary } from "@/lib/dashboard/inbox/types";
@@ -43,29 +44,21 @@ const DEFAULTS: WebhookCreateInput = {
 export function CreateEndpointDialog({ environment, inboxes }: { environment: Environment; inboxes: InboxSummary[] }) {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Webhook | null>(null);
-  const [formError, setFormError] = useState<ActionError | null>(null);
   const queryClient = useQueryClient();
   const form = useForm<WebhookCreateInput, unknown, WebhookCreate>({ resolver, defaultValues: DEFAULTS });
   const { handleSubmit, register, setError, reset, formState } = form;
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await createWebhook(toBody(values), {
-      environment,
-      confirmProduction: environment === "production",
-    });
-    if (!result.ok) {
-      const unmatched = applyServerErrors(
-        result.error,
-        setError,
-        (p) => p === "url" || p === "events" || p === "description",
-      );
-      if (unmatched.length > 0 || result.error.details.length === 0) setFormError(result.error);
-      return;
-    }
-    setCreated(result.data);
-    await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all(environment) });
+  const create = useActionForm({
+    // The dialog itself is the explicit step: production is confirmed by submitting it.
+    send: (values: WebhookCreate) =>
+      createWebhook(toBody(values), { environment, confirmProduction: environment === "production" }),
+    onSuccess: async ({ data }) => {
+      setCreated(data);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all(environment) });
+    },
+    onFields: (error) => applyServerErrors(error, setError, ["url", "events", "description"]),
   });
+
+  const submit = handleSubmit(create.submit);
 
   function onOpenChange(next: boolean) {
     setOpen(next);
@@ -73,7 +66,7 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
     if (!next) {
       // The secret is gone from the page once the dialog closes.
       setCreated(null);
-      setFormError(null);
+      create.reset();
       reset(DEFAULTS);
     }
   }
@@ -95,20 +88,7 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
           : "Deliveries are POSTed to this URL, signed with the endpoint's secret."
       }
       footer={
-        created ? (
-          <DialogClose asChild>
-            <Button>Done</Button>
-          </DialogClose>
-        ) : (
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" form="create-endpoint" loading={formState.isSubmitting}>
-              Create endpoint
-            </Button>
-          </>
-        )
+        <CreateDialogFooter done={!!created} form="create-endpoint" pending={create.pending} label="Create endpoint" />
       }
     >
       {created?.secret ? (
@@ -146,7 +126,7 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
             />
             <EventsPicker field={register("events")} error={formState.errors.events?.message} />
             <TextField<WebhookCreateInput> name="description" label="Description" placeholder="Optional" />
-            <FormStatus error={formError} pending={formState.isSubmitting} pendingText="Creating the endpoint…" />
+            <FormAlert error={create.error} pending={create.pending} pendingText="Creating the endpoint…" titled />
             <FormApiCallPreview control={form.control} toCall={(v) => apiCalls.createWebhook(toBody(v))} />
           </form>
         </FormProvider>

@@ -1,8 +1,11 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "@/lib/schemas/zod";
-import { auditAction, gateAction } from "@/lib/auth/action-gate";
-import type { Actor } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/auth/audit";
+import { checkAccess } from "@/lib/auth/guard";
+import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
+import { targetIdOf } from "@/lib/auth/redact";
+import { getActor, type Actor } from "@/lib/auth/session";
 import { observed } from "@/lib/ops/observe";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
@@ -10,22 +13,51 @@ import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
 import type { ApiFailure, ApiResult } from "@/lib/settlement-api";
 import type { ActionError, ActionMeta, ActionResult } from "./result";
 
-export type ActionContext = {
-  /** The environment this call goes to (from the console_env cookie). */
+/** What a caller needs: a permission of lib/auth/permissions.ts, or nothing at all (signing in only). */
+export type ActionPermission = Permission | "public";
+
+/**
+ * - `read`: changes nothing; not audited.
+ * - `mutation`: changes the API's data in the environment the page shows: the page must name
+ *   that environment (it must still match the cookie) and a production change must be
+ *   confirmed; audited.
+ * - `console`: the console's own state (people, API keys, one's password, sign-in, the
+ *   environment preference): no environment or confirmation asked; every call is audited,
+ *   refusals included.
+ */
+export type ActionKind = "read" | "mutation" | "console";
+
+export type ActionContext<P extends ActionPermission = Permission> = {
+  /** The environment of this call (from the console_env cookie). */
   environment: Environment;
-  /** Who is calling: signed in, with a role allowed to run this action here. */
-  actor: Actor;
+  /** Who is calling: signed in, with a role allowed to run this action here (none for "public"). */
+  actor: P extends "public" ? null : Actor;
 };
 
-type ActionConfig<S extends z.ZodType, T> = {
-  /** For logs: the verb-noun name of the action. */
+/** What the audit trail records of a call, when the action knows better than its input and answer. */
+export type AuditNote = {
+  targetId?: string | null;
+  environment?: Environment | null;
+  detail?: string;
+  /** For a call without a session (signing in): the address it was for. */
+  email?: string;
+};
+
+/** What `run` returns: the API's answer or the action's own, and optionally a note for the trail. */
+export type Outcome<T> = (ApiResult<T> | { ok: true; data: T } | { ok: false; error: ApiFailure | ActionError }) & {
+  audit?: AuditNote;
+};
+
+type ActionConfig<S extends z.ZodType, T, P extends ActionPermission> = {
+  /** The exported name: logs, metrics and the audit trail. */
   name: string;
-  input: S;
-  /** Mutations must name the environment they were rendered for; production ones must be confirmed. */
-  kind: "read" | "mutation";
+  /** Who may call it (checked for the session's role in this call's environment before anything else). */
+  permission: P;
+  kind: ActionKind;
   /** Refused outside sandbox before calling the API. */
   sandboxOnly?: boolean;
-  run: (input: z.output<S>, ctx: ActionContext & { raw: z.input<S> }) => Promise<ApiResult<T>>;
+  input: S;
+  run: (input: z.output<S>, ctx: ActionContext<P> & { raw: z.input<S> }) => Promise<Outcome<T>>;
 };
 
 const metaSchema = z
@@ -39,8 +71,18 @@ const fail = (
   error: { details: [], ...error },
 });
 
+/** An action's own refusal; `fields` puts a message under form fields (by name). */
+export function refused(
+  code: string,
+  message: string,
+  fields: Record<string, string> = {},
+): { ok: false; error: ActionError } {
+  return fail({ code, message, details: Object.entries(fields).map(([path, text]) => ({ path, message: text })) });
+}
+
 /** API failures → the browser-safe error (API messages are ours; unknown errors never get here). */
-export function toActionError(failure: ApiFailure): ActionError {
+export function toActionError(failure: ApiFailure | ActionError): ActionError {
+  if (!("kind" in failure)) return failure;
   switch (failure.kind) {
     case "api":
       return {
@@ -60,20 +102,43 @@ export function toActionError(failure: ApiFailure): ActionError {
   }
 }
 
+/** The environment the trail records for a permission: none for console-wide ones. */
+const scopedEnvironment = (permission: ActionPermission, environment: Environment): Environment | null =>
+  permission !== "public" && PERMISSIONS[permission].scope === "environment" ? environment : null;
+
+/** Whether a refused call lands in the audit trail: a change, or a permission that allows one. */
+const auditsRefusal = (rule: { kind: ActionKind; permission: ActionPermission }): boolean =>
+  rule.kind !== "read" || (rule.permission !== "public" && PERMISSIONS[rule.permission].mutates);
+
 /**
- * Who may call, and against which environment. Shared by every action and by the route
+ * Who may call, and against which environment: the session and the role for `permission` (a
+ * refusal of a change is audited), then for a mutation the page's environment and the
+ * production confirmation, then the sandbox-only rule. Shared by every action and by the route
  * handlers (CSV export), so the check lives in one place.
  */
-export async function authorize(
-  kind: "read" | "mutation",
-  meta: ActionMeta | undefined,
-  options: { sandboxOnly?: boolean; action?: string } = {},
-): Promise<{ ok: true; ctx: ActionContext } | { ok: false; error: ActionError }> {
+export async function authorize<P extends ActionPermission>(
+  rule: { name?: string; permission: P; kind: ActionKind; sandboxOnly?: boolean },
+  meta?: ActionMeta,
+): Promise<{ ok: true; ctx: ActionContext<P> } | { ok: false; error: ActionError }> {
   const environment = await getEnvironment();
-  // Session, role and the production rule, for this action's declared permission (lib/auth).
-  const gate = await gateAction({ action: options.action, kind, environment });
-  if (!gate.ok) return fail(gate.error);
-  if (kind === "mutation") {
+  let actor: Actor | null = null;
+  if (rule.permission !== "public") {
+    const gate = checkAccess(await getActor(), rule.permission, environment);
+    if (!gate.ok) {
+      if (rule.name && auditsRefusal(rule)) {
+        // A refused change is worth knowing about (who tried what, where).
+        await recordAudit({
+          actor: gate.actor,
+          action: rule.name,
+          environment: scopedEnvironment(rule.permission, environment),
+          result: gate.error.code,
+        });
+      }
+      return fail(gate.error);
+    }
+    actor = gate.actor;
+  }
+  if (rule.kind === "mutation") {
     if (meta?.environment !== environment) {
       return fail({
         code: "environment_mismatch",
@@ -89,52 +154,60 @@ export async function authorize(
       });
     }
   }
-  if (options.sandboxOnly && environment !== "sandbox") {
+  if (rule.sandboxOnly && environment !== "sandbox") {
     return fail({ code: "sandbox_only", message: "This exists only in the sandbox environment.", status: 403 });
   }
-  return { ok: true, ctx: { environment, actor: gate.actor } };
+  return { ok: true, ctx: { environment, actor } as ActionContext<P> };
 }
 
 /**
- * Builds a server action (STYLE §3). Every action is a public POST endpoint: the input is
- * parsed with zod, the caller is authorized, the API's answer becomes a discriminated result,
- * and an unknown error is logged and masked.
+ * Builds a server action (STYLE §3), the one wrapper of every action: each is a public POST
+ * endpoint. The caller is authorized for the declared permission first, then the input is
+ * parsed with zod, `run`'s answer becomes a discriminated result, changes (and refusals of
+ * them) land in the audit trail, every call is measured, and an unknown error is logged and
+ * masked.
  */
-export function action<S extends z.ZodType, T>(config: ActionConfig<S, T>) {
+export function action<S extends z.ZodType, T, P extends ActionPermission>(config: ActionConfig<S, T, P>) {
   return (input: z.input<S>, meta?: ActionMeta): Promise<ActionResult<T>> =>
     observed(config.name, () => runAction(config, input, meta));
 }
 
-async function runAction<S extends z.ZodType, T>(
-  config: ActionConfig<S, T>,
+async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
+  config: ActionConfig<S, T, P>,
   input: z.input<S>,
   meta: ActionMeta | undefined,
 ): Promise<ActionResult<T>> {
+  let ctx: ActionContext<P> | null = null;
   try {
-    const parsedMeta = metaSchema.safeParse(meta);
+    // The console's own actions take no page environment; a stray second argument is ignored.
+    const parsedMeta =
+      config.kind === "console" ? { success: true as const, data: undefined } : metaSchema.safeParse(meta);
     if (!parsedMeta.success) return fail({ code: "invalid_input", message: "Invalid call.", status: 400 });
-    const auth = await authorize(config.kind, parsedMeta.data, {
-      sandboxOnly: config.sandboxOnly,
-      action: config.name,
-    });
+    const auth = await authorize(config, parsedMeta.data);
     if (!auth.ok) return auth;
+    ctx = auth.ctx;
 
     const parsed = config.input.safeParse(input);
     if (!parsed.success) {
       const details = zodIssuesToDetails(parsed.error.issues);
       return fail({ code: "invalid_input", message: validationMessage(details), status: 400, details });
     }
-    const result = await config.run(parsed.data, { ...auth.ctx, raw: input });
-    const final: ActionResult<T> = result.ok
-      ? { ok: true, data: result.data, replayed: result.replayed || undefined }
-      : { ok: false, error: toActionError(result.error) };
-    if (config.kind === "mutation") {
-      await auditAction({
-        name: config.name,
-        actor: auth.ctx.actor,
-        environment: auth.ctx.environment,
-        input: parsed.data,
-        result: final,
+    const outcome = await config.run(parsed.data, { ...auth.ctx, raw: input });
+    const final: ActionResult<T> = outcome.ok
+      ? { ok: true, data: outcome.data, ...("replayed" in outcome && outcome.replayed ? { replayed: true } : {}) }
+      : { ok: false, error: toActionError(outcome.error) };
+    if (config.kind !== "read") {
+      const note = outcome.audit ?? {};
+      await recordAudit({
+        actor: ctx.actor,
+        email: note.email,
+        action: config.name,
+        targetId:
+          note.targetId !== undefined ? note.targetId : targetIdOf(parsed.data, final.ok ? final.data : undefined),
+        environment:
+          note.environment !== undefined ? note.environment : scopedEnvironment(config.permission, ctx.environment),
+        detail: note.detail,
+        result: final.ok ? "ok" : final.error.code,
       });
     }
     return final;
@@ -142,6 +215,9 @@ async function runAction<S extends z.ZodType, T>(
     // Next's own control flow (redirect, notFound, dynamic rendering bail-outs) passes through.
     unstable_rethrow(error);
     console.error(`[action ${config.name}] failed:`, error);
+    if (ctx && config.kind !== "read") {
+      await recordAudit({ actor: ctx.actor, action: config.name, result: "internal_error" });
+    }
     return fail({ code: "internal_error", message: "Something went wrong on our side. Try again in a moment." });
   }
 }

@@ -7,6 +7,7 @@ import { action } from "./action";
 /** POST /v0/sandbox/clock/advance (extension): expiries, late funds, rail steps and delivery attempts that became due happen now. */
 export const advanceSandboxClock = action({
   name: "advanceSandboxClock",
+  permission: "sandbox:simulate",
   kind: "mutation",
   sandboxOnly: true,
   input: sandboxClockAdvanceSchema,

@@ -11,6 +11,7 @@ import { action } from "./action";
 /** A new receiver at an unguessable /inbox/<id>, owned by the signed-in person. */
 export const createInbox = action({
   name: "createInbox",
+  permission: "inbox:manage",
   kind: "mutation",
   input: z.object({ name: z.string().trim().max(80).optional() }),
   run: async ({ name }) => {

@@ -11,6 +11,7 @@ import { action } from "./action";
  */
 export const createSettlementRequest = action({
   name: "createSettlementRequest",
+  permission: "settlement:create",
   kind: "mutation",
   input: z.object({ idempotencyKey, body: settlementRequestCreateSchema }),
   // The body as the person wrote it (validated above): defaults are the service's to apply.

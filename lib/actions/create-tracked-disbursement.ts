@@ -14,6 +14,7 @@ import { action } from "./action";
  */
 export const createTrackedDisbursement = action({
   name: "createTrackedDisbursement",
+  permission: "disbursement:create",
   kind: "mutation",
   input: z.object({ idempotencyKey, body: disbursementCreateSchema }),
   run: async (_input, { environment, raw }) => {

@@ -7,6 +7,7 @@ import { action } from "./action";
 /** POST /v1/payments (LIQUIDITY): reserves the amount; idempotency via the body's idempotency_key. */
 export const createV1Payment = action({
   name: "createV1Payment",
+  permission: "settlement:create",
   kind: "mutation",
   input: v1PaymentCreateSchema,
   run: (_body, { environment, raw }) => api.createV1Payment(environment, raw),

@@ -7,6 +7,7 @@ import { action } from "./action";
 /** POST /v0/webhooks: the answer carries the signing secret, shown this once. */
 export const createWebhook = action({
   name: "createWebhook",
+  permission: "webhooks:manage",
   kind: "mutation",
   input: webhookCreateSchema,
   run: (body, { environment }) => api.createWebhook(environment, body, "/v0"),

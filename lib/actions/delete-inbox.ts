@@ -10,6 +10,7 @@ import { action, idSchema } from "./action";
 /** Deletes an inbox and its messages, and the endpoint registered for it (so nothing is sent to a dead URL). */
 export const deleteInbox = action({
   name: "deleteInbox",
+  permission: "inbox:manage",
   kind: "mutation",
   input: z.object({ inboxId: idSchema }),
   run: async ({ inboxId }) => {

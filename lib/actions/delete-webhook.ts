@@ -7,6 +7,7 @@ import { action, idSchema } from "./action";
 /** DELETE /v0/webhooks/{id} (204). */
 export const deleteWebhook = action({
   name: "deleteWebhook",
+  permission: "webhooks:manage",
   kind: "mutation",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.deleteWebhook(environment, id, "/v0"),

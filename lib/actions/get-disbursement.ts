@@ -7,6 +7,7 @@ import { action, idSchema } from "./action";
 /** GET /v0/disbursements/{id}. */
 export const getDisbursement = action({
   name: "getDisbursement",
+  permission: "read",
   kind: "read",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.getDisbursement(environment, id),

@@ -7,6 +7,7 @@ import { action, idSchema } from "./action";
 /** GET /v0/payments/{id}. */
 export const getPayment = action({
   name: "getPayment",
+  permission: "read",
   kind: "read",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.getPayment(environment, id),

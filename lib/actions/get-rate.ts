@@ -7,6 +7,7 @@ import { action } from "./action";
 /** GET /v0/rates: an indicative quote; amounts go out as decimal strings. */
 export const getRate = action({
   name: "getRate",
+  permission: "rates:quote",
   kind: "read",
   input: rateQuerySchema,
   run: (query, { environment }) => api.getRate(environment, query),

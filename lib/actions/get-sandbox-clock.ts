@@ -7,6 +7,7 @@ import { action } from "./action";
 /** GET /v0/sandbox/clock (extension): the account's sandbox time. */
 export const getSandboxClock = action({
   name: "getSandboxClock",
+  permission: "read",
   kind: "read",
   sandboxOnly: true,
   input: z.object({}).optional(),

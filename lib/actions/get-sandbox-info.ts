@@ -7,6 +7,7 @@ import { action } from "./action";
 /** GET /v0/sandbox/info: account, balances, supported routes, rate limit, server time. */
 export const getSandboxInfo = action({
   name: "getSandboxInfo",
+  permission: "read",
   kind: "read",
   sandboxOnly: true,
   input: z.object({}).optional(),

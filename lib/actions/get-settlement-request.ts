@@ -7,6 +7,7 @@ import { action, idSchema } from "./action";
 /** GET /v0/settlement-requests/{id}. */
 export const getSettlementRequest = action({
   name: "getSettlementRequest",
+  permission: "read",
   kind: "read",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.getSettlementRequest(environment, id),

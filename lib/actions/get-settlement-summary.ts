@@ -7,6 +7,7 @@ import { action } from "./action";
 /** GET /v0/summary: the overview's figures and charts. */
 export const getSettlementSummary = action({
   name: "getSettlementSummary",
+  permission: "read",
   kind: "read",
   input: summaryQuerySchema,
   run: (query, { environment }) => api.getSettlementSummary(environment, query),

@@ -7,6 +7,7 @@ import { action, idSchema } from "./action";
 /** GET /v1/payments/{id}. */
 export const getV1Payment = action({
   name: "getV1Payment",
+  permission: "read",
   kind: "read",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.getV1Payment(environment, id),

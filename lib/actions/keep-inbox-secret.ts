@@ -14,6 +14,7 @@ import { action, idSchema } from "./action";
  */
 export const keepInboxSecret = action({
   name: "keepInboxSecret",
+  permission: "inbox:manage",
   kind: "mutation",
   input: z.object({
     inboxId: idSchema,

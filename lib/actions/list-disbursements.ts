@@ -10,6 +10,7 @@ import { action } from "./action";
 /** GET /v0/disbursements (extension), each with the console user who created it, if one did. */
 export const listDisbursements = action({
   name: "listDisbursements",
+  permission: "read",
   kind: "read",
   input: disbursementListQuerySchema,
   run: async (query, { environment }) => {

@@ -8,6 +8,7 @@ import { action } from "./action";
 /** GET /v0/events (extension): the newest events with their deliveries, by type or resource. */
 export const listEvents = action({
   name: "listEvents",
+  permission: "read",
   kind: "read",
   input: z
     .object({

@@ -7,6 +7,7 @@ import { action } from "./action";
 /** GET /v0/payments: filters status, type, settlement_request_id. */
 export const listPayments = action({
   name: "listPayments",
+  permission: "read",
   kind: "read",
   input: paymentListQuerySchema,
   run: (query, { environment }) => api.listPayments(environment, query),

@@ -8,6 +8,7 @@ import { action } from "./action";
 /** GET /v0/request-logs (extension): the API calls of the console's account, filtered. */
 export const listRequestLogs = action({
   name: "listRequestLogs",
+  permission: "read",
   kind: "read",
   input: z
     .object({

@@ -11,6 +11,7 @@ import { action } from "./action";
  */
 export const listSettlementRequests = action({
   name: "listSettlementRequests",
+  permission: "read",
   kind: "read",
   input: settlementRequestListQuerySchema,
   run: async (query, { environment }) => {

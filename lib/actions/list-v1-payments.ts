@@ -7,6 +7,7 @@ import { action } from "./action";
 /** GET /v1/payments. */
 export const listV1Payments = action({
   name: "listV1Payments",
+  permission: "read",
   kind: "read",
   input: v1PaymentListQuerySchema,
   run: (query, { environment }) => api.listV1Payments(environment, query),

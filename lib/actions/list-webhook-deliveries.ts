@@ -7,6 +7,7 @@ import { action, idSchema } from "./action";
 /** GET /v0/webhooks/{id}/deliveries (extension): attempts with time, status, duration. */
 export const listWebhookDeliveries = action({
   name: "listWebhookDeliveries",
+  permission: "read",
   kind: "read",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.listWebhookDeliveries(environment, id),

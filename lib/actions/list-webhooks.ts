@@ -7,6 +7,7 @@ import { action } from "./action";
 /** GET /v0/webhooks. */
 export const listWebhooks = action({
   name: "listWebhooks",
+  permission: "read",
   kind: "read",
   input: paginationQuerySchema,
   run: (query, { environment }) => api.listWebhooks(environment, query, "/v0"),

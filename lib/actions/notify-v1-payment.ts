@@ -7,6 +7,7 @@ import { action } from "./action";
 /** POST /v1/payments/notifications: INCOMING_PAYMENT over WIRE moves CREATED → PROCESSING. */
 export const notifyV1Payment = action({
   name: "notifyV1Payment",
+  permission: "settlement:update",
   kind: "mutation",
   input: v1NotificationSchema,
   run: (body, { environment }) => api.notifyV1Payment(environment, body),

@@ -15,6 +15,7 @@ import { action, idSchema } from "./action";
  */
 export const registerInbox = action({
   name: "registerInbox",
+  permission: "inbox:manage",
   kind: "mutation",
   sandboxOnly: true,
   input: z.object({ inboxId: idSchema }),

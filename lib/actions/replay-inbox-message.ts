@@ -14,6 +14,7 @@ import { action, idSchema } from "./action";
  */
 export const replayInboxMessage = action({
   name: "replayInboxMessage",
+  permission: "inbox:manage",
   kind: "mutation",
   input: z.object({ inboxId: idSchema, seq: z.number().int().positive() }),
   run: async ({ inboxId, seq }) => {

@@ -10,6 +10,7 @@ import { action, idSchema } from "./action";
 /** How the receiver answers from now on: 200, 500, 410, or no answer until past the timeout. */
 export const setInboxResponse = action({
   name: "setInboxResponse",
+  permission: "inbox:manage",
   kind: "mutation",
   input: z.object({ inboxId: idSchema, mode: z.enum(INBOX_RESPONSE_MODES) }),
   run: async ({ inboxId, mode }) => {

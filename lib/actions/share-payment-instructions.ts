@@ -11,6 +11,7 @@ import { action, idSchema } from "./action";
  */
 export const sharePaymentInstructions = action({
   name: "sharePaymentInstructions",
+  permission: "settlement:create",
   kind: "read",
   input: z.object({ id: idSchema }),
   run: async ({ id }, { environment }) => {

@@ -8,6 +8,7 @@ import { action, idSchema } from "./action";
 /** PATCH /v0/sandbox/settlement-requests/{id}/status: force any status (sandbox only). */
 export const simulateSettlementRequestStatus = action({
   name: "simulateSettlementRequestStatus",
+  permission: "sandbox:simulate",
   kind: "mutation",
   sandboxOnly: true,
   input: z.object({ id: idSchema, body: sandboxSettlementStatusSchema }),

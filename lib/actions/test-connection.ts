@@ -22,6 +22,7 @@ export type ConnectionTest = {
  */
 export const testConnection = action({
   name: "testConnection",
+  permission: "read",
   kind: "read",
   input: z.object({ environment: environmentSchema }),
   run: async ({ environment }) => {

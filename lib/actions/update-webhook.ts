@@ -8,6 +8,7 @@ import { action, idSchema } from "./action";
 /** PATCH /v0/webhooks/{id}: url, events (replaces the list), status. */
 export const updateWebhook = action({
   name: "updateWebhook",
+  permission: "webhooks:manage",
   kind: "mutation",
   input: z.object({ id: idSchema, body: webhookUpdateSchema }),
   run: ({ id, body }, { environment }) => api.updateWebhook(environment, id, body, "/v0"),

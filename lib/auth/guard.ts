@@ -1,6 +1,5 @@
 import "server-only";
 import type { Environment } from "@/lib/schemas/catalog";
-import { permissionForAction } from "./action-permissions";
 import { decide, PERMISSIONS, type Permission } from "./permissions";
 import { getActor, type Actor } from "./session";
 
@@ -52,13 +51,4 @@ export async function requireActor(options: {
   environment: Environment | null;
 }): Promise<Gate> {
   return checkAccess(await getActor(), options.permission, options.environment);
-}
-
-/**
- * For the action wrapper: the permission the action `name` declared in ACTION_PERMISSIONS,
- * checked for the current session. An undeclared (or public) name is refused: fail closed.
- */
-export async function requireActionActor(name: string, environment: Environment | null): Promise<Gate> {
-  const declared = permissionForAction(name);
-  return checkAccess(await getActor(), declared === "public" ? undefined : declared, environment);
 }

@@ -28,6 +28,12 @@ function keysFor(email: string, address: string | null): Array<{ scope: Scope; k
   return keys;
 }
 
+/** The refusal while a wait runs: `lead`, then the wait in whole minutes. */
+export function tooManyAttempts(lead: string, waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `${lead} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 /** Seconds to wait before this email may be tried again from this address, or 0. */
 export async function signInWait(db: Executor, email: string, address: string | null): Promise<number> {
   const keys = keysFor(email, address);

@@ -43,7 +43,8 @@ export function observeAction(action: string, result: string, started: number, r
 
 /**
  * Runs a server action's body observed: its result code ("ok" or the error's code; "thrown"
- * when it ended by throwing, as a redirect after sign-in does) and its duration.
+ * when it ended by throwing, as Next's redirect or notFound from inside an action does) and its
+ * duration.
  */
 export async function observed<R extends { ok: boolean; error?: { code: string } }>(
   action: string,

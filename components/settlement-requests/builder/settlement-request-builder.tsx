@@ -1,25 +1,16 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { FormApiCallPreview } from "@/components/forms/form-api-call-preview";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { CreateFormAside } from "@/components/forms/create-form-aside";
 import { SelectField, TextField } from "@/components/forms/form-fields";
-import { FormStatus } from "@/components/forms/form-status";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { useActionForm, useOpenCreated } from "@/components/forms/use-action-form";
 import { Card } from "@/components/ui/card";
 import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
-import { IdempotencyKeyNote } from "@/components/forms/idempotency-key-note";
-import { useToast } from "@/components/ui/toast";
 import { createSettlementRequest } from "@/lib/actions/create-settlement-request";
-import type { ActionError } from "@/lib/actions/result";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import { newIdempotencyKey } from "@/lib/dashboard/form-values";
-import { idempotencyKeyIsSpent, keyForSubmission } from "@/lib/dashboard/idempotency";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { countriesFor, railLabel, railsFor } from "@/lib/dashboard/routes";
 import { PAYMENT_REASONS, SETTLEMENT_TYPES, type SettlementType } from "@/lib/schemas/catalog";
@@ -73,9 +64,7 @@ export function SettlementRequestBuilder({
   /** Made by the server page when the form is opened (the same in the HTML and after hydration). */
   initialKey: string;
 }) {
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
+  const openCreated = useOpenCreated();
   const form = useForm<BuilderValues, unknown, BuilderOutput>({
     resolver: builderResolver,
     defaultValues: initial,
@@ -90,53 +79,26 @@ export function SettlementRequestBuilder({
   const payerCurrency = implicitSource?.currency ?? sourceCurrency;
   const fiatDestination = destinationShape(destinationCurrency) !== "CRYPTO";
 
-  const [idempotencyKey, setIdempotencyKey] = useState(initialKey);
-  const inFlight = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setFormError] = useState<ActionError | null>(null);
-  const [confirmBody, setConfirmBody] = useState<SettlementRequestCreateInput | null>(null);
-
-  async function send(body: SettlementRequestCreateInput, confirmProduction: boolean) {
-    if (inFlight.current) return; // a second click while the first is on its way
-    inFlight.current = true;
-    setBusy(true);
-    setFormError(null);
-    try {
-      const key = keyForSubmission(idempotencyKey, body, newIdempotencyKey);
-      if (key !== idempotencyKey) setIdempotencyKey(key);
-      const result = await createSettlementRequest({ idempotencyKey: key, body }, { environment, confirmProduction });
-      if (result.ok) {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.all(environment) });
-        toast({ title: result.replayed ? "Request already created" : "Settlement request created", tone: "success" });
-        router.push(`/settlement-requests/${result.data.id}?created=1`);
-        return; // stay busy while the result page loads
-      }
-      const unmatched = applyServerErrors(result.error, setError, isFieldName, (p) =>
-        formPathFor(p, getValues("metadata_rows")),
-      );
-      setFormError(
-        unmatched.length > 0 || result.error.details.length === 0
-          ? result.error
-          : { ...result.error, message: "Check the highlighted fields." },
-      );
-      if (idempotencyKeyIsSpent(result.error)) setIdempotencyKey(newIdempotencyKey());
-    } finally {
-      if (inFlight.current) {
-        inFlight.current = false;
-        setBusy(false);
-      }
-    }
-  }
-
-  const onSubmit = handleSubmit(async ({ body }) => {
-    if (environment === "production") setConfirmBody(body);
-    else await send(body, false);
+  const create = useActionForm({
+    idempotencyKey: initialKey,
+    confirmIn: environment,
+    send: (body: SettlementRequestCreateInput, { key, confirmProduction }) =>
+      createSettlementRequest({ idempotencyKey: key, body }, { environment, confirmProduction }),
+    onSuccess: (result) =>
+      openCreated({
+        invalidate: queryKeys.settlementRequests.all(environment),
+        title: result.replayed ? "Request already created" : "Settlement request created",
+        href: `/settlement-requests/${result.data.id}?created=1`,
+      }),
+    onFields: (error) => applyServerErrors(error, setError, isFieldName, (p) => formPathFor(p, getValues("metadata_rows"))),
+    sayWhenOnFields: true,
   });
+
+  const onSubmit = handleSubmit(({ body }) => create.submit(body));
 
   function startOver() {
     reset(defaultsFor(getValues("type")));
-    setIdempotencyKey(newIdempotencyKey());
-    setFormError(null);
+    create.reset();
   }
 
   return (
@@ -277,32 +239,24 @@ export function SettlementRequestBuilder({
           </Card>
         </div>
 
-        <aside className="min-w-0 space-y-4 xl:sticky xl:top-6 xl:self-start">
-          <Card title="Submit">
-            <div className="space-y-4">
-              <FormStatus error={error} pending={busy} pendingText="Creating the settlement request…" />
-              <Button type="submit" size="lg" className="w-full" loading={busy}>
-                {busy ? "Creating…" : "Create settlement request"}
-              </Button>
-              <div className="flex items-center justify-between gap-2">
-                <Button variant="ghost" size="sm" onClick={startOver} disabled={busy}>
-                  Start over
-                </Button>
-                <Link href="/settlement-requests" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-                  Cancel
-                </Link>
-              </div>
-              <IdempotencyKeyNote name="Idempotency-Key" value={idempotencyKey} once="the request is created once" />
-            </div>
-          </Card>
-          <FormApiCallPreview control={form.control} toCall={(v) => apiCalls.createSettlementRequest(toCreateBody(v), idempotencyKey)} />
-        </aside>
+        <CreateFormAside
+          form={create}
+          label="Create settlement request"
+          pendingText="Creating the settlement request…"
+          onStartOver={startOver}
+          cancelHref="/settlement-requests"
+          keyName="Idempotency-Key"
+          once="the request is created once"
+        >
+          <FormApiCallPreview
+            control={form.control}
+            toCall={(v) => apiCalls.createSettlementRequest(toCreateBody(v), create.idempotencyKey)}
+          />
+        </CreateFormAside>
       </form>
 
       <ConfirmProductionDialog
-        pending={confirmBody}
-        onDismiss={() => setConfirmBody(null)}
-        onConfirm={(body) => void send(body, true)}
+        {...create.confirm}
         title="Create in production?"
         description="This creates a real settlement request and real payment instructions."
         summary="settlement-request"

@@ -27,7 +27,7 @@ const COLUMNS: CsvColumn<Line>[] = [
 
 /** GET /balances/export?currency=&from=&to=: the statement on screen as CSV, opening and closing as its first and last lines. */
 export async function GET(request: Request): Promise<Response> {
-  const auth = await authorize("read", undefined, { action: "getBalanceStatement" });
+  const auth = await authorize({ permission: "read", kind: "read" });
   if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const currency = oneOfParam(STATEMENT_CURRENCIES, params.currency) ?? "USDC";

@@ -27,7 +27,7 @@ const COLUMNS: CsvColumn<Payment>[] = [
 
 /** GET /payments/export?…: the payments with the same filters as on screen, as CSV, every page. */
 export async function GET(request: Request): Promise<Response> {
-  const auth = await authorize("read", undefined, { action: "listPayments" });
+  const auth = await authorize({ permission: "read", kind: "read" });
   if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
   const filters = filtersFromParams(Object.fromEntries(new URL(request.url).searchParams));
   const rows: Payment[] = [];

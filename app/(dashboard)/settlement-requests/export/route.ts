@@ -15,7 +15,7 @@ const MAX_PAGES = 100;
  * Amounts stay the API's decimal strings, each beside its currency column.
  */
 export async function GET(request: Request): Promise<Response> {
-  const auth = await authorize("read", undefined);
+  const auth = await authorize({ permission: "read", kind: "read" });
   if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
   const filters = filtersFromParams(Object.fromEntries(new URL(request.url).searchParams));
   const rows = [];

@@ -1,13 +1,15 @@
 "use server";
 
+import { createConsoleKey } from "@/lib/auth/api-keys";
+import { createApiKeySchema } from "@/lib/auth/forms";
 import { getDatabase } from "@/lib/db/connection";
-import { createConsoleKey } from "../api-keys";
-import { consoleAction } from "../console-action";
-import { createApiKeySchema } from "../forms";
+import { action } from "./action";
 
 /** Creates an API key for the console's account; the full key is in this answer only (stored hashed). */
-export const createApiKey = consoleAction({
+export const createApiKey = action({
   name: "createApiKey",
+  permission: "keys:manage",
+  kind: "console",
   input: createApiKeySchema,
   run: async ({ environment, label }) => {
     const { db } = await getDatabase();

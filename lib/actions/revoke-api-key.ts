@@ -1,18 +1,20 @@
 "use server";
 
+import { revokeConsoleKey } from "@/lib/auth/api-keys";
+import { revokeApiKeySchema } from "@/lib/auth/forms";
 import { getDatabase } from "@/lib/db/connection";
-import { revokeConsoleKey } from "../api-keys";
-import { consoleAction } from "../console-action";
-import { revokeApiKeySchema } from "../forms";
+import { action, refused } from "./action";
 
 /** Revokes an API key: the service answers 401 to it from the next request on. */
-export const revokeApiKey = consoleAction({
+export const revokeApiKey = action({
   name: "revokeApiKey",
+  permission: "keys:manage",
+  kind: "console",
   input: revokeApiKeySchema,
   run: async ({ id }) => {
     const { db } = await getDatabase();
     const outcome = await revokeConsoleKey(db, id);
-    if (!outcome.ok) return { ok: false, error: outcome.error, audit: { targetId: id } };
+    if (!outcome.ok) return { ...refused(outcome.error.code, outcome.error.message), audit: { targetId: id } };
     return {
       ok: true,
       data: { id },

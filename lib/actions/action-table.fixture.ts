@@ -1,17 +1,41 @@
 /**
- * Shared by the action table tests: every "use server" export in the tree, and who may call
- * each action, written out by hand from the issue's matrix. Not a test file itself.
+ * Shared by the action table tests (lib/actions/*.test.ts, e2e/actions-http.spec.ts): every
+ * "use server" export in the tree with the permission its action({ ... }) config declares, and
+ * who may call each action, written out by hand from the issue's matrix. Not a test file itself.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { ROLES, type Role } from "./permissions";
-import type { Actor } from "./session";
+import { fileURLToPath } from "node:url";
+import { isPermission, ROLES, type Permission, type Role } from "../auth/permissions";
+import type { Actor } from "../auth/session";
 
-const ROOT = join(__dirname, "..", "..");
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Every exported name of every "use server" module under lib/, app/ and components/. */
-export function findServerActions(): { name: string; file: string }[] {
-  const found: { name: string; file: string }[] = [];
+export type DeclaredAction = {
+  /** The exported name. */
+  name: string;
+  file: string;
+  /** From the `action({ name, permission, ... })` config of that name in the same file; undefined: none. */
+  permission: Permission | "public" | undefined;
+};
+
+/** The permission each action({ ... }) config in `source` declares, by the config's `name`. */
+function declaredPermissions(source: string): Map<string, string | undefined> {
+  const declared = new Map<string, string | undefined>();
+  for (const config of source.split(/\baction\(\s*\{/).slice(1)) {
+    const name = /\bname:\s*"(\w+)"/.exec(config)?.[1];
+    if (name) declared.set(name, /\bpermission:\s*"([\w:]+)"/.exec(config)?.[1]);
+  }
+  return declared;
+}
+
+/**
+ * Every exported name of every "use server" module under lib/, app/ and components/, with the
+ * permission of the action({ ... }) config named like it (an exported wrapper such as signIn
+ * runs a config of its own name).
+ */
+export function findServerActions(): DeclaredAction[] {
+  const found: DeclaredAction[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir)) {
       const path = join(dir, entry);
@@ -20,8 +44,14 @@ export function findServerActions(): { name: string; file: string }[] {
       } else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) {
         const source = readFileSync(path, "utf8");
         if (!/^\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*["']use server["']/.test(source)) continue;
+        const declared = declaredPermissions(source);
         for (const match of source.matchAll(/export\s+(?:const|let|async\s+function|function)\s+(\w+)/g)) {
-          found.push({ name: match[1], file: relative(ROOT, path) });
+          const permission = declared.get(match[1]);
+          found.push({
+            name: match[1],
+            file: relative(ROOT, path),
+            permission: permission === "public" || isPermission(permission) ? permission : undefined,
+          });
         }
       }
     }
@@ -55,11 +85,9 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   getPayment: same(ALL),
   simulatePaymentStatus: DEV,
   getDisbursement: same(ALL),
-  createDisbursement: MAKERS,
   createTrackedDisbursement: MAKERS,
   listDisbursements: same(ALL),
   listWebhooks: same(ALL),
-  getWebhook: same(ALL),
   createWebhook: DEV,
   updateWebhook: DEV,
   deleteWebhook: DEV,
@@ -81,11 +109,6 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   getV1Payment: same(ALL),
   createV1Payment: MAKERS,
   notifyV1Payment: MAKERS,
-  listV1Webhooks: same(ALL),
-  getV1Webhook: same(ALL),
-  createV1Webhook: DEV,
-  updateV1Webhook: DEV,
-  deleteV1Webhook: DEV,
   setEnvironment: same(ALL),
   signIn: "public",
   signOut: same(ALL),

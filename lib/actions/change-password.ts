@@ -2,21 +2,23 @@
 
 import { isAPIError } from "better-auth/api";
 import { headers } from "next/headers";
+import { getAuth } from "@/lib/auth/auth";
+import { changePasswordSchema } from "@/lib/auth/forms";
+import { isHttpsRequest, requestAddress } from "@/lib/auth/request-origin";
+import { noteSignInFailure, signInWait, tooManyAttempts } from "@/lib/auth/throttle";
+import { setMustChangePassword } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
-import { getAuth } from "../auth";
-import { consoleAction } from "../console-action";
-import { changePasswordSchema } from "../forms";
-import { isHttpsRequest, requestAddress } from "../request-origin";
-import { noteSignInFailure, signInWait } from "../throttle";
-import { setMustChangePassword } from "../users";
+import { action, refused } from "./action";
 
 /**
  * Changes the signed-in person's own password; their other sessions are signed out. It checks
  * the current password, so it shares the sign-in throttle (a stolen session cannot be used to
  * guess the password) and, like every action, the audit trail.
  */
-export const changePassword = consoleAction({
+export const changePassword = action({
   name: "changePassword",
+  permission: "account:self",
+  kind: "console",
   input: changePasswordSchema,
   run: async ({ currentPassword, newPassword }, { actor }) => {
     const audit = { targetId: actor.userId };
@@ -24,9 +26,11 @@ export const changePassword = consoleAction({
     const address = await requestAddress();
     const wait = await signInWait(db, actor.email, address);
     if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
-      const message = `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-      return { ok: false, error: { code: "too_many_attempts", message }, audit: { ...audit, detail: `from ${address ?? "an unknown address"}` } };
+      const detail = `from ${address ?? "an unknown address"}`;
+      return {
+        ...refused("too_many_attempts", tooManyAttempts("Too many wrong passwords.", wait)),
+        audit: { ...audit, detail },
+      };
     }
     const auth = await getAuth(await isHttpsRequest());
     try {
@@ -38,7 +42,7 @@ export const changePassword = consoleAction({
       if (isAPIError(error) && error.body?.code === "INVALID_PASSWORD") {
         await noteSignInFailure(db, actor.email, address);
         const message = "This is not your current password.";
-        return { ok: false, error: { code: "invalid_password", message, fields: { currentPassword: message } }, audit };
+        return { ...refused("invalid_password", message, { currentPassword: message }), audit };
       }
       throw error;
     }

@@ -1,41 +1,50 @@
 /**
- * Every server action × every role × both environments (and no session): the declared
- * permission lets exactly the expected roles through. A "use server" export missing from
- * ACTION_PERMISSIONS, or from EXPECTED_CALLERS, fails here.
+ * Every server action × every role × both environments (and no session): the permission its
+ * action({ ... }) config declares lets exactly the expected roles through. A "use server" export
+ * whose config declares no permission, or missing from EXPECTED_CALLERS, fails here.
  */
 import { describe, expect, it } from "vitest";
-import { ACTION_PERMISSIONS, permissionForAction } from "./action-permissions";
+import { checkAccess } from "@/lib/auth/guard";
+import { ROLES } from "@/lib/auth/permissions";
 import { actorFor, EXPECTED_CALLERS, findServerActions } from "./action-table.fixture";
-import { checkAccess } from "./guard";
-import { ROLES } from "./permissions";
 
 const actions = findServerActions();
 
 describe("the action registry", () => {
   it("finds the server actions", () => {
     expect(actions.length).toBeGreaterThan(10);
+    expect(actions.map((a) => a.name)).toContain("signIn");
   });
 
-  it.each(actions)("$name ($file) declares a permission", ({ name }) => {
-    expect(permissionForAction(name), `add ${name} to lib/auth/action-permissions.ts`).toBeDefined();
-    expect(EXPECTED_CALLERS[name], `add ${name} to EXPECTED_CALLERS in lib/auth/action-table.fixture.ts`).toBeDefined();
+  it.each(actions)("$name ($file) declares a permission", ({ name, file, permission }) => {
+    expect(
+      permission,
+      `give ${name} a permission in its action({ name: "${name}", permission, ... }) in ${file}`,
+    ).toBeDefined();
+    expect(
+      EXPECTED_CALLERS[name],
+      `add ${name} to EXPECTED_CALLERS in lib/actions/action-table.fixture.ts`,
+    ).toBeDefined();
   });
 
-  it("declares no action that does not exist", () => {
+  it("only public actions are public", () => {
+    const open = actions.filter((a) => a.permission === "public" || EXPECTED_CALLERS[a.name] === "public");
+    expect(open.map((a) => [a.name, a.permission, EXPECTED_CALLERS[a.name]])).toEqual([["signIn", "public", "public"]]);
+  });
+
+  it("expects no action that does not exist", () => {
     const names = new Set(actions.map((a) => a.name));
-    expect(Object.keys(ACTION_PERMISSIONS).filter((n) => !names.has(n))).toEqual([]);
+    expect(Object.keys(EXPECTED_CALLERS).filter((n) => !names.has(n))).toEqual([]);
   });
 
-  it("refuses a name nobody declared", () => {
-    expect(permissionForAction("transferEverything")).toBeUndefined();
+  it("refuses a call without a declared permission", () => {
     expect(checkAccess(actorFor("admin"), undefined, "sandbox").ok).toBe(false);
   });
 });
 
 describe("every action × every role × environment, and no session", () => {
-  for (const { name } of actions) {
+  for (const { name, permission } of actions) {
     const expected = EXPECTED_CALLERS[name];
-    const permission = permissionForAction(name);
     if (expected === undefined || expected === "public" || permission === undefined || permission === "public")
       continue;
     for (const environment of ["sandbox", "production"] as const) {

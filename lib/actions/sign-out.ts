@@ -2,14 +2,16 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { getAuth } from "@/lib/auth/auth";
+import { SIGN_IN_PATH } from "@/lib/auth/config";
+import { isHttpsRequest } from "@/lib/auth/request-origin";
 import { z } from "@/lib/schemas/zod";
-import { getAuth } from "../auth";
-import { SIGN_IN_PATH } from "../config";
-import { consoleAction } from "../console-action";
-import { isHttpsRequest } from "../request-origin";
+import { action } from "./action";
 
-const endSession = consoleAction({
+const endSession = action({
   name: "signOut",
+  permission: "account:self",
+  kind: "console",
   input: z.unknown(),
   run: async (_input, { actor }) => {
     const auth = await getAuth(await isHttpsRequest());

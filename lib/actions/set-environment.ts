@@ -1,8 +1,8 @@
 "use server";
 
 import { cookies } from "next/headers";
-import { consoleAction } from "@/lib/auth/console-action";
-import { ENVIRONMENT_COOKIE, environmentSchema } from "./environment-schema";
+import { ENVIRONMENT_COOKIE, environmentSchema } from "@/lib/dashboard/environment-schema";
+import { action } from "./action";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
@@ -11,8 +11,10 @@ const ONE_YEAR_S = 60 * 60 * 24 * 365;
  * preference (each environment's API key stays on the server). Through the one wrapper like
  * every action: a session is needed, the input is parsed, the call is audited and measured.
  */
-export const setEnvironment = consoleAction({
+export const setEnvironment = action({
   name: "setEnvironment",
+  permission: "read",
+  kind: "console",
   input: environmentSchema,
   run: async (environment) => {
     const store = await cookies();

@@ -1,0 +1,70 @@
+"use client";
+
+import { AlertIcon, CheckIcon } from "@/components/ui/icons";
+import { describeError, type ActionError } from "@/lib/actions/result";
+
+/**
+ * The form-level message of a server action, in an aria-live region so a screen reader hears it:
+ * a refusal that did not land on a field (role=alert; a 429 says when to retry), or a success
+ * note (role=status). While the action runs, `pendingText` is read out (not shown). `titled`
+ * puts a heading by kind of error above the message (the forms that call the settlement API).
+ */
+export function FormAlert({
+  error,
+  success,
+  pending,
+  pendingText,
+  titled = false,
+}: {
+  error: ActionError | null;
+  success?: string | null;
+  pending?: boolean;
+  pendingText?: string;
+  titled?: boolean;
+}) {
+  return (
+    <div aria-live="polite" aria-atomic="true">
+      {pending && pendingText ? <p className="sr-only">{pendingText}</p> : null}
+      {error ? (
+        <div
+          role="alert"
+          className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
+        >
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          {titled ? (
+            <div>
+              <p className="font-medium">{titleFor(error)}</p>
+              <p className="mt-0.5 text-red-700">{describeError(error)}</p>
+            </div>
+          ) : (
+            <p>{describeError(error)}</p>
+          )}
+        </div>
+      ) : success ? (
+        <div
+          role="status"
+          className="flex items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm text-emerald-800"
+        >
+          <CheckIcon className="mt-0.5 size-4 shrink-0" />
+          <p>{success}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function titleFor(error: ActionError): string {
+  switch (error.code) {
+    case "rate_limit_exceeded":
+      return "Slow down";
+    case "network_error":
+      return "Could not reach the settlement API";
+    case "validation_error":
+    case "invalid_input":
+      return "Some fields need attention";
+    case "environment_mismatch":
+      return "Environment changed";
+    default:
+      return "The request was refused";
+  }
+}

@@ -1,0 +1,26 @@
+"use server";
+
+import { setUserDisabledSchema } from "@/lib/auth/forms";
+import { countOtherActiveAdmins, findUser, setDisabled } from "@/lib/auth/users";
+import { getDatabase } from "@/lib/db/connection";
+import { action, refused } from "./action";
+
+/** Disables a person (their sessions end at once) or enables them again. */
+export const setUserDisabled = action({
+  name: "setUserDisabled",
+  permission: "users:manage",
+  kind: "console",
+  input: setUserDisabledSchema,
+  run: async ({ userId, disabled }, { actor }) => {
+    const audit = { targetId: userId, detail: disabled ? "disabled" : "enabled" };
+    if (userId === actor.userId) return { ...refused("own_account", "You cannot disable your own account."), audit };
+    const { db } = await getDatabase();
+    const user = await findUser(db, userId);
+    if (!user) return { ...refused("not_found", "No such person."), audit };
+    if (disabled && user.role === "admin" && (await countOtherActiveAdmins(db, userId)) === 0) {
+      return { ...refused("last_admin", "The console needs at least one active administrator."), audit };
+    }
+    await setDisabled(db, userId, disabled);
+    return { ok: true, data: { userId, disabled }, audit };
+  },
+});
