@@ -1,6 +1,6 @@
 import "server-only";
 import type { ServiceDeps, WebhookDeliveryConfig } from "../context";
-import { registerWorker } from "../workers";
+import type { Worker } from "../worker";
 import { claimDueDeliveries, deliveryBody, recordAttempts, type AttemptRecord, type ClaimedDelivery } from "./deliveries";
 import { announceDeliveryResults } from "./delivery-notices";
 import { sendDelivery } from "./send";
@@ -168,10 +168,11 @@ export async function stopDelivering(deps: ServiceDeps): Promise<void> {
   await state.draining;
 }
 
-registerWorker({
+/** Sends the webhook deliveries that are due; woken early by a new event. */
+export const webhookDelivery: Worker = {
   name: "webhook-delivery",
   tick: async (deps) => {
     await deliverDueWebhooks(deps);
   },
   idle: (_deps, intervalMs) => waitForDeliveryWork(intervalMs),
-});
+};

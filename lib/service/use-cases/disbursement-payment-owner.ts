@@ -16,7 +16,7 @@ import {
 } from "../state-machine";
 import { loadDisbursement, loadPayment } from "./disbursement-records";
 import { moveDisbursement } from "./move-disbursement";
-import { registerPaymentOwnerHandler, type PaymentOwnerChange } from "./payment-owners";
+import type { PaymentOwner, PaymentOwnerChange } from "./payment-owners";
 import { toPayment } from "./payment-view";
 
 /** When the rail takes its next step after a sandbox PATCH; null when the status holds it. */
@@ -68,4 +68,8 @@ export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller
   });
 }
 
-registerPaymentOwnerHandler("disbursement", forceDisbursementPayment);
+/** Disbursements own their outbound payment (disbursement_id). */
+export const disbursementPaymentOwner: PaymentOwner = {
+  ownerIdOf: (payment) => payment.disbursementId,
+  applyStatus: forceDisbursementPayment,
+};

@@ -4,7 +4,7 @@ import type { ServiceDeps } from "../context";
 import { disbursements } from "../store/schema";
 import { nowForRow } from "../store/sandbox-clocks";
 import { rowOffset } from "../sandbox-clock";
-import { registerWorker } from "../workers";
+import type { Worker } from "../worker";
 import { moveDisbursement } from "./move-disbursement";
 
 /** Disbursements moved per tick at most (the next tick takes the rest). */
@@ -57,4 +57,4 @@ export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
   return moved;
 }
 
-registerWorker({ name: "disbursement-rail", tick: async (deps) => void (await runDisbursementRail(deps)) });
+export const disbursementRail: Worker = { name: "disbursement-rail", tick: async (deps) => void (await runDisbursementRail(deps)) };

@@ -4,7 +4,7 @@ import type { ServiceDeps } from "../context";
 import { v1Payments } from "../store/schema";
 import { nowForRow } from "../store/sandbox-clocks";
 import { depsAt, rowOffset } from "../sandbox-clock";
-import { registerWorker } from "../workers";
+import type { Worker } from "../worker";
 import { moveV1Payment } from "./move-v1-payment";
 import type { Owner } from "./disbursement-records";
 
@@ -62,10 +62,11 @@ export function confirmDueV1Payments(deps: ServiceDeps): Promise<number> {
   return sweep(deps, "PROCESSING", v1Payments.confirmAt);
 }
 
-registerWorker({
+/** Expires and confirms /v1 payments whose time has come. */
+export const v1PaymentClock: Worker = {
   name: "v1-payment-clock",
   tick: async (deps) => {
     await expireDueV1Payments(deps);
     await confirmDueV1Payments(deps);
   },
-});
+};
