@@ -1,11 +1,10 @@
 import "server-only";
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
 import { events, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
+import type { Scope } from "./scope";
 
 export type EventRow = typeof events.$inferSelect;
-type Scope = { accountId: string; environment: Environment };
 
 export interface EventFilter {
   type?: string;

@@ -4,7 +4,7 @@ import type { PaymentStatus } from "@/lib/schemas/catalog";
 import type { PaymentType } from "@/lib/schemas/enums";
 import type { Executor } from "./db";
 import { payments } from "./schema";
-import type { Scope } from "./settlement-requests";
+import type { Scope } from "./scope";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;

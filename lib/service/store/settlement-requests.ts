@@ -1,9 +1,10 @@
 import "server-only";
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { Environment, SandboxSettlementStatus } from "@/lib/schemas/catalog";
+import type { SandboxSettlementStatus } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
 import { payments, settlementRequestHistory, settlementRequests } from "./schema";
 import type { PaymentRow } from "./payments";
+import type { Scope } from "./scope";
 import { fromJsonRow, rowAsJson } from "./json-rows";
 import { insertSql, type Write } from "./one-statement";
 import { batchedLookup } from "./batched-lookup";
@@ -12,12 +13,6 @@ export type SettlementRequestRow = typeof settlementRequests.$inferSelect;
 export type NewSettlementRequestRow = typeof settlementRequests.$inferInsert;
 export type HistoryRow = typeof settlementRequestHistory.$inferSelect;
 export type NewHistoryRow = typeof settlementRequestHistory.$inferInsert;
-
-/** Whose data a query may see: the caller's account in the caller's environment. */
-export interface Scope {
-  accountId: string;
-  environment: Environment;
-}
 
 const inScope = (scope: Scope) =>
   and(eq(settlementRequests.accountId, scope.accountId), eq(settlementRequests.environment, scope.environment));

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { FAILED_STATUSES, OTHER_ENDED_STATUSES, SETTLED_STATUSES } from "@/lib/schemas/summary";
 import { queryRows, type Executor } from "./db";
-import type { Scope } from "./settlement-requests";
+import type { Scope } from "./scope";
 
 export type SummaryRow = {
   volume: Array<{ day: string; currency: string; amount: string; count: number }> | null;
