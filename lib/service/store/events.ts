@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "./db";
+import { pageOfRows, type PageRequest } from "./page";
 import { events, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
 import type { Scope } from "./scope";
 
@@ -28,18 +29,13 @@ function where(scope: Scope, filter: EventFilter): SQL | undefined {
 }
 
 /** A page of the scope's events, newest first, and the total (indexes of migration 0010). */
-export async function listEvents(
+export function listEvents(
   db: Executor,
   scope: Scope,
   filter: EventFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ rows: EventRow[]; total: number }> {
-  const condition = where(scope, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(events).where(condition).orderBy(desc(events.createdAt), desc(events.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(events).where(condition),
-  ]);
-  return { rows, total: Number(total) };
+  return pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page);
 }
 
 export async function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | undefined> {

@@ -192,6 +192,16 @@ export async function listBalanceRows(db: Executor, owner: { accountId: string; 
     .orderBy(asc(balances.currency));
 }
 
+/** Whether the account has any balance row in this environment (a sandbox account made after start has none). */
+export async function hasAnyBalance(db: Executor, owner: { accountId: string; environment: Environment }): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(balances)
+    .where(and(eq(balances.accountId, owner.accountId), eq(balances.environment, owner.environment)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The balance as the ledger sums it (for audits and tests): available and reserved deltas. */
 export async function ledgerSums(db: Executor, key: BalanceKey): Promise<{ available: string; reserved: string; total: string; entries: number }> {
   const rows = await db

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, desc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PaymentStatus } from "@/lib/schemas/catalog";
 import type { PaymentType } from "@/lib/schemas/enums";
 import type { Executor } from "./db";
+import { pageOfRows, type PageRequest } from "./page";
 import { payments } from "./schema";
 import type { Scope } from "./scope";
 
@@ -28,6 +29,18 @@ export async function paymentsOfRequests(db: Executor, requestIds: readonly stri
   return db.select().from(payments).where(inArray(payments.settlementRequestId, [...requestIds]));
 }
 
+/** A payment by id alone, for its owner's own moves (a disbursement's outbound payment); it must exist. */
+export async function paymentById(db: Executor, id: string): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw new Error(`payment ${id} is missing`);
+  return row;
+}
+
+export async function insertPayment(db: Executor, row: NewPaymentRow): Promise<PaymentRow> {
+  const [created] = await db.insert(payments).values(row).returning();
+  return created;
+}
+
 export async function updatePayment(
   db: Executor,
   id: string,
@@ -37,9 +50,7 @@ export async function updatePayment(
   return row;
 }
 
-export interface PaymentListFilter {
-  page: number;
-  pageSize: number;
+export interface PaymentListFilter extends PageRequest {
   status?: PaymentStatus;
   type?: PaymentType;
   settlementRequestId?: string;
@@ -74,21 +85,10 @@ export async function paymentTotals(
 }
 
 /** Newest first (created_at desc, then id desc), one page, with the total count. */
-export async function listPayments(
+export function listPayments(
   db: Executor,
   scope: Scope,
   filter: PaymentListFilter,
 ): Promise<{ rows: PaymentRow[]; total: number }> {
-  const where = paymentConditions(scope, filter);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ n: count() }).from(payments).where(where),
-  ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
+  return pageOfRows(db, payments, paymentConditions(scope, filter), [desc(payments.createdAt), desc(payments.id)], filter);
 }

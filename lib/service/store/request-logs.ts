@@ -1,9 +1,10 @@
 import "server-only";
-import { and, count, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
 import { integer, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
 import { insertSql } from "./one-statement";
+import { pageOfRows, type PageRequest } from "./page";
 
 /** The request log (migration 0010). */
 export const requestLogs = pgTable(
@@ -67,18 +68,13 @@ function where(scope: { accountId: string; environment: Environment }, f: Reques
   return and(...c);
 }
 
-export async function listRequestLogs(
+export function listRequestLogs(
   db: Executor,
   scope: { accountId: string; environment: Environment },
   filter: RequestLogFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ rows: RequestLogRow[]; total: number }> {
-  const condition = where(scope, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(requestLogs).where(condition).orderBy(desc(requestLogs.at), desc(requestLogs.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(requestLogs).where(condition),
-  ]);
-  return { rows, total: Number(total) };
+  return pageOfRows(db, requestLogs, where(scope, filter), [desc(requestLogs.at), desc(requestLogs.id)], page);
 }
 
 export async function findRequestLog(db: Executor, scope: { accountId: string; environment: Environment }, id: string): Promise<RequestLogRow | undefined> {

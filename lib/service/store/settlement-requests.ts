@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { SandboxSettlementStatus } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
+import { pageOfRows, type PageRequest } from "./page";
 import { payments, settlementRequestHistory, settlementRequests } from "./schema";
 import type { PaymentRow } from "./payments";
 import type { Scope } from "./scope";
@@ -95,9 +96,7 @@ export async function updateSettlementRequest(
   return row;
 }
 
-export interface RequestListFilter {
-  page: number;
-  pageSize: number;
+export interface RequestListFilter extends PageRequest {
   status?: SandboxSettlementStatus;
   externalId?: string;
   /** created_at ≥ createdFrom and < createdBefore. */
@@ -115,23 +114,12 @@ function listConditions(scope: Scope, filter: Omit<RequestListFilter, "page" | "
 }
 
 /** Newest first (created_at desc, then id desc), one page, with the total count. */
-export async function listSettlementRequests(
+export function listSettlementRequests(
   db: Executor,
   scope: Scope,
   filter: RequestListFilter,
 ): Promise<{ rows: SettlementRequestRow[]; total: number }> {
-  const where = listConditions(scope, filter);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(settlementRequests)
-      .where(where)
-      .orderBy(desc(settlementRequests.createdAt), desc(settlementRequests.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ n: count() }).from(settlementRequests).where(where),
-  ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
+  return pageOfRows(db, settlementRequests, listConditions(scope, filter), [desc(settlementRequests.createdAt), desc(settlementRequests.id)], filter);
 }
 
 /**

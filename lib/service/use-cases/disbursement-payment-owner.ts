@@ -1,11 +1,11 @@
 import "server-only";
 import { emitPaymentMove } from "./payment-events";
-import { eq } from "drizzle-orm";
 import type { PaymentStatus } from "@/lib/schemas/catalog";
 import type { Payment } from "@/lib/schemas/payment";
 import type { ServiceConfig, ServiceDeps, Caller } from "../context";
 import { ApiError } from "../errors";
-import { disbursements, payments } from "../store/schema";
+import { updateDisbursement } from "../store/disbursements";
+import { paymentById, updatePayment } from "../store/payments";
 import {
   DISBURSEMENT_RAIL_PAYMENT_STATUSES,
   DISBURSEMENT_STATUS_OF_PAYMENT,
@@ -14,7 +14,7 @@ import {
   planDisbursementPath,
   type DisbursementStatus,
 } from "../state-machine";
-import { loadDisbursement, loadPayment } from "./disbursement-records";
+import { loadDisbursement } from "./disbursement-view";
 import { moveDisbursement } from "./move-disbursement";
 import type { PaymentOwner, PaymentOwnerChange } from "./payment-owners";
 import { toPayment } from "./payment-view";
@@ -44,14 +44,10 @@ export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller
     }
     const nextStepAt = nextStepAfter(target, status, at, deps.config);
     if (path.moves.length === 0) {
-      const before = await loadPayment(tx, row.paymentId);
-      const [moved] = await tx
-        .update(payments)
-        .set({ status, updatedAt: at, statusChangedAt: at, ...(reason ? { failureReason: reason } : {}) })
-        .where(eq(payments.id, row.paymentId))
-        .returning();
+      const before = await paymentById(tx, row.paymentId);
+      const moved = await updatePayment(tx, row.paymentId, { status, updatedAt: at, statusChangedAt: at, ...(reason ? { failureReason: reason } : {}) });
       await emitPaymentMove(tx, before.status, moved, at);
-      await tx.update(disbursements).set({ nextStepAt, updatedAt: at }).where(eq(disbursements.id, row.id));
+      await updateDisbursement(tx, row.id, { nextStepAt, updatedAt: at });
     }
     for (const [i, move] of path.moves.entries()) {
       const last = i === path.moves.length - 1;
@@ -64,7 +60,7 @@ export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller
           : {}),
       });
     }
-    return toPayment(await loadPayment(tx, change.paymentId));
+    return toPayment(await paymentById(tx, change.paymentId));
   });
 }
 

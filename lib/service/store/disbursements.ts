@@ -1,0 +1,135 @@
+import "server-only";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Chain, Environment, PaymentStatus } from "@/lib/schemas/catalog";
+import { isEvmChain } from "@/lib/validators/wallet";
+import { newId } from "../ids";
+import type { Executor } from "./db";
+import type { NewPaymentRow } from "./payments";
+import { nowForRow } from "./sandbox-clocks";
+import { disbursementDestinations, disbursements } from "./schema";
+import type { Scope } from "./scope";
+
+/** Disbursements and their destinations (migration 0004). Their outbound payments: payments.ts. */
+
+export type DisbursementRow = typeof disbursements.$inferSelect;
+export type NewDisbursementRow = typeof disbursements.$inferInsert;
+type DisbursementPatch = Partial<Omit<NewDisbursementRow, "id" | "accountId" | "environment">>;
+
+/** The comparable form of an address: EVM addresses are case-insensitive. */
+export function addressKey(chain: Chain, address: string): string {
+  return isEvmChain(chain) ? address.toLowerCase() : address;
+}
+
+/** decisions D10: one destination id per (account, chain, address), made on first use. */
+export async function destinationIdFor(tx: Executor, accountId: string, chain: Chain, address: string, at: Date): Promise<string> {
+  const key = addressKey(chain, address);
+  const inserted = await tx
+    .insert(disbursementDestinations)
+    .values({ id: newId(), accountId, chain, walletAddress: address, addressKey: key, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ id: disbursementDestinations.id });
+  if (inserted[0]) return inserted[0].id;
+  const [found] = await tx
+    .select({ id: disbursementDestinations.id })
+    .from(disbursementDestinations)
+    .where(
+      and(
+        eq(disbursementDestinations.accountId, accountId),
+        eq(disbursementDestinations.chain, chain),
+        eq(disbursementDestinations.addressKey, key),
+      ),
+    );
+  return found.id;
+}
+
+export async function insertDisbursement(tx: Executor, row: NewDisbursementRow): Promise<DisbursementRow> {
+  const [created] = await tx.insert(disbursements).values(row).returning();
+  return created;
+}
+
+/** The disbursement in this scope (locked for update when `lock`), or null. */
+export async function findDisbursement(db: Executor, scope: Scope, id: string, options: { lock?: boolean } = {}): Promise<DisbursementRow | null> {
+  const query = db
+    .select()
+    .from(disbursements)
+    .where(and(eq(disbursements.id, id), eq(disbursements.accountId, scope.accountId), eq(disbursements.environment, scope.environment)));
+  const rows = options.lock ? await query.for("update") : await query;
+  return rows[0] ?? null;
+}
+
+export async function updateDisbursement(tx: Executor, id: string, patch: DisbursementPatch): Promise<void> {
+  await tx.update(disbursements).set(patch).where(eq(disbursements.id, id));
+}
+
+/** Applies `patch` only while the disbursement is still in `from`; undefined when it moved meanwhile. */
+export async function updateDisbursementFrom(tx: Executor, id: string, from: DisbursementRow["status"], patch: DisbursementPatch): Promise<DisbursementRow | undefined> {
+  const [updated] = await tx
+    .update(disbursements)
+    .set(patch)
+    .where(and(eq(disbursements.id, id), eq(disbursements.status, from)))
+    .returning();
+  return updated;
+}
+
+/**
+ * Ids of disbursements in `statuses` whose next rail step is due at `serviceNow` on their own
+ * account's clock, earliest first: a cheap pre-filter, the rail decides under a row lock.
+ */
+export async function dueDisbursementIds(
+  db: Executor,
+  statuses: readonly DisbursementRow["status"][],
+  serviceNow: Date,
+  limit: number,
+): Promise<string[]> {
+  const due = await db
+    .select({ id: disbursements.id })
+    .from(disbursements)
+    .where(
+      and(
+        inArray(disbursements.status, [...statuses]),
+        sql`${disbursements.nextStepAt} <= ${nowForRow(serviceNow, sql`${disbursements.accountId}`, sql`${disbursements.environment}`)}`,
+      ),
+    )
+    .orderBy(asc(disbursements.nextStepAt))
+    .limit(limit);
+  return due.map((r) => r.id);
+}
+
+/** The disbursement locked for update, or undefined when another worker holds it (SKIP LOCKED). */
+export async function claimDisbursement(tx: Executor, id: string): Promise<DisbursementRow | undefined> {
+  const [locked] = await tx.select().from(disbursements).where(eq(disbursements.id, id)).for("update", { skipLocked: true });
+  return locked;
+}
+
+/** The outbound payment of a new disbursement, PENDING like it. */
+export function newDisbursementPayment(d: {
+  id: string;
+  paymentId: string;
+  accountId: string;
+  environment: Environment;
+  amount: string;
+  currency: string;
+  chain: Chain;
+  walletAddress: string;
+  at: Date;
+}): NewPaymentRow {
+  const status: PaymentStatus = "PENDING";
+  return {
+    id: d.paymentId,
+    accountId: d.accountId,
+    environment: d.environment,
+    type: "PAYOUT",
+    status,
+    disbursementId: d.id,
+    amount: d.amount,
+    currency: d.currency,
+    rail: d.chain,
+    source: { amount: d.amount, currency: d.currency, rail: d.chain, wallet_address: null },
+    destination: { amount: d.amount, currency: d.currency, rail: d.chain, wallet_address: d.walletAddress },
+    fee: "0",
+    metadata: { disbursement_id: d.id },
+    createdAt: d.at,
+    updatedAt: d.at,
+    statusChangedAt: d.at,
+  };
+}
