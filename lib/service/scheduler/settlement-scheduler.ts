@@ -1,7 +1,7 @@
 import "server-only";
 import type { Worker } from "../worker";
 import { applyTimeMoves, railDelays } from "./apply-time-moves";
-import { dueSettlementRequestIds } from "./due-requests";
+import { dueSettlementRequestIds } from "../store/due-settlement-requests";
 
 /**
  * The settlement scheduler (decisions D7, moves by time): expiry at valid_until, FUNDS_SENT →

@@ -1,6 +1,9 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Environment, EventType } from "@/lib/schemas/catalog";
+import { newEventId } from "../ids";
 import type { Executor } from "./db";
+import { insertSql, type Write } from "./one-statement";
 import { pageOfRows, type PageRequest } from "./page";
 import { events, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
 import type { Scope } from "./scope";
@@ -83,4 +86,48 @@ export async function deliveriesOfEvents(db: Executor, eventIds: readonly string
     .where(inArray(webhookDeliveries.eventId, [...eventIds]))
     .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
   return rows.map((r) => ({ ...r, lastAttemptAt: r.lastAttemptAt ? new Date(r.lastAttemptAt) : null }));
+}
+
+// The outbox's writes: an event with its deliveries, written in the transaction of the change
+// (outbox/emit.ts runs them).
+
+export interface NewEvent {
+  accountId: string;
+  environment: Environment;
+  type: EventType;
+  /** The full resource as a GET would return it at this moment. */
+  data: Record<string, unknown>;
+  at: Date;
+}
+
+/** What a oneStatement reads to learn how many deliveries an event fanned out to. */
+export const countFannedOut = (cte: string) => sql`SELECT count(*)::int AS fanned FROM ${sql.raw(cte)}`;
+
+/**
+ * The event row and its fan-out as writes for oneStatement: one delivery per ACTIVE endpoint of
+ * the account and environment subscribed to its type, due at once. The fan-out CTE (named by
+ * `deliveries`) returns the delivery ids. After the statement, call eventsWritten (outbox/emit.ts).
+ */
+export function eventWrites(event: NewEvent, name = ""): { id: string; writes: Write[]; deliveries: string } {
+  const id = newEventId();
+  const at = event.at.toISOString();
+  const row = insertSql(events, [
+    { id, accountId: event.accountId, environment: event.environment, type: event.type, createdAt: event.at, data: event.data },
+  ]);
+  const fanOut = sql`
+    INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, status, attempt_count, next_attempt_at, created_at, updated_at)
+    SELECT gen_random_uuid()::text, w.id, ${id}, ${event.type}, 'PENDING', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    FROM webhook_endpoints w
+    WHERE w.account_id = ${event.accountId} AND w.environment = ${event.environment}
+      AND w.status = 'ACTIVE' AND ${event.type}::text = ANY(w.events)
+    RETURNING id`;
+  const deliveries = `event_deliveries${name}`;
+  return { id, deliveries, writes: [{ name: `event_row${name}`, statement: row }, { name: deliveries, statement: fanOut }] };
+}
+
+/** Several events as writes for one oneStatement; `select` counts the deliveries of all. */
+export function manyEventWrites(list: readonly NewEvent[]): { writes: Write[]; select: SQL } {
+  const parts = list.map((e, i) => eventWrites(e, `_${i}`));
+  const counts = parts.map((p) => sql`(SELECT count(*) FROM ${sql.raw(p.deliveries)})`);
+  return { writes: parts.flatMap((p) => p.writes), select: sql`SELECT (${sql.join(counts, sql` + `)})::int AS fanned` };
 }

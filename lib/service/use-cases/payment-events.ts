@@ -1,6 +1,7 @@
 import "server-only";
 import type { EventType, PaymentStatus } from "@/lib/schemas/catalog";
-import { emitEvent, type NewEvent } from "../outbox/emit";
+import { emitEvent } from "../outbox/emit";
+import type { NewEvent } from "../store/events";
 import type { Executor } from "../store/db";
 import type { PaymentRow } from "../store/payments";
 import { toPayment } from "./payment-view";
