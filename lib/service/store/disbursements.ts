@@ -7,6 +7,7 @@ import type { Executor } from "./db";
 import type { NewPaymentRow } from "./payments";
 import { nowForRow } from "./sandbox-clocks";
 import { disbursementDestinations, disbursements } from "./schema";
+import { findOwned, insertRow, updateRow } from "./rows";
 import type { Scope } from "./scope";
 
 /** Disbursements and their destinations (migration 0004). Their outbound payments: payments.ts. */
@@ -42,33 +43,22 @@ export async function destinationIdFor(tx: Executor, accountId: string, chain: C
   return found.id;
 }
 
-export async function insertDisbursement(tx: Executor, row: NewDisbursementRow): Promise<DisbursementRow> {
-  const [created] = await tx.insert(disbursements).values(row).returning();
-  return created;
+export function insertDisbursement(tx: Executor, row: NewDisbursementRow): Promise<DisbursementRow> {
+  return insertRow(tx, disbursements, row);
 }
 
 /** The disbursement in this scope (locked for update when `lock`), or null. */
-export async function findDisbursement(db: Executor, scope: Scope, id: string, options: { lock?: boolean } = {}): Promise<DisbursementRow | null> {
-  const query = db
-    .select()
-    .from(disbursements)
-    .where(and(eq(disbursements.id, id), eq(disbursements.accountId, scope.accountId), eq(disbursements.environment, scope.environment)));
-  const rows = options.lock ? await query.for("update") : await query;
-  return rows[0] ?? null;
+export function findDisbursement(db: Executor, scope: Scope, id: string, options: { lock?: boolean } = {}): Promise<DisbursementRow | null> {
+  return findOwned(db, disbursements, scope, id, options);
 }
 
 export async function updateDisbursement(tx: Executor, id: string, patch: DisbursementPatch): Promise<void> {
-  await tx.update(disbursements).set(patch).where(eq(disbursements.id, id));
+  await updateRow(tx, disbursements, eq(disbursements.id, id), patch);
 }
 
 /** Applies `patch` only while the disbursement is still in `from`; undefined when it moved meanwhile. */
-export async function updateDisbursementFrom(tx: Executor, id: string, from: DisbursementRow["status"], patch: DisbursementPatch): Promise<DisbursementRow | undefined> {
-  const [updated] = await tx
-    .update(disbursements)
-    .set(patch)
-    .where(and(eq(disbursements.id, id), eq(disbursements.status, from)))
-    .returning();
-  return updated;
+export function updateDisbursementFrom(tx: Executor, id: string, from: DisbursementRow["status"], patch: DisbursementPatch): Promise<DisbursementRow | undefined> {
+  return updateRow(tx, disbursements, and(eq(disbursements.id, id), eq(disbursements.status, from)), patch);
 }
 
 /**

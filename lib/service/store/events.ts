@@ -4,9 +4,9 @@ import type { Environment, EventType } from "@/lib/schemas/catalog";
 import { newEventId } from "../ids";
 import type { Executor } from "./db";
 import { insertSql, type Write } from "./one-statement";
-import { pageOfRows, type PageRequest } from "./page";
+import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { events, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
-import type { Scope } from "./scope";
+import { ownedBy, type Scope } from "./scope";
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -16,7 +16,7 @@ export interface EventFilter {
 }
 
 function where(scope: Scope, filter: EventFilter): SQL | undefined {
-  const conditions: SQL[] = [eq(events.accountId, scope.accountId), eq(events.environment, scope.environment)];
+  const conditions: SQL[] = [ownedBy(events, scope)];
   if (filter.type) conditions.push(eq(events.type, filter.type));
   if (filter.resourceId) {
     const r = filter.resourceId;
@@ -41,13 +41,8 @@ export function listEvents(
   return pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page);
 }
 
-export async function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, id), eq(events.accountId, scope.accountId), eq(events.environment, scope.environment)))
-    .limit(1);
-  return row;
+export function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | null> {
+  return findOwned(db, events, scope, id);
 }
 
 export interface EventDeliveryRow {

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { Dec, toDec, type DecimalInput } from "@/lib/money/decimal";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
+import { ownedBy } from "./scope";
 import { balances, ledgerEntries, type LedgerKind, type LedgerRefType } from "./schema";
 
 /**
@@ -188,7 +189,7 @@ export async function listBalanceRows(db: Executor, owner: { accountId: string; 
   return db
     .select(selected)
     .from(balances)
-    .where(and(eq(balances.accountId, owner.accountId), eq(balances.environment, owner.environment)))
+    .where(ownedBy(balances, owner))
     .orderBy(asc(balances.currency));
 }
 
@@ -197,7 +198,7 @@ export async function hasAnyBalance(db: Executor, owner: { accountId: string; en
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(balances)
-    .where(and(eq(balances.accountId, owner.accountId), eq(balances.environment, owner.environment)))
+    .where(ownedBy(balances, owner))
     .limit(1);
   return rows.length > 0;
 }

@@ -3,24 +3,17 @@ import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PaymentStatus } from "@/lib/schemas/catalog";
 import type { PaymentType } from "@/lib/schemas/enums";
 import type { Executor } from "./db";
-import { pageOfRows, type PageRequest } from "./page";
+import { findOwned, insertRow, pageOfRows, type PageRequest } from "./rows";
 import { payments } from "./schema";
-import type { Scope } from "./scope";
+import { ownedBy, type Scope } from "./scope";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 
-const inScope = (scope: Scope) => and(eq(payments.accountId, scope.accountId), eq(payments.environment, scope.environment));
+const inScope = (scope: Scope) => ownedBy(payments, scope);
 
-export async function findPayment(
-  db: Executor,
-  scope: Scope,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<PaymentRow | null> {
-  const query = db.select().from(payments).where(and(inScope(scope), eq(payments.id, id))).limit(1);
-  const rows = options.lock ? await query.for("update") : await query;
-  return rows[0] ?? null;
+export function findPayment(db: Executor, scope: Scope, id: string, options: { lock?: boolean } = {}): Promise<PaymentRow | null> {
+  return findOwned(db, payments, scope, id, options);
 }
 
 /** The PAYIN and PAYOUT of each request. */
@@ -36,9 +29,8 @@ export async function paymentById(db: Executor, id: string): Promise<PaymentRow>
   return row;
 }
 
-export async function insertPayment(db: Executor, row: NewPaymentRow): Promise<PaymentRow> {
-  const [created] = await db.insert(payments).values(row).returning();
-  return created;
+export function insertPayment(db: Executor, row: NewPaymentRow): Promise<PaymentRow> {
+  return insertRow(db, payments, row);
 }
 
 export async function updatePayment(

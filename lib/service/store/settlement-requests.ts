@@ -2,10 +2,10 @@ import "server-only";
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { SandboxSettlementStatus } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
-import { pageOfRows, type PageRequest } from "./page";
+import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { payments, settlementRequestHistory, settlementRequests } from "./schema";
 import type { PaymentRow } from "./payments";
-import type { Scope } from "./scope";
+import { ownedBy, type Scope } from "./scope";
 import { fromJsonRow, rowAsJson } from "./json-rows";
 import { insertSql, type Write } from "./one-statement";
 import { batchedLookup } from "./batched-lookup";
@@ -15,8 +15,7 @@ export type NewSettlementRequestRow = typeof settlementRequests.$inferInsert;
 export type HistoryRow = typeof settlementRequestHistory.$inferSelect;
 export type NewHistoryRow = typeof settlementRequestHistory.$inferInsert;
 
-const inScope = (scope: Scope) =>
-  and(eq(settlementRequests.accountId, scope.accountId), eq(settlementRequests.environment, scope.environment));
+const inScope = (scope: Scope) => ownedBy(settlementRequests, scope);
 
 /** A new request with its payments and first history row, as writes for oneStatement (with its event's). */
 export function newSettlementRequestWrites(request: SettlementRequestRow, rows: PaymentRow[], history: NewHistoryRow): Write[] {
@@ -28,15 +27,13 @@ export function newSettlementRequestWrites(request: SettlementRequestRow, rows: 
 }
 
 /** The request, or null when it does not exist in this scope. `lock` takes a row lock (in a transaction). */
-export async function findSettlementRequest(
+export function findSettlementRequest(
   db: Executor,
   scope: Scope,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<SettlementRequestRow | null> {
-  const query = db.select().from(settlementRequests).where(and(inScope(scope), eq(settlementRequests.id, id))).limit(1);
-  const rows = options.lock ? await query.for("update") : await query;
-  return rows[0] ?? null;
+  return findOwned(db, settlementRequests, scope, id, options);
 }
 
 // The hottest read (GET by id): prepared once per database handle (building the query costs

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "./db";
-import { pageOfRows, type PageRequest } from "./page";
+import { insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
 import { nowForRow } from "./sandbox-clocks";
 import { v1Payments } from "./schema";
-import type { Scope } from "./scope";
+import { ownedBy, type Scope } from "./scope";
 
 /** /v1 payments (migration 0004). */
 
@@ -12,11 +12,10 @@ export type V1PaymentRow = typeof v1Payments.$inferSelect;
 export type NewV1PaymentRow = typeof v1Payments.$inferInsert;
 type V1PaymentPatch = Partial<Omit<NewV1PaymentRow, "id" | "accountId" | "environment">>;
 
-const inScope = (scope: Scope) => and(eq(v1Payments.accountId, scope.accountId), eq(v1Payments.environment, scope.environment));
+const inScope = (scope: Scope) => ownedBy(v1Payments, scope);
 
-export async function insertV1Payment(tx: Executor, row: NewV1PaymentRow): Promise<V1PaymentRow> {
-  const [created] = await tx.insert(v1Payments).values(row).returning();
-  return created;
+export function insertV1Payment(tx: Executor, row: NewV1PaymentRow): Promise<V1PaymentRow> {
+  return insertRow(tx, v1Payments, row);
 }
 
 /** The payment in this scope by id or reference_id (locked for update when `lock`), or null. */
@@ -33,13 +32,8 @@ export async function findV1Payment(
 }
 
 /** Applies `patch` only while the payment is still in `from`; undefined when it moved meanwhile. */
-export async function updateV1PaymentFrom(tx: Executor, id: string, from: V1PaymentRow["status"], patch: V1PaymentPatch): Promise<V1PaymentRow | undefined> {
-  const [updated] = await tx
-    .update(v1Payments)
-    .set(patch)
-    .where(and(eq(v1Payments.id, id), eq(v1Payments.status, from)))
-    .returning();
-  return updated;
+export function updateV1PaymentFrom(tx: Executor, id: string, from: V1PaymentRow["status"], patch: V1PaymentPatch): Promise<V1PaymentRow | undefined> {
+  return updateRow(tx, v1Payments, and(eq(v1Payments.id, id), eq(v1Payments.status, from)), patch);
 }
 
 /** Newest first (created_at, then id), one page, with the total count. */

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "./db";
-import { pageOfRows, type PageRequest } from "./page";
+import { findOwned, insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
-import type { Scope } from "./scope";
+import { ownedBy, type Scope } from "./scope";
 
 /** Webhook endpoints and what the API shows of their deliveries (migration 0003). Claiming and recording deliveries: outbox/deliveries.ts. */
 
@@ -12,45 +12,37 @@ export type NewWebhookRow = typeof webhookEndpoints.$inferInsert;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
-const inScope = (scope: Scope) => and(eq(webhookEndpoints.accountId, scope.accountId), eq(webhookEndpoints.environment, scope.environment));
 
-export async function insertWebhook(db: Executor, row: NewWebhookRow): Promise<WebhookRow> {
-  const [created] = await db.insert(webhookEndpoints).values(row).returning();
-  return created;
+export function insertWebhook(db: Executor, row: NewWebhookRow): Promise<WebhookRow> {
+  return insertRow(db, webhookEndpoints, row);
 }
 
 /** The endpoint in this scope, or null (another account's or environment's id is unknown here). */
-export async function findWebhook(db: Executor, scope: Scope, id: string): Promise<WebhookRow | null> {
-  const [row] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, scope.accountId), eq(webhookEndpoints.environment, scope.environment)))
-    .limit(1);
-  return row ?? null;
+export function findWebhook(db: Executor, scope: Scope, id: string): Promise<WebhookRow | null> {
+  return findOwned(db, webhookEndpoints, scope, id);
 }
 
 /** The endpoint after the patch; undefined when it is gone. */
-export async function updateWebhook(
+export function updateWebhook(
   db: Executor,
   id: string,
   patch: Partial<Omit<NewWebhookRow, "id" | "accountId" | "environment" | "secret">>,
 ): Promise<WebhookRow | undefined> {
-  const [row] = await db.update(webhookEndpoints).set(patch).where(eq(webhookEndpoints.id, id)).returning();
-  return row;
+  return updateRow(db, webhookEndpoints, eq(webhookEndpoints.id, id), patch);
 }
 
 /** Deletes the endpoint in this scope (its deliveries go with it); false when there was none. */
 export async function deleteWebhook(db: Executor, scope: Scope, id: string): Promise<boolean> {
   const gone = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, scope.accountId), eq(webhookEndpoints.environment, scope.environment)))
+    .where(and(eq(webhookEndpoints.id, id), ownedBy(webhookEndpoints, scope)))
     .returning({ id: webhookEndpoints.id });
   return gone.length > 0;
 }
 
 /** The scope's endpoints, newest first, one page, with the total count. */
 export function listWebhooks(db: Executor, scope: Scope, page: PageRequest): Promise<{ rows: WebhookRow[]; total: number }> {
-  return pageOfRows(db, webhookEndpoints, inScope(scope), [desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)], page);
+  return pageOfRows(db, webhookEndpoints, ownedBy(webhookEndpoints, scope), [desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)], page);
 }
 
 /** An endpoint's deliveries, newest first, one page, with the total count. */
@@ -74,16 +66,11 @@ export async function attemptsOf(db: Executor, deliveryIds: readonly string[]): 
 }
 
 /** Patches a delivery of the endpoint; undefined when the endpoint has no such delivery. */
-export async function updateDelivery(
+export function updateDelivery(
   db: Executor,
   webhookId: string,
   deliveryId: string,
   patch: Partial<Pick<DeliveryRow, "status" | "nextAttemptAt" | "updatedAt">>,
 ): Promise<DeliveryRow | undefined> {
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set(patch)
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)))
-    .returning();
-  return row;
+  return updateRow(db, webhookDeliveries, and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)), patch);
 }
