@@ -12,7 +12,7 @@ import { cachedSandboxOffset, depsAt, sandboxOffset } from "./sandbox-clock";
 import { RateLimiter } from "./rate-limiter";
 import { requestId } from "./middleware/request-id";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
-import { registerRoutes } from "./routes";
+import { ROUTES } from "./routes";
 import { createRouteTable } from "./route-table";
 import type { ServiceDeps, ServiceEnv } from "./context";
 import { observeApiRequest } from "@/lib/ops/observe";
@@ -122,7 +122,7 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     }),
   );
 
-  registerRoutes(app);
+  app.openapiRoutes(ROUTES);
   let document: unknown;
   app.get(OPENAPI_PATH, (c) => {
     document ??= buildOpenApiDocument(app);

@@ -2,19 +2,22 @@ import "server-only";
 import type { Environment } from "@/lib/schemas/catalog";
 import { ensureAccount, registerApiKey } from "./store/api-keys";
 import type { ServiceDeps } from "./context";
+import { seedSandboxBalances } from "./use-cases/balances";
 
 export const DEFAULT_ACCOUNT_NAME = "Demo Merchant Ltd";
 
-/** Steps run at every start after migrations, each idempotent (seed balances, ...). */
-export type BootstrapStep = (deps: ServiceDeps, account: { id: string; name: string }) => Promise<void>;
-const steps: BootstrapStep[] = [];
-export function registerBootstrapStep(step: BootstrapStep): void {
-  steps.push(step);
-}
+/** A step run at every start after migrations; each is idempotent. */
+type BootstrapStep = (deps: ServiceDeps, account: { id: string; name: string }) => Promise<void>;
+
+/** Every bootstrap step, in order. A new step is one line here. */
+const BOOTSTRAP_STEPS: readonly BootstrapStep[] = [
+  // The default account's sandbox balances exist (seeded once, never reset).
+  (deps, account) => seedSandboxBalances(deps.db, account.id, deps.clock.now()),
+];
 
 /**
- * Makes sure the default account exists and knows the dashboard's keys (hashed), then runs the
- * registered bootstrap steps.
+ * Makes sure the default account exists and knows the dashboard's keys (hashed), then runs
+ * BOOTSTRAP_STEPS.
  */
 export async function bootstrap(
   deps: ServiceDeps,
@@ -26,6 +29,6 @@ export async function bootstrap(
     const key = keys[environment];
     if (key) await registerApiKey(deps.db, { accountId: account.id, environment, key, label: "dashboard" });
   }
-  for (const step of steps) await step(deps, account);
+  for (const step of BOOTSTRAP_STEPS) await step(deps, account);
   return account;
 }

@@ -9,7 +9,6 @@ import type { Database } from "./store/db";
 import { stopDelivering } from "./outbox/worker";
 import { startWorkers } from "./workers";
 import type { ServiceConfig, ServiceDeps } from "./context";
-import "./modules";
 
 export interface ServiceRuntime {
   app: ServiceApp;

@@ -1,42 +1,36 @@
 import "server-only";
 import type { ServiceDeps } from "./context";
+import { housekeeping } from "./housekeeping";
+import { webhookDelivery } from "./outbox/worker";
+import { settlementScheduler } from "./scheduler/settlement-scheduler";
+import { disbursementRail } from "./use-cases/disbursement-rail";
+import { v1PaymentClock } from "./use-cases/v1-payment-clock";
+import type { Worker } from "./worker";
+
+export type { Worker };
 
 /**
- * Background work of the service: the scheduler's time moves, the rail simulation, webhook
- * delivery, housekeeping. Each worker claims its work in the database, so several instances can
- * run them side by side and a move is applied once.
+ * The workers that apply moves by time (expiry, late funds, the simulated rails, /v1 expiry and
+ * confirmation). POST /v0/sandbox/clock/advance runs these at once (use-cases/sandbox-clock.ts).
  */
-export interface Worker {
-  name: string;
-  /** Does whatever is due at deps.clock.now(); returns when done. */
-  tick(deps: ServiceDeps): Promise<void>;
-  /**
-   * How the loop waits before the next tick; defaults to sleeping the interval. A worker that
-   * can be woken early (webhook delivery, on a new event) resolves sooner.
-   */
-  idle?(deps: ServiceDeps, intervalMs: number): Promise<void>;
-}
+export const TIME_MOVE_WORKERS: readonly Worker[] = [v1PaymentClock, settlementScheduler, disbursementRail];
 
-const registry: Worker[] = [];
-
-export function registerWorker(worker: Worker): void {
-  if (!registry.some((w) => w.name === worker.name)) registry.push(worker);
-}
-
-export function workers(): readonly Worker[] {
-  return registry;
-}
+/**
+ * Every background worker of the service, in the order runWorkersOnce ticks them. A new worker
+ * is one line here (and in TIME_MOVE_WORKERS when the sandbox clock should drive it).
+ */
+export const WORKERS: readonly Worker[] = [webhookDelivery, ...TIME_MOVE_WORKERS, housekeeping];
 
 /** Runs every worker once, in order (tests call this after moving the clock). */
 export async function runWorkersOnce(deps: ServiceDeps): Promise<void> {
-  for (const worker of registry) await worker.tick(deps);
+  for (const worker of WORKERS) await worker.tick(deps);
 }
 
 /** Starts a loop per worker; returns a stop function. A slow worker never overlaps itself. */
 export function startWorkers(deps: ServiceDeps, intervalMs: number): () => Promise<void> {
   let stopped = false;
   const running: Promise<void>[] = [];
-  for (const worker of registry) {
+  for (const worker of WORKERS) {
     const loop = async () => {
       while (!stopped) {
         try {

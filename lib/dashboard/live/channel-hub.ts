@@ -1,6 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
+import { notify } from "@/lib/service/store/db";
 
 /**
  * One PostgreSQL NOTIFY channel fanned out to this instance's open streams (docs/decisions.md
@@ -53,7 +53,7 @@ export function channelHub<N>(options: {
   return {
     async publish(notice) {
       const { db } = await getDatabase();
-      await db.execute(sql`select pg_notify(${options.channel}, ${options.encode(notice)})`);
+      await notify(db, options.channel, options.encode(notice));
     },
     start() {
       hub.listening ??= getDatabase()

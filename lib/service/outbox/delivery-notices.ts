@@ -1,6 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
-import type { Executor } from "../store/db";
+import { notify, type Executor } from "../store/db";
 import type { AttemptRecord } from "./deliveries";
 
 /**
@@ -14,6 +13,6 @@ export const DELIVERY_RESULTS_CHANNEL = "console_delivery_results";
 export async function announceDeliveryResults(db: Executor, batch: readonly AttemptRecord[]): Promise<void> {
   const endpoints = new Map(batch.map((b) => [b.delivery.webhookId, b.delivery.environment] as const));
   for (const [webhookId, environment] of endpoints) {
-    await db.execute(sql`select pg_notify(${DELIVERY_RESULTS_CHANNEL}, ${JSON.stringify({ w: webhookId, e: environment })})`);
+    await notify(db, DELIVERY_RESULTS_CHANNEL, JSON.stringify({ w: webhookId, e: environment }));
   }
 }

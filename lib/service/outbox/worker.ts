@@ -1,7 +1,8 @@
 import "server-only";
 import type { ServiceDeps, WebhookDeliveryConfig } from "../context";
-import { registerWorker } from "../workers";
-import { claimDueDeliveries, deliveryBody, recordAttempts, type AttemptRecord, type ClaimedDelivery } from "./deliveries";
+import type { Worker } from "../worker";
+import { claimDueDeliveries, recordAttempts, type ClaimedDelivery } from "../store/webhook-deliveries";
+import { deliveryBody, withOutcome, type AttemptRecord } from "./deliveries";
 import { announceDeliveryResults } from "./delivery-notices";
 import { sendDelivery } from "./send";
 import { targetPolicy } from "./url-guard";
@@ -81,7 +82,7 @@ async function flushRecords(deps: ServiceDeps, state: InstanceState): Promise<vo
   while (state.toRecord.length > 0) {
     const batch = state.toRecord.splice(0, 500);
     try {
-      await recordAttempts(deps.db, batch);
+      await recordAttempts(deps.db, batch.map(withOutcome));
       await announceDeliveryResults(deps.db, batch).catch(() => undefined);
     } catch (error) {
       // Not recorded: the leases run out and these deliveries are sent again (at least once).
@@ -168,10 +169,11 @@ export async function stopDelivering(deps: ServiceDeps): Promise<void> {
   await state.draining;
 }
 
-registerWorker({
+/** Sends the webhook deliveries that are due; woken early by a new event. */
+export const webhookDelivery: Worker = {
   name: "webhook-delivery",
   tick: async (deps) => {
     await deliverDueWebhooks(deps);
   },
   idle: (_deps, intervalMs) => waitForDeliveryWork(intervalMs),
-});
+};

@@ -19,6 +19,7 @@ import { FEE_SCHEDULE, feeFor, type FeeRule } from "./fees";
 import { RATE_SIGNIFICANT_DIGITS } from "./fixed-rates";
 import type { RateSource } from "./rate-source";
 import { settlementTypeOf, type QuoteRoute } from "./route";
+import type { Quote } from "./types";
 
 /**
  * The quote engine (decisions D4). Pure: no HTTP, no database.
@@ -51,6 +52,7 @@ import { settlementTypeOf, type QuoteRoute } from "./route";
 
 export * from "./errors";
 export * from "./wire";
+export type { Quote } from "./types";
 
 /** Amounts must be below this (exclusive), in their own currency. */
 export const MAX_QUOTE_AMOUNT = "1000000000000000";
@@ -88,20 +90,6 @@ export interface QuoteInput {
 
 export interface QuoteOptions {
   fees?: readonly FeeRule[];
-}
-
-export interface Quote {
-  route: QuoteRoute;
-  /** Which amount the caller gave. */
-  given: "source" | "destination";
-  midMarketRate: Dec;
-  invertedMidMarketRate: Dec;
-  effectiveRate: Dec;
-  sourceAmount: Dec;
-  destinationAmount: Dec;
-  /** The destination amount asked for, when `given` is "destination" (≤ destinationAmount). */
-  requestedDestinationAmount: Dec | null;
-  fee: { fixed: Dec; variable: Dec; total: Dec; currency: Currency };
 }
 
 interface Pricing {

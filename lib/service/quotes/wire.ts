@@ -3,7 +3,7 @@ import "server-only";
 import { toCanonical, toJsonNumber, toPlainString } from "@/lib/money/decimal";
 import type { Currency } from "@/lib/schemas/catalog";
 
-import type { Quote } from "./quote";
+import type { Quote } from "./types";
 
 /** The interface document's Rate response; every number field is a JSON number. */
 export interface RateResponse {

@@ -1,9 +1,8 @@
 import "server-only";
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { statementCurrencyParamSchema, statementQuerySchema, statementSchema } from "@/lib/schemas/statement";
-import type { ServiceEnv } from "../context";
 import { balanceStatement } from "../use-cases/statement";
-import { errorResponses, json } from "./settlement-requests.errors";
+import { errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
 const statement = createRoute({
   method: "get",
@@ -22,8 +21,8 @@ const statement = createRoute({
   responses: { 200: json(statementSchema, "The statement"), ...errorResponses(400) },
 });
 
-export function registerBalanceRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(statement, async (c) =>
+export const balanceRoutes: ServiceRoute[] = [
+  serviceRoute(statement, async (c) =>
     c.json(await balanceStatement(c.get("deps"), c.get("caller"), c.req.valid("param").currency, c.req.valid("query")), 200),
-  );
-}
+  ),
+];

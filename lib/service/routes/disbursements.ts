@@ -1,16 +1,12 @@
 import "server-only";
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { disbursementCreateSchema, disbursementListQuerySchema, disbursementPageSchema, disbursementSchema } from "@/lib/schemas/disbursement";
-import { errorEnvelopeSchema } from "@/lib/schemas/error";
-import type { ServiceEnv } from "../context";
 import { idempotency } from "../middleware/idempotency";
 import { createDisbursement } from "../use-cases/create-disbursement";
 import { getDisbursement } from "../use-cases/get-disbursement";
 import { listDisbursements } from "../use-cases/list-disbursements";
 import { SANDBOX_SEED_BALANCES } from "../use-cases/balances";
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const error = (description: string) => json(errorEnvelopeSchema, description);
+import { errorJson as error, json, jsonBody, serviceRoute, unauthorized, type ServiceRoute } from "./openapi-helpers";
 
 const create = createRoute({
   method: "post",
@@ -29,12 +25,12 @@ const create = createRoute({
   middleware: [idempotency("disbursements")] as const,
   request: {
     headers: z.object({ "idempotency-key": z.string().optional().meta({ description: "1–255 printable characters; replays for 24 h" }) }),
-    body: { required: true, content: { "application/json": { schema: disbursementCreateSchema } } },
+    body: jsonBody(disbursementCreateSchema),
   },
   responses: {
     201: json(disbursementSchema, "Created, PENDING, amount reserved"),
     400: error("A field breaks a rule (named in details), or idempotency_mismatch"),
-    401: error("Missing or unknown X-Api-Key"),
+    401: unauthorized,
     409: error("idempotency_conflict: a request with this key is in flight"),
     422: error("insufficient_funds: the available balance of the currency is below the amount"),
   },
@@ -48,7 +44,7 @@ const get = createRoute({
   request: { params: z.object({ id: z.string().min(1).max(64) }) },
   responses: {
     200: json(disbursementSchema, "The disbursement"),
-    401: error("Missing or unknown X-Api-Key"),
+    401: unauthorized,
     404: error("No disbursement with this id in the key's account and environment"),
   },
 });
@@ -71,8 +67,8 @@ const list = createRoute({
   },
 });
 
-export function registerDisbursementRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(create, async (c) => c.json(await createDisbursement(c.get("deps"), c.get("caller"), c.req.valid("json")), 201));
-  app.openapi(list, async (c) => c.json(await listDisbursements(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
-  app.openapi(get, async (c) => c.json(await getDisbursement(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
-}
+export const disbursementRoutes: ServiceRoute[] = [
+  serviceRoute(create, async (c) => c.json(await createDisbursement(c.get("deps"), c.get("caller"), c.req.valid("json")), 201)),
+  serviceRoute(list, async (c) => c.json(await listDisbursements(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+  serviceRoute(get, async (c) => c.json(await getDisbursement(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+];

@@ -1,10 +1,9 @@
 import "server-only";
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { eventListQuerySchema, eventSchema } from "@/lib/schemas/event";
 import { paginated } from "@/lib/schemas/list";
-import type { ServiceEnv } from "../context";
 import { getEvent, listEventsOf } from "../use-cases/events";
-import { errorResponses, json } from "./settlement-requests.errors";
+import { errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
 const tags = ["Events"];
 
@@ -35,7 +34,7 @@ const get = createRoute({
   responses: { 200: json(eventSchema, "The event"), ...errorResponses(404) },
 });
 
-export function registerEventRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(list, async (c) => c.json(await listEventsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
-  app.openapi(get, async (c) => c.json(await getEvent(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
-}
+export const eventRoutes: ServiceRoute[] = [
+  serviceRoute(list, async (c) => c.json(await listEventsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+  serviceRoute(get, async (c) => c.json(await getEvent(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+];

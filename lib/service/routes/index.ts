@@ -1,35 +1,34 @@
 import "server-only";
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { ServiceEnv } from "../context";
-import { registerBalanceRoutes } from "./balances";
-import { registerDisbursementRoutes } from "./disbursements";
-import { registerEventRoutes } from "./events";
-import { registerPaymentRoutes } from "./payments";
-import { registerRateRoutes } from "./rates";
-import { registerRequestLogRoutes } from "./request-logs";
-import { registerSandboxRoutes } from "./sandbox";
-import { registerSearchRoutes } from "./search";
-import { registerSummaryRoutes } from "./summary";
-import { registerSettlementRequestRoutes } from "./settlement-requests";
-import { registerV1PaymentRoutes } from "./v1-payments";
-import { registerWebhookRoutes } from "./webhooks";
+import { balanceRoutes } from "./balances";
+import { disbursementRoutes } from "./disbursements";
+import { eventRoutes } from "./events";
+import type { ServiceRoute } from "./openapi-helpers";
+import { paymentRoutes } from "./payments";
+import { rateRoutes } from "./rates";
+import { requestLogRoutes } from "./request-logs";
+import { sandboxRoutes } from "./sandbox";
+import { searchRoutes } from "./search";
+import { settlementRequestRoutes } from "./settlement-requests";
+import { summaryRoutes } from "./summary";
+import { v1PaymentRoutes } from "./v1-payments";
+import { webhookRoutes } from "./webhooks";
 
-/** One registrar per API resource; each file declares its routes with zod-openapi. */
-const registrars: Array<(app: OpenAPIHono<ServiceEnv>) => void> = [
-  registerSettlementRequestRoutes,
-  registerPaymentRoutes,
-  registerRateRoutes,
-  registerSandboxRoutes,
-  registerDisbursementRoutes,
-  registerV1PaymentRoutes,
-  registerWebhookRoutes,
-  registerEventRoutes,
-  registerRequestLogRoutes,
-  registerSearchRoutes,
-  registerBalanceRoutes,
-  registerSummaryRoutes,
+/**
+ * Every operation of the API, in the order they are mounted (and listed in the OpenAPI
+ * document). Each resource file declares its routes with zod-openapi and exports them as a
+ * list; a new resource is one line here.
+ */
+export const ROUTES: readonly ServiceRoute[] = [
+  ...settlementRequestRoutes,
+  ...paymentRoutes,
+  ...rateRoutes,
+  ...sandboxRoutes,
+  ...disbursementRoutes,
+  ...v1PaymentRoutes,
+  ...webhookRoutes,
+  ...eventRoutes,
+  ...requestLogRoutes,
+  ...searchRoutes,
+  ...balanceRoutes,
+  ...summaryRoutes,
 ];
-
-export function registerRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  for (const register of registrars) register(app);
-}

@@ -1,15 +1,13 @@
 import "server-only";
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { paginated, paymentTotalsSchema } from "@/lib/schemas/list";
 import { paymentListQuerySchema, paymentSchema } from "@/lib/schemas/payment";
-import { API_KEY_SCHEME } from "../openapi";
-import type { ServiceEnv } from "../context";
 import { getPayment } from "../use-cases/get-payment";
 import { listPayments } from "../use-cases/list-payments";
-import { errorResponses, json } from "./settlement-requests.errors";
+import { apiKeySecurity, errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
 const tags = ["Payments"];
-const security = [{ [API_KEY_SCHEME]: [] }];
+const security = apiKeySecurity;
 
 const list = createRoute({
   method: "get",
@@ -32,7 +30,7 @@ const get = createRoute({
   responses: { 200: json(paymentSchema, "The payment"), ...errorResponses(404) },
 });
 
-export function registerPaymentRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(list, async (c) => c.json(await listPayments(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
-  app.openapi(get, async (c) => c.json(await getPayment(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
-}
+export const paymentRoutes: ServiceRoute[] = [
+  serviceRoute(list, async (c) => c.json(await listPayments(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+  serviceRoute(get, async (c) => c.json(await getPayment(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+];

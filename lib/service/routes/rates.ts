@@ -1,17 +1,15 @@
 import "server-only";
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { rateQuerySchema, rateResponseSchema } from "@/lib/schemas/rates";
-import { API_KEY_SCHEME } from "../openapi";
-import type { ServiceEnv } from "../context";
 import { feeScheduleMarkdown } from "../quotes/fees";
 import { getRate } from "../use-cases/get-rate";
-import { errorResponses, json } from "./settlement-requests.errors";
+import { apiKeySecurity, errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
 const get = createRoute({
   method: "get",
   path: "/v0/rates",
   tags: ["Rates"],
-  security: [{ [API_KEY_SCHEME]: [] }],
+  security: apiKeySecurity,
   summary: "Indicative exchange rate with the platform fee applied",
   description: [
     "Does not lock a quote. Exactly one of sourceAmount and destinationAmount; the other side is computed:",
@@ -28,6 +26,4 @@ const get = createRoute({
   responses: { 200: json(rateResponseSchema, "The rate"), ...errorResponses(400) },
 });
 
-export function registerRateRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(get, (c) => c.json(getRate(c.get("deps"), c.req.valid("query")), 200));
-}
+export const rateRoutes: ServiceRoute[] = [serviceRoute(get, (c) => c.json(getRate(c.get("deps"), c.req.valid("query")), 200))];

@@ -1,10 +1,9 @@
 import "server-only";
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { paginated } from "@/lib/schemas/list";
 import { requestLogQuerySchema, requestLogSchema } from "@/lib/schemas/request-log";
-import type { ServiceEnv } from "../context";
 import { getRequestLog, listRequestLogsOf } from "../use-cases/request-logs";
-import { errorResponses, json } from "./settlement-requests.errors";
+import { errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
 const tags = ["Request log"];
 
@@ -38,7 +37,7 @@ const get = createRoute({
   responses: { 200: json(requestLogSchema, "The entry"), ...errorResponses(404) },
 });
 
-export function registerRequestLogRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(list, async (c) => c.json(await listRequestLogsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
-  app.openapi(get, async (c) => c.json(await getRequestLog(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
-}
+export const requestLogRoutes: ServiceRoute[] = [
+  serviceRoute(list, async (c) => c.json(await listRequestLogsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+  serviceRoute(get, async (c) => c.json(await getRequestLog(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+];

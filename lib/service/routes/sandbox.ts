@@ -1,5 +1,5 @@
 import "server-only";
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { paymentSchema } from "@/lib/schemas/payment";
 import {
   sandboxClockAdvanceSchema,
@@ -9,17 +9,15 @@ import {
   sandboxSettlementStatusSchema,
 } from "@/lib/schemas/sandbox";
 import { settlementRequestSchema } from "@/lib/schemas/settlement-request-response";
-import { API_KEY_SCHEME } from "../openapi";
 import { sandboxOnly } from "../middleware/auth";
-import type { ServiceEnv } from "../context";
 import { getSandboxInfo } from "../use-cases/get-sandbox-info";
 import { advanceSandboxClock, getSandboxClock } from "../use-cases/sandbox-clock";
 import { sandboxSetPaymentStatus } from "../use-cases/sandbox-set-payment-status";
 import { sandboxSetSettlementRequestStatus } from "../use-cases/sandbox-set-settlement-request-status";
-import { errorResponses, json } from "./settlement-requests.errors";
+import { apiKeySecurity, errorResponses, json, jsonBody, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
 const tags = ["Sandbox"];
-const security = [{ [API_KEY_SCHEME]: [] }];
+const security = apiKeySecurity;
 const idParam = z.object({ id: z.string() });
 const middleware = sandboxOnly;
 
@@ -46,7 +44,7 @@ const requestStatus = createRoute({
     "PAYOUT_FAILED and PAYIN_AMOUNT_MISMATCH and cleared otherwise. The payments are not changed.",
   request: {
     params: idParam,
-    body: { required: true, content: { "application/json": { schema: sandboxSettlementStatusSchema } } },
+    body: jsonBody(sandboxSettlementStatusSchema),
   },
   responses: { 200: json(settlementRequestSchema, "The settlement request"), ...errorResponses(400, 403, 404, 413, 415) },
 });
@@ -64,7 +62,7 @@ const paymentStatus = createRoute({
     "to PAYIN_AMOUNT_MISMATCH with failure_code AMOUNT_MISMATCH_UNDERPAYMENT or AMOUNT_MISMATCH_OVERPAYMENT.",
   request: {
     params: idParam,
-    body: { required: true, content: { "application/json": { schema: sandboxPaymentStatusSchema } } },
+    body: jsonBody(sandboxPaymentStatusSchema),
   },
   responses: { 200: json(paymentSchema, "The payment"), ...errorResponses(400, 403, 404, 409, 413, 415) },
 });
@@ -98,18 +96,18 @@ const advance = createRoute({
     "the answer: request expiry, late funds, the simulated rails, /v1 expiry. Webhook attempts that became due are sent right " +
     "after, and their times follow the sandbox clock, so the whole 10-attempt retry schedule can be watched in seconds.",
   "x-extension": true,
-  request: { body: { required: true, content: { "application/json": { schema: sandboxClockAdvanceSchema } } } },
+  request: { body: jsonBody(sandboxClockAdvanceSchema) },
   responses: { 200: json(sandboxClockSchema, "The sandbox clock after the advance"), ...errorResponses(400, 403, 413, 415) },
 });
 
-export function registerSandboxRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(clock, async (c) => c.json(await getSandboxClock(c.get("serviceDeps"), c.get("caller")), 200));
-  app.openapi(advance, async (c) => c.json(await advanceSandboxClock(c.get("serviceDeps"), c.get("caller"), c.req.valid("json").seconds), 200));
-  app.openapi(info, async (c) => c.json(await getSandboxInfo(c.get("deps"), c.get("caller")), 200));
-  app.openapi(requestStatus, async (c) =>
+export const sandboxRoutes: ServiceRoute[] = [
+  serviceRoute(clock, async (c) => c.json(await getSandboxClock(c.get("serviceDeps"), c.get("caller")), 200)),
+  serviceRoute(advance, async (c) => c.json(await advanceSandboxClock(c.get("serviceDeps"), c.get("caller"), c.req.valid("json").seconds), 200)),
+  serviceRoute(info, async (c) => c.json(await getSandboxInfo(c.get("deps"), c.get("caller")), 200)),
+  serviceRoute(requestStatus, async (c) =>
     c.json(await sandboxSetSettlementRequestStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
-  app.openapi(paymentStatus, async (c) =>
+  ),
+  serviceRoute(paymentStatus, async (c) =>
     c.json(await sandboxSetPaymentStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
-}
+  ),
+];

@@ -1,9 +1,8 @@
 import "server-only";
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { searchQuerySchema, searchResultSchema } from "@/lib/schemas/search";
-import type { ServiceEnv } from "../context";
 import { search } from "../use-cases/search";
-import { errorResponses, json } from "./settlement-requests.errors";
+import { errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
 const route = createRoute({
   method: "get",
@@ -21,6 +20,6 @@ const route = createRoute({
   responses: { 200: json(searchResultSchema, "What matched"), ...errorResponses(400) },
 });
 
-export function registerSearchRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(route, async (c) => c.json(await search(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
-}
+export const searchRoutes: ServiceRoute[] = [
+  serviceRoute(route, async (c) => c.json(await search(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+];

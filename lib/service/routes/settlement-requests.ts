@@ -1,21 +1,19 @@
 import "server-only";
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { settlementRequestListQuerySchema, settlementTotalsSchema, paginated } from "@/lib/schemas/list";
 import { settlementRequestCreateSchema, settlementRequestUpdateSchema } from "@/lib/schemas/settlement-request";
 import { settlementHistorySchema, settlementRequestSchema } from "@/lib/schemas/settlement-request-response";
 import { describeClientMoves } from "@/lib/state-machine";
-import { API_KEY_SCHEME } from "../openapi";
 import { idempotency } from "../middleware/idempotency";
-import type { ServiceEnv } from "../context";
 import { createSettlementRequest } from "../use-cases/create-settlement-request";
 import { getSettlementRequest } from "../use-cases/get-settlement-request";
 import { getSettlementRequestHistory } from "../use-cases/get-settlement-request-history";
 import { listSettlementRequests } from "../use-cases/list-settlement-requests";
 import { updateSettlementRequest } from "../use-cases/update-settlement-request";
-import { errorResponses, json } from "./settlement-requests.errors";
+import { apiKeySecurity, errorResponses, json, jsonBody, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
 const tags = ["Settlement requests"];
-const security = [{ [API_KEY_SCHEME]: [] }];
+const security = apiKeySecurity;
 const idParam = z.object({ id: z.string().meta({ description: "Settlement request id (UUID)" }) });
 const idempotencyHeader = z.object({
   "idempotency-key": z
@@ -39,7 +37,7 @@ const create = createRoute({
   middleware: [idempotency("settlement_requests")] as const,
   request: {
     headers: idempotencyHeader,
-    body: { required: true, content: { "application/json": { schema: settlementRequestCreateSchema } } },
+    body: jsonBody(settlementRequestCreateSchema),
   },
   responses: { 201: json(settlementRequestSchema, "The settlement request"), ...errorResponses(400, 409, 413, 415) },
 });
@@ -79,7 +77,7 @@ const update = createRoute({
     "PUT to the current status: 200, nothing changes. Anything else: 409 invalid_transition.",
   request: {
     params: idParam,
-    body: { required: true, content: { "application/json": { schema: settlementRequestUpdateSchema } } },
+    body: jsonBody(settlementRequestUpdateSchema),
   },
   responses: { 200: json(settlementRequestSchema, "The settlement request"), ...errorResponses(400, 404, 409, 413, 415) },
 });
@@ -96,14 +94,14 @@ const history = createRoute({
   responses: { 200: json(settlementHistorySchema, "The history"), ...errorResponses(404) },
 });
 
-export function registerSettlementRequestRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(create, async (c) => c.json(await createSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("json")), 201));
-  app.openapi(list, async (c) => c.json(await listSettlementRequests(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
-  app.openapi(get, async (c) => c.json(await getSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
-  app.openapi(update, async (c) =>
+export const settlementRequestRoutes: ServiceRoute[] = [
+  serviceRoute(create, async (c) => c.json(await createSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("json")), 201)),
+  serviceRoute(list, async (c) => c.json(await listSettlementRequests(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+  serviceRoute(get, async (c) => c.json(await getSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+  serviceRoute(update, async (c) =>
     c.json(await updateSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
-  app.openapi(history, async (c) =>
+  ),
+  serviceRoute(history, async (c) =>
     c.json(await getSettlementRequestHistory(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),
-  );
-}
+  ),
+];

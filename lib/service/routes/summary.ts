@@ -1,9 +1,8 @@
 import "server-only";
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { summaryQuerySchema, summarySchema } from "@/lib/schemas/summary";
-import type { ServiceEnv } from "../context";
 import { settlementSummary } from "../use-cases/summary";
-import { errorResponses, json } from "./settlement-requests.errors";
+import { errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
 const route = createRoute({
   method: "get",
@@ -20,6 +19,6 @@ const route = createRoute({
   responses: { 200: json(summarySchema, "The summary"), ...errorResponses(400) },
 });
 
-export function registerSummaryRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(route, async (c) => c.json(await settlementSummary(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
-}
+export const summaryRoutes: ServiceRoute[] = [
+  serviceRoute(route, async (c) => c.json(await settlementSummary(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+];

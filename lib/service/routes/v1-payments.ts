@@ -1,6 +1,5 @@
 import "server-only";
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { errorEnvelopeSchema } from "@/lib/schemas/error";
+import { createRoute, z } from "@hono/zod-openapi";
 import { paginated } from "@/lib/schemas/list";
 import {
   v1NotificationSchema,
@@ -9,7 +8,6 @@ import {
   v1PaymentSchema,
   v1SandboxPaymentStatusSchema,
 } from "@/lib/schemas/v1-payment";
-import type { ServiceEnv } from "../context";
 import { sandboxOnly } from "../middleware/auth";
 import { fromBodyField, idempotency } from "../middleware/idempotency";
 import { NETWORK_FEE_DESCRIPTION } from "../quotes/network-fees";
@@ -18,11 +16,8 @@ import { getV1Payment } from "../use-cases/get-v1-payment";
 import { listV1Payments } from "../use-cases/list-v1-payments";
 import { notifyV1Payment } from "../use-cases/notify-v1-payment";
 import { sandboxSetV1PaymentStatus } from "../use-cases/sandbox-set-v1-payment-status";
+import { errorJson as error, json, jsonBody as body, serviceRoute, unauthorized, type ServiceRoute } from "./openapi-helpers";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const error = (description: string) => json(errorEnvelopeSchema, description);
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
-const unauthorized = error("Missing or unknown X-Api-Key");
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 const create = createRoute({
@@ -104,13 +99,12 @@ const sandboxStatus = createRoute({
   },
 });
 
-export function registerV1PaymentRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  app.openapi(create, async (c) => c.json(await createV1Payment(c.get("deps"), c.get("caller"), c.req.valid("json")), 201));
-  app.openapi(list, async (c) => c.json(await listV1Payments(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
-  app.openapi(notify, async (c) => c.json(await notifyV1Payment(c.get("deps"), c.get("caller"), c.req.valid("json")), 200));
-  app.openapi(get, async (c) => c.json(await getV1Payment(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
-  app.openapi(
-    sandboxStatus,
-    async (c) => c.json(await sandboxSetV1PaymentStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
-}
+export const v1PaymentRoutes: ServiceRoute[] = [
+  serviceRoute(create, async (c) => c.json(await createV1Payment(c.get("deps"), c.get("caller"), c.req.valid("json")), 201)),
+  serviceRoute(list, async (c) => c.json(await listV1Payments(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+  serviceRoute(notify, async (c) => c.json(await notifyV1Payment(c.get("deps"), c.get("caller"), c.req.valid("json")), 200)),
+  serviceRoute(get, async (c) => c.json(await getV1Payment(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+  serviceRoute(sandboxStatus, async (c) =>
+    c.json(await sandboxSetV1PaymentStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
+  ),
+];

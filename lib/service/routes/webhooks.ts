@@ -1,11 +1,9 @@
 import "server-only";
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/state-machine";
 import { enumMessage } from "@/lib/schemas/common";
-import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { paginated, pageQuery } from "@/lib/schemas/list";
 import { webhookCreateSchema, webhookDeliverySchema, webhookSchema, webhookUpdateSchema } from "@/lib/schemas/webhook";
-import type { ServiceEnv } from "../context";
 import { RETRY_DELAYS_MS } from "../outbox/schedule";
 import { createWebhook } from "../use-cases/create-webhook";
 import { deleteWebhook } from "../use-cases/delete-webhook";
@@ -14,10 +12,8 @@ import { listWebhookDeliveries } from "../use-cases/list-webhook-deliveries";
 import { listWebhooks } from "../use-cases/list-webhooks";
 import { retryWebhookDelivery } from "../use-cases/retry-webhook-delivery";
 import { updateWebhook } from "../use-cases/update-webhook";
+import { errorJson as error, json, jsonBody, serviceRoute, unauthorized, type ServiceRoute } from "./openapi-helpers";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const error = (description: string) => json(errorEnvelopeSchema, description);
-const unauthorized = error("Missing or unknown X-Api-Key");
 const notFound = error("No webhook (or delivery) with this id in the key's account and environment");
 const idParam = z.string().min(1).max(64);
 
@@ -49,7 +45,7 @@ function routesFor(prefix: "/v0" | "/v1") {
       tags,
       summary: "Register a webhook endpoint",
       description: `Answers 201 with the record and its \`secret\` (\`whsec_\` + 32 random bytes, base64url): the only time the secret is shown. Unknown event types: 400. ${URL_TEXT} ${DELIVERY_TEXT}${also}`,
-      request: { body: { required: true, content: { "application/json": { schema: webhookCreateSchema } } } },
+      request: { body: jsonBody(webhookCreateSchema) },
       responses: {
         201: json(webhookSchema, "Created, ACTIVE; carries the secret"),
         400: error("A field breaks a rule (named in details): URL, unknown event type, ..."),
@@ -83,7 +79,7 @@ function routesFor(prefix: "/v0" | "/v1") {
       tags,
       summary: "Update a webhook endpoint",
       description: `\`events\` replaces the list; \`status\` ACTIVE or DISABLED; a new \`url\` is checked as on create. ${URL_TEXT}${also}`,
-      request: { params: z.object({ id: idParam }), body: { required: true, content: { "application/json": { schema: webhookUpdateSchema } } } },
+      request: { params: z.object({ id: idParam }), body: jsonBody(webhookUpdateSchema) },
       responses: { 200: json(webhookSchema, "The updated endpoint, without the secret"), 400: error("A field breaks a rule"), 401: unauthorized, 404: notFound },
     }),
     remove: createRoute({
@@ -133,25 +129,26 @@ function routesFor(prefix: "/v0" | "/v1") {
   };
 }
 
-export function registerWebhookRoutes(app: OpenAPIHono<ServiceEnv>): void {
-  for (const prefix of ["/v0", "/v1"] as const) {
-    const r = routesFor(prefix);
-    app.openapi(r.create, async (c) => c.json(await createWebhook(c.get("deps"), c.get("caller"), c.req.valid("json")), 201));
-    app.openapi(r.list, async (c) => c.json(await listWebhooks(c.get("deps"), c.get("caller"), c.req.valid("query")), 200));
-    app.openapi(r.get, async (c) => c.json(await getWebhook(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200));
-    app.openapi(r.update, async (c) =>
+/** The same operations under /v0 and /v1 (one registry). */
+export const webhookRoutes: ServiceRoute[] = (["/v0", "/v1"] as const).flatMap((prefix) => {
+  const r = routesFor(prefix);
+  return [
+    serviceRoute(r.create, async (c) => c.json(await createWebhook(c.get("deps"), c.get("caller"), c.req.valid("json")), 201)),
+    serviceRoute(r.list, async (c) => c.json(await listWebhooks(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+    serviceRoute(r.get, async (c) => c.json(await getWebhook(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+    serviceRoute(r.update, async (c) =>
       c.json(await updateWebhook(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
-    );
-    app.openapi(r.remove, async (c) => {
+    ),
+    serviceRoute(r.remove, async (c) => {
       await deleteWebhook(c.get("deps"), c.get("caller"), c.req.valid("param").id);
       return c.body(null, 204);
-    });
-    app.openapi(r.deliveries, async (c) =>
+    }),
+    serviceRoute(r.deliveries, async (c) =>
       c.json(await listWebhookDeliveries(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("query")), 200),
-    );
-    app.openapi(r.retry, async (c) => {
+    ),
+    serviceRoute(r.retry, async (c) => {
       const { id, delivery_id } = c.req.valid("param");
       return c.json(await retryWebhookDelivery(c.get("deps"), c.get("caller"), id, delivery_id), 202);
-    });
-  }
-}
+    }),
+  ];
+});

@@ -1,13 +1,13 @@
 import "server-only";
-import { registerWorker } from "../workers";
+import type { Worker } from "../worker";
 import { applyTimeMoves, railDelays } from "./apply-time-moves";
-import { dueSettlementRequestIds } from "./due-requests";
+import { dueSettlementRequestIds } from "../store/due-settlement-requests";
 
 /**
  * The settlement scheduler (decisions D7, moves by time): expiry at valid_until, FUNDS_SENT →
  * FUNDS_RECEIVING_LATE at reconciliation_expected_at, and the simulated payout rail.
  */
-registerWorker({
+export const settlementScheduler: Worker = {
   name: "settlement-scheduler",
   async tick(deps) {
     const rails = railDelays(deps);
@@ -23,4 +23,4 @@ registerWorker({
       }
     }
   },
-});
+};

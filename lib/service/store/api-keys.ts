@@ -38,6 +38,11 @@ export async function findKeyOwner(db: Executor, key: string): Promise<KeyOwner 
   return rows[0] ?? null;
 }
 
+export async function findAccountByName(db: Executor, name: string): Promise<typeof accounts.$inferSelect | null> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.name, name)).limit(1);
+  return row ?? null;
+}
+
 export async function ensureAccount(db: Executor, name: string): Promise<{ id: string; name: string }> {
   const existing = await db.select().from(accounts).where(eq(accounts.name, name)).limit(1);
   if (existing[0]) return existing[0];

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { is, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
+import { is, sql, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -36,6 +36,11 @@ export interface Database {
 export async function queryRows<T>(db: Executor, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** NOTIFY `channel` with `payload` (delivered at commit when in a transaction): what Database.listen hears. */
+export async function notify(db: Executor, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 type PoolLike = { totalCount: number; query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };

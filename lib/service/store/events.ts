@@ -1,11 +1,14 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Environment } from "@/lib/schemas/catalog";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Environment, EventType } from "@/lib/schemas/catalog";
+import { newEventId } from "../ids";
 import type { Executor } from "./db";
+import { insertSql, type Write } from "./one-statement";
+import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { events, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
+import { ownedBy, type Scope } from "./scope";
 
 export type EventRow = typeof events.$inferSelect;
-type Scope = { accountId: string; environment: Environment };
 
 export interface EventFilter {
   type?: string;
@@ -13,7 +16,7 @@ export interface EventFilter {
 }
 
 function where(scope: Scope, filter: EventFilter): SQL | undefined {
-  const conditions: SQL[] = [eq(events.accountId, scope.accountId), eq(events.environment, scope.environment)];
+  const conditions: SQL[] = [ownedBy(events, scope)];
   if (filter.type) conditions.push(eq(events.type, filter.type));
   if (filter.resourceId) {
     const r = filter.resourceId;
@@ -29,27 +32,17 @@ function where(scope: Scope, filter: EventFilter): SQL | undefined {
 }
 
 /** A page of the scope's events, newest first, and the total (indexes of migration 0010). */
-export async function listEvents(
+export function listEvents(
   db: Executor,
   scope: Scope,
   filter: EventFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ rows: EventRow[]; total: number }> {
-  const condition = where(scope, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(events).where(condition).orderBy(desc(events.createdAt), desc(events.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(events).where(condition),
-  ]);
-  return { rows, total: Number(total) };
+  return pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page);
 }
 
-export async function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, id), eq(events.accountId, scope.accountId), eq(events.environment, scope.environment)))
-    .limit(1);
-  return row;
+export function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | null> {
+  return findOwned(db, events, scope, id);
 }
 
 export interface EventDeliveryRow {
@@ -88,4 +81,48 @@ export async function deliveriesOfEvents(db: Executor, eventIds: readonly string
     .where(inArray(webhookDeliveries.eventId, [...eventIds]))
     .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
   return rows.map((r) => ({ ...r, lastAttemptAt: r.lastAttemptAt ? new Date(r.lastAttemptAt) : null }));
+}
+
+// The outbox's writes: an event with its deliveries, written in the transaction of the change
+// (outbox/emit.ts runs them).
+
+export interface NewEvent {
+  accountId: string;
+  environment: Environment;
+  type: EventType;
+  /** The full resource as a GET would return it at this moment. */
+  data: Record<string, unknown>;
+  at: Date;
+}
+
+/** What a oneStatement reads to learn how many deliveries an event fanned out to. */
+export const countFannedOut = (cte: string) => sql`SELECT count(*)::int AS fanned FROM ${sql.raw(cte)}`;
+
+/**
+ * The event row and its fan-out as writes for oneStatement: one delivery per ACTIVE endpoint of
+ * the account and environment subscribed to its type, due at once. The fan-out CTE (named by
+ * `deliveries`) returns the delivery ids. After the statement, call eventsWritten (outbox/emit.ts).
+ */
+export function eventWrites(event: NewEvent, name = ""): { id: string; writes: Write[]; deliveries: string } {
+  const id = newEventId();
+  const at = event.at.toISOString();
+  const row = insertSql(events, [
+    { id, accountId: event.accountId, environment: event.environment, type: event.type, createdAt: event.at, data: event.data },
+  ]);
+  const fanOut = sql`
+    INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, status, attempt_count, next_attempt_at, created_at, updated_at)
+    SELECT gen_random_uuid()::text, w.id, ${id}, ${event.type}, 'PENDING', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    FROM webhook_endpoints w
+    WHERE w.account_id = ${event.accountId} AND w.environment = ${event.environment}
+      AND w.status = 'ACTIVE' AND ${event.type}::text = ANY(w.events)
+    RETURNING id`;
+  const deliveries = `event_deliveries${name}`;
+  return { id, deliveries, writes: [{ name: `event_row${name}`, statement: row }, { name: deliveries, statement: fanOut }] };
+}
+
+/** Several events as writes for one oneStatement; `select` counts the deliveries of all. */
+export function manyEventWrites(list: readonly NewEvent[]): { writes: Write[]; select: SQL } {
+  const parts = list.map((e, i) => eventWrites(e, `_${i}`));
+  const counts = parts.map((p) => sql`(SELECT count(*) FROM ${sql.raw(p.deliveries)})`);
+  return { writes: parts.flatMap((p) => p.writes), select: sql`SELECT (${sql.join(counts, sql` + `)})::int AS fanned` };
 }

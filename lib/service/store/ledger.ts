@@ -3,6 +3,7 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { Dec, toDec, type DecimalInput } from "@/lib/money/decimal";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
+import { ownedBy } from "./scope";
 import { balances, ledgerEntries, type LedgerKind, type LedgerRefType } from "./schema";
 
 /**
@@ -188,8 +189,18 @@ export async function listBalanceRows(db: Executor, owner: { accountId: string; 
   return db
     .select(selected)
     .from(balances)
-    .where(and(eq(balances.accountId, owner.accountId), eq(balances.environment, owner.environment)))
+    .where(ownedBy(balances, owner))
     .orderBy(asc(balances.currency));
+}
+
+/** Whether the account has any balance row in this environment (a sandbox account made after start has none). */
+export async function hasAnyBalance(db: Executor, owner: { accountId: string; environment: Environment }): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(balances)
+    .where(ownedBy(balances, owner))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The balance as the ledger sums it (for audits and tests): available and reserved deltas. */

@@ -1,30 +1,36 @@
 import "server-only";
-import { and, desc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import type { PaymentStatus, PaymentType } from "@/lib/state-machine";
+import type { AmountTotals } from "@/lib/schemas/list";
 import type { Executor } from "./db";
+import { amountTotals, findOwned, insertRow, pageOfRows, type PageRequest } from "./rows";
 import { payments } from "./schema";
-import type { Scope } from "./settlement-requests";
+import { ownedBy, type Scope } from "./scope";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 
-const inScope = (scope: Scope) => and(eq(payments.accountId, scope.accountId), eq(payments.environment, scope.environment));
+const inScope = (scope: Scope) => ownedBy(payments, scope);
 
-export async function findPayment(
-  db: Executor,
-  scope: Scope,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<PaymentRow | null> {
-  const query = db.select().from(payments).where(and(inScope(scope), eq(payments.id, id))).limit(1);
-  const rows = options.lock ? await query.for("update") : await query;
-  return rows[0] ?? null;
+export function findPayment(db: Executor, scope: Scope, id: string, options: { lock?: boolean } = {}): Promise<PaymentRow | null> {
+  return findOwned(db, payments, scope, id, options);
 }
 
 /** The PAYIN and PAYOUT of each request. */
 export async function paymentsOfRequests(db: Executor, requestIds: readonly string[]): Promise<PaymentRow[]> {
   if (requestIds.length === 0) return [];
   return db.select().from(payments).where(inArray(payments.settlementRequestId, [...requestIds]));
+}
+
+/** A payment by id alone, for its owner's own moves (a disbursement's outbound payment); it must exist. */
+export async function paymentById(db: Executor, id: string): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw new Error(`payment ${id} is missing`);
+  return row;
+}
+
+export function insertPayment(db: Executor, row: NewPaymentRow): Promise<PaymentRow> {
+  return insertRow(db, payments, row);
 }
 
 export async function updatePayment(
@@ -36,9 +42,7 @@ export async function updatePayment(
   return row;
 }
 
-export interface PaymentListFilter {
-  page: number;
-  pageSize: number;
+export interface PaymentListFilter extends PageRequest {
   status?: PaymentStatus;
   type?: PaymentType;
   settlementRequestId?: string;
@@ -58,36 +62,15 @@ function paymentConditions(scope: Scope, filter: Omit<PaymentListFilter, "page" 
 }
 
 /** The count and per-currency sums of every payment the filter selects (not one page). */
-export async function paymentTotals(
-  db: Executor,
-  scope: Scope,
-  filter: Omit<PaymentListFilter, "page" | "pageSize">,
-): Promise<{ count: number; amounts: Array<{ currency: string; amount: string }> }> {
-  const rows = await db
-    .select({ currency: payments.currency, amount: sql<string>`sum(${payments.amount})::text`, n: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(paymentConditions(scope, filter))
-    .groupBy(payments.currency)
-    .orderBy(payments.currency);
-  return { count: rows.reduce((n, r) => n + Number(r.n), 0), amounts: rows.map((r) => ({ currency: r.currency, amount: r.amount })) };
+export function paymentTotals(db: Executor, scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): Promise<AmountTotals> {
+  return amountTotals(db, payments, paymentConditions(scope, filter));
 }
 
 /** Newest first (created_at desc, then id desc), one page, with the total count. */
-export async function listPayments(
+export function listPayments(
   db: Executor,
   scope: Scope,
   filter: PaymentListFilter,
 ): Promise<{ rows: PaymentRow[]; total: number }> {
-  const where = paymentConditions(scope, filter);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ n: count() }).from(payments).where(where),
-  ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
+  return pageOfRows(db, payments, paymentConditions(scope, filter), [desc(payments.createdAt), desc(payments.id)], filter);
 }

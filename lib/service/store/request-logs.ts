@@ -1,9 +1,11 @@
 import "server-only";
-import { and, count, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
 import { integer, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
 import { insertSql } from "./one-statement";
+import { findOwned, pageOfRows, type PageRequest } from "./rows";
+import { ownedBy, type Scope } from "./scope";
 
 /** The request log (migration 0010). */
 export const requestLogs = pgTable(
@@ -48,8 +50,8 @@ export interface RequestLogFilter {
   resourceId?: string;
 }
 
-function where(scope: { accountId: string; environment: Environment }, f: RequestLogFilter): SQL | undefined {
-  const c: SQL[] = [eq(requestLogs.accountId, scope.accountId), eq(requestLogs.environment, scope.environment)];
+function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
+  const c: SQL[] = [ownedBy(requestLogs, scope)];
   if (f.status) {
     const floor = Number(f.status[0]) * 100;
     c.push(gte(requestLogs.status, floor), lt(requestLogs.status, floor + 100));
@@ -67,27 +69,17 @@ function where(scope: { accountId: string; environment: Environment }, f: Reques
   return and(...c);
 }
 
-export async function listRequestLogs(
+export function listRequestLogs(
   db: Executor,
-  scope: { accountId: string; environment: Environment },
+  scope: Scope,
   filter: RequestLogFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ rows: RequestLogRow[]; total: number }> {
-  const condition = where(scope, filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(requestLogs).where(condition).orderBy(desc(requestLogs.at), desc(requestLogs.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(requestLogs).where(condition),
-  ]);
-  return { rows, total: Number(total) };
+  return pageOfRows(db, requestLogs, where(scope, filter), [desc(requestLogs.at), desc(requestLogs.id)], page);
 }
 
-export async function findRequestLog(db: Executor, scope: { accountId: string; environment: Environment }, id: string): Promise<RequestLogRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(requestLogs)
-    .where(and(eq(requestLogs.id, id), eq(requestLogs.accountId, scope.accountId), eq(requestLogs.environment, scope.environment)))
-    .limit(1);
-  return row;
+export function findRequestLog(db: Executor, scope: Scope, id: string): Promise<RequestLogRow | null> {
+  return findOwned(db, requestLogs, scope, id);
 }
 
 /** Housekeeping: entries older than the retention (30 days) go. */

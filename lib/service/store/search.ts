@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { SearchKind, SearchMatch } from "@/lib/schemas/search";
 import { queryRows, type Executor } from "./db";
-import type { Scope } from "./settlement-requests";
+import type { Scope } from "./scope";
 
 export type SearchRow = {
   kind: SearchKind;

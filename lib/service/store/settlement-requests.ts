@@ -1,10 +1,11 @@
 import "server-only";
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { Environment } from "@/lib/schemas/catalog";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { SandboxSettlementStatus } from "@/lib/state-machine";
 import type { Executor } from "./db";
+import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { payments, settlementRequestHistory, settlementRequests } from "./schema";
 import type { PaymentRow } from "./payments";
+import { ownedBy, type Scope } from "./scope";
 import { fromJsonRow, rowAsJson } from "./json-rows";
 import { insertSql, type Write } from "./one-statement";
 import { batchedLookup } from "./batched-lookup";
@@ -14,14 +15,7 @@ export type NewSettlementRequestRow = typeof settlementRequests.$inferInsert;
 export type HistoryRow = typeof settlementRequestHistory.$inferSelect;
 export type NewHistoryRow = typeof settlementRequestHistory.$inferInsert;
 
-/** Whose data a query may see: the caller's account in the caller's environment. */
-export interface Scope {
-  accountId: string;
-  environment: Environment;
-}
-
-const inScope = (scope: Scope) =>
-  and(eq(settlementRequests.accountId, scope.accountId), eq(settlementRequests.environment, scope.environment));
+const inScope = (scope: Scope) => ownedBy(settlementRequests, scope);
 
 /** A new request with its payments and first history row, as writes for oneStatement (with its event's). */
 export function newSettlementRequestWrites(request: SettlementRequestRow, rows: PaymentRow[], history: NewHistoryRow): Write[] {
@@ -33,15 +27,13 @@ export function newSettlementRequestWrites(request: SettlementRequestRow, rows: 
 }
 
 /** The request, or null when it does not exist in this scope. `lock` takes a row lock (in a transaction). */
-export async function findSettlementRequest(
+export function findSettlementRequest(
   db: Executor,
   scope: Scope,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<SettlementRequestRow | null> {
-  const query = db.select().from(settlementRequests).where(and(inScope(scope), eq(settlementRequests.id, id))).limit(1);
-  const rows = options.lock ? await query.for("update") : await query;
-  return rows[0] ?? null;
+  return findOwned(db, settlementRequests, scope, id, options);
 }
 
 // The hottest read (GET by id): prepared once per database handle (building the query costs
@@ -101,9 +93,7 @@ export async function updateSettlementRequest(
   return row;
 }
 
-export interface RequestListFilter {
-  page: number;
-  pageSize: number;
+export interface RequestListFilter extends PageRequest {
   status?: SandboxSettlementStatus;
   externalId?: string;
   /** created_at ≥ createdFrom and < createdBefore. */
@@ -121,23 +111,12 @@ function listConditions(scope: Scope, filter: Omit<RequestListFilter, "page" | "
 }
 
 /** Newest first (created_at desc, then id desc), one page, with the total count. */
-export async function listSettlementRequests(
+export function listSettlementRequests(
   db: Executor,
   scope: Scope,
   filter: RequestListFilter,
 ): Promise<{ rows: SettlementRequestRow[]; total: number }> {
-  const where = listConditions(scope, filter);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(settlementRequests)
-      .where(where)
-      .orderBy(desc(settlementRequests.createdAt), desc(settlementRequests.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ n: count() }).from(settlementRequests).where(where),
-  ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
+  return pageOfRows(db, settlementRequests, listConditions(scope, filter), [desc(settlementRequests.createdAt), desc(settlementRequests.id)], filter);
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { OTHER_ENDED_REQUEST_STATUSES, REQUEST_FAILURE_STATUSES, SETTLED_REQUEST_STATUSES } from "@/lib/state-machine";
 import { queryRows, type Executor } from "./db";
-import type { Scope } from "./settlement-requests";
+import type { Scope } from "./scope";
 
 export type SummaryRow = {
   volume: Array<{ day: string; currency: string; amount: string; count: number }> | null;

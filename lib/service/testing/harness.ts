@@ -12,7 +12,6 @@ import { createApiKey } from "../store/api-keys";
 import { runWorkersOnce } from "../workers";
 import { requestLogWriter } from "../request-log/writer";
 import type { ServiceConfig, ServiceDeps } from "../context";
-import "../modules";
 
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export type DriverKind = "pglite" | "postgres";

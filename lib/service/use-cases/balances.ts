@@ -1,5 +1,4 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
 import { toCanonical, toDec } from "@/lib/money/decimal";
 import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import type { Balance } from "@/lib/schemas/sandbox";
@@ -9,6 +8,7 @@ import type { Executor } from "../store/db";
 import {
   ensureBalanceRow,
   getBalance,
+  hasAnyBalance,
   listBalanceRows,
   reserveFunds,
   setTotalBalance,
@@ -17,7 +17,6 @@ import {
   type BalanceRow,
   type LedgerRef,
 } from "../store/ledger";
-import { balances } from "../store/schema";
 
 /**
  * Balances as the API shows them, the low-balance event, and the seeded sandbox balances.
@@ -83,15 +82,6 @@ export async function seedSandboxBalances(db: Executor, accountId: string, at: D
       if (await ensureBalanceRow(tx, key, at)) await setTotalBalance(tx, key, seed, "seed", { refType: "seed", refId: null }, at);
     });
   }
-}
-
-async function hasAnyBalance(db: Executor, owner: { accountId: string; environment: Environment }): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(balances)
-    .where(and(eq(balances.accountId, owner.accountId), eq(balances.environment, owner.environment)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**

@@ -4,11 +4,12 @@ import { disbursementNextStepAt } from "@/lib/state-machine";
 import type { Caller, ServiceDeps } from "../context";
 import { newId } from "../ids";
 import type { BalanceKey } from "../store/ledger";
-import { disbursements, payments } from "../store/schema";
+import { destinationIdFor, insertDisbursement, newDisbursementPayment } from "../store/disbursements";
+import { insertPayment } from "../store/payments";
 import { emitEvent } from "../outbox/emit";
 import { noteBalanceChange, reserveOrRefuse } from "./balances";
 import { paymentEvent } from "./payment-events";
-import { destinationIdFor, disbursementToWire, newDisbursementPayment } from "./disbursement-records";
+import { disbursementToWire } from "./disbursement-view";
 
 /**
  * POST /v0/disbursements (decisions D10): reserves the amount from the pre-funded balance of the
@@ -23,25 +24,23 @@ export async function createDisbursement(deps: ServiceDeps, caller: Caller, inpu
     const paymentId = newId();
     const change = await reserveOrRefuse(tx, key, input.amount, { refType: "disbursement", refId: id }, at);
     const destinationId = await destinationIdFor(tx, caller.accountId, input.chain, input.wallet_address, at);
-    const [created] = await tx
-      .insert(disbursements)
-      .values({
-        id,
-        accountId: caller.accountId,
-        environment: caller.environment,
-        destinationId,
-        chain: input.chain,
-        walletAddress: input.wallet_address,
-        amount: input.amount,
-        currency: input.currency,
-        status: "PENDING",
-        paymentId,
-        nextStepAt: disbursementNextStepAt("PENDING", at, deps.config.railDelays),
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    const [payment] = await tx.insert(payments).values(
+    const created = await insertDisbursement(tx, {
+      id,
+      accountId: caller.accountId,
+      environment: caller.environment,
+      destinationId,
+      chain: input.chain,
+      walletAddress: input.wallet_address,
+      amount: input.amount,
+      currency: input.currency,
+      status: "PENDING",
+      paymentId,
+      nextStepAt: disbursementNextStepAt("PENDING", at, deps.config.railDelays),
+      createdAt: at,
+      updatedAt: at,
+    });
+    const payment = await insertPayment(
+      tx,
       newDisbursementPayment({
         id,
         paymentId,
@@ -53,7 +52,7 @@ export async function createDisbursement(deps: ServiceDeps, caller: Caller, inpu
         walletAddress: input.wallet_address,
         at,
       }),
-    ).returning();
+    );
     await emitEvent(tx, paymentEvent("payment.created", payment, at));
     await noteBalanceChange(tx, key, change, deps.config.lowBalanceThreshold, at);
     return created;

@@ -3,29 +3,34 @@ import type { Webhook, WebhookCreate } from "@/lib/schemas/webhook";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { generateWebhookSecret } from "@/lib/webhooks/signature";
 import type { Caller, ServiceDeps } from "../context";
+import { invalidField } from "../errors";
 import { newId } from "../ids";
-import { webhookEndpoints } from "../store/schema";
-import { assertUrlAllowed, toWebhook } from "./webhook-records";
+import { targetPolicy, webhookUrlProblem } from "../outbox/url-guard";
+import { insertWebhook } from "../store/webhooks";
+import { toWebhook } from "./webhook-view";
+
+/** Production: https to public addresses; sandbox: public and loopback (decision D9.2). 400 naming `url` otherwise. */
+export async function assertUrlAllowed(caller: Caller, url: string, sandboxAllowPrivate = false): Promise<void> {
+  const problem = await webhookUrlProblem(url, targetPolicy(caller.environment, sandboxAllowPrivate));
+  if (problem) throw invalidField("url", problem);
+}
 
 /** POST /v0/webhooks: registers an endpoint, ACTIVE; the answer is the only one with the secret. */
 export async function createWebhook(deps: ServiceDeps, caller: Caller, input: WebhookCreate): Promise<Webhook> {
   await assertUrlAllowed(caller, input.url, deps.config.sandboxWebhookAllowPrivate);
   const now = deps.clock.now();
   const secret = generateWebhookSecret();
-  const [row] = await deps.db
-    .insert(webhookEndpoints)
-    .values({
-      id: newId(),
-      accountId: caller.accountId,
-      environment: caller.environment,
-      url: input.url,
-      description: input.description ?? null,
-      events: input.events,
-      secret: sealSecret(secret), // AES-256-GCM at rest (lib/crypto/secret-box.ts)
-      status: "ACTIVE",
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const row = await insertWebhook(deps.db, {
+    id: newId(),
+    accountId: caller.accountId,
+    environment: caller.environment,
+    url: input.url,
+    description: input.description ?? null,
+    events: input.events,
+    secret: sealSecret(secret), // AES-256-GCM at rest (lib/crypto/secret-box.ts)
+    status: "ACTIVE",
+    createdAt: now,
+    updatedAt: now,
+  });
   return toWebhook({ ...row, secret }, { withSecret: true });
 }

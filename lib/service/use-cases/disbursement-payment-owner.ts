@@ -1,19 +1,19 @@
 import "server-only";
 import { emitPaymentMove } from "./payment-events";
-import { eq } from "drizzle-orm";
 import type { Payment } from "@/lib/schemas/payment";
 import type { ServiceDeps, Caller } from "../context";
 import { ApiError } from "../errors";
-import { disbursements, payments } from "../store/schema";
+import { updateDisbursement } from "../store/disbursements";
+import { paymentById, updatePayment } from "../store/payments";
 import {
   DISBURSEMENT_STATUS_OF_PAYMENT,
   disbursementFailureCode,
   disbursementNextStepAfterPaymentPatch,
   planDisbursementPath,
 } from "@/lib/state-machine";
-import { loadDisbursement, loadPayment } from "./disbursement-records";
+import { loadDisbursement } from "./disbursement-view";
 import { moveDisbursement } from "./move-disbursement";
-import { registerPaymentOwnerHandler, type PaymentOwnerChange } from "./payment-owners";
+import type { PaymentOwner, PaymentOwnerChange } from "./payment-owners";
 import { toPayment } from "./payment-view";
 
 /**
@@ -34,14 +34,10 @@ export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller
     }
     const nextStepAt = disbursementNextStepAfterPaymentPatch(target, status, at, deps.config.railDelays);
     if (path.moves.length === 0) {
-      const before = await loadPayment(tx, row.paymentId);
-      const [moved] = await tx
-        .update(payments)
-        .set({ status, updatedAt: at, statusChangedAt: at, ...(reason ? { failureReason: reason } : {}) })
-        .where(eq(payments.id, row.paymentId))
-        .returning();
+      const before = await paymentById(tx, row.paymentId);
+      const moved = await updatePayment(tx, row.paymentId, { status, updatedAt: at, statusChangedAt: at, ...(reason ? { failureReason: reason } : {}) });
       await emitPaymentMove(tx, before.status, moved, at);
-      await tx.update(disbursements).set({ nextStepAt, updatedAt: at }).where(eq(disbursements.id, row.id));
+      await updateDisbursement(tx, row.id, { nextStepAt, updatedAt: at });
     }
     for (const [i, move] of path.moves.entries()) {
       const last = i === path.moves.length - 1;
@@ -54,8 +50,12 @@ export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller
           : {}),
       });
     }
-    return toPayment(await loadPayment(tx, change.paymentId));
+    return toPayment(await paymentById(tx, change.paymentId));
   });
 }
 
-registerPaymentOwnerHandler("disbursement", forceDisbursementPayment);
+/** Disbursements own their outbound payment (disbursement_id). */
+export const disbursementPaymentOwner: PaymentOwner = {
+  ownerIdOf: (payment) => payment.disbursementId,
+  applyStatus: forceDisbursementPayment,
+};

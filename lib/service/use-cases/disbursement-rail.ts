@@ -1,11 +1,9 @@
 import "server-only";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { DISBURSEMENT_RAIL_STATUSES, planDisbursementRailStep } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
-import { disbursements } from "../store/schema";
-import { nowForRow } from "../store/sandbox-clocks";
+import { claimDisbursement, dueDisbursementIds } from "../store/disbursements";
 import { rowOffset } from "../sandbox-clock";
-import { registerWorker } from "../workers";
+import type { Worker } from "../worker";
 import { moveDisbursement } from "./move-disbursement";
 
 /** Disbursements moved per tick at most (the next tick takes the rest). */
@@ -22,21 +20,11 @@ export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
   let moved = 0;
   for (let round = 0; round < 2; round++) {
     const serviceNow = deps.clock.now();
-    const due = await deps.db
-      .select({ id: disbursements.id })
-      .from(disbursements)
-      .where(
-        and(
-          inArray(disbursements.status, DISBURSEMENT_RAIL_STATUSES),
-          sql`${disbursements.nextStepAt} <= ${nowForRow(serviceNow, sql`${disbursements.accountId}`, sql`${disbursements.environment}`)}`,
-        ),
-      )
-      .orderBy(asc(disbursements.nextStepAt))
-      .limit(BATCH);
+    const due = await dueDisbursementIds(deps.db, DISBURSEMENT_RAIL_STATUSES, serviceNow, BATCH);
     if (due.length === 0) break;
-    for (const { id } of due) {
+    for (const id of due) {
       const done = await deps.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(disbursements).where(eq(disbursements.id, id)).for("update", { skipLocked: true });
+        const locked = await claimDisbursement(tx, id);
         // Each disbursement moves on its own account's clock (the sandbox clock, decision D8.3).
         const now = locked ? new Date(serviceNow.getTime() + (await rowOffset(tx, locked.accountId, locked.environment))) : serviceNow;
         const row = locked && locked.nextStepAt && locked.nextStepAt <= now ? locked : undefined;
@@ -51,4 +39,4 @@ export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
   return moved;
 }
 
-registerWorker({ name: "disbursement-rail", tick: async (deps) => void (await runDisbursementRail(deps)) });
+export const disbursementRail: Worker = { name: "disbursement-rail", tick: async (deps) => void (await runDisbursementRail(deps)) };

@@ -5,7 +5,7 @@ import type { Paginated } from "@/lib/schemas/list";
 import type { Caller, ServiceDeps } from "../context";
 import { notFound } from "../errors";
 import { deliveriesOfEvents, findEvent, listEvents, type EventDeliveryRow, type EventRow } from "../store/events";
-import { pageOf } from "./webhook-records";
+import { pageOf } from "./pagination";
 
 /** A delivery is retried only while PENDING; a SUCCEEDED or FAILED one has no next attempt. */
 function toEvent(row: EventRow, deliveries: EventDeliveryRow[]): Event {
@@ -34,7 +34,7 @@ export async function listEventsOf(deps: ServiceDeps, caller: Caller, query: Eve
     deps.db,
     caller,
     { type: query.type, resourceId: query.resource_id },
-    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+    { page: query.page, pageSize: query.page_size },
   );
   const deliveries = await deliveriesOfEvents(deps.db, rows.map((r) => r.id));
   return { data: rows.map((r) => toEvent(r, deliveries)), pagination: pageOf(query.page, query.page_size, total) };

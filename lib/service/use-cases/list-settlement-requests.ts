@@ -4,11 +4,8 @@ import type { Caller, ServiceDeps } from "../context";
 import { paymentsOfRequests } from "../store/payments";
 import { listSettlementRequests as listRows, settlementTotals } from "../store/settlement-requests";
 import { createdRange } from "./created-range";
+import { pageOf } from "./pagination";
 import { toSettlementRequest, type SettlementRequestView } from "./settlement-request-view";
-
-export function pagination(page: number, pageSize: number, total: number) {
-  return { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) };
-}
 
 /** GET /v0/settlement-requests: newest first, filtered by status, external_id and created_at; totals on request. */
 export async function listSettlementRequests(
@@ -22,7 +19,7 @@ export async function listSettlementRequests(
   const now = deps.clock.now();
   const page = {
     data: rows.map((r) => toSettlementRequest(r, payments, now)),
-    pagination: pagination(query.page, query.page_size, total),
+    pagination: pageOf(query.page, query.page_size, total),
   };
   if (query.include !== "totals") return page;
   const totals = await settlementTotals(deps.db, caller, filter);

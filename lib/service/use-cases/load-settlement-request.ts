@@ -6,9 +6,9 @@ import {
   findSettlementRequest,
   findSettlementRequestWithPayments,
   lockSettlementRequestById,
-  type Scope,
   type SettlementRequestRow,
 } from "../store/settlement-requests";
+import type { Scope } from "../store/scope";
 
 /** A request with its two payments, as the use cases that change it need them. */
 export interface LoadedRequest {

@@ -1,18 +1,17 @@
 import "server-only";
 import { emitPaymentMove } from "./payment-events";
-import { and, eq } from "drizzle-orm";
 import type { Chain } from "@/lib/schemas/catalog";
 import { ApiError } from "../errors";
 import type { Executor } from "../store/db";
 import { consumeReserve, releaseReserve, type BalanceKey } from "../store/ledger";
-import { disbursements, payments } from "../store/schema";
+import { updateDisbursementFrom, type DisbursementRow } from "../store/disbursements";
+import { paymentById, updatePayment } from "../store/payments";
 import {
   DISBURSEMENT_PAYMENT_STATUS,
   planDisbursementMove,
   type DisbursementStatus,
   type PaymentStatus,
 } from "@/lib/state-machine";
-import { loadPayment, type DisbursementRow } from "./disbursement-records";
 import { simulatedTransactionHash } from "./simulated-transaction-hash";
 
 export interface DisbursementMoveOptions {
@@ -48,34 +47,26 @@ export async function moveDisbursement(
   if (effects.reserve === "release") await releaseReserve(tx, key, row.amount, ref, at);
 
   const transactionHash = effects.setTransactionHash ? simulatedTransactionHash(row.chain as Chain) : row.transactionHash;
-  const [updated] = await tx
-    .update(disbursements)
-    .set({
-      status: to,
-      updatedAt: at,
-      nextStepAt: options.nextStepAt,
-      transactionHash,
-      ...(effects.setCompletedAt ? { completedAt: at } : {}),
-      ...(options.failure ? { failureCode: options.failure.code, failureMessage: options.failure.message } : {}),
-    })
-    .where(and(eq(disbursements.id, row.id), eq(disbursements.status, row.status)))
-    .returning();
+  const updated = await updateDisbursementFrom(tx, row.id, row.status, {
+    status: to,
+    updatedAt: at,
+    nextStepAt: options.nextStepAt,
+    transactionHash,
+    ...(effects.setCompletedAt ? { completedAt: at } : {}),
+    ...(options.failure ? { failureCode: options.failure.code, failureMessage: options.failure.message } : {}),
+  });
   if (!updated) throw new ApiError("invalid_transition", `Disbursement moved concurrently; cannot move from ${row.status} to ${to}`);
 
-  const payment = await loadPayment(tx, row.paymentId);
+  const payment = await paymentById(tx, row.paymentId);
   const paymentStatus = options.paymentStatus ?? DISBURSEMENT_PAYMENT_STATUS[to];
-  const [movedPayment] = await tx
-    .update(payments)
-    .set({
-      status: paymentStatus,
-      updatedAt: at,
-      statusChangedAt: paymentStatus === payment.status ? payment.statusChangedAt : at,
-      transactionHash,
-      ...(effects.setCompletedAt ? { completedAt: at } : {}),
-      ...(options.failure ? { failureReason: options.failure.message } : {}),
-    })
-    .where(eq(payments.id, row.paymentId))
-    .returning();
+  const movedPayment = await updatePayment(tx, row.paymentId, {
+    status: paymentStatus,
+    updatedAt: at,
+    statusChangedAt: paymentStatus === payment.status ? payment.statusChangedAt : at,
+    transactionHash,
+    ...(effects.setCompletedAt ? { completedAt: at } : {}),
+    ...(options.failure ? { failureReason: options.failure.message } : {}),
+  });
   await emitPaymentMove(tx, payment.status, movedPayment, at);
   return updated;
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import { toCanonical, toDec } from "@/lib/money/decimal";
 import type { Chain } from "@/lib/schemas/catalog";
 import type { ServiceDeps } from "../context";
@@ -7,11 +6,11 @@ import { ApiError } from "../errors";
 import { emitEvent } from "../outbox/emit";
 import type { Executor } from "../store/db";
 import { consumeReserve, debitAvailable, releaseReserve, type BalanceKey } from "../store/ledger";
-import { v1Payments } from "../store/schema";
+import { updateV1PaymentFrom, type V1PaymentRow } from "../store/v1-payments";
 import { planV1PaymentMove, v1ConfirmationAt, type V1PaymentStatus } from "@/lib/state-machine";
 import { noteBalanceChange } from "./balances";
 import { simulatedTransactionHash } from "./simulated-transaction-hash";
-import { v1PaymentToWire, type V1PaymentRow } from "./v1-payment-records";
+import { v1PaymentToWire } from "./v1-payment-view";
 
 export interface V1MoveOptions {
   at: Date;
@@ -51,18 +50,14 @@ export async function moveV1Payment(
   if (effects.reserve === "consume") await consumeReserve(tx, key, row.amount, ref, at);
   if (effects.reserve === "release") await releaseReserve(tx, key, row.amount, ref, at);
 
-  const [updated] = await tx
-    .update(v1Payments)
-    .set({
-      status: to,
-      updatedAt: at,
-      ...(effects.schedulesConfirmation ? { confirmAt: v1ConfirmationAt(at, deps.config.railDelays) } : {}),
-      ...(effects.setTransactionHash ? { transactionHash: simulatedTransactionHash(row.chain as Chain) } : {}),
-      ...(effects.setCompletedAt ? { completedAt: at } : {}),
-      ...(effects.failureReason ? { failureReason: options.failureReason ?? effects.failureReason.fallback } : {}),
-    })
-    .where(and(eq(v1Payments.id, row.id), eq(v1Payments.status, row.status)))
-    .returning();
+  const updated = await updateV1PaymentFrom(tx, row.id, row.status, {
+    status: to,
+    updatedAt: at,
+    ...(effects.schedulesConfirmation ? { confirmAt: v1ConfirmationAt(at, deps.config.railDelays) } : {}),
+    ...(effects.setTransactionHash ? { transactionHash: simulatedTransactionHash(row.chain as Chain) } : {}),
+    ...(effects.setCompletedAt ? { completedAt: at } : {}),
+    ...(effects.failureReason ? { failureReason: options.failureReason ?? effects.failureReason.fallback } : {}),
+  });
   if (!updated) throw new ApiError("invalid_transition", `Payment moved concurrently; cannot move from ${row.status} to ${to}`);
   await emitEvent(tx, { accountId: row.accountId, environment: row.environment, type: effects.event, data: v1PaymentToWire(updated), at });
   return updated;

@@ -4,7 +4,7 @@ import type { Caller, ServiceDeps } from "../context";
 import { ApiError } from "../errors";
 import { isV1PaymentDueToExpire, planV1PaymentMove } from "@/lib/state-machine";
 import { moveV1Payment } from "./move-v1-payment";
-import { loadV1Payment, v1PaymentToWire } from "./v1-payment-records";
+import { loadV1Payment, v1PaymentToWire } from "./v1-payment-view";
 
 /**
  * POST /v1/payments/notifications: the incoming fiat payment for `reference_id` arrived, so the

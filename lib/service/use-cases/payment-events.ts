@@ -1,7 +1,8 @@
 import "server-only";
 import type { EventType } from "@/lib/schemas/catalog";
 import type { PaymentStatus } from "@/lib/state-machine";
-import { emitEvent, type NewEvent } from "../outbox/emit";
+import { emitEvent } from "../outbox/emit";
+import type { NewEvent } from "../store/events";
 import type { Executor } from "../store/db";
 import type { PaymentRow } from "../store/payments";
 import { toPayment } from "./payment-view";

@@ -5,7 +5,7 @@ import type { Caller, ServiceDeps } from "../context";
 import { notFound } from "../errors";
 import { bodyForWire } from "../request-log/entry";
 import { findRequestLog, listRequestLogs, type RequestLogRow } from "../store/request-logs";
-import { pageOf } from "./webhook-records";
+import { pageOf } from "./pagination";
 
 function toEntry(row: RequestLogRow): RequestLogEntry {
   return {
@@ -32,7 +32,7 @@ export async function listRequestLogsOf(deps: ServiceDeps, caller: Caller, q: Re
     deps.db,
     caller,
     { status: q.status, method: q.method, path: q.path, idempotencyKey: q.idempotency_key, resourceId: q.resource_id },
-    { limit: q.page_size, offset: (q.page - 1) * q.page_size },
+    { page: q.page, pageSize: q.page_size },
   );
   return { data: rows.map(toEntry), pagination: pageOf(q.page, q.page_size, total) };
 }

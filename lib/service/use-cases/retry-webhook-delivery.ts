@@ -1,11 +1,10 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import type { WebhookDelivery } from "@/lib/schemas/webhook";
 import type { Caller, ServiceDeps } from "../context";
 import { notFound } from "../errors";
 import { signalDeliveryWork } from "../outbox/signal";
-import { webhookDeliveries, webhookDeliveryAttempts } from "../store/schema";
-import { findWebhook, toDelivery } from "./webhook-records";
+import { attemptsOf, updateDelivery } from "../store/webhooks";
+import { loadWebhook, toDelivery } from "./webhook-view";
 
 /**
  * POST /v0/webhooks/{id}/deliveries/{delivery_id}/retry (extension): the delivery is due now,
@@ -15,15 +14,10 @@ import { findWebhook, toDelivery } from "./webhook-records";
  * goes out once the endpoint is ACTIVE again.
  */
 export async function retryWebhookDelivery(deps: ServiceDeps, caller: Caller, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
-  const webhook = await findWebhook(deps.db, caller, webhookId);
+  const webhook = await loadWebhook(deps.db, caller, webhookId);
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .update(webhookDeliveries)
-    .set({ status: "PENDING", nextAttemptAt: now, updatedAt: now })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhook.id)))
-    .returning();
+  const row = await updateDelivery(deps.db, webhook.id, deliveryId, { status: "PENDING", nextAttemptAt: now, updatedAt: now });
   if (!row) throw notFound(`Delivery ${deliveryId}`);
   signalDeliveryWork();
-  const attempts = await deps.db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.deliveryId, row.id));
-  return toDelivery(row, attempts);
+  return toDelivery(row, await attemptsOf(deps.db, [row.id]));
 }

@@ -4,7 +4,7 @@ import type { Caller, ServiceDeps } from "../context";
 import { deliverDueWebhooks } from "../outbox/worker";
 import { rememberSandboxOffset } from "../sandbox-clock";
 import { addSandboxOffset, readSandboxOffset } from "../store/sandbox-clocks";
-import { workers } from "../workers";
+import { TIME_MOVE_WORKERS } from "../workers";
 
 function view(serviceNow: Date, offsetMs: number): SandboxClock {
   return { now: new Date(serviceNow.getTime() + offsetMs).toISOString(), offset_seconds: offsetMs / 1000 };
@@ -27,10 +27,7 @@ export async function advanceSandboxClock(service: ServiceDeps, caller: Caller, 
   const serviceNow = service.clock.now();
   const offset = await addSandboxOffset(service.db, caller.accountId, seconds * 1000, serviceNow);
   rememberSandboxOffset(service.db, caller.accountId, offset);
-  for (const worker of workers()) {
-    if (worker.name === "webhook-delivery" || worker.name === "housekeeping") continue;
-    await worker.tick(service);
-  }
+  for (const worker of TIME_MOVE_WORKERS) await worker.tick(service);
   // Same drain as the delivery loop's (one per deps): sends start now, the answer does not wait.
   void deliverDueWebhooks(service).catch((error) => console.error("[service] sandbox clock: delivery failed:", (error as Error).message));
   return view(serviceNow, offset);

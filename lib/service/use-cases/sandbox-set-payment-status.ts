@@ -2,17 +2,21 @@ import "server-only";
 import type { Payment } from "@/lib/schemas/payment";
 import type { SandboxPaymentStatusBody } from "@/lib/schemas/sandbox";
 import type { Caller, ServiceDeps } from "../context";
-import { ApiError, invalidField, notFound } from "../errors";
+import { invalidField, notFound } from "../errors";
 import { findPayment } from "../store/payments";
 import { applyPaymentChange } from "./apply-payment-change";
 import { loadSettlementRequest } from "./load-settlement-request";
-import { paymentOwnerHandler } from "./payment-owners";
+import { disbursementPaymentOwner } from "./disbursement-payment-owner";
+import type { PaymentOwner } from "./payment-owners";
 import { toPayment } from "./payment-view";
+
+/** Owners of payments other than settlement requests; a new owner is one line here. */
+const PAYMENT_OWNERS: readonly PaymentOwner[] = [disbursementPaymentOwner];
 
 /**
  * PATCH /v0/sandbox/payments/{id}/status (decisions D8): sets any status on a payment and
  * propagates it to the owner. A settlement request's payment moves its request by the payments
- * table of §7; a disbursement's payment goes to the handler the disbursement module registered.
+ * table of §7; any other payment goes to its owner in PAYMENT_OWNERS (a disbursement's, to the disbursement).
  */
 export async function sandboxSetPaymentStatus(
   deps: ServiceDeps,
@@ -23,10 +27,9 @@ export async function sandboxSetPaymentStatus(
   const scope = { accountId: caller.accountId, environment: caller.environment };
   const payment = await findPayment(deps.db, scope, id);
   if (!payment) throw notFound("Payment");
-  if (payment.disbursementId) {
-    const handler = paymentOwnerHandler("disbursement");
-    if (!handler) throw new ApiError("not_found", "Payment not found");
-    return handler(deps, caller, { paymentId: id, ownerId: payment.disbursementId, body });
+  for (const owner of PAYMENT_OWNERS) {
+    const ownerId = owner.ownerIdOf(payment);
+    if (ownerId) return owner.applyStatus(deps, caller, { paymentId: id, ownerId, body });
   }
   if (!payment.settlementRequestId) throw notFound("Payment");
   if (body.amount !== undefined && payment.type !== "PAYIN") {

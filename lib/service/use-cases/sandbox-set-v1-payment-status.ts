@@ -2,7 +2,7 @@ import "server-only";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
 import type { Caller, ServiceDeps } from "../context";
 import { moveV1Payment } from "./move-v1-payment";
-import { loadV1Payment, v1PaymentToWire } from "./v1-payment-records";
+import { loadV1Payment, v1PaymentToWire } from "./v1-payment-view";
 import type { V1SandboxTarget } from "@/lib/state-machine";
 
 /**

@@ -1,11 +1,10 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { parseAmount } from "@/lib/schemas/amount";
 import { CURRENCY_PRECISION, STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import type { Balance } from "@/lib/schemas/sandbox";
+import { findAccountByName } from "../store/api-keys";
 import type { Db } from "../store/db";
 import { setTotalBalance, type BalanceChange } from "../store/ledger";
-import { accounts } from "../store/schema";
 import { balanceToWire, noteBalanceChange } from "./balances";
 
 export interface SetBalanceInput {
@@ -32,7 +31,7 @@ export async function setAccountBalance(db: Db, input: SetBalanceInput): Promise
   }
   const parsed = parseAmount(input.amount, { maxDecimals: CURRENCY_PRECISION[input.currency] });
   if (!parsed.ok) throw new SetBalanceError(`amount: ${parsed.message}`);
-  const [account] = await db.select().from(accounts).where(eq(accounts.name, input.accountName)).limit(1);
+  const account = await findAccountByName(db, input.accountName);
   if (!account) throw new SetBalanceError(`no account named "${input.accountName}" (npm run keys -- create … makes one)`);
   const key = { accountId: account.id, environment: input.environment, currency: input.currency };
   return db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Webhook, WebhookUpdate } from "@/lib/schemas/webhook";
 import type { Caller, ServiceDeps } from "../context";
-import { webhookEndpoints } from "../store/schema";
-import { assertUrlAllowed, findWebhook, toWebhook } from "./webhook-records";
+import { updateWebhook as updateRow } from "../store/webhooks";
+import { assertUrlAllowed } from "./create-webhook";
+import { loadWebhook, toWebhook } from "./webhook-view";
 
 /**
  * PATCH /v0/webhooks/{id}: `events` replaces the list; `status` ACTIVE or DISABLED (a DISABLED
@@ -11,19 +11,15 @@ import { assertUrlAllowed, findWebhook, toWebhook } from "./webhook-records";
  * like on create.
  */
 export async function updateWebhook(deps: ServiceDeps, caller: Caller, id: string, input: WebhookUpdate): Promise<Webhook> {
-  const current = await findWebhook(deps.db, caller, id);
+  const current = await loadWebhook(deps.db, caller, id);
   if (input.url !== undefined && input.url !== current.url) await assertUrlAllowed(caller, input.url, deps.config.sandboxWebhookAllowPrivate);
-  const [row] = await deps.db
-    .update(webhookEndpoints)
-    .set({
-      ...(input.url !== undefined ? { url: input.url } : {}),
-      ...(input.events !== undefined ? { events: input.events } : {}),
-      ...(input.status !== undefined ? { status: input.status } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      updatedAt: deps.clock.now(),
-    })
-    .where(eq(webhookEndpoints.id, current.id))
-    .returning();
-  if (!row) return toWebhook(await findWebhook(deps.db, caller, id));
+  const row = await updateRow(deps.db, current.id, {
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(input.events !== undefined ? { events: input.events } : {}),
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    updatedAt: deps.clock.now(),
+  });
+  if (!row) return toWebhook(await loadWebhook(deps.db, caller, id));
   return toWebhook(row);
 }

@@ -1,13 +1,11 @@
 import "server-only";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { v1ClockMove, type V1ClockStatus } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
-import { v1Payments } from "../store/schema";
-import { nowForRow } from "../store/sandbox-clocks";
+import type { Scope } from "../store/scope";
+import { claimV1Payment, dueV1PaymentIds, type V1DueColumn } from "../store/v1-payments";
 import { depsAt, rowOffset } from "../sandbox-clock";
-import { registerWorker } from "../workers";
+import type { Worker } from "../worker";
 import { moveV1Payment } from "./move-v1-payment";
-import type { Owner } from "./disbursement-records";
 
 const BATCH = 200;
 
@@ -18,24 +16,15 @@ const BATCH = 200;
 async function sweep(
   deps: ServiceDeps,
   status: V1ClockStatus,
-  dueColumn: typeof v1Payments.expiresAt | typeof v1Payments.confirmAt,
-  owner?: Owner,
+  due: V1DueColumn,
+  owner?: Scope,
 ): Promise<number> {
   const serviceNow = deps.clock.now();
-  const conditions: SQL[] = [
-    eq(v1Payments.status, status),
-    sql`${dueColumn} <= ${nowForRow(serviceNow, sql`${v1Payments.accountId}`, sql`${v1Payments.environment}`)}`,
-  ];
-  if (owner) conditions.push(eq(v1Payments.accountId, owner.accountId), eq(v1Payments.environment, owner.environment));
-  const due = await deps.db.select({ id: v1Payments.id }).from(v1Payments).where(and(...conditions)).orderBy(asc(dueColumn)).limit(BATCH);
+  const ids = await dueV1PaymentIds(deps.db, { status, due, serviceNow, owner, limit: BATCH });
   let moved = 0;
-  for (const { id } of due) {
+  for (const id of ids) {
     const done = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(v1Payments)
-        .where(and(eq(v1Payments.id, id), eq(v1Payments.status, status)))
-        .for("update", { skipLocked: true });
+      const row = await claimV1Payment(tx, id, status);
       if (!row) return false;
       // Each payment moves on its own account's clock (the sandbox clock, decision D8.3).
       const local = depsAt(deps, await rowOffset(tx, row.accountId, row.environment));
@@ -51,8 +40,8 @@ async function sweep(
 }
 
 /** CREATED payments past `expires_at` → EXPIRED, reserve released (`payment.expired`). */
-export function expireDueV1Payments(deps: ServiceDeps, owner?: Owner): Promise<number> {
-  return sweep(deps, "CREATED", v1Payments.expiresAt, owner);
+export function expireDueV1Payments(deps: ServiceDeps, owner?: Scope): Promise<number> {
+  return sweep(deps, "CREATED", "expiresAt", owner);
 }
 
 /**
@@ -60,13 +49,14 @@ export function expireDueV1Payments(deps: ServiceDeps, owner?: Owner): Promise<n
  * COMPLETED with a transaction hash, reserve consumed, network fee debited (`payment.completed`).
  */
 export function confirmDueV1Payments(deps: ServiceDeps): Promise<number> {
-  return sweep(deps, "PROCESSING", v1Payments.confirmAt);
+  return sweep(deps, "PROCESSING", "confirmAt");
 }
 
-registerWorker({
+/** Expires and confirms /v1 payments whose time has come. */
+export const v1PaymentClock: Worker = {
   name: "v1-payment-clock",
   tick: async (deps) => {
     await expireDueV1Payments(deps);
     await confirmDueV1Payments(deps);
   },
-});
+};

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { queryRows, type Executor } from "../store/db";
-import { nowForRow } from "../store/sandbox-clocks";
+import { queryRows, type Executor } from "./db";
+import { nowForRow } from "./sandbox-clocks";
 
 /**
  * Ids of requests that may have a time move due at `now` (expiry, lateness, a rail step). A

@@ -1,17 +1,12 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import type { Pagination } from "@/lib/schemas/list";
 import type { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from "@/lib/schemas/webhook";
 import type { EventType } from "@/lib/schemas/catalog";
 import type { Caller } from "../context";
-import { invalidField, notFound } from "../errors";
-import { targetPolicy, webhookUrlProblem } from "../outbox/url-guard";
+import { notFound } from "../errors";
 import type { Executor } from "../store/db";
-import { type webhookDeliveries, type webhookDeliveryAttempts, webhookEndpoints } from "../store/schema";
+import { findWebhook, type AttemptRow, type DeliveryRow, type WebhookRow } from "../store/webhooks";
 
-export type WebhookRow = typeof webhookEndpoints.$inferSelect;
-export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
+/** Webhook endpoints and deliveries as the API shows them, and the endpoint read the use cases share. */
 
 /** The wire record (decisions D9); the secret only when create passes it. */
 export function toWebhook(row: WebhookRow, options: { withSecret?: boolean } = {}): Webhook {
@@ -53,22 +48,8 @@ export function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): WebhookDel
 }
 
 /** The caller's endpoint, or 404 (another account's or environment's id is unknown here). */
-export async function findWebhook(db: Executor, caller: Caller, id: string): Promise<WebhookRow> {
-  const [row] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, caller.accountId), eq(webhookEndpoints.environment, caller.environment)))
-    .limit(1);
+export async function loadWebhook(db: Executor, caller: Caller, id: string): Promise<WebhookRow> {
+  const row = await findWebhook(db, caller, id);
   if (!row) throw notFound(`Webhook ${id}`);
   return row;
-}
-
-/** Production: https to public addresses; sandbox: public and loopback (decision D9.2). 400 naming `url` otherwise. */
-export async function assertUrlAllowed(caller: Caller, url: string, sandboxAllowPrivate = false): Promise<void> {
-  const problem = await webhookUrlProblem(url, targetPolicy(caller.environment, sandboxAllowPrivate));
-  if (problem) throw invalidField("url", problem);
-}
-
-export function pageOf(page: number, pageSize: number, total: number): Pagination {
-  return { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) };
 }

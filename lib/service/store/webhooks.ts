@@ -1,0 +1,76 @@
+import "server-only";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Executor } from "./db";
+import { findOwned, insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
+import { ownedBy, type Scope } from "./scope";
+
+/** Webhook endpoints and what the API shows of their deliveries (migration 0003). Claiming and recording deliveries: outbox/deliveries.ts. */
+
+export type WebhookRow = typeof webhookEndpoints.$inferSelect;
+export type NewWebhookRow = typeof webhookEndpoints.$inferInsert;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
+
+
+export function insertWebhook(db: Executor, row: NewWebhookRow): Promise<WebhookRow> {
+  return insertRow(db, webhookEndpoints, row);
+}
+
+/** The endpoint in this scope, or null (another account's or environment's id is unknown here). */
+export function findWebhook(db: Executor, scope: Scope, id: string): Promise<WebhookRow | null> {
+  return findOwned(db, webhookEndpoints, scope, id);
+}
+
+/** The endpoint after the patch; undefined when it is gone. */
+export function updateWebhook(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<NewWebhookRow, "id" | "accountId" | "environment" | "secret">>,
+): Promise<WebhookRow | undefined> {
+  return updateRow(db, webhookEndpoints, eq(webhookEndpoints.id, id), patch);
+}
+
+/** Deletes the endpoint in this scope (its deliveries go with it); false when there was none. */
+export async function deleteWebhook(db: Executor, scope: Scope, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), ownedBy(webhookEndpoints, scope)))
+    .returning({ id: webhookEndpoints.id });
+  return gone.length > 0;
+}
+
+/** The scope's endpoints, newest first, one page, with the total count. */
+export function listWebhooks(db: Executor, scope: Scope, page: PageRequest): Promise<{ rows: WebhookRow[]; total: number }> {
+  return pageOfRows(db, webhookEndpoints, ownedBy(webhookEndpoints, scope), [desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)], page);
+}
+
+/** An endpoint's deliveries, newest first, one page, with the total count. */
+export function listDeliveries(
+  db: Executor,
+  webhookId: string,
+  filter: PageRequest & { status?: DeliveryRow["status"]; eventId?: string },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const where = and(
+    eq(webhookDeliveries.webhookId, webhookId),
+    filter.status ? eq(webhookDeliveries.status, filter.status) : undefined,
+    filter.eventId ? eq(webhookDeliveries.eventId, filter.eventId) : undefined,
+  );
+  return pageOfRows(db, webhookDeliveries, where, [desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)], filter);
+}
+
+/** Every attempt of these deliveries. */
+export async function attemptsOf(db: Executor, deliveryIds: readonly string[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return db.select().from(webhookDeliveryAttempts).where(inArray(webhookDeliveryAttempts.deliveryId, [...deliveryIds]));
+}
+
+/** Patches a delivery of the endpoint; undefined when the endpoint has no such delivery. */
+export function updateDelivery(
+  db: Executor,
+  webhookId: string,
+  deliveryId: string,
+  patch: Partial<Pick<DeliveryRow, "status" | "nextAttemptAt" | "updatedAt">>,
+): Promise<DeliveryRow | undefined> {
+  return updateRow(db, webhookDeliveries, and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)), patch);
+}
