@@ -1,14 +1,10 @@
 import { filtersFromParams, toListQuery } from "@/components/payments/list-filters";
-import { authorize } from "@/lib/actions/action";
-import { csvResponse, exportFailed, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
-import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
+import type { CsvColumn } from "@/lib/dashboard/csv";
+import { exportList, queryOf } from "@/lib/dashboard/csv-export";
 import type { Payment } from "@/lib/schemas/payment";
 import { listPayments } from "@/lib/settlement-api";
 
 export const dynamic = "force-dynamic";
-
-/** Rows exported at most (100 pages of 100). */
-const MAX_PAGES = 100;
 
 const COLUMNS: CsvColumn<Payment>[] = [
   { header: "id", value: (p) => p.id },
@@ -26,17 +22,14 @@ const COLUMNS: CsvColumn<Payment>[] = [
 ];
 
 /** GET /payments/export?…: the payments with the same filters as on screen, as CSV, every page. */
-export async function GET(request: Request): Promise<Response> {
-  const auth = await authorize({ permission: "read", kind: "read" });
-  if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
-  const filters = filtersFromParams(Object.fromEntries(new URL(request.url).searchParams));
-  const rows: Payment[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { include: _totals, ...query } = toListQuery({ ...filters, page }, MAX_PAGE_SIZE);
-    const result = await listPayments(auth.ctx.environment, query);
-    if (!result.ok) return exportFailed(result.error);
-    rows.push(...result.data.data);
-    if (page >= result.data.pagination.total_pages) break;
-  }
-  return csvResponse("payments", auth.ctx.environment, toCsv(COLUMNS, rows));
+export function GET(request: Request): Promise<Response> {
+  const filters = filtersFromParams(queryOf(request));
+  return exportList({
+    name: "payments",
+    columns: COLUMNS,
+    list: (environment, page, pageSize) => {
+      const { include: _totals, ...query } = toListQuery({ ...filters, page }, pageSize);
+      return listPayments(environment, query);
+    },
+  });
 }
