@@ -30,5 +30,27 @@ export async function exportList<T>(options: {
   return csvResponse(options.name, auth.ctx.environment, toCsv(options.columns, rows));
 }
 
-/** A request's query parameters as the lists' filter readers take them. */
-export const queryOf = (request: Request): Record<string, string> => Object.fromEntries(new URL(request.url).searchParams);
+/**
+ * The GET handler of a list's export route: the screen's filters read from the query string
+ * (`filtersFromParams`), turned into the list's API query for each page (`toListQuery`, without
+ * the totals), and every page fetched through `list`.
+ */
+export function listExportRoute<T, F extends { page: number }, Q extends { include?: string }>(route: {
+  name: string;
+  columns: CsvColumn<T>[];
+  filtersFromParams: (params: Record<string, string>) => F;
+  toListQuery: (filters: F, pageSize: number) => Q;
+  list: (environment: Environment, query: Omit<Q, "include">) => Promise<ApiResult<Paginated<T>>>;
+}): (request: Request) => Promise<Response> {
+  return (request) => {
+    const filters = route.filtersFromParams(Object.fromEntries(new URL(request.url).searchParams));
+    return exportList({
+      name: route.name,
+      columns: route.columns,
+      list: (environment, page, pageSize) => {
+        const { include: _totals, ...query } = route.toListQuery({ ...filters, page }, pageSize);
+        return route.list(environment, query);
+      },
+    });
+  };
+}

@@ -1,6 +1,6 @@
 import { filtersFromParams, toListQuery } from "@/components/disbursements/list-filters";
 import type { CsvColumn } from "@/lib/dashboard/csv";
-import { exportList, queryOf } from "@/lib/dashboard/csv-export";
+import { listExportRoute } from "@/lib/dashboard/csv-export";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { listDisbursements } from "@/lib/settlement-api";
 
@@ -21,14 +21,4 @@ const COLUMNS: CsvColumn<Disbursement>[] = [
 ];
 
 /** GET /disbursements/export?…: the disbursements with the same filters as on screen, as CSV, every page. */
-export function GET(request: Request): Promise<Response> {
-  const filters = filtersFromParams(queryOf(request));
-  return exportList({
-    name: "disbursements",
-    columns: COLUMNS,
-    list: (environment, page, pageSize) => {
-      const { include: _totals, ...query } = toListQuery({ ...filters, page }, pageSize);
-      return listDisbursements(environment, query);
-    },
-  });
-}
+export const GET = listExportRoute({ name: "disbursements", columns: COLUMNS, filtersFromParams, toListQuery, list: listDisbursements });

@@ -1,6 +1,6 @@
 import { filtersFromParams, toListQuery } from "@/components/payments/list-filters";
 import type { CsvColumn } from "@/lib/dashboard/csv";
-import { exportList, queryOf } from "@/lib/dashboard/csv-export";
+import { listExportRoute } from "@/lib/dashboard/csv-export";
 import type { Payment } from "@/lib/schemas/payment";
 import { listPayments } from "@/lib/settlement-api";
 
@@ -22,14 +22,4 @@ const COLUMNS: CsvColumn<Payment>[] = [
 ];
 
 /** GET /payments/export?…: the payments with the same filters as on screen, as CSV, every page. */
-export function GET(request: Request): Promise<Response> {
-  const filters = filtersFromParams(queryOf(request));
-  return exportList({
-    name: "payments",
-    columns: COLUMNS,
-    list: (environment, page, pageSize) => {
-      const { include: _totals, ...query } = toListQuery({ ...filters, page }, pageSize);
-      return listPayments(environment, query);
-    },
-  });
-}
+export const GET = listExportRoute({ name: "payments", columns: COLUMNS, filtersFromParams, toListQuery, list: listPayments });

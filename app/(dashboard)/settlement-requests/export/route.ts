@@ -1,19 +1,9 @@
 import { filtersFromParams, toListQuery } from "@/components/settlement-requests/list/list-filters";
 import { SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
-import { exportList, queryOf } from "@/lib/dashboard/csv-export";
+import { listExportRoute } from "@/lib/dashboard/csv-export";
 import { listSettlementRequests } from "@/lib/settlement-api";
 
 export const dynamic = "force-dynamic";
 
 /** GET /settlement-requests/export?status=&external_id=&created_from=&created_to=: the list with the same filters as on screen, as CSV, every page. */
-export function GET(request: Request): Promise<Response> {
-  const filters = filtersFromParams(queryOf(request));
-  return exportList({
-    name: "settlement-requests",
-    columns: SETTLEMENT_CSV_COLUMNS,
-    list: (environment, page, pageSize) => {
-      const { include: _totals, ...query } = toListQuery({ ...filters, page }, pageSize);
-      return listSettlementRequests(environment, query);
-    },
-  });
-}
+export const GET = listExportRoute({ name: "settlement-requests", columns: SETTLEMENT_CSV_COLUMNS, filtersFromParams, toListQuery, list: listSettlementRequests });
