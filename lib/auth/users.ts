@@ -14,33 +14,22 @@ export type ConsoleUser = Pick<
 /** A one-time password: 20 url-safe characters (120 bits), shown once and never stored in clear. */
 export const generatePassword = (): string => randomBytes(15).toString("base64url");
 
+/** The columns of a person the console shows (never the password hash). */
+const USER_COLUMNS = {
+  id: consoleUsers.id,
+  name: consoleUsers.name,
+  email: consoleUsers.email,
+  role: consoleUsers.role,
+  disabled: consoleUsers.disabled,
+  createdAt: consoleUsers.createdAt,
+};
+
 export async function listUsers(db: Executor): Promise<ConsoleUser[]> {
-  return db
-    .select({
-      id: consoleUsers.id,
-      name: consoleUsers.name,
-      email: consoleUsers.email,
-      role: consoleUsers.role,
-      disabled: consoleUsers.disabled,
-      createdAt: consoleUsers.createdAt,
-    })
-    .from(consoleUsers)
-    .orderBy(asc(consoleUsers.createdAt));
+  return db.select(USER_COLUMNS).from(consoleUsers).orderBy(asc(consoleUsers.createdAt));
 }
 
 export async function findUser(db: Executor, id: string): Promise<ConsoleUser | null> {
-  const rows = await db
-    .select({
-      id: consoleUsers.id,
-      name: consoleUsers.name,
-      email: consoleUsers.email,
-      role: consoleUsers.role,
-      disabled: consoleUsers.disabled,
-      createdAt: consoleUsers.createdAt,
-    })
-    .from(consoleUsers)
-    .where(eq(consoleUsers.id, id))
-    .limit(1);
+  const rows = await db.select(USER_COLUMNS).from(consoleUsers).where(eq(consoleUsers.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
