@@ -1,8 +1,6 @@
-import Link from "next/link";
 import { DisbursementsList } from "@/components/disbursements/disbursements-list";
-import { filtersFromParams, toListQuery } from "@/components/disbursements/list-filters";
-import { buttonClasses } from "@/components/ui/button";
-import { PlusIcon } from "@/components/ui/icons";
+import { disbursementFilters } from "@/components/disbursements/list-filters";
+import { CreateLink } from "@/components/ui/create-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { listDisbursements } from "@/lib/actions/list-disbursements";
 import { can } from "@/lib/auth/permissions";
@@ -16,20 +14,14 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function DisbursementsPage({ searchParams }: { searchParams: SearchParams }) {
   const [environment, params, actor] = await Promise.all([getEnvironment(), searchParams, getActor()]);
   const canCreate = actor !== null && can(actor.role, "disbursement:create", environment);
-  const filters = filtersFromParams(params);
-  const initial = await listDisbursements(toListQuery(filters));
+  const filters = disbursementFilters.fromParams(params);
+  const initial = await listDisbursements(disbursementFilters.toQuery(filters));
   return (
     <>
       <PageHeader
         title="Disbursements"
         description="Stablecoin payouts from your pre-funded balance to a wallet."
-        actions={
-          canCreate ? (
-            <Link href="/disbursements/new" className={buttonClasses()}>
-              <PlusIcon className="size-4" /> New disbursement
-            </Link>
-          ) : undefined
-        }
+        actions={canCreate ? <CreateLink href="/disbursements/new">New disbursement</CreateLink> : undefined}
       />
       <DisbursementsList key={environment} environment={environment} initialFilters={filters} initial={initial} canCreate={canCreate} />
     </>

@@ -1,14 +1,10 @@
-import { filtersFromParams, toListQuery } from "@/components/disbursements/list-filters";
+import { disbursementFilters } from "@/components/disbursements/list-filters";
 import { authorize } from "@/lib/actions/action";
-import { csvResponse, exportFailed, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
+import { listCsvResponse, type CsvColumn } from "@/lib/dashboard/csv";
 import type { Disbursement } from "@/lib/schemas/disbursement";
-import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
 import { listDisbursements } from "@/lib/settlement-api";
 
 export const dynamic = "force-dynamic";
-
-/** Rows exported at most (100 pages of 100). */
-const MAX_PAGES = 100;
 
 const COLUMNS: CsvColumn<Disbursement>[] = [
   { header: "id", value: (d) => d.id },
@@ -28,14 +24,9 @@ const COLUMNS: CsvColumn<Disbursement>[] = [
 export async function GET(request: Request): Promise<Response> {
   const auth = await authorize("read", undefined, { action: "listDisbursements" });
   if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
-  const filters = filtersFromParams(Object.fromEntries(new URL(request.url).searchParams));
-  const rows: Disbursement[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { include: _totals, ...query } = toListQuery({ ...filters, page }, MAX_PAGE_SIZE);
-    const result = await listDisbursements(auth.ctx.environment, query);
-    if (!result.ok) return exportFailed(result.error);
-    rows.push(...result.data.data);
-    if (page >= result.data.pagination.total_pages) break;
-  }
-  return csvResponse("disbursements", auth.ctx.environment, toCsv(COLUMNS, rows));
+  const filters = disbursementFilters.fromParams(Object.fromEntries(new URL(request.url).searchParams));
+  return listCsvResponse("disbursements", auth.ctx.environment, COLUMNS, (page, pageSize) => {
+    const { include: _totals, ...query } = disbursementFilters.toQuery({ ...filters, page }, pageSize);
+    return listDisbursements(auth.ctx.environment, query);
+  });
 }

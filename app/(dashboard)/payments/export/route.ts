@@ -1,14 +1,10 @@
-import { filtersFromParams, toListQuery } from "@/components/payments/list-filters";
+import { paymentFilters } from "@/components/payments/list-filters";
 import { authorize } from "@/lib/actions/action";
-import { csvResponse, exportFailed, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
-import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
+import { listCsvResponse, type CsvColumn } from "@/lib/dashboard/csv";
 import type { Payment } from "@/lib/schemas/payment";
 import { listPayments } from "@/lib/settlement-api";
 
 export const dynamic = "force-dynamic";
-
-/** Rows exported at most (100 pages of 100). */
-const MAX_PAGES = 100;
 
 const COLUMNS: CsvColumn<Payment>[] = [
   { header: "id", value: (p) => p.id },
@@ -29,14 +25,9 @@ const COLUMNS: CsvColumn<Payment>[] = [
 export async function GET(request: Request): Promise<Response> {
   const auth = await authorize("read", undefined, { action: "listPayments" });
   if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
-  const filters = filtersFromParams(Object.fromEntries(new URL(request.url).searchParams));
-  const rows: Payment[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { include: _totals, ...query } = toListQuery({ ...filters, page }, MAX_PAGE_SIZE);
-    const result = await listPayments(auth.ctx.environment, query);
-    if (!result.ok) return exportFailed(result.error);
-    rows.push(...result.data.data);
-    if (page >= result.data.pagination.total_pages) break;
-  }
-  return csvResponse("payments", auth.ctx.environment, toCsv(COLUMNS, rows));
+  const filters = paymentFilters.fromParams(Object.fromEntries(new URL(request.url).searchParams));
+  return listCsvResponse("payments", auth.ctx.environment, COLUMNS, (page, pageSize) => {
+    const { include: _totals, ...query } = paymentFilters.toQuery({ ...filters, page }, pageSize);
+    return listPayments(auth.ctx.environment, query);
+  });
 }

@@ -1,13 +1,9 @@
-import { filtersFromParams } from "@/components/settlement-requests/list/list-filters";
+import { requestFilters } from "@/components/settlement-requests/list/list-filters";
 import { authorize } from "@/lib/actions/action";
-import { csvResponse, exportFailed, toCsv, SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
-import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
+import { listCsvResponse, SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
 import { listSettlementRequests } from "@/lib/settlement-api";
 
 export const dynamic = "force-dynamic";
-
-/** Rows exported at most (100 pages of 100). */
-const MAX_PAGES = 100;
 
 /**
  * GET /settlement-requests/export?status=&external_id=&created_from=&created_to=: the list with
@@ -17,20 +13,9 @@ const MAX_PAGES = 100;
 export async function GET(request: Request): Promise<Response> {
   const auth = await authorize("read", undefined);
   if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
-  const filters = filtersFromParams(Object.fromEntries(new URL(request.url).searchParams));
-  const rows = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const result = await listSettlementRequests(auth.ctx.environment, {
-      page,
-      page_size: MAX_PAGE_SIZE,
-      ...(filters.status ? { status: filters.status } : {}),
-      ...(filters.external_id ? { external_id: filters.external_id } : {}),
-      ...(filters.created_from ? { created_from: filters.created_from } : {}),
-      ...(filters.created_to ? { created_to: filters.created_to } : {}),
-    });
-    if (!result.ok) return exportFailed(result.error);
-    rows.push(...result.data.data);
-    if (page >= result.data.pagination.total_pages) break;
-  }
-  return csvResponse("settlement-requests", auth.ctx.environment, toCsv(SETTLEMENT_CSV_COLUMNS, rows));
+  const filters = requestFilters.fromParams(Object.fromEntries(new URL(request.url).searchParams));
+  return listCsvResponse("settlement-requests", auth.ctx.environment, SETTLEMENT_CSV_COLUMNS, (page, pageSize) => {
+    const { include: _totals, ...query } = requestFilters.toQuery({ ...filters, page }, pageSize);
+    return listSettlementRequests(auth.ctx.environment, query);
+  });
 }
