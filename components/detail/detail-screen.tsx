@@ -6,30 +6,23 @@ import { RawJson } from "@/components/settlement-requests/detail/raw-json";
 import { ResourceStatusLine } from "@/components/ui/resource-status-line";
 import { unwrap, type ActionResult } from "@/lib/actions/result";
 
-/**
- * A resource on its page: first from the server render, then read again every `intervalMs`
- * while its status is one of `moving` (the simulated rails move it within seconds).
- */
-export function useLiveResource<T extends { status: string }>({
-  queryKey,
-  load,
-  initial,
-  moving,
-  intervalMs,
-}: {
+/** Which statuses still move (the simulated rails move them within seconds), and how often to read again meanwhile. */
+export type Polling = { while: ReadonlySet<string>; everyMs: number };
+
+/** A resource on its page: first from the server render, then read again while its status moves. */
+export function useLiveResource<T extends { status: string }>(
   /** From the query-key factory, e.g. `queryKeys.payments.detail(environment, id)`. */
-  queryKey: QueryKey;
-  load: () => Promise<ActionResult<T>>;
-  initial: T;
-  moving: ReadonlySet<string>;
-  intervalMs: number;
-}): DefinedUseQueryResult<T> {
+  queryKey: QueryKey,
+  load: () => Promise<ActionResult<T>>,
+  initial: T,
+  polling: Polling,
+): DefinedUseQueryResult<T> {
   // With initial data the resource is always there (useQuery's overloads cannot tell for a generic T).
   return useQuery({
     queryKey,
     queryFn: async () => unwrap(await load()),
     initialData: initial,
-    refetchInterval: (q) => (q.state.data && moving.has(q.state.data.status) ? intervalMs : false),
+    refetchInterval: (q) => (q.state.data && polling.while.has(q.state.data.status) ? polling.everyMs : false),
   }) as DefinedUseQueryResult<T>;
 }
 
@@ -38,8 +31,7 @@ export function useLiveResource<T extends { status: string }>({
  * banner, the main column and the side column (side by side from xl), and the raw JSON.
  */
 export function DetailScreen({
-  resource,
-  refreshing,
+  live,
   statusTestId,
   copyLabel,
   badges,
@@ -47,9 +39,8 @@ export function DetailScreen({
   main,
   side,
 }: {
-  /** The resource as the API returned it (its raw JSON is shown folded at the end). */
-  resource: { id: string; status: string };
-  refreshing: boolean;
+  /** The resource read live (useLiveResource); its raw JSON is shown folded at the end. */
+  live: { data: { id: string; status: string }; isFetching: boolean };
   statusTestId: string;
   copyLabel: string;
   /** Extra badges after the status. */
@@ -59,9 +50,10 @@ export function DetailScreen({
   main: ReactNode;
   side: ReactNode;
 }) {
+  const resource = live.data;
   return (
     <div className="space-y-6">
-      <ResourceStatusLine status={resource.status} statusTestId={statusTestId} id={resource.id} copyLabel={copyLabel} refreshing={refreshing}>
+      <ResourceStatusLine status={resource.status} statusTestId={statusTestId} id={resource.id} copyLabel={copyLabel} refreshing={live.isFetching}>
         {badges}
       </ResourceStatusLine>
       {banner}

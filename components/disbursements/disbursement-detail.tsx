@@ -44,19 +44,12 @@ function Progress({ status }: { status: Disbursement["status"] }) {
 }
 
 export function DisbursementDetail({ environment, initial, created }: { environment: Environment; initial: Disbursement; created: boolean }) {
-  const query = useLiveResource({
-    queryKey: queryKeys.disbursements.detail(environment, initial.id),
-    load: () => getDisbursement({ id: initial.id }),
-    initial,
-    moving: MOVING,
-    intervalMs: 2000,
-  });
+  const query = useLiveResource(queryKeys.disbursements.detail(environment, initial.id), () => getDisbursement({ id: initial.id }), initial, { while: MOVING, everyMs: 2000 });
   const d = query.data;
 
   return (
     <DetailScreen
-      resource={d}
-      refreshing={query.isFetching}
+      live={query}
       statusTestId="disbursement-status"
       copyLabel="Copy disbursement id"
       banner={created ? <SuccessBanner title="Disbursement created.">The amount is reserved from your balance while it is sent.</SuccessBanner> : null}

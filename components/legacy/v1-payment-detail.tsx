@@ -33,13 +33,7 @@ export function V1PaymentDetail({
   /** Whether the person may send the notification (the action checks again). */
   canNotify: boolean;
 }) {
-  const query = useLiveResource({
-    queryKey: queryKeys.v1Payments.detail(environment, initial.id),
-    load: () => getV1Payment({ id: initial.id }),
-    initial,
-    moving: LIVE,
-    intervalMs: 2000,
-  });
+  const query = useLiveResource(queryKeys.v1Payments.detail(environment, initial.id), () => getV1Payment({ id: initial.id }), initial, { while: LIVE, everyMs: 2000 });
   const p = query.data;
   const notify = useActionMutation({
     environment,
@@ -51,8 +45,7 @@ export function V1PaymentDetail({
 
   return (
     <DetailScreen
-      resource={p}
-      refreshing={query.isFetching}
+      live={query}
       statusTestId="v1-status"
       copyLabel="Copy payment id"
       banner={

@@ -38,21 +38,14 @@ function Party({ title, party }: { title: string; party: Payment["source"] }) {
 }
 
 export function PaymentDetail({ environment, initial, canSimulate }: { environment: Environment; initial: Payment; canSimulate: boolean }) {
-  const query = useLiveResource({
-    queryKey: queryKeys.payments.detail(environment, initial.id),
-    load: () => getPayment({ id: initial.id }),
-    initial,
-    moving: MOVING,
-    intervalMs: 2500,
-  });
+  const query = useLiveResource(queryKeys.payments.detail(environment, initial.id), () => getPayment({ id: initial.id }), initial, { while: MOVING, everyMs: 2500 });
   const p = query.data;
   const owner = ownerOf(p);
   const metadata = Object.entries(p.metadata);
 
   return (
     <DetailScreen
-      resource={p}
-      refreshing={query.isFetching}
+      live={query}
       statusTestId="payment-status"
       copyLabel="Copy payment id"
       badges={<Badge tone={p.type === "PAYIN" ? "info" : "accent"}>{p.type === "PAYIN" ? "Payin · inbound" : "Payout · outbound"}</Badge>}

@@ -54,13 +54,7 @@ export function RequestDetail({
   const canUpdate = useCan("settlement:update");
   const canSimulate = useCan("sandbox:simulate");
   const canShare = useCan("settlement:create");
-  const request = useLiveResource({
-    queryKey: queryKeys.settlementRequests.detail(environment, id),
-    load: () => getSettlementRequest({ id }),
-    initial: initialRequest,
-    moving: MOVING,
-    intervalMs: 2500,
-  });
+  const request = useLiveResource(queryKeys.settlementRequests.detail(environment, id), () => getSettlementRequest({ id }), initialRequest, { while: MOVING, everyMs: 2500 });
   const history = useQuery({
     queryKey: queryKeys.settlementRequests.history(environment, id),
     queryFn: async () => unwrap(await getSettlementRequestHistory({ id })),
@@ -91,8 +85,7 @@ export function RequestDetail({
 
   return (
     <DetailScreen
-      resource={r}
-      refreshing={request.isFetching}
+      live={request}
       statusTestId="request-status"
       copyLabel="Copy request id"
       banner={created ? <SuccessBanner title="Settlement request created.">Share the payment instructions below with the payer.</SuccessBanner> : null}
