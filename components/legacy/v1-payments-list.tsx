@@ -5,10 +5,10 @@ import { ListSelect, statusOptions } from "@/components/list/list-controls";
 import { type ListData, ListScreen } from "@/components/list/list-screen";
 import { StatusBadge } from "@/components/ui/badge";
 import { CreateLink } from "@/components/ui/create-link";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ArchiveIcon } from "@/components/ui/icons";
 import { humanizeStatus } from "@/components/ui/status-tone";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { listV1Payments } from "@/lib/actions/list-v1-payments";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -19,39 +19,34 @@ import type { Paginated } from "@/lib/schemas/list";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
 import { v1Filters, type V1Filters } from "./v1-list-filters";
 
-function V1Table({ rows }: { rows: V1Payment[] }) {
-  return (
-    <Table caption="/v1 payments">
-      <THead>
-        <tr>
-          <TH>Reference</TH>
-          <TH>Status</TH>
-          <TH numeric>Amount</TH>
-          <TH>Chain</TH>
-          <TH>Destination wallet</TH>
-          <TH>Expires</TH>
-          <TH>Created</TH>
-        </tr>
-      </THead>
-      <TBody>
-        {rows.map((p) => (
-          <TR key={p.id} data-testid="v1-payment-row">
-            <TD>
-              <Link href={`/legacy/${p.id}`} className="font-mono text-xs font-medium text-accent-700 hover:underline">{p.reference_id}</Link>
-              <span className="block font-mono text-xs text-slate-500">{p.id.slice(0, 8)}…</span>
-            </TD>
-            <TD><StatusBadge status={p.status} /></TD>
-            <TD numeric>{formatMoney(p.amount, p.currency_code)}</TD>
-            <TD className="text-xs text-slate-600">{railLabel(p.chain)}</TD>
-            <TD className="max-w-48 truncate font-mono text-xs text-slate-600" title={p.destination_wallet}>{p.destination_wallet}</TD>
-            <TD className="text-xs whitespace-nowrap text-slate-600">{p.status === "CREATED" ? formatShortDateTime(p.expires_at) : "—"}</TD>
-            <TD className="text-xs whitespace-nowrap text-slate-600">{formatShortDateTime(p.created_at)}</TD>
-          </TR>
-        ))}
-      </TBody>
-    </Table>
-  );
-}
+const V1_COLUMNS: Column<V1Payment>[] = [
+  {
+    header: "Reference",
+    cell: (p) => (
+      <>
+        <Link href={`/legacy/${p.id}`} className="font-mono text-xs font-medium text-accent-700 hover:underline">
+          {p.reference_id}
+        </Link>
+        <span className="block font-mono text-xs text-slate-500">{p.id.slice(0, 8)}…</span>
+      </>
+    ),
+  },
+  { header: "Status", cell: (p) => <StatusBadge status={p.status} /> },
+  { header: "Amount", numeric: true, cell: (p) => formatMoney(p.amount, p.currency_code) },
+  { header: "Chain", className: "text-xs text-slate-600", cell: (p) => railLabel(p.chain) },
+  {
+    header: "Destination wallet",
+    className: "max-w-48 truncate font-mono text-xs text-slate-600",
+    title: (p) => p.destination_wallet,
+    cell: (p) => p.destination_wallet,
+  },
+  {
+    header: "Expires",
+    className: "text-xs whitespace-nowrap text-slate-600",
+    cell: (p) => (p.status === "CREATED" ? formatShortDateTime(p.expires_at) : "—"),
+  },
+  { header: "Created", className: "text-xs whitespace-nowrap text-slate-600", cell: (p) => formatShortDateTime(p.created_at) },
+];
 
 /** GET /v1/payments: filter by status, page through; first page from the server. */
 export function V1PaymentsList({ canCreate, ...data }: ListData<V1Filters, Paginated<V1Payment>> & { canCreate: boolean }) {
@@ -81,7 +76,7 @@ export function V1PaymentsList({ canCreate, ...data }: ListData<V1Filters, Pagin
           Liquidity payments created through /v1 are listed here with their reference_id, expiry and status.
         </EmptyState>
       }
-      table={(rows) => <V1Table rows={rows} />}
+      table={(rows) => <DataTable caption="/v1 payments" columns={V1_COLUMNS} rows={rows} rowTestId="v1-payment-row" />}
     />
   );
 }
