@@ -27,8 +27,7 @@ export function DisbursementsList({
   return (
     <ListScreen
       {...data}
-      source={{ path: "/disbursements", codec: disbursementFilters, keys: queryKeys.disbursements, load: listDisbursements }}
-      texts={{ failed: "Disbursements could not be loaded", loading: "Loading disbursements…" }}
+      source={{ noun: "disbursements", path: "/disbursements", codec: disbursementFilters, keys: queryKeys.disbursements, load: listDisbursements }}
       controls={(c) => (
         <>
           <ListSelect controls={c} name="status" label="Status" className="lg:w-48" placeholder="All statuses" options={statusOptions(DISBURSEMENT_STATUSES)} />

@@ -53,8 +53,7 @@ export function V1PaymentsList({ canCreate, ...data }: ListData<V1Filters, Pagin
   return (
     <ListScreen
       {...data}
-      source={{ path: "/legacy", codec: v1Filters, keys: queryKeys.v1Payments, load: listV1Payments }}
-      texts={{ failed: "/v1 payments could not be loaded", loading: "Loading /v1 payments…" }}
+      source={{ noun: "/v1 payments", path: "/legacy", codec: v1Filters, keys: queryKeys.v1Payments, load: listV1Payments }}
       skeletonRows={5}
       toolbarClassName="sm:flex-row sm:items-end sm:justify-between"
       controls={(c) => (

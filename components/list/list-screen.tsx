@@ -38,6 +38,8 @@ export type ListData<Filters, Page> = {
 
 export type ListScreenProps<S extends Spec, WithTotals extends boolean, Row, Totals> = ListData<FiltersOf<S>, ListPage<Row, Totals>> & {
   source: {
+    /** What the list holds, in the plural ("payments"): "Payments could not be loaded", "Loading payments…". */
+    noun: string;
     /** The list's path: the URL follows the filters (replaceState, no navigation). */
     path: string;
     codec: ListFiltersCodec<S, WithTotals>;
@@ -46,8 +48,6 @@ export type ListScreenProps<S extends Spec, WithTotals extends boolean, Row, Tot
     /** The list action: later pages and other filters. */
     load: (query: QueryOf<S, WithTotals>) => Promise<ActionResult<ListPage<Row, Totals>>>;
   };
-  /** The error state's title ("Payments could not be loaded") and the skeleton's label ("Loading payments…"). */
-  texts: { failed: string; loading: string };
   skeletonRows?: number;
   /** The filter bar's layout at wider widths (default: one wrapping row from lg). */
   toolbarClassName?: string;
@@ -76,8 +76,7 @@ export function ListScreen<S extends Spec, WithTotals extends boolean, Row, Tota
   environment,
   initialFilters,
   initial,
-  source: { path, codec, keys, load },
-  texts,
+  source: { noun, path, codec, keys, load },
   skeletonRows,
   toolbarClassName = "lg:flex-row lg:flex-wrap lg:items-end",
   controls,
@@ -139,9 +138,9 @@ export function ListScreen<S extends Spec, WithTotals extends boolean, Row, Tota
 
       <div aria-live="polite" aria-busy={list.isFetching || undefined}>
         {error ? (
-          <ErrorState title={texts.failed} message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          <ErrorState title={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} could not be loaded`} message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : !list.data ? (
-          <TableSkeleton label={texts.loading} rows={skeletonRows} />
+          <TableSkeleton label={`Loading ${noun}…`} rows={skeletonRows} />
         ) : list.data.data.length === 0 ? (
           filtered ? (
             <EmptyState

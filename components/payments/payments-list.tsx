@@ -26,8 +26,7 @@ export function PaymentsList(data: ListData<PaymentFilters, ListPage<Payment, Pa
   return (
     <ListScreen
       {...data}
-      source={{ path: "/payments", codec: paymentFilters, keys: queryKeys.payments, load: listPayments }}
-      texts={{ failed: "Payments could not be loaded", loading: "Loading payments…" }}
+      source={{ noun: "payments", path: "/payments", codec: paymentFilters, keys: queryKeys.payments, load: listPayments }}
       controls={(c) => (
         <>
           <ListSearch controls={c} name="settlement_request_id" label="Settlement request ID" hint="The payin and payout of one request" placeholder="e.g. 3f2a…" maxLength={64} submitLabel="Filter" mono />

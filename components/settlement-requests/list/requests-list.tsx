@@ -30,8 +30,7 @@ export function RequestsList({
   return (
     <ListScreen
       {...data}
-      source={{ path: "/settlement-requests", codec: requestFilters, keys: queryKeys.settlementRequests, load: listSettlementRequests }}
-      texts={{ failed: "Requests could not be loaded", loading: "Loading requests…" }}
+      source={{ noun: "requests", path: "/settlement-requests", codec: requestFilters, keys: queryKeys.settlementRequests, load: listSettlementRequests }}
       controls={(c) => (
         <>
           <ListSearch controls={c} name="external_id" label="External ID" hint="Exact match; every request carrying it" placeholder="e.g. inv-20931" maxLength={255} submitLabel="Search" />
