@@ -55,6 +55,11 @@ export function csvResponse(name: string, environment: string, body: string): Re
   });
 }
 
+/** An export the person may not make: the reason as JSON, with its status (403 unless said). */
+export function refused(error: { code: string; message: string; status?: number }): Response {
+  return Response.json({ error: error.code, message: error.message }, { status: error.status ?? 403 });
+}
+
 /** An export the API refused or could not serve: a plain 502 saying why (API messages are ours). */
 export function exportFailed(error: { kind: string; message?: string }): Response {
   const message = error.kind === "api" ? error.message : "The settlement API could not be reached.";
@@ -64,7 +69,7 @@ export function exportFailed(error: { kind: string; message?: string }): Respons
 /** Pages a list export reads at most (of MAX_PAGE_SIZE rows each). */
 const MAX_EXPORT_PAGES = 100;
 
-type PageResult<Row> = { ok: true; data: Paginated<Row> } | { ok: false; error: { kind: string; message?: string } };
+export type PageResult<Row> = { ok: true; data: Paginated<Row> } | { ok: false; error: { kind: string; message?: string } };
 
 /**
  * A list's CSV download: every page of it (at most 100 of MAX_PAGE_SIZE) read through

@@ -1,6 +1,6 @@
 import { disbursementFilters } from "@/components/disbursements/list-filters";
-import { authorize } from "@/lib/actions/action";
-import { listCsvResponse, type CsvColumn } from "@/lib/dashboard/csv";
+import type { CsvColumn } from "@/lib/dashboard/csv";
+import { listExport } from "@/lib/dashboard/list-export";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { listDisbursements } from "@/lib/settlement-api";
 
@@ -21,12 +21,4 @@ const COLUMNS: CsvColumn<Disbursement>[] = [
 ];
 
 /** GET /disbursements/export?…: the disbursements with the same filters as on screen, as CSV, every page. */
-export async function GET(request: Request): Promise<Response> {
-  const auth = await authorize("read", undefined, { action: "listDisbursements" });
-  if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
-  const filters = disbursementFilters.fromParams(Object.fromEntries(new URL(request.url).searchParams));
-  return listCsvResponse("disbursements", auth.ctx.environment, COLUMNS, (page, pageSize) => {
-    const { include: _totals, ...query } = disbursementFilters.toQuery({ ...filters, page }, pageSize);
-    return listDisbursements(auth.ctx.environment, query);
-  });
-}
+export const GET = listExport({ name: "disbursements", action: "listDisbursements", codec: disbursementFilters, columns: COLUMNS, read: listDisbursements });

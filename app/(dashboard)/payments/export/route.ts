@@ -1,6 +1,6 @@
 import { paymentFilters } from "@/components/payments/list-filters";
-import { authorize } from "@/lib/actions/action";
-import { listCsvResponse, type CsvColumn } from "@/lib/dashboard/csv";
+import type { CsvColumn } from "@/lib/dashboard/csv";
+import { listExport } from "@/lib/dashboard/list-export";
 import type { Payment } from "@/lib/schemas/payment";
 import { listPayments } from "@/lib/settlement-api";
 
@@ -22,12 +22,4 @@ const COLUMNS: CsvColumn<Payment>[] = [
 ];
 
 /** GET /payments/export?…: the payments with the same filters as on screen, as CSV, every page. */
-export async function GET(request: Request): Promise<Response> {
-  const auth = await authorize("read", undefined, { action: "listPayments" });
-  if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
-  const filters = paymentFilters.fromParams(Object.fromEntries(new URL(request.url).searchParams));
-  return listCsvResponse("payments", auth.ctx.environment, COLUMNS, (page, pageSize) => {
-    const { include: _totals, ...query } = paymentFilters.toQuery({ ...filters, page }, pageSize);
-    return listPayments(auth.ctx.environment, query);
-  });
-}
+export const GET = listExport({ name: "payments", action: "listPayments", codec: paymentFilters, columns: COLUMNS, read: listPayments });
