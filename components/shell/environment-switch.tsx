@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { setEnvironment } from "@/lib/dashboard/environment";
 import type { Environment } from "@/lib/dashboard/environment-schema";
@@ -77,14 +77,11 @@ export function EnvironmentSwitch({ environment }: { environment: Environment })
         title="Switch to production?"
         description="In production, settlement requests, disbursements and webhook changes act on live accounts and move real funds."
         footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">Stay in sandbox</Button>
-            </DialogClose>
+          <DialogActions cancel="Stay in sandbox">
             <Button variant="warning" onClick={() => apply("production")}>
               Switch to production
             </Button>
-          </>
+          </DialogActions>
         }
       />
     </div>
