@@ -1,11 +1,12 @@
 "use client";
 
 import { AmountTotalsLine } from "@/components/forms/amount-totals";
-import { ListSelect, statusOptions } from "@/components/list/list-controls";
+import { ListSelect } from "@/components/list/list-controls";
 import { type ListData, type ListPage, ListScreen } from "@/components/list/list-screen";
 import { CreateLink } from "@/components/ui/create-link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DisburseIcon } from "@/components/ui/icons";
+import { statusOptions } from "@/components/ui/status-tone";
 import { listDisbursements } from "@/lib/actions/list-disbursements";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { ListedDisbursement } from "@/lib/dashboard/store/disbursement-types";

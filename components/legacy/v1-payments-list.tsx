@@ -1,14 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { ListSelect, statusOptions } from "@/components/list/list-controls";
+import { ListSelect } from "@/components/list/list-controls";
 import { type ListData, ListScreen } from "@/components/list/list-screen";
 import { StatusBadge } from "@/components/ui/badge";
 import { CreateLink } from "@/components/ui/create-link";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ArchiveIcon } from "@/components/ui/icons";
-import { humanizeStatus } from "@/components/ui/status-tone";
+import { humanizeStatus, statusOptions } from "@/components/ui/status-tone";
 import { listV1Payments } from "@/lib/actions/list-v1-payments";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";

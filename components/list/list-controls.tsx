@@ -6,16 +6,10 @@ import { Field } from "@/components/ui/field";
 import { SearchIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
-import { humanizeStatus } from "@/components/ui/status-tone";
 import type { FilterField } from "@/lib/dashboard/list-filters";
 import type { ListControls } from "./list-screen";
 
 type Spec = Record<string, FilterField<string>>;
-
-/** A list of statuses as select options, each with its human label. */
-export function statusOptions(statuses: readonly string[]): SelectOption[] {
-  return statuses.map((s) => ({ value: s, label: humanizeStatus(s) }));
-}
 
 /** One filter as a select: applied as soon as it changes. */
 export function ListSelect<S extends Spec>({

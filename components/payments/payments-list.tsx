@@ -1,10 +1,11 @@
 "use client";
 
 import { AmountTotalsLine } from "@/components/forms/amount-totals";
-import { ListSearch, ListSelect, statusOptions } from "@/components/list/list-controls";
+import { ListSearch, ListSelect } from "@/components/list/list-controls";
 import { type ListData, type ListPage, ListScreen } from "@/components/list/list-screen";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PaymentsIcon } from "@/components/ui/icons";
+import { statusOptions } from "@/components/ui/status-tone";
 import { listPayments } from "@/lib/actions/list-payments";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { PAYMENT_STATUSES } from "@/lib/schemas/catalog";

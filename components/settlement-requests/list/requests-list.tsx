@@ -1,11 +1,11 @@
 "use client";
 
-import { ListSearch, ListSelect, statusOptions } from "@/components/list/list-controls";
+import { ListSearch, ListSelect } from "@/components/list/list-controls";
 import { type ListData, ListScreen } from "@/components/list/list-screen";
 import { CreateLink } from "@/components/ui/create-link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RequestsIcon } from "@/components/ui/icons";
-import { humanizeStatus } from "@/components/ui/status-tone";
+import { humanizeStatus, statusOptions } from "@/components/ui/status-tone";
 import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { RequestRowsPage } from "@/lib/dashboard/request-rows";
