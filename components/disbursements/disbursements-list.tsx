@@ -1,9 +1,9 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { AmountTotalsLine } from "@/components/forms/amount-totals";
 import { ListSelect } from "@/components/list/list-controls";
 import { type ListData, type ListPage, ListScreen } from "@/components/list/list-screen";
-import { CreateLink } from "@/components/ui/create-link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DisburseIcon } from "@/components/ui/icons";
 import { statusOptions } from "@/components/ui/status-tone";
@@ -22,9 +22,9 @@ import { disbursementFilters, type DisbursementFilters } from "./list-filters";
  * first page comes from the server; later ones through the list action. Filters live in the URL.
  */
 export function DisbursementsList({
-  canCreate,
+  createLink,
   ...data
-}: ListData<DisbursementFilters, ListPage<ListedDisbursement, AmountTotals>> & { canCreate: boolean }) {
+}: ListData<DisbursementFilters, ListPage<ListedDisbursement, AmountTotals>> & { createLink: ReactNode }) {
   return (
     <ListScreen
       {...data}
@@ -42,7 +42,7 @@ export function DisbursementsList({
         <EmptyState
           icon={<DisburseIcon className="size-5" />}
           title="No disbursements yet"
-          action={canCreate ? <CreateLink href="/disbursements/new">New disbursement</CreateLink> : undefined}
+          action={createLink}
         >
           Send stablecoins from your pre-funded balance to a wallet. Every disbursement of this environment, made here or
           through the API, is listed here newest first.

@@ -1,10 +1,10 @@
 "use client";
 
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { ListSelect } from "@/components/list/list-controls";
 import { type ListData, ListScreen } from "@/components/list/list-screen";
 import { StatusBadge } from "@/components/ui/badge";
-import { CreateLink } from "@/components/ui/create-link";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ArchiveIcon } from "@/components/ui/icons";
@@ -49,7 +49,7 @@ const V1_COLUMNS: Column<V1Payment>[] = [
 ];
 
 /** GET /v1/payments: filter by status, page through; first page from the server. */
-export function V1PaymentsList({ canCreate, ...data }: ListData<V1Filters, Paginated<V1Payment>> & { canCreate: boolean }) {
+export function V1PaymentsList({ createLink, ...data }: ListData<V1Filters, Paginated<V1Payment>> & { createLink: ReactNode }) {
   return (
     <ListScreen
       {...data}
@@ -71,7 +71,7 @@ export function V1PaymentsList({ canCreate, ...data }: ListData<V1Filters, Pagin
       }}
       empty={
         <EmptyState icon={<ArchiveIcon className="size-5" />} title="No /v1 payments"
-          action={canCreate ? <CreateLink href="/legacy/new">New /v1 payment</CreateLink> : undefined}>
+          action={createLink}>
           Liquidity payments created through /v1 are listed here with their reference_id, expiry and status.
         </EmptyState>
       }

@@ -1,7 +1,6 @@
 import { v1Filters } from "@/components/legacy/v1-list-filters";
 import { V1PaymentsList } from "@/components/legacy/v1-payments-list";
 import { loadList } from "@/components/list/load-list";
-import { CreateLink } from "@/components/ui/create-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { listV1Payments } from "@/lib/actions/list-v1-payments";
 import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
@@ -9,15 +8,16 @@ import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 export const metadata = { title: "Legacy /v1" };
 
 export default async function LegacyPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  const { data, canCreate } = await loadList(searchParams, v1Filters, listV1Payments, "settlement:create");
+  const create = { permission: "settlement:create", href: "/legacy/new", label: "New /v1 payment" } as const;
+  const { data, createLink } = await loadList(searchParams, v1Filters, listV1Payments, create);
   return (
     <>
       <PageHeader
         title="Legacy /v1"
         description="The earlier /v1 liquidity payments, kept for integrations that have not moved to /v0."
-        actions={canCreate ? <CreateLink href="/legacy/new">New /v1 payment</CreateLink> : undefined}
+        actions={createLink}
       />
-      <V1PaymentsList key={data.environment} {...data} canCreate={canCreate} />
+      <V1PaymentsList key={data.environment} {...data} createLink={createLink} />
     </>
   );
 }

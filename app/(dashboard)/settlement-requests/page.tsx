@@ -2,7 +2,6 @@ import { loadList } from "@/components/list/load-list";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { requestFilters } from "@/components/settlement-requests/list/list-filters";
 import { RequestsList } from "@/components/settlement-requests/list/requests-list";
-import { CreateLink } from "@/components/ui/create-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
 import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
@@ -10,16 +9,17 @@ import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 export const metadata = { title: "Settlement requests" };
 
 export default async function SettlementRequestsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  const { data, canCreate } = await loadList(searchParams, requestFilters, listSettlementRequests, "settlement:create");
+  const create = { permission: "settlement:create", href: "/settlement-requests/new", label: "New settlement request" } as const;
+  const { data, createLink } = await loadList(searchParams, requestFilters, listSettlementRequests, create);
   return (
     <>
       <PageHeader
         title="Settlement requests"
         description="Every fiat ↔ stablecoin settlement: its status, payment instructions and the two payments behind it."
-        actions={canCreate ? <CreateLink href="/settlement-requests/new">New settlement request</CreateLink> : undefined}
+        actions={createLink}
       />
       <LiveUpdates environment={data.environment} />
-      <RequestsList key={data.environment} {...data} canCreate={canCreate} />
+      <RequestsList key={data.environment} {...data} createLink={createLink} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { ListSearch, ListSelect } from "@/components/list/list-controls";
 import { type ListData, ListScreen } from "@/components/list/list-screen";
-import { CreateLink } from "@/components/ui/create-link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RequestsIcon } from "@/components/ui/icons";
 import { humanizeStatus, statusOptions } from "@/components/ui/status-tone";
@@ -20,11 +20,11 @@ import { RequestsTable } from "./requests-table";
  * comes from the server; later ones through the list action. Filters live in the URL.
  */
 export function RequestsList({
-  canCreate,
+  createLink,
   ...data
 }: ListData<ListFilters, RequestRowsPage> & {
-  /** Whether the signed-in role may create requests here (the server refuses regardless). */
-  canCreate: boolean;
+  /** The "New settlement request" link when the signed-in role may create here (the server refuses regardless). */
+  createLink: ReactNode;
 }) {
   const { environment } = data;
   return (
@@ -52,7 +52,7 @@ export function RequestsList({
       }}
       empty={
         <EmptyState icon={<RequestsIcon className="size-5" />} title="No settlement requests yet"
-          action={canCreate ? <CreateLink href="/settlement-requests/new">New settlement request</CreateLink> : undefined}>
+          action={createLink}>
           Requests created here or through the API are listed newest first, with status, type and amounts.
         </EmptyState>
       }
