@@ -7,14 +7,12 @@ import { type ListData, type ListPage, ListScreen } from "@/components/list/list
 import { EmptyState } from "@/components/ui/empty-state";
 import { DisburseIcon } from "@/components/ui/icons";
 import { statusOptions } from "@/components/ui/status-tone";
-import { listDisbursements } from "@/lib/actions/list-disbursements";
-import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { ListedDisbursement } from "@/lib/dashboard/store/disbursement-types";
 import { STABLECOINS } from "@/lib/schemas/catalog";
 import { DISBURSEMENT_STATUSES } from "@/lib/schemas/enums";
 import type { AmountTotals } from "@/lib/schemas/list";
 import { DisbursementsTable } from "./disbursements-table";
-import { disbursementFilters, type DisbursementFilters } from "./list-filters";
+import { type DisbursementFilters, disbursementsList } from "./list-filters";
 
 /**
  * Every disbursement of the account in this environment: filter by status, currency and
@@ -28,7 +26,7 @@ export function DisbursementsList({
   return (
     <ListScreen
       {...data}
-      source={{ noun: "disbursements", path: "/disbursements", codec: disbursementFilters, keys: queryKeys.disbursements, load: listDisbursements }}
+      source={disbursementsList}
       controls={(c) => (
         <>
           <ListSelect controls={c} name="status" label="Status" className="lg:w-48" placeholder="All statuses" options={statusOptions(DISBURSEMENT_STATUSES)} />

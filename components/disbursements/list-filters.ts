@@ -1,5 +1,8 @@
-/** The disbursements list's filters as they sit in the URL (browser-safe). */
+/** The disbursements list: its filters as they sit in the URL, and where it reads from (browser-safe). */
+import { listSource } from "@/components/list/list-source";
+import { listDisbursements } from "@/lib/actions/list-disbursements";
 import { createdRange, listFilters, oneOf } from "@/lib/dashboard/list-filters";
+import { queryKeys } from "@/lib/dashboard/query-keys";
 import { STABLECOINS } from "@/lib/schemas/catalog";
 import { DISBURSEMENT_STATUSES } from "@/lib/schemas/enums";
 
@@ -10,3 +13,8 @@ export const disbursementFilters = listFilters(
 );
 
 export type DisbursementFilters = (typeof disbursementFilters)["empty"];
+
+export const disbursementsList = listSource({
+  noun: "disbursements", path: "/disbursements", codec: disbursementFilters, keys: queryKeys.disbursements, load: listDisbursements,
+  create: { permission: "disbursement:create", label: "New disbursement" },
+});

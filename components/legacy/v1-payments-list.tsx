@@ -9,15 +9,13 @@ import { type Column, DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ArchiveIcon } from "@/components/ui/icons";
 import { humanizeStatus, statusOptions } from "@/components/ui/status-tone";
-import { listV1Payments } from "@/lib/actions/list-v1-payments";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
-import { queryKeys } from "@/lib/dashboard/query-keys";
 import { railLabel } from "@/lib/dashboard/routes";
 import { formatMoney } from "@/lib/money/format";
 import { V1_PAYMENT_STATUSES } from "@/lib/schemas/enums";
 import type { Paginated } from "@/lib/schemas/list";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
-import { v1Filters, type V1Filters } from "./v1-list-filters";
+import { type V1Filters, v1PaymentsList } from "./v1-list-filters";
 
 const V1_COLUMNS: Column<V1Payment>[] = [
   {
@@ -53,7 +51,7 @@ export function V1PaymentsList({ createLink, ...data }: ListData<V1Filters, Pagi
   return (
     <ListScreen
       {...data}
-      source={{ noun: "/v1 payments", path: "/legacy", codec: v1Filters, keys: queryKeys.v1Payments, load: listV1Payments }}
+      source={v1PaymentsList}
       skeletonRows={5}
       toolbarClassName="sm:flex-row sm:items-end sm:justify-between"
       controls={(c) => (

@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, type QueryKey, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useState } from "react";
 import { DateRange } from "@/components/forms/date-range";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -9,16 +9,12 @@ import { ErrorState } from "@/components/ui/error-state";
 import { SearchIcon } from "@/components/ui/icons";
 import { Pagination } from "@/components/ui/pagination";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
-import type { Environment } from "@/lib/dashboard/environment-schema";
-import type { FilterField, FiltersOf, ListFiltersCodec, QueryOf } from "@/lib/dashboard/list-filters";
-import type { Paginated } from "@/lib/schemas/list";
+import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import type { FiltersOf } from "@/lib/dashboard/list-filters";
 import { cn } from "@/lib/ui/cn";
+import type { ListData, ListPage, ListSource, Spec } from "./list-source";
 
-type Spec = Record<string, FilterField<string>>;
-
-/** A page of a list, with the filtered set's totals when they were asked for. */
-export type ListPage<Row, Totals> = Paginated<Row> & { totals?: Totals };
+export type { ListData, ListPage } from "./list-source";
 
 /** What the filter controls get: the filters on screen and the ways to change them. */
 export type ListControls<S extends Spec> = {
@@ -29,25 +25,8 @@ export type ListControls<S extends Spec> = {
   set: (key: keyof S & string, raw: string) => void;
 };
 
-/** What the server render hands a list: the environment, the filters in the URL, the first page. */
-export type ListData<Filters, Page> = {
-  environment: Environment;
-  initialFilters: Filters;
-  initial: ActionResult<Page>;
-};
-
 export type ListScreenProps<S extends Spec, WithTotals extends boolean, Row, Totals> = ListData<FiltersOf<S>, ListPage<Row, Totals>> & {
-  source: {
-    /** What the list holds, in the plural ("payments"): "Payments could not be loaded", "Loading payments…". */
-    noun: string;
-    /** The list's path: the URL follows the filters (replaceState, no navigation). */
-    path: string;
-    codec: ListFiltersCodec<S, WithTotals>;
-    /** The list's keys in the query-key factory, e.g. `queryKeys.payments`. */
-    keys: { list: (environment: Environment, query: QueryOf<S, WithTotals>) => QueryKey };
-    /** The list action: later pages and other filters. */
-    load: (query: QueryOf<S, WithTotals>) => Promise<ActionResult<ListPage<Row, Totals>>>;
-  };
+  source: ListSource<S, WithTotals, ListPage<Row, Totals>>;
   skeletonRows?: number;
   /** The filter bar's layout at wider widths (default: one wrapping row from lg). */
   toolbarClassName?: string;

@@ -1,5 +1,8 @@
-/** The payments list's filters as they sit in the URL (browser-safe). */
+/** The payments list: its filters as they sit in the URL, and where it reads from (browser-safe). */
+import { listSource } from "@/components/list/list-source";
+import { listPayments } from "@/lib/actions/list-payments";
 import { createdRange, listFilters, oneOf, text } from "@/lib/dashboard/list-filters";
+import { queryKeys } from "@/lib/dashboard/query-keys";
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/schemas/catalog";
 import { PAYMENT_TYPES } from "@/lib/schemas/enums";
 
@@ -10,5 +13,7 @@ export const paymentFilters = listFilters(
 );
 
 export type PaymentFilters = (typeof paymentFilters)["empty"];
+
+export const paymentsList = listSource({ noun: "payments", path: "/payments", codec: paymentFilters, keys: queryKeys.payments, load: listPayments });
 
 export const isPaymentStatus = (v: string): v is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(v);

@@ -6,12 +6,10 @@ import { type ListData, type ListPage, ListScreen } from "@/components/list/list
 import { EmptyState } from "@/components/ui/empty-state";
 import { PaymentsIcon } from "@/components/ui/icons";
 import { statusOptions } from "@/components/ui/status-tone";
-import { listPayments } from "@/lib/actions/list-payments";
-import { queryKeys } from "@/lib/dashboard/query-keys";
 import { PAYMENT_STATUSES } from "@/lib/schemas/catalog";
 import type { PaymentTotals } from "@/lib/schemas/list";
 import type { Payment } from "@/lib/schemas/payment";
-import { paymentFilters, type PaymentFilters } from "./list-filters";
+import { type PaymentFilters, paymentsList } from "./list-filters";
 import { PaymentsTable } from "./payments-table";
 
 const TYPE_OPTIONS = [
@@ -27,7 +25,7 @@ export function PaymentsList(data: ListData<PaymentFilters, ListPage<Payment, Pa
   return (
     <ListScreen
       {...data}
-      source={{ noun: "payments", path: "/payments", codec: paymentFilters, keys: queryKeys.payments, load: listPayments }}
+      source={paymentsList}
       controls={(c) => (
         <>
           <ListSearch controls={c} name="settlement_request_id" label="Settlement request ID" hint="The payin and payout of one request" placeholder="e.g. 3f2a…" maxLength={64} submitLabel="Filter" mono />

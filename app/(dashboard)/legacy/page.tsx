@@ -1,15 +1,13 @@
-import { v1Filters } from "@/components/legacy/v1-list-filters";
+import { v1PaymentsList } from "@/components/legacy/v1-list-filters";
 import { V1PaymentsList } from "@/components/legacy/v1-payments-list";
 import { loadList } from "@/components/list/load-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { listV1Payments } from "@/lib/actions/list-v1-payments";
 import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Legacy /v1" };
 
 export default async function LegacyPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  const create = { permission: "settlement:create", href: "/legacy/new", label: "New /v1 payment" } as const;
-  const { data, createLink } = await loadList(searchParams, v1Filters, listV1Payments, create);
+  const { data, createLink } = await loadList(searchParams, v1PaymentsList);
   return (
     <>
       <PageHeader

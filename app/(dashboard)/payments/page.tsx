@@ -1,14 +1,13 @@
 import { loadList } from "@/components/list/load-list";
-import { paymentFilters } from "@/components/payments/list-filters";
+import { paymentsList } from "@/components/payments/list-filters";
 import { PaymentsList } from "@/components/payments/payments-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { listPayments } from "@/lib/actions/list-payments";
 import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Payments" };
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  const { data } = await loadList(searchParams, paymentFilters, listPayments);
+  const { data } = await loadList(searchParams, paymentsList);
   return (
     <>
       <PageHeader title="Payments" description="The inbound (PAYIN) and outbound (PAYOUT) payments that carry each settlement request, and disbursement payouts." />

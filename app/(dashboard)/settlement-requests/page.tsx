@@ -1,16 +1,14 @@
 import { loadList } from "@/components/list/load-list";
 import { LiveUpdates } from "@/components/live/live-updates";
-import { requestFilters } from "@/components/settlement-requests/list/list-filters";
+import { requestsList } from "@/components/settlement-requests/list/list-filters";
 import { RequestsList } from "@/components/settlement-requests/list/requests-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
 import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Settlement requests" };
 
 export default async function SettlementRequestsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  const create = { permission: "settlement:create", href: "/settlement-requests/new", label: "New settlement request" } as const;
-  const { data, createLink } = await loadList(searchParams, requestFilters, listSettlementRequests, create);
+  const { data, createLink } = await loadList(searchParams, requestsList);
   return (
     <>
       <PageHeader

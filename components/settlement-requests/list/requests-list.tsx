@@ -6,12 +6,10 @@ import { type ListData, ListScreen } from "@/components/list/list-screen";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RequestsIcon } from "@/components/ui/icons";
 import { humanizeStatus, statusOptions } from "@/components/ui/status-tone";
-import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
-import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { RequestRowsPage } from "@/lib/dashboard/request-rows";
 import { SANDBOX_SETTLEMENT_STATUSES } from "@/lib/schemas/catalog";
 import { DidYouMean } from "./did-you-mean";
-import { requestFilters, type ListFilters } from "./list-filters";
+import { type ListFilters, requestsList } from "./list-filters";
 import { TotalsLine } from "./list-totals";
 import { RequestsTable } from "./requests-table";
 
@@ -30,7 +28,7 @@ export function RequestsList({
   return (
     <ListScreen
       {...data}
-      source={{ noun: "requests", path: "/settlement-requests", codec: requestFilters, keys: queryKeys.settlementRequests, load: listSettlementRequests }}
+      source={requestsList}
       controls={(c) => (
         <>
           <ListSearch controls={c} name="external_id" label="External ID" hint="Exact match; every request carrying it" placeholder="e.g. inv-20931" maxLength={255} submitLabel="Search" />
