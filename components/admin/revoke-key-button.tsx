@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { revokeApiKey } from "@/lib/actions/revoke-api-key";
 
@@ -40,14 +40,11 @@ export function RevokeKeyButton({ id, prefix }: { id: string; prefix: string }) 
       title="Revoke this key?"
       description={`Every call made with ${prefix}… will be refused with 401 from now on. This cannot be undone.`}
       footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Keep it</Button>
-          </DialogClose>
+        <DialogActions cancel="Keep it">
           <Button variant="danger" loading={pending} onClick={revoke}>
             Revoke key
           </Button>
-        </>
+        </DialogActions>
       }
     />
   );

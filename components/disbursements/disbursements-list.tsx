@@ -1,37 +1,18 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
-import { useState } from "react";
+import type { ReactNode } from "react";
 import { AmountTotalsLine } from "@/components/forms/amount-totals";
-import { DateRange } from "@/components/forms/date-range";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { ListSelect } from "@/components/list/list-controls";
+import { type ListData, type ListPage, ListScreen } from "@/components/list/list-screen";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
-import { Field } from "@/components/ui/field";
-import { DisburseIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
-import { Pagination } from "@/components/ui/pagination";
-import { Select } from "@/components/ui/select";
-import { TableSkeleton } from "@/components/ui/skeleton";
-import { humanizeStatus } from "@/components/ui/status-tone";
-import { listDisbursements } from "@/lib/actions/list-disbursements";
-import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
-import type { Environment } from "@/lib/dashboard/environment-schema";
-import { queryKeys } from "@/lib/dashboard/query-keys";
+import { DisburseIcon } from "@/components/ui/icons";
+import { statusOptions } from "@/components/ui/status-tone";
 import type { ListedDisbursement } from "@/lib/dashboard/store/disbursement-types";
 import { STABLECOINS } from "@/lib/schemas/catalog";
 import { DISBURSEMENT_STATUSES } from "@/lib/state-machine/disbursements";
-import type { AmountTotals, Paginated } from "@/lib/schemas/list";
+import type { AmountTotals } from "@/lib/schemas/list";
 import { DisbursementsTable } from "./disbursements-table";
-import {
-  DISBURSEMENTS_PAGE_SIZE,
-  NO_DISBURSEMENT_FILTERS,
-  filtersToSearch,
-  isDisbursementStatus,
-  isStablecoin,
-  toListQuery,
-  type DisbursementFilters,
-} from "./list-filters";
+import { type DisbursementFilters, disbursementsList } from "./list-filters";
 
 /**
  * Every disbursement of the account in this environment: filter by status, currency and
@@ -39,93 +20,33 @@ import {
  * first page comes from the server; later ones through the list action. Filters live in the URL.
  */
 export function DisbursementsList({
-  environment,
-  initialFilters,
-  initial,
-  canCreate,
-}: {
-  environment: Environment;
-  initialFilters: DisbursementFilters;
-  initial: ActionResult<Paginated<ListedDisbursement> & { totals?: AmountTotals }>;
-  canCreate: boolean;
-}) {
-  const [filters, setFilters] = useState(initialFilters);
-  const query = toListQuery(filters);
-  const list = useQuery({
-    queryKey: queryKeys.disbursements.list(environment, query),
-    queryFn: async () => unwrap(await listDisbursements(query)),
-    initialData: initial.ok && filters === initialFilters ? initial.data : undefined,
-    placeholderData: keepPreviousData,
-  });
-
-  function apply(next: DisbursementFilters) {
-    setFilters(next);
-    window.history.replaceState(null, "", `/disbursements${filtersToSearch(next)}`);
-  }
-
-  const error = list.error instanceof ActionFailure ? list.error : !initial.ok && filters === initialFilters ? initial.error : null;
-  const filtered = filters.status !== "" || filters.currency !== "" || filters.created_from !== "" || filters.created_to !== "";
-
+  createLink,
+  ...data
+}: ListData<DisbursementFilters, ListPage<ListedDisbursement, AmountTotals>> & { createLink: ReactNode }) {
   return (
-    <div className="space-y-4">
-      <div className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] lg:flex-row lg:flex-wrap lg:items-end">
-        <Field label="Status" className="lg:w-48">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.status}
-              onChange={(e) => apply({ ...filters, status: isDisbursementStatus(e.target.value) ? e.target.value : "", page: 1 })}
-              placeholder="All statuses"
-              options={DISBURSEMENT_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))}
-            />
-          )}
-        </Field>
-        <Field label="Currency" className="lg:w-40">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.currency}
-              onChange={(e) => apply({ ...filters, currency: isStablecoin(e.target.value) ? e.target.value : "", page: 1 })}
-              placeholder="All currencies"
-              options={STABLECOINS.map((c) => ({ value: c, label: c }))}
-            />
-          )}
-        </Field>
-        <a href={`/disbursements/export${filtersToSearch({ ...filters, page: 1 })}`} className={buttonClasses({ variant: "secondary" })} download>
-          Export CSV
-        </a>
-        <DateRange from={filters.created_from} to={filters.created_to} onChange={(range) => apply({ ...filters, ...range, page: 1 })} />
-      </div>
-      {list.data?.totals ? <AmountTotalsLine label="Disbursements" totals={list.data.totals} /> : null}
-
-      <div aria-live="polite" aria-busy={list.isFetching || undefined}>
-        {error ? (
-          <ErrorState title="Disbursements could not be loaded" message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : !list.data ? (
-          <TableSkeleton label="Loading disbursements…" />
-        ) : list.data.data.length === 0 ? (
-          filtered ? (
-            <EmptyState icon={<SearchIcon className="size-5" />} title="No matching disbursements"
-              action={<Button variant="secondary" onClick={() => apply(NO_DISBURSEMENT_FILTERS)}>Clear filters</Button>}>
-              No disbursement matches these filters.
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon={<DisburseIcon className="size-5" />}
-              title="No disbursements yet"
-              action={canCreate ? <Link href="/disbursements/new" className={buttonClasses()}><PlusIcon className="size-4" /> New disbursement</Link> : undefined}
-            >
-              Send stablecoins from your pre-funded balance to a wallet. Every disbursement of this environment, made here or
-              through the API, is listed here newest first.
-            </EmptyState>
-          )
-        ) : (
-          <div className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-            <DisbursementsTable rows={list.data.data} />
-            <Pagination page={filters.page} pageSize={DISBURSEMENTS_PAGE_SIZE} total={list.data.pagination.total} onPageChange={(page) => apply({ ...filters, page })} />
-          </div>
-        )}
-      </div>
-    </div>
+    <ListScreen
+      {...data}
+      source={disbursementsList}
+      controls={(c) => (
+        <>
+          <ListSelect controls={c} name="status" label="Status" className="lg:w-48" placeholder="All statuses" options={statusOptions(DISBURSEMENT_STATUSES)} />
+          <ListSelect controls={c} name="currency" label="Currency" className="lg:w-40" placeholder="All currencies" options={STABLECOINS} />
+        </>
+      )}
+      exportHref="/disbursements/export"
+      totals={(totals) => <AmountTotalsLine label="Disbursements" totals={totals} />}
+      noMatch={{ title: "No matching disbursements", children: () => "No disbursement matches these filters." }}
+      empty={
+        <EmptyState
+          icon={<DisburseIcon className="size-5" />}
+          title="No disbursements yet"
+          action={createLink}
+        >
+          Send stablecoins from your pre-funded balance to a wallet. Every disbursement of this environment, made here or
+          through the API, is listed here newest first.
+        </EmptyState>
+      }
+      table={(rows) => <DisbursementsTable rows={rows} />}
+    />
   );
 }

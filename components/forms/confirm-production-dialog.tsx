@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { disbursementLines, settlementRequestLines, v1PaymentLines, type ConfirmLine } from "@/lib/dashboard/confirm-summary";
 import type { DisbursementCreateInput } from "@/lib/schemas/disbursement";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
@@ -45,10 +45,7 @@ export function ConfirmProductionDialog<T>({
       title={title}
       description={description}
       footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Go back</Button>
-          </DialogClose>
+        <DialogActions cancel="Go back">
           <Button
             variant="warning"
             onClick={() => {
@@ -59,7 +56,7 @@ export function ConfirmProductionDialog<T>({
           >
             {confirmLabel}
           </Button>
-        </>
+        </DialogActions>
       }
     >
       {pending !== null ? (

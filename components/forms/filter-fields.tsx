@@ -1,6 +1,6 @@
 /**
- * The fields of the plain GET filter forms (Events, Request log): server-rendered, no script;
- * a filtered view is a link.
+ * The fields of the plain GET filter forms (Events, Request log, Balances): server-rendered, no
+ * script; a filtered view is a link.
  */
 import { cn } from "@/lib/ui/cn";
 
@@ -18,13 +18,14 @@ export function FilterSelect({
   label: string;
   value: string | undefined;
   options: readonly string[];
-  anyLabel?: string;
+  /** The empty choice's label; null for none (a value is always chosen). */
+  anyLabel?: string | null;
 }) {
   return (
     <label className={LABEL}>
       {label}
       <select name={name} defaultValue={value ?? ""} className={FIELD}>
-        <option value="">{anyLabel}</option>
+        {anyLabel === null ? null : <option value="">{anyLabel}</option>}
         {options.map((option) => (
           <option key={option} value={option}>
             {option}
@@ -41,17 +42,20 @@ export function FilterInput({
   value,
   placeholder,
   className,
+  type,
 }: {
   name: string;
   label: string;
   value: string | undefined;
   placeholder?: string;
   className?: string;
+  /** "date" for a calendar day; otherwise text, in monospace (ids, paths, keys). */
+  type?: "date";
 }) {
   return (
     <label className={cn(LABEL, className)}>
       {label}
-      <input name={name} defaultValue={value ?? ""} placeholder={placeholder} className={cn(FIELD, "font-mono")} />
+      <input type={type} name={name} defaultValue={value ?? ""} placeholder={placeholder} className={cn(FIELD, type === undefined && "font-mono")} />
     </label>
   );
 }

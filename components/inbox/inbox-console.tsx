@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InboxIcon, PlusIcon } from "@/components/ui/icons";
 import { Select } from "@/components/ui/select";
@@ -130,10 +130,7 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
           }
           trigger={<Button variant="ghost" size="sm">Delete</Button>}
           footer={
-            <>
-              <DialogClose asChild>
-                <Button variant="secondary">Keep it</Button>
-              </DialogClose>
+            <DialogActions cancel="Keep it">
               <Button
                 variant="danger"
                 loading={remove.isPending}
@@ -141,7 +138,7 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
               >
                 Delete inbox
               </Button>
-            </>
+            </DialogActions>
           }
         />
       }

@@ -5,7 +5,7 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
@@ -111,7 +111,7 @@ export function KitDemo() {
             trigger={<Button variant="secondary">Open dialog</Button>}
             title="Cancel this request?"
             description="The payer's instructions stop working. This cannot be undone."
-            footer={<><DialogClose asChild><Button variant="secondary">Keep it</Button></DialogClose><Button variant="danger">Cancel request</Button></>}
+            footer={<DialogActions cancel="Keep it"><Button variant="danger">Cancel request</Button></DialogActions>}
           />
           <CopyButton value="whsec_example" label="Copy secret" showText />
         </div>

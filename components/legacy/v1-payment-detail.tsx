@@ -1,15 +1,14 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { RawJson } from "@/components/settlement-requests/detail/raw-json";
+import { DetailFailure, DetailItem as Item } from "@/components/detail/detail-fields";
+import { DetailScreen, useLiveResource } from "@/components/detail/detail-screen";
 import { Countdown } from "@/components/settlement-requests/detail/countdown";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { getV1Payment } from "@/lib/actions/get-v1-payment";
 import { notifyV1Payment } from "@/lib/actions/notify-v1-payment";
-import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import { ActionFailure, describeError } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -17,17 +16,10 @@ import { railLabel } from "@/lib/dashboard/routes";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { formatMoney } from "@/lib/money/format";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
-import { isFinalV1PaymentStatus } from "@/lib/state-machine/v1-payments";
-import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
+import { SuccessBanner } from "@/components/ui/resource-status-line";
 
-function Item({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className={mono ? "mt-0.5 font-mono text-sm break-all text-slate-900" : "mt-0.5 text-sm text-slate-900"}>{children}</dd>
-    </div>
-  );
-}
+/** CREATED waits for the wire (and expires), PROCESSING confirms on chain: refresh meanwhile. */
+const LIVE = new Set(["CREATED", "PROCESSING"]);
 
 export function V1PaymentDetail({
   environment,
@@ -41,13 +33,7 @@ export function V1PaymentDetail({
   /** Whether the person may send the notification (the action checks again). */
   canNotify: boolean;
 }) {
-  const query = useQuery({
-    queryKey: queryKeys.v1Payments.detail(environment, initial.id),
-    queryFn: async () => unwrap(await getV1Payment({ id: initial.id })),
-    initialData: initial,
-    // CREATED waits for the wire (and expires), PROCESSING confirms on chain: refresh until final.
-    refetchInterval: (q) => (q.state.data && !isFinalV1PaymentStatus(q.state.data.status) ? 2000 : false),
-  });
+  const query = useLiveResource(queryKeys.v1Payments.detail(environment, initial.id), () => getV1Payment({ id: initial.id }), initial, { while: LIVE, everyMs: 2000 });
   const p = query.data;
   const notify = useActionMutation({
     environment,
@@ -58,14 +44,16 @@ export function V1PaymentDetail({
   const notifyError = notify.error instanceof ActionFailure ? notify.error : null;
 
   return (
-    <div className="space-y-6">
-      <ResourceStatusLine status={p.status} statusTestId="v1-status" id={p.id} copyLabel="Copy payment id" refreshing={query.isFetching} />
-
-      {created ? (
-        <SuccessBanner title="/v1 payment created.">The amount is reserved; notify the incoming wire with its reference before it expires.</SuccessBanner>
-      ) : null}
-
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <DetailScreen
+      live={query}
+      statusTestId="v1-status"
+      copyLabel="Copy payment id"
+      banner={
+        created ? (
+          <SuccessBanner title="/v1 payment created.">The amount is reserved; notify the incoming wire with its reference before it expires.</SuccessBanner>
+        ) : null
+      }
+      main={
         <Card title="Payment">
           <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{formatMoney(p.amount, p.currency_code)}</p>
           <p className="mt-1 text-sm text-slate-600">on {railLabel(p.chain)} · {p.type}</p>
@@ -88,47 +76,45 @@ export function V1PaymentDetail({
               </Item>
             ) : null}
             {p.failure_reason ? (
-              <div className="sm:col-span-2">
-                <dt className="text-xs font-medium text-red-700">Failure reason</dt>
-                <dd className="mt-0.5 text-sm text-red-800">{p.failure_reason}</dd>
-              </div>
+              <DetailFailure label="Failure reason" className="sm:col-span-2">
+                {p.failure_reason}
+              </DetailFailure>
             ) : null}
           </dl>
         </Card>
-        <div className="space-y-6">
-          <Card title="Incoming wire" description="POST /v1/payments/notifications · INCOMING_PAYMENT over WIRE">
-            {p.status === "CREATED" ? (
-              <div className="space-y-4">
-                <div>
-                  <p className="mb-1 text-xs font-medium text-slate-500">Expires in</p>
-                  <Countdown until={p.expires_at} />
-                </div>
-                <p className="text-sm text-slate-600">
-                  When the wire with reference <code className="font-mono text-slate-800">{p.reference_id}</code> arrives, notify it: the on-chain transfer starts.
-                </p>
-                <div aria-live="polite">
-                  {notifyError ? <p role="alert" className="mb-2 text-sm text-red-700">{describeError(notifyError)}</p> : null}
-                </div>
-                {canNotify ? null : <p className="text-sm text-slate-500">Your role cannot send the notification.</p>}
-                <Button
-                  disabled={!canNotify}
-                  loading={notify.isPending}
-                  onClick={() => notify.mutate({ type: "INCOMING_PAYMENT", reference_id: p.reference_id, rail: "WIRE" })}
-                >
-                  Notify incoming payment
-                </Button>
+      }
+      side={
+        <Card title="Incoming wire" description="POST /v1/payments/notifications · INCOMING_PAYMENT over WIRE">
+          {p.status === "CREATED" ? (
+            <div className="space-y-4">
+              <div>
+                <p className="mb-1 text-xs font-medium text-slate-500">Expires in</p>
+                <Countdown until={p.expires_at} />
               </div>
-            ) : p.status === "PROCESSING" ? (
-              <p className="text-sm text-slate-600">Notified. The transfer is confirming on {railLabel(p.chain)}; this page refreshes until it completes.</p>
-            ) : (
-              <p className="text-sm text-slate-500">
-                {p.status === "EXPIRED" ? "Expired before the wire was notified; the reserve was released." : `The payment is ${p.status.toLowerCase()}; nothing to notify.`}
+              <p className="text-sm text-slate-600">
+                When the wire with reference <code className="font-mono text-slate-800">{p.reference_id}</code> arrives, notify it: the on-chain transfer starts.
               </p>
-            )}
-          </Card>
-        </div>
-      </div>
-      <RawJson value={p} />
-    </div>
+              <div aria-live="polite">
+                {notifyError ? <p role="alert" className="mb-2 text-sm text-red-700">{describeError(notifyError)}</p> : null}
+              </div>
+              {canNotify ? null : <p className="text-sm text-slate-500">Your role cannot send the notification.</p>}
+              <Button
+                disabled={!canNotify}
+                loading={notify.isPending}
+                onClick={() => notify.mutate({ type: "INCOMING_PAYMENT", reference_id: p.reference_id, rail: "WIRE" })}
+              >
+                Notify incoming payment
+              </Button>
+            </div>
+          ) : p.status === "PROCESSING" ? (
+            <p className="text-sm text-slate-600">Notified. The transfer is confirming on {railLabel(p.chain)}; this page refreshes until it completes.</p>
+          ) : (
+            <p className="text-sm text-slate-500">
+              {p.status === "EXPIRED" ? "Expired before the wire was notified; the reserve was released." : `The payment is ${p.status.toLowerCase()}; nothing to notify.`}
+            </p>
+          )}
+        </Card>
+      }
+    />
   );
 }

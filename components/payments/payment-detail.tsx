@@ -1,15 +1,13 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
-import { RawJson } from "@/components/settlement-requests/detail/raw-json";
+import { DetailFailure, DetailItem as Item } from "@/components/detail/detail-fields";
+import { DetailScreen, useLiveResource } from "@/components/detail/detail-screen";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { getPayment } from "@/lib/actions/get-payment";
-import { unwrap } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -18,19 +16,9 @@ import { formatMoney } from "@/lib/money/format";
 import type { Payment } from "@/lib/schemas/payment";
 import { ownerOf } from "./payment-owner";
 import { PaymentStatusControl } from "./payment-status-control";
-import { ResourceStatusLine } from "@/components/ui/resource-status-line";
 
 /** While a payment moves on the simulated rails its status changes within seconds: refresh. */
 const MOVING = new Set(["PENDING", "PROCESSING", "SENT"]);
-
-function Item({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className={mono ? "mt-0.5 font-mono text-sm break-all text-slate-900" : "mt-0.5 text-sm break-words text-slate-900"}>{children}</dd>
-    </div>
-  );
-}
 
 function Party({ title, party }: { title: string; party: Payment["source"] }) {
   return (
@@ -50,24 +38,19 @@ function Party({ title, party }: { title: string; party: Payment["source"] }) {
 }
 
 export function PaymentDetail({ environment, initial, canSimulate }: { environment: Environment; initial: Payment; canSimulate: boolean }) {
-  const query = useQuery({
-    queryKey: queryKeys.payments.detail(environment, initial.id),
-    queryFn: async () => unwrap(await getPayment({ id: initial.id })),
-    initialData: initial,
-    refetchInterval: (q) => (q.state.data && MOVING.has(q.state.data.status) ? 2500 : false),
-  });
+  const query = useLiveResource(queryKeys.payments.detail(environment, initial.id), () => getPayment({ id: initial.id }), initial, { while: MOVING, everyMs: 2500 });
   const p = query.data;
   const owner = ownerOf(p);
   const metadata = Object.entries(p.metadata);
 
   return (
-    <div className="space-y-6">
-      <ResourceStatusLine status={p.status} statusTestId="payment-status" id={p.id} copyLabel="Copy payment id" refreshing={query.isFetching}>
-        <Badge tone={p.type === "PAYIN" ? "info" : "accent"}>{p.type === "PAYIN" ? "Payin · inbound" : "Payout · outbound"}</Badge>
-      </ResourceStatusLine>
-
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="space-y-6">
+    <DetailScreen
+      live={query}
+      statusTestId="payment-status"
+      copyLabel="Copy payment id"
+      badges={<Badge tone={p.type === "PAYIN" ? "info" : "accent"}>{p.type === "PAYIN" ? "Payin · inbound" : "Payout · outbound"}</Badge>}
+      main={
+        <>
           <Card title="Money movement">
             <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center">
               <Party title="From" party={p.source} />
@@ -91,10 +74,9 @@ export function PaymentDetail({ environment, initial, canSimulate }: { environme
                 )}
               </Item>
               {p.failure_reason ? (
-                <div className="sm:col-span-2 lg:col-span-3">
-                  <dt className="text-xs font-medium text-red-700">Failure reason</dt>
-                  <dd className="mt-0.5 text-sm text-red-800" data-testid="payment-failure">{p.failure_reason}</dd>
-                </div>
+                <DetailFailure label="Failure reason" testId="payment-failure" className="sm:col-span-2 lg:col-span-3">
+                  {p.failure_reason}
+                </DetailFailure>
               ) : null}
             </dl>
             {metadata.length > 0 ? (
@@ -111,20 +93,19 @@ export function PaymentDetail({ environment, initial, canSimulate }: { environme
               </div>
             ) : null}
           </Card>
-        </div>
-        <div className="space-y-6">
-          {environment === "sandbox" && canSimulate ? (
-            <PaymentStatusControl environment={environment} payment={p} />
-          ) : (
-            <Card title="Status">
-              <p className="text-sm text-slate-500">
-                {environment === "sandbox" ? "Your role cannot set payment statuses." : "Payment statuses can be set by hand only in sandbox."}
-              </p>
-            </Card>
-          )}
-        </div>
-      </div>
-      <RawJson value={p} />
-    </div>
+        </>
+      }
+      side={
+        environment === "sandbox" && canSimulate ? (
+          <PaymentStatusControl environment={environment} payment={p} />
+        ) : (
+          <Card title="Status">
+            <p className="text-sm text-slate-500">
+              {environment === "sandbox" ? "Your role cannot set payment statuses." : "Payment statuses can be set by hand only in sandbox."}
+            </p>
+          </Card>
+        )
+      }
+    />
   );
 }

@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { FlaskIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { humanizeStatus } from "@/components/ui/status-tone";
+import { humanizeStatus, statusOptions } from "@/components/ui/status-tone";
 import { ActionFailure, describeError } from "@/lib/actions/result";
 import { simulatePaymentStatus } from "@/lib/actions/simulate-payment-status";
 import type { Environment } from "@/lib/dashboard/environment-schema";
@@ -79,7 +79,7 @@ export function PaymentStatusControl({ environment, payment }: { environment: En
         }}
       >
         <Field label="New status" error={errors.status}>
-          {(p) => <Select {...p} value={status} onChange={(e) => isPaymentStatus(e.target.value) && setStatus(e.target.value)} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))} />}
+          {(p) => <Select {...p} value={status} onChange={(e) => isPaymentStatus(e.target.value) && setStatus(e.target.value)} options={statusOptions(PAYMENT_STATUSES)} />}
         </Field>
         {takesAmount ? (
           <Field

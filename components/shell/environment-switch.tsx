@@ -3,11 +3,17 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { setEnvironment } from "@/lib/actions/set-environment";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { cn } from "@/lib/ui/cn";
+
+/** The two environments as segments: how each looks chosen (`on`) and not (`off`). */
+const SEGMENTS: { value: Environment; label: string; on: string; off: string }[] = [
+  { value: "sandbox", label: "Sandbox", on: "bg-white text-accent-700 shadow-sm ring-1 ring-slate-200", off: "text-slate-600 hover:text-slate-900" },
+  { value: "production", label: "Production", on: "bg-amber-400 text-amber-950 shadow-sm", off: "text-slate-600 hover:text-amber-800" },
+];
 
 /**
  * Sandbox | Production segmented switch. Going to production asks for confirmation first;
@@ -50,24 +56,18 @@ export function EnvironmentSwitch({ environment }: { environment: Environment })
         Environment
       </p>
       <div role="group" aria-labelledby={labelId} aria-busy={pending || undefined} className="flex gap-1 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset">
-        <button
-          type="button"
-          aria-pressed={environment === "sandbox"}
-          disabled={pending}
-          onClick={() => choose("sandbox")}
-          className={cn(segment, environment === "sandbox" ? "bg-white text-accent-700 shadow-sm ring-1 ring-slate-200" : "text-slate-600 hover:text-slate-900")}
-        >
-          Sandbox
-        </button>
-        <button
-          type="button"
-          aria-pressed={environment === "production"}
-          disabled={pending}
-          onClick={() => choose("production")}
-          className={cn(segment, environment === "production" ? "bg-amber-400 text-amber-950 shadow-sm" : "text-slate-600 hover:text-amber-800")}
-        >
-          Production
-        </button>
+        {SEGMENTS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={environment === option.value}
+            disabled={pending}
+            onClick={() => choose(option.value)}
+            className={cn(segment, environment === option.value ? option.on : option.off)}
+          >
+            {option.label}
+          </button>
+        ))}
       </div>
 
       <Dialog
@@ -77,14 +77,11 @@ export function EnvironmentSwitch({ environment }: { environment: Environment })
         title="Switch to production?"
         description="In production, settlement requests, disbursements and webhook changes act on live accounts and move real funds."
         footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">Stay in sandbox</Button>
-            </DialogClose>
+          <DialogActions cancel="Stay in sandbox">
             <Button variant="warning" onClick={() => apply("production")}>
               Switch to production
             </Button>
-          </>
+          </DialogActions>
         }
       />
     </div>

@@ -13,6 +13,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
+import { Button } from "./button";
 
 export type DialogProps = {
   /** Controlled open state; omit both for an uncontrolled dialog opened by `trigger`. */
@@ -90,4 +91,16 @@ export function DialogClose({ children }: { asChild?: boolean; children: ReactNo
       if (!event.defaultPrevented) close?.();
     },
   });
+}
+
+/** A dialog's footer: the secondary button that closes it (`cancel`, e.g. "Keep it"), then its action. */
+export function DialogActions({ cancel, children }: { cancel: string; children: ReactNode }) {
+  return (
+    <>
+      <DialogClose asChild>
+        <Button variant="secondary">{cancel}</Button>
+      </DialogClose>
+      {children}
+    </>
+  );
 }

@@ -36,3 +36,8 @@ export function humanizeStatus(status: string): string {
   const words = status.toLowerCase().replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Statuses as select options, each labelled in words. */
+export function statusOptions(statuses: readonly string[]): { value: string; label: string }[] {
+  return statuses.map((s) => ({ value: s, label: humanizeStatus(s) }));
+}

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { updateWebhook } from "@/lib/actions/update-webhook";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -43,14 +43,11 @@ export function EditEventsDialog({ environment, webhook }: { environment: Enviro
       title="Events of this endpoint"
       description={<span className="font-mono text-xs break-all">{webhook.url}</span>}
       footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
+        <DialogActions cancel="Cancel">
           <Button type="submit" form={`edit-events-${webhook.id}`} loading={update.isPending}>
             Save events
           </Button>
-        </>
+        </DialogActions>
       }
     >
       <form id={`edit-events-${webhook.id}`} onSubmit={submit} noValidate>

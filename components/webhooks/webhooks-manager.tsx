@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useCan } from "@/components/auth/actor-context";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { PlusIcon, WebhookIcon } from "@/components/ui/icons";
@@ -160,14 +160,11 @@ function EndpointCard({
             description="Its queued deliveries are dropped and nothing more is sent to it. This cannot be undone."
             trigger={<Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800">Delete</Button>}
             footer={
-              <>
-                <DialogClose asChild>
-                  <Button variant="secondary">Keep it</Button>
-                </DialogClose>
+              <DialogActions cancel="Keep it">
                 <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate({ id: w.id })}>
                   Delete endpoint
                 </Button>
-              </>
+              </DialogActions>
             }
           />
             </>

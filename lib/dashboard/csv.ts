@@ -2,6 +2,7 @@
  * CSV (RFC 4180) for exports. Cells that a spreadsheet would run as a formula are prefixed
  * with an apostrophe; amounts are written as the API's decimal strings, never numbers.
  */
+import { MAX_PAGE_SIZE, type Paginated } from "@/lib/schemas/list";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 
 export type CsvColumn<T> = { header: string; value: (row: T) => string | null | undefined };
@@ -54,8 +55,38 @@ export function csvResponse(name: string, environment: string, body: string): Re
   });
 }
 
+/** An export the person may not make: the reason as JSON, with its status (403 unless said). */
+export function refused(error: { code: string; message: string; status?: number }): Response {
+  return Response.json({ error: error.code, message: error.message }, { status: error.status ?? 403 });
+}
+
 /** An export the API refused or could not serve: a plain 502 saying why (API messages are ours). */
 export function exportFailed(error: { kind: string; message?: string }): Response {
   const message = error.kind === "api" ? error.message : "The settlement API could not be reached.";
   return new Response(`Export failed: ${message}\n`, { status: 502, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Pages a list export reads at most (of MAX_PAGE_SIZE rows each). */
+const MAX_EXPORT_PAGES = 100;
+
+export type PageResult<Row> = { ok: true; data: Paginated<Row> } | { ok: false; error: { kind: string; message?: string } };
+
+/**
+ * A list's CSV download: every page of it (at most 100 of MAX_PAGE_SIZE) read through
+ * `readPage`, the same filters as on screen; or the first failure, as exportFailed says it.
+ */
+export async function listCsvResponse<Row>(
+  name: string,
+  environment: string,
+  columns: CsvColumn<Row>[],
+  readPage: (page: number, pageSize: number) => Promise<PageResult<Row>>,
+): Promise<Response> {
+  const rows: Row[] = [];
+  for (let page = 1; page <= MAX_EXPORT_PAGES; page++) {
+    const result = await readPage(page, MAX_PAGE_SIZE);
+    if (!result.ok) return exportFailed(result.error);
+    rows.push(...result.data.data);
+    if (page >= result.data.pagination.total_pages) break;
+  }
+  return csvResponse(name, environment, toCsv(columns, rows));
 }

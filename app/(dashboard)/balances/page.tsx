@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -36,24 +37,9 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
         description="Every movement of the pre-funded balance, with what caused it and the balance after it. Opening plus movements is the closing balance."
       />
       <form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Statement">
-        <label className="grid gap-1 text-sm text-slate-700">
-          Currency
-          <select name="currency" defaultValue={currency} className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm">
-            {STATEMENT_CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm text-slate-700">
-          From (UTC)
-          <input type="date" name="from" defaultValue={from} className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm" />
-        </label>
-        <label className="grid gap-1 text-sm text-slate-700">
-          To (UTC, inclusive)
-          <input type="date" name="to" defaultValue={to} className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm" />
-        </label>
+        <FilterSelect name="currency" label="Currency" value={currency} options={STATEMENT_CURRENCIES} anyLabel={null} />
+        <FilterInput type="date" name="from" label="From (UTC)" value={from} />
+        <FilterInput type="date" name="to" label="To (UTC, inclusive)" value={to} />
         <button type="submit" className={buttonClasses({ variant: "secondary" })}>
           Show
         </button>

@@ -1,37 +1,21 @@
-import Link from "next/link";
 import { DisbursementsList } from "@/components/disbursements/disbursements-list";
-import { filtersFromParams, toListQuery } from "@/components/disbursements/list-filters";
-import { buttonClasses } from "@/components/ui/button";
-import { PlusIcon } from "@/components/ui/icons";
+import { disbursementsList } from "@/components/disbursements/list-filters";
+import { loadList } from "@/components/list/load-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { listDisbursements } from "@/lib/actions/list-disbursements";
-import { can } from "@/lib/auth/permissions";
-import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Disbursements" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function DisbursementsPage({ searchParams }: { searchParams: SearchParams }) {
-  const [environment, params, actor] = await Promise.all([getEnvironment(), searchParams, getActor()]);
-  const canCreate = actor !== null && can(actor.role, "disbursement:create", environment);
-  const filters = filtersFromParams(params);
-  const initial = await listDisbursements(toListQuery(filters));
+export default async function DisbursementsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
+  const { data, createLink } = await loadList(searchParams, disbursementsList);
   return (
     <>
       <PageHeader
         title="Disbursements"
         description="Stablecoin payouts from your pre-funded balance to a wallet."
-        actions={
-          canCreate ? (
-            <Link href="/disbursements/new" className={buttonClasses()}>
-              <PlusIcon className="size-4" /> New disbursement
-            </Link>
-          ) : undefined
-        }
+        actions={createLink}
       />
-      <DisbursementsList key={environment} environment={environment} initialFilters={filters} initial={initial} canCreate={canCreate} />
+      <DisbursementsList key={data.environment} {...data} createLink={createLink} />
     </>
   );
 }

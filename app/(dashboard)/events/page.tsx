@@ -1,15 +1,13 @@
 import Link from "next/link";
 import { ResendDeliveryButton } from "@/components/events/resend-delivery-button";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
+import { ServiceListStates } from "@/components/list/service-list-states";
 import { RawJson } from "@/components/settlement-requests/detail/raw-json";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
 import { WebhookIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { listEvents } from "@/lib/actions/list-events";
-import { describeError } from "@/lib/actions/result";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import type { Environment } from "@/lib/dashboard/environment-schema";
@@ -54,25 +52,22 @@ export default async function EventsPage({ searchParams }: { searchParams: Searc
           </Link>
         ) : null}
       </form>
-      {!result.ok ? (
-        result.error.status === 404 ? (
-          <EmptyState icon={<WebhookIcon className="size-5" />} title="Not offered by this service">
-            The service this console talks to has no events list.
-          </EmptyState>
-        ) : (
-          <ErrorState title="Events could not be loaded" message={describeError(result.error)} />
-        )
-      ) : result.data.data.length === 0 ? (
-        <EmptyState icon={<WebhookIcon className="size-5" />} title={type || resource ? "No event matches" : "No events yet"}>
-          Events are sent when a request, a payment or a disbursement changes. Create one in the sandbox to see them here.
-        </EmptyState>
-      ) : (
-        <ul className="space-y-3" aria-label="Events">
-          {result.data.data.map((event) => (
-            <EventRow key={event.id} event={event} environment={environment} />
-          ))}
-        </ul>
-      )}
+      <ServiceListStates
+        result={result}
+        icon={<WebhookIcon className="size-5" />}
+        notOffered="The service this console talks to has no events list."
+        failedTitle="Events could not be loaded"
+        emptyTitle={type || resource ? "No event matches" : "No events yet"}
+        emptyText="Events are sent when a request, a payment or a disbursement changes. Create one in the sandbox to see them here."
+      >
+        {(page) => (
+          <ul className="space-y-3" aria-label="Events">
+            {page.data.map((event) => (
+              <EventRow key={event.id} event={event} environment={environment} />
+            ))}
+          </ul>
+        )}
+      </ServiceListStates>
     </>
   );
 }

@@ -1,21 +1,17 @@
-import { filtersFromParams, toListQuery } from "@/components/payments/list-filters";
+import { loadList } from "@/components/list/load-list";
+import { paymentsList } from "@/components/payments/list-filters";
 import { PaymentsList } from "@/components/payments/payments-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { listPayments } from "@/lib/actions/list-payments";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Payments" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function PaymentsPage({ searchParams }: { searchParams: SearchParams }) {
-  const [environment, params] = await Promise.all([getEnvironment(), searchParams]);
-  const filters = filtersFromParams(params);
-  const initial = await listPayments(toListQuery(filters));
+export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
+  const { data } = await loadList(searchParams, paymentsList);
   return (
     <>
       <PageHeader title="Payments" description="The inbound (PAYIN) and outbound (PAYOUT) payments that carry each settlement request, and disbursement payouts." />
-      <PaymentsList key={environment} environment={environment} initialFilters={filters} initial={initial} />
+      <PaymentsList key={data.environment} {...data} />
     </>
   );
 }

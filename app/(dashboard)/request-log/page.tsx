@@ -1,14 +1,12 @@
 import Link from "next/link";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
+import { ServiceListStates } from "@/components/list/service-list-states";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
 import { RequestsIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { listRequestLogs } from "@/lib/actions/list-request-logs";
-import { describeError } from "@/lib/actions/result";
 import { curlFor } from "@/lib/dashboard/api-snippets";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
@@ -70,25 +68,22 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
           With the calls that addressed its payments: <span className="font-mono text-xs">{also.join(", ")}</span>
         </p>
       ) : null}
-      {!result.ok ? (
-        result.error.status === 404 ? (
-          <EmptyState icon={<RequestsIcon className="size-5" />} title="Not offered by this service">
-            The service this console talks to keeps no request log.
-          </EmptyState>
-        ) : (
-          <ErrorState title="The request log could not be loaded" message={describeError(result.error)} />
-        )
-      ) : result.data.data.length === 0 ? (
-        <EmptyState icon={<RequestsIcon className="size-5" />} title={filtered ? "No call matches" : "No calls yet"}>
-          Calls made with this environment&apos;s key show here, the console&apos;s own included.
-        </EmptyState>
-      ) : (
-        <ul className="space-y-2" aria-label="API calls">
-          {result.data.data.map((entry) => (
-            <CallRow key={entry.id} entry={entry} baseUrl={result.data.base_url} />
-          ))}
-        </ul>
-      )}
+      <ServiceListStates
+        result={result}
+        icon={<RequestsIcon className="size-5" />}
+        notOffered="The service this console talks to keeps no request log."
+        failedTitle="The request log could not be loaded"
+        emptyTitle={filtered ? "No call matches" : "No calls yet"}
+        emptyText="Calls made with this environment's key show here, the console's own included."
+      >
+        {(page) => (
+          <ul className="space-y-2" aria-label="API calls">
+            {page.data.map((entry) => (
+              <CallRow key={entry.id} entry={entry} baseUrl={page.base_url} />
+            ))}
+          </ul>
+        )}
+      </ServiceListStates>
     </>
   );
 }

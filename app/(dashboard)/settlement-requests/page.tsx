@@ -1,39 +1,23 @@
-import Link from "next/link";
-import { filtersFromParams, PAGE_SIZE, toListQuery } from "@/components/settlement-requests/list/list-filters";
+import { loadList } from "@/components/list/load-list";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { requestsList } from "@/components/settlement-requests/list/list-filters";
 import { RequestsList } from "@/components/settlement-requests/list/requests-list";
-import { buttonClasses } from "@/components/ui/button";
-import { PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
-import { can } from "@/lib/auth/permissions";
-import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Settlement requests" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function SettlementRequestsPage({ searchParams }: { searchParams: SearchParams }) {
-  const [environment, params, actor] = await Promise.all([getEnvironment(), searchParams, getActor()]);
-  const canCreate = actor !== null && can(actor.role, "settlement:create", environment);
-  const filters = filtersFromParams(params);
-  const initial = await listSettlementRequests(toListQuery(filters, PAGE_SIZE));
+export default async function SettlementRequestsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
+  const { data, createLink } = await loadList(searchParams, requestsList);
   return (
     <>
       <PageHeader
         title="Settlement requests"
         description="Every fiat ↔ stablecoin settlement: its status, payment instructions and the two payments behind it."
-        actions={
-          canCreate ? (
-            <Link href="/settlement-requests/new" className={buttonClasses()}>
-              <PlusIcon className="size-4" /> New settlement request
-            </Link>
-          ) : undefined
-        }
+        actions={createLink}
       />
-      <LiveUpdates environment={environment} />
-      <RequestsList key={environment} environment={environment} initialFilters={filters} initial={initial} canCreate={canCreate} />
+      <LiveUpdates environment={data.environment} />
+      <RequestsList key={data.environment} {...data} createLink={createLink} />
     </>
   );
 }

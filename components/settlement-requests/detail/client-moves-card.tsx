@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { updateSettlementRequest } from "@/lib/actions/update-settlement-request";
@@ -61,14 +61,11 @@ export function ClientMovesCard({ environment, id, status }: { environment: Envi
         title={move ? `${move.label}?` : ""}
         description={move ? `${move.help}${environment === "production" ? " This is production." : ""}` : undefined}
         footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">Back</Button>
-            </DialogClose>
+          <DialogActions cancel="Back">
             <Button variant={environment === "production" ? "warning" : move?.tone === "danger" ? "danger" : "primary"} loading={mutation.isPending} onClick={submit}>
               {move?.label}
             </Button>
-          </>
+          </DialogActions>
         }
       >
         <form

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useCan } from "@/components/auth/actor-context";
+import { DetailScreen, useLiveResource } from "@/components/detail/detail-screen";
 import { Card } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -21,11 +22,10 @@ import { ClientMovesCard } from "./client-moves-card";
 import { PaymentInstructionsCard } from "./payment-instructions";
 import { ShareInstructions } from "./share-instructions";
 import { PaymentsCard } from "./payments-card";
-import { RawJson } from "./raw-json";
 import { DestinationCard, RequestSummary } from "./request-summary";
 import { Timeline } from "./timeline";
 import { paymentMoves, timelineItems } from "./timeline-items";
-import { ResourceStatusLine, SuccessBanner } from "@/components/ui/resource-status-line";
+import { SuccessBanner } from "@/components/ui/resource-status-line";
 
 /** Simulate is for developers in the sandbox: its forms load after the page, in its place. */
 const SimulatePanel = dynamic(() => import("./simulate-panel").then((m) => m.SimulatePanel), {
@@ -54,12 +54,7 @@ export function RequestDetail({
   const canUpdate = useCan("settlement:update");
   const canSimulate = useCan("sandbox:simulate");
   const canShare = useCan("settlement:create");
-  const request = useQuery({
-    queryKey: queryKeys.settlementRequests.detail(environment, id),
-    queryFn: async () => unwrap(await getSettlementRequest({ id })),
-    initialData: initialRequest,
-    refetchInterval: (q) => (q.state.data && MOVING.has(q.state.data.status) ? 2500 : false),
-  });
+  const request = useLiveResource(queryKeys.settlementRequests.detail(environment, id), () => getSettlementRequest({ id }), initialRequest, { while: MOVING, everyMs: 2500 });
   const history = useQuery({
     queryKey: queryKeys.settlementRequests.history(environment, id),
     queryFn: async () => unwrap(await getSettlementRequestHistory({ id })),
@@ -89,22 +84,22 @@ export function RequestDetail({
   const active = r.status === "REQUEST_STARTED";
 
   return (
-    <div className="space-y-6">
-      <ResourceStatusLine status={r.status} statusTestId="request-status" id={r.id} copyLabel="Copy request id" refreshing={request.isFetching} />
-
-      {created ? (
-        <SuccessBanner title="Settlement request created.">Share the payment instructions below with the payer.</SuccessBanner>
-      ) : null}
-
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="space-y-6">
+    <DetailScreen
+      live={request}
+      statusTestId="request-status"
+      copyLabel="Copy request id"
+      banner={created ? <SuccessBanner title="Settlement request created.">Share the payment instructions below with the payer.</SuccessBanner> : null}
+      main={
+        <>
           <PaymentInstructionsCard instructions={r.payment_instructions} active={active} />
           {active && canShare ? <ShareInstructions id={r.id} /> : null}
           <RequestSummary request={r} />
           <DestinationCard request={r} />
           <PaymentsCard inbound={r.inbound_payment} outbound={r.outbound_payment} />
-        </div>
-        <div className="space-y-6">
+        </>
+      }
+      side={
+        <>
           {canUpdate ? <ClientMovesCard environment={environment} id={r.id} status={r.status} /> : null}
           {canSimulate && environment === "sandbox" && !TERMINAL.has(r.status) ? <SimulatePanel environment={environment} request={r} /> : null}
           {environment === "sandbox" && TERMINAL.has(r.status) ? (
@@ -135,9 +130,8 @@ export function RequestDetail({
               API calls that touched it →
             </Link>
           </Card>
-        </div>
-      </div>
-      <RawJson value={r} />
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { FlaskIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { humanizeStatus } from "@/components/ui/status-tone";
+import { humanizeStatus, statusOptions } from "@/components/ui/status-tone";
 import { simulatePaymentStatus } from "@/lib/actions/simulate-payment-status";
 import { simulateSettlementRequestStatus } from "@/lib/actions/simulate-settlement-request-status";
 import { ActionFailure, describeError } from "@/lib/actions/result";
@@ -148,7 +148,7 @@ export function SimulatePanel({ environment, request }: { environment: Environme
                   {...p}
                   value={paymentStatus}
                   onChange={(e) => setPaymentStatus(e.target.value)}
-                  options={PAYMENT_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))}
+                  options={statusOptions(PAYMENT_STATUSES)}
                 />
               )}
             </Field>
@@ -203,7 +203,7 @@ export function SimulatePanel({ environment, request }: { environment: Environme
                   {...p}
                   value={status}
                   onChange={(e) => setStatus(e.target.value)}
-                  options={SANDBOX_SETTLEMENT_STATUSES.map((s) => ({ value: s, label: humanizeStatus(s) }))}
+                  options={statusOptions(SANDBOX_SETTLEMENT_STATUSES)}
                 />
               )}
             </Field>

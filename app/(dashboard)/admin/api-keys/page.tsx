@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableEmptyRow, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { listConsoleKeys } from "@/lib/auth/api-keys";
 import { requireActor } from "@/lib/auth/guard";
 import { parseEnvironment } from "@/lib/dashboard/environment-schema";
@@ -62,51 +62,49 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
           </button>
         </form>
       </div>
-      <Table caption={`${environment} API keys`}>
-        <THead>
-          <tr>
-            <TH>Prefix</TH>
-            <TH>Label</TH>
-            <TH>Created</TH>
-            <TH>Status</TH>
-            <TH className="text-right">
-              <span className="sr-only">Actions</span>
-            </TH>
-          </tr>
-        </THead>
-        <TBody>
-          {keys.length === 0 ? (
-            <TableEmptyRow colSpan={5}>{prefix ? `No ${environment} key starts with “${prefix}”.` : `No ${environment} keys yet.`}</TableEmptyRow>
-          ) : (
-            keys.map((key) => (
-              <TR key={key.id} data-testid="key-row" data-prefix={key.prefix}>
-                <TD className="font-mono text-xs text-slate-900">{key.prefix}…</TD>
-                <TD>
-                  {key.label ?? <span className="text-slate-500">—</span>}
-                  {key.usedByConsole ? (
-                    <Badge tone="accent" className="ml-2">
-                      Used by this console
-                    </Badge>
-                  ) : null}
-                </TD>
-                <TD className="whitespace-nowrap text-slate-500">{dateFormat.format(key.createdAt)}</TD>
-                <TD>
-                  {key.revokedAt ? (
-                    <Badge tone="muted" dot title={`Revoked ${dateFormat.format(key.revokedAt)}`}>
-                      Revoked
-                    </Badge>
-                  ) : (
-                    <Badge tone="success" dot>
-                      Active
-                    </Badge>
-                  )}
-                </TD>
-                <TD className="text-right">{key.revokedAt || key.usedByConsole ? null : <RevokeKeyButton id={key.id} prefix={key.prefix} />}</TD>
-              </TR>
-            ))
-          )}
-        </TBody>
-      </Table>
+      <DataTable
+        caption={`${environment} API keys`}
+        columns={[
+          { header: "Prefix", className: "font-mono text-xs text-slate-900", cell: (key) => `${key.prefix}…` },
+          {
+            header: "Label",
+            cell: (key) => (
+              <>
+                {key.label ?? <span className="text-slate-500">—</span>}
+                {key.usedByConsole ? (
+                  <Badge tone="accent" className="ml-2">
+                    Used by this console
+                  </Badge>
+                ) : null}
+              </>
+            ),
+          },
+          { header: "Created", className: "whitespace-nowrap text-slate-500", cell: (key) => dateFormat.format(key.createdAt) },
+          {
+            header: "Status",
+            cell: (key) =>
+              key.revokedAt ? (
+                <Badge tone="muted" dot title={`Revoked ${dateFormat.format(key.revokedAt)}`}>
+                  Revoked
+                </Badge>
+              ) : (
+                <Badge tone="success" dot>
+                  Active
+                </Badge>
+              ),
+          },
+          {
+            header: <span className="sr-only">Actions</span>,
+            headerClassName: "text-right",
+            className: "text-right",
+            cell: (key) => (key.revokedAt || key.usedByConsole ? null : <RevokeKeyButton id={key.id} prefix={key.prefix} />),
+          },
+        ]}
+        rows={keys}
+        rowTestId="key-row"
+        rowProps={(key) => ({ "data-prefix": key.prefix })}
+        empty={prefix ? `No ${environment} key starts with “${prefix}”.` : `No ${environment} keys yet.`}
+      />
     </>
   );
 }

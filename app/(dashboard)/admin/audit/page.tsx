@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
-import { Table, TableEmptyRow, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { auditFacets, listAudit } from "@/lib/auth/audit";
 import { auditHref, dayRange, decodeCursor, encodeCursor, parseAuditQuery } from "@/lib/auth/audit-query";
 import { requireActor } from "@/lib/auth/guard";
@@ -83,52 +83,53 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         </div>
       </form>
 
-      <Table caption="Audit trail, newest first">
-        <THead>
-          <tr>
-            <TH>When (UTC)</TH>
-            <TH>Who</TH>
-            <TH>Action</TH>
-            <TH>Target</TH>
-            <TH>Environment</TH>
-            <TH>Result</TH>
-          </tr>
-        </THead>
-        <TBody>
-          {rows.length === 0 ? (
-            <TableEmptyRow colSpan={6}>{filtered ? "Nothing matches these filters." : "Nothing has been recorded yet."}</TableEmptyRow>
-          ) : (
-            rows.map((row) => (
-              <TR key={row.id} data-testid="audit-row" data-action={row.action} data-result={row.result}>
-                <TD className="whitespace-nowrap tabular-nums text-slate-500">{timeFormat.format(row.at)}</TD>
-                <TD>
-                  <p className="text-slate-900">{row.userEmail ?? <span className="text-slate-500">nobody signed in</span>}</p>
-                  {row.role ? <p className="text-xs text-slate-500">{row.role}</p> : null}
-                </TD>
-                <TD>
-                  <p className="font-mono text-xs text-slate-900">{row.action}</p>
-                  {row.detail ? <p className="text-xs text-slate-500">{row.detail}</p> : null}
-                </TD>
-                <TD className="max-w-48 truncate font-mono text-xs" title={row.targetId ?? undefined}>
-                  {row.targetId ?? <span className="text-slate-500">—</span>}
-                </TD>
-                <TD>{row.environment ? <Badge tone={row.environment === "production" ? "warning" : "accent"}>{row.environment}</Badge> : <span className="text-slate-500">—</span>}</TD>
-                <TD>
-                  {row.result === "ok" ? (
-                    <Badge tone="success" dot>
-                      ok
-                    </Badge>
-                  ) : (
-                    <Badge tone="danger" dot>
-                      {row.result}
-                    </Badge>
-                  )}
-                </TD>
-              </TR>
-            ))
-          )}
-        </TBody>
-      </Table>
+      <DataTable
+        caption="Audit trail, newest first"
+        columns={[
+          { header: "When (UTC)", className: "whitespace-nowrap tabular-nums text-slate-500", cell: (row) => timeFormat.format(row.at) },
+          {
+            header: "Who",
+            cell: (row) => (
+              <>
+                <p className="text-slate-900">{row.userEmail ?? <span className="text-slate-500">nobody signed in</span>}</p>
+                {row.role ? <p className="text-xs text-slate-500">{row.role}</p> : null}
+              </>
+            ),
+          },
+          {
+            header: "Action",
+            cell: (row) => (
+              <>
+                <p className="font-mono text-xs text-slate-900">{row.action}</p>
+                {row.detail ? <p className="text-xs text-slate-500">{row.detail}</p> : null}
+              </>
+            ),
+          },
+          {
+            header: "Target",
+            className: "max-w-48 truncate font-mono text-xs",
+            title: (row) => row.targetId ?? undefined,
+            cell: (row) => row.targetId ?? <span className="text-slate-500">—</span>,
+          },
+          {
+            header: "Environment",
+            cell: (row) =>
+              row.environment ? <Badge tone={row.environment === "production" ? "warning" : "accent"}>{row.environment}</Badge> : <span className="text-slate-500">—</span>,
+          },
+          {
+            header: "Result",
+            cell: (row) => (
+              <Badge tone={row.result === "ok" ? "success" : "danger"} dot>
+                {row.result}
+              </Badge>
+            ),
+          },
+        ]}
+        rows={rows}
+        rowTestId="audit-row"
+        rowProps={(row) => ({ "data-action": row.action, "data-result": row.result })}
+        empty={filtered ? "Nothing matches these filters." : "Nothing has been recorded yet."}
+      />
       <div className="mt-4 flex justify-end gap-2">
         {query.before ? (
           <Link href={auditHref({ ...query, before: undefined })} className={buttonClasses({ variant: "secondary", size: "sm" })}>

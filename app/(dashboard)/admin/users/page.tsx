@@ -4,7 +4,7 @@ import { NotAllowed } from "@/components/auth/not-allowed";
 import { RoleBadge } from "@/components/auth/role-badge";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { getDatabase } from "@/lib/db/connection";
 import { requireActor } from "@/lib/auth/guard";
 import { isRole } from "@/lib/auth/permissions";
@@ -13,6 +13,8 @@ import { listUsers } from "@/lib/auth/users";
 export const metadata = { title: "People" };
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+
+const roleOf = (user: { role: string }) => (isRole(user.role) ? user.role : "support");
 
 export default async function UsersPage() {
   const gate = await requireActor({ permission: "users:manage", environment: null });
@@ -27,50 +29,44 @@ export default async function UsersPage() {
         description="Who may sign in to this console and with which role. Changes take effect on their next click."
         actions={<CreateUserDialog />}
       />
-      <Table caption="People with access to the console">
-        <THead>
-          <tr>
-            <TH>Person</TH>
-            <TH>Role</TH>
-            <TH>Status</TH>
-            <TH>Added</TH>
-            <TH className="text-right">
-              <span className="sr-only">Actions</span>
-            </TH>
-          </tr>
-        </THead>
-        <TBody>
-          {users.map((user) => {
-            const role = isRole(user.role) ? user.role : "support";
-            return (
-              <TR key={user.id} data-testid="user-row" data-email={user.email}>
-                <TD>
-                  <p className="font-medium text-slate-900">{user.name}</p>
-                  <p className="text-xs text-slate-500">{user.email}</p>
-                </TD>
-                <TD>
-                  <RoleBadge role={role} />
-                </TD>
-                <TD>
-                  {user.disabled ? (
-                    <Badge tone="danger" dot>
-                      Disabled
-                    </Badge>
-                  ) : (
-                    <Badge tone="success" dot>
-                      Active
-                    </Badge>
-                  )}
-                </TD>
-                <TD className="whitespace-nowrap text-slate-500">{dateFormat.format(user.createdAt)}</TD>
-                <TD className="text-right">
-                  <UserRowActions user={{ ...user, role }} self={user.id === gate.actor.userId} />
-                </TD>
-              </TR>
-            );
-          })}
-        </TBody>
-      </Table>
+      <DataTable
+        caption="People with access to the console"
+        columns={[
+          {
+            header: "Person",
+            cell: (user) => (
+              <>
+                <p className="font-medium text-slate-900">{user.name}</p>
+                <p className="text-xs text-slate-500">{user.email}</p>
+              </>
+            ),
+          },
+          { header: "Role", cell: (user) => <RoleBadge role={roleOf(user)} /> },
+          {
+            header: "Status",
+            cell: (user) =>
+              user.disabled ? (
+                <Badge tone="danger" dot>
+                  Disabled
+                </Badge>
+              ) : (
+                <Badge tone="success" dot>
+                  Active
+                </Badge>
+              ),
+          },
+          { header: "Added", className: "whitespace-nowrap text-slate-500", cell: (user) => dateFormat.format(user.createdAt) },
+          {
+            header: <span className="sr-only">Actions</span>,
+            headerClassName: "text-right",
+            className: "text-right",
+            cell: (user) => <UserRowActions user={{ ...user, role: roleOf(user) }} self={user.id === gate.actor.userId} />,
+          },
+        ]}
+        rows={users}
+        rowTestId="user-row"
+        rowProps={(user) => ({ "data-email": user.email })}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { authorize } from "@/lib/actions/action";
-import { csvResponse, exportFailed, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
+import { csvResponse, exportFailed, refused, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
 import { dateParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MOVEMENT_LABELS, STATEMENT_CURRENCIES } from "@/lib/dashboard/statement-view";
 import type { StatementEntry } from "@/lib/schemas/statement";
@@ -28,7 +28,7 @@ const COLUMNS: CsvColumn<Line>[] = [
 /** GET /balances/export?currency=&from=&to=: the statement on screen as CSV, opening and closing as its first and last lines. */
 export async function GET(request: Request): Promise<Response> {
   const auth = await authorize({ permission: "read", kind: "read" });
-  if (!auth.ok) return Response.json({ error: auth.error.code, message: auth.error.message }, { status: auth.error.status ?? 403 });
+  if (!auth.ok) return refused(auth.error);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const currency = oneOfParam(STATEMENT_CURRENCIES, params.currency) ?? "USDC";
   const from = dateParam(params.from);

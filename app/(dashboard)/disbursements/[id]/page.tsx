@@ -1,10 +1,6 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
+import { DetailPage } from "@/components/detail/detail-page";
 import { DisbursementDetail } from "@/components/disbursements/disbursement-detail";
-import { ErrorState } from "@/components/ui/error-state";
-import { PageHeader } from "@/components/ui/page-header";
 import { getDisbursement } from "@/lib/actions/get-disbursement";
-import { describeError } from "@/lib/actions/result";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 
 export const metadata = { title: "Disbursement" };
@@ -14,21 +10,9 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function DisbursementPage({ params, searchParams }: Props) {
   const [{ id }, sp, environment] = await Promise.all([params, searchParams, getEnvironment()]);
   const disbursement = await getDisbursement({ id });
-  if (!disbursement.ok && (disbursement.error.code === "not_found" || disbursement.error.code === "invalid_input")) notFound();
-
-  const back = <Link href="/disbursements" className="hover:text-slate-800">← Disbursements</Link>;
-  if (!disbursement.ok) {
-    return (
-      <>
-        <PageHeader eyebrow={back} title="Disbursement" />
-        <ErrorState title="This disbursement could not be loaded" message={describeError(disbursement.error)} />
-      </>
-    );
-  }
   return (
-    <>
-      <PageHeader eyebrow={back} title="Disbursement" />
-      <DisbursementDetail key={`${environment}-${id}`} environment={environment} initial={disbursement.data} created={sp.created === "1"} />
-    </>
+    <DetailPage result={disbursement} back={{ href: "/disbursements", label: "Disbursements" }} title="Disbursement" failedTitle="This disbursement could not be loaded">
+      {(d) => <DisbursementDetail key={`${environment}-${id}`} environment={environment} initial={d} created={sp.created === "1"} />}
+    </DetailPage>
   );
 }

@@ -1,6 +1,6 @@
-import { filtersFromParams, toListQuery } from "@/components/disbursements/list-filters";
+import { disbursementFilters } from "@/components/disbursements/list-filters";
 import type { CsvColumn } from "@/lib/dashboard/csv";
-import { listExportRoute } from "@/lib/dashboard/csv-export";
+import { listExport } from "@/lib/dashboard/list-export";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { listDisbursements } from "@/lib/settlement-api";
 
@@ -21,4 +21,4 @@ const COLUMNS: CsvColumn<Disbursement>[] = [
 ];
 
 /** GET /disbursements/export?…: the disbursements with the same filters as on screen, as CSV, every page. */
-export const GET = listExportRoute({ name: "disbursements", columns: COLUMNS, filtersFromParams, toListQuery, list: listDisbursements });
+export const GET = listExport({ name: "disbursements", action: "listDisbursements", codec: disbursementFilters, columns: COLUMNS, read: listDisbursements });

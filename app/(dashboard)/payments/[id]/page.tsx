@@ -1,10 +1,6 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
+import { DetailPage } from "@/components/detail/detail-page";
 import { PaymentDetail } from "@/components/payments/payment-detail";
-import { ErrorState } from "@/components/ui/error-state";
-import { PageHeader } from "@/components/ui/page-header";
 import { getPayment } from "@/lib/actions/get-payment";
-import { describeError } from "@/lib/actions/result";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
@@ -18,22 +14,15 @@ export default async function PaymentPage({ params }: Props) {
   const [{ id }, environment, actor] = await Promise.all([params, getEnvironment(), getActor()]);
   const canSimulate = actor !== null && can(actor.role, "sandbox:simulate", environment);
   const payment = await getPayment({ id });
-  if (!payment.ok && (payment.error.code === "not_found" || payment.error.code === "invalid_input")) notFound();
-
-  const back = <Link href="/payments" className="hover:text-slate-800">← Payments</Link>;
-  if (!payment.ok) {
-    return (
-      <>
-        <PageHeader eyebrow={back} title="Payment" />
-        <ErrorState title="This payment could not be loaded" message={describeError(payment.error)} />
-      </>
-    );
-  }
-  const p = payment.data;
   return (
-    <>
-      <PageHeader eyebrow={back} title={p.type === "PAYIN" ? "Inbound payment" : "Outbound payment"} />
-      <PaymentDetail key={`${environment}-${id}`} environment={environment} initial={p} canSimulate={canSimulate} />
-    </>
+    <DetailPage
+      result={payment}
+      back={{ href: "/payments", label: "Payments" }}
+      title="Payment"
+      titleOf={(p) => (p.type === "PAYIN" ? "Inbound payment" : "Outbound payment")}
+      failedTitle="This payment could not be loaded"
+    >
+      {(p) => <PaymentDetail key={`${environment}-${id}`} environment={environment} initial={p} canSimulate={canSimulate} />}
+    </DetailPage>
   );
 }

@@ -1,6 +1,6 @@
-import { filtersFromParams, toListQuery } from "@/components/payments/list-filters";
+import { paymentFilters } from "@/components/payments/list-filters";
 import type { CsvColumn } from "@/lib/dashboard/csv";
-import { listExportRoute } from "@/lib/dashboard/csv-export";
+import { listExport } from "@/lib/dashboard/list-export";
 import type { Payment } from "@/lib/schemas/payment";
 import { listPayments } from "@/lib/settlement-api";
 
@@ -22,4 +22,4 @@ const COLUMNS: CsvColumn<Payment>[] = [
 ];
 
 /** GET /payments/export?…: the payments with the same filters as on screen, as CSV, every page. */
-export const GET = listExportRoute({ name: "payments", columns: COLUMNS, filtersFromParams, toListQuery, list: listPayments });
+export const GET = listExport({ name: "payments", action: "listPayments", codec: paymentFilters, columns: COLUMNS, read: listPayments });

@@ -1,12 +1,8 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
+import { DetailPage } from "@/components/detail/detail-page";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { RequestDetail } from "@/components/settlement-requests/detail/request-detail";
-import { ErrorState } from "@/components/ui/error-state";
-import { PageHeader } from "@/components/ui/page-header";
 import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
 import { getSettlementRequestHistory } from "@/lib/actions/get-settlement-request-history";
-import { describeError } from "@/lib/actions/result";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 
 export const metadata = { title: "Settlement request" };
@@ -17,29 +13,20 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function SettlementRequestPage({ params, searchParams }: Props) {
   const [{ id }, sp, environment] = await Promise.all([params, searchParams, getEnvironment()]);
   const [request, history] = await Promise.all([getSettlementRequest({ id }), getSettlementRequestHistory({ id })]);
-  if (!request.ok && (request.error.code === "not_found" || request.error.code === "invalid_input")) notFound();
-
-  const back = <Link href="/settlement-requests" className="hover:text-slate-800">← Settlement requests</Link>;
-  if (!request.ok) {
-    return (
-      <>
-        <PageHeader eyebrow={back} title="Settlement request" />
-        <ErrorState title="This request could not be loaded" message={describeError(request.error)} />
-      </>
-    );
-  }
   return (
-    <>
-      <PageHeader eyebrow={back} title={request.data.external_id ? `Request ${request.data.external_id}` : "Settlement request"} />
-      <LiveUpdates environment={environment} />
-      <RequestDetail
-        key={`${environment}-${id}`}
-        environment={environment}
-        id={id}
-        initialRequest={request.data}
-        initialHistory={history}
-        created={sp.created === "1"}
-      />
-    </>
+    <DetailPage
+      result={request}
+      back={{ href: "/settlement-requests", label: "Settlement requests" }}
+      title="Settlement request"
+      titleOf={(r) => (r.external_id ? `Request ${r.external_id}` : "Settlement request")}
+      failedTitle="This request could not be loaded"
+    >
+      {(r) => (
+        <>
+          <LiveUpdates environment={environment} />
+          <RequestDetail key={`${environment}-${id}`} environment={environment} id={id} initialRequest={r} initialHistory={history} created={sp.created === "1"} />
+        </>
+      )}
+    </DetailPage>
   );
 }

@@ -1,0 +1,34 @@
+import "server-only";
+import { authorize } from "@/lib/actions/action";
+import { listCsvResponse, refused, type CsvColumn, type PageResult } from "./csv";
+import type { Environment } from "./environment-schema";
+import type { FilterField, ListFiltersCodec, QueryOf } from "./list-filters";
+
+/**
+ * The GET handler of a list's CSV export (`/payments/export?…`): the same filters as the list
+ * on screen (its codec reads them from the URL), every page, as `name-<environment>-<time>.csv`.
+ * `action` names the list action whose permission the export needs.
+ */
+export function listExport<S extends Record<string, FilterField<string>>, WithTotals extends boolean, Row>({
+  name,
+  action,
+  codec,
+  columns,
+  read,
+}: {
+  name: string;
+  action?: string;
+  codec: ListFiltersCodec<S, WithTotals>;
+  columns: CsvColumn<Row>[];
+  read: (environment: Environment, query: Omit<QueryOf<S, WithTotals>, "include">) => Promise<PageResult<Row>>;
+}): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const auth = await authorize({ name: action, permission: "read", kind: "read" });
+    if (!auth.ok) return refused(auth.error);
+    const filters = codec.fromParams(Object.fromEntries(new URL(request.url).searchParams));
+    return listCsvResponse(name, auth.ctx.environment, columns, (page, pageSize) => {
+      const { include: _totals, ...query } = codec.toQuery({ ...filters, page }, pageSize) as QueryOf<S, WithTotals> & { include?: "totals" };
+      return read(auth.ctx.environment, query);
+    });
+  };
+}
