@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Suspense, type ComponentType } from "react";
 import { FinanceSummary } from "@/components/overview/finance-summary";
 import { LiveFigures, LiveFiguresSkeleton } from "@/components/overview/live-figures";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { DetailFailure, DetailItem as Item } from "@/components/detail/detail-fields";
 import { DetailScreen, useLiveResource } from "@/components/detail/detail-screen";
 import { Card } from "@/components/ui/card";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ListSelect } from "@/components/list/list-controls";
 import { type ListData, ListScreen } from "@/components/list/list-screen";
 import { StatusBadge } from "@/components/ui/badge";

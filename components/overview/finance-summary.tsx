@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { getSettlementSummary } from "@/lib/actions/get-settlement-summary";
 import { describeError } from "@/lib/actions/result";
 import { formatDuration, percent, SUMMARY_RANGES, volumeSeries, type SummaryRange } from "@/lib/dashboard/summary-view";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { statusTone, type Tone } from "@/components/ui/status-tone";
 import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";

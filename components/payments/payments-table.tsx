@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { type Column, DataTable, idColumn } from "@/components/ui/data-table";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";

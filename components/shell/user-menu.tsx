@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { LogOutIcon } from "@/components/ui/icons";
 import type { ShellUser } from "@/components/auth/actor-context";
 import { ROLE_LABELS } from "@/lib/auth/permissions";

@@ -1,13 +1,13 @@
 import { DisbursementsList } from "@/components/disbursements/disbursements-list";
 import { disbursementsList } from "@/components/disbursements/list-filters";
-import { loadList } from "@/components/list/load-list";
+import { createLinkFor, StreamedList } from "@/components/list/load-list";
 import { PageHeader } from "@/components/ui/page-header";
 import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Disbursements" };
 
 export default async function DisbursementsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  const { data, createLink } = await loadList(searchParams, disbursementsList);
+  const createLink = await createLinkFor(disbursementsList);
   return (
     <>
       <PageHeader
@@ -15,7 +15,9 @@ export default async function DisbursementsPage({ searchParams }: { searchParams
         description="Stablecoin payouts from your pre-funded balance to a wallet."
         actions={createLink}
       />
-      <DisbursementsList key={data.environment} {...data} createLink={createLink} />
+      <StreamedList searchParams={searchParams} source={disbursementsList}>
+        {(data) => <DisbursementsList key={data.environment} {...data} createLink={createLink} />}
+      </StreamedList>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ResendDeliveryButton } from "@/components/events/resend-delivery-button";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { ServiceListStates } from "@/components/list/service-list-states";

@@ -1,4 +1,4 @@
-import { loadList } from "@/components/list/load-list";
+import { StreamedList } from "@/components/list/load-list";
 import { paymentsList } from "@/components/payments/list-filters";
 import { PaymentsList } from "@/components/payments/payments-list";
 import { PageHeader } from "@/components/ui/page-header";
@@ -6,12 +6,13 @@ import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Payments" };
 
-export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  const { data } = await loadList(searchParams, paymentsList);
+export default function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   return (
     <>
       <PageHeader title="Payments" description="The inbound (PAYIN) and outbound (PAYOUT) payments that carry each settlement request, and disbursement payouts." />
-      <PaymentsList key={data.environment} {...data} />
+      <StreamedList searchParams={searchParams} source={paymentsList}>
+        {(data) => <PaymentsList key={data.environment} {...data} />}
+      </StreamedList>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { ServiceListStates } from "@/components/list/service-list-states";
 import { Badge } from "@/components/ui/badge";

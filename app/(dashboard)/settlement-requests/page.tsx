@@ -1,14 +1,15 @@
-import { loadList } from "@/components/list/load-list";
+import { createLinkFor, StreamedList } from "@/components/list/load-list";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { requestsList } from "@/components/settlement-requests/list/list-filters";
 import { RequestsList } from "@/components/settlement-requests/list/requests-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Settlement requests" };
 
 export default async function SettlementRequestsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  const { data, createLink } = await loadList(searchParams, requestsList);
+  const [environment, createLink] = await Promise.all([getEnvironment(), createLinkFor(requestsList)]);
   return (
     <>
       <PageHeader
@@ -16,8 +17,10 @@ export default async function SettlementRequestsPage({ searchParams }: { searchP
         description="Every fiat ↔ stablecoin settlement: its status, payment instructions and the two payments behind it."
         actions={createLink}
       />
-      <LiveUpdates environment={data.environment} />
-      <RequestsList key={data.environment} {...data} createLink={createLink} />
+      <LiveUpdates environment={environment} />
+      <StreamedList searchParams={searchParams} source={requestsList}>
+        {(data) => <RequestsList key={data.environment} {...data} createLink={createLink} />}
+      </StreamedList>
     </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { searchEverything } from "@/lib/actions/search-everything";
 import { unwrap } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { StatusBadge } from "@/components/ui/badge";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { humanizeStatus } from "@/components/ui/status-tone";

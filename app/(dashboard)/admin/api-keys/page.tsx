@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CreateApiKeyDialog } from "@/components/admin/lazy-dialogs";
 import { RevokeKeyButton } from "@/components/admin/revoke-key-button";
 import { NotAllowed } from "@/components/auth/not-allowed";

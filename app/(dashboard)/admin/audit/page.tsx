@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { DisbursementForm } from "@/components/disbursements/disbursement-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { getSandboxInfo } from "@/lib/actions/get-sandbox-info";

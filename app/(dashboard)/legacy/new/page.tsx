@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { V1PaymentForm } from "@/components/legacy/v1-payment-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { NotAllowed } from "@/components/auth/not-allowed";

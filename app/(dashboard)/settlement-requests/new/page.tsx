@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { prefillFromParams, quotedDestinationAmount } from "@/components/settlement-requests/builder/builder-values";
 import { SettlementRequestBuilder } from "@/components/settlement-requests/builder/settlement-request-builder";
 import { PageHeader } from "@/components/ui/page-header";
