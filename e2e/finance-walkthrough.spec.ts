@@ -6,7 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import Decimal from "decimal.js";
-import { VALID, createRequestViaApi, destinationSection, openBuilder, sandboxKey, signIn, unique, watchErrors } from "./support/settlement";
+import { VALID, createRequestViaApi, destinationSection, openBuilder, sandboxKey, signIn, unique, watchErrors, whenInteractive } from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -274,6 +274,7 @@ test("the list's date range and totals: the whole filtered set summed per curren
   await expect(page.getByTestId("totals-payer-sends")).toContainText("USDC");
 
   const today = new Date().toISOString().slice(0, 10);
+  await whenInteractive(page, "Created from");
   await page.getByLabel("Created from").fill(today);
   await expect(page).toHaveURL(new RegExp(`created_from=${today}`));
   await expect(page.getByTestId("totals-count")).toHaveText("2");
@@ -398,6 +399,7 @@ test("payments: the same date range and totals, and their CSV follows the filter
   await expect(page.getByTestId("totals-count")).toHaveText("2");
   await expect(page.getByTestId("totals-amounts")).toContainText("USDC");
   await expect(page.getByTestId("totals-amounts")).toContainText("€250.00");
+  await whenInteractive(page, "Created to");
   await page.getByLabel("Created to").fill("2020-01-01");
   await expect(page.getByText("No matching payments")).toBeVisible();
   await page.getByRole("button", { name: "Any date" }).click();
@@ -440,6 +442,7 @@ test("disbursements: every one of the environment, with filters, a date range, t
   expect(lines.some((l) => l.startsWith(id))).toBe(true);
 
   // A range before anything existed: nothing; any date again: back.
+  await whenInteractive(page, "Created to");
   await page.getByLabel("Created to").fill("2020-01-01");
   await expect(page.getByText("No matching disbursements")).toBeVisible();
   await expect(page).toHaveURL(/created_to=2020-01-01/);

@@ -22,7 +22,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { groupRssMb, startProcess, stopAll, stopProcess, waitForUrl } from "../lib/processes";
 import { execFileSync } from "node:child_process";
 

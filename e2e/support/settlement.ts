@@ -4,7 +4,7 @@
  * identifiers of every destination shape.
  */
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { VALID as FIXTURES } from "../../lib/schemas/test-fixtures";
 
 export function readEnvLocal(): Record<string, string> {
@@ -126,3 +126,15 @@ export async function openBuilder(page: Page, type: string) {
 
 /** The builder's Destination card. */
 export const destinationSection = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
+
+/**
+ * Waits until React has hydrated the control `label` names (its DOM node carries React's props),
+ * so that typing into it reaches the component: a value typed into the server-rendered field
+ * before hydration is reset to the component's state. Lists stream their rows, so their controls
+ * hydrate a moment after the page is on screen.
+ */
+export async function whenInteractive(page: Page, label: string): Promise<void> {
+  const field = page.getByLabel(label);
+  await field.waitFor();
+  await expect.poll(() => field.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+}
