@@ -97,14 +97,13 @@ export function V1PaymentDetail({
               <div aria-live="polite">
                 {notifyError ? <p role="alert" className="mb-2 text-sm text-red-700">{describeError(notifyError)}</p> : null}
               </div>
-              {canNotify ? null : <p className="text-sm text-slate-500">Your role cannot send the notification.</p>}
-              <Button
-                disabled={!canNotify}
-                loading={notify.isPending}
-                onClick={() => notify.mutate({ type: "INCOMING_PAYMENT", reference_id: p.reference_id, rail: "WIRE" })}
-              >
-                Notify incoming payment
-              </Button>
+              {canNotify ? (
+                <Button loading={notify.isPending} onClick={() => notify.mutate({ type: "INCOMING_PAYMENT", reference_id: p.reference_id, rail: "WIRE" })}>
+                  Notify incoming payment
+                </Button>
+              ) : (
+                <p className="text-sm text-slate-500">Your role cannot send the notification.</p>
+              )}
             </div>
           ) : p.status === "PROCESSING" ? (
             <p className="text-sm text-slate-600">Notified. The transfer is confirming on {railLabel(p.chain)}; this page refreshes until it completes.</p>
