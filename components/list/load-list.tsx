@@ -16,7 +16,7 @@ export async function createLinkFor<S extends Spec, WithTotals extends boolean, 
 }
 
 /** The environment, the filters in the URL and the first page through the list action, ready for the list screen. */
-export async function loadListData<S extends Spec, WithTotals extends boolean, Page>(
+async function loadListData<S extends Spec, WithTotals extends boolean, Page>(
   searchParams: Promise<SearchParamsRecord>,
   { codec, load }: ListSource<S, WithTotals, Page>,
 ): Promise<ListData<FiltersOf<S>, Page>> {
@@ -25,31 +25,55 @@ export async function loadListData<S extends Spec, WithTotals extends boolean, P
   return { environment, initialFilters, initial: await load(codec.toQuery(initialFilters)) };
 }
 
-async function FirstPage<S extends Spec, WithTotals extends boolean, Page>({
+/**
+ * How long the page waits for the first page of rows before it sends its frame without them.
+ * React reveals a streamed boundary no sooner than 300 ms after the page's first paint (its
+ * `$RC` script throttles reveals), so rows that stream in are on screen ~300 ms after the frame
+ * however fast the API was; rows that come within this wait go out in the same HTML instead.
+ */
+export const INLINE_ROWS_WAIT_MS = 200;
+
+async function FirstPage<F, Page>({ data, children }: { data: Promise<ListData<F, Page>>; children: (data: ListData<F, Page>) => ReactNode }) {
+  return children(await data);
+}
+
+/** The first page's data if it comes within `ms`, else null (the promise is still awaited later). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A list page's server half (decision D16.7): when the API answers within `INLINE_ROWS_WAIT_MS`
+ * the rows go out with the page (the embedded service answers in a few ms); when it is slower,
+ * the page's frame and header go out at once and the first page of rows streams in behind a
+ * skeleton. `children` renders the list screen from the first page.
+ */
+export async function StreamedList<S extends Spec, WithTotals extends boolean, Page>({
   searchParams,
   source,
   children,
+  waitMs = INLINE_ROWS_WAIT_MS,
 }: {
   searchParams: Promise<SearchParamsRecord>;
   source: ListSource<S, WithTotals, Page>;
   children: (data: ListData<FiltersOf<S>, Page>) => ReactNode;
+  /** For tests: how long to wait before streaming. */
+  waitMs?: number;
 }) {
-  return children(await loadListData(searchParams, source));
-}
-
-/**
- * A list page's server half (decision D16.7): the page's frame and header go out at once and the
- * list's first page streams in when the API has answered, so the browser lays out the console
- * while the server reads the rows. `children` renders the list screen from the first page.
- */
-export function StreamedList<S extends Spec, WithTotals extends boolean, Page>(props: {
-  searchParams: Promise<SearchParamsRecord>;
-  source: ListSource<S, WithTotals, Page>;
-  children: (data: ListData<FiltersOf<S>, Page>) => ReactNode;
-}) {
+  const data = loadListData(searchParams, source);
+  const early = await within(data, waitMs);
+  if (early) return children(early);
   return (
-    <Suspense fallback={<TableSkeleton label={`Loading ${props.source.noun}…`} />}>
-      <FirstPage {...props} />
+    <Suspense fallback={<TableSkeleton label={`Loading ${source.noun}…`} />}>
+      <FirstPage data={data}>{children}</FirstPage>
     </Suspense>
   );
 }
