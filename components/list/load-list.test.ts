@@ -36,7 +36,7 @@ describe("StreamedList", () => {
 
   it("sends a skeleton and streams the rows when the API is slower than the wait", async () => {
     const started = performance.now();
-    const out = await StreamedList({ searchParams: Promise.resolve({}), source: sourceAnswering(300), waitMs: 50, children: rendered });
+    const out = await StreamedList({ searchParams: Promise.resolve({}), source: sourceAnswering(1_000), waitMs: 50, children: rendered });
     expect(performance.now() - started).toBeLessThan(250);
     expect(isValidElement(out) && out.type === Suspense).toBe(true);
     const boundary = out as ReactElement<{ children: ReactElement<{ data: Promise<unknown> }> }>;

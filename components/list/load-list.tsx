@@ -2,6 +2,7 @@ import "server-only";
 import { Suspense, type ReactNode } from "react";
 import { CreateLink } from "@/components/ui/create-link";
 import { TableSkeleton } from "@/components/ui/skeleton";
+import { within } from "@/lib/async/within";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
@@ -31,23 +32,10 @@ async function loadListData<S extends Spec, WithTotals extends boolean, Page>(
  * `$RC` script throttles reveals), so rows that stream in are on screen ~300 ms after the frame
  * however fast the API was; rows that come within this wait go out in the same HTML instead.
  */
-export const INLINE_ROWS_WAIT_MS = 200;
+const INLINE_ROWS_WAIT_MS = 200;
 
 async function FirstPage<F, Page>({ data, children }: { data: Promise<ListData<F, Page>>; children: (data: ListData<F, Page>) => ReactNode }) {
   return children(await data);
-}
-
-/** The first page's data if it comes within `ms`, else null (the promise is still awaited later). */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { within } from "@/lib/async/within";
 import { queryRows, type Executor } from "@/lib/service/store/db";
 import { MIGRATIONS } from "@/lib/service/store/migrations";
 
@@ -13,10 +14,6 @@ const TIMEOUT_MS = 2_000;
  * is applied there (a rolling deploy's new instance waits until the first one migrated).
  */
 export async function checkReadiness(db: Executor): Promise<Readiness> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<Readiness>((resolve) => {
-    timer = setTimeout(() => resolve({ ready: false, reason: "database did not answer in time" }), TIMEOUT_MS);
-  });
   const check = (async (): Promise<Readiness> => {
     try {
       const rows = await queryRows<{ id: string }>(db, sql`SELECT id FROM schema_migrations`);
@@ -29,9 +26,5 @@ export async function checkReadiness(db: Executor): Promise<Readiness> {
       return { ready: false, reason: `database unreachable (${(error as { code?: string }).code ?? "error"})` };
     }
   })();
-  try {
-    return await Promise.race([check, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return (await within(check, TIMEOUT_MS)) ?? { ready: false, reason: "database did not answer in time" };
 }
