@@ -89,6 +89,23 @@ test("keyboard users can skip to content", async ({ page }) => {
   await expect(page.locator("main#main")).toBeFocused();
 });
 
+test("a full page load paints the sidebar and the page content in one first frame", async ({ page }) => {
+  // The head holds paint back (rel=expect, blocking=render) until the element that closes the
+  // page content is parsed: it must exist, inside <main>, after the content (decision D16.8).
+  await page.goto("/settlement-requests");
+  const expectLink = page.locator('head link[rel="expect"][blocking="render"]');
+  await expect(expectLink).toHaveCount(1);
+  const target = await expectLink.getAttribute("href");
+  expect(target).toMatch(/^#[\w-]+$/);
+  const closesMain = await page.evaluate((id) => {
+    const end = document.getElementById(id);
+    const main = document.querySelector("main");
+    return end !== null && main !== null && end.parentElement === main && main.lastElementChild === end;
+  }, target?.slice(1) ?? "");
+  expect(closesMain).toBe(true);
+  await expect(page.getByTestId("request-row").or(page.getByText("No settlement requests yet")).first()).toBeVisible();
+});
+
 test("on a narrow screen the sidebar folds into a menu", async ({ page }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
