@@ -6,7 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import Decimal from "decimal.js";
-import { VALID, createRequestViaApi, destinationSection, openBuilder, sandboxKey, signIn, unique, watchErrors, whenInteractive } from "./support/settlement";
+import { VALID, createRequestViaApi, destinationSection, openBuilder, openSearchByKeyboard, sandboxKey, signIn, unique, watchErrors, whenInteractive } from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -174,9 +174,7 @@ test("search: ⌘K finds a request by id, by external_id in another case (every 
   await page.goto("/settlement-requests");
 
   // Keyboard: ⌘K / Ctrl+K from anywhere, paste, Enter opens the exact match.
-  await page.keyboard.press("ControlOrMeta+k");
-  const box = page.getByRole("dialog", { name: "Search" }).getByLabel("Search");
-  await expect(box).toBeFocused();
+  const box = await openSearchByKeyboard(page);
   await box.fill(first.id);
   await expect(page.getByTestId("search-hit")).toHaveCount(1);
   await box.press("Enter");

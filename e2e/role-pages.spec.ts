@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/auth";
-import { createRequestViaApi, unique, watchErrors } from "./support/settlement";
+import { createRequestViaApi, openSearchByKeyboard, unique, watchErrors } from "./support/settlement";
 
 /**
  * The finance and support pages as each role that reads them (not only as the admin): each
@@ -53,9 +53,7 @@ for (const role of ["support", "developer", "finance"] as const) {
         await page.screenshot({ path: `test-results/screens/role-${role}-request-${width}.png`, fullPage: true });
 
         // Search from anywhere finds the request by its id.
-        await page.keyboard.press("ControlOrMeta+k");
-        const box = page.getByRole("dialog", { name: "Search" }).getByLabel("Search");
-        await expect(box).toBeFocused();
+        const box = await openSearchByKeyboard(page);
         await box.fill(id);
         await expect(page.getByTestId("search-hit")).toHaveCount(1);
         await page.screenshot({ path: `test-results/screens/role-${role}-search-${width}.png` });
