@@ -6,7 +6,8 @@
  */
 import { expect, test } from "@playwright/test";
 import Decimal from "decimal.js";
-import { VALID, createRequestViaApi, destinationSection, openBuilder, openSearchByKeyboard, sandboxKey, signIn, unique, watchErrors, whenInteractive } from "./support/settlement";
+import { openSearchByKeyboard } from "./support/hydration";
+import { VALID, createRequestViaApi, destinationSection, openBuilder, sandboxKey, signIn, unique, watchErrors, whenInteractive } from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();

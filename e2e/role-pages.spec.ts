@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/auth";
-import { createRequestViaApi, openSearchByKeyboard, unique, watchErrors } from "./support/settlement";
+import { openSearchByKeyboard } from "./support/hydration";
+import { createRequestViaApi, unique, watchErrors } from "./support/settlement";
 
 /**
  * The finance and support pages as each role that reads them (not only as the admin): each

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
+import { whenHydrated } from "./support/hydration";
 
 const SECTIONS = [
   { link: "Overview", path: "/", heading: "Overview", slug: "overview" },
@@ -113,6 +114,7 @@ test("on a narrow screen the sidebar folds into a menu", async ({ page }) => {
   await expect(page.locator("aside")).toBeHidden();
   // A real dialog: focus moves in, Escape closes it and gives focus back to the button.
   const openMenu = page.getByRole("button", { name: "Open menu" });
+  await whenHydrated(openMenu);
   await openMenu.click();
   const menu = page.getByRole("dialog", { name: "Menu" });
   await expect(menu).toBeVisible();

@@ -4,8 +4,9 @@
  * identifiers of every destination shape.
  */
 import { readFileSync } from "node:fs";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { VALID as FIXTURES } from "../../lib/schemas/test-fixtures";
+import { whenHydrated } from "./hydration";
 
 export function readEnvLocal(): Record<string, string> {
   try {
@@ -128,27 +129,11 @@ export async function openBuilder(page: Page, type: string) {
 export const destinationSection = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
 
 /**
- * Opens the search dialog with ⌘K / Ctrl+K and returns its box, focused. The shortcut is listened
- * for once the page has hydrated, which can come a moment after `goto` returns: a press before
- * that does nothing, so it is pressed again (only while the dialog is not open) until it works.
- */
-export async function openSearchByKeyboard(page: Page): Promise<Locator> {
-  const box = page.getByRole("dialog", { name: "Search" }).getByLabel("Search");
-  await expect(async () => {
-    if (!(await box.isVisible())) await page.keyboard.press("ControlOrMeta+k");
-    await expect(box).toBeFocused({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-  return box;
-}
-
-/**
  * Waits until React has hydrated the control `label` names (its DOM node carries React's props),
  * so that typing into it reaches the component: a value typed into the server-rendered field
  * before hydration is reset to the component's state. Lists stream their rows, so their controls
  * hydrate a moment after the page is on screen.
  */
 export async function whenInteractive(page: Page, label: string): Promise<void> {
-  const field = page.getByLabel(label);
-  await field.waitFor();
-  await expect.poll(() => field.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+  await whenHydrated(page.getByLabel(label));
 }
