@@ -131,8 +131,7 @@ export const destinationSection = (page: Page) => page.locator("section", { has:
 /**
  * Waits until React has hydrated the control `label` names (its DOM node carries React's props),
  * so that typing into it reaches the component: a value typed into the server-rendered field
- * before hydration is reset to the component's state. Lists stream their rows, so their controls
- * hydrate a moment after the page is on screen.
+ * before hydration is reset to the component's state (e2e/support/hydration.ts).
  */
 export async function whenInteractive(page: Page, label: string): Promise<void> {
   await whenHydrated(page.getByLabel(label));
