@@ -2,6 +2,7 @@ import "server-only";
 import type { Environment } from "@/lib/schemas/catalog";
 import { hashApiKey, onApiKeyRevoked, type KeyOwner } from "./store/api-keys";
 import { identifyAndClaim } from "./store/caller-lookup";
+import { rememberSandboxOffset } from "./sandbox-clock";
 import type { Db } from "./store/db";
 
 export const WINDOW_MS = 60_000;
@@ -54,7 +55,8 @@ interface KeyState {
  * and never more than 1/16 of what is left, so near the limit slots go out one by one and no
  * instance refuses while another sits on spare slots beyond that.
  *
- * The claim also looks the key up, so a request that claims costs one round trip and a request
+ * The claim also looks the key up and reads a sandbox account's clock offset (kept in the
+ * sandbox clock's one-second cache), so a request that claims costs one round trip and a request
  * served from a batch costs none. A key revoked in this process is forgotten at once; one
  * revoked by another process is noticed at the next claim or within KEY_RECHECK_MS.
  */
@@ -124,7 +126,9 @@ export class RateLimiter {
       this.keys.delete(hash);
       return "unknown";
     }
-    const { limit, count, granted, ...owner } = found;
+    const { limit, count, granted, sandboxOffsetMs, ...owner } = found;
+    // The claim read the account's sandbox clock too: the request it admits needs no read of its own.
+    if (owner.environment === "sandbox") rememberSandboxOffset(this.db, owner.accountId, sandboxOffsetMs);
     // Requests for a key not seen yet claim side by side: merge into whatever state is there now.
     const target = this.keys.get(hash) ?? { owner, checkedAt: 0, limit, windowStart, unspent: 0, count: 0, claiming: null, waiting: 0 };
     if (target.windowStart < windowStart) Object.assign(target, { windowStart, unspent: 0, count: 0 });

@@ -36,8 +36,16 @@ export async function sandboxOffset(db: Db, accountId: string): Promise<number> 
   return offset;
 }
 
+/**
+ * Caches an offset just read or written. Offsets only grow, so a read that started before this
+ * instance's own advance (an API key claim running beside POST /v0/sandbox/clock/advance) never
+ * takes the cache back.
+ */
 export function rememberSandboxOffset(db: Db, accountId: string, offset: number): void {
-  cacheOf(db).set(accountId, { offset, until: Date.now() + CACHE_MS });
+  const cache = cacheOf(db);
+  const known = cache.get(accountId);
+  const kept = known && known.until > Date.now() ? Math.max(known.offset, offset) : offset;
+  cache.set(accountId, { offset: kept, until: Date.now() + CACHE_MS });
 }
 
 export function shiftedClock(base: Clock, offsetMs: number): Clock {

@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, ensureAccount } from "../store/api-keys";
+import { addSandboxOffset } from "../store/sandbox-clocks";
 import { createTestService, type DriverKind, type TestService } from "../testing/harness";
 import { call, expectFieldError, type Json } from "../testing/http";
 import { BODIES } from "../testing/settlement-fixtures";
@@ -49,6 +50,15 @@ describe.each<DriverKind>(["pglite", "postgres"])("the sandbox clock (%s)", (dri
     expectFieldError(await advance("60"), "seconds");
     expect((await call(s, "GET", "/v0/sandbox/clock", undefined, { key: s.keys.production })).status).toBe(403);
     expect((await advance(60, s.keys.production)).status).toBe(403);
+  });
+
+  it("sees a move another instance made once its cached clock is a second old (read with the API key's claim)", async () => {
+    const before = Date.parse((await clock()).now as string);
+    // Another instance moves the clock: only the shared table changes, this instance's cache does not.
+    await addSandboxOffset(s.deps.db, s.account.id, 10 * MINUTE * 1000, new Date());
+    await new Promise((r) => setTimeout(r, 1_100));
+    const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s);
+    expect(Date.parse(created.body.created_at as string)).toBe(before + 10 * MINUTE * 1000);
   });
 
   it("advancing expires a request before the answer, only in this account, and stamps sandbox time", async () => {

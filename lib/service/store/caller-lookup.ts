@@ -11,6 +11,8 @@ export interface Claim {
   count: number;
   /** Slots this claim received: 0 when the window is spent (or when none were asked for). */
   granted: number;
+  /** The account's sandbox clock offset in ms, read in the same statement (0 for a production key). */
+  sandboxOffsetMs: number;
 }
 
 export interface ClaimRequest {
@@ -30,7 +32,8 @@ export interface ClaimRequest {
 /**
  * One round trip: finds the active key's owner and claims up to `want` slots of the key's
  * rate-limit window, shared by every instance (an atomic upsert that never takes the count
- * past the limit). Null for an unknown or revoked key, which claims nothing.
+ * past the limit), and reads a sandbox key's account clock (decision D8.3) on the way. Null for an
+ * unknown or revoked key, which claims nothing.
  */
 export async function identifyAndClaim(db: Executor, request: ClaimRequest): Promise<(KeyOwner & Claim) | null> {
   const { keyHash, windowStart, want, limits, spread } = request;
@@ -46,11 +49,14 @@ export async function identifyAndClaim(db: Executor, request: ClaimRequest): Pro
     lim: number;
     count: number;
     last_grant: number;
+    offset_ms: string | number;
   }>(
     db,
     sql`WITH k AS (
           SELECT ak.id, ak.account_id, ak.environment, a.name,
-                 (CASE ak.environment WHEN 'production' THEN ${limits.production}::int ELSE ${limits.sandbox}::int END) AS lim
+                 (CASE ak.environment WHEN 'production' THEN ${limits.production}::int ELSE ${limits.sandbox}::int END) AS lim,
+                 (CASE ak.environment WHEN 'sandbox'
+                    THEN COALESCE((SELECT sc.offset_ms FROM sandbox_clocks sc WHERE sc.account_id = ak.account_id), 0) ELSE 0 END) AS offset_ms
           FROM api_keys ak JOIN accounts a ON a.id = ak.account_id
           WHERE ak.key_hash = ${keyHash} AND ak.revoked_at IS NULL
         ), c AS (
@@ -59,7 +65,7 @@ export async function identifyAndClaim(db: Executor, request: ClaimRequest): Pro
           ON CONFLICT (api_key_id, window_start) DO UPDATE SET count = w.count + ${grant(sql`w.count`)}, last_grant = ${grant(sql`w.count`)}
           RETURNING w.count, w.last_grant
         )
-        SELECT k.id AS key_id, k.account_id, k.name AS account_name, k.environment, k.lim, c.count, c.last_grant
+        SELECT k.id AS key_id, k.account_id, k.name AS account_name, k.environment, k.lim, k.offset_ms, c.count, c.last_grant
         FROM k CROSS JOIN c`,
   );
   const row = rows[0];
@@ -72,5 +78,6 @@ export async function identifyAndClaim(db: Executor, request: ClaimRequest): Pro
     limit: Number(row.lim),
     count: Number(row.count),
     granted: Number(row.last_grant),
+    sandboxOffsetMs: Number(row.offset_ms),
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { AmountTotals } from "@/lib/schemas/list";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "./db";
@@ -13,9 +13,14 @@ export interface PageRequest {
   pageSize: number;
 }
 
+/** The result key pageOfRows carries the total under (no table has such a column). */
+const TOTAL = "__total";
+
 /**
- * One page of a table's rows that `where` selects, in `order`, and the total it selects: two
- * queries side by side (the list endpoints' shape, decisions D6).
+ * One page of a table's rows that `where` selects, in `order`, and the total it selects (the list
+ * endpoints' shape, decisions D6): one statement, the total as an uncorrelated subquery that the
+ * database evaluates once beside the page's own (index-ordered, limited) scan. Only a page past
+ * the end, which returns no row to carry the total, asks for the count separately.
  */
 export async function pageOfRows<T extends PgTable>(
   db: Executor,
@@ -24,17 +29,22 @@ export async function pageOfRows<T extends PgTable>(
   order: SQL[],
   page: PageRequest,
 ): Promise<{ rows: T["$inferSelect"][]; total: number }> {
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ n: count() }).from(table as PgTable).where(where),
-  ]);
-  return { rows: rows as T["$inferSelect"][], total: Number(totals[0]?.n ?? 0) };
+  const filter = where ? sql` where ${where}` : sql``;
+  const found = (await db
+    .select({ ...getTableColumns(table), [TOTAL]: sql<string>`(select count(*) from ${table}${filter})` })
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)) as Array<Record<string, unknown>>;
+  if (found.length === 0) {
+    if (page.page === 1) return { rows: [], total: 0 };
+    const [counted] = await db.select({ n: count() }).from(table as PgTable).where(where);
+    return { rows: [], total: Number(counted?.n ?? 0) };
+  }
+  const total = Number(found[0][TOTAL]);
+  const rows = found.map(({ [TOTAL]: _total, ...row }) => row);
+  return { rows: rows as T["$inferSelect"][], total };
 }
 
 type OwnedTable = PgTable & { id: AnyPgColumn; accountId: AnyPgColumn; environment: AnyPgColumn };

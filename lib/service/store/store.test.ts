@@ -7,6 +7,7 @@ import { identifyAndClaim } from "./caller-lookup";
 import { sql } from "drizzle-orm";
 import { emitEvent } from "../outbox/emit";
 import { queryRows } from "./db";
+import { addSandboxOffset } from "./sandbox-clocks";
 import { webhookEndpoints } from "./schema";
 
 /** The same storage functions on both drivers: PGlite (embedded) and PostgreSQL. */
@@ -47,6 +48,17 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     expect(await claim("sk_test_unknown", 60_000, 1)).toBeNull();
     await revokeApiKey(s.deps.db, b.id, new Date());
     expect(await claim(b.key, 60_000, 1)).toBeNull();
+  });
+
+  it("reads a sandbox key's account clock with the claim, and none for a production key", async () => {
+    const sandbox = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "sandbox" });
+    const production = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "production" });
+    const limits = { sandbox: 40, production: 40 };
+    const claim = (key: string) => identifyAndClaim(s.deps.db, { keyHash: hashApiKey(key), windowStart: 60_000, want: 0, limits, spread: 4 });
+    expect(await claim(sandbox.key)).toMatchObject({ sandboxOffsetMs: 0 });
+    await addSandboxOffset(s.deps.db, s.account.id, 90_000, new Date());
+    expect(await claim(sandbox.key)).toMatchObject({ sandboxOffsetMs: 90_000 });
+    expect(await claim(production.key)).toMatchObject({ sandboxOffsetMs: 0 });
   });
 
   it("claims an idempotency key once", async () => {
