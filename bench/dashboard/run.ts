@@ -9,7 +9,8 @@
  *   2. time to the settlement-requests list's content (20 rows shown) with 100 requests present,
  *      in headless Chromium, median of several cold navigations, beside the not-found page's
  *      time to its heading; both timed in the page, to the paint of the frame that shows them
- *      (timeTo). Goal: ≤ 1.5 × the floor.
+ *      (timeTo). Goal: ≤ 1.5 × the floor. For information, the same two pages' HTML served as
+ *      files from this process (servedAsFiles): what is left when the server does no work.
  *   3. the latency a server action adds over calling the API directly (p50): GET one request
  *      through the getSettlementRequest action vs straight from Node with the key, and Next's
  *      trivial /api/health route handler as the floor. Goal: p50 added < 15 ms.
@@ -19,9 +20,11 @@
  *   npx tsx --conditions=react-server bench/dashboard/run.ts     (BENCH_PORT, BENCH_SAMPLES, BENCH_LIST_RUNS)
  *   BENCH_ONLY=list (or js, action, rss, comma-separated): only those parts, to iterate on one figure.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { extname, join, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { groupRssMb, startProcess, stopAll, stopProcess, waitForUrl } from "../lib/processes";
@@ -193,6 +196,34 @@ async function timeTo(context: BrowserContext, path: string, selector: string, c
   return { content, firstByte };
 }
 
+/**
+ * Serves `pages` (path → HTML) and the build's static chunks from this process, with the cache
+ * headers Next gives the chunks: the pages' time to content when the server does no work at all.
+ */
+async function servedAsFiles(pages: Record<string, string>): Promise<{ base: string; close: () => Promise<void> }> {
+  const root = resolve(".next/static");
+  const types: Record<string, string> = { ".js": "text/javascript", ".css": "text/css", ".woff2": "font/woff2", ".svg": "image/svg+xml" };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://files").pathname;
+    const html = pages[path];
+    if (html !== undefined) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(html);
+      return;
+    }
+    const file = resolve(root, `.${decodeURIComponent(path.replace(/^\/_next\/static\//, "/"))}`);
+    if (!path.startsWith("/_next/static/") || !file.startsWith(root + sep) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res
+      .writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream", "cache-control": "public, max-age=31536000, immutable" })
+      .end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return { base: `http://localhost:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
 /** The id of a server action and a page path that serves it (as e2e/fixtures/server-actions.ts). */
 function serverAction(exportedName: string, params: Record<string, string>): { id: string; path: string } {
   const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
@@ -332,6 +363,21 @@ async function main() {
       console.log(`(information) whole HTML from Node: list ${fmt(listHtml, 0)} ms, not-found ${fmt(floorHtml, 0)} ms`);
       console.log(
         `(information) first byte in the browser: list ${fmt(median(listRuns.map((r) => r.firstByte)), 0)} ms, not-found ${fmt(median(floorRuns.map((r) => r.firstByte)), 0)} ms`,
+      );
+      // What is left with no server work at all: both pages' HTML, as the server sent it, served as files.
+      const page = async (path: string) => (await fetch(BASE + path, { headers: { Cookie: cookie } })).text();
+      const files = await servedAsFiles({ "/list": await page("/settlement-requests"), "/not-found": await page("/this-page-does-not-exist") });
+      const fileContext = await browser.newContext({ baseURL: files.base, viewport: { width: 1440, height: 900 } });
+      const fileList: number[] = [];
+      const fileFloor: number[] = [];
+      for (let i = 0; i < LIST_RUNS; i++) {
+        fileList.push((await timeTo(fileContext, "/list", '[data-testid="request-row"]', 20)).content);
+        fileFloor.push((await timeTo(fileContext, "/not-found", "h1")).content);
+      }
+      await fileContext.close();
+      await files.close();
+      console.log(
+        `(information) the same two pages' HTML served as files (no server work): list ${fmt(median(fileList), 0)} ms, not-found ${fmt(median(fileFloor), 0)} ms: ${fmt(median(fileList) / median(fileFloor), 2)} ×`,
       );
     }
 
