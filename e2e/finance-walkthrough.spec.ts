@@ -7,7 +7,7 @@
 import { expect, test } from "@playwright/test";
 import Decimal from "decimal.js";
 import { openSearchByKeyboard } from "./support/hydration";
-import { VALID, createRequestViaApi, destinationSection, openBuilder, sandboxKey, signIn, unique, watchErrors, whenInteractive } from "./support/settlement";
+import { VALID, createRequestViaApi, destinationSection, openBuilder, openDateRange, sandboxKey, signIn, unique, watchErrors } from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -262,6 +262,16 @@ test("a production create restates amount, currency, masked recipient and rail b
   await expect(page).toHaveURL(/\/settlement-requests\/new/);
 });
 
+test("the created-date range is folded until used, and open with its dates when the URL carries them", async ({ page }) => {
+  await page.goto("/settlement-requests");
+  await expect(page.getByRole("button", { name: "Created date" })).toBeVisible();
+  await expect(page.getByLabel("Created from")).toHaveCount(0);
+  await page.goto("/settlement-requests?created_from=2020-01-01&created_to=2020-01-31");
+  await expect(page.getByRole("button", { name: "Created date" })).toHaveCount(0);
+  await expect(page.getByLabel("Created from")).toHaveValue("2020-01-01");
+  await expect(page.getByLabel("Created to")).toHaveValue("2020-01-31");
+});
+
 test("the list's date range and totals: the whole filtered set summed per currency, and the CSV follows the filters", async ({ page, request }) => {
   const tag = unique("TOTALS");
   await createRequestViaApi(request, tag);
@@ -273,7 +283,7 @@ test("the list's date range and totals: the whole filtered set summed per curren
   await expect(page.getByTestId("totals-payer-sends")).toContainText("USDC");
 
   const today = new Date().toISOString().slice(0, 10);
-  await whenInteractive(page, "Created from");
+  await openDateRange(page);
   await page.getByLabel("Created from").fill(today);
   await expect(page).toHaveURL(new RegExp(`created_from=${today}`));
   await expect(page.getByTestId("totals-count")).toHaveText("2");
@@ -398,7 +408,7 @@ test("payments: the same date range and totals, and their CSV follows the filter
   await expect(page.getByTestId("totals-count")).toHaveText("2");
   await expect(page.getByTestId("totals-amounts")).toContainText("USDC");
   await expect(page.getByTestId("totals-amounts")).toContainText("€250.00");
-  await whenInteractive(page, "Created to");
+  await openDateRange(page);
   await page.getByLabel("Created to").fill("2020-01-01");
   await expect(page.getByText("No matching payments")).toBeVisible();
   await page.getByRole("button", { name: "Any date" }).click();
@@ -441,7 +451,7 @@ test("disbursements: every one of the environment, with filters, a date range, t
   expect(lines.some((l) => l.startsWith(id))).toBe(true);
 
   // A range before anything existed: nothing; any date again: back.
-  await whenInteractive(page, "Created to");
+  await openDateRange(page);
   await page.getByLabel("Created to").fill("2020-01-01");
   await expect(page.getByText("No matching disbursements")).toBeVisible();
   await expect(page).toHaveURL(/created_to=2020-01-01/);

@@ -136,3 +136,12 @@ export const destinationSection = (page: Page) => page.locator("section", { has:
 export async function whenInteractive(page: Page, label: string): Promise<void> {
   await whenHydrated(page.getByLabel(label));
 }
+
+/** Unfolds a list's created-date range (folded until used), once the page can take the click: focus lands on "Created from". */
+export async function openDateRange(page: Page): Promise<void> {
+  const button = page.getByRole("button", { name: "Created date" });
+  await whenHydrated(button);
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await button.click();
+  await expect(page.getByLabel("Created from")).toBeFocused();
+}
