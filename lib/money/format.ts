@@ -50,8 +50,19 @@ function plain(d: DecimalParts): Intl.StringNumericLiteral {
   return plainDecimal(d) as Intl.StringNumericLiteral;
 }
 
+const intlCurrencies = new Map<string, boolean>();
+
+/** Whether `Intl` knows the code as a currency (asked once per code: building a formatter costs more than formatting). */
 function isIntlCurrency(code: string): boolean {
-  if (!/^[A-Z]{3}$/.test(code)) return false;
+  let known = intlCurrencies.get(code);
+  if (known === undefined) {
+    known = /^[A-Z]{3}$/.test(code) && canFormatCurrency(code);
+    if (intlCurrencies.size < 1_000) intlCurrencies.set(code, known);
+  }
+  return known;
+}
+
+function canFormatCurrency(code: string): boolean {
   try {
     new Intl.NumberFormat("en-US", { style: "currency", currency: code });
     return true;
