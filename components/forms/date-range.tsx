@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
@@ -16,7 +16,6 @@ export function DateRange({ from, to, onChange }: { from: string; to: string; on
   const [open, setOpen] = useState(Boolean(from || to));
   const openedHere = useRef(false);
   const fromRef = useRef<HTMLInputElement>(null);
-  const id = useId();
   const shown = open || Boolean(from || to);
   useEffect(() => {
     if (shown && openedHere.current) {
@@ -27,24 +26,22 @@ export function DateRange({ from, to, onChange }: { from: string; to: string; on
 
   if (!shown) {
     return (
-      <div data-testid="date-range">
-        <Button
-          variant="secondary"
-          aria-expanded={false}
-          aria-controls={id}
-          onClick={() => {
-            openedHere.current = true;
-            setOpen(true);
-          }}
-        >
-          <PlusIcon className="size-4" />
-          Created date
-        </Button>
-      </div>
+      <Button
+        variant="secondary"
+        data-testid="date-range"
+        aria-expanded={false}
+        onClick={() => {
+          openedHere.current = true;
+          setOpen(true);
+        }}
+      >
+        <PlusIcon className="size-4" />
+        Created date
+      </Button>
     );
   }
   return (
-    <fieldset id={id} className="flex flex-wrap items-end gap-3 lg:basis-full" data-testid="date-range">
+    <fieldset className="flex flex-wrap items-end gap-3 lg:basis-full" data-testid="date-range">
       <legend className="sr-only">Created between</legend>
       <Field label="Created from" hint="UTC, inclusive" className="w-44">
         {(p) => (
