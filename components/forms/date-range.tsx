@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
@@ -13,27 +13,16 @@ import { Input } from "@/components/ui/input";
  * on screen (decision D16.10). Opening it moves focus to "Created from".
  */
 export function DateRange({ from, to, onChange }: { from: string; to: string; onChange: (range: { created_from: string; created_to: string }) => void }) {
-  const [open, setOpen] = useState(Boolean(from || to));
-  const openedHere = useRef(false);
-  const fromRef = useRef<HTMLInputElement>(null);
-  const shown = open || Boolean(from || to);
-  useEffect(() => {
-    if (shown && openedHere.current) {
-      openedHere.current = false;
-      fromRef.current?.focus();
-    }
-  }, [shown]);
-
-  if (!shown) {
+  // Open from the first render when the URL carries a range; opened by the button, "Created from"
+  // takes focus as it mounts. "Any date" clears the range without folding it again.
+  const [opened, setOpened] = useState<"by-url" | "by-button" | null>(from || to ? "by-url" : null);
+  if (!opened && !from && !to) {
     return (
       <Button
         variant="secondary"
         data-testid="date-range"
         aria-expanded={false}
-        onClick={() => {
-          openedHere.current = true;
-          setOpen(true);
-        }}
+        onClick={() => setOpened("by-button")}
       >
         <PlusIcon className="size-4" />
         Created date
@@ -45,7 +34,7 @@ export function DateRange({ from, to, onChange }: { from: string; to: string; on
       <legend className="sr-only">Created between</legend>
       <Field label="Created from" hint="UTC, inclusive" className="w-44">
         {(p) => (
-          <Input {...p} ref={fromRef} type="date" value={from} max={to || undefined} onChange={(e) => onChange({ created_from: e.target.value, created_to: to })} />
+          <Input {...p} autoFocus={opened === "by-button"} type="date" value={from} max={to || undefined} onChange={(e) => onChange({ created_from: e.target.value, created_to: to })} />
         )}
       </Field>
       <Field label="Created to" hint="UTC, inclusive" className="w-44">
