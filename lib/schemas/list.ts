@@ -71,8 +71,25 @@ export type AmountTotals = z.output<typeof amountTotalsSchema>;
 export const paymentTotalsSchema = amountTotalsSchema.meta({ id: "PaymentTotals", "x-extension": true });
 export type PaymentTotals = z.output<typeof paymentTotalsSchema>;
 
+/** The most a capped total counts (CONTRACT §9, §11). */
+export const TOTAL_CAP = 10_000;
+
+/** Pagination whose total is counted up to 10,000 (the request log, the events list: CONTRACT §9, §11). */
+export const cappedPaginationSchema = paginationSchema
+  .extend({
+    total_capped: z.boolean().meta({ description: "true when more than 10,000 match: `total` is then 10,000" }),
+  })
+  .meta({ id: "CappedPagination" });
+export type CappedPagination = z.output<typeof cappedPaginationSchema>;
+
+/** The list envelope with a capped total. */
+export function cappedPaginated<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination: cappedPaginationSchema });
+}
+
 /** The list envelope: `{ data: [...], pagination: {...} }`. */
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination: paginationSchema });
 }
 export type Paginated<T> = { data: T[]; pagination: Pagination };
+export type CappedPaginated<T> = { data: T[]; pagination: CappedPagination };

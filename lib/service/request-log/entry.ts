@@ -5,39 +5,83 @@ import { maskTail, MASK_PREFIX } from "@/lib/schemas/mask";
 export const MAX_LOGGED_BODY_BYTES = 16 * 1024;
 const MASKED_FIELDS = new Set(["account_number", "iban", "clabe"]);
 
-/** A copy of a JSON value with bank identifiers masked as responses mask them. */
-export function maskBankIdentifiers(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskBankIdentifiers);
+/** How much of a secret the log keeps (CONTRACT §11, 2026-11-26): `whsec_AbCd…`. */
+const SECRET_KEPT = 10;
+/** How much of an API key the log keeps: its key_prefix. */
+const KEY_KEPT = 14;
+/** How much of an inbox's unguessable id a logged URL keeps. */
+const INBOX_ID_KEPT = 6;
+
+/** `value` cut to its first `kept` characters and `…`. */
+function cut(value: string, kept: number): string {
+  return `${value.slice(0, kept)}…`;
+}
+
+/**
+ * Credentials wherever they stand in logged text (decision D11.6): signing secrets, API keys
+ * and the console's inbox capability URLs (`/inbox/<id>`), each cut to what identifies it. Each
+ * pattern needs more than what is kept, so a value already cut is never cut again.
+ */
+const CREDENTIALS: ReadonlyArray<[RegExp, (found: string, ...groups: string[]) => string]> = [
+  [/whsec_[A-Za-z0-9_\-+/=]{5,}/g, (found) => cut(found, SECRET_KEPT)],
+  [/sk_(?:test|live)_[A-Za-z0-9_\-]{7,}/g, (found) => cut(found, KEY_KEPT)],
+  [/(\/inbox\/)([A-Za-z0-9_\-]{8,})/g, (_found, path: string, id: string) => `${path}${cut(id, INBOX_ID_KEPT)}`],
+];
+
+/** `text` with every credential in it cut, and the caller's own key (whatever its shape) too. */
+export function scrubCredentials(text: string, callerKey = ""): string {
+  let out = callerKey.length >= 8 && text.includes(callerKey) ? text.replaceAll(callerKey, cut(callerKey, KEY_KEPT)) : text;
+  for (const [pattern, replace] of CREDENTIALS) out = out.replace(pattern, replace as (found: string) => string);
+  return out;
+}
+
+/**
+ * A copy of a JSON value as the log keeps it: bank identifiers masked as responses mask them,
+ * every field named `secret` cut to its first 10 characters, every credential in a string cut.
+ */
+export function maskedForLog(value: unknown, callerKey = ""): unknown {
+  if (typeof value === "string") return scrubCredentials(value, callerKey);
+  if (Array.isArray(value)) return value.map((v) => maskedForLog(v, callerKey));
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = MASKED_FIELDS.has(key) && typeof v === "string" && !v.startsWith(MASK_PREFIX) ? maskTail(v) : maskBankIdentifiers(v);
+    if (key === "secret" && typeof v === "string") out[key] = cut(v, SECRET_KEPT);
+    else if (MASKED_FIELDS.has(key) && typeof v === "string" && !v.startsWith(MASK_PREFIX)) out[key] = maskTail(v);
+    else out[key] = maskedForLog(v, callerKey);
   }
   return out;
 }
 
-/** A response body as stored: responses already mask bank identifiers (decision D5.5), so as sent, cut to 16 KiB. */
-export function loggedResponseBody(text: string): string | null {
+/**
+ * A body as stored: JSON is kept masked (bank identifiers, secrets, credentials) and re-serialised;
+ * anything else is kept as sent with its credentials cut and NULs spelled out (PostgreSQL text
+ * refuses them); cut to 16 KiB; null when empty. Responses already mask bank identifiers
+ * (decision D5.5), so only a response that may carry a secret or a credential is parsed.
+ */
+export function loggedBody(text: string, callerKey = "", options: { banksMasked?: boolean } = {}): string | null {
   if (text === "") return null;
-  return capped(text.replaceAll("\u0000", "\\u0000"));
+  if (options.banksMasked && !mayHoldCredential(text, callerKey)) return capped(text.replaceAll("\u0000", "\\u0000"));
+  let stored: string;
+  try {
+    stored = JSON.stringify(maskedForLog(JSON.parse(text), callerKey));
+  } catch {
+    stored = scrubCredentials(text, callerKey).replaceAll("\u0000", "\\u0000");
+  }
+  return capped(stored);
+}
+
+function mayHoldCredential(text: string, callerKey: string): boolean {
+  return /secret|whsec_|sk_(?:test|live)_|\/inbox\//.test(text) || (callerKey.length >= 8 && text.includes(callerKey));
+}
+
+/** A path or query string as stored: credentials cut. */
+export function loggedText(query: string, callerKey = ""): string {
+  return scrubCredentials(query, callerKey);
 }
 
 function capped(stored: string): string {
   if (stored.length <= MAX_LOGGED_BODY_BYTES / 4 || Buffer.byteLength(stored) <= MAX_LOGGED_BODY_BYTES) return stored;
   return Buffer.from(stored).subarray(0, MAX_LOGGED_BODY_BYTES).toString("utf8").replace(/\uFFFD$/, "");
-}
-
-/** A request body as stored: masked JSON when it parses, cut to 16 KiB; null when empty. */
-export function loggedRequestBody(text: string): string | null {
-  if (text === "") return null;
-  let stored = text;
-  try {
-    stored = JSON.stringify(maskBankIdentifiers(JSON.parse(text)));
-  } catch {
-    // not JSON: kept as sent, NULs spelled out (PostgreSQL text refuses them); the cap still applies
-    stored = text.replaceAll("\u0000", "\\u0000");
-  }
-  return capped(stored);
 }
 
 /** A stored body as the API answers it: the JSON value, or the (cut) text when it is not whole JSON. */

@@ -2,7 +2,7 @@ import "server-only";
 import type { Context } from "hono";
 import { randomBytes } from "node:crypto";
 import type { ServiceEnv } from "../context";
-import { loggedRequestBody, loggedResponseBody } from "./entry";
+import { loggedBody, loggedText } from "./entry";
 import { requestLogWriter } from "./writer";
 
 const UNLOGGED = /^\/v0\/(request-logs(\/|$)|openapi\.json$)/;
@@ -55,16 +55,16 @@ function recordEntry(
           requestId: c.get("requestId"),
           at,
           method: c.req.method,
-          path: url.pathname.slice(0, MAX_PATH),
-          query: url.search.replace(/^\?/, "").slice(0, MAX_QUERY),
+          path: loggedText(url.pathname.slice(0, MAX_PATH), key),
+          query: loggedText(url.search.replace(/^\?/, "").slice(0, MAX_QUERY), key),
           status: res.status,
           durationMs,
           keyPrefix: key.slice(0, 14),
           idempotencyKey: (c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed))?.slice(0, 255) ?? null,
           idempotentReplayed: res.headers.get("idempotent-replayed") === "true",
           resourceId: asResourceId(created ?? resourceIdOf(url.pathname)),
-          requestBody: loggedRequestBody(requestText),
-          responseBody: loggedResponseBody(responseText),
+          requestBody: loggedBody(requestText, key),
+          responseBody: loggedBody(responseText, key, { banksMasked: true }),
         });
       })
       .catch((error) => console.error("[service] request log entry lost:", (error as Error).message));

@@ -1,7 +1,7 @@
 import "server-only";
 import { createRoute, z } from "@hono/zod-openapi";
 import { eventListQuerySchema, eventSchema } from "@/lib/schemas/event";
-import { paginated } from "@/lib/schemas/list";
+import { cappedPaginated } from "@/lib/schemas/list";
 import { getEvent, listEventsOf } from "../use-cases/events";
 import { errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
@@ -19,7 +19,7 @@ const list = createRoute({
     "and also finds a payment's events by the settlement request or disbursement it belongs to. Events are kept at least 30 days.",
   "x-extension": true,
   request: { query: eventListQuerySchema },
-  responses: { 200: json(paginated(eventSchema), "A page of events"), ...errorResponses(400) },
+  responses: { 200: json(cappedPaginated(eventSchema), "A page of events"), ...errorResponses(400) },
 });
 
 const get = createRoute({

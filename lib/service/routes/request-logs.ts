@@ -1,6 +1,6 @@
 import "server-only";
 import { createRoute, z } from "@hono/zod-openapi";
-import { paginated } from "@/lib/schemas/list";
+import { cappedPaginated } from "@/lib/schemas/list";
 import { requestLogQuerySchema, requestLogSchema } from "@/lib/schemas/request-log";
 import { getRequestLog, listRequestLogsOf } from "../use-cases/request-logs";
 import { errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
@@ -22,7 +22,7 @@ const list = createRoute({
   description: `${ABOUT} Newest first; filters: status class (2xx, 4xx, 5xx), method, path (exact, or a prefix ending in *), idempotency_key, resource_id.`,
   "x-extension": true,
   request: { query: requestLogQuerySchema },
-  responses: { 200: json(paginated(requestLogSchema), "A page of entries"), ...errorResponses(400) },
+  responses: { 200: json(cappedPaginated(requestLogSchema), "A page of entries"), ...errorResponses(400) },
 });
 
 const get = createRoute({

@@ -5,6 +5,7 @@ import { newEventId } from "../ids";
 import type { Executor } from "./db";
 import { insertSql, type Write } from "./one-statement";
 import { findOwned, pageOfRows, type PageRequest } from "./rows";
+import { TOTAL_CAP } from "@/lib/schemas/list";
 import { events, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
 import { ownedBy, type Scope } from "./scope";
 
@@ -38,7 +39,7 @@ export function listEvents(
   filter: EventFilter,
   page: PageRequest,
 ): Promise<{ rows: EventRow[]; total: number }> {
-  return pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page);
+  return pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page, { countUpTo: TOTAL_CAP });
 }
 
 export function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | null> {

@@ -5,6 +5,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "./db";
 import { insertSql } from "./one-statement";
 import { findOwned, pageOfRows, type PageRequest } from "./rows";
+import { TOTAL_CAP } from "@/lib/schemas/list";
 import { ownedBy, type Scope } from "./scope";
 
 /** The request log (migration 0010). */
@@ -75,7 +76,7 @@ export function listRequestLogs(
   filter: RequestLogFilter,
   page: PageRequest,
 ): Promise<{ rows: RequestLogRow[]; total: number }> {
-  return pageOfRows(db, requestLogs, where(scope, filter), [desc(requestLogs.at), desc(requestLogs.id)], page);
+  return pageOfRows(db, requestLogs, where(scope, filter), [desc(requestLogs.at), desc(requestLogs.id)], page, { countUpTo: TOTAL_CAP });
 }
 
 export function findRequestLog(db: Executor, scope: Scope, id: string): Promise<RequestLogRow | null> {

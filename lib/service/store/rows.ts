@@ -1,8 +1,8 @@
 import "server-only";
-import { and, count, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { AmountTotals } from "@/lib/schemas/list";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Executor } from "./db";
+import { queryRows, type Executor } from "./db";
 import { ownedBy, type Scope } from "./scope";
 
 /** The shapes every table's store module repeats, written once: insert, update, find in scope, one page of a list. */
@@ -28,10 +28,15 @@ export async function pageOfRows<T extends PgTable>(
   where: SQL | undefined,
   order: SQL[],
   page: PageRequest,
+  options: { countUpTo?: number } = {},
 ): Promise<{ rows: T["$inferSelect"][]; total: number }> {
   const filter = where ? sql` where ${where}` : sql``;
+  // A capped count stops reading once it has seen one row more than the cap (CONTRACT §11).
+  const counted = options.countUpTo
+    ? sql<string>`(select count(*) from (select 1 from ${table}${filter} limit ${options.countUpTo + 1}) as capped)`
+    : sql<string>`(select count(*) from ${table}${filter})`;
   const found = (await db
-    .select({ ...getTableColumns(table), [TOTAL]: sql<string>`(select count(*) from ${table}${filter})` })
+    .select({ ...getTableColumns(table), [TOTAL]: counted })
     .from(table as PgTable)
     .where(where)
     .orderBy(...order)
@@ -39,8 +44,8 @@ export async function pageOfRows<T extends PgTable>(
     .offset((page.page - 1) * page.pageSize)) as Array<Record<string, unknown>>;
   if (found.length === 0) {
     if (page.page === 1) return { rows: [], total: 0 };
-    const [counted] = await db.select({ n: count() }).from(table as PgTable).where(where);
-    return { rows: [], total: Number(counted?.n ?? 0) };
+    const [n] = await queryRows<{ n: string }>(db, sql`select ${counted} as n`);
+    return { rows: [], total: Number(n?.n ?? 0) };
   }
   const total = Number(found[0][TOTAL]);
   const rows = found.map(({ [TOTAL]: _total, ...row }) => row);

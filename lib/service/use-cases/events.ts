@@ -1,11 +1,11 @@
 import "server-only";
 import type { Event, EventListQuery } from "@/lib/schemas/event";
 import type { EventType } from "@/lib/schemas/catalog";
-import type { Paginated } from "@/lib/schemas/list";
+import type { CappedPaginated } from "@/lib/schemas/list";
 import type { Caller, ServiceDeps } from "../context";
 import { notFound } from "../errors";
 import { deliveriesOfEvents, findEvent, listEvents, type EventDeliveryRow, type EventRow } from "../store/events";
-import { pageOf } from "./pagination";
+import { cappedPageOf } from "./pagination";
 
 /** A delivery is retried only while PENDING; a SUCCEEDED or FAILED one has no next attempt. */
 function toEvent(row: EventRow, deliveries: EventDeliveryRow[]): Event {
@@ -29,7 +29,7 @@ function toEvent(row: EventRow, deliveries: EventDeliveryRow[]): Event {
 }
 
 /** GET /v0/events (extension, decision D9.6): newest first, filtered by type and resource. */
-export async function listEventsOf(deps: ServiceDeps, caller: Caller, query: EventListQuery): Promise<Paginated<Event>> {
+export async function listEventsOf(deps: ServiceDeps, caller: Caller, query: EventListQuery): Promise<CappedPaginated<Event>> {
   const { rows, total } = await listEvents(
     deps.db,
     caller,
@@ -37,7 +37,7 @@ export async function listEventsOf(deps: ServiceDeps, caller: Caller, query: Eve
     { page: query.page, pageSize: query.page_size },
   );
   const deliveries = await deliveriesOfEvents(deps.db, rows.map((r) => r.id));
-  return { data: rows.map((r) => toEvent(r, deliveries)), pagination: pageOf(query.page, query.page_size, total) };
+  return { data: rows.map((r) => toEvent(r, deliveries)), pagination: cappedPageOf(query.page, query.page_size, total) };
 }
 
 /** GET /v0/events/{id}: another account's or environment's event is a 404. */

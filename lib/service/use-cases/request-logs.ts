@@ -1,11 +1,11 @@
 import "server-only";
-import type { Paginated } from "@/lib/schemas/list";
+import type { CappedPaginated } from "@/lib/schemas/list";
 import type { RequestLogEntry, RequestLogQuery } from "@/lib/schemas/request-log";
 import type { Caller, ServiceDeps } from "../context";
 import { notFound } from "../errors";
 import { bodyForWire } from "../request-log/entry";
 import { findRequestLog, listRequestLogs, type RequestLogRow } from "../store/request-logs";
-import { pageOf } from "./pagination";
+import { cappedPageOf } from "./pagination";
 
 function toEntry(row: RequestLogRow): RequestLogEntry {
   return {
@@ -27,14 +27,14 @@ function toEntry(row: RequestLogRow): RequestLogEntry {
 }
 
 /** GET /v0/request-logs (extension, decision D11): the key's account and environment, newest first. */
-export async function listRequestLogsOf(deps: ServiceDeps, caller: Caller, q: RequestLogQuery): Promise<Paginated<RequestLogEntry>> {
+export async function listRequestLogsOf(deps: ServiceDeps, caller: Caller, q: RequestLogQuery): Promise<CappedPaginated<RequestLogEntry>> {
   const { rows, total } = await listRequestLogs(
     deps.db,
     caller,
     { status: q.status, method: q.method, path: q.path, idempotencyKey: q.idempotency_key, resourceId: q.resource_id },
     { page: q.page, pageSize: q.page_size },
   );
-  return { data: rows.map(toEntry), pagination: pageOf(q.page, q.page_size, total) };
+  return { data: rows.map(toEntry), pagination: cappedPageOf(q.page, q.page_size, total) };
 }
 
 /** GET /v0/request-logs/{id}: another account's or environment's entry is a 404. */

@@ -9,6 +9,7 @@ import { sql as rateLimitGrants } from "./0009_rate_limit_grants";
 import { sql as extensions } from "./0010_extensions";
 import { sql as consoleSecurity } from "./0011_console_security";
 import { sql as search } from "./0012_search";
+import { sql as requestLogSecrets } from "./0013_request_log_secrets";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -26,4 +27,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0010_extensions", sql: extensions },
   { id: "0011_console_security", sql: consoleSecurity },
   { id: "0012_search", sql: search },
+  { id: "0013_request_log_secrets", sql: requestLogSecrets },
 ];
