@@ -41,6 +41,11 @@ export const envSchema = z.object({
   REQUEST_LOG: z.enum(["on", "off"]).default("on"),
   /** Sandbox webhooks may target private, link-local and special-use ranges (loopback is always allowed). */
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** Sandbox webhooks may target loopback on a hosted console (AUTH_URL https): off unless set (local consoles always may). */
+  SANDBOX_WEBHOOK_ALLOW_LOOPBACK: z.enum(["true", "false"]).optional().transform((v) => (v === undefined ? undefined : v === "true")),
+  /** The console's audit trail: rows older than this many days go, and past AUDIT_MAX_ROWS the oldest. */
+  AUDIT_RETENTION_DAYS: positiveInt(365),
+  AUDIT_MAX_ROWS: positiveInt(1_000_000),
   /** Processes of `npm run service` sharing its port (PostgreSQL only: PGlite is one process's). */
   SERVICE_WORKERS: positiveInt(1),
   LOW_BALANCE_THRESHOLD: z.string().regex(/^\d+(\.\d+)?$/).default("1000"),

@@ -41,6 +41,8 @@ export type AuditNote = {
   detail?: string;
   /** For a call without a session (signing in): the address it was for. */
   email?: string;
+  /** Counted on one row per this key and hour instead of a row each (failed sign-ins for unknown emails). */
+  rollUp?: string;
 };
 
 /** What `run` returns: the API's answer or the action's own, and optionally a note for the trail. */
@@ -208,6 +210,7 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
           note.environment !== undefined ? note.environment : scopedEnvironment(config.permission, ctx.environment),
         detail: note.detail,
         result: final.ok ? "ok" : final.error.code,
+        rollUp: note.rollUp,
       });
     }
     return final;

@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { getAuth } from "@/lib/auth/auth";
 import { changePasswordSchema } from "@/lib/auth/forms";
 import { isHttpsRequest, requestAddress } from "@/lib/auth/request-origin";
-import { noteSignInFailure, signInWait, tooManyAttempts } from "@/lib/auth/throttle";
+import { claimPasswordCheck, passwordCheckSucceeded, tooManyAttempts } from "@/lib/auth/throttle";
 import { setMustChangePassword } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
 import { action, refused } from "./action";
@@ -24,11 +24,11 @@ export const changePassword = action({
     const audit = { targetId: actor.userId };
     const { db } = await getDatabase();
     const address = await requestAddress();
-    const wait = await signInWait(db, actor.email, address);
-    if (wait > 0) {
+    const claim = await claimPasswordCheck(db, actor.email, address);
+    if (!claim.allowed) {
       const detail = `from ${address ?? "an unknown address"}`;
       return {
-        ...refused("too_many_attempts", tooManyAttempts("Too many wrong passwords.", wait)),
+        ...refused("too_many_attempts", tooManyAttempts("Too many wrong passwords.", claim.waitSeconds)),
         audit: { ...audit, detail },
       };
     }
@@ -40,12 +40,12 @@ export const changePassword = action({
       });
     } catch (error) {
       if (isAPIError(error) && error.body?.code === "INVALID_PASSWORD") {
-        await noteSignInFailure(db, actor.email, address);
         const message = "This is not your current password.";
         return { ...refused("invalid_password", message, { currentPassword: message }), audit };
       }
       throw error;
     }
+    await passwordCheckSucceeded(db, claim.release);
     if (actor.mustChangePassword) await setMustChangePassword(db, actor.userId, false);
     return { ok: true, data: null, audit };
   },

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
@@ -19,14 +19,20 @@ export type AuditEntry = {
   result: "ok" | (string & {});
   detail?: string | null;
   at?: Date;
+  /** Rows with the same key in the same hour are one row that counts its repeats. */
+  rollUp?: string;
 };
 
 const code = (value: string) => (/^[a-z0-9_:.-]{1,64}$/i.test(value) ? value : "error");
 
-/** Writes one row; every text is sanitized here, whoever the caller. */
+/** Writes one row (or counts one more repeat on its roll-up row); every text is sanitized here, whoever the caller. */
 export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  const at = entry.at ?? new Date();
+  const id = entry.rollUp
+    ? `rollup:${createHash("sha256").update(`${entry.rollUp}|${entry.action}|${entry.result}|${at.toISOString().slice(0, 13)}`).digest("hex").slice(0, 32)}`
+    : randomUUID();
   await db.insert(consoleAudit).values({
-    id: randomUUID(),
+    id,
     at: entry.at ?? new Date(),
     userId: entry.actor?.userId ?? null,
     userEmail: entry.actor?.email ?? (entry.email ? redact(entry.email.toLowerCase(), 254, { ids: true }) : null),
@@ -36,7 +42,17 @@ export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void
     environment: entry.environment ?? null,
     result: code(entry.result),
     detail: entry.detail ? redact(entry.detail) : null,
-  });
+  }).onConflictDoUpdate({ target: consoleAudit.id, set: { repeats: sql`${consoleAudit.repeats} + 1`, at } });
+}
+
+/**
+ * Audit retention (housekeeping): rows older than `days` go, and past `maxRows` the oldest go
+ * too (the cutoff is read from the time index, `maxRows` entries in: bounded by the cap, not by
+ * the history).
+ */
+export async function pruneAudit(db: Executor, days: number, maxRows: number): Promise<void> {
+  await db.execute(sql`delete from console_audit where at < now() - make_interval(days => ${days})`);
+  await db.execute(sql`delete from console_audit where at < (select at from console_audit order by at desc offset ${maxRows} limit 1)`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The console's own people and their sessions (better-auth's user, session, account and
@@ -92,6 +92,8 @@ export const consoleAudit = pgTable(
     result: text("result").notNull(),
     /** A short, sanitized note ("role finance → support"). */
     detail: text("detail"),
+    /** How many calls this row stands for: more than 1 on a roll-up row (failed sign-ins for unknown emails, per address and hour). */
+    repeats: integer("repeats").notNull().default(1),
   },
   (t) => [index("console_audit_at_idx").on(t.at), index("console_audit_user_idx").on(t.userId, t.at)],
 );

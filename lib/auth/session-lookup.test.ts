@@ -40,13 +40,23 @@ async function signedCookie(email: string): Promise<string> {
   await createUser(auth, { email, name: "Lookup Test", role: "finance", password });
   const result = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true, headers: new Headers() });
   const pair = result.headers.get("set-cookie")?.split(";")[0] ?? "";
-  const value = sessionCookieValue((name) => (pair.startsWith(`${name}=`) ? pair.slice(name.length + 1) : undefined));
+  const value = sessionCookieValue((name) => (pair.startsWith(`${name}=`) ? pair.slice(name.length + 1) : undefined), false);
   if (!value) throw new Error("no session cookie");
   return value;
 }
 
 /** A cookie value signed the way better-call signs (checked against a real one below). */
 const sign = (token: string) => encodeURIComponent(`${token}.${createHmac("sha256", authSecret()).update(token).digest("base64")}`);
+
+describe("sessionCookieValue", () => {
+  // finding 10 of the security review: a plain cookie planted from a sibling subdomain over https
+  it("reads only the __Secure- cookie over https and only the plain one over http", () => {
+    const jar: Record<string, string> = { "console.session_token": "planted", "__Secure-console.session_token": "real" };
+    expect(sessionCookieValue((n) => jar[n], true)).toBe("real");
+    expect(sessionCookieValue((n) => jar[n], false)).toBe("planted");
+    expect(sessionCookieValue((n) => ({ "console.session_token": "planted" })[n], true)).toBeUndefined();
+  });
+});
 
 describe("verifiedToken", () => {
   it("accepts the cookie better-auth set, encoded or not, and nothing else", async () => {

@@ -37,9 +37,12 @@ function safeDecode(value: string): string {
   }
 }
 
-/** The session cookie's value among a request's cookies (the __Secure- name over https). */
-export function sessionCookieValue(read: (name: string) => string | undefined): string | undefined {
-  return read(`__Secure-${AUTH_COOKIE_PREFIX}.session_token`) ?? read(`${AUTH_COOKIE_PREFIX}.session_token`);
+/**
+ * The session cookie's value among a request's cookies: over https only the `__Secure-` name,
+ * which a sibling subdomain cannot plant (decision D13.5); over http only the plain one.
+ */
+export function sessionCookieValue(read: (name: string) => string | undefined, secure: boolean): string | undefined {
+  return read(secure ? `__Secure-${AUTH_COOKIE_PREFIX}.session_token` : `${AUTH_COOKIE_PREFIX}.session_token`);
 }
 
 /**

@@ -27,14 +27,15 @@ export const getActor = cache(async (): Promise<Actor | null> => {
   // after a server action replaced the session (a password change does), the page re-rendered
   // in the same response must see the new one.
   const [incoming, cookieStore] = await Promise.all([headers(), cookies()]);
-  const cookieValue = sessionCookieValue((name) => cookieStore.get(name)?.value);
+  const secure = await isHttpsRequest(incoming);
+  const cookieValue = sessionCookieValue((name) => cookieStore.get(name)?.value, secure);
   if (!cookieValue) return null;
   // One query when nothing needs writing; better-auth for the rest (extension, expiry, clearing).
   const row = await lookUpSession(cookieValue);
   if (row !== "ask-better-auth") return toActor(row);
   const requestHeaders = new Headers(incoming);
   requestHeaders.set("cookie", cookieStore.toString());
-  const auth = await getAuth(await isHttpsRequest(requestHeaders));
+  const auth = await getAuth(secure);
   const result = await auth.api.getSession({ headers: requestHeaders });
   if (!result) return null;
   const { user, session } = result;

@@ -33,6 +33,12 @@ export async function findUser(db: Executor, id: string): Promise<ConsoleUser | 
   return rows[0] ?? null;
 }
 
+/** Whether an email (lower case) is a person of the console, enabled or not. */
+export async function isConsoleEmail(db: Executor, email: string): Promise<boolean> {
+  const rows = await db.select({ id: consoleUsers.id }).from(consoleUsers).where(eq(consoleUsers.email, email)).limit(1);
+  return rows.length > 0;
+}
+
 /** Enabled administrators other than `exceptId`: the console must never lose its last one. */
 export async function countOtherActiveAdmins(db: Executor, exceptId: string): Promise<number> {
   const [row] = await db

@@ -1,5 +1,7 @@
 import "server-only";
+import { pruneAudit } from "@/lib/auth/audit";
 import { deleteEndedWindows } from "@/lib/auth/throttle";
+import { env } from "@/lib/env";
 import { deleteExpiredMessages } from "@/lib/dashboard/inbox/caps";
 import { getDatabase } from "@/lib/db/connection";
 
@@ -18,6 +20,7 @@ export function startHousekeeping(): void {
       const { db } = await getDatabase();
       await deleteExpiredMessages(db);
       await deleteEndedWindows(db);
+      await pruneAudit(db, env().AUDIT_RETENTION_DAYS, env().AUDIT_MAX_ROWS);
     } catch (error) {
       console.error("[console] housekeeping failed:", (error as Error).message);
     }

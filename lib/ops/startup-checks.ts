@@ -29,6 +29,12 @@ export async function runStartupChecks(): Promise<void> {
         "Every instance must share the same values (copy them from the first instance's .env.local); refusing to start.",
     );
   }
+  if ((globalThis as { __consoleServer?: boolean }).__consoleServer !== true && !process.env.TRUSTED_PROXY) {
+    console.warn(
+      "[console] no trusted client address: not behind the console's server (npm start) and TRUSTED_PROXY is unset, " +
+        "so sign-in throttles are kept per email alone (slowed down, never locked: docs/decisions.md D13.3)",
+    );
+  }
   const sealed = await resealSecrets(db, keys);
   if (sealed.webhooks + sealed.inboxes > 0) {
     console.log(

@@ -1,11 +1,18 @@
 import { getAuth } from "@/lib/auth/auth";
+import { isOpenAuthEndpoint } from "@/lib/auth/open-endpoints";
 import { isHttpsRequest } from "@/lib/auth/request-origin";
 
 /**
- * better-auth's own endpoints that remain (get-session, sign-out). The console signs in through
- * a server action; every endpoint that checks a password is disabled in lib/auth/auth.ts.
+ * better-auth's endpoints, behind an allowlist (lib/auth/open-endpoints.ts): everything but
+ * signing out is a 404, whatever better-auth itself would serve (verify-password,
+ * list-sessions, revoke-session…). The console's own actions call better-auth in process.
  */
-const handle = async (request: Request): Promise<Response> => (await getAuth(await isHttpsRequest(request.headers))).handler(request);
+const handle = async (request: Request): Promise<Response> => {
+  if (!isOpenAuthEndpoint(request.method, new URL(request.url).pathname)) {
+    return Response.json({ error: { code: "not_found", message: "Not found." } }, { status: 404 });
+  }
+  return (await getAuth(await isHttpsRequest(request.headers))).handler(request);
+};
 
 export const GET = handle;
 export const POST = handle;

@@ -10,6 +10,7 @@ import { sql as extensions } from "./0010_extensions";
 import { sql as consoleSecurity } from "./0011_console_security";
 import { sql as search } from "./0012_search";
 import { sql as requestLogSecrets } from "./0013_request_log_secrets";
+import { sql as securityReview } from "./0014_security_review";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -28,4 +29,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0011_console_security", sql: consoleSecurity },
   { id: "0012_search", sql: search },
   { id: "0013_request_log_secrets", sql: requestLogSecrets },
+  { id: "0014_security_review", sql: securityReview },
 ];
