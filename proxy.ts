@@ -1,30 +1,53 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { AUTH_COOKIE_PREFIX, SIGN_IN_PATH } from "@/lib/auth/config";
+import { contentSecurityPolicy, HSTS, newNonce } from "@/lib/http/security-headers";
 
 /**
- * The optimistic check: without a session cookie, every console page is the sign-in page, and
- * every other request to the console (a server action) gets a bare 401. The real check (is the
- * session valid, may this role do that) happens in the (dashboard) layout and in every action.
- * The API (/v0, /v1), better-auth (/api/auth), the liveness and readiness checks (/api/health, /api/ready), the metrics (/api/metrics, token), webhook
- * receivers (POST /inbox/...), shared payment instructions (/pay/<signed token>) and static files are not the console's pages and are left alone
- * (matcher below).
+ * Every console page and action passes here:
+ * - its Content-Security-Policy with a fresh nonce (Next puts the nonce on its own scripts; the
+ *   root layout reads it, so every page renders per request); HSTS when it came over https. The
+ *   headers every response carries (API and files too) come from next.config.ts.
+ * - the optimistic check: without a session cookie, every console page is the sign-in page, and
+ *   every other request to the console (a server action) gets a bare 401. The real check (is the
+ *   session valid, may this role do that) happens in the (dashboard) layout and in every action.
+ * The API (/v0, /v1), better-auth (/api/auth), the liveness and readiness checks, the metrics,
+ * webhook receivers (POST /inbox/...), shared payment instructions (/pay/<signed token>) and
+ * static files need no session (matcher below).
  */
 export function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const https = isHttps(request);
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", https });
+  const secured = (response: NextResponse) => {
+    response.headers.set("Content-Security-Policy", csp);
+    if (https) response.headers.set(HSTS.key, HSTS.value);
+    return response;
+  };
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", csp);
+  const pass = () => secured(NextResponse.next({ request: { headers: requestHeaders } }));
+
   const { pathname, search } = request.nextUrl;
-  if (pathname === SIGN_IN_PATH) return NextResponse.next();
+  if (pathname === SIGN_IN_PATH) return pass();
   // Webhook receivers: machines POSTing signed payloads, checked by their signature.
-  if (pathname.startsWith("/inbox/") && request.method === "POST") return NextResponse.next();
+  if (pathname.startsWith("/inbox/") && request.method === "POST") return pass();
   // Payment instructions shared with a payer: the signed link is the permission (app/pay).
-  if (pathname.startsWith("/pay/")) return NextResponse.next();
-  if (getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) return NextResponse.next();
+  if (pathname.startsWith("/pay/")) return pass();
+  if (getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) return pass();
 
   if (request.method === "GET" || request.method === "HEAD") {
     const url = new URL(SIGN_IN_PATH, request.url);
     if (pathname !== "/") url.searchParams.set("next", `${pathname}${search}`);
-    return NextResponse.redirect(url);
+    return secured(NextResponse.redirect(url));
   }
-  return NextResponse.json({ error: { code: "unauthorized", message: "Sign in first." } }, { status: 401 });
+  return secured(NextResponse.json({ error: { code: "unauthorized", message: "Sign in first." } }, { status: 401 }));
+}
+
+/** Over https: the console's own server says so (x-console-proto), or AUTH_URL is an https origin. */
+function isHttps(request: NextRequest): boolean {
+  return request.headers.get("x-console-proto") === "https" || (process.env.AUTH_URL ?? "").startsWith("https://");
 }
 
 export const config = {

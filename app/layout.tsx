@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/lib/ui/providers";
 import "./globals.css";
@@ -12,7 +13,12 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#f8fafc" };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page renders per request: its scripts carry the nonce of its Content-Security-Policy
+ * (proxy.ts), which a page prerendered at build time could not have.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body>

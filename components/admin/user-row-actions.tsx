@@ -62,7 +62,7 @@ export function UserRowActions({ user, self }: { user: Row; self: boolean }) {
       </Button>
       <Button
         size="sm"
-        variant={user.disabled ? "secondary" : "danger"}
+        variant="secondary"
         disabled={pending}
         onClick={() => run(user.disabled ? "enable" : "disable", () => setUserDisabled({ userId: user.id, disabled: !user.disabled }))}
       >

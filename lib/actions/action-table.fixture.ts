@@ -116,6 +116,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   createUser: same(ADMIN),
   changeUserRole: same(ADMIN),
   setUserDisabled: same(ADMIN),
+  clearSignInThrottle: same(ADMIN),
   resetUserPassword: same(ADMIN),
   createApiKey: same(ADMIN),
   revokeApiKey: same(ADMIN),

@@ -8,7 +8,9 @@ import { DataTable } from "@/components/ui/data-table";
 import { getDatabase } from "@/lib/db/connection";
 import { requireActor } from "@/lib/auth/guard";
 import { isRole } from "@/lib/auth/permissions";
+import { activeThrottles } from "@/lib/auth/throttle";
 import { listUsers } from "@/lib/auth/users";
+import { SignInThrottles } from "@/components/admin/sign-in-throttles";
 
 export const metadata = { title: "People" };
 
@@ -20,7 +22,7 @@ export default async function UsersPage() {
   const gate = await requireActor({ permission: "users:manage", environment: null });
   if (!gate.ok) return <NotAllowed message="Only administrators manage who may use the console." />;
   const { db } = await getDatabase();
-  const users = await listUsers(db);
+  const [users, throttles] = await Promise.all([listUsers(db), activeThrottles(db)]);
 
   return (
     <>
@@ -67,6 +69,7 @@ export default async function UsersPage() {
         rowTestId="user-row"
         rowProps={(user) => ({ "data-email": user.email })}
       />
+      <SignInThrottles throttles={throttles} />
     </>
   );
 }
