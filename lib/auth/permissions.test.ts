@@ -19,6 +19,12 @@ const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
   "sandbox:simulate": { sandbox: ["admin", "developer"], production: ["admin"] },
   "webhooks:manage": { sandbox: ["admin", "developer"], production: ["admin"] },
   "inbox:manage": { sandbox: ["admin", "developer"], production: ["admin"] },
+  // Re-sending payment instructions is a support task (issue 35, finding 4); only an admin revokes a link.
+  "instructions:share": {
+    sandbox: ["admin", "finance", "support", "developer"],
+    production: ["admin", "finance", "support", "developer"],
+  },
+  "instructions:revoke": { sandbox: ["admin"], production: ["admin"] },
   "account:self": {
     sandbox: ["admin", "finance", "support", "developer"],
     production: ["admin", "finance", "support", "developer"],

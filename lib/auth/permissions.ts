@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   "sandbox:simulate": { mutates: true, scope: "environment", label: "Simulate sandbox transitions" },
   "webhooks:manage": { mutates: true, scope: "environment", label: "Manage webhook endpoints and retries" },
   "inbox:manage": { mutates: true, scope: "environment", label: "Manage the webhook inbox" },
+  "instructions:share": { mutates: false, scope: "environment", label: "Give a payer the link to a request's payment instructions" },
+  "instructions:revoke": { mutates: false, scope: "environment", label: "Revoke a payer's link before it expires" },
   "account:self": { mutates: true, scope: "console", label: "Change one's own password, sign out" },
   "users:manage": { mutates: true, scope: "console", label: "Manage people and roles" },
   "keys:manage": { mutates: true, scope: "console", label: "Create, list and revoke API keys" },
@@ -49,6 +51,9 @@ export const GRANTS: Record<Permission, readonly Role[]> = {
   "sandbox:simulate": ["admin", "developer"],
   "webhooks:manage": ["admin", "developer"],
   "inbox:manage": ["admin", "developer"],
+  // Re-sending payment instructions is a support task too (audited).
+  "instructions:share": ["admin", "finance", "support", "developer"],
+  "instructions:revoke": ["admin"],
   "account:self": ["admin", "finance", "support", "developer"],
   "users:manage": ["admin"],
   "keys:manage": ["admin"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readInstructionsLink, signInstructionsLink } from "./instructions-link";
 
-const link = { environment: "sandbox" as const, requestId: "5f0c7a52-6f0e-4c9e-9f57-1f4f1b2c3d4e", expiresAt: new Date("2026-11-25T12:30:00Z") };
+const link = { environment: "sandbox" as const, requestId: "5f0c7a52-6f0e-4c9e-9f57-1f4f1b2c3d4e", expiresAt: new Date("2026-11-25T12:30:00Z"), issuedAt: new Date("2026-11-25T12:00:00Z") };
 
 describe("payment-instructions links", () => {
   it("reads back what it signed until it expires, then says expired", () => {

@@ -4,13 +4,14 @@ import { authSecret } from "@/lib/auth/auth";
 import { environmentSchema, type Environment } from "./environment-schema";
 
 /**
- * Links a finance person sends to a payer: `/pay/<token>` opens one request's payment
- * instructions, and nothing else of the console, without signing in. The token names the
- * environment, the request and when it expires (the instructions' valid_until), signed with the
- * console's AUTH_SECRET (the same on every instance); nothing is stored, so a link cannot be
- * listed or guessed, and it ends with the instructions. Decisions D17.4.
+ * Links a finance or support person sends to a payer: `/pay/<token>` opens one request's
+ * payment instructions, and nothing else of the console, without signing in. The token names
+ * the environment, the request, when it was made and when it expires (the instructions'
+ * valid_until), signed with the console's AUTH_SECRET (the same on every instance): a link
+ * cannot be listed or guessed, and it ends with the instructions. An administrator can revoke
+ * every link of a request made before a moment (lib/dashboard/pay-links.ts). Decisions D17.4.
  */
-export type InstructionsLink = { environment: Environment; requestId: string; expiresAt: Date };
+export type InstructionsLink = { environment: Environment; requestId: string; expiresAt: Date; issuedAt: Date };
 
 const PURPOSE = "payment-instructions:v1";
 
@@ -18,8 +19,10 @@ function signature(payload: string): Buffer {
   return createHmac("sha256", authSecret()).update(`${PURPOSE}:${payload}`).digest();
 }
 
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
 export function signInstructionsLink(link: InstructionsLink): string {
-  const payload = Buffer.from(`${link.environment}|${link.requestId}|${Math.floor(link.expiresAt.getTime() / 1000)}`).toString("base64url");
+  const payload = Buffer.from(`${link.environment}|${link.requestId}|${seconds(link.expiresAt)}|${seconds(link.issuedAt)}`).toString("base64url");
   return `${payload}.${signature(payload).toString("base64url")}`;
 }
 
@@ -31,10 +34,11 @@ export function readInstructionsLink(token: string, now = new Date()): Instructi
   const given = Buffer.from(sig, "base64url");
   const expected = signature(payload);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [environment, requestId, expires] = Buffer.from(payload, "base64url").toString("utf8").split("|");
+  const [environment, requestId, expires, issued = "0"] = Buffer.from(payload, "base64url").toString("utf8").split("|");
   const env = environmentSchema.safeParse(environment);
-  const seconds = Number(expires);
-  if (!env.success || !requestId || !Number.isSafeInteger(seconds)) return null;
-  const expiresAt = new Date(seconds * 1000);
-  return expiresAt.getTime() <= now.getTime() ? "expired" : { environment: env.data, requestId, expiresAt };
+  const expiresSeconds = Number(expires);
+  const issuedSeconds = Number(issued);
+  if (!env.success || !requestId || !Number.isSafeInteger(expiresSeconds) || !Number.isSafeInteger(issuedSeconds)) return null;
+  const expiresAt = new Date(expiresSeconds * 1000);
+  return expiresAt.getTime() <= now.getTime() ? "expired" : { environment: env.data, requestId, expiresAt, issuedAt: new Date(issuedSeconds * 1000) };
 }

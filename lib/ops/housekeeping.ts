@@ -1,6 +1,7 @@
 import "server-only";
 import { pruneAudit } from "@/lib/auth/audit";
 import { deleteEndedWindows } from "@/lib/auth/throttle";
+import { pruneLinkState } from "@/lib/dashboard/pay-links";
 import { env } from "@/lib/env";
 import { deleteExpiredMessages } from "@/lib/dashboard/inbox/caps";
 import { getDatabase } from "@/lib/db/connection";
@@ -21,6 +22,7 @@ export function startHousekeeping(): void {
       await deleteExpiredMessages(db);
       await deleteEndedWindows(db);
       await pruneAudit(db, env().AUDIT_RETENTION_DAYS, env().AUDIT_MAX_ROWS);
+      await pruneLinkState(db);
     } catch (error) {
       console.error("[console] housekeeping failed:", (error as Error).message);
     }

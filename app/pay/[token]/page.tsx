@@ -3,7 +3,8 @@ import { PaymentInstructionsCard } from "@/components/settlement-requests/detail
 import { PrintButton } from "@/components/settlement-requests/detail/print-button";
 import { readInstructionsLink } from "@/lib/dashboard/instructions-link";
 import { formatDateTime } from "@/lib/dashboard/format-date";
-import { getSettlementRequest } from "@/lib/settlement-api";
+import { requestAddress } from "@/lib/auth/request-origin";
+import { countView, isRevoked, requestForLink } from "@/lib/dashboard/pay-links";
 
 export const metadata: Metadata = { title: "Payment instructions", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
@@ -20,9 +21,16 @@ export default async function PaymentInstructionsPage({ params }: Props) {
   const link = readInstructionsLink(token);
   if (link === null) return <Ended title="This link is not valid" body="Ask the person who sent it for a new one." />;
   if (link === "expired") return <Ended title="These instructions have expired" body="Do not send a payment with them. Ask the person who sent the link for new instructions." />;
-  const found = await getSettlementRequest(link.environment, link.requestId);
+  if (!(await countView(token, await requestAddress()))) {
+    return <Ended title="This page was opened too often" body="Wait a minute, then reload the page." />;
+  }
+  if (await isRevoked(link)) return <Ended title="This link was withdrawn" body="Do not send a payment with these instructions. Ask the person who sent the link for new ones." />;
+  const found = await requestForLink(link);
   if (!found.ok) return <Ended title="These instructions are not available" body="Ask the person who sent the link for new instructions." />;
-  const request = found.data;
+  const request = found.request;
+  if (new Date(request.payment_instructions.valid_until).getTime() <= Date.now()) {
+    return <Ended title="These instructions have expired" body="Do not send a payment with them. Ask the person who sent the link for new instructions." />;
+  }
   if (request.status !== "REQUEST_STARTED") {
     return <Ended title="These instructions are no longer open" body="The payment they describe was received or the request ended. Do not send another payment with them." />;
   }

@@ -53,7 +53,8 @@ export function RequestDetail({
   // The server refuses what a role may not do; this only hides the controls.
   const canUpdate = useCan("settlement:update");
   const canSimulate = useCan("sandbox:simulate");
-  const canShare = useCan("settlement:create");
+  const canShare = useCan("instructions:share");
+  const canRevokeLinks = useCan("instructions:revoke");
   const request = useLiveResource(queryKeys.settlementRequests.detail(environment, id), () => getSettlementRequest({ id }), initialRequest, { while: MOVING, everyMs: 2500 });
   const history = useQuery({
     queryKey: queryKeys.settlementRequests.history(environment, id),
@@ -92,7 +93,7 @@ export function RequestDetail({
       main={
         <>
           <PaymentInstructionsCard instructions={r.payment_instructions} active={active} />
-          {active && canShare ? <ShareInstructions id={r.id} /> : null}
+          {active && canShare ? <ShareInstructions id={r.id} canRevoke={canRevokeLinks} /> : null}
           <RequestSummary request={r} />
           <DestinationCard request={r} />
           <PaymentsCard inbound={r.inbound_payment} outbound={r.outbound_payment} />

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { revokePayerLinks } from "@/lib/actions/revoke-payer-links";
 import { sharePaymentInstructions } from "@/lib/actions/share-payment-instructions";
 import { describeError, type ActionError } from "@/lib/actions/result";
 import { formatDateTime } from "@/lib/dashboard/format-date";
@@ -12,17 +13,32 @@ import { formatDateTime } from "@/lib/dashboard/format-date";
  * "Share with the payer": a link to a page with these payment instructions and nothing else of
  * the console, printable, that stops working when the instructions expire.
  */
-export function ShareInstructions({ id }: { id: string }) {
+export function ShareInstructions({ id, canRevoke }: { id: string; canRevoke: boolean }) {
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const [error, setError] = useState<ActionError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [revoked, setRevoked] = useState(false);
+
+  async function revoke() {
+    setBusy(true);
+    setError(null);
+    const result = await revokePayerLinks({ id });
+    setBusy(false);
+    if (result.ok) {
+      setLink(null);
+      setRevoked(true);
+    } else setError(result.error);
+  }
 
   async function share() {
     setBusy(true);
     setError(null);
     const result = await sharePaymentInstructions({ id });
     setBusy(false);
-    if (result.ok) setLink({ url: new URL(result.data.path, window.location.origin).toString(), expiresAt: result.data.expiresAt });
+    if (result.ok) {
+      setRevoked(false);
+      setLink({ url: new URL(result.data.path, window.location.origin).toString(), expiresAt: result.data.expiresAt });
+    }
     else setError(result.error);
   }
 
@@ -43,12 +59,29 @@ export function ShareInstructions({ id }: { id: string }) {
             </a>{" "}
             to print it or save it as a PDF.
           </p>
+          {canRevoke ? (
+            <Button variant="ghost" size="sm" onClick={() => void revoke()} loading={busy}>
+              Withdraw links already sent
+            </Button>
+          ) : null}
         </div>
       ) : (
         <div className="space-y-2">
-          <Button variant="secondary" size="sm" onClick={() => void share()} loading={busy}>
-            Get a link for the payer
-          </Button>
+          {revoked ? (
+            <p role="status" className="text-sm text-slate-700">
+              Every link made so far is withdrawn: the payer sees that the instructions were withdrawn.
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => void share()} loading={busy}>
+              Get a link for the payer
+            </Button>
+            {canRevoke ? (
+              <Button variant="ghost" size="sm" onClick={() => void revoke()} disabled={busy}>
+                Withdraw links already sent
+              </Button>
+            ) : null}
+          </div>
           {error ? (
             <p role="alert" className="text-sm text-red-700">
               {describeError(error)}

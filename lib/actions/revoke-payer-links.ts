@@ -1,0 +1,19 @@
+"use server";
+
+import { revokeLinks } from "@/lib/dashboard/pay-links";
+import { getDatabase } from "@/lib/db/connection";
+import { z } from "@/lib/schemas/zod";
+import { action, idSchema } from "./action";
+
+/** Withdraws every payer link of a request made until now (administrators; audited). A link made afterwards works. */
+export const revokePayerLinks = action({
+  name: "revokePayerLinks",
+  permission: "instructions:revoke",
+  kind: "console",
+  input: z.object({ id: idSchema }),
+  run: async ({ id }, { actor, environment }) => {
+    const { db } = await getDatabase();
+    await revokeLinks(db, environment, id, actor.email);
+    return { ok: true, data: { id }, audit: { targetId: id, environment, detail: "payer links withdrawn" } };
+  },
+});
