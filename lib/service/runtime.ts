@@ -27,6 +27,8 @@ export function configFromEnv(): ServiceConfig {
     railDelays: { sentSeconds: e.RAIL_SENT_DELAY_SECONDS, completedSeconds: e.RAIL_COMPLETED_DELAY_SECONDS },
     lowBalanceThreshold: e.LOW_BALANCE_THRESHOLD,
     sandboxWebhookAllowPrivate: e.SANDBOX_WEBHOOK_ALLOW_PRIVATE,
+    // A hosted console (AUTH_URL https) keeps sandbox webhooks off the host's own services (D9.2).
+    sandboxWebhookAllowLoopback: e.SANDBOX_WEBHOOK_ALLOW_LOOPBACK ?? !e.AUTH_URL?.startsWith("https://"),
     requestLog: e.REQUEST_LOG === "on",
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, leaseMs: e.WEBHOOK_LEASE_MS, concurrency: e.WEBHOOK_CONCURRENCY },
   };

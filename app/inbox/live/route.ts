@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
-import { currentOwnerId } from "@/lib/dashboard/inbox/owner";
+import { openStreamGrant } from "@/lib/dashboard/live/stream-guard";
 import { startListening, subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
 import { pullStream, resumeAfter } from "@/lib/dashboard/inbox/sse";
 import { isConsoleEndpoint, startDeliveryResults, subscribeDeliveryResults } from "@/lib/dashboard/live/delivery-results";
@@ -18,8 +18,9 @@ export const dynamic = "force-dynamic";
  * resuming with Last-Event-ID.
  */
 export async function GET(request: Request) {
-  const owner = await currentOwnerId();
-  if (!owner) return NextResponse.json({ error: { code: "unauthorized", message: "Sign in first." } }, { status: 401 });
+  const grant = await openStreamGrant("read", null);
+  if (!("actor" in grant)) return NextResponse.json({ error: { code: grant.code, message: grant.message } }, { status: grant.status });
+  const owner = grant.actor.userId;
   const { db } = await getDatabase();
   const hello: LiveHello = { registered: await hasRegisteredInbox(db, owner) };
   const resumed = resumeAfter(request);
@@ -28,6 +29,8 @@ export async function GET(request: Request) {
   return pullStream({
     request,
     after,
+    stillAllowed: grant.stillAllowed,
+    onClose: () => void grant.release().catch(() => undefined),
     hello: { event: "hello", data: hello },
     pull: async (from) => (await listOwnedArrivals(db, owner, from)).map((a) => ({ id: a.seq, event: "arrival", data: a })),
     subscribe: (wake) => subscribeArrivals(owner, () => wake()),

@@ -25,6 +25,30 @@ describe("the public inbox receiver", () => {
     });
   });
 
+  // finding 9 of the security review: X-Api-Key and friends were stored in clear
+  it("stores any header named like a credential redacted, and keeps the service's signature header", () => {
+    const stored = redactHeaders({
+      "x-api-key": "sk_test_abc",
+      "x-auth-token": "t0k3n",
+      "x-client-secret": "shh",
+      "x-session-id": "s1",
+      "x-hub-signature-256": "sha256=abc",
+      "x-service-signature": "t=1,v1=ab",
+      "x-service-event-id": "evt_1",
+      "user-agent": "Settlement-Webhooks/1.0",
+    });
+    expect(stored).toEqual({
+      "x-api-key": "[redacted: 11 characters]",
+      "x-auth-token": "[redacted: 5 characters]",
+      "x-client-secret": "[redacted: 3 characters]",
+      "x-session-id": "[redacted: 2 characters]",
+      "x-hub-signature-256": "[redacted: 10 characters]",
+      "x-service-signature": "t=1,v1=ab",
+      "x-service-event-id": "evt_1",
+      "user-agent": "Settlement-Webhooks/1.0",
+    });
+  });
+
   it("an id with a NUL or of another shape is no inbox (answered 404 before any query)", () => {
     expect(INBOX_ID.test("ibx_AbCdEfGhIjKlMnOpQrStUvWxYz012345")).toBe(true);
     for (const id of ["ibx_abc\u0000def", "../admin", "", "a b c d e f g h"]) expect(INBOX_ID.test(id), id).toBe(false);

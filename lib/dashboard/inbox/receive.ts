@@ -62,12 +62,20 @@ export function judge(secret: string | null, headers: Record<string, string>, ra
   };
 }
 
-/** Headers whose values are credentials: stored as "sent", never as their value. */
-const CREDENTIAL_HEADERS = new Set(["cookie", "authorization", "proxy-authorization"]);
+/**
+ * Headers whose values may be credentials, by name (Cookie, Authorization, X-Api-Key, any
+ * token, secret, key, signature or session): stored as "sent", never as their value. The
+ * service's own signature header is kept: the verdict shows it, and it is a MAC, no secret.
+ */
+const CREDENTIAL_NAME = /auth|cookie|token|secret|key|signature|session/i;
+const KEPT = new Set([SIGNATURE_HEADER.toLowerCase()]);
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, CREDENTIAL_HEADERS.has(name) ? `[redacted: ${value.length} characters]` : value]),
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      CREDENTIAL_NAME.test(name) && !KEPT.has(name.toLowerCase()) ? `[redacted: ${value.length} characters]` : value,
+    ]),
   );
 }
 

@@ -5,6 +5,8 @@ export type SseFrame = { id?: number; event?: string; data: unknown };
 
 const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 1_000;
+/** How often an open stream asks whether its person may still have it (a minute; shorter only in tests). */
+const RECHECK_MS = Number(process.env.LIVE_STREAM_RECHECK_MS) || 60_000;
 
 /** Every open stream of this process, by its close: counted for metrics, closed at shutdown. */
 const holder = globalThis as typeof globalThis & { __openStreams?: Set<(retryMs?: number) => void> };
@@ -56,6 +58,10 @@ export function pullStream(options: {
   subscribe: (wake: () => void) => () => void;
   /** Notices that are not rows to resume from (no id): sent as they come; returns the stop. */
   push?: (send: (frame: SseFrame) => void) => () => void;
+  /** Asked every minute: false closes the stream (the person was disabled, demoted, signed out). */
+  stillAllowed?: () => Promise<boolean>;
+  /** Called once when the stream closes, whoever closed it. */
+  onClose?: () => void;
 }): Response {
   const encoder = new TextEncoder();
   let lastId = options.after;
@@ -100,12 +106,22 @@ export function pullStream(options: {
       const unsubscribe = options.subscribe(wake);
       const unpush = options.push?.((frame) => send(frameText(frame))) ?? (() => {});
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
+      const recheck = options.stillAllowed
+        ? setInterval(() => {
+            options.stillAllowed?.().then(
+              (allowed) => allowed || close(),
+              () => undefined,
+            );
+          }, RECHECK_MS)
+        : null;
       const close = (retryMs?: number) => {
         if (closed) return;
         if (retryMs !== undefined) send(`retry: ${retryMs}\n\n`);
         closed = true;
         openStreams.delete(close);
         clearInterval(heartbeat);
+        if (recheck) clearInterval(recheck);
+        options.onClose?.();
         unsubscribe();
         unpush();
         try {

@@ -29,7 +29,11 @@ export const RESPONSE_KEEP_BYTES = 1024;
 /** Past this much answer we stop reading (and drop the connection). */
 const RESPONSE_READ_LIMIT = 64 * 1024;
 const USER_AGENT = "SettlementService-Webhooks/1.0";
-const lookups = { public: guardedLookupFor("public"), "public-or-loopback": guardedLookupFor("public-or-loopback") };
+const lookups = {
+  public: guardedLookupFor("public"),
+  "sandbox-public": guardedLookupFor("sandbox-public"),
+  "public-or-loopback": guardedLookupFor("public-or-loopback"),
+};
 
 // Keep-alive: most deliveries go to a few receivers. Idle sockets close after 4 s, before
 // node's default server keep-alive timeout (5 s), so a reused socket is rarely a dead one.

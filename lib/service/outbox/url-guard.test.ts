@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBlockedAddress, webhookUrlProblem, targetPolicy, type Resolver } from "./url-guard";
+import { endpointPolicy, isBlockedAddress, webhookUrlProblem, targetPolicy, type Resolver } from "./url-guard";
 
 const resolver = (table: Record<string, string[]>): Resolver => async (host) => {
   const found = table[host];
@@ -52,7 +52,7 @@ describe("webhookUrlProblem", () => {
     const sandbox = targetPolicy("sandbox");
     expect(sandbox).toBe("public-or-loopback");
     for (const url of ["http://169.254.169.254/latest/meta-data", "http://10.0.0.5/h", "http://192.168.1.1/h", "http://[fe80::1]/h", "http://100.64.0.1/h", "https://metadata.example/h", "https://internal.example/h", "https://mixed.example/h"]) {
-      expect(await webhookUrlProblem(url, sandbox, dns), url).toMatch(/SANDBOX_WEBHOOK_ALLOW_PRIVATE/);
+      expect(await webhookUrlProblem(url, sandbox, dns), url).toMatch(/private, link-local or special-use/);
     }
     for (const url of ["http://127.0.0.1:4000/h", "http://[::1]:4000/h", "https://v6-loopback.example/h", "https://mapped.example/h", "http://public.example/h"]) {
       expect(await webhookUrlProblem(url, sandbox, dns), url).toBeNull();
@@ -60,6 +60,19 @@ describe("webhookUrlProblem", () => {
     const open = targetPolicy("sandbox", true);
     expect(await webhookUrlProblem("http://169.254.169.254/latest/meta-data", open, dns)).toBeNull();
     expect(targetPolicy("production", true)).toBe("public");
+  });
+
+  // finding 7 of the security review: a hosted console's sandbox must not read the host's own services
+  it("sandbox webhooks read no loopback service on a hosted console, unless allowed", async () => {
+    const hosted = endpointPolicy("sandbox", { sandboxWebhookAllowLoopback: false });
+    expect(hosted).toBe("sandbox-public");
+    for (const url of ["http://127.0.0.1:5432/h", "http://[::1]:4000/h", "http://localhost:3000/inbox", "https://v6-loopback.example/h", "https://mapped.example/h", "http://10.0.0.5/h"]) {
+      expect(await webhookUrlProblem(url, hosted, dns), url).toMatch(/hosted console/);
+    }
+    expect(await webhookUrlProblem("http://public.example/h", hosted, dns)).toBeNull();
+    expect(endpointPolicy("sandbox", { sandboxWebhookAllowLoopback: true })).toBe("public-or-loopback");
+    expect(endpointPolicy("sandbox", {})).toBe("public-or-loopback");
+    expect(endpointPolicy("production", { sandboxWebhookAllowLoopback: true })).toBe("public");
   });
 
   it("sandbox may target local receivers; credentials in URLs are refused everywhere", async () => {

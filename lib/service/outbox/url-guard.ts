@@ -105,12 +105,25 @@ export function isLoopbackAddress(address: string): boolean {
   return groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1;
 }
 
-/** Which addresses an endpoint may reach: production public only; sandbox adds loopback, or anything. */
-export type TargetPolicy = "public" | "public-or-loopback" | "any";
+/**
+ * Which addresses an endpoint may reach: production public only (https); sandbox adds loopback
+ * (a local console's receivers), or anything. A hosted console's sandbox (`sandbox-public`)
+ * reaches public addresses only, over http or https: its loopback is the host's own services.
+ */
+export type TargetPolicy = "public" | "sandbox-public" | "public-or-loopback" | "any";
 
-export function targetPolicy(environment: Environment, sandboxAllowPrivate = false): TargetPolicy {
+export function targetPolicy(environment: Environment, sandboxAllowPrivate = false, sandboxAllowLoopback = true): TargetPolicy {
   if (environment === "production") return "public";
-  return sandboxAllowPrivate ? "any" : "public-or-loopback";
+  if (sandboxAllowPrivate) return "any";
+  return sandboxAllowLoopback ? "public-or-loopback" : "sandbox-public";
+}
+
+/** The policy of an environment's endpoints under a service's configuration. */
+export function endpointPolicy(
+  environment: Environment,
+  config: { sandboxWebhookAllowPrivate?: boolean; sandboxWebhookAllowLoopback?: boolean },
+): TargetPolicy {
+  return targetPolicy(environment, config.sandboxWebhookAllowPrivate, config.sandboxWebhookAllowLoopback ?? true);
 }
 
 export function addressAllowed(address: string, policy: TargetPolicy): boolean {
@@ -120,9 +133,9 @@ export function addressAllowed(address: string, policy: TargetPolicy): boolean {
 
 function refusalOf(host: string, address: string, policy: TargetPolicy): string {
   const where = host === address ? host : `${host}: it resolves to ${address}`;
-  return policy === "public"
-    ? `Production webhook endpoints may not target ${where} (loopback or private address)`
-    : `Sandbox webhook endpoints may target public and loopback addresses, not ${where} (private, link-local or special-use); set SANDBOX_WEBHOOK_ALLOW_PRIVATE=true to allow it`;
+  if (policy === "public") return `Production webhook endpoints may not target ${where} (loopback or private address)`;
+  if (policy === "sandbox-public") return `Sandbox webhook endpoints of a hosted console may not target ${where} (loopback or private address)`;
+  return `Sandbox webhook endpoints may target public and loopback addresses, not ${where} (private, link-local or special-use)`;
 }
 
 export type Resolver = (hostname: string) => Promise<string[]>;
@@ -166,7 +179,8 @@ export async function webhookUrlProblem(raw: string, policy: TargetPolicy, resol
   const host = urlHost(url);
   if (isIP(host)) return addressAllowed(host, policy) ? null : refusalOf(host, host, policy);
   if (host === "localhost" || host.endsWith(".localhost")) {
-    return policy === "public" ? `Production webhook endpoints may not target ${host}` : null;
+    if (policy === "public") return `Production webhook endpoints may not target ${host}`;
+    return policy === "sandbox-public" ? `Sandbox webhook endpoints of a hosted console may not target ${host} (loopback)` : null;
   }
   let addresses: string[];
   try {

@@ -5,7 +5,7 @@ import { claimDueDeliveries, recordAttempts, type ClaimedDelivery } from "../sto
 import { deliveryBody, withOutcome, type AttemptRecord } from "./deliveries";
 import { announceDeliveryResults } from "./delivery-notices";
 import { sendDelivery } from "./send";
-import { targetPolicy } from "./url-guard";
+import { endpointPolicy } from "./url-guard";
 import { sandboxOffset, shiftedClock } from "../sandbox-clock";
 import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
 import { deliveryOutcome, metrics } from "@/lib/ops/metrics";
@@ -57,7 +57,7 @@ async function attempt(deps: ServiceDeps, state: InstanceState, cfg: WebhookDeli
   const at = clock.now();
   const result = await sendDelivery({
     url: d.url,
-    policy: targetPolicy(d.environment, deps.config.sandboxWebhookAllowPrivate),
+    policy: endpointPolicy(d.environment, deps.config),
     secret: d.secret,
     eventId: d.eventId,
     body: deliveryBody(d),

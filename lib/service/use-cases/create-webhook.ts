@@ -5,19 +5,19 @@ import { generateWebhookSecret } from "@/lib/webhooks/signature";
 import type { Caller, ServiceDeps } from "../context";
 import { invalidField } from "../errors";
 import { newId } from "../ids";
-import { targetPolicy, webhookUrlProblem } from "../outbox/url-guard";
+import { endpointPolicy, webhookUrlProblem } from "../outbox/url-guard";
 import { insertWebhook } from "../store/webhooks";
 import { toWebhook } from "./webhook-view";
 
-/** Production: https to public addresses; sandbox: public and loopback (decision D9.2). 400 naming `url` otherwise. */
-export async function assertUrlAllowed(caller: Caller, url: string, sandboxAllowPrivate = false): Promise<void> {
-  const problem = await webhookUrlProblem(url, targetPolicy(caller.environment, sandboxAllowPrivate));
+/** Production: https to public addresses; sandbox: public and loopback, public only on a hosted console (decision D9.2). 400 naming `url` otherwise. */
+export async function assertUrlAllowed(caller: Caller, url: string, config: ServiceDeps["config"]): Promise<void> {
+  const problem = await webhookUrlProblem(url, endpointPolicy(caller.environment, config));
   if (problem) throw invalidField("url", problem);
 }
 
 /** POST /v0/webhooks: registers an endpoint, ACTIVE; the answer is the only one with the secret. */
 export async function createWebhook(deps: ServiceDeps, caller: Caller, input: WebhookCreate): Promise<Webhook> {
-  await assertUrlAllowed(caller, input.url, deps.config.sandboxWebhookAllowPrivate);
+  await assertUrlAllowed(caller, input.url, deps.config);
   const now = deps.clock.now();
   const secret = generateWebhookSecret();
   const row = await insertWebhook(deps.db, {

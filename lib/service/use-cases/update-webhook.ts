@@ -12,7 +12,7 @@ import { loadWebhook, toWebhook } from "./webhook-view";
  */
 export async function updateWebhook(deps: ServiceDeps, caller: Caller, id: string, input: WebhookUpdate): Promise<Webhook> {
   const current = await loadWebhook(deps.db, caller, id);
-  if (input.url !== undefined && input.url !== current.url) await assertUrlAllowed(caller, input.url, deps.config.sandboxWebhookAllowPrivate);
+  if (input.url !== undefined && input.url !== current.url) await assertUrlAllowed(caller, input.url, deps.config);
   const row = await updateRow(deps.db, current.id, {
     ...(input.url !== undefined ? { url: input.url } : {}),
     ...(input.events !== undefined ? { events: input.events } : {}),

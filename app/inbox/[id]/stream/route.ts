@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
-import { currentOwnerId } from "@/lib/dashboard/inbox/owner";
+import { openStreamGrant } from "@/lib/dashboard/live/stream-guard";
 import { startListening, subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
 import { pullStream, resumeAfter } from "@/lib/dashboard/inbox/sse";
 import { findOwnedInbox, listOwnedMessages, toMessageView } from "@/lib/dashboard/inbox/store";
@@ -13,15 +13,21 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const owner = await currentOwnerId();
-  if (!owner) return NextResponse.json({ error: { code: "unauthorized", message: "Sign in first." } }, { status: 401 });
+  const grant = await openStreamGrant("inbox:manage", "sandbox");
+  if (!("actor" in grant)) return NextResponse.json({ error: { code: grant.code, message: grant.message } }, { status: grant.status });
+  const owner = grant.actor.userId;
   const { db } = await getDatabase();
   // Someone else's inbox answers exactly like one that does not exist.
-  if (!(await findOwnedInbox(db, owner, id))) return NextResponse.json({ error: { code: "not_found", message: "No such inbox." } }, { status: 404 });
+  if (!(await findOwnedInbox(db, owner, id))) {
+    await grant.release();
+    return NextResponse.json({ error: { code: "not_found", message: "No such inbox." } }, { status: 404 });
+  }
   await startListening();
   return pullStream({
     request,
     after: resumeAfter(request),
+    stillAllowed: grant.stillAllowed,
+    onClose: () => void grant.release().catch(() => undefined),
     pull: async (after) =>
       (await listOwnedMessages(db, owner, id, { afterSeq: after })).map((row) => ({ id: row.seq, event: "message", data: toMessageView(row) })),
     subscribe: (wake) => subscribeArrivals(owner, (notice) => (notice === null || notice.inboxId === id) && wake()),

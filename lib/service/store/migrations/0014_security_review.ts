@@ -27,6 +27,12 @@ CREATE TABLE IF NOT EXISTS console_pay_link_snapshots (
   PRIMARY KEY (environment, request_id)
 );
 CREATE INDEX IF NOT EXISTS console_pay_link_snapshots_fetched_idx ON console_pay_link_snapshots (fetched_at);
+CREATE TABLE IF NOT EXISTS console_live_streams (
+  id text PRIMARY KEY,
+  user_id text NOT NULL,
+  seen_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS console_live_streams_user_idx ON console_live_streams (user_id, seen_at);
 CREATE TABLE IF NOT EXISTS console_rate_windows (
   key text PRIMARY KEY,
   window_started_at timestamptz NOT NULL,
