@@ -12,6 +12,7 @@ import { environmentSchema, type Environment } from "@/lib/dashboard/environment
 import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
 import type { ApiFailure, ApiResult } from "@/lib/settlement-api";
 import type { ActionError, ActionMeta, ActionResult } from "./result";
+import { safeError } from "@/lib/ops/safe-error";
 
 /** What a caller needs: a permission of lib/auth/permissions.ts, or nothing at all (signing in only). */
 export type ActionPermission = Permission | "public";
@@ -217,7 +218,7 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
   } catch (error) {
     // Next's own control flow (redirect, notFound, dynamic rendering bail-outs) passes through.
     unstable_rethrow(error);
-    console.error(`[action ${config.name}] failed:`, error);
+    console.error(`[action ${config.name}] failed:`, safeError(error));
     if (ctx && config.kind !== "read") {
       await recordAudit({ actor: ctx.actor, action: config.name, result: "internal_error" });
     }

@@ -7,6 +7,7 @@ import type { Executor } from "@/lib/service/store/db";
 import { redact } from "./redact";
 import { consoleAudit } from "./schema";
 import type { Actor } from "./session";
+import { safeError } from "@/lib/ops/safe-error";
 
 export type AuditEntry = {
   /** Who; null when nobody was signed in. `email` stands in for a failed sign-in's address. */
@@ -64,7 +65,7 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
     const { db } = await getDatabase();
     await insertAudit(db, entry);
   } catch (error) {
-    console.error(`[audit] could not record ${entry.action} (${entry.result}):`, error);
+    console.error(`[audit] could not record ${entry.action} (${entry.result}):`, safeError(error));
   }
 }
 

@@ -16,16 +16,13 @@ export function log(): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
         paths: [
-          "password",
-          "secret",
-          "apiKey",
-          "api_key",
-          "authorization",
-          "cookie",
-          "*.password",
-          "*.secret",
-          "headers.authorization",
-          "headers.cookie",
+          ...["password", "currentPassword", "newPassword", "secret", "apiKey", "api_key", "key", "token", "authorization", "cookie"].flatMap(
+            (name) => [name, `*.${name}`],
+          ),
+          ...["authorization", "cookie", "set-cookie", "x-api-key", "proxy-authorization"].flatMap((name) => [
+            `headers["${name}"]`,
+            `*.headers["${name}"]`,
+          ]),
         ],
         censor: "[redacted]",
       },

@@ -6,6 +6,7 @@ import { closeAllStreams } from "@/lib/dashboard/inbox/sse";
 import { stopListening } from "@/lib/dashboard/inbox/pubsub";
 import { stopDeliveryResults } from "@/lib/dashboard/live/delivery-results";
 import { startedServiceRuntime } from "@/lib/service/runtime";
+import { safeError } from "@/lib/ops/safe-error";
 
 /**
  * Graceful shutdown of one console instance, in two halves around the HTTP server's own close
@@ -52,7 +53,7 @@ export function registerShutdown(): void {
   if (hooks.__consoleServer) return;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.prependListener(signal, () => {
-      void drainInstance().catch((error: unknown) => console.error("[console] drain failed:", error));
+      void drainInstance().catch((error: unknown) => console.error("[console] drain failed:", safeError(error)));
     });
   }
 }

@@ -16,6 +16,7 @@ import { ROUTES } from "./routes";
 import { createRouteTable } from "./route-table";
 import type { ServiceDeps, ServiceEnv } from "./context";
 import { observeApiRequest } from "@/lib/ops/observe";
+import { safeError } from "@/lib/ops/safe-error";
 
 export type ServiceApp = OpenAPIHono<ServiceEnv>;
 
@@ -144,7 +145,7 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     if (err instanceof ApiError) res = errorResponse(c, err);
     else if (err instanceof HTTPException) res = errorResponse(c, fromHttpException(err));
     else {
-      console.error(`[service] ${c.req.method} ${c.req.path} failed (request ${c.get("requestId")}):`, err);
+      console.error(`[service] ${c.req.method} ${c.req.path} failed (request ${c.get("requestId")}):`, safeError(err));
       res = errorResponse(c, new ApiError("internal_error", "Internal error; the request id identifies it in the logs"));
     }
     // An error skips the frame's success path: the log hears of it here.

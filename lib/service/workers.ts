@@ -6,6 +6,7 @@ import { settlementScheduler } from "./scheduler/settlement-scheduler";
 import { disbursementRail } from "./use-cases/disbursement-rail";
 import { v1PaymentClock } from "./use-cases/v1-payment-clock";
 import type { Worker } from "./worker";
+import { safeError } from "@/lib/ops/safe-error";
 
 export type { Worker };
 
@@ -36,7 +37,7 @@ export function startWorkers(deps: ServiceDeps, intervalMs: number): () => Promi
         try {
           await worker.tick(deps);
         } catch (error) {
-          console.error(`[service] worker ${worker.name} failed:`, error);
+          console.error(`[service] worker ${worker.name} failed:`, safeError(error));
         }
         if (stopped) break;
         if (worker.idle) await worker.idle(deps, intervalMs);

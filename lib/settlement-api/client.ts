@@ -4,6 +4,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { connectionFor } from "./config";
 import type { ApiResult } from "./result";
+import { safeError } from "@/lib/ops/safe-error";
 
 const TIMEOUT_MS = 15_000;
 
@@ -84,7 +85,7 @@ export async function callApi<S extends z.ZodType>(
     });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
-    console.error(`[settlement-api] ${req.method} ${req.path} (${environment}) failed:`, error);
+    console.error(`[settlement-api] ${req.method} ${req.path} (${environment}) failed:`, safeError(error));
     return {
       ok: false,
       error: {

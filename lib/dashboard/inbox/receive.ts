@@ -4,6 +4,7 @@ import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifySignature } from "@/lib/webhoo
 import { publishArrival } from "./pubsub";
 import { findInboxForReceiver, insertMessage, type MessageRow } from "./store";
 import { RESPONSE_MODE_STATUS, TIMEOUT_HOLD_MS, type InboxResponseMode, type StoredVerdict } from "./types";
+import { safeError } from "@/lib/ops/safe-error";
 
 /** Bodies past this are refused with 413 while they stream (app/inbox/[id]/route.ts). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -106,7 +107,7 @@ export async function receive(request: ReceivedRequest): Promise<{ mode: InboxRe
   });
   // Stored first: a notice that fails is a late screen (streams catch up from the rows), never a lost message.
   await publishArrival({ ownerUserId: inbox.ownerUserId, inboxId: inbox.id, seq: row.seq }).catch((error: unknown) =>
-    console.error("[inbox] could not notify the live streams:", error),
+    console.error("[inbox] could not notify the live streams:", safeError(error)),
   );
   return { mode, row };
 }

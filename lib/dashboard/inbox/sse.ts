@@ -1,4 +1,5 @@
 import "server-only";
+import { safeError } from "@/lib/ops/safe-error";
 
 /** One frame: `id` becomes the browser's Last-Event-ID, so a reconnect resumes after it. */
 export type SseFrame = { id?: number; event?: string; data: unknown };
@@ -98,7 +99,7 @@ export function pullStream(options: {
           return;
         }
         running = drain()
-          .catch((error: unknown) => console.error("[inbox] stream pull failed:", error))
+          .catch((error: unknown) => console.error("[inbox] stream pull failed:", safeError(error)))
           .finally(() => {
             running = null;
           });

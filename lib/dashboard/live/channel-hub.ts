@@ -1,6 +1,7 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/connection";
 import { notify } from "@/lib/service/store/db";
+import { safeError } from "@/lib/ops/safe-error";
 
 /**
  * One PostgreSQL NOTIFY channel fanned out to this instance's open streams (docs/decisions.md
@@ -38,7 +39,7 @@ export function channelHub<N>(options: {
     try {
       listener(notice);
     } catch (error) {
-      console.error(`[live] a listener of ${options.channel} failed:`, error);
+      console.error(`[live] a listener of ${options.channel} failed:`, safeError(error));
     }
   };
   const dispatch = (payload: string) => {

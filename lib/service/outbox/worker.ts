@@ -9,6 +9,7 @@ import { endpointPolicy } from "./url-guard";
 import { sandboxOffset, shiftedClock } from "../sandbox-clock";
 import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
 import { deliveryOutcome, metrics } from "@/lib/ops/metrics";
+import { safeError } from "@/lib/ops/safe-error";
 
 export const DELIVERY_DEFAULTS: WebhookDeliveryConfig = { timeoutMs: 10_000, leaseMs: 30_000, concurrency: 128, perEndpoint: 32 };
 /** An endpoint whose last attempt failed or was slow gets this many sends at once, for a while. */
@@ -86,7 +87,7 @@ async function flushRecords(deps: ServiceDeps, state: InstanceState): Promise<vo
       await announceDeliveryResults(deps.db, batch).catch(() => undefined);
     } catch (error) {
       // Not recorded: the leases run out and these deliveries are sent again (at least once).
-      console.error(`[service] webhook delivery: recording ${batch.length} attempts failed:`, error);
+      console.error(`[service] webhook delivery: recording ${batch.length} attempts failed:`, safeError(error));
     }
   }
 }

@@ -23,9 +23,9 @@ function cut(value: string, kept: number): string {
  * pattern needs more than what is kept, so a value already cut is never cut again.
  */
 const CREDENTIALS: ReadonlyArray<[RegExp, (found: string, ...groups: string[]) => string]> = [
-  [/whsec_[A-Za-z0-9_\-+/=]{5,}/g, (found) => cut(found, SECRET_KEPT)],
-  [/sk_(?:test|live)_[A-Za-z0-9_\-]{7,}/g, (found) => cut(found, KEY_KEPT)],
-  [/(\/inbox\/)([A-Za-z0-9_\-]{8,})/g, (_found, path: string, id: string) => `${path}${cut(id, INBOX_ID_KEPT)}`],
+  [/whsec_[A-Za-z0-9_+/=-]{5,}/g, (found) => cut(found, SECRET_KEPT)],
+  [/sk_(?:test|live)_[A-Za-z0-9_-]{7,}/g, (found) => cut(found, KEY_KEPT)],
+  [/(\/inbox\/)([A-Za-z0-9_-]{8,})/g, (_found, path: string, id: string) => `${path}${cut(id, INBOX_ID_KEPT)}`],
 ];
 
 /** `text` with every credential in it cut, and the caller's own key (whatever its shape) too. */

@@ -2,6 +2,7 @@ import "server-only";
 import type { Worker } from "../worker";
 import { applyTimeMoves, railDelays } from "./apply-time-moves";
 import { dueSettlementRequestIds } from "../store/due-settlement-requests";
+import { safeError } from "@/lib/ops/safe-error";
 
 /**
  * The settlement scheduler (decisions D7, moves by time): expiry at valid_until, FUNDS_SENT →
@@ -19,7 +20,7 @@ export const settlementScheduler: Worker = {
       try {
         await applyTimeMoves(deps, id);
       } catch (error) {
-        console.error(`[service] settlement-scheduler: request ${id} failed:`, error);
+        console.error(`[service] settlement-scheduler: request ${id} failed:`, safeError(error));
       }
     }
   },
