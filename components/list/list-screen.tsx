@@ -144,7 +144,7 @@ export function ListScreen<S extends Spec, WithTotals extends boolean, Row, Tota
               </p>
             ) : null}
             {table(list.data.data)}
-            <Pagination page={filters.page} pageSize={codec.pageSize} total={list.data.pagination.total} onPageChange={(page) => apply({ ...filters, page })} />
+            <Pagination page={filters.page} pageSize={codec.pageSize} total={list.data.pagination.total} totalCapped={"total_capped" in list.data.pagination && list.data.pagination.total_capped === true} onPageChange={(page) => apply({ ...filters, page })} />
           </div>
         )}
       </div>

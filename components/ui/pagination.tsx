@@ -10,6 +10,8 @@ export type PaginationProps = {
   pageSize: number;
   /** Total rows, when the API tells us; otherwise pass hasNext. */
   total?: number;
+  /** The API stopped counting at `total` (the request log and events lists count up to 10,000): shown as "10,000+". */
+  totalCapped?: boolean;
   hasNext?: boolean;
   /** Link mode (works in server components): the href of a page, e.g. p => `?page=${p}`. */
   hrefFor?: (page: number) => string;
@@ -18,7 +20,7 @@ export type PaginationProps = {
   className?: string;
 };
 
-export function Pagination({ page, pageSize, total, hasNext, hrefFor, onPageChange, className }: PaginationProps) {
+export function Pagination({ page, pageSize, total, totalCapped, hasNext, hrefFor, onPageChange, className }: PaginationProps) {
   const lastPage = total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : undefined;
   const canPrev = page > 1;
   const canNext = lastPage !== undefined ? page < lastPage : Boolean(hasNext);
@@ -31,7 +33,7 @@ export function Pagination({ page, pageSize, total, hasNext, hrefFor, onPageChan
         {total !== undefined ? (
           <>
             <span className="font-medium text-slate-900">{from}</span>–<span className="font-medium text-slate-900">{to}</span> of{" "}
-            <span className="font-medium text-slate-900">{total}</span>
+            <span className="font-medium text-slate-900">{totalCapped ? `${total.toLocaleString("en-US")}+` : total.toLocaleString("en-US")}</span>
           </>
         ) : (
           <>Page <span className="font-medium text-slate-900">{page}</span></>

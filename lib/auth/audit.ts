@@ -53,7 +53,7 @@ export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void
  */
 export async function pruneAudit(db: Executor, days: number, maxRows: number): Promise<void> {
   await db.execute(sql`delete from console_audit where at < now() - make_interval(days => ${days})`);
-  await db.execute(sql`delete from console_audit where at < (select at from console_audit order by at desc offset ${maxRows} limit 1)`);
+  await db.execute(sql`delete from console_audit where at <= (select at from console_audit order by at desc offset ${maxRows} limit 1)`);
 }
 
 /**
