@@ -1,9 +1,10 @@
 /**
- * Every signed-in route, at 390 px and at 1440 px: nothing scrolls sideways on a phone, and
- * axe-core finds no serious or critical violation (contrast, names, landmarks, lists).
+ * Every signed-in route, at 390 px and at 1440 px: nothing scrolls sideways on a phone,
+ * axe-core finds no serious or critical violation (contrast, names, landmarks, lists), and the
+ * page carries its security headers and works under its nonce Content-Security-Policy.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, ConsoleMessage, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
 import { createRequest } from "./support/inbox";
 import { VALID, sandboxKey, unique } from "./support/settlement";
@@ -56,9 +57,22 @@ async function detailRoutes(request: APIRequestContext): Promise<string[]> {
 
 async function check(page: Page, route: string): Promise<string[]> {
   const problems: string[] = [];
-  await page.goto(route);
+  // The security headers (security review, finding 3): the page works under its nonce CSP.
+  const blocked: string[] = [];
+  const onConsole = (m: ConsoleMessage) => {
+    if (/Content Security Policy|Refused to (load|execute|apply)/.test(m.text())) blocked.push(m.text().slice(0, 160));
+  };
+  page.on("console", onConsole);
+  const response = await page.goto(route);
+  const headers = response?.headers() ?? {};
+  if (!/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/.test(headers["content-security-policy"] ?? "")) problems.push(`${route}: no nonce CSP`);
+  if (!(headers["content-security-policy"] ?? "").includes("frame-ancestors 'none'")) problems.push(`${route}: can be framed`);
+  if (headers["x-content-type-options"] !== "nosniff") problems.push(`${route}: no nosniff`);
+  if (headers["referrer-policy"] !== "strict-origin-when-cross-origin") problems.push(`${route}: no Referrer-Policy`);
   await expect(page.locator("h1").first()).toBeVisible();
   await page.waitForTimeout(300); // client widgets settle (live figures, lists)
+  page.off("console", onConsole);
+  for (const text of blocked) problems.push(`${route}: CSP blocked ${text}`);
   const width = await page.evaluate(() => {
     const view = window.innerWidth;
     // The elements that stick out, outside any box that scrolls on its own: what to fix.

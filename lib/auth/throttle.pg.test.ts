@@ -77,6 +77,14 @@ describe("sign-in throttle (PostgreSQL, two instances)", () => {
     expect(await claimPasswordCheck(b.db, email, null)).toEqual({ allowed: false, waitSeconds: 4 });
   });
 
+  it("counts only failures against an address: a hundred and one correct passwords from one office all get in", async () => {
+    for (let i = 0; i < THROTTLE_LIMITS.address.max + 1; i++) {
+      const claim = await claimPasswordCheck(a.db, `team${i % 7}@example.com`, "198.51.100.50");
+      expect(claim.allowed).toBe(true);
+      if (claim.allowed) await passwordCheckSucceeded(a.db, claim.release);
+    }
+  });
+
   it("stops one address trying many emails", async () => {
     for (let i = 0; i < THROTTLE_LIMITS.address.max; i++) await claimPasswordCheck(b.db, `p${i}@example.com`, "198.51.100.99");
     expect((await claimPasswordCheck(a.db, "someone-new@example.com", "198.51.100.99")).allowed).toBe(false);

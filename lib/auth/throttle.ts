@@ -96,11 +96,12 @@ export async function claimPasswordCheck(db: Executor, email: string, address: s
 
 /**
  * The password was right: the attempt was no failure. Its pair is cleared, and its count on the
- * email taken back (with the slow-down it would have started).
+ * address and on the email taken back (with the slow-down it would have started).
  */
 export async function passwordCheckSucceeded(db: Executor, release: Extract<PasswordCheckClaim, { allowed: true }>["release"]): Promise<void> {
   if (release.address) {
     await db.execute(sql`delete from console_sign_in_throttle where key = ${`pair:${release.email}|${release.address}`}`);
+    await db.execute(sql`update console_sign_in_throttle set failures = greatest(failures - 1, 0) where key = ${`address:${release.address}`}`);
   }
   if (release.emailCounted) {
     await db.execute(sql`

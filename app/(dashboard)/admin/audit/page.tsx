@@ -102,6 +102,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
               <>
                 <p className="font-mono text-xs text-slate-900">{row.action}</p>
                 {row.detail ? <p className="text-xs text-slate-500">{row.detail}</p> : null}
+                {row.repeats > 1 ? (
+                  <p className="text-xs font-medium text-slate-700" data-testid="audit-repeats">
+                    {row.repeats.toLocaleString("en-US")} times this hour
+                  </p>
+                ) : null}
               </>
             ),
           },

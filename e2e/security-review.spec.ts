@@ -1,0 +1,164 @@
+/**
+ * The security review's findings (issue 30), each tried as the reviewer tried it, against the
+ * running console. The findings that need two instances or parallel attempts are proven on
+ * PostgreSQL in vitest (lib/auth/throttle.pg.test.ts, lib/dashboard/live/stream-guard.pg.test.ts),
+ * the unit-sized ones beside their code; this file is what a person or a browser can see.
+ */
+import { expect, test } from "./fixtures/auth";
+import { createRequest } from "./support/inbox";
+import { adminCredentials, sandboxKey, unique } from "./support/settlement";
+
+test.describe("security review", () => {
+  test("the request log keeps no webhook signing secret: not over the API, not on the Request log page (support)", async ({ page, request, signInAs }) => {
+    const headers = { "X-Api-Key": sandboxKey() };
+    const created = await request.post("/v0/webhooks", { headers, data: { url: "http://127.0.0.1:9/review", events: ["payment.created"], description: unique("review") } });
+    expect(created.status()).toBe(201);
+    const { id, secret } = (await created.json()) as { id: string; secret: string };
+    await expect
+      .poll(async () => {
+        const log = await request.get(`/v0/request-logs?path=/v0/webhooks&page_size=100`, { headers });
+        return JSON.stringify(await log.json()).includes(`${secret.slice(0, 10)}…`);
+      })
+      .toBe(true);
+    const log = await request.get(`/v0/request-logs?path=/v0/webhooks&page_size=100`, { headers });
+    expect(JSON.stringify(await log.json())).not.toContain(secret);
+    const one = (await log.json()) as { data: Array<{ id: string; resource_id: string | null }>; pagination: { total_capped: boolean } };
+    expect(one.pagination.total_capped).toBe(false);
+    const entry = one.data.find((e) => e.resource_id === id);
+    expect(entry).toBeDefined();
+
+    const support = await signInAs("support");
+    await support.goto(`/request-log?path=/v0/webhooks`);
+    await expect(support.getByRole("heading", { name: "Request log" })).toBeVisible();
+    expect(await support.content()).not.toContain(secret);
+    await request.delete(`/v0/webhooks/${id}`, { headers });
+    void page;
+  });
+
+  test("verify-password is no password oracle, and the session endpoints are closed, for a signed-in person", async ({ page }) => {
+    await page.goto("/");
+    const { password } = adminCredentials();
+    const origin = new URL(page.url()).origin;
+    for (const guess of ["wrong-guess-1", password]) {
+      const res = await page.request.post("/api/auth/verify-password", { data: { password: guess }, headers: { Origin: origin } });
+      expect(res.status()).toBe(404);
+      expect(await res.text()).not.toContain("status");
+    }
+    for (const [method, path] of [
+      ["GET", "/api/auth/list-sessions"],
+      ["POST", "/api/auth/revoke-session"],
+      ["POST", "/api/auth/revoke-sessions"],
+      ["POST", "/api/auth/update-session"],
+      ["GET", "/api/auth/list-accounts"],
+      ["GET", "/api/auth/get-session"],
+    ] as const) {
+      const res = await page.request.fetch(path, { method, headers: { Origin: origin }, data: method === "POST" ? {} : undefined });
+      expect(res.status(), path).toBe(404);
+      expect(await res.text(), path).not.toMatch(/token/i);
+    }
+  });
+
+  test("security headers: a nonce CSP with frame-ancestors 'none', nosniff and a referrer rule, and the console cannot be framed", async ({ page, request }) => {
+    const response = await page.goto("/settlement-requests");
+    const headers = response?.headers() ?? {};
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    // over http there is no HSTS (a browser would ignore it)
+    expect(headers["strict-transport-security"]).toBeUndefined();
+    // API answers and static files carry the base headers too
+    const api = await request.get("/v0/openapi.json");
+    expect(api.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(api.headers()["x-frame-options"]).toBe("DENY");
+    // a page that frames the console gets nothing
+    await page.setContent(`<iframe id="f" src="${new URL("/settlement-requests", page.url()).toString()}"></iframe>`);
+    await page.waitForTimeout(800);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    expect(await frame?.getByRole("heading", { name: "Settlement requests" }).count().catch(() => 0)).toBe(0);
+  });
+
+  test("an administrator sees a sign-in throttle on the People page and lifts it (audited)", async ({ page, browser, baseURL }) => {
+    const email = `${unique("guess")}@example.com`;
+    const stranger = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const guesser = await stranger.newPage();
+    await guesser.goto("/sign-in");
+    for (let i = 0; i < 6; i++) {
+      await guesser.getByLabel("Email").fill(email);
+      await guesser.getByLabel("Password").fill(`wrong password ${i}`);
+      await Promise.all([
+        guesser.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/sign-in")),
+        guesser.getByRole("button", { name: "Sign in" }).click(),
+      ]);
+    }
+    await expect(guesser.getByText(/Too many failed attempts/)).toBeVisible();
+    await stranger.close();
+
+    await page.goto("/admin/users");
+    // the pair (this address) is at its limit, and the email is slowed down
+    const rows = page.getByTestId("throttle-row").filter({ hasText: email });
+    await expect(page.locator(`[data-key="pair:${email}|127.0.0.1"], [data-key="pair:${email}|::1"], [data-key="pair:${email}|::ffff:127.0.0.1"]`)).toHaveCount(1);
+    await expect(rows).toHaveCount(2);
+    for (let left = 2; left > 0; left--) {
+      await rows.first().getByRole("button", { name: `Lift the throttle on ${email}` }).click();
+      await expect(rows).toHaveCount(left - 1);
+    }
+    await page.goto("/admin/audit");
+    await expect(page.locator("td").getByText("clearSignInThrottle").first()).toBeVisible();
+  });
+
+  test("a shared payer link does not spend the console's API budget per view; support mints it (audited), an admin withdraws it", async ({ request, signInAs, browser }) => {
+    test.setTimeout(90_000);
+    const { id } = await createRequest(request);
+    const support = await signInAs("support");
+    await support.goto(`/settlement-requests/${id}`);
+    const share = support.getByTestId("share-instructions");
+    await share.getByRole("button", { name: "Get a link for the payer" }).click();
+    const url = ((await support.getByTestId("instructions-link").textContent()) ?? "").trim();
+    expect(url).toMatch(/\/pay\//);
+    await support.close(); // its detail screen polls the request: only the payer's views are counted below
+
+    const headers = { "X-Api-Key": sandboxKey() };
+    const reads = async () => {
+      await new Promise((r) => setTimeout(r, 1200)); // the log is written in batches
+      const log = await request.get(`/v0/request-logs?path=/v0/settlement-requests/${id}&method=GET&page_size=100`, { headers });
+      return ((await log.json()) as { pagination: { total: number } }).pagination.total;
+    };
+    const payer = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const payerPage = await payer.newPage();
+    await payerPage.goto(url);
+    await expect(payerPage.getByRole("heading", { level: 1 })).toContainText("Send");
+    const before = await reads();
+    for (let i = 0; i < 8; i++) {
+      await payerPage.reload();
+      await expect(payerPage.getByRole("heading", { level: 1 })).toContainText("Send");
+    }
+    expect(await reads()).toBe(before);
+
+    const admin = await signInAs("admin");
+    await admin.goto(`/settlement-requests/${id}`);
+    await admin.getByTestId("share-instructions").getByRole("button", { name: "Withdraw links already sent" }).click();
+    await expect(admin.getByTestId("share-instructions").getByRole("status")).toContainText("withdrawn");
+    await payerPage.reload();
+    await expect(payerPage.getByTestId("instructions-ended")).toContainText("withdrawn");
+    await payer.close();
+
+    await admin.goto("/admin/audit");
+    await expect(admin.locator("td").getByText("sharePaymentInstructions").first()).toBeVisible();
+    await expect(admin.locator("td").getByText("revokePayerLinks").first()).toBeVisible();
+  });
+
+  test("live inbox streams have a per-person cap of 5", async ({ page }) => {
+    await page.goto("/");
+    const statuses = await page.evaluate(async () => {
+      const found: number[] = [];
+      for (let i = 0; i < 6; i++) found.push((await fetch("/inbox/live")).status);
+      return found;
+    });
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
+    expect(statuses).toContain(429);
+  });
+});
