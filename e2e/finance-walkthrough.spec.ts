@@ -252,8 +252,7 @@ test("a production create restates amount, currency, masked recipient and rail b
   const dialog = page.getByRole("dialog", { name: "Create in production?" });
   const summary = dialog.getByTestId("confirm-summary");
   await expect(summary).toContainText("Recipient gets");
-  await expect(summary).toContainText("€12.00");
-  await expect(summary).toContainText("EUR over Local");
+  await expect(summary).toContainText("€12.00 by SEPA transfer");
   await expect(summary).toContainText("Ada Lovelace, IBAN ••••3000");
   await expect(summary).not.toContainText(VALID.ibanDE);
   await page.screenshot({ path: "test-results/screens/confirm-production-create.png" });

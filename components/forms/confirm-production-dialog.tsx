@@ -1,18 +1,22 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { disbursementLines, settlementRequestLines, v1PaymentLines, type ConfirmLine } from "@/lib/dashboard/confirm-summary";
+import { previewSettlementRequest } from "@/lib/actions/preview-settlement-request";
+import { describeError } from "@/lib/actions/result";
+import {
+  disbursementLines,
+  settlementPreviewLines,
+  settlementRequestLines,
+  v1PaymentLines,
+  type ConfirmLine,
+} from "@/lib/dashboard/confirm-summary";
 import type { DisbursementCreateInput } from "@/lib/schemas/disbursement";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import type { V1PaymentCreateInput } from "@/lib/schemas/v1-payment";
 
-/** What each form's body restates. */
-const SUMMARIES = {
-  "settlement-request": (body: unknown) => settlementRequestLines(body as SettlementRequestCreateInput),
-  disbursement: (body: unknown) => disbursementLines(body as DisbursementCreateInput),
-  "v1-payment": (body: unknown) => v1PaymentLines(body as V1PaymentCreateInput),
-} satisfies Record<string, (body: unknown) => ConfirmLine[]>;
+type Summary = "settlement-request" | "disbursement" | "v1-payment";
 
 export type ConfirmProductionProps<T> = {
   pending: T | null;
@@ -21,13 +25,14 @@ export type ConfirmProductionProps<T> = {
   title: string;
   description: string;
   confirmLabel: string;
-  summary: keyof typeof SUMMARIES;
+  summary: Summary;
 };
 
 /**
  * The explicit step before a form sends something in production: open while `pending` holds the
- * body waiting for confirmation; it restates what will happen (`lines`: amount, currency,
- * recipient masked, rail); confirming hands it to `onConfirm`, anything else drops it.
+ * body waiting for confirmation; it restates what that body will do (confirm-summary.ts). A
+ * settlement request is priced by the service's quote first (fee, both amounts, each in its own
+ * currency); confirming hands the body to `onConfirm`, anything else drops it.
  */
 export function ConfirmProductionDialog<T>({
   pending,
@@ -38,6 +43,7 @@ export function ConfirmProductionDialog<T>({
   confirmLabel,
   summary,
 }: ConfirmProductionProps<T>) {
+  const { lines, note, ready } = useSummary(summary, pending);
   return (
     <Dialog
       open={pending !== null}
@@ -48,6 +54,7 @@ export function ConfirmProductionDialog<T>({
         <DialogActions cancel="Go back">
           <Button
             variant="warning"
+            loading={!ready}
             onClick={() => {
               const body = pending;
               onDismiss();
@@ -60,15 +67,54 @@ export function ConfirmProductionDialog<T>({
       }
     >
       {pending !== null ? (
-        <dl className="divide-y divide-slate-100 rounded-lg border border-amber-200 bg-amber-50/40 text-sm" data-testid="confirm-summary">
-          {SUMMARIES[summary](pending).map((line) => (
-            <div key={line.label} className="flex items-baseline justify-between gap-4 px-3 py-2">
-              <dt className="text-slate-600">{line.label}</dt>
-              <dd className="text-right font-medium break-all text-slate-900 tabular-nums">{line.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="space-y-2">
+          <dl className="divide-y divide-slate-100 rounded-lg border border-amber-200 bg-amber-50/40 text-sm" data-testid="confirm-summary" aria-busy={!ready}>
+            {lines.map((line) => (
+              <div key={line.label} className="flex items-baseline justify-between gap-4 px-3 py-2">
+                <dt className="shrink-0 text-slate-600">{line.label}</dt>
+                <dd className="min-w-0 text-right font-medium break-words text-slate-900 tabular-nums" data-testid={`confirm-${line.label.toLowerCase().replaceAll(" ", "-")}`}>
+                  {line.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {note ? (
+            <p className="text-xs text-slate-600" role="status">
+              {note}
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </Dialog>
   );
+}
+
+/** The lines for a body; a settlement request's come from its quote once it is priced. */
+function useSummary(summary: Summary, pending: unknown): { lines: ConfirmLine[]; note: string | null; ready: boolean } {
+  const [priced, setPriced] = useState<{ body: unknown; lines: ConfirmLine[] | null; note: string | null } | null>(null);
+  useEffect(() => {
+    if (summary !== "settlement-request" || pending === null) return;
+    let live = true;
+    void previewSettlementRequest(pending as SettlementRequestCreateInput).then(
+      (result) => {
+        if (!live) return;
+        if (result.ok) setPriced({ body: pending, lines: settlementPreviewLines(result.data, pending as SettlementRequestCreateInput), note: null });
+        else setPriced({ body: pending, lines: null, note: `The fee and the other amount could not be priced: ${describeError(result.error)}` });
+      },
+      () => live && setPriced({ body: pending, lines: null, note: "The fee and the other amount could not be priced." }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [summary, pending]);
+  if (pending === null) return { lines: [], note: null, ready: false };
+  if (summary === "disbursement") return { lines: disbursementLines(pending as DisbursementCreateInput), note: null, ready: true };
+  if (summary === "v1-payment") return { lines: v1PaymentLines(pending as V1PaymentCreateInput), note: null, ready: true };
+  const body = pending as SettlementRequestCreateInput;
+  const current = priced?.body === pending ? priced : null;
+  return {
+    lines: current?.lines ?? settlementRequestLines(body, "production"),
+    note: current ? current.note : "Pricing with the service's quote…",
+    ready: current !== null,
+  };
 }

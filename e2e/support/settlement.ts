@@ -122,7 +122,9 @@ export async function signIn(page: Page): Promise<void> {
 /** The builder, on the given type. */
 export async function openBuilder(page: Page, type: string) {
   await page.goto("/settlement-requests/new");
-  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption(type);
+  const select = page.getByRole("combobox", { name: "Type", exact: true });
+  await whenHydrated(select); // a choice made before hydration is reset to the form's default
+  await select.selectOption(type);
 }
 
 /** The builder's Destination card. */

@@ -75,6 +75,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   getSettlementRequest: same(ALL),
   getSettlementRequestHistory: same(ALL),
   sharePaymentInstructions: same(ALL),
+  previewSettlementRequest: MAKERS,
   searchEverything: same(ALL),
   getBalanceStatement: same(ALL),
   getSettlementSummary: same(ALL),

@@ -41,3 +41,17 @@ const RAIL_LABELS: Record<string, string> = {
 export function railLabel(rail: string): string {
   return RAIL_LABELS[rail] ?? rail;
 }
+
+/** A fiat currency's LOCAL rail by its name ("SEPA transfer", not "Local"). */
+const LOCAL_RAIL_NAMES: Record<string, string> = {
+  EUR: "SEPA transfer",
+  GBP: "Faster Payments",
+  MXN: "SPEI",
+  NGN: "NIP transfer",
+  CAD: "EFT",
+};
+
+/** How money moves on a rail for a currency: "SEPA transfer" for EUR over LOCAL, "ACH", "Solana". */
+export function railFor(currency: string, rail: string): string {
+  return rail === "LOCAL" ? (LOCAL_RAIL_NAMES[currency] ?? "Local bank transfer") : railLabel(rail);
+}

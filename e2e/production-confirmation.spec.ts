@@ -1,0 +1,128 @@
+/**
+ * The production confirmation shows exactly what the API call will do (issue 35, the blocker):
+ * for each settlement type and several currency pairs, the dialog's payer amount, recipient
+ * amount and fee, each in its own currency, equal the instructions of the request the service
+ * then creates. Screenshots of the dialog at 1440 and 390 px.
+ */
+import type { Page } from "@playwright/test";
+import { formatMoney } from "../lib/money/format";
+import { expect, test } from "./fixtures/auth";
+import { VALID, apiKeys, destinationSection, fillIndividual, openBuilder } from "./support/settlement";
+
+type Case = {
+  name: string;
+  type: string;
+  fill: (page: Page) => Promise<void>;
+  /** What the dialog must name, beyond the figures compared with the created request. */
+  says: RegExp[];
+};
+
+const destination = destinationSection;
+
+const CASES: Case[] = [
+  {
+    name: "Fiat → fiat: USD paid in, EUR to an IBAN (the payer sends USD, not EUR)",
+    type: "FIAT_TO_FIAT",
+    fill: async (page) => {
+      await page.getByLabel(/^Amount/).fill("1000");
+      await destination(page).getByLabel("Currency").selectOption("EUR");
+      await page.getByLabel("IBAN").fill(VALID.ibanDE);
+      await fillIndividual(page);
+    },
+    says: [/Payer sends\s*\$1,000\.00 by ACH/, /SEPA transfer/],
+  },
+  {
+    name: "Stablecoin → fiat: USDC on Solana, NGN 300 to a NUBAN (the recipient gets naira, not dollars)",
+    type: "STABLECOIN_TO_FIAT",
+    fill: async (page) => {
+      await page.getByLabel(/Amount the recipient gets/).fill("300");
+      await page.getByLabel("Sending wallet address").fill(VALID.solana);
+      await destination(page).getByLabel("Currency").selectOption("NGN");
+      await page.getByLabel("Bank code").fill(VALID.nuban.bank_code);
+      await page.getByLabel("Account number").fill(VALID.nuban.account_number);
+      await fillIndividual(page);
+    },
+    says: [/Recipient gets\s*NGN\s*300\.00|Recipient gets\s*₦300\.00/, /USDC on Solana/],
+  },
+  {
+    name: "Stablecoin → fiat: USDC on Solana to USD over ACH",
+    type: "STABLECOIN_TO_FIAT",
+    fill: async (page) => {
+      await page.getByLabel(/Amount the recipient gets/).fill("120.50");
+      await page.getByLabel("Sending wallet address").fill(VALID.solana);
+      await destination(page).getByLabel("Currency").selectOption("USD");
+      await destination(page).getByLabel("Rail").selectOption("ACH");
+      await page.getByLabel("Bank name").fill("Chase");
+      await page.getByLabel("Routing number").fill(VALID.routing);
+      await page.getByLabel("Account number").fill("123456789");
+      await fillIndividual(page);
+    },
+    says: [/\$120\.50 by ACH/],
+  },
+  {
+    name: "Fiat → stablecoin: USD paid in, USDC to a wallet on Ethereum",
+    type: "FIAT_TO_STABLECOIN",
+    fill: async (page) => {
+      await page.getByLabel(/^Amount/).fill("500");
+      await destination(page).getByLabel("Currency").selectOption("USDC");
+      await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
+      await page.getByLabel("Wallet address").fill(VALID.evm);
+    },
+    says: [/Payer sends\s*\$500\.00/, /USDC on Ethereum/],
+  },
+  {
+    name: "Stablecoin → stablecoin: USDC on Ethereum to USDC on Ethereum",
+    type: "STABLECOIN_TO_STABLECOIN",
+    fill: async (page) => {
+      await page.getByLabel(/^Amount/).fill("75");
+      await destination(page).getByLabel("Currency").selectOption("USDC");
+      await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
+      await page.getByLabel("Wallet address").fill(VALID.evm);
+    },
+    says: [/75\.00 USDC on Ethereum/],
+  },
+  {
+    name: "Fiat → fiat: USD paid in, MXN to a CLABE",
+    type: "FIAT_TO_FIAT",
+    fill: async (page) => {
+      await page.getByLabel(/^Amount/).fill("250");
+      await destination(page).getByLabel("Currency").selectOption("MXN");
+      await page.getByLabel("CLABE").fill(VALID.clabe);
+      await fillIndividual(page);
+    },
+    says: [/Payer sends\s*\$250\.00/, /SPEI/],
+  },
+];
+
+test.describe("the production confirmation equals the request the service creates", () => {
+  for (const [i, c] of CASES.entries()) {
+    test(c.name, async ({ page, baseURL, request }) => {
+      await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
+      if (i === 0) await page.setViewportSize({ width: 390, height: 844 });
+      await openBuilder(page, c.type);
+      await c.fill(page);
+      await page.getByRole("button", { name: "Create settlement request" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create in production?" });
+      const summary = dialog.getByTestId("confirm-summary");
+      await expect(summary).toHaveAttribute("aria-busy", "false");
+      await expect(summary).toContainText("Production: real money");
+      for (const pattern of c.says) await expect(summary).toContainText(pattern);
+      const payer = (await dialog.getByTestId("confirm-payer-sends").textContent()) ?? "";
+      const recipient = (await dialog.getByTestId("confirm-recipient-gets").textContent()) ?? "";
+      const fee = (await dialog.getByTestId("confirm-fee").textContent()) ?? "";
+      if (i < 2) await page.screenshot({ path: `test-results/screens/confirm-production-${i === 0 ? "390" : "1440"}.png` });
+
+      await dialog.getByRole("button", { name: "Create in production" }).click();
+      await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
+      const id = /\/settlement-requests\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? "";
+      const productionKey = apiKeys()[1];
+      const created = (await (await request.get(`/v0/settlement-requests/${id}`, { headers: { "X-Api-Key": productionKey } })).json()) as {
+        payment_instructions: { amount: string; currency: string; destination_amount: string; destination_currency: string; fee: { total: number } };
+      };
+      const pi = created.payment_instructions;
+      expect(payer).toContain(formatMoney(pi.amount, pi.currency));
+      expect(recipient).toContain(formatMoney(pi.destination_amount, pi.destination_currency));
+      expect(fee).toContain(formatMoney(String(pi.fee.total), pi.currency));
+    });
+  }
+});
