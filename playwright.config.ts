@@ -55,8 +55,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The test script builds the app before Playwright runs.
-    command: "node scripts/serve.mjs",
+    // The test script builds the app before Playwright runs. The default account's production
+    // USDC balance is funded first, as an operator would (production balances are never seeded).
+    command:
+      'npx tsx --conditions=react-server scripts/balances.ts set --account "Demo Merchant Ltd" --environment production --currency USDC --amount 5000.00 --create-account && node scripts/serve.mjs',
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -61,12 +61,13 @@ test("disbursements: a bad address is refused in the form; a payout is created o
   expect(errors).toEqual([]);
 });
 
-test("disbursements: more than the balance is refused by the API, shown plainly", async ({ page }) => {
+test("disbursements: more than the available balance is refused in the form, before anything is sent", async ({ page }) => {
   await page.goto("/disbursements/new");
   await page.getByLabel("Wallet address").fill(VALID.tron);
   await page.getByLabel("Currency").selectOption("USDT");
   await page.getByLabel(/^Amount/).fill("999999999");
   await page.getByRole("button", { name: "Create disbursement" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /insufficient|balance/i }).first()).toBeVisible();
+  await expect(page.getByText(/More than the available .* USDT/)).toBeVisible();
+  await expect(page.getByLabel(/^Amount/)).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/disbursements\/new$/);
 });

@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../lib/money/format";
 import { expect, test } from "./fixtures/auth";
+import { whenHydrated } from "./support/hydration";
 import { VALID, apiKeys, destinationSection, fillIndividual, openBuilder } from "./support/settlement";
 
 type Case = {
@@ -125,4 +126,30 @@ test.describe("the production confirmation equals the request the service create
       expect(fee).toContain(formatMoney(String(pi.fee.total), pi.currency));
     });
   }
+});
+
+test("a production disbursement names its chain and the available balance, and a payout over it is refused in the form", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
+  await page.goto("/disbursements/new");
+  const amount = page.getByLabel(/^Amount/);
+  await whenHydrated(amount);
+  await page.getByLabel("Wallet address").fill(VALID.evm);
+  await page.getByLabel("Currency").selectOption("USDC");
+  const available = /Available: ([^·]+)·/.exec((await page.getByText(/^Available:/).textContent()) ?? "")?.[1]?.trim() ?? "";
+  expect(available).toMatch(/USDC/);
+  expect(available).not.toBe("0.00 USDC"); // funded by the operator command before the server started (playwright.config.ts)
+  await amount.fill("999999999");
+  await page.getByRole("button", { name: "Create disbursement" }).click();
+  await expect(page.getByText(`More than the available ${available}`)).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await amount.fill("1");
+  await page.getByRole("button", { name: "Create disbursement" }).click();
+  const dialog = page.getByRole("dialog", { name: "Pay out in production?" });
+  const summary = dialog.getByTestId("confirm-summary");
+  await expect(summary).toContainText("Production: real money");
+  await expect(dialog.getByTestId("confirm-chain")).toHaveText("Ethereum");
+  await expect(dialog.getByTestId("confirm-available-now")).toHaveText(available);
+  await page.screenshot({ path: "test-results/screens/confirm-production-disbursement.png" });
+  await dialog.getByRole("button", { name: "Go back" }).click();
 });

@@ -3,7 +3,7 @@
  * here; sandbox ones are seeded at start and may be set here too. With PGlite, run it while the
  * app is stopped (one process per data directory).
  *
- *   npm run --silent balances -- set --account <name> --environment production --currency USDC --amount 1000.00
+ *   npm run --silent balances -- set --account <name> --environment production --currency USDC --amount 1000.00 [--create-account]
  *   npm run --silent balances -- list --account <name> [--environment production]
  *
  * `set` sets the total; reserved funds stay reserved and the available part moves by the
@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { ENVIRONMENTS, type Environment } from "@/lib/schemas/catalog";
 import { env } from "@/lib/env";
+import { ensureAccount } from "@/lib/service/store/api-keys";
 import { openDatabase } from "@/lib/service/store/db";
 import { migrate } from "@/lib/service/store/migrate";
 import { accounts } from "@/lib/service/store/schema";
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     environment: { type: "string" },
     currency: { type: "string" },
     amount: { type: "string" },
+    /** Makes the account first if it does not exist yet (a fresh data directory, before the first start). */
+    "create-account": { type: "boolean" },
   },
   strict: true,
 });
@@ -53,6 +56,7 @@ try {
     if (!values.currency) fail("--currency is required");
     if (!values.amount) fail("--amount is required");
     const environment = environmentOf(values.environment);
+    if (values["create-account"]) await ensureAccount(database.db, values.account);
     const balance = await setAccountBalance(database.db, {
       accountName: values.account,
       environment,

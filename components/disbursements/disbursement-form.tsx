@@ -14,6 +14,7 @@ import { createTrackedDisbursement } from "@/lib/actions/create-tracked-disburse
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { railLabel } from "@/lib/dashboard/routes";
+import { parseDecimal } from "@/lib/money/decimal";
 import { formatMoney } from "@/lib/money/format";
 import { STABLECOIN_CHAINS, STABLECOINS, type Chain } from "@/lib/schemas/catalog";
 import type { DisbursementCreateInput } from "@/lib/schemas/disbursement";
@@ -64,7 +65,7 @@ export function DisbursementForm({
 }: {
   environment: Environment;
   initialKey: string;
-  /** Available balances (sandbox), shown beside the amount. */
+  /** Available balances, shown beside the amount and checked before a submit. */
   balances: Balance[] | null;
 }) {
   const openCreated = useOpenCreated();
@@ -102,7 +103,16 @@ export function DisbursementForm({
     sayWhenOnFields: true,
   });
 
-  const onSubmit = handleSubmit(({ body }) => create.submit(body));
+  // A payout larger than the available balance is refused here, before any confirmation.
+  const onSubmit = handleSubmit(({ body }) => {
+    const available = balances?.find((b) => b.currency === body.currency)?.available_balance;
+    const asked = parseDecimal(String(body.amount));
+    if (available !== undefined && asked && asked.gt(available)) {
+      setError("amount", { message: `More than the available ${formatMoney(available, body.currency)}` });
+      return;
+    }
+    create.submit(body);
+  });
 
   const chainOptions = [
     { value: "", label: inferred ? `Inferred: ${railLabel(inferred)}` : "Inferred from the address" },
@@ -203,6 +213,7 @@ export function DisbursementForm({
         description="This sends real stablecoins from your production balance."
         summary="disbursement"
         confirmLabel="Pay out in production"
+        context={balance ? [{ label: "Available now", value: formatMoney(balance.available_balance, balance.currency) }] : []}
       />
     </FormProvider>
   );

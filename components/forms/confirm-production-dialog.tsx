@@ -26,6 +26,8 @@ export type ConfirmProductionProps<T> = {
   description: string;
   confirmLabel: string;
   summary: Summary;
+  /** Lines the form knows beyond the body (the available balance before a payout). */
+  context?: ConfirmLine[];
 };
 
 /**
@@ -42,8 +44,11 @@ export function ConfirmProductionDialog<T>({
   description,
   confirmLabel,
   summary,
+  context = [],
 }: ConfirmProductionProps<T>) {
-  const { lines, note, ready } = useSummary(summary, pending);
+  const summarized = useSummary(summary, pending);
+  const { note, ready } = summarized;
+  const lines = [...summarized.lines, ...context];
   return (
     <Dialog
       open={pending !== null}

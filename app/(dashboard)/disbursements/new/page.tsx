@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Link } from "@/components/ui/link";
 import { DisbursementForm } from "@/components/disbursements/disbursement-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { getSandboxInfo } from "@/lib/actions/get-sandbox-info";
+import { availableBalances } from "@/lib/dashboard/available-balances";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
@@ -15,8 +15,8 @@ export default async function NewDisbursementPage() {
   if (!actor || !can(actor.role, "disbursement:create", environment)) {
     return <NotAllowed message={`Your role cannot create disbursements in ${environment}.`} />;
   }
-  // The available balance beside the amount, where the API tells it (sandbox info).
-  const info = environment === "sandbox" ? await getSandboxInfo({}) : null;
+  // The available balance beside the amount, and checked before a submit (sandbox info; production's statements).
+  const balances = await availableBalances(environment);
   return (
     <>
       <PageHeader
@@ -24,7 +24,7 @@ export default async function NewDisbursementPage() {
         title="New disbursement"
         description="Send stablecoins from your balance to a wallet. The chain follows from the address."
       />
-      <DisbursementForm key={environment} environment={environment} initialKey={randomUUID()} balances={info?.ok ? info.data.balances : null} />
+      <DisbursementForm key={environment} environment={environment} initialKey={randomUUID()} balances={balances} />
     </>
   );
 }
