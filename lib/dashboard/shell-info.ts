@@ -16,7 +16,7 @@ let cached: { name: string | null; until: number } | undefined;
  * The account behind the console's keys, as the API names it (GET /v0/sandbox/info: the one
  * endpoint that says). SETTLEMENT_ACCOUNT_NAME overrides it, e.g. for a production-only setup.
  */
-async function accountName(): Promise<string | null> {
+export async function accountName(): Promise<string | null> {
   const override = process.env.SETTLEMENT_ACCOUNT_NAME?.trim();
   if (override) return override;
   if (cached && cached.until > Date.now()) return cached.name;

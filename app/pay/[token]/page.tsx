@@ -4,6 +4,7 @@ import { PrintButton } from "@/components/settlement-requests/detail/print-butto
 import { readInstructionsLink } from "@/lib/dashboard/instructions-link";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { requestAddress } from "@/lib/auth/request-origin";
+import { accountName } from "@/lib/dashboard/shell-info";
 import { countView, isRevoked, requestForLink } from "@/lib/dashboard/pay-links";
 
 export const metadata: Metadata = { title: "Payment instructions", robots: { index: false, follow: false } };
@@ -35,10 +36,16 @@ export default async function PaymentInstructionsPage({ params }: Props) {
     return <Ended title="These instructions are no longer open" body="The payment they describe was received or the request ended. Do not send another payment with them." />;
   }
   const i = request.payment_instructions;
+  const payee = await accountName();
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-5 px-4 py-8 print:py-0">
       <header className="space-y-1">
         <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase">Payment instructions</p>
+        {payee ? (
+          <p className="text-sm text-slate-700" data-testid="payee">
+            Payment to <strong className="text-slate-900">{payee}</strong>
+          </p>
+        ) : null}
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Send {i.currency} to complete this payment</h1>
         <p className="text-sm text-slate-600">
           Valid until <strong className="text-slate-900">{formatDateTime(i.valid_until)}</strong>. Send exactly the amount below, to exactly these details
@@ -48,7 +55,7 @@ export default async function PaymentInstructionsPage({ params }: Props) {
           <p className="inline-block rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200">Test instructions (sandbox): no real money moves.</p>
         ) : null}
       </header>
-      <PaymentInstructionsCard instructions={i} active />
+      <PaymentInstructionsCard instructions={i} ended={null} />
       <div className="flex items-center justify-between gap-3 print:hidden">
         <p className="text-xs text-slate-500">Reference {request.id}</p>
         <PrintButton />

@@ -3,10 +3,13 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { copyableAmount, formatMoney, formatRate } from "@/lib/money/format";
 import { railLabel } from "@/lib/dashboard/routes";
 import type { PaymentInstructions as Instructions } from "@/lib/schemas/settlement-request-response";
+import { humanizeStatus } from "@/components/ui/status-tone";
+import { formatDateTime } from "@/lib/dashboard/format-date";
+import { isFinalRequestStatus } from "@/lib/state-machine/statuses";
 import { Countdown } from "./countdown";
 import { LazyWalletQr as WalletQr } from "./lazy-wallet-qr";
 
-function CopyRow({ label, value, mono, testId }: { label: string; value: string; mono?: boolean; testId?: string }) {
+function CopyRow({ label, value, mono, testId, copy }: { label: string; value: string; mono?: boolean; testId?: string; copy: boolean }) {
   return (
     <div className="flex items-center justify-between gap-3 px-4 py-2.5">
       <dt className="shrink-0 text-sm text-slate-600">{label}</dt>
@@ -14,22 +17,49 @@ function CopyRow({ label, value, mono, testId }: { label: string; value: string;
         <span data-testid={testId} className={mono ? "font-mono text-sm break-all text-slate-900" : "truncate text-sm font-medium text-slate-900"} title={value}>
           {value}
         </span>
-        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+        {copy ? <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} /> : null}
       </dd>
     </div>
   );
 }
 
-/** What the payer must send, and where: every value copyable, a QR code for wallets, the time left. */
-export function PaymentInstructionsCard({ instructions, active }: { instructions: Instructions; active: boolean }) {
+/**
+ * Why instructions can no longer be paid, or null while they can: past valid_until, in a final
+ * status, or once the payer's funds are on their way (issue 35, finding 2).
+ */
+export function instructionsEnded(status: string, validUntil: string, now = Date.now()): string | null {
+  const pastValidity = new Date(validUntil).getTime() <= now;
+  if (status === "REQUEST_EXPIRED" || (status === "REQUEST_STARTED" && pastValidity)) {
+    const when = pastValidity ? ` on ${formatDateTime(validUntil)}` : "";
+    return `These instructions expired${when}. Do not send a payment with them.`;
+  }
+  if (isFinalRequestStatus(status)) {
+    return `This request has ended (${humanizeStatus(status)}): these instructions are no longer valid. Do not send a payment with them.`;
+  }
+  if (status !== "REQUEST_STARTED") return "The payer's funds were sent: these instructions are kept for reference only.";
+  return null;
+}
+
+/**
+ * What the payer must send, and where: every value copyable, a QR code for wallets, the time
+ * left. Once `ended` says why they cannot be paid any more, no QR code and no copy button: the
+ * details stay for reference under a plain warning.
+ */
+export function PaymentInstructionsCard({ instructions, ended }: { instructions: Instructions; ended: string | null }) {
   const i = instructions;
   const crypto = "wallet_address" in i;
+  const active = ended === null;
   return (
     <Card
       title="Payment instructions"
       description={active ? "Send exactly this amount before the instructions expire." : "Instructions given when the request was created."}
       data-testid="payment-instructions"
     >
+      {ended ? (
+        <p role="note" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950" data-testid="instructions-no-longer-valid">
+          {ended}
+        </p>
+      ) : null}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-5 md:grid-cols-[minmax(0,1fr)_auto]">
         <div className="space-y-4">
           <div>
@@ -38,7 +68,7 @@ export function PaymentInstructionsCard({ instructions, active }: { instructions
               <p data-testid="instructions-amount" className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
                 {formatMoney(i.amount, i.currency)}
               </p>
-              <CopyButton value={copyableAmount(i.amount, i.currency)} label="Copy amount" />
+              {active ? <CopyButton value={copyableAmount(i.amount, i.currency)} label="Copy amount" /> : null}
             </div>
             <p className="mt-0.5 text-sm text-slate-600">
               Recipient gets <span className="font-medium text-slate-900">{formatMoney(i.destination_amount, i.destination_currency)}</span>
@@ -55,22 +85,22 @@ export function PaymentInstructionsCard({ instructions, active }: { instructions
           <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {crypto ? (
               <>
-                <CopyRow label="Wallet address" value={i.wallet_address} mono testId="instructions-wallet" />
-                <CopyRow label="Chain" value={railLabel(i.chain)} />
-                <CopyRow label="Currency" value={i.currency} />
+                <CopyRow label="Wallet address" value={i.wallet_address} mono testId="instructions-wallet" copy={active} />
+                <CopyRow label="Chain" value={railLabel(i.chain)} copy={active} />
+                <CopyRow label="Currency" value={i.currency} copy={active} />
               </>
             ) : (
               <>
-                <CopyRow label="Bank name" value={i.bank_name} />
-                <CopyRow label={i.currency === "EUR" ? "IBAN" : "Account number"} value={i.account_number} mono />
-                <CopyRow label={i.currency === "EUR" ? "BIC" : "Routing number"} value={i.routing_number} mono />
-                <CopyRow label="Deposit message" value={i.deposit_message} mono testId="instructions-deposit-message" />
-                <CopyRow label="Rail" value={railLabel(i.rail)} />
+                <CopyRow label="Bank name" value={i.bank_name} copy={active} />
+                <CopyRow label={i.currency === "EUR" ? "IBAN" : "Account number"} value={i.account_number} mono copy={active} />
+                <CopyRow label={i.currency === "EUR" ? "BIC" : "Routing number"} value={i.routing_number} mono copy={active} />
+                <CopyRow label="Deposit message" value={i.deposit_message} mono testId="instructions-deposit-message" copy={active} />
+                <CopyRow label="Rail" value={railLabel(i.rail)} copy={active} />
               </>
             )}
           </dl>
         </div>
-        {crypto ? <WalletQr address={i.wallet_address} /> : null}
+        {crypto && active ? <WalletQr address={i.wallet_address} /> : null}
       </div>
     </Card>
   );

@@ -19,7 +19,7 @@ import { queryKeys } from "@/lib/dashboard/query-keys";
 import { FINAL_REQUEST_STATUSES } from "@/lib/state-machine/statuses";
 import type { SettlementHistory, SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { ClientMovesCard } from "./client-moves-card";
-import { PaymentInstructionsCard } from "./payment-instructions";
+import { instructionsEnded, PaymentInstructionsCard } from "./payment-instructions";
 import { ShareInstructions } from "./share-instructions";
 import { PaymentsCard } from "./payments-card";
 import { DestinationCard, RequestSummary } from "./request-summary";
@@ -82,7 +82,8 @@ export function RequestDetail({
   }, [r.status, refetchHistory]);
 
   const historyError = history.error instanceof ActionFailure ? history.error : !initialHistory.ok && !history.data ? initialHistory.error : null;
-  const active = r.status === "REQUEST_STARTED";
+  const ended = instructionsEnded(r.status, r.payment_instructions.valid_until);
+  const active = ended === null;
 
   return (
     <DetailScreen
@@ -92,7 +93,7 @@ export function RequestDetail({
       banner={created ? <SuccessBanner title="Settlement request created.">Share the payment instructions below with the payer.</SuccessBanner> : null}
       main={
         <>
-          <PaymentInstructionsCard instructions={r.payment_instructions} active={active} />
+          <PaymentInstructionsCard instructions={r.payment_instructions} ended={ended} />
           {active && canShare ? <ShareInstructions id={r.id} canRevoke={canRevokeLinks} /> : null}
           <RequestSummary request={r} />
           <DestinationCard request={r} />
