@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, ConsoleMessage, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
 import { createRequest } from "./support/inbox";
-import { VALID, sandboxKey, unique } from "./support/settlement";
+import { VALID, createRequestViaApi, sandboxKey, unique } from "./support/settlement";
 
 const STATIC_ROUTES = [
   "/",
@@ -33,9 +33,22 @@ const STATIC_ROUTES = [
   "/admin/audit",
 ];
 
+/** The longest values the API takes, without a space to break at: the layout must wrap or cut them (issue 35, finding 3). */
+const LONG = {
+  externalId: `LONG-${"x".repeat(250)}`,
+  description: `A webhook endpoint description that goes on ${"and-on-".repeat(56)}`.slice(0, 500),
+  metadataValue: "m".repeat(500),
+};
+
 async function detailRoutes(request: APIRequestContext): Promise<string[]> {
   const headers = { "X-Api-Key": sandboxKey() };
   const req = await createRequest(request);
+  const long = await createRequestViaApi(request, LONG.externalId, { [`k${"e".repeat(38)}`]: LONG.metadataValue, note: LONG.metadataValue });
+  const hook = await request.post("/v0/webhooks", {
+    headers,
+    data: { url: `http://127.0.0.1:9/${"p".repeat(300)}`, events: ["payment.created"], description: LONG.description },
+  });
+  expect(hook.status(), await hook.text()).toBe(201); // shown on /webhooks, with the long request on the lists
   const full = (await (await request.get(`/v0/settlement-requests/${req.id}`, { headers })).json()) as { inbound_payment: { id: string } };
   const disbursement = await request.post("/v0/disbursements", {
     headers: { ...headers, "Idempotency-Key": unique("axe") },
@@ -48,6 +61,8 @@ async function detailRoutes(request: APIRequestContext): Promise<string[]> {
   });
   expect(v1.status(), await v1.text()).toBe(201);
   return [
+    `/settlement-requests/${long.id}`,
+    `/settlement-requests?external_id=${encodeURIComponent(LONG.externalId)}`,
     `/settlement-requests/${req.id}`,
     `/payments/${full.inbound_payment.id}`,
     `/disbursements/${((await disbursement.json()) as { id: string }).id}`,

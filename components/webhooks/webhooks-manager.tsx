@@ -130,7 +130,7 @@ function EndpointCard({
             <StatusBadge status={w.status} />
             {inbox ? <Badge tone="accent">Inbox: {inbox.name}</Badge> : null}
           </div>
-          {w.description ? <p className="text-sm text-slate-600">{w.description}</p> : null}
+          {w.description ? <p className="text-sm wrap-anywhere text-slate-600">{w.description}</p> : null}
           <div className="flex flex-wrap gap-1.5">
             {w.events.map((e) => (
               <Badge key={e} tone="neutral" className="font-mono">{e}</Badge>

@@ -11,7 +11,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+      <dd className="mt-0.5 text-sm wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -31,8 +31,10 @@ export function RequestSummary({ request: r }: { request: SettlementRequest }) {
         </Item>
         <Item label="External ID">
           {r.external_id ? (
-            <span className="inline-flex items-center gap-1 font-mono" data-testid="summary-external-id">
-              {r.external_id}
+            <span className="inline-flex max-w-full min-w-0 items-center gap-1 font-mono">
+              <span className="min-w-0 wrap-anywhere" data-testid="summary-external-id">
+                {r.external_id}
+              </span>
               <CopyButton value={r.external_id} label="Copy external ID" />
             </span>
           ) : (
@@ -61,8 +63,8 @@ export function RequestSummary({ request: r }: { request: SettlementRequest }) {
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             {Object.entries(r.metadata).map(([k, v]) => (
               <div key={k} className="contents">
-                <dt className="font-mono text-slate-600">{k}</dt>
-                <dd className="break-words text-slate-900">{v}</dd>
+                <dt className="font-mono wrap-anywhere text-slate-600">{k}</dt>
+                <dd className="wrap-anywhere text-slate-900">{v}</dd>
               </div>
             ))}
           </dl>

@@ -41,7 +41,7 @@ export function RequestsList({
         title: "No matching requests",
         children: (f) => (
           <>
-            No request {f.external_id ? <>has external_id <code className="font-mono">{f.external_id}</code></> : null}
+            No request {f.external_id ? <>has external_id <code className="font-mono wrap-anywhere">{f.external_id}</code></> : null}
             {f.external_id && f.status ? " with " : null}
             {f.status ? <>status {humanizeStatus(f.status)}</> : null}.
             {f.external_id ? <DidYouMean environment={environment} text={f.external_id} /> : null}
@@ -59,7 +59,7 @@ export function RequestsList({
         text: (total, f) =>
           f.external_id ? (
             <>
-              {total} {total === 1 ? "request has" : "requests have"} external_id <code className="font-mono">{f.external_id}</code>
+              {total} {total === 1 ? "request has" : "requests have"} external_id <code className="font-mono wrap-anywhere">{f.external_id}</code>
             </>
           ) : null,
       }}

@@ -11,7 +11,11 @@ const COLUMNS: Column<RequestRow>[] = [
     header: "Request",
     cell: (r) => (
       <>
-        <Link href={`/settlement-requests/${r.id}`} className="font-medium text-accent-700 hover:underline">
+        <Link
+          href={`/settlement-requests/${r.id}`}
+          className="block max-w-[16rem] truncate font-medium text-accent-700 hover:underline"
+          title={r.external_id ?? r.id}
+        >
           {r.external_id ?? <span className="font-mono text-xs">{r.id.slice(0, 8)}…</span>}
         </Link>
         {r.external_id ? <span className="block font-mono text-xs text-slate-500">{r.id.slice(0, 8)}…</span> : null}
