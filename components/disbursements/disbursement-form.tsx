@@ -89,6 +89,7 @@ export function DisbursementForm({
   }, [chain, possible, setValue]);
 
   const create = useActionForm({
+    watch: form.watch,
     idempotencyKey: initialKey,
     confirmIn: environment,
     send: (body: DisbursementCreateInput, { key, confirmProduction }) =>

@@ -16,6 +16,18 @@ export function DateRange({ from, to, onChange }: { from: string; to: string; on
   // Open from the first render when the URL carries a range; opened by the button, "Created from"
   // takes focus as it mounts. "Any date" clears the range without folding it again.
   const [opened, setOpened] = useState<"by-url" | "by-button" | null>(from || to ? "by-url" : null);
+  // A range that ends before it starts stays here, marked, and is not applied (issue 35, finding 10).
+  const [draft, setDraft] = useState<{ from: string; to: string } | null>(null);
+  const shown = draft ?? { from, to };
+  const inverted = Boolean(shown.from && shown.to && shown.from > shown.to);
+  const change = (next: { from: string; to: string }) => {
+    if (next.from && next.to && next.from > next.to) {
+      setDraft(next);
+      return;
+    }
+    setDraft(null);
+    onChange({ created_from: next.from, created_to: next.to });
+  };
   if (!opened && !from && !to) {
     return (
       <Button
@@ -34,14 +46,21 @@ export function DateRange({ from, to, onChange }: { from: string; to: string; on
       <legend className="sr-only">Created between</legend>
       <Field label="Created from" hint="UTC, inclusive" className="w-44">
         {(p) => (
-          <Input {...p} autoFocus={opened === "by-button"} type="date" value={from} max={to || undefined} onChange={(e) => onChange({ created_from: e.target.value, created_to: to })} />
+          <Input
+            {...p}
+            autoFocus={opened === "by-button"}
+            type="date"
+            value={shown.from}
+            max={shown.to || undefined}
+            onChange={(e) => change({ from: e.target.value, to: shown.to })}
+          />
         )}
       </Field>
-      <Field label="Created to" hint="UTC, inclusive" className="w-44">
-        {(p) => <Input {...p} type="date" value={to} min={from || undefined} onChange={(e) => onChange({ created_from: from, created_to: e.target.value })} />}
+      <Field label="Created to" hint="UTC, inclusive" className="w-44" error={inverted ? "Must be on or after Created from" : undefined}>
+        {(p) => <Input {...p} type="date" value={shown.to} min={shown.from || undefined} onChange={(e) => change({ from: shown.from, to: e.target.value })} />}
       </Field>
-      {from || to ? (
-        <button type="button" className="pb-2 text-sm font-medium text-accent-700 hover:text-accent-800" onClick={() => onChange({ created_from: "", created_to: "" })}>
+      {shown.from || shown.to ? (
+        <button type="button" className="pb-2 text-sm font-medium text-accent-700 hover:text-accent-800" onClick={() => change({ from: "", to: "" })}>
           Any date
         </button>
       ) : null}

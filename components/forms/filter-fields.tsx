@@ -2,9 +2,11 @@
  * The fields of the plain GET filter forms (Events, Request log, Balances): server-rendered, no
  * script; a filtered view is a link.
  */
+import { controlClasses } from "@/components/ui/control-styles";
+import { Select } from "@/components/ui/select";
 import { cn } from "@/lib/ui/cn";
 
-const FIELD = "h-9 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm";
+const FIELD = cn(controlClasses, "h-9 min-w-0");
 const LABEL = "grid gap-1 text-sm text-slate-700";
 
 export function FilterSelect({
@@ -24,14 +26,7 @@ export function FilterSelect({
   return (
     <label className={LABEL}>
       {label}
-      <select name={name} defaultValue={value ?? ""} className={FIELD}>
-        {anyLabel === null ? null : <option value="">{anyLabel}</option>}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
+      <Select name={name} defaultValue={value ?? ""} className="min-w-0" placeholder={anyLabel ?? undefined} options={options as string[]} />
     </label>
   );
 }

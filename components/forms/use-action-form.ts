@@ -2,7 +2,7 @@
 
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { unstable_rethrow, useRouter } from "next/navigation";
-import { useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { useToast } from "@/components/ui/toast";
 import type { ActionError, ActionResult } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
@@ -32,6 +32,8 @@ export type ActionFormOptions<B, T> = {
   idempotencyKey?: string;
   /** The environment of a form that moves money: in production `submit` asks first (`confirm`). */
   confirmIn?: Environment;
+  /** The form's values: once the person edits them, the last refusal's message goes (it was about other values). */
+  watch?: (callback: () => void) => { unsubscribe: () => void };
 };
 
 /** What a failed call to the console itself (no answer at all) shows. */
@@ -48,12 +50,17 @@ const NO_ANSWER: ActionError = {
  * (`error`, for FormAlert).
  */
 export function useActionForm<B, T>(options: ActionFormOptions<B, T>) {
-  const { send, onSuccess, onFailure, onFields, sayWhenOnFields, idempotencyKey, confirmIn } = options;
+  const { send, onSuccess, onFailure, onFields, sayWhenOnFields, idempotencyKey, confirmIn, watch } = options;
   const [pending, startTransition] = useTransition();
   const inFlight = useRef(false);
   const [error, setError] = useState<ActionError | null>(null);
   const [key, setKey] = useState(idempotencyKey ?? "");
   const [confirming, setConfirming] = useState<B | null>(null);
+  useEffect(() => {
+    if (!watch) return;
+    const subscription = watch(() => setError((shown) => (shown === null ? shown : null)));
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   /** Sends `body` unless a submission is on its way; true when it was sent. */
   function run(body: B, confirmProduction: boolean): boolean {

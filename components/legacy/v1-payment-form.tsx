@@ -40,6 +40,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
   const withHolder = watch("with_holder");
 
   const create = useActionForm({
+    watch: form.watch,
     idempotencyKey: initialKey,
     confirmIn: environment,
     send: (body: V1Body, { key, confirmProduction }) =>

@@ -1,8 +1,8 @@
+import { initialsOf } from "@/lib/ui/initials";
+
 /** The account the console acts for; "—" until the API tells us its name. */
 export function AccountChip({ accountName }: { accountName: string | null }) {
-  const initials = accountName
-    ? accountName.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w.charAt(0).toUpperCase()).join("")
-    : null;
+  const initials = initialsOf(accountName);
   return (
     <div className="flex min-w-0 items-center gap-2.5">
       <span aria-hidden="true" data-empty={initials === null} className="grid size-8 shrink-0 place-items-center rounded-full bg-slate-800 text-xs font-semibold text-white data-[empty=true]:bg-slate-200 data-[empty=true]:text-slate-500">

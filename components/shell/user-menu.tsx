@@ -3,15 +3,11 @@ import { LogOutIcon } from "@/components/ui/icons";
 import type { ShellUser } from "@/components/auth/actor-context";
 import { ROLE_LABELS } from "@/lib/auth/permissions";
 import { signOut } from "@/lib/actions/sign-out";
+import { initialsOf } from "@/lib/ui/initials";
 
 /** Who is signed in and with which role (links to their account), and a sign-out button that works without JS. */
 export function UserMenu({ user }: { user: ShellUser }) {
-  const initials = user.name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toUpperCase())
-    .join("");
+  const initials = initialsOf(user.name);
   return (
     <div className="flex items-center gap-1" data-testid="user-menu">
       <Link href="/account" className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-100" title={user.email}>

@@ -48,6 +48,7 @@ export function CreateEndpointDialog({ environment, inboxes }: { environment: En
   const form = useForm<WebhookCreateInput, unknown, WebhookCreate>({ resolver, defaultValues: DEFAULTS });
   const { handleSubmit, register, setError, reset, formState } = form;
   const create = useActionForm({
+    watch: form.watch,
     // The dialog itself is the explicit step: production is confirmed by submitting it.
     send: (values: WebhookCreate) =>
       createWebhook(toBody(values), { environment, confirmProduction: environment === "production" }),

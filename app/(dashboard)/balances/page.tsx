@@ -28,7 +28,9 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
   const currency = oneOfParam(STATEMENT_CURRENCIES, params.currency) ?? "USDC";
   const from = dateParam(params.from);
   const to = dateParam(params.to);
-  const result = await getBalanceStatement({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  // A range that ends before it starts is said so, not sent (issue 35, finding 10).
+  const inverted = Boolean(from && to && from > to);
+  const result = inverted ? null : await getBalanceStatement({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) });
   const query = new URLSearchParams({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
   return (
     <>
@@ -47,7 +49,9 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
           Export CSV
         </a>
       </form>
-      {!result.ok ? (
+      {result === null ? (
+        <ErrorState title="This range ends before it starts" message={`"To" (${to}) is before "From" (${from}): choose a "To" on or after "From".`} />
+      ) : !result.ok ? (
         <ErrorState title="The statement could not be loaded" message={describeError(result.error)} />
       ) : (
         <StatementView statement={result.data} />

@@ -80,6 +80,7 @@ export function SettlementRequestBuilder({
   const fiatDestination = destinationShape(destinationCurrency) !== "CRYPTO";
 
   const create = useActionForm({
+    watch: form.watch,
     idempotencyKey: initialKey,
     confirmIn: environment,
     send: (body: SettlementRequestCreateInput, { key, confirmProduction }) =>

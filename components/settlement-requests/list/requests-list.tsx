@@ -41,9 +41,16 @@ export function RequestsList({
         title: "No matching requests",
         children: (f) => (
           <>
-            No request {f.external_id ? <>has external_id <code className="font-mono wrap-anywhere">{f.external_id}</code></> : null}
-            {f.external_id && f.status ? " with " : null}
-            {f.status ? <>status {humanizeStatus(f.status)}</> : null}.
+            {f.external_id || f.status ? (
+              <>
+                No request {f.external_id ? <>has external_id <code className="font-mono wrap-anywhere">{f.external_id}</code></> : null}
+                {f.external_id && f.status ? " with " : null}
+                {f.status ? <>status {humanizeStatus(f.status)}</> : null}
+                {f.created_from || f.created_to ? " in these dates" : null}.
+              </>
+            ) : (
+              <>No request was created in these dates.</>
+            )}
             {f.external_id ? <DidYouMean environment={environment} text={f.external_id} /> : null}
           </>
         ),
