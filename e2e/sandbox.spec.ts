@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/auth";
-import { sandboxKey, unique, watchErrors } from "./support/settlement";
+import { VALID, sandboxKey, unique, watchErrors } from "./support/settlement";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -65,7 +65,7 @@ test.describe("as a developer", () => {
 
     await page.getByRole("button", { name: "Mark funds sent" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Transaction hash").fill("0xfeedbeef02");
+    await dialog.getByLabel("Transaction hash").fill(VALID.solanaTx);
     await dialog.getByRole("button", { name: "Mark funds sent" }).click();
     await expect(status).toContainText("Funds sent");
     await page.getByRole("button", { name: "Payin received" }).click();

@@ -183,7 +183,11 @@ test("a developer takes a request from REQUEST_STARTED to REQUEST_COMPLETED by c
 
   await page.getByRole("button", { name: "Mark funds sent" }).click();
   const dialog = page.getByRole("dialog");
+  // the payer paid on Solana: an EVM-style hash is refused in the dialog, a Solana signature taken
   await dialog.getByLabel("Transaction hash").fill("0xfeedbeef01");
+  await dialog.getByRole("button", { name: "Mark funds sent" }).click();
+  await expect(dialog.getByText("Transaction hash is not a Solana transaction signature")).toBeVisible();
+  await dialog.getByLabel("Transaction hash").fill(VALID.solanaTx);
   await dialog.getByRole("button", { name: "Mark funds sent" }).click();
   await expect(status).toContainText("Funds sent");
 

@@ -43,6 +43,8 @@ export const envSchema = z.object({
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** Sandbox webhooks may target loopback on a hosted console (AUTH_URL https): off unless set (local consoles always may). */
   SANDBOX_WEBHOOK_ALLOW_LOOPBACK: z.enum(["true", "false"]).optional().transform((v) => (v === undefined ? undefined : v === "true")),
+  /** The embedded service's collection bank in production instructions (sandbox keeps "Settlement Sandbox Bank"). */
+  PRODUCTION_BANK_NAME: optionalText.pipe(z.string().max(100).optional()),
   /** The console's audit trail: rows older than this many days go, and past AUDIT_MAX_ROWS the oldest. */
   AUDIT_RETENTION_DAYS: positiveInt(365),
   AUDIT_MAX_ROWS: positiveInt(1_000_000),

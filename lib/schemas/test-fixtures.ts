@@ -2,6 +2,8 @@
  * Valid wire values for tests (real, checksummed identifiers). Not imported by app code.
  */
 export const VALID = {
+  /** A Solana transaction signature (base58, 64 bytes). */
+  solanaTx: "99eUso3aSbE9tqGSTXzo3TLfKb9RkMTURrHKQ1K7Zh3BbeqPevr5E1iCbpTjqHuTFLtfxTTD5ekfVuZFzQyEQf8",
   routing: "011000015",
   ibanDE: "DE89370400440532013000",
   ibanGB: "GB82WEST12345698765432",

@@ -15,6 +15,8 @@ export interface ServiceConfig {
   requestLog?: boolean;
   /** Sandbox webhook endpoints may target private, link-local and special-use addresses (loopback always). */
   sandboxWebhookAllowPrivate?: boolean;
+  /** The collection bank's name in production payment instructions (default "Settlement Clearing Bank"). */
+  productionBankName?: string;
   /** Sandbox webhook endpoints may target loopback (default true: a local console; false on a hosted one). */
   sandboxWebhookAllowLoopback?: boolean;
   /** Webhook delivery tuning (outbox/worker.ts has the defaults: 10 s timeout, 30 s lease, 128 in flight, 32 per endpoint). */

@@ -27,6 +27,7 @@ export function configFromEnv(): ServiceConfig {
     railDelays: { sentSeconds: e.RAIL_SENT_DELAY_SECONDS, completedSeconds: e.RAIL_COMPLETED_DELAY_SECONDS },
     lowBalanceThreshold: e.LOW_BALANCE_THRESHOLD,
     sandboxWebhookAllowPrivate: e.SANDBOX_WEBHOOK_ALLOW_PRIVATE,
+    productionBankName: e.PRODUCTION_BANK_NAME,
     // A hosted console (AUTH_URL https) keeps sandbox webhooks off the host's own services (D9.2).
     sandboxWebhookAllowLoopback: e.SANDBOX_WEBHOOK_ALLOW_LOOPBACK ?? !e.AUTH_URL?.startsWith("https://"),
     requestLog: e.REQUEST_LOG === "on",

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import { useFormContext } from "react-hook-form";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { countriesFor } from "@/lib/dashboard/routes";
@@ -7,10 +8,19 @@ import type { BuilderValues } from "./builder-values";
 
 /** Who receives a fiat payout: a person or a business, with the country of their address. */
 export function BeneficiaryFields() {
-  const { watch } = useFormContext<BuilderValues>();
+  const { watch, setValue, getFieldState } = useFormContext<BuilderValues>();
   const type = watch("destination.beneficiary.type");
   const currency = watch("destination.currency");
+  const iban = watch("destination.iban" as never) as unknown as string | undefined;
   const countries = countriesFor(currency);
+  // The country follows the IBAN's until the person chooses one (a French IBAN gave "AT", the
+  // list's first: issue 35, finding 12).
+  const ibanCountry = typeof iban === "string" ? iban.replace(/\s/g, "").slice(0, 2).toUpperCase() : "";
+  const fromIban = /^[A-Z]{2}$/.test(ibanCountry) && countries.includes(ibanCountry) ? ibanCountry : null;
+  useEffect(() => {
+    if (!fromIban || getFieldState("destination.beneficiary.address.country_code").isDirty) return;
+    setValue("destination.beneficiary.address.country_code", fromIban, { shouldValidate: false });
+  }, [fromIban, getFieldState, setValue]);
 
   return (
     <div className="space-y-4">
@@ -27,7 +37,13 @@ export function BeneficiaryFields() {
         ) : (
           <TextField<BuilderValues> name="destination.beneficiary.business_name" label="Business name" required className="sm:col-span-2" />
         )}
-        <SelectField<BuilderValues> name="destination.beneficiary.address.country_code" label="Country" required options={countries} />
+        <SelectField<BuilderValues>
+          name="destination.beneficiary.address.country_code"
+          label="Country"
+          required
+          options={countries}
+          hint={fromIban ? "Taken from the IBAN; change it if the holder lives elsewhere" : undefined}
+        />
         <TextField<BuilderValues> name="destination.beneficiary.address.city" label="City" hint="Optional" />
         <TextField<BuilderValues> name="destination.beneficiary.address.street_line1" label="Street" hint="Optional" />
         <TextField<BuilderValues> name="destination.beneficiary.address.postal_code" label="Postal code" hint="Optional" />

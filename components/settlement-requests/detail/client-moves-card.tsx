@@ -13,12 +13,25 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { humanizeStatus } from "@/components/ui/status-tone";
+import { transactionHashProblem } from "@/lib/validators/transaction-hash";
 
 /** The PUT moves allowed from the current status, each confirmed in a dialog (with a txHash where it applies). */
-export function ClientMovesCard({ environment, id, status }: { environment: Environment; id: string; status: string }) {
+export function ClientMovesCard({
+  environment,
+  id,
+  status,
+  chains,
+}: {
+  environment: Environment;
+  id: string;
+  status: string;
+  /** The chain of the payer's payment (funds sent) and of the payout (completing), when on a chain: a hash must fit it. */
+  chains: { inbound: string | null; outbound: string | null };
+}) {
   const moves = movesFrom(status);
   const [move, setMove] = useState<ClientMove | null>(null);
   const [txHash, setTxHash] = useState("");
+  const [hashProblem, setHashProblem] = useState<string | null>(null);
   const mutation = useActionMutation({
     environment,
     action: updateSettlementRequest,
@@ -30,12 +43,17 @@ export function ClientMovesCard({ environment, id, status }: { environment: Envi
   function open(m: ClientMove) {
     mutation.reset();
     setTxHash("");
+    setHashProblem(null);
     setMove(m);
   }
 
   function submit() {
     if (!move) return;
     const hash = txHash.trim();
+    const chain = move.to === "FUNDS_SENT" ? chains.inbound : chains.outbound;
+    const problem = move.txHash && hash && chain ? transactionHashProblem(chain, hash) : null;
+    setHashProblem(problem ? `Transaction hash ${problem}` : null);
+    if (problem) return;
     mutation.mutate(
       { id, body: { status: move.to, ...(move.txHash && hash ? { txHash: hash } : {}) } },
       { onSuccess: () => setMove(null) },
@@ -76,7 +94,7 @@ export function ClientMovesCard({ environment, id, status }: { environment: Envi
           className="space-y-3"
         >
           {move?.txHash ? (
-            <Field label="Transaction hash" hint="Optional" error={error?.details.find((d) => d.path.endsWith("txHash"))?.message}>
+            <Field label="Transaction hash" hint="Optional" error={hashProblem ?? error?.details.find((d) => d.path.endsWith("txHash"))?.message}>
               {(p) => <Input {...p} value={txHash} onChange={(e) => setTxHash(e.target.value)} className="font-mono" autoComplete="off" />}
             </Field>
           ) : null}

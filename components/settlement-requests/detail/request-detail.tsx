@@ -16,6 +16,7 @@ import { listEvents } from "@/lib/actions/list-events";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
+import { isChain } from "@/lib/schemas/catalog";
 import { FINAL_REQUEST_STATUSES } from "@/lib/state-machine/statuses";
 import type { SettlementHistory, SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { ClientMovesCard } from "./client-moves-card";
@@ -102,7 +103,12 @@ export function RequestDetail({
       }
       side={
         <>
-          {canUpdate ? <ClientMovesCard environment={environment} id={r.id} status={r.status} /> : null}
+          {canUpdate ? <ClientMovesCard
+              environment={environment}
+              id={r.id}
+              status={r.status}
+              chains={{ inbound: isChain(r.source.rail) ? r.source.rail : null, outbound: isChain(r.destination.rail) ? r.destination.rail : null }}
+            /> : null}
           {canSimulate && environment === "sandbox" && !TERMINAL.has(r.status) ? <SimulatePanel environment={environment} request={r} /> : null}
           {environment === "sandbox" && TERMINAL.has(r.status) ? (
             <Card title="Simulate"><p className="text-sm text-slate-500">{humanizeStatus(r.status)} ends the request; nothing left to simulate.</p></Card>

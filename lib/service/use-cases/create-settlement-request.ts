@@ -83,7 +83,7 @@ export async function createSettlementRequest(
   const q = priceRequest(body, deps);
   const id = newId();
   const until = validUntil(body.source, now);
-  const instructions = paymentInstructions(id, body.source, q, until);
+  const instructions = paymentInstructions(id, body.source, q, until, caller.environment, deps.config.productionBankName);
   const scope = { accountId: caller.accountId, environment: caller.environment };
   const sourceAmount = toCanonical(q.sourceAmount);
   const destinationAmount = toCanonical(q.destinationAmount);

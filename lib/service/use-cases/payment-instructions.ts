@@ -1,5 +1,5 @@
 import "server-only";
-import type { FiatCurrency } from "@/lib/schemas/catalog";
+import type { Environment, FiatCurrency } from "@/lib/schemas/catalog";
 import type { PaymentInstructions } from "@/lib/schemas/settlement-request-response";
 import { isCryptoSource, type ResolvedSource } from "@/lib/schemas/source";
 import { toPaymentInstructionsQuote, type Quote } from "../quotes/quote";
@@ -19,6 +19,18 @@ export const DEPOSIT_ACCOUNTS: Record<FiatCurrency, { bank_name: string; account
   CAD: { bank_name: "Settlement Sandbox Bank Canada", account_number: "1234567", routing_number: "00312345" },
 };
 
+/**
+ * The collection bank as an environment names it: the sandbox's "Settlement Sandbox Bank …";
+ * production's under the configured name (PRODUCTION_BANK_NAME, default "Settlement Clearing
+ * Bank"), so production instructions never name a sandbox bank (issue 35, finding 16).
+ */
+export function depositAccount(currency: FiatCurrency, environment: Environment, productionBankName = DEFAULT_PRODUCTION_BANK_NAME) {
+  const account = DEPOSIT_ACCOUNTS[currency];
+  if (environment === "sandbox") return account;
+  return { ...account, bank_name: account.bank_name.replace("Settlement Sandbox Bank", productionBankName).replace("Settlement Sandbox Banco", productionBankName) };
+}
+export const DEFAULT_PRODUCTION_BANK_NAME = "Settlement Clearing Bank";
+
 /** The reference a fiat payer includes with the deposit: unique per request. */
 export function depositMessage(requestId: string): string {
   return `SR-${requestId.replace(/-/g, "").slice(0, 16).toUpperCase()}`;
@@ -34,6 +46,8 @@ export function paymentInstructions(
   source: ResolvedSource,
   q: Quote,
   until: Date,
+  environment: Environment = "sandbox",
+  productionBankName?: string,
 ): PaymentInstructions {
   const priced = { ...toPaymentInstructionsQuote(q), valid_until: until.toISOString() };
   if (isCryptoSource(source)) {
@@ -42,7 +56,7 @@ export function paymentInstructions(
   return {
     ...priced,
     rail: source.rail,
-    ...DEPOSIT_ACCOUNTS[source.currency],
+    ...depositAccount(source.currency, environment, productionBankName),
     deposit_message: depositMessage(requestId),
   };
 }
