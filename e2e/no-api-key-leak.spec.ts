@@ -58,7 +58,7 @@ test("no API key appears in any HTML page or any action response", async ({ page
   await page.getByLabel("IBAN").fill(VALID.ibanDE);
   await fillIndividual(page);
   await page.getByRole("button", { name: "Create settlement request" }).click();
-  await expect(page).toHaveURL(/\?created=1/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
   await page.getByRole("button", { name: "Cancel request" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel request" }).click();
   await expect(page.getByTestId("request-status")).toContainText("Request canceled");

@@ -19,7 +19,7 @@ test("sandbox: info and balances, then the quick flow creates a sample request a
   await page.screenshot({ path: "test-results/screens/sandbox.png", fullPage: true });
 
   await page.getByTestId("quick-flow").getByRole("button", { name: "Create" }).first().dblclick();
-  await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}\?created=1/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
   await expect(page.getByTestId("request-status")).toContainText("Request started");
   await expect(page.getByTestId("simulate-panel")).toBeVisible();
   expect(errors).toEqual([]);
@@ -43,7 +43,7 @@ test.describe("as a developer", () => {
     await expect(page.getByText("Not available for your role")).toHaveCount(0);
     await page.goto("/sandbox");
     await page.getByTestId("quick-flow").getByRole("button", { name: "Create" }).first().click();
-    await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}\?created=1/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
     const status = page.getByTestId("request-status");
     await expect(status).toContainText("Request started");
 

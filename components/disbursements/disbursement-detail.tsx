@@ -12,7 +12,7 @@ import { railLabel } from "@/lib/dashboard/routes";
 import { formatMoney } from "@/lib/money/format";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { SuccessBanner } from "@/components/ui/resource-status-line";
+import { CreatedBanner } from "@/components/ui/created-banner";
 
 /** PENDING → PROCESSING → COMPLETED | FAILED, within seconds on the simulated rails: refresh meanwhile. */
 const MOVING = new Set(["PENDING", "PROCESSING"]);
@@ -52,7 +52,7 @@ export function DisbursementDetail({ environment, initial, created }: { environm
       live={query}
       statusTestId="disbursement-status"
       copyLabel="Copy disbursement id"
-      banner={created ? <SuccessBanner title="Disbursement created.">The amount is reserved from your balance while it is sent.</SuccessBanner> : null}
+      banner={created ? <CreatedBanner title="Disbursement created.">The amount is reserved from your balance while it is sent.</CreatedBanner> : null}
       main={
         <Card title="Payout">
           <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid="disbursement-amount">

@@ -16,7 +16,7 @@ import { railLabel } from "@/lib/dashboard/routes";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { formatMoney } from "@/lib/money/format";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
-import { SuccessBanner } from "@/components/ui/resource-status-line";
+import { CreatedBanner } from "@/components/ui/created-banner";
 
 /** CREATED waits for the wire (and expires), PROCESSING confirms on chain: refresh meanwhile. */
 const LIVE = new Set(["CREATED", "PROCESSING"]);
@@ -50,7 +50,7 @@ export function V1PaymentDetail({
       copyLabel="Copy payment id"
       banner={
         created ? (
-          <SuccessBanner title="/v1 payment created.">The amount is reserved; notify the incoming wire with its reference before it expires.</SuccessBanner>
+          <CreatedBanner title="/v1 payment created.">The amount is reserved; notify the incoming wire with its reference before it expires.</CreatedBanner>
         ) : null
       }
       main={

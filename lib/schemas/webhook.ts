@@ -14,6 +14,8 @@ import { enumMessage, isoTimestamp, text } from "./common";
 export const webhookUrl = z
   .url({ protocol: /^https?$/, error: "Must be an http or https URL" })
   .max(2048)
+  // Markup or spaces in a URL are a mistake (RFC 3986 wants them percent-encoded), not an address.
+  .refine((url) => !/[\s<>"'`{}|\\^]/.test(url), { message: "Must not contain spaces or the characters < > \" ' ` { } | \\ ^ (percent-encode them)", abort: true })
   .meta({ description: "Production: https, not resolving to loopback or private addresses" });
 
 const eventType = z.enum(EVENT_TYPES, { error: enumMessage(EVENT_TYPES) });

@@ -26,7 +26,7 @@ import { PaymentsCard } from "./payments-card";
 import { DestinationCard, RequestSummary } from "./request-summary";
 import { Timeline } from "./timeline";
 import { paymentMoves, timelineItems } from "./timeline-items";
-import { SuccessBanner } from "@/components/ui/resource-status-line";
+import { CreatedBanner } from "@/components/ui/created-banner";
 
 /** Simulate is for developers in the sandbox: its forms load after the page, in its place. */
 const SimulatePanel = dynamic(() => import("./simulate-panel").then((m) => m.SimulatePanel), {
@@ -91,7 +91,7 @@ export function RequestDetail({
       live={request}
       statusTestId="request-status"
       copyLabel="Copy request id"
-      banner={created ? <SuccessBanner title="Settlement request created.">Share the payment instructions below with the payer.</SuccessBanner> : null}
+      banner={created ? <CreatedBanner title="Settlement request created.">Share the payment instructions below with the payer.</CreatedBanner> : null}
       main={
         <>
           <PaymentInstructionsCard instructions={r.payment_instructions} ended={ended} />
