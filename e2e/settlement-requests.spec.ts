@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { VALID, countByExternalId, createRequestViaApi, destinationSection, fillIndividual, openBuilder, unique, watchErrors, signIn } from "./support/settlement";
+import { VALID, countByExternalId, sandboxKey, createRequestViaApi, destinationSection, fillIndividual, openBuilder, unique, watchErrors, signIn } from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -222,4 +222,32 @@ test("sandbox: an inbound payment with a different amount is an amount mismatch"
   await panel.getByRole("button", { name: "Apply to payment" }).click();
   await expect(page.getByTestId("request-status")).toContainText("Payin amount mismatch");
   await expect(page.getByTestId("summary-failure")).toContainText("UNDERPAYMENT");
+});
+
+test("a CAD destination shows its institution and transit numbers beside the masked account (issue 35, finding 20)", async ({ page, request }) => {
+  const res = await request.post("/v0/settlement-requests", {
+    headers: { "X-Api-Key": sandboxKey(), "Idempotency-Key": unique("cad") },
+    data: {
+      type: "STABLECOIN_TO_FIAT",
+      payment_reason: "RENT",
+      source: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana },
+      destination: {
+        currency: "CAD",
+        rail: "LOCAL",
+        amount: "250.00",
+        institution_number: "003",
+        transit_number: "12345",
+        account_number: "1234567",
+        beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "CA" } },
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/settlement-requests/${id}`);
+  const destination = page.getByTestId("destination");
+  await expect(destination).toContainText("Institution number003");
+  await expect(destination).toContainText("Transit number12345");
+  await expect(destination).toContainText("••••4567");
+  await expect(destination).toContainText("EFT");
 });

@@ -47,6 +47,8 @@ export const destinationOutputSchema = z
     sort_code: z.string().nullish(),
     clabe: maskedString.nullish(),
     bank_code: z.string().nullish(),
+    institution_number: z.string().nullish().meta({ description: "CAD over LOCAL (EFT): 3 digits" }),
+    transit_number: z.string().nullish().meta({ description: "CAD over LOCAL (EFT): 5 digits" }),
   })
   .meta({ id: "DestinationOutput" });
 

@@ -38,6 +38,12 @@ export function gbSortCodeFromIban(value: string): string | null {
   return ibanCountry(iban) === "GB" ? iban.slice(8, 14) : null;
 }
 
+/** A UK sort code as people write it, "12-34-56", from any of its spellings (the console shows it one way). */
+export function formatSortCode(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  return digits.length === 6 ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : value;
+}
+
 /** BIC / SWIFT code: 4 bank letters, 2 country letters, 2 location, optional 3 branch. */
 export function isValidBic(value: string): boolean {
   // ibantools checks the shape and that the country exists; the wire form is upper case.

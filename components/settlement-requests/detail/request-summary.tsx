@@ -3,7 +3,8 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatMoney } from "@/lib/money/format";
 import { formatDateTime } from "@/lib/dashboard/format-date";
-import { railLabel } from "@/lib/dashboard/routes";
+import { railFor, railLabel } from "@/lib/dashboard/routes";
+import { formatSortCode } from "@/lib/validators/iban";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 
@@ -80,18 +81,20 @@ export function DestinationCard({ request: r }: { request: SettlementRequest }) 
   const b = d.beneficiary;
   const rows: Array<[string, string | null | undefined, boolean?]> = [
     ["Currency", d.currency],
-    ["Rail", railLabel(d.rail)],
+    ["Rail", railFor(d.currency, d.rail)],
     ["Amount", d.amount ? formatMoney(d.amount, d.currency) : null],
     ["Wallet address", d.wallet_address, true],
     ["Bank", d.bank_name],
     ["Account number", d.account_number, true],
     ["Routing number", d.routing_number, true],
-    ["Account type", d.account_type],
+    ["Account type", d.account_type ? humanizeStatus(d.account_type) : null],
     ["IBAN", d.iban, true],
     ["BIC", d.bic, true],
-    ["Sort code", d.sort_code, true],
+    ["Sort code", d.sort_code ? formatSortCode(d.sort_code) : null, true],
     ["CLABE", d.clabe, true],
     ["Bank code", d.bank_code, true],
+    ["Institution number", d.institution_number, true],
+    ["Transit number", d.transit_number, true],
     ["Third party", d.is_third_party ? "Yes" : "No"],
   ];
   const name = b ? (b.type === "BUSINESS" ? b.business_name : [b.first_name, b.last_name].filter(Boolean).join(" ")) : null;
