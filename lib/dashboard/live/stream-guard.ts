@@ -38,18 +38,25 @@ export async function openStreamGrant(permission: Permission, environment: Envir
   };
 }
 
-/** Takes a slot for a new stream unless the person already has the most; one statement, so two instances cannot both take the last. */
+/**
+ * Takes a slot for a new stream unless the person already has the most. The person's advisory
+ * lock is taken first, in its own statement: the count runs after it with a fresh snapshot (a
+ * count in the same statement would read the snapshot from before the wait), so two instances
+ * cannot both take the last slot.
+ */
 export async function claimStreamSlot(db: Executor, userId: string, streamId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`with locked as (select pg_advisory_xact_lock(hashtext(${`live-streams:${userId}`})))
-        insert into console_live_streams (id, user_id, seen_at)
-        select ${streamId}, ${userId}, now() from locked
-        where (select count(*) from console_live_streams
-               where user_id = ${userId} and seen_at > now() - make_interval(secs => ${STALE_SECONDS})) < ${MAX_STREAMS_PER_PERSON}
-        returning id`,
-  );
-  return rows.length === 1;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`live-streams:${userId}`}))`);
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into console_live_streams (id, user_id, seen_at)
+          select ${streamId}, ${userId}, now()
+          where (select count(*) from console_live_streams
+                 where user_id = ${userId} and seen_at > now() - make_interval(secs => ${STALE_SECONDS})) < ${MAX_STREAMS_PER_PERSON}
+          returning id`,
+    );
+    return rows.length === 1;
+  });
 }
 
 async function touchStream(db: Executor, streamId: string): Promise<boolean> {
