@@ -107,7 +107,7 @@ test.describe("security review", () => {
       await expect(rows).toHaveCount(left - 1);
     }
     await page.goto("/admin/audit");
-    await expect(page.locator("td").getByText("clearSignInThrottle").first()).toBeVisible();
+    await expect(page.locator('[data-testid="audit-row"][data-action="clearSignInThrottle"]').first()).toContainText("Lift sign-in throttle");
   });
 
   test("a shared payer link does not spend the console's API budget per view; support mints it (audited), an admin withdraws it", async ({ request, signInAs, browser }) => {
@@ -147,8 +147,8 @@ test.describe("security review", () => {
     await payer.close();
 
     await admin.goto("/admin/audit");
-    await expect(admin.locator("td").getByText("sharePaymentInstructions").first()).toBeVisible();
-    await expect(admin.locator("td").getByText("revokePayerLinks").first()).toBeVisible();
+    await expect(admin.locator('[data-testid="audit-row"][data-action="sharePaymentInstructions"]').first()).toContainText("Share payment instructions");
+    await expect(admin.locator('[data-testid="audit-row"][data-action="revokePayerLinks"]').first()).toContainText("Withdraw payer links");
   });
 
   test("live inbox streams have a per-person cap of 5", async ({ page }) => {

@@ -63,7 +63,7 @@ export function CreateUserDialog() {
       footer={<CreateDialogFooter done={!!created} form="create-user-form" pending={action.pending} label="Add person" />}
     >
       {created ? (
-        <OneTimeSecret label="One-time password" value={created.password} note="Shown once. They should change it under Your account after signing in." />
+        <OneTimeSecret label="One-time password" value={created.password} note="Shown once. They must choose their own password when they first sign in." />
       ) : (
         <form id="create-user-form" onSubmit={submit} noValidate className="space-y-4">
           <Field label="Email" error={errors.email?.message} required>

@@ -3,13 +3,17 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { VolumeSeries } from "@/lib/dashboard/summary-view";
 
+/** "26 Nov", as the rest of the console writes days (the data's key is 2026-11-26). */
+const DAY_TICK = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const dayTick = (day: string) => DAY_TICK.format(new Date(`${day}T00:00:00Z`));
+
 /** Recharts, loaded with the overview's charts only (never with another route). */
 export function VolumeChart({ series }: { series: VolumeSeries }) {
   return (
     <ResponsiveContainer width="100%" height={180}>
       <BarChart data={series.days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
-        <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} tick={{ fontSize: 11, fill: "#475569" }} minTickGap={16} />
+        <XAxis dataKey="day" tickFormatter={dayTick} tick={{ fontSize: 11, fill: "#475569" }} minTickGap={16} />
         <YAxis width={56} tick={{ fontSize: 11, fill: "#475569" }} />
         <Tooltip formatter={(_v, _n, item) => [`${(item.payload as { exact: string }).exact} ${series.currency}`, "Settled"]} />
         <Bar dataKey="amount" fill="#4f46e5" radius={[3, 3, 0, 0]} isAnimationActive={false} />

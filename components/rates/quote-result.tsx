@@ -25,7 +25,7 @@ export function QuoteResult({ quote, query, usable = true }: { quote: RateRespon
 
       <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
         <Row label="Mid-market rate" hint="Before fees">
-          <span data-testid="quote-mid-rate">{formatRate(mid, { source: src, destination: dst })}</span>
+          <span data-testid="quote-mid-rate">{formatRate(mid, { source: src, destination: dst, maximumSignificantDigits: 6 })}</span>
         </Row>
         <Row label="Effective rate" hint="All-in, after the fee">
           <span data-testid="quote-effective-rate">{formatRate(effective, { source: src, destination: dst })}</span>
@@ -35,7 +35,7 @@ export function QuoteResult({ quote, query, usable = true }: { quote: RateRespon
           <span data-testid="quote-fee">{formatMoney(fromJsonNumber(quote.fee.total), quote.fee.currency)}</span>
         </Row>
         <Row label="Inverse mid-market rate">
-          {formatRate(fromJsonNumber(quote.inverted_mid_market_rate), { source: dst, destination: src })}
+          {formatRate(fromJsonNumber(quote.inverted_mid_market_rate), { source: dst, destination: src, maximumSignificantDigits: 6 })}
         </Row>
       </dl>
 

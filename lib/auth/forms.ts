@@ -7,12 +7,8 @@ import { ENVIRONMENTS } from "@/lib/schemas/catalog";
 import { NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MESSAGES as M } from "./password-checks";
 import { ROLES } from "./permissions";
 
-const email = z
-  .string()
-  .trim()
-  .min(1, M.emailMissing)
-  .max(254, M.emailInvalid)
-  .pipe(z.email(M.emailInvalid));
+const emailOf = (missing: string) => z.string().trim().min(1, missing).max(254, M.emailInvalid).pipe(z.email(M.emailInvalid));
+const email = emailOf(M.emailMissing);
 const newPassword = z.string().min(NEW_PASSWORD_MIN, M.newTooShort).max(PASSWORD_MAX, M.newTooLong);
 const id = z
   .string()
@@ -38,7 +34,8 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const createUserSchema = z.object({
-  email,
+  // someone else's address: "their", not "your"
+  email: emailOf("Enter their email address"),
   name: z.string().trim().min(1, "Enter a name").max(100, "Use at most 100 characters"),
   role: z.enum(ROLES, "Choose a role"),
 });

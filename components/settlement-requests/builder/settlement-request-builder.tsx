@@ -118,6 +118,7 @@ export function SettlementRequestBuilder({
                 name="type"
                 label="Type"
                 required
+                hint={type === "STABLECOIN_TO_STABLECOIN" ? "Here the payer sends the destination's stablecoin; no conversion" : undefined}
                 options={SETTLEMENT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
                 onValueChange={(next) =>
                   reset(switchType(getValues(), next as SettlementType), { keepDefaultValues: true })
@@ -205,6 +206,12 @@ export function SettlementRequestBuilder({
                 {implicitSource.country_code ? <> from <strong>{implicitSource.country_code}</strong></> : null}
                 {type === "STABLECOIN_TO_STABLECOIN" ? " (the destination's stablecoin, on the same chain)." : " (USD over ACH from the US)."}
               </p>
+              {type === "STABLECOIN_TO_STABLECOIN" ? (
+                <p className="mt-2 text-sm text-slate-600" data-testid="s2s-conversion-note">
+                  This form does not convert one stablecoin into another (USDC into USDT, say). The API does: send the request with a{" "}
+                  <code className="font-mono text-xs">source</code> in the other stablecoin (see API reference).
+                </p>
+              ) : null}
             </Card>
           ) : null}
 

@@ -11,6 +11,7 @@ import { auditFacets, listAudit } from "@/lib/auth/audit";
 import { auditHref, dayRange, decodeCursor, encodeCursor, parseAuditQuery } from "@/lib/auth/audit-query";
 import { requireActor } from "@/lib/auth/guard";
 import { getDatabase } from "@/lib/db/connection";
+import { auditActionLabel, auditResultLabel } from "@/lib/auth/audit-labels";
 
 export const metadata = { title: "Audit trail" };
 
@@ -48,7 +49,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="f-action">Action</Label>
-          <Select id="f-action" name="action" defaultValue={query.action ?? ""} placeholder="Any action" options={facets.actions} />
+          <Select id="f-action" name="action" defaultValue={query.action ?? ""} placeholder="Any action" options={facets.actions.map((a) => ({ value: a, label: auditActionLabel(a) }))} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="f-result">Result</Label>
@@ -100,7 +101,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
             header: "Action",
             cell: (row) => (
               <>
-                <p className="font-mono text-xs text-slate-900">{row.action}</p>
+                <p className="text-sm text-slate-900" title={row.action}>
+                  {auditActionLabel(row.action)}
+                </p>
                 {row.detail ? <p className="text-xs text-slate-500">{row.detail}</p> : null}
                 {row.repeats > 1 ? (
                   <p className="text-xs font-medium text-slate-700" data-testid="audit-repeats">
@@ -125,7 +128,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
             header: "Result",
             cell: (row) => (
               <Badge tone={row.result === "ok" ? "success" : "danger"} dot>
-                {row.result}
+                <span title={row.result}>{auditResultLabel(row.result)}</span>
               </Badge>
             ),
           },

@@ -1,0 +1,30 @@
+/**
+ * The audit trail in words (issue 35, finding 15: it showed code names such as
+ * `createTrackedDisbursement` and `insufficient_funds`). The code stays in the row's data
+ * attributes and the filter's values. Browser-safe.
+ */
+const ACTION_LABELS: Record<string, string> = {
+  createTrackedDisbursement: "Create disbursement",
+  createV1Payment: "Create /v1 payment",
+  notifyV1Payment: "Notify /v1 payment",
+  signIn: "Sign in",
+  signOut: "Sign out",
+  sharePaymentInstructions: "Share payment instructions",
+  revokePayerLinks: "Withdraw payer links",
+  clearSignInThrottle: "Lift sign-in throttle",
+};
+
+/** "createSettlementRequest" → "Create settlement request", unless named above. */
+export function auditActionLabel(action: string): string {
+  const named = ACTION_LABELS[action];
+  if (named) return named;
+  const words = action.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "ok" → "Done"; "insufficient_funds" → "Insufficient funds". */
+export function auditResultLabel(result: string): string {
+  if (result === "ok") return "Done";
+  const words = result.replace(/[_:.-]+/g, " ").trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
