@@ -104,6 +104,12 @@ async function check(page: Page, route: string): Promise<string[]> {
   const name = route === "/" ? "overview" : route.slice(1).replaceAll("/", "_").replace(/[0-9a-f-]{36}/, "id");
   await page.screenshot({ path: `test-results/screens/routes/${name}-${width.view}.png`, fullPage: true });
   if (width.scroll > width.view) problems.push(`${route}: ${width.scroll} px wide at ${width.view} px (${width.wide.join(" | ")})`);
+  // Code and JSON blocks open too (issue 35, finding 24): every folded panel unfolded before axe looks.
+  const openWidth = await page.evaluate(() => {
+    for (const d of document.querySelectorAll("details")) d.open = true;
+    return document.scrollingElement?.scrollWidth ?? 0;
+  });
+  if (openWidth > width.view) problems.push(`${route}: ${openWidth} px wide at ${width.view} px with its panels open`);
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   for (const v of axe.violations) {
     if (v.impact !== "serious" && v.impact !== "critical") continue;

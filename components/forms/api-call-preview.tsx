@@ -71,6 +71,7 @@ export function ApiCallPreview({
         </p>
         {text ? (
           <pre
+            tabIndex={0}
             className="max-h-80 overflow-auto rounded-md bg-white p-3 font-mono text-xs leading-relaxed text-slate-800"
             data-testid={`api-call-${format}`}
           >

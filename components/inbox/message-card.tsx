@@ -92,7 +92,7 @@ export function MessageCard({
             </tbody>
           </table>
           <div className="relative">
-            <pre data-testid="message-body" className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100">
+            <pre tabIndex={0} data-testid="message-body" className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100">
               {readable(m.body)}
             </pre>
             <div className="absolute top-2 right-2">

@@ -71,7 +71,7 @@ export default async function ApiReferencePage() {
               <li key={s.name} id={`schema-${s.name}`} className="rounded-lg border border-slate-200 bg-white">
                 <details>
                   <summary className="cursor-pointer px-4 py-2 font-mono text-sm text-slate-900">{s.name}</summary>
-                  <pre className="max-h-96 overflow-auto border-t border-slate-100 p-4 font-mono text-xs text-slate-800">{JSON.stringify(s.schema, null, 2)}</pre>
+                  <pre tabIndex={0} className="max-h-96 overflow-auto border-t border-slate-100 p-4 font-mono text-xs text-slate-800">{JSON.stringify(s.schema, null, 2)}</pre>
                 </details>
               </li>
             ))}

@@ -154,7 +154,7 @@ function CallRow({ entry, baseUrl }: { entry: RequestLogEntry; baseUrl: string }
           <Body label="Request body" value={entry.request_body} />
           <Body label="Response body" value={entry.response_body} />
           <div className="flex items-start gap-2">
-            <pre className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="call-curl">
+            <pre tabIndex={0} className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="call-curl">
               {curl}
             </pre>
             <CopyButton value={curl} label="Copy as curl" showText />
@@ -175,7 +175,7 @@ function Body({ label, value }: { label: string; value: unknown }) {
   return (
     <div>
       <p className="mb-1 text-xs font-medium text-slate-500">{label}</p>
-      <pre className="max-h-72 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs text-slate-800">
+      <pre tabIndex={0} className="max-h-72 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs text-slate-800">
         {typeof value === "string" ? value : JSON.stringify(value, null, 2)}
       </pre>
     </div>
