@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiCall } from "@/lib/dashboard/api-calls";
 import { curlFor, fetchFor, KEY_PLACEHOLDER } from "@/lib/dashboard/api-snippets";
 import { cn } from "@/lib/ui/cn";
+import { CodeBlock } from "@/components/ui/code-block";
 
 const FORMATS = { curl: { label: "curl", make: curlFor }, fetch: { label: "fetch", make: fetchFor } } as const;
 type Format = keyof typeof FORMATS;
@@ -70,13 +71,12 @@ export function ApiCallPreview({
           <code className="font-mono">{format === "curl" ? KEY_PLACEHOLDER : "process.env.SETTLEMENT_API_KEY"}</code>.
         </p>
         {text ? (
-          <pre
-            tabIndex={0}
+          <CodeBlock
             className="max-h-80 overflow-auto rounded-md bg-white p-3 font-mono text-xs leading-relaxed text-slate-800"
             data-testid={`api-call-${format}`}
           >
             {text}
-          </pre>
+          </CodeBlock>
         ) : (
           <p className="text-xs text-slate-600">{unavailable}</p>
         )}

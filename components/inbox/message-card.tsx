@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import type { InboxMessageView } from "@/lib/dashboard/inbox/types";
 import { VerdictBadge, VerdictExplanation } from "./verdict";
+import { CodeBlock } from "@/components/ui/code-block";
 
 /** JSON re-indented for reading; anything else as it came. Always text: React escapes it. */
 function readable(body: string): string {
@@ -92,9 +93,9 @@ export function MessageCard({
             </tbody>
           </table>
           <div className="relative">
-            <pre tabIndex={0} data-testid="message-body" className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100">
+            <CodeBlock data-testid="message-body" className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100">
               {readable(m.body)}
-            </pre>
+            </CodeBlock>
             <div className="absolute top-2 right-2">
               <CopyButton value={m.body} label="Copy raw body" className="bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white" />
             </div>

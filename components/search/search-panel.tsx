@@ -41,7 +41,8 @@ export function SearchPanel({ onNavigate }: { onNavigate: () => void }) {
     staleTime: 10_000,
   });
   const hits = q.length > 0 && result.data?.query === q ? result.data.data : [];
-  const settled = q === text.trim() && !result.isFetching;
+  // Only the first 128 characters are searched: a longer paste settles on those (it hung on "Searching…").
+  const settled = q === text.trim().slice(0, 128) && !result.isFetching;
 
   function open(href: string) {
     if (q) rememberSearch(email, q);
@@ -80,7 +81,7 @@ export function SearchPanel({ onNavigate }: { onNavigate: () => void }) {
         onKeyDown={onKeyDown}
         aria-describedby="search-status"
       />
-      <p id="search-status" role="status" className="text-xs text-slate-500">
+      <p id="search-status" role="status" className="text-xs wrap-anywhere text-slate-500">
         {q.length === 0
           ? "Ids of requests, payments, disbursements, /v1 payments, events and webhooks; external_id in any case; hashes; last four of an account."
           : result.isFetching || !settled
@@ -90,6 +91,7 @@ export function SearchPanel({ onNavigate }: { onNavigate: () => void }) {
               : hits.length === 0
                 ? `Nothing matches “${q}” in ${environment}.`
                 : `${hits.length} ${hits.length === 1 ? "match" : "matches"}${hits.length > 1 ? "; exact first" : ""}.`}
+        {q.length > 0 && text.trim().length > 128 ? " Only the first 128 characters are searched." : null}
       </p>
       <ul ref={list} className="max-h-[min(60vh,28rem)] space-y-1 overflow-y-auto" data-testid="search-results">
         {q.length > 0

@@ -12,7 +12,7 @@ export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () 
   const pathname = usePathname();
   const groups = showAdmin ? GROUPS : GROUPS.filter((g) => g !== "admin");
   return (
-    <nav aria-label="Sections" className="space-y-6">
+    <nav aria-label="Sections" className="space-y-4">
       {groups.map((group) => (
         <div key={group}>
           <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{NAV_GROUP_LABELS[group]}</p>
@@ -28,7 +28,7 @@ export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () 
                     onClick={onNavigate}
                     aria-current={active ? "page" : undefined}
                     className={cn(
-                      "group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+                      "group flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium transition-colors",
                       active ? "bg-accent-50 text-accent-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                     )}
                   >

@@ -10,7 +10,7 @@ export function Table({ className, caption, children, ...props }: HTMLAttributes
       aria-label={typeof caption === "string" ? caption : undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
-      className="relative overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)] focus-visible:outline-2 focus-visible:outline-accent-500"
+      className="scroll-cue relative overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 shadow-[var(--shadow-card)] focus-visible:outline-2 focus-visible:outline-accent-500"
     >
       <table className={cn("w-full border-collapse text-left text-sm", className)} {...props}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}

@@ -39,7 +39,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         aria-live="polite"
         aria-atomic="false"
-        className="pointer-events-none fixed top-16 left-1/2 z-[60] flex w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 flex-col gap-2 lg:top-4 lg:left-[calc(50%+8rem)]"
+        // Bottom right (bottom centre on a phone): never over the search box or the page's title (issue 35, finding 23).
+        className="pointer-events-none fixed bottom-4 left-1/2 z-[60] flex w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 flex-col gap-2 sm:right-4 sm:left-auto sm:translate-x-0"
       >
         {items.map((t) => (
           <div

@@ -18,6 +18,8 @@ export const MATCH_LABELS: Record<SearchMatch, string> = {
   external_id_ci: "external_id, other case",
   transaction_hash: "transaction hash",
   account_last4: "account ending",
+  id_prefix: "id starts so",
+  external_id_prefix: "external_id starts so",
 };
 
 export function hrefForHit(hit: Pick<SearchHit, "kind" | "id" | "parent_id">): string {

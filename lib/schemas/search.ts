@@ -6,8 +6,12 @@ import { z } from "@/lib/schemas/zod";
 export const SEARCH_KINDS = ["settlement_request", "payment", "disbursement", "v1_payment", "event", "webhook"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
-/** How the query matched: the resource's id, its external_id (exactly, or ignoring case), a transaction hash, an account's last four. */
-export const SEARCH_MATCHES = ["id", "external_id", "external_id_ci", "transaction_hash", "account_last4"] as const;
+/**
+ * How the query matched: the resource's id, its external_id (exactly, or ignoring case), a
+ * transaction hash, an account's last four, the start of an id as lists show it ("2cb19d01…"),
+ * the start of an external_id.
+ */
+export const SEARCH_MATCHES = ["id", "external_id", "external_id_ci", "transaction_hash", "account_last4", "id_prefix", "external_id_prefix"] as const;
 export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 
 export const SEARCH_MAX_RESULTS = 50;

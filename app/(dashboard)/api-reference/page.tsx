@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import { outline, type Operation } from "@/lib/dashboard/openapi-outline";
 import { connectionFor } from "@/lib/settlement-api";
+import { CodeBlock } from "@/components/ui/code-block";
 
 export const metadata = { title: "API reference" };
 
@@ -71,7 +72,7 @@ export default async function ApiReferencePage() {
               <li key={s.name} id={`schema-${s.name}`} className="rounded-lg border border-slate-200 bg-white">
                 <details>
                   <summary className="cursor-pointer px-4 py-2 font-mono text-sm text-slate-900">{s.name}</summary>
-                  <pre tabIndex={0} className="max-h-96 overflow-auto border-t border-slate-100 p-4 font-mono text-xs text-slate-800">{JSON.stringify(s.schema, null, 2)}</pre>
+                  <CodeBlock className="max-h-96 overflow-auto border-t border-slate-100 p-4 font-mono text-xs text-slate-800">{JSON.stringify(s.schema, null, 2)}</CodeBlock>
                 </details>
               </li>
             ))}

@@ -12,6 +12,7 @@ import { formatDateTime } from "@/lib/dashboard/format-date";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MASK_PREFIX } from "@/lib/schemas/mask";
 import { LOGGED_METHODS, STATUS_CLASSES, type RequestLogEntry } from "@/lib/schemas/request-log";
+import { CodeBlock } from "@/components/ui/code-block";
 
 export const metadata = { title: "Request log" };
 
@@ -154,9 +155,9 @@ function CallRow({ entry, baseUrl }: { entry: RequestLogEntry; baseUrl: string }
           <Body label="Request body" value={entry.request_body} />
           <Body label="Response body" value={entry.response_body} />
           <div className="flex items-start gap-2">
-            <pre tabIndex={0} className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="call-curl">
+            <CodeBlock className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="call-curl">
               {curl}
-            </pre>
+            </CodeBlock>
             <CopyButton value={curl} label="Copy as curl" showText />
           </div>
           {curl.includes(MASK_PREFIX) ? (
@@ -175,9 +176,9 @@ function Body({ label, value }: { label: string; value: unknown }) {
   return (
     <div>
       <p className="mb-1 text-xs font-medium text-slate-500">{label}</p>
-      <pre tabIndex={0} className="max-h-72 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs text-slate-800">
+      <CodeBlock className="max-h-72 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs text-slate-800">
         {typeof value === "string" ? value : JSON.stringify(value, null, 2)}
-      </pre>
+      </CodeBlock>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { CopyButton } from "@/components/ui/copy-button";
+import { CodeBlock } from "@/components/ui/code-block";
 
 /** The request exactly as the API returned it, folded by default. */
 export function RawJson({ value, label = "Raw JSON" }: { value: unknown; label?: string }) {
@@ -14,7 +15,7 @@ export function RawJson({ value, label = "Raw JSON" }: { value: unknown; label?:
       </summary>
       <div className="relative border-t border-slate-100">
         <CopyButton value={json} label="Copy JSON" showText className="absolute top-2 right-2 bg-white" />
-        <pre tabIndex={0} className="max-h-[32rem] overflow-auto p-5 font-mono text-xs leading-relaxed text-slate-800" data-testid="raw-json">{json}</pre>
+        <CodeBlock className="max-h-[32rem] overflow-auto p-5 font-mono text-xs leading-relaxed text-slate-800" data-testid="raw-json">{json}</CodeBlock>
       </div>
     </details>
   );

@@ -26,6 +26,21 @@ describe.each<DriverKind>(["pglite", "postgres"])("GET /v0/search (%s)", (driver
     return (res.body as { data: Hit[] }).data;
   };
 
+  // issue 35, finding 8: the short ids lists show and the start of an external_id found nothing
+  it("finds the short id a list shows (2cb19d01…) and the start of an external_id, within the account", async () => {
+    const tag = `Prefix-${driver}-${Date.now().toString(36)}`;
+    const created = await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2s, external_id: `${tag}-INV-42` });
+    const id = created.body.id as string;
+    const byShortId = await find(`${id.slice(0, 8)}…`);
+    expect(byShortId).toContainEqual(expect.objectContaining({ kind: "settlement_request", id, match: "id_prefix" }));
+    expect(await find(`${id.slice(0, 8)}...`)).toContainEqual(expect.objectContaining({ id, match: "id_prefix" }));
+    expect(await find(tag.toLowerCase())).toContainEqual(expect.objectContaining({ id, match: "external_id_prefix" }));
+    expect(await find(`${tag}-INV-42`)).toEqual([expect.objectContaining({ id, match: "external_id" })]);
+    expect(await find(`${id.slice(0, 8)}…`, strangerKey)).toEqual([]);
+    expect(await find(tag, strangerKey)).toEqual([]);
+    expect(await find("%%%")).toEqual([]);
+  });
+
   it("finds a request, its payments and its events by id, and nothing of another account", async () => {
     const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s);
     const id = created.body.id as string;

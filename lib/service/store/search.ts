@@ -21,13 +21,19 @@ export const LAST_FOUR_DAYS = 90;
  * Everything a pasted string can be, in one statement: an id of any resource, a settlement
  * request's external_id (exactly, then ignoring case: index on lower(external_id)), a /v1
  * payment's reference, a transaction hash, or the last four characters of a recent request's
- * account number, IBAN or CLABE. Each branch uses an index or stays within the account's recent
- * requests. Exact id matches first, then newest first.
+ * account number, IBAN or CLABE, the start of an id as lists show it, or the start of an
+ * external_id. Each branch uses an index or stays within the account's recent requests, and
+ * the prefix branches are limited. Exact matches first, then newest first.
  */
 export async function searchEverything(db: Executor, scope: Scope, q: string, limit: number): Promise<SearchRow[]> {
   const a = scope.accountId;
   const e = scope.environment;
   const lastFour = /^[0-9A-Za-z]{4}$/.test(q) ? q.toUpperCase() : null;
+  // The short id a list shows ("2cb19d01…"): the start of a uuid, 6 to 35 characters, "…" or "..." dropped.
+  const idStart = /^([0-9a-f][0-9a-f-]{5,34})(?:…|\.\.\.)?$/i.exec(q)?.[1]?.toLowerCase() ?? null;
+  const idEnd = idStart ? `${idStart}~` : null;
+  // The start of an external_id (3 characters or more), LIKE-escaped; the index is text_pattern_ops (migration 0015).
+  const externalStart = q.length >= 3 ? `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return queryRows<SearchRow>(
     db,
     sql`
@@ -60,8 +66,32 @@ export async function searchEverything(db: Executor, scope: Scope, q: string, li
          WHERE ${lastFour}::text IS NOT NULL AND account_id = ${a} AND environment = ${e}
            AND created_at > now() - ${sql.raw(`interval '${LAST_FOUR_DAYS} days'`)}
            AND upper(right(coalesce(destination->>'account_number', destination->>'iban', destination->>'clabe', ''), 4)) = ${lastFour}
+        UNION ALL
+        SELECT * FROM (
+          SELECT 'settlement_request', id, 'id_prefix', coalesce(external_id, ''), status, created_at, NULL
+            FROM settlement_requests
+           WHERE ${idStart}::text IS NOT NULL AND id >= ${idStart} AND id < ${idEnd} AND left(id, ${idStart?.length ?? 0}) = ${idStart} AND id <> ${q} AND account_id = ${a} AND environment = ${e}
+          UNION ALL
+          SELECT 'payment', id, 'id_prefix', amount::text || ' ' || currency, status, created_at, coalesce(settlement_request_id, disbursement_id)
+            FROM payments
+           WHERE ${idStart}::text IS NOT NULL AND id >= ${idStart} AND id < ${idEnd} AND left(id, ${idStart?.length ?? 0}) = ${idStart} AND id <> ${q} AND account_id = ${a} AND environment = ${e}
+          UNION ALL
+          SELECT 'disbursement', id, 'id_prefix', amount::text || ' ' || currency, status, created_at, NULL
+            FROM disbursements
+           WHERE ${idStart}::text IS NOT NULL AND id >= ${idStart} AND id < ${idEnd} AND left(id, ${idStart?.length ?? 0}) = ${idStart} AND id <> ${q} AND account_id = ${a} AND environment = ${e}
+          LIMIT ${limit}
+        ) AS by_id_start
+        UNION ALL
+        SELECT * FROM (
+          SELECT 'settlement_request', id, 'external_id_prefix', external_id, status, created_at, NULL
+            FROM settlement_requests
+           WHERE ${externalStart}::text IS NOT NULL AND account_id = ${a} AND environment = ${e}
+             AND lower(external_id) LIKE ${externalStart} AND lower(external_id) <> lower(${q})
+           -- the first ones in the index's order: sorting every match by time would read them all
+           LIMIT ${limit}
+        ) AS by_external_start
       ) AS hits
-      ORDER BY (match = 'id') DESC, (match = 'external_id') DESC, created_at DESC
+      ORDER BY (match = 'id') DESC, (match = 'external_id') DESC, (match = 'external_id_ci') DESC, created_at DESC
       LIMIT ${limit}
     `,
   );

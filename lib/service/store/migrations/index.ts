@@ -11,6 +11,7 @@ import { sql as consoleSecurity } from "./0011_console_security";
 import { sql as search } from "./0012_search";
 import { sql as requestLogSecrets } from "./0013_request_log_secrets";
 import { sql as securityReview } from "./0014_security_review";
+import { sql as searchPrefixes } from "./0015_search_prefixes";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -30,4 +31,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0012_search", sql: search },
   { id: "0013_request_log_secrets", sql: requestLogSecrets },
   { id: "0014_security_review", sql: securityReview },
+  { id: "0015_search_prefixes", sql: searchPrefixes },
 ];
