@@ -30,8 +30,12 @@ export const requestLogSchema = z
     resource_id: z.string().nullable().meta({ description: "The resource the call created or addressed" }),
     request_body: body,
     response_body: body,
+    user_agent: z.string().nullable().meta({ description: "The caller's User-Agent (first 200 characters); the console's own calls send settlement-console/…" }),
   })
   .meta({ id: "RequestLogEntry", "x-extension": true });
+
+/** The User-Agent the console's own calls carry: the Request log hides them unless asked. */
+export const CONSOLE_USER_AGENT_PREFIX = "settlement-console/";
 export type RequestLogEntry = z.output<typeof requestLogSchema>;
 
 export const requestLogQuerySchema = z.object({
@@ -41,5 +45,6 @@ export const requestLogQuerySchema = z.object({
   path: z.string().min(1).max(512).optional().meta({ description: "Exact path, or a prefix ending in *" }),
   idempotency_key: z.string().min(1).max(255).optional(),
   resource_id: z.string().min(1).max(64).optional(),
+  user_agent_not: z.string().min(1).max(64).optional().meta({ description: "Leaves out calls whose User-Agent starts with this" }),
 });
 export type RequestLogQuery = z.output<typeof requestLogQuerySchema>;

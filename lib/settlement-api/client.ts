@@ -5,6 +5,9 @@ import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { connectionFor } from "./config";
 import type { ApiResult } from "./result";
 import { safeError } from "@/lib/ops/safe-error";
+import { CONSOLE_USER_AGENT_PREFIX } from "@/lib/schemas/request-log";
+
+const CONSOLE_USER_AGENT = `${CONSOLE_USER_AGENT_PREFIX}1 (dashboard)`;
 
 const TIMEOUT_MS = 15_000;
 
@@ -70,7 +73,8 @@ export async function callApi<S extends z.ZodType>(
     };
   }
   const url = buildUrl(conn.baseUrl, req.path, req.query);
-  const headers: Record<string, string> = { Accept: "application/json", "X-Api-Key": conn.apiKey, ...req.headers };
+  // The console's own calls say so: the Request log hides them by default (CONSOLE_USER_AGENT_PREFIX).
+  const headers: Record<string, string> = { Accept: "application/json", "User-Agent": CONSOLE_USER_AGENT, "X-Api-Key": conn.apiKey, ...req.headers };
   if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
   if (req.body !== undefined) headers["Content-Type"] = "application/json";
 

@@ -11,7 +11,7 @@ import { curlFor } from "@/lib/dashboard/api-snippets";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MASK_PREFIX } from "@/lib/schemas/mask";
-import { LOGGED_METHODS, STATUS_CLASSES, type RequestLogEntry } from "@/lib/schemas/request-log";
+import { CONSOLE_USER_AGENT_PREFIX, LOGGED_METHODS, STATUS_CLASSES, type RequestLogEntry } from "@/lib/schemas/request-log";
 import { CodeBlock } from "@/components/ui/code-block";
 
 export const metadata = { title: "Request log" };
@@ -36,6 +36,10 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
     resource_id: firstParam(params.resource).slice(0, 64) || undefined,
   };
   const filtered = Object.values(filters).some(Boolean);
+  // The console's own calls (its reads, the sandbox clock) are hidden unless asked for, or unless
+  // the view is one resource's or one key's calls, where they are the story (issue 35, finding 22).
+  const consoleAsked = firstParam(params.console) === "1";
+  const consoleShown = consoleAsked || Boolean(filters.resource_id || filters.idempotency_key);
   const also = filters.resource_id
     ? firstParam(params.also)
         .split(",")
@@ -43,7 +47,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         .filter(Boolean)
         .slice(0, 2)
     : [];
-  const result = await listCalls(filters, also);
+  const result = await listCalls({ ...filters, ...(consoleShown ? {} : { user_agent_not: CONSOLE_USER_AGENT_PREFIX }) }, also);
   return (
     <>
       <PageHeader title="Request log" description="Every API call made with this environment's key: what was sent, what came back, how long it took." />
@@ -53,6 +57,10 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         <FilterInput name="path" label="Path" value={filters.path} placeholder="/v0/settlement-requests*" />
         <FilterInput name="idempotency_key" label="Idempotency key" value={filters.idempotency_key} />
         <FilterInput name="resource" label="Resource id" value={filters.resource_id} />
+        <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 lg:col-span-2">
+          <input type="checkbox" name="console" value="1" defaultChecked={consoleShown} className="size-4 rounded border-slate-300" />
+          Include the console's own calls
+        </label>
         <div className="flex items-center gap-3">
           <button type="submit" className={buttonClasses({ variant: "secondary" })}>
             Filter
@@ -75,7 +83,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         notOffered="The service this console talks to keeps no request log."
         failedTitle="The request log could not be loaded"
         emptyTitle={filtered ? "No call matches" : "No calls yet"}
-        emptyText="Calls made with this environment's key show here, the console's own included."
+        emptyText={consoleShown ? "Calls made with this environment's key show here, the console's own included." : "Calls made with this environment's key show here; the console's own are hidden unless you include them."}
       >
         {(page) => (
           <ul className="space-y-2" aria-label="API calls">
@@ -125,6 +133,7 @@ function CallRow({ entry, baseUrl }: { entry: RequestLogEntry; baseUrl: string }
             {entry.query ? `?${entry.query}` : ""}
           </code>
           {entry.idempotent_replayed ? <Badge tone="info">replayed</Badge> : null}
+          {entry.user_agent?.startsWith(CONSOLE_USER_AGENT_PREFIX) ? <Badge tone="neutral">console</Badge> : null}
           <span className="ml-auto text-xs text-slate-500">
             {entry.duration_ms} ms · {formatDateTime(entry.at)}
           </span>

@@ -63,6 +63,7 @@ function recordEntry(
           idempotencyKey: (c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed))?.slice(0, 255) ?? null,
           idempotentReplayed: res.headers.get("idempotent-replayed") === "true",
           resourceId: asResourceId(created ?? resourceIdOf(url.pathname)),
+          userAgent: c.req.header("user-agent")?.slice(0, 200) ?? null,
           requestBody: loggedBody(requestText, key),
           responseBody: loggedBody(responseText, key, { banksMasked: true }),
         });

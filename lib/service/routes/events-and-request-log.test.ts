@@ -73,6 +73,18 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
   });
 
   describe("GET /v0/request-logs", () => {
+    // issue 35, finding 22: the console's own calls are marked, and can be left out
+    it("keeps each call's User-Agent and leaves out those starting with user_agent_not", async () => {
+      const mark = `ua-${driver}-${Date.now().toString(36)}`;
+      await call(s, "GET", `/v0/webhooks?${mark}=console`, undefined, { headers: { "User-Agent": "settlement-console/1 (dashboard)" } });
+      await call(s, "GET", `/v0/webhooks?${mark}=script`, undefined, { headers: { "User-Agent": "curl/8.5.0" } });
+      const all = await logged(`path=/v0/webhooks&page_size=100`, (p) => p.data.filter((e) => String(e.query).startsWith(mark)).length === 2);
+      const mine = all.data.filter((e) => String(e.query).startsWith(mark));
+      expect(mine.map((e) => e.user_agent).sort()).toEqual(["curl/8.5.0", "settlement-console/1 (dashboard)"]);
+      const without = (await call(s, "GET", "/v0/request-logs?path=/v0/webhooks&page_size=100&user_agent_not=settlement-console/")).body as unknown as Page;
+      expect(without.data.filter((e) => String(e.query).startsWith(mark)).map((e) => e.user_agent)).toEqual(["curl/8.5.0"]);
+    });
+
     it("records a create within a second: bodies masked, resource, idempotency key and replay", async () => {
       const headers = { "Idempotency-Key": `log-${driver}-1` };
       const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2f, { headers });

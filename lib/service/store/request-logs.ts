@@ -28,6 +28,7 @@ export const requestLogs = pgTable(
     resourceId: text("resource_id"),
     requestBody: text("request_body"),
     responseBody: text("response_body"),
+    userAgent: text("user_agent"),
   },
   (t) => [index("request_logs_owner_idx").on(t.accountId, t.environment, t.at)],
 );
@@ -49,6 +50,8 @@ export interface RequestLogFilter {
   path?: string;
   idempotencyKey?: string;
   resourceId?: string;
+  /** Leaves out calls whose User-Agent starts with this (the console's own). */
+  userAgentNot?: string;
 }
 
 function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
@@ -67,6 +70,10 @@ function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
   }
   if (f.idempotencyKey) c.push(eq(requestLogs.idempotencyKey, f.idempotencyKey));
   if (f.resourceId) c.push(eq(requestLogs.resourceId, f.resourceId));
+  if (f.userAgentNot) {
+    const prefix = `${f.userAgentNot.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    c.push(sql`(${requestLogs.userAgent} IS NULL OR ${requestLogs.userAgent} NOT LIKE ${prefix})`);
+  }
   return and(...c);
 }
 

@@ -23,6 +23,7 @@ function toEntry(row: RequestLogRow): RequestLogEntry {
     resource_id: row.resourceId,
     request_body: bodyForWire(row.requestBody),
     response_body: bodyForWire(row.responseBody),
+    user_agent: row.userAgent,
   };
 }
 
@@ -31,7 +32,7 @@ export async function listRequestLogsOf(deps: ServiceDeps, caller: Caller, q: Re
   const { rows, total } = await listRequestLogs(
     deps.db,
     caller,
-    { status: q.status, method: q.method, path: q.path, idempotencyKey: q.idempotency_key, resourceId: q.resource_id },
+    { status: q.status, method: q.method, path: q.path, idempotencyKey: q.idempotency_key, resourceId: q.resource_id, userAgentNot: q.user_agent_not },
     { page: q.page, pageSize: q.page_size },
   );
   return { data: rows.map(toEntry), pagination: cappedPageOf(q.page, q.page_size, total) };

@@ -12,6 +12,7 @@ import { sql as search } from "./0012_search";
 import { sql as requestLogSecrets } from "./0013_request_log_secrets";
 import { sql as securityReview } from "./0014_security_review";
 import { sql as searchPrefixes } from "./0015_search_prefixes";
+import { sql as requestLogCaller } from "./0016_request_log_caller";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -32,4 +33,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0013_request_log_secrets", sql: requestLogSecrets },
   { id: "0014_security_review", sql: securityReview },
   { id: "0015_search_prefixes", sql: searchPrefixes },
+  { id: "0016_request_log_caller", sql: requestLogCaller },
 ];
