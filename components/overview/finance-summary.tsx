@@ -49,7 +49,7 @@ export async function FinanceSummary({ range }: { range: SummaryRange }) {
             <Figure
               label="Success rate"
               value={percent(result.data.success_rate)}
-              detail={`failure rate ${percent(result.data.failure_rate)}, of requests that ended`}
+              detail={endedDetail(result.data)}
               testId="summary-success-rate"
             />
             <Figure
@@ -70,4 +70,14 @@ export async function FinanceSummary({ range }: { range: SummaryRange }) {
       )}
     </section>
   );
+}
+
+/**
+ * How the requests that ended, ended: failed, and the rest (expired, canceled, refunded) named
+ * too, so the three add up to 100% (issue 35, finding 14: 83% that expired went unsaid).
+ */
+function endedDetail(s: { settled: number; failed: number; other_ended: number; failure_rate: number | null }): string {
+  const ended = s.settled + s.failed + s.other_ended;
+  if (ended === 0) return "no request has ended in the range";
+  return `of ${ended} that ended; failed ${percent(s.failed / ended)}, expired or canceled ${percent(s.other_ended / ended)}`;
 }

@@ -20,6 +20,9 @@ export function TotalsLine({ totals }: { totals: SettlementTotals }) {
         <dt className="text-xs font-medium text-slate-500">Recipients get</dt>
         <dd className="font-medium break-words text-slate-900 tabular-nums" data-testid="totals-recipient-gets">{list(totals.recipient_gets)}</dd>
       </div>
+      <p className="text-xs text-slate-600 sm:col-span-3" data-testid="totals-scope">
+        Every request in this view, whatever its outcome (canceled and expired ones included). For money that moved, filter by status Request completed.
+      </p>
     </dl>
   );
 }
