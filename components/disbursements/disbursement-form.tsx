@@ -28,6 +28,7 @@ import {
   type DisbursementValues,
 } from "./disbursement-form-values";
 import { queryKeys } from "@/lib/dashboard/query-keys";
+import { compactWallet, plainAmount } from "@/lib/dashboard/normalize-input";
 
 type WalletValidators = typeof import("@/lib/validators/wallet");
 
@@ -134,6 +135,7 @@ export function DisbursementForm({
               name="wallet_address"
               label="Wallet address"
               hint="EVM 0x…, Solana base58 or Tron T…; the chain follows from it"
+              normalize={compactWallet}
               required
               autoComplete="off"
               spellCheck={false}
@@ -164,6 +166,7 @@ export function DisbursementForm({
             <TextField<DisbursementValues>
               name="amount"
               label={`Amount (${currency})`}
+              normalize={plainAmount}
               hint={
                 balance
                   ? `Available: ${formatMoney(balance.available_balance, balance.currency)} · at most 6 decimals`

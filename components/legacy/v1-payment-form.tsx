@@ -14,6 +14,7 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { railLabel } from "@/lib/dashboard/routes";
 import { STABLECOIN_CHAINS } from "@/lib/schemas/catalog";
+import { compactWallet, plainAmount } from "@/lib/dashboard/normalize-input";
 import {
   V1_DEFAULTS,
   formPath,
@@ -74,6 +75,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
               <TextField<V1Values>
                 name="amount"
                 label="Amount (USDC)"
+                normalize={plainAmount}
                 hint="Greater than 0, at most 6 decimals"
                 required
                 inputMode="decimal"
@@ -88,6 +90,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
               <TextField<V1Values>
                 name="destination_wallet"
                 label="Destination wallet"
+                normalize={compactWallet}
                 hint="Checked against the chain's address format"
                 required
                 autoComplete="off"

@@ -18,6 +18,11 @@ export function plainAmount(value: string): string {
   return compact;
 }
 
+/** A wallet address pasted with spaces or line breaks (from a PDF, a chat): the characters alone. */
+export function compactWallet(value: string): string {
+  return value.replace(/[\s\u00a0\u200b]/g, "");
+}
+
 /** An IBAN as the API takes it: no spaces, upper case. */
 export function compactIban(value: string): string {
   return value.replace(/[\s\u00a0-]/g, "").toUpperCase();

@@ -7,7 +7,7 @@ import { z } from "@/lib/schemas/zod";
 
 export const AMOUNT_DECIMALS = 8;
 /** Integer digits accepted (maximum amounts are not set by the document; this bounds abuse). */
-export const MAX_AMOUNT_INTEGER_DIGITS = 18;
+export const MAX_AMOUNT_INTEGER_DIGITS = 15;
 
 const D = Decimal.clone({ precision: 50 });
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
@@ -53,7 +53,7 @@ export function parseAmount(input: unknown, rules: AmountRules = {}): AmountResu
   if (d.decimalPlaces() > maxDecimals) {
     return { ok: false, message: `Must have at most ${maxDecimals} decimal places` };
   }
-  if (d.gte(LIMIT)) return { ok: false, message: `Must be below 10^${MAX_AMOUNT_INTEGER_DIGITS}` };
+  if (d.gte(LIMIT)) return { ok: false, message: "Must be below 1,000,000,000,000,000" };
   if (rules.positive && d.lte(0)) return { ok: false, message: "Must be greater than 0" };
   if (rules.min !== undefined && d.lt(rules.min)) return { ok: false, message: `Must be at least ${rules.min}` };
   return { ok: true, value: canonicalAmount(d) };

@@ -31,4 +31,11 @@ describe("disbursement create", () => {
     const r = disbursementCreateSchema.safeParse(body);
     expect(r.error?.issues.map((i) => issuePath(i.path))).toContain(path);
   });
+  // issue 35, finding 11: a mistyped EVM address was called "not a supported chain"
+  it("says an EVM address with a bad checksum fails its checksum", () => {
+    const bad = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD";
+    const parsed = disbursementCreateSchema.safeParse({ wallet_address: bad, amount: "1", currency: "USDC" });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(parsed.error.issues[0]?.message).toMatch(/checksum/);
+  });
 });

@@ -26,7 +26,8 @@ export const disbursementCreateSchema = z
       .meta({ description: "Inferred from the address when omitted (0x addresses: ETHEREUM)", "x-extension": true }),
   })
   .transform((body, ctx) => {
-    const chain: Chain | null = body.chain ?? inferChain(body.wallet_address);
+    // An EVM-shaped address with a bad checksum is an EVM address: say what is wrong with it (issue 35, finding 11).
+    const chain: Chain | null = body.chain ?? inferChain(body.wallet_address) ?? (/^0x[0-9a-fA-F]{40}$/.test(body.wallet_address) ? "ETHEREUM" : null);
     if (chain === null) {
       ctx.addIssue({
         code: "custom",

@@ -2,7 +2,7 @@
 
 import { useFormContext } from "react-hook-form";
 import { SelectField, TextField } from "@/components/forms/form-fields";
-import { bankDigits, compactIban, sortCodeInGbIban } from "@/lib/dashboard/normalize-input";
+import { bankDigits, compactIban, compactWallet, sortCodeInGbIban } from "@/lib/dashboard/normalize-input";
 import { railLabel, railsFor } from "@/lib/dashboard/routes";
 import { destinationCurrencies, destinationShape, withDestinationCurrency, type BuilderValues } from "./builder-values";
 
@@ -47,7 +47,7 @@ export function DestinationFields() {
       <p className="text-xs text-slate-500" data-testid="destination-shape">{SHAPE_HINT[shape]}</p>
 
       {shape === "CRYPTO" ? (
-        <TextField<BuilderValues> name="destination.wallet_address" label="Wallet address" required autoComplete="off" spellCheck={false} inputClassName="font-mono" />
+        <TextField<BuilderValues> name="destination.wallet_address" label="Wallet address" normalize={compactWallet} required autoComplete="off" spellCheck={false} inputClassName="font-mono" />
       ) : null}
 
       {shape === "ABA" ? (

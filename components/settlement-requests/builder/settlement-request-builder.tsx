@@ -16,7 +16,7 @@ import { countriesFor, railLabel, railsFor } from "@/lib/dashboard/routes";
 import { PAYMENT_REASONS, SETTLEMENT_TYPES, type SettlementType } from "@/lib/schemas/catalog";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import { humanizeStatus } from "@/components/ui/status-tone";
-import { plainAmount } from "@/lib/dashboard/normalize-input";
+import { compactWallet, plainAmount } from "@/lib/dashboard/normalize-input";
 import { BeneficiaryFields } from "./beneficiary-fields";
 import {
   amountOnDestination,
@@ -183,6 +183,7 @@ export function SettlementRequestBuilder({
                   <TextField<BuilderValues>
                     name="source.wallet_address"
                     label="Sending wallet address"
+                    normalize={compactWallet}
                     required
                     autoComplete="off"
                     spellCheck={false}
