@@ -109,7 +109,7 @@ export function DisbursementForm({
   const onSubmit = handleSubmit(({ body }) => {
     const available = balances?.find((b) => b.currency === body.currency)?.available_balance;
     const asked = parseDecimal(String(body.amount));
-    if (available !== undefined && asked && asked.gt(available)) {
+    if (available !== undefined && asked?.gt(available)) {
       setError("amount", { message: `More than the available ${formatMoney(available, body.currency)}` });
       return;
     }

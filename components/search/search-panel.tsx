@@ -14,6 +14,7 @@ import { queryKeys } from "@/lib/dashboard/query-keys";
 import { hrefForHit, KIND_LABELS, MATCH_LABELS } from "@/lib/dashboard/search-links";
 import type { SearchHit } from "@/lib/schemas/search";
 import { recentPages, recentSearches, rememberSearch, type RecentPage } from "./recent";
+import { formatMoney } from "@/lib/money/format";
 
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);
@@ -139,7 +140,7 @@ function HitRow({ hit, onOpen, onKeyDown }: RowProps & { hit: SearchHit }) {
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-slate-900">
             {KIND_LABELS[hit.kind]}
-            {hit.title ? <span className="font-normal text-slate-600"> · {hit.title}</span> : null}
+            {hit.title ? <span className="font-normal wrap-anywhere text-slate-600"> · {hitTitle(hit.title)}</span> : null}
           </span>
           <span className="block truncate font-mono text-xs text-slate-500">
             {hit.id} · by {MATCH_LABELS[hit.match]} · {formatShortDateTime(hit.created_at)}
@@ -169,4 +170,10 @@ function PageRow({ page, onOpen, onKeyDown }: RowProps & { page: RecentPage }) {
       </Link>
     </li>
   );
+}
+
+/** A payment's or disbursement's title is "<amount> <currency>" on the wire: shown as the console shows money. */
+function hitTitle(title: string): string {
+  const money = /^(\d+(?:\.\d+)?) ([A-Z]{3,4})$/.exec(title);
+  return money ? formatMoney(money[1], money[2]) : title;
 }

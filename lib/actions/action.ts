@@ -13,6 +13,7 @@ import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
 import type { ApiFailure, ApiResult } from "@/lib/settlement-api";
 import type { ActionError, ActionMeta, ActionResult } from "./result";
 import { safeError } from "@/lib/ops/safe-error";
+import { readableValidation } from "@/lib/schemas/field-label";
 
 /** What a caller needs: a permission of lib/auth/permissions.ts, or nothing at all (signing in only). */
 export type ActionPermission = Permission | "public";
@@ -90,7 +91,7 @@ export function toActionError(failure: ApiFailure | ActionError): ActionError {
     case "api":
       return {
         code: failure.code,
-        message: failure.message,
+        message: readableValidation(failure.details) ?? failure.message,
         status: failure.status,
         details: failure.details,
         retryAfterSeconds: failure.retryAfterSeconds,
@@ -193,7 +194,7 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
     const parsed = config.input.safeParse(input);
     if (!parsed.success) {
       const details = zodIssuesToDetails(parsed.error.issues);
-      return fail({ code: "invalid_input", message: validationMessage(details), status: 400, details });
+      return fail({ code: "invalid_input", message: readableValidation(details) ?? validationMessage(details), status: 400, details });
     }
     const outcome = await config.run(parsed.data, { ...auth.ctx, raw: input });
     const final: ActionResult<T> = outcome.ok

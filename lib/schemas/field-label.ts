@@ -13,7 +13,8 @@ export function fieldLabel(path: readonly PropertyKey[] | string): string {
   const words = last
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/_/g, " ")
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/^tx\b/, "transaction");
   const label = words.replace(/\b(iban|bic|clabe|nuban|id|url|evm)\b/g, (w) => (w === "id" ? "ID" : w.toUpperCase()));
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
@@ -23,4 +24,21 @@ export function namedMessage(path: string, message: string): string {
   return /^(Must|Should|Is|Has|Needs|Cannot|Can't|Not)\b/.test(message)
     ? `${fieldLabel(path)} ${message.charAt(0).toLowerCase()}${message.slice(1)}`
     : message;
+}
+
+/**
+ * A validation failure as a person reads it: the first problem under its field's name, never
+ * the wire path ("sourceAmount: sourceAmount must be…", "body.txHash: …"), a metadata key named
+ * as such (issue 35, finding 7).
+ */
+export function readableValidation(details: ReadonlyArray<{ path: string; message: string }>): string | null {
+  const first = details[0];
+  if (!first) return null;
+  const parts = first.path.replace(/^(body|query|params)\./, "").split(".");
+  const last = parts.at(-1) ?? "";
+  const label = parts[0] === "metadata" && parts.length > 1 ? `Metadata "${last}"` : fieldLabel(parts.join("."));
+  let message = first.message.startsWith(`${last} `) ? first.message.slice(last.length + 1) : first.message;
+  message = message.charAt(0).toLowerCase() + message.slice(1);
+  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : "";
+  return `${label}: ${message}${more}`;
 }

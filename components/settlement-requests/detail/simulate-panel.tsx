@@ -19,6 +19,7 @@ import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES, FAILURE_CODES } from "@/lib/state-machine/statuses";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
+import { copyableAmount, formatMoney } from "@/lib/money/format";
 import { quickMoves } from "./simulate-moves";
 
 const FAILURE_STATUSES = new Set([
@@ -153,7 +154,7 @@ export function SimulatePanel({ environment, request }: { environment: Environme
               )}
             </Field>
             {payment === "in" && paymentStatus === "COMPLETED" ? (
-              <Field label="Amount received" hint={`Instructed: ${inbound.amount}. A different amount is a mismatch.`}>
+              <Field label="Amount received" hint={`Instructed: ${formatMoney(inbound.amount, inbound.currency)}. A different amount is a mismatch.`}>
                 {(p) => (
                   <Input
                     {...p}
@@ -161,7 +162,7 @@ export function SimulatePanel({ environment, request }: { environment: Environme
                     onChange={(e) => setReceived(e.target.value)}
                     inputMode="decimal"
                     numeric
-                    placeholder={inbound.amount}
+                    placeholder={copyableAmount(inbound.amount, inbound.currency)}
                   />
                 )}
               </Field>

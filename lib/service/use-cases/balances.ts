@@ -1,4 +1,5 @@
 import "server-only";
+import { formatMoney } from "@/lib/money/format";
 import { toCanonical, toDec } from "@/lib/money/decimal";
 import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import type { Balance } from "@/lib/schemas/sandbox";
@@ -125,6 +126,6 @@ export async function reserveOrRefuse(
   const balance = await getBalance(tx, key);
   throw new ApiError(
     "insufficient_funds",
-    `Available ${key.currency} balance ${toCanonical(balance?.available ?? "0")} is below ${what} ${toCanonical(required)}`,
+    `The available balance, ${formatMoney(balance?.available ?? "0", key.currency)}, is below ${what}, ${formatMoney(required, key.currency)}`,
   );
 }
