@@ -53,7 +53,7 @@ export function MessageCard({
           </Badge>
         ) : null}
         <span className="ml-auto text-xs text-slate-500">
-          {formatDateTime(m.receivedAt)} · {answered}
+          received {formatDateTime(m.receivedAt)} (real time) · {answered}
         </span>
       </div>
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-xs text-slate-600 sm:grid-cols-3">

@@ -17,6 +17,7 @@ import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { formatMoney } from "@/lib/money/format";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
 import { CreatedBanner } from "@/components/ui/created-banner";
+import { useSandboxOffset } from "@/components/sandbox/use-sandbox-offset";
 
 /** CREATED waits for the wire (and expires), PROCESSING confirms on chain: refresh meanwhile. */
 const LIVE = new Set(["CREATED", "PROCESSING"]);
@@ -33,6 +34,7 @@ export function V1PaymentDetail({
   /** Whether the person may send the notification (the action checks again). */
   canNotify: boolean;
 }) {
+  const clockOffset = useSandboxOffset(environment);
   const query = useLiveResource(queryKeys.v1Payments.detail(environment, initial.id), () => getV1Payment({ id: initial.id }), initial, { while: LIVE, everyMs: 2000 });
   const p = query.data;
   const notify = useActionMutation({
@@ -89,7 +91,7 @@ export function V1PaymentDetail({
             <div className="space-y-4">
               <div>
                 <p className="mb-1 text-xs font-medium text-slate-500">Expires in</p>
-                <Countdown until={p.expires_at} />
+                <Countdown until={p.expires_at} offsetSeconds={clockOffset} />
               </div>
               <p className="text-sm text-slate-600">
                 When the wire with reference <code className="font-mono text-slate-800">{p.reference_id}</code> arrives, notify it: the on-chain transfer starts.

@@ -67,7 +67,7 @@ export function SandboxClockPanel({
     initialData: initial ?? undefined,
     retry: false,
   });
-  const [due, setDue] = useState<{ from: string; to: string; events: Event[] } | null>(null);
+  const [due, setDue] = useState<{ from: string; to: string; events: Event[]; retried: number } | null>(null);
   const [amount, setAmount] = useState("10");
   const [unit, setUnit] = useState<keyof typeof UNITS>("minutes");
   /** The last advance sent (shown as its API call until the custom amount is edited). */
@@ -95,7 +95,14 @@ export function SandboxClockPanel({
           await new Promise((r) => setTimeout(r, 300)); // deliveries start right after the answer
           const page = await listEvents({ page_size: 100 });
           const events = page.ok ? page.data.data.filter((e) => e.created_at > from) : [];
-          setDue({ from, to: after.now, events });
+          // Webhook attempts of earlier events that fell due in the move (retries) are due work too (issue 35, finding 13).
+          const retried = page.ok
+            ? page.data.data
+                .filter((e) => e.created_at <= from)
+                .flatMap((e) => e.deliveries)
+                .filter((d) => d.last_attempt_at !== null && d.last_attempt_at > from).length
+            : 0;
+          setDue({ from, to: after.now, events, retried });
         },
       },
     );
@@ -201,10 +208,15 @@ export function SandboxClockPanel({
         {due ? (
           <section aria-labelledby="clock-due" data-testid="sandbox-clock-due">
             <h3 id="clock-due" className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
-              Became due between {formatDateTime(due.from)} and {formatDateTime(due.to)}
+              Became due between {formatDateTime(due.from)} and {formatDateTime(due.to)} (sandbox clock)
             </h3>
+            {due.retried > 0 ? (
+              <p className="mt-2 text-sm text-slate-700" data-testid="due-retries">
+                {due.retried} webhook {due.retried === 1 ? "attempt" : "attempts"} of earlier events {due.retried === 1 ? "was" : "were"} sent (retries that fell due).
+              </p>
+            ) : null}
             {due.events.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-500">Nothing fell due.</p>
+              <p className="mt-2 text-sm text-slate-500">{due.retried > 0 ? "No request or payment changed." : "Nothing fell due."}</p>
             ) : (
               <ul className="mt-2 divide-y divide-slate-100 text-sm">
                 {due.events.map((e) => (

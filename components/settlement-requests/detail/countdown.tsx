@@ -4,9 +4,13 @@ import { useEffect, useState } from "react";
 import { formatCountdown, formatDateTime } from "@/lib/dashboard/format-date";
 import { cn } from "@/lib/ui/cn";
 
-/** Time left until `until`, ticking each second; "Expired" after. */
-export function Countdown({ until }: { until: string }) {
-  const end = Date.parse(until);
+/**
+ * Time left until `until`, ticking each second; "Expired" after. `offsetSeconds`: how far the
+ * clock `until` is on runs ahead of real time (a sandbox clock that was advanced), so the
+ * countdown runs on that clock and says so.
+ */
+export function Countdown({ until, offsetSeconds = 0 }: { until: string; offsetSeconds?: number }) {
+  const end = Date.parse(until) - offsetSeconds * 1000;
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     setNow(Date.now());
@@ -25,7 +29,10 @@ export function Countdown({ until }: { until: string }) {
       >
         {left === null ? "—" : expired ? "Expired" : formatCountdown(left)}
       </span>
-      <span className="text-xs text-slate-500">{expired ? "since" : "left, until"} {formatDateTime(until)}</span>
+      <span className="text-xs text-slate-500">
+        {expired ? "since" : "left, until"} {formatDateTime(until)}
+        {offsetSeconds !== 0 ? " on the sandbox clock" : null}
+      </span>
     </div>
   );
 }

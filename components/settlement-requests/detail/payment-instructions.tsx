@@ -45,7 +45,16 @@ export function instructionsEnded(status: string, validUntil: string, now = Date
  * left. Once `ended` says why they cannot be paid any more, no QR code and no copy button: the
  * details stay for reference under a plain warning.
  */
-export function PaymentInstructionsCard({ instructions, ended }: { instructions: Instructions; ended: string | null }) {
+export function PaymentInstructionsCard({
+  instructions,
+  ended,
+  clockOffsetSeconds = 0,
+}: {
+  instructions: Instructions;
+  ended: string | null;
+  /** The sandbox clock's lead over real time: valid_until is on that clock. */
+  clockOffsetSeconds?: number;
+}) {
   const i = instructions;
   const crypto = "wallet_address" in i;
   const active = ended === null;
@@ -79,7 +88,7 @@ export function PaymentInstructionsCard({ instructions, ended }: { instructions:
           {active ? (
             <div>
               <p className="text-xs font-medium text-slate-500">Valid for</p>
-              <Countdown until={i.valid_until} />
+              <Countdown until={i.valid_until} offsetSeconds={clockOffsetSeconds} />
             </div>
           ) : null}
           <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200">

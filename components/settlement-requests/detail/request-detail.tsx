@@ -19,6 +19,7 @@ import { queryKeys } from "@/lib/dashboard/query-keys";
 import { isChain } from "@/lib/schemas/catalog";
 import { FINAL_REQUEST_STATUSES } from "@/lib/state-machine/statuses";
 import type { SettlementHistory, SettlementRequest } from "@/lib/schemas/settlement-request-response";
+import { useSandboxOffset } from "@/components/sandbox/use-sandbox-offset";
 import { ClientMovesCard } from "./client-moves-card";
 import { instructionsEnded, PaymentInstructionsCard } from "./payment-instructions";
 import { ShareInstructions } from "./share-instructions";
@@ -83,7 +84,8 @@ export function RequestDetail({
   }, [r.status, refetchHistory]);
 
   const historyError = history.error instanceof ActionFailure ? history.error : !initialHistory.ok && !history.data ? initialHistory.error : null;
-  const ended = instructionsEnded(r.status, r.payment_instructions.valid_until);
+  const clockOffset = useSandboxOffset(environment);
+  const ended = instructionsEnded(r.status, r.payment_instructions.valid_until, Date.now() + clockOffset * 1000);
   const active = ended === null;
 
   return (
@@ -94,7 +96,7 @@ export function RequestDetail({
       banner={created ? <CreatedBanner title="Settlement request created.">Share the payment instructions below with the payer.</CreatedBanner> : null}
       main={
         <>
-          <PaymentInstructionsCard instructions={r.payment_instructions} ended={ended} />
+          <PaymentInstructionsCard instructions={r.payment_instructions} ended={ended} clockOffsetSeconds={clockOffset} />
           {active && canShare ? <ShareInstructions id={r.id} canRevoke={canRevokeLinks} /> : null}
           <RequestSummary request={r} />
           <DestinationCard request={r} />
