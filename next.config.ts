@@ -8,6 +8,10 @@ const nextConfig: NextConfig = {
   allowedDevOrigins: ["127.0.0.1", "localhost"],
   // Every response (pages, the API, static files): nosniff, the referrer rule, no framing; HSTS
   // when the console's own server says it came over https. Pages add their CSP in proxy.ts.
+  // Browsers still ask for /favicon.ico now and then (after a history change): the same icon.
+  async rewrites() {
+    return [{ source: "/favicon.ico", destination: "/favicon.svg" }];
+  },
   async headers() {
     return [
       { source: "/:path*", headers: [...BASE_SECURITY_HEADERS] },

@@ -101,7 +101,7 @@ async function check(page: Page, route: string): Promise<string[]> {
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")}`);
     return { scroll: document.scrollingElement?.scrollWidth ?? 0, view, wide };
   });
-  const name = route === "/" ? "overview" : route.slice(1).replaceAll("/", "_").replace(/[0-9a-f-]{36}/, "id");
+  const name = route === "/" ? "overview" : route.slice(1).replace(/\?.*$/, "-filtered").replaceAll("/", "_").replace(/[0-9a-f-]{36}/, "id").slice(0, 80);
   await page.screenshot({ path: `test-results/screens/routes/${name}-${width.view}.png`, fullPage: true });
   if (width.scroll > width.view) problems.push(`${route}: ${width.scroll} px wide at ${width.view} px (${width.wide.join(" | ")})`);
   // Code and JSON blocks open too (issue 35, finding 24): every folded panel unfolded before axe looks.

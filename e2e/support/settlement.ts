@@ -84,7 +84,7 @@ export async function countByExternalId(request: APIRequestContext, externalId: 
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+    if (msg.type() === "error") errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ""}`);
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   return errors;

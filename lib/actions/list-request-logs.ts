@@ -18,6 +18,7 @@ export const listRequestLogs = action({
       path: z.string().trim().min(1).max(512).optional(),
       idempotency_key: z.string().trim().min(1).max(255).optional(),
       resource_id: z.string().trim().min(1).max(64).optional(),
+      user_agent_not: z.string().trim().min(1).max(64).optional(),
     })
     .optional(),
   run: async (input, { environment }) => {

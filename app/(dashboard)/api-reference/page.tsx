@@ -6,6 +6,7 @@ import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import { outline, type Operation } from "@/lib/dashboard/openapi-outline";
 import { connectionFor } from "@/lib/settlement-api";
 import { CodeBlock } from "@/components/ui/code-block";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "API reference" };
 
@@ -109,7 +110,7 @@ function OperationCard({ op }: { op: Operation }) {
         <div className="space-y-4 border-t border-slate-100 px-4 py-3 text-sm">
           {op.description ? <p className="text-slate-700">{op.description}</p> : null}
           {op.parameters.length > 0 ? (
-            <div className="overflow-x-auto">
+            <ScrollRegion label={`Parameters of ${op.method} ${op.path}`}>
               <table className="w-full text-left text-xs">
                 <caption className="sr-only">Parameters of {op.method} {op.path}</caption>
                 <thead className="text-slate-500">
@@ -134,7 +135,7 @@ function OperationCard({ op }: { op: Operation }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           ) : null}
           {op.requestBody ? (
             <p className="text-xs">
