@@ -3,6 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { sandboxPaymentStatusSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
+import { afterMove } from "@/lib/dashboard/pay-links";
 import { action, idSchema } from "./action";
 
 /** PATCH /v0/sandbox/payments/{id}/status: a payment outcome, with `amount` for a mismatch (sandbox only). */
@@ -12,5 +13,6 @@ export const simulatePaymentStatus = action({
   kind: "mutation",
   sandboxOnly: true,
   input: z.object({ id: idSchema, body: sandboxPaymentStatusSchema }),
-  run: ({ id, body }, { environment }) => api.simulatePaymentStatus(environment, id, body),
+  run: async ({ id, body }, { environment }) =>
+    afterMove(environment, await api.simulatePaymentStatus(environment, id, body), (r) => (r.ok ? r.data.settlement_request_id : null)),
 });

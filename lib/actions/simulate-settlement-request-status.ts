@@ -3,6 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { sandboxSettlementStatusSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
+import { afterMove } from "@/lib/dashboard/pay-links";
 import { action, idSchema } from "./action";
 
 /** PATCH /v0/sandbox/settlement-requests/{id}/status: force any status (sandbox only). */
@@ -12,5 +13,5 @@ export const simulateSettlementRequestStatus = action({
   kind: "mutation",
   sandboxOnly: true,
   input: z.object({ id: idSchema, body: sandboxSettlementStatusSchema }),
-  run: ({ id, body }, { environment }) => api.simulateSettlementRequestStatus(environment, id, body),
+  run: async ({ id, body }, { environment }) => afterMove(environment, await api.simulateSettlementRequestStatus(environment, id, body), () => id),
 });

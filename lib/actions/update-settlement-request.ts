@@ -3,6 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { settlementRequestUpdateSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
+import { afterMove } from "@/lib/dashboard/pay-links";
 import { action, idSchema } from "./action";
 
 /** PUT /v0/settlement-requests/{id}: a client move (FUNDS_SENT with txHash, cancel, complete, ...). */
@@ -11,5 +12,5 @@ export const updateSettlementRequest = action({
   permission: "settlement:update",
   kind: "mutation",
   input: z.object({ id: idSchema, body: settlementRequestUpdateSchema }),
-  run: ({ id, body }, { environment }) => api.updateSettlementRequest(environment, id, body),
+  run: async ({ id, body }, { environment }) => afterMove(environment, await api.updateSettlementRequest(environment, id, body), () => id),
 });

@@ -103,3 +103,20 @@ export async function pruneLinkState(db: Executor): Promise<void> {
   await db.execute(sql`delete from console_pay_link_snapshots where fetched_at < now() - interval '3 days'`);
   await db.execute(sql`delete from console_rate_windows where window_started_at < now() - interval '1 hour'`);
 }
+
+/**
+ * A move the console itself made (a client move, a sandbox simulation) is a state change it
+ * knows of: the payer's page reads the request again at its next view instead of after the
+ * refresh period.
+ */
+export async function forgetLinkSnapshot(environment: string, requestId: string | null | undefined): Promise<void> {
+  if (!requestId) return;
+  const { db } = await getDatabase();
+  await db.execute(sql`delete from console_pay_link_snapshots where environment = ${environment} and request_id = ${requestId}`);
+}
+
+/** Runs a console move, then forgets the snapshot of the request it moved when it went through. */
+export async function afterMove<T extends { ok: boolean }>(environment: string, result: T, requestId: (result: T) => string | null | undefined): Promise<T> {
+  if (result.ok) await forgetLinkSnapshot(environment, requestId(result)).catch(() => undefined);
+  return result;
+}
