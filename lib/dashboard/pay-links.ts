@@ -25,12 +25,11 @@ type Snapshot = { status: string; body: SettlementRequest; fresh: boolean };
 /** The request behind a link, from the snapshot when it is fresh enough, else from the API (once, whoever asks first). */
 export async function requestForLink(link: InstructionsLink): Promise<{ ok: true; request: SettlementRequest } | { ok: false }> {
   const { db } = await getDatabase();
-  const [row] = await queryRows<{ status: string; body: SettlementRequest; fresh: boolean }>(
+  const [snapshot] = await queryRows<Snapshot>(
     db,
     sql`select status, body, (status <> 'REQUEST_STARTED' or fetched_at > now() - make_interval(secs => ${SNAPSHOT_SECONDS})) as fresh
         from console_pay_link_snapshots where environment = ${link.environment} and request_id = ${link.requestId}`,
   );
-  const snapshot: Snapshot | undefined = row;
   if (snapshot?.fresh) return { ok: true, request: snapshot.body };
   // Claim the refresh: the one viewer whose update moves fetched_at asks the API; the others keep the snapshot.
   if (snapshot) {
@@ -115,7 +114,7 @@ export async function forgetLinkSnapshot(environment: string, requestId: string 
   await db.execute(sql`delete from console_pay_link_snapshots where environment = ${environment} and request_id = ${requestId}`);
 }
 
-/** Runs a console move, then forgets the snapshot of the request it moved when it went through. */
+/** A console move's answer, passed on after the snapshot of the request it moved is forgotten (when it went through). */
 export async function afterMove<T extends { ok: boolean }>(environment: string, result: T, requestId: (result: T) => string | null | undefined): Promise<T> {
   if (result.ok) await forgetLinkSnapshot(environment, requestId(result)).catch(() => undefined);
   return result;

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { revokePayerLinks } from "@/lib/actions/revoke-payer-links";
 import { sharePaymentInstructions } from "@/lib/actions/share-payment-instructions";
-import { describeError, type ActionError } from "@/lib/actions/result";
+import { describeError, type ActionError, type ActionResult } from "@/lib/actions/result";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 
 /**
@@ -14,33 +14,26 @@ import { formatDateTime } from "@/lib/dashboard/format-date";
  * the console, printable, that stops working when the instructions expire.
  */
 export function ShareInstructions({ id, canRevoke }: { id: string; canRevoke: boolean }) {
-  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
+  const [shown, setShown] = useState<{ url: string; expiresAt: string } | "withdrawn" | null>(null);
   const [error, setError] = useState<ActionError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [revoked, setRevoked] = useState(false);
+  const link = shown === "withdrawn" ? null : shown;
 
-  async function revoke() {
+  /** Sends one action; on success what the card shows next. */
+  async function run<T>(call: () => Promise<ActionResult<T>>, next: (data: T) => typeof shown) {
     setBusy(true);
     setError(null);
-    const result = await revokePayerLinks({ id });
+    const result = await call();
     setBusy(false);
-    if (result.ok) {
-      setLink(null);
-      setRevoked(true);
-    } else setError(result.error);
-  }
-
-  async function share() {
-    setBusy(true);
-    setError(null);
-    const result = await sharePaymentInstructions({ id });
-    setBusy(false);
-    if (result.ok) {
-      setRevoked(false);
-      setLink({ url: new URL(result.data.path, window.location.origin).toString(), expiresAt: result.data.expiresAt });
-    }
+    if (result.ok) setShown(next(result.data));
     else setError(result.error);
   }
+  const share = () =>
+    run(
+      () => sharePaymentInstructions({ id }),
+      (data) => ({ url: new URL(data.path, window.location.origin).toString(), expiresAt: data.expiresAt }),
+    );
+  const revoke = () => run(() => revokePayerLinks({ id }), () => "withdrawn");
 
   return (
     <Card title="Share with the payer" description="A page with these instructions only: no sign-in, nothing else of the console." data-testid="share-instructions">
@@ -67,7 +60,7 @@ export function ShareInstructions({ id, canRevoke }: { id: string; canRevoke: bo
         </div>
       ) : (
         <div className="space-y-2">
-          {revoked ? (
+          {shown === "withdrawn" ? (
             <p role="status" className="text-sm text-slate-700">
               Every link made so far is withdrawn: the payer sees that the instructions were withdrawn.
             </p>
