@@ -13,5 +13,5 @@ export function maskTail(value: string): string {
 /** A masked identifier in a response (account_number, iban, clabe). */
 export const maskedString = z
   .string()
-  .regex(/^••••[\s\S]{0,4}$/u, "Must be masked to its last four characters")
+  .regex(/^••••[\s\S]{0,4}$/, "Must be masked to its last four characters")
   .meta({ description: "Masked to its last four characters", example: "••••6789" });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ServiceEnv } from "./context";
+import { strictDocument } from "./openapi-strict";
 
 export const OPENAPI_PATH = "/v0/openapi.json";
 
@@ -14,7 +15,7 @@ export function buildOpenApiDocument(app: OpenAPIHono<ServiceEnv>) {
     name: "X-Api-Key",
     description: "The API key of the environment being called; it decides account and environment.",
   });
-  return withCommonErrors(app.getOpenAPIDocument({
+  return strictDocument(withCommonErrors(app.getOpenAPIDocument({
     openapi: "3.0.3",
     info: {
       title: "Instant Settlement Service",
@@ -27,7 +28,7 @@ export function buildOpenApiDocument(app: OpenAPIHono<ServiceEnv>) {
       ].join(" "),
     },
     security: [{ [API_KEY_SCHEME]: [] }],
-  }));
+  })));
 }
 
 type Document = ReturnType<OpenAPIHono<ServiceEnv>["getOpenAPIDocument"]>;

@@ -1,0 +1,220 @@
+import "server-only";
+import { VALID_EXAMPLES } from "./openapi-examples";
+
+/**
+ * What strict validators (`@redocly/cli lint`, `spectral:oas`) ask of the generated document and
+ * zod cannot say (CONTRACT §1, 2026-11-26; decisions D1.9): a server, global tags, an operationId
+ * on every operation, the headers every answer carries, an example per request body, `nullable`
+ * only beside a type, and the webhook payload typed per event type.
+ */
+
+type Json = Record<string, unknown>;
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  description?: string;
+  summary?: string;
+  security?: unknown[];
+  parameters?: Array<{ in?: string; name?: string }>;
+  requestBody?: { content?: Record<string, { schema?: { $ref?: string }; example?: unknown; examples?: unknown }> };
+  responses?: Record<string, { headers?: Record<string, unknown> }>;
+};
+type Document = { paths?: Record<string, Record<string, Operation>>; components?: Json; tags?: unknown; servers?: unknown; info?: Json };
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** The names of the operations whose route declares none; any other falls back to operationIdFor. */
+const OPERATION_IDS: Record<string, string> = {
+  "post /v0/settlement-requests": "createSettlementRequest",
+  "get /v0/settlement-requests": "listSettlementRequests",
+  "get /v0/settlement-requests/{id}": "getSettlementRequest",
+  "put /v0/settlement-requests/{id}": "updateSettlementRequest",
+  "get /v0/settlement-requests/{id}/history": "getSettlementRequestHistory",
+  "get /v0/payments": "listPayments",
+  "get /v0/payments/{id}": "getPayment",
+  "get /v0/rates": "getRate",
+  "get /v0/sandbox/clock": "getSandboxClock",
+  "post /v0/sandbox/clock/advance": "advanceSandboxClock",
+  "get /v0/sandbox/info": "getSandboxInfo",
+  "patch /v0/sandbox/settlement-requests/{id}/status": "setSandboxSettlementRequestStatus",
+  "patch /v0/sandbox/payments/{id}/status": "setSandboxPaymentStatus",
+  "post /v0/disbursements": "createDisbursement",
+  "get /v0/disbursements": "listDisbursements",
+  "get /v0/disbursements/{id}": "getDisbursement",
+  "get /v0/balances": "listBalances",
+  "post /v1/payments": "createV1Payment",
+  "get /v1/payments": "listV1Payments",
+  "get /v1/payments/{id}": "getV1Payment",
+  "post /v1/payments/notifications": "notifyV1Payment",
+  "patch /v1/sandbox/payments/{id}/status": "setV1SandboxPaymentStatus",
+};
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Balances: "Pre-funded balances per currency and their statements",
+  Disbursements: "Payouts from the pre-funded balance to a wallet",
+  Events: "Every event sent to webhooks, with its deliveries (extension)",
+  Payments: "The inbound and outbound payments of settlement requests and disbursements",
+  Rates: "Indicative rates with fees",
+  "Request log": "Every keyed request to the API, for 30 days (extension)",
+  Sandbox: "Simulated transitions and the sandbox clock (sandbox keys only)",
+  Search: "Find any resource by id, external_id or transaction hash (extension)",
+  "Settlement requests": "Requests that move value between fiat and stablecoins",
+  Summary: "Volumes, fees and times to settle over a period (extension)",
+  Webhooks: "Endpoints that receive signed events, and their deliveries",
+  "v1 payments": "The earlier /v1 payments surface",
+};
+
+/** camelCase from a method and a path: `get /v0/settlement-requests/{id}` → `getSettlementRequest`. */
+export function operationIdFor(method: string, path: string): string {
+  const segments = path.split("/").filter(Boolean);
+  const version = segments[0] === "v1" ? "V1" : "";
+  const words = segments.slice(1).filter((s) => !s.startsWith("{"));
+  const endsWithId = segments[segments.length - 1]?.startsWith("{") ?? false;
+  const verb =
+    method === "get" ? (endsWithId ? "get" : "list") : method === "post" ? "create" : method === "delete" ? "delete" : "update";
+  const pascal = words
+    .flatMap((w) => w.split("-"))
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join("");
+  return `${verb}${version}${pascal}`;
+}
+
+const HEADERS: Json = {
+  XRequestId: {
+    description: "The caller's X-Request-Id echoed, or one generated for this answer",
+    schema: { type: "string", example: "req_01J0Z7Q2K9" },
+  },
+  RateLimitLimit: { description: "Requests allowed per one-minute window for this key", schema: { type: "integer", example: 100 } },
+  RateLimitRemaining: { description: "Requests left in the current window", schema: { type: "integer", example: 99 } },
+  RateLimitReset: { description: "Seconds until the window resets", schema: { type: "integer", example: 42 } },
+  RetryAfter: { description: "Seconds to wait before trying again", schema: { type: "integer", example: 42 } },
+  IdempotentReplayed: {
+    description: "`true` when this answer is the stored answer to an earlier request with the same Idempotency-Key",
+    schema: { type: "string", enum: ["true"] },
+  },
+};
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+function responseHeaders(op: Operation, status: string): Record<string, unknown> {
+  const headers: Record<string, unknown> = { "X-Request-Id": ref("XRequestId") };
+  const keyed = !(Array.isArray(op.security) && op.security.length === 0);
+  if (keyed && status !== "401") {
+    headers["RateLimit-Limit"] = ref("RateLimitLimit");
+    headers["RateLimit-Remaining"] = ref("RateLimitRemaining");
+    headers["RateLimit-Reset"] = ref("RateLimitReset");
+  }
+  if (status === "429") headers["Retry-After"] = ref("RetryAfter");
+  const idempotent = op.parameters?.some((p) => p.in === "header" && p.name?.toLowerCase() === "idempotency-key");
+  if (idempotent && /^2/.test(status)) headers["Idempotent-Replayed"] = ref("IdempotentReplayed");
+  return headers;
+}
+
+/** `nullable` beside no type (zod's `unknown`): dropped, since a schema without a type already admits any value. */
+function typedNullables(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(typedNullables);
+  if (!node || typeof node !== "object") return;
+  const schema = node as Json;
+  if (schema.nullable === true && !("type" in schema) && !schema.$ref && !schema.oneOf && !schema.anyOf && !schema.allOf) {
+    delete schema.nullable;
+  }
+  for (const value of Object.values(schema)) typedNullables(value);
+}
+
+const EVENT_KINDS = [
+  {
+    name: "SettlementRequestEvent",
+    types: ["settlement_request.created", "settlement_request.updated"],
+    data: { $ref: "#/components/schemas/SettlementRequest" },
+    description: "`data` is the settlement request as GET /v0/settlement-requests/{id} returned it at that moment",
+  },
+  {
+    name: "PaymentEvent",
+    types: ["payment.created", "payment.processing", "payment.completed", "payment.failed", "payment.expired"],
+    data: { oneOf: [{ $ref: "#/components/schemas/Payment" }, { $ref: "#/components/schemas/V1Payment" }] },
+    description: "`data` is the payment as GET /v0/payments/{id} returns it, or a /v1 payment as GET /v1/payments/{id} does",
+  },
+  {
+    name: "BalanceLowEvent",
+    types: ["account.balance.low"],
+    data: {
+      allOf: [
+        { $ref: "#/components/schemas/Balance" },
+        {
+          type: "object",
+          properties: {
+            account_id: { type: "string" },
+            environment: { type: "string", enum: ["sandbox", "production"] },
+            threshold: { type: "string", pattern: "^-?\\d+(\\.\\d+)?$", example: "100" },
+          },
+          required: ["account_id", "environment", "threshold"],
+        },
+      ],
+    },
+    description: "`data` is the balance after the change that took `available_balance` below `threshold`",
+  },
+] as const;
+
+/** `Event` (the webhook payload and the events list's item) as one schema per kind of event, told apart by `type`. */
+function typedEvents(schemas: Json): void {
+  const event = schemas.Event as { properties?: Json; required?: string[]; description?: string } | undefined;
+  if (!event?.properties) return;
+  const { data: _data, type: _type, ...common } = event.properties;
+  const mapping: Record<string, string> = {};
+  for (const kind of EVENT_KINDS) {
+    schemas[kind.name] = {
+      type: "object",
+      description: kind.description,
+      properties: { ...common, type: { type: "string", enum: [...kind.types] }, data: kind.data },
+      required: event.required,
+      "x-extension": true,
+    };
+    for (const t of kind.types) mapping[t] = `#/components/schemas/${kind.name}`;
+  }
+  schemas.Event = {
+    description:
+      "A webhook delivery's body (`id`, `type`, `created_at`, `data`) and an item of the events list (which adds `deliveries`); `data` depends on `type`",
+    oneOf: EVENT_KINDS.map((k) => ({ $ref: `#/components/schemas/${k.name}` })),
+    discriminator: { propertyName: "type", mapping },
+    "x-extension": true,
+  };
+}
+
+export function strictDocument<T>(input: T): T {
+  const doc = input as Document;
+  doc.servers = [{ url: "/", description: "The origin that serves this document" }];
+  doc.info = {
+    ...doc.info,
+    license: { name: "Proprietary", url: "https://example.com/license" },
+    contact: { name: "Settlement Console", url: "https://example.com/support" },
+  };
+  const components = (doc.components ??= {});
+  components.headers = { ...(components.headers as Json | undefined), ...HEADERS };
+  const tags = new Set<string>();
+  const ids = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      if (!op.operationId) op.operationId = OPERATION_IDS[`${method} ${path}`] ?? operationIdFor(method, path);
+      if (ids.has(op.operationId)) op.operationId = `${op.operationId}${path.startsWith("/v1") ? "V1" : "V0"}`;
+      ids.add(op.operationId);
+      for (const tag of op.tags ?? []) tags.add(tag);
+      if (!op.description) op.description = op.summary ?? `${method.toUpperCase()} ${path}`;
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        response.headers = { ...responseHeaders(op, status), ...response.headers };
+      }
+      for (const media of Object.values(op.requestBody?.content ?? {})) {
+        const name = media.schema?.$ref?.split("/").pop();
+        if (media.example === undefined && media.examples === undefined && name && name in VALID_EXAMPLES) {
+          media.example = VALID_EXAMPLES[name as keyof typeof VALID_EXAMPLES];
+        }
+      }
+    }
+  }
+  doc.tags = [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  const schemas = (components.schemas ??= {}) as Json;
+  typedNullables(doc.paths);
+  typedNullables(schemas);
+  typedEvents(schemas);
+  return input;
+}
