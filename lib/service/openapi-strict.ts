@@ -111,7 +111,10 @@ function responseHeaders(op: Operation, status: string): Record<string, unknown>
 
 /** `nullable` beside no type (zod's `unknown`): dropped, since a schema without a type already admits any value. */
 function typedNullables(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(typedNullables);
+  if (Array.isArray(node)) {
+    for (const item of node) typedNullables(item);
+    return;
+  }
   if (!node || typeof node !== "object") return;
   const schema = node as Json;
   if (schema.nullable === true && !("type" in schema) && !schema.$ref && !schema.oneOf && !schema.anyOf && !schema.allOf) {
