@@ -5,11 +5,12 @@ import type { AmountTotals } from "@/lib/schemas/list";
 import type { DisbursementStatus, PaymentStatus } from "@/lib/state-machine";
 import { isEvmChain } from "@/lib/validators/wallet";
 import { newId } from "../ids";
-import type { Executor } from "./db";
+import { queryRows, type Executor } from "./db";
 import type { NewPaymentRow } from "./payments";
 import { nowForRow } from "./sandbox-clocks";
 import { disbursementDestinations, disbursements } from "./schema";
-import { amountTotals, findOwned, insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
+import { findOwned, insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
+import { rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
 import { ownedBy, type Scope } from "./scope";
 
 /** Disbursements and their destinations (migration 0004). Their outbound payments: payments.ts. */
@@ -144,16 +145,35 @@ function disbursementConditions(scope: Scope, filter: DisbursementListFilter): S
   return and(...conditions);
 }
 
-/** Newest first (created_at desc, then id desc), one page, with the total count (the account index serves it). */
+/** Count and sum per currency of the disbursements the filter selects: running counts for whole days, rows for the edges (D6.6). */
+function disbursementGroups(db: Executor, scope: Scope, filter: DisbursementListFilter): Promise<RollupGroup[]> {
+  return rollupGroups(db, scope, {
+    source: "disbursements",
+    status: filter.status,
+    currency: filter.currency,
+    range: filter,
+    edgeGroups: (edge) =>
+      queryRows<GroupRow>(
+        db,
+        sql`SELECT ${disbursements.currency} AS currency, '' AS currency2, count(*)::text AS n, sum(${disbursements.amount})::text AS amount, NULL AS amount2
+              FROM ${disbursements} WHERE ${and(disbursementConditions(scope, { status: filter.status, currency: filter.currency }), edge)} GROUP BY 1`,
+      ),
+  });
+}
+
+/** Newest first (created_at desc, then id desc), one page, with the total count (from the running counts). */
 export function listDisbursements(
   db: Executor,
   scope: Scope,
   filter: DisbursementListFilter & PageRequest,
 ): Promise<{ rows: DisbursementRow[]; total: number }> {
-  return pageOfRows(db, disbursements, disbursementConditions(scope, filter), [desc(disbursements.createdAt), desc(disbursements.id)], filter);
+  return pageOfRows(db, disbursements, disbursementConditions(scope, filter), [desc(disbursements.createdAt), desc(disbursements.id)], filter, {
+    total: async () => (await disbursementGroups(db, scope, filter)).reduce((n, g) => n + g.n, 0),
+  });
 }
 
 /** The count and per-currency sums of every disbursement the filter selects (not one page). */
-export function disbursementTotals(db: Executor, scope: Scope, filter: DisbursementListFilter): Promise<AmountTotals> {
-  return amountTotals(db, disbursements, disbursementConditions(scope, filter));
+export async function disbursementTotals(db: Executor, scope: Scope, filter: DisbursementListFilter): Promise<AmountTotals> {
+  const groups = await disbursementGroups(db, scope, filter);
+  return { count: groups.reduce((n, g) => n + g.n, 0), amounts: groups.map((g) => ({ currency: g.currency, amount: g.amount })) };
 }

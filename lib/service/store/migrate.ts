@@ -27,10 +27,25 @@ export async function migrate(db: Db): Promise<void> {
   });
 }
 
-/** One statement at a time: PGlite's extended protocol takes no multi-statement strings. */
+/**
+ * One statement at a time: PGlite's extended protocol takes no multi-statement strings. A
+ * statement ends at a semicolon at the end of a line, outside dollar quotes (function bodies).
+ */
 export function splitStatements(text: string): string[] {
-  return text
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  const statements: string[] = [];
+  const boundary = /\$[A-Za-z_]*\$|;\s*(?:\n|$)/g;
+  let quote: string | null = null;
+  let start = 0;
+  for (let m = boundary.exec(text); m; m = boundary.exec(text)) {
+    if (m[0].startsWith("$")) {
+      if (quote === null) quote = m[0];
+      else if (m[0] === quote) quote = null;
+      continue;
+    }
+    if (quote !== null) continue;
+    statements.push(text.slice(start, m.index));
+    start = m.index + m[0].length;
+  }
+  statements.push(text.slice(start));
+  return statements.map((s) => s.trim()).filter((s) => s.length > 0);
 }

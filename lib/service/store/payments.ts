@@ -1,9 +1,10 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PaymentStatus, PaymentType } from "@/lib/state-machine";
 import type { AmountTotals } from "@/lib/schemas/list";
-import type { Executor } from "./db";
-import { amountTotals, findOwned, insertRow, pageOfRows, type PageRequest } from "./rows";
+import { queryRows, type Executor } from "./db";
+import { findOwned, insertRow, pageOfRows, type PageRequest } from "./rows";
+import { mergeGroups, rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
 import { payments } from "./schema";
 import { ownedBy, type Scope } from "./scope";
 
@@ -61,9 +62,29 @@ function paymentConditions(scope: Scope, filter: Omit<PaymentListFilter, "page" 
   return and(...conditions);
 }
 
-/** The count and per-currency sums of every payment the filter selects (not one page). */
-export function paymentTotals(db: Executor, scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): Promise<AmountTotals> {
-  return amountTotals(db, payments, paymentConditions(scope, filter));
+/** Count and sum per currency of the payments the filter selects: running counts, or the rows of one settlement request. */
+async function paymentGroups(db: Executor, scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): Promise<RollupGroup[]> {
+  const groupsOfRows = (where: SQL | undefined) =>
+    queryRows<GroupRow>(
+      db,
+      sql`SELECT ${payments.currency} AS currency, '' AS currency2, count(*)::text AS n, sum(${payments.amount})::text AS amount, NULL AS amount2
+            FROM ${payments} WHERE ${where} GROUP BY 1`,
+    );
+  // A settlement request has two payments: its rows are cheaper than any rollup.
+  if (filter.settlementRequestId !== undefined) return mergeGroups([await groupsOfRows(paymentConditions(scope, filter))]);
+  return rollupGroups(db, scope, {
+    source: "payments",
+    status: filter.status,
+    kind: filter.type,
+    range: filter,
+    edgeGroups: (edge) => groupsOfRows(and(paymentConditions(scope, { status: filter.status, type: filter.type }), edge)),
+  });
+}
+
+/** The count and per-currency sums of every payment the filter selects (not one page), from the running counts (D6.6). */
+export async function paymentTotals(db: Executor, scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): Promise<AmountTotals> {
+  const groups = await paymentGroups(db, scope, filter);
+  return { count: groups.reduce((n, g) => n + g.n, 0), amounts: groups.map((g) => ({ currency: g.currency, amount: g.amount })) };
 }
 
 /** Newest first (created_at desc, then id desc), one page, with the total count. */
@@ -72,5 +93,7 @@ export function listPayments(
   scope: Scope,
   filter: PaymentListFilter,
 ): Promise<{ rows: PaymentRow[]; total: number }> {
-  return pageOfRows(db, payments, paymentConditions(scope, filter), [desc(payments.createdAt), desc(payments.id)], filter);
+  return pageOfRows(db, payments, paymentConditions(scope, filter), [desc(payments.createdAt), desc(payments.id)], filter, {
+    total: async () => (await paymentGroups(db, scope, filter)).reduce((n, g) => n + g.n, 0),
+  });
 }

@@ -28,8 +28,22 @@ export async function pageOfRows<T extends PgTable>(
   where: SQL | undefined,
   order: SQL[],
   page: PageRequest,
-  options: { countUpTo?: number } = {},
+  options: { countUpTo?: number; total?: () => Promise<number> } = {},
 ): Promise<{ rows: T["$inferSelect"][]; total: number }> {
+  if (options.total) {
+    // The total comes from elsewhere (running counts, decision D6.6): the page reads its rows only.
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(table as PgTable)
+        .where(where)
+        .orderBy(...order)
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+      options.total(),
+    ]);
+    return { rows: rows as T["$inferSelect"][], total };
+  }
   const filter = where ? sql` where ${where}` : sql``;
   // A capped count stops reading once it has seen one row more than the cap (CONTRACT §11).
   const counted = options.countUpTo

@@ -9,6 +9,8 @@ import { ownedBy, type Scope } from "./scope";
 import { fromJsonRow, rowAsJson } from "./json-rows";
 import { insertSql, type Write } from "./one-statement";
 import { batchedLookup } from "./batched-lookup";
+import { queryRows } from "./db";
+import { mergeGroups, rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
 
 export type SettlementRequestRow = typeof settlementRequests.$inferSelect;
 export type NewSettlementRequestRow = typeof settlementRequests.$inferInsert;
@@ -110,45 +112,59 @@ function listConditions(scope: Scope, filter: Omit<RequestListFilter, "page" | "
   return and(...conditions);
 }
 
-/** Newest first (created_at desc, then id desc), one page, with the total count. */
+/** Count and sums per currency pair of the requests the filter selects: running counts, or the rows for an external_id. */
+function requestGroups(db: Executor, scope: Scope, filter: Omit<RequestListFilter, "page" | "pageSize">): Promise<RollupGroup[]> {
+  const groupsOfRows = (where: SQL | undefined) =>
+    queryRows<GroupRow>(
+      db,
+      sql`SELECT ${settlementRequests.paymentInstructions}->>'currency' AS currency, ${settlementRequests.paymentInstructions}->>'destination_currency' AS currency2,
+                 count(*)::text AS n, sum((${settlementRequests.paymentInstructions}->>'amount')::numeric)::text AS amount,
+                 sum((${settlementRequests.paymentInstructions}->>'destination_amount')::numeric)::text AS amount2
+            FROM ${settlementRequests} WHERE ${where} GROUP BY 1, 2`,
+    );
+  // An external_id selects a handful of rows (its own index): counting them is cheaper than any rollup.
+  if (filter.externalId !== undefined) return groupsOfRows(listConditions(scope, filter)).then((rows) => mergeGroups([rows]));
+  return rollupGroups(db, scope, {
+    source: "settlement_requests",
+    status: filter.status,
+    range: filter,
+    edgeGroups: (edge) => groupsOfRows(and(listConditions(scope, { status: filter.status }), edge)),
+  });
+}
+
+/** Newest first (created_at desc, then id desc), one page, with the total count (from the running counts). */
 export function listSettlementRequests(
   db: Executor,
   scope: Scope,
   filter: RequestListFilter,
 ): Promise<{ rows: SettlementRequestRow[]; total: number }> {
-  return pageOfRows(db, settlementRequests, listConditions(scope, filter), [desc(settlementRequests.createdAt), desc(settlementRequests.id)], filter);
+  return pageOfRows(db, settlementRequests, listConditions(scope, filter), [desc(settlementRequests.createdAt), desc(settlementRequests.id)], filter, {
+    total: async () => (await requestGroups(db, scope, filter)).reduce((n, g) => n + g.n, 0),
+  });
 }
 
 /**
  * The count and per-currency sums of every request the filter selects (not one page): what payers
- * send (the instructions' amount and currency) and what recipients get. numeric sums, as strings.
+ * send (the instructions' amount and currency) and what recipients get. Exact, from the running
+ * counts of migration 0017 (decision D6.6).
  */
 export async function settlementTotals(
   db: Executor,
   scope: Scope,
   filter: Omit<RequestListFilter, "page" | "pageSize">,
 ): Promise<{ count: number; payerSends: Array<{ currency: string; amount: string }>; recipientGets: Array<{ currency: string; amount: string }> }> {
-  const where = listConditions(scope, filter);
-  const rows = (await db
-    .select({
-      side: sql<string>`grouping_key.side`,
-      currency: sql<string>`grouping_key.currency`,
-      amount: sql<string>`sum(grouping_key.amount)::text`,
-      n: sql<string>`count(*)::text`,
-    })
-    .from(
-      sql`(select 'payer' as side, ${settlementRequests.paymentInstructions}->>'currency' as currency, (${settlementRequests.paymentInstructions}->>'amount')::numeric as amount
-             from ${settlementRequests} where ${where}
-           union all
-           select 'recipient', ${settlementRequests.paymentInstructions}->>'destination_currency', (${settlementRequests.paymentInstructions}->>'destination_amount')::numeric
-             from ${settlementRequests} where ${where}) as grouping_key`,
-    )
-    .groupBy(sql`grouping_key.side, grouping_key.currency`)
-    .orderBy(sql`grouping_key.side, grouping_key.currency`)) as Array<{ side: string; currency: string; amount: string; n: string }>;
-  const payerSends = rows.filter((r) => r.side === "payer").map((r) => ({ currency: r.currency, amount: r.amount }));
-  const recipientGets = rows.filter((r) => r.side === "recipient").map((r) => ({ currency: r.currency, amount: r.amount }));
-  const count = rows.filter((r) => r.side === "payer").reduce((n, r) => n + Number(r.n), 0);
-  return { count, payerSends, recipientGets };
+  const groups = await requestGroups(db, scope, filter);
+  const bySide = (side: "payer" | "recipient") =>
+    mergeGroups([
+      groups.map((g) => ({
+        currency: side === "payer" ? g.currency : g.currency2,
+        currency2: "",
+        n: String(g.n),
+        amount: side === "payer" ? g.amount : g.amount2,
+        amount2: null,
+      })),
+    ]).map((g) => ({ currency: g.currency, amount: g.amount }));
+  return { count: groups.reduce((n, g) => n + g.n, 0), payerSends: bySide("payer"), recipientGets: bySide("recipient") };
 }
 
 export async function insertHistory(db: Executor, row: NewHistoryRow): Promise<void> {
