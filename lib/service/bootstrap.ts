@@ -1,4 +1,5 @@
 import "server-only";
+import { keepPartitions } from "./store/partitions";
 import type { Environment } from "@/lib/schemas/catalog";
 import { ensureAccount, registerApiKey } from "./store/api-keys";
 import type { ServiceDeps } from "./context";
@@ -13,6 +14,10 @@ type BootstrapStep = (deps: ServiceDeps, account: { id: string; name: string }) 
 const BOOTSTRAP_STEPS: readonly BootstrapStep[] = [
   // The default account's sandbox balances exist (seeded once, never reset).
   (deps, account) => seedSandboxBalances(deps.db, account.id, deps.clock.now()),
+  // Today's and the next days' partitions of the request log and the events exist before the first request.
+  async (deps) => {
+    await keepPartitions(deps.db, deps.clock.now());
+  },
 ];
 
 /**

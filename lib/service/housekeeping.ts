@@ -2,15 +2,16 @@ import "server-only";
 import { REPLAY_WINDOW_MS } from "./middleware/idempotency";
 import { pruneIdempotencyKeys } from "./store/idempotency";
 import { pruneRateLimitWindows } from "./store/rate-limits";
-import { pruneRequestLogs } from "./store/request-logs";
+import { keepPartitions } from "./store/partitions";
 import type { Worker } from "./worker";
 
 const EVERY_MS = 60_000;
-/** Request-log entries are kept 30 days (decision D11.1). */
-const REQUEST_LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 let lastRun = 0;
 
-/** Drops rate-limit windows that ended, idempotency records past their 24 h replay window and request-log entries past 30 days. */
+/**
+ * Drops rate-limit windows that ended and idempotency records past their 24 h replay window, and
+ * keeps the day partitions of the request log and the events (30 days kept, decision D11.7).
+ */
 export const housekeeping: Worker = {
   name: "housekeeping",
   async tick({ db, clock }) {
@@ -19,6 +20,6 @@ export const housekeeping: Worker = {
     lastRun = now;
     await pruneRateLimitWindows(db, now - 2 * 60_000);
     await pruneIdempotencyKeys(db, new Date(now - REPLAY_WINDOW_MS));
-    await pruneRequestLogs(db, new Date(now - REQUEST_LOG_RETENTION_MS));
+    await keepPartitions(db, new Date(now));
   },
 };

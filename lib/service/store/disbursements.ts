@@ -7,7 +7,7 @@ import { isEvmChain } from "@/lib/validators/wallet";
 import { newId } from "../ids";
 import { queryRows, type Executor } from "./db";
 import type { NewPaymentRow } from "./payments";
-import { nowForRow } from "./sandbox-clocks";
+import { dueBound, nowForRow } from "./sandbox-clocks";
 import { disbursementDestinations, disbursements } from "./schema";
 import { findOwned, insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
 import { rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
@@ -80,6 +80,7 @@ export async function dueDisbursementIds(
     .where(
       and(
         inArray(disbursements.status, [...statuses]),
+        sql`${disbursements.nextStepAt} <= ${dueBound(serviceNow)}`,
         sql`${disbursements.nextStepAt} <= ${nowForRow(serviceNow, sql`${disbursements.accountId}`, sql`${disbursements.environment}`)}`,
       ),
     )

@@ -27,3 +27,14 @@ export async function addSandboxOffset(db: Executor, accountId: string, ms: numb
 export function nowForRow(now: Date, account: SQL, environment: SQL): SQL {
   return sql`(${now.toISOString()}::timestamptz + COALESCE((SELECT sc.offset_ms FROM sandbox_clocks sc WHERE sc.account_id = ${account} AND ${environment} = 'sandbox'), 0) * interval '1 millisecond')`;
 }
+
+/**
+ * The latest "now" any row can have: the service clock plus the largest sandbox offset of any
+ * account. Due-time queries put `column <= dueBound(now)` beside their per-row check, so a
+ * partial index on the column serves them and only the few rows it finds pay for the per-row
+ * clock (issue 29: a pass reads what is due, not the table). An uncorrelated subquery: the
+ * database runs it once and uses its value as the index bound.
+ */
+export function dueBound(now: Date): SQL {
+  return sql`(${now.toISOString()}::timestamptz + (SELECT COALESCE(max(sc.offset_ms), 0) FROM sandbox_clocks sc) * interval '1 millisecond')`;
+}

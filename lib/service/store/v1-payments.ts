@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "./db";
 import { insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
 import { rollupGroups } from "./rollups";
-import { nowForRow } from "./sandbox-clocks";
+import { dueBound, nowForRow } from "./sandbox-clocks";
 import { v1Payments } from "./schema";
 import { ownedBy, type Scope } from "./scope";
 
@@ -65,6 +65,7 @@ export async function dueV1PaymentIds(
   const dueColumn = v1Payments[o.due];
   const conditions: SQL[] = [
     eq(v1Payments.status, o.status),
+    sql`${dueColumn} <= ${dueBound(o.serviceNow)}`,
     sql`${dueColumn} <= ${nowForRow(o.serviceNow, sql`${v1Payments.accountId}`, sql`${v1Payments.environment}`)}`,
   ];
   if (o.owner) conditions.push(eq(v1Payments.accountId, o.owner.accountId), eq(v1Payments.environment, o.owner.environment));

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Environment } from "@/lib/schemas/catalog";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { queryRows, type Executor } from "./db";
-import { nowForRow } from "./sandbox-clocks";
+import { dueBound, nowForRow } from "./sandbox-clocks";
 
 /**
  * The delivery worker's queries (outbox/worker.ts): claiming due deliveries under a lease and
@@ -93,7 +93,8 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     WITH candidates AS (
       SELECT q.id, q.webhook_id, q.next_attempt_at FROM webhook_deliveries q
       JOIN webhook_endpoints w ON w.id = q.webhook_id AND w.status = 'ACTIVE'
-      WHERE q.status = 'PENDING' AND q.next_attempt_at <= ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)}
+      WHERE q.status = 'PENDING' AND q.next_attempt_at <= ${dueBound(o.now)}
+        AND q.next_attempt_at <= ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)}
       ${saturated.length ? sql`AND q.webhook_id NOT IN (${list(saturated)})` : sql``}
       ORDER BY q.next_attempt_at
       LIMIT ${o.limit * 4}::int

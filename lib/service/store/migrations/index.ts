@@ -14,6 +14,7 @@ import { sql as securityReview } from "./0014_security_review";
 import { sql as searchPrefixes } from "./0015_search_prefixes";
 import { sql as requestLogCaller } from "./0016_request_log_caller";
 import { sql as rollups } from "./0017_rollups";
+import { sql as partitions } from "./0018_partitions";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -36,4 +37,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0015_search_prefixes", sql: searchPrefixes },
   { id: "0016_request_log_caller", sql: requestLogCaller },
   { id: "0017_rollups", sql: rollups },
+  { id: "0018_partitions", sql: partitions },
 ];
