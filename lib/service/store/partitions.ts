@@ -132,3 +132,20 @@ export async function keepPartitions(db: Db, now: Date, options: KeeperOptions =
   });
   return pass;
 }
+
+/** Makes sure every day partition of [from, to] (UTC days) exists, for a bulk import of history (bench/scale). */
+export async function ensureDays(db: Db, from: Date, to: Date): Promise<string[]> {
+  const created: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${KEEPER_LOCK})`);
+    for (const t of PARTITIONED) {
+      const days = await existingDays(tx, t.table);
+      for (let d = Math.floor(from.getTime() / DAY) * DAY; d <= to.getTime(); d += DAY) {
+        if (days.has(d)) continue;
+        await createDay(tx, t, d);
+        created.push(dayName(t.table, d));
+      }
+    }
+  });
+  return created;
+}

@@ -157,42 +157,46 @@ CREATE TRIGGER payments_rollup_update AFTER UPDATE ON payments
                      OR OLD.currency IS DISTINCT FROM NEW.currency OR OLD.created_at IS DISTINCT FROM NEW.created_at)
   EXECUTE FUNCTION rollup_payment();
 
-INSERT INTO daily_rollups (account_id, environment, source, day, status, kind, currency, currency2, shard, n, amount, amount2)
-SELECT account_id, environment, 'settlement_requests', (created_at AT TIME ZONE 'UTC')::date, status, '',
-       COALESCE(payment_instructions->>'currency', ''), COALESCE(payment_instructions->>'destination_currency', ''), hashtext(id) & 3,
-       count(*), COALESCE(sum((payment_instructions->>'amount')::numeric), 0), COALESCE(sum((payment_instructions->>'destination_amount')::numeric), 0)
-  FROM settlement_requests GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
-ON CONFLICT DO NOTHING;
+CREATE OR REPLACE FUNCTION rebuild_rollups() RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  -- Every rollup recounted from the rows (the migration's backfill; a bulk import without triggers).
+  DELETE FROM daily_rollups;
+  DELETE FROM settled_rollups;
+  DELETE FROM settle_time_rollups;
+  INSERT INTO daily_rollups (account_id, environment, source, day, status, kind, currency, currency2, shard, n, amount, amount2)
+  SELECT account_id, environment, 'settlement_requests', (created_at AT TIME ZONE 'UTC')::date, status, '',
+         COALESCE(payment_instructions->>'currency', ''), COALESCE(payment_instructions->>'destination_currency', ''), hashtext(id) & 3,
+         count(*), COALESCE(sum((payment_instructions->>'amount')::numeric), 0), COALESCE(sum((payment_instructions->>'destination_amount')::numeric), 0)
+    FROM settlement_requests GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
 
-INSERT INTO daily_rollups (account_id, environment, source, day, status, kind, currency, currency2, shard, n, amount, amount2)
-SELECT account_id, environment, 'payments', (created_at AT TIME ZONE 'UTC')::date, status, type, currency, '', hashtext(id) & 3,
-       count(*), sum(amount), 0
-  FROM payments GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
-ON CONFLICT DO NOTHING;
+  INSERT INTO daily_rollups (account_id, environment, source, day, status, kind, currency, currency2, shard, n, amount, amount2)
+  SELECT account_id, environment, 'payments', (created_at AT TIME ZONE 'UTC')::date, status, type, currency, '', hashtext(id) & 3,
+         count(*), sum(amount), 0
+    FROM payments GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
 
-INSERT INTO daily_rollups (account_id, environment, source, day, status, kind, currency, currency2, shard, n, amount, amount2)
-SELECT account_id, environment, 'disbursements', (created_at AT TIME ZONE 'UTC')::date, status, '', currency, '', hashtext(id) & 3, count(*), sum(amount), 0
-  FROM disbursements GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
-ON CONFLICT DO NOTHING;
+  INSERT INTO daily_rollups (account_id, environment, source, day, status, kind, currency, currency2, shard, n, amount, amount2)
+  SELECT account_id, environment, 'disbursements', (created_at AT TIME ZONE 'UTC')::date, status, '', currency, '', hashtext(id) & 3, count(*), sum(amount), 0
+    FROM disbursements GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
 
-INSERT INTO daily_rollups (account_id, environment, source, day, status, kind, currency, currency2, shard, n, amount, amount2)
-SELECT account_id, environment, 'v1_payments', (created_at AT TIME ZONE 'UTC')::date, status, '', currency_code, '', hashtext(id) & 3, count(*), sum(amount), 0
-  FROM v1_payments GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
-ON CONFLICT DO NOTHING;
+  INSERT INTO daily_rollups (account_id, environment, source, day, status, kind, currency, currency2, shard, n, amount, amount2)
+  SELECT account_id, environment, 'v1_payments', (created_at AT TIME ZONE 'UTC')::date, status, '', currency_code, '', hashtext(id) & 3, count(*), sum(amount), 0
+    FROM v1_payments GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
 
-INSERT INTO settled_rollups (account_id, environment, day, completed_day, currency, currency2, n, amount2, fee)
-SELECT account_id, environment, (created_at AT TIME ZONE 'UTC')::date, (completed_at AT TIME ZONE 'UTC')::date,
-       COALESCE(payment_instructions->>'currency', ''), COALESCE(payment_instructions->>'destination_currency', ''), count(*),
-       COALESCE(sum((payment_instructions->>'destination_amount')::numeric), 0), COALESCE(sum((payment_instructions->'fee'->>'total')::numeric), 0)
-  FROM settlement_requests WHERE status IN ('REQUEST_COMPLETED', 'SETTLEMENT_COMPLETED') AND completed_at IS NOT NULL
- GROUP BY 1, 2, 3, 4, 5, 6
-ON CONFLICT DO NOTHING;
+  INSERT INTO settled_rollups (account_id, environment, day, completed_day, currency, currency2, n, amount2, fee)
+  SELECT account_id, environment, (created_at AT TIME ZONE 'UTC')::date, (completed_at AT TIME ZONE 'UTC')::date,
+         COALESCE(payment_instructions->>'currency', ''), COALESCE(payment_instructions->>'destination_currency', ''), count(*),
+         COALESCE(sum((payment_instructions->>'destination_amount')::numeric), 0), COALESCE(sum((payment_instructions->'fee'->>'total')::numeric), 0)
+    FROM settlement_requests WHERE status IN ('REQUEST_COMPLETED', 'SETTLEMENT_COMPLETED') AND completed_at IS NOT NULL
+   GROUP BY 1, 2, 3, 4, 5, 6;
 
-INSERT INTO settle_time_rollups (account_id, environment, day, seconds, n)
-SELECT account_id, environment, (created_at AT TIME ZONE 'UTC')::date, settle_bucket(extract(epoch FROM completed_at - created_at)), count(*)
-  FROM settlement_requests WHERE status IN ('REQUEST_COMPLETED', 'SETTLEMENT_COMPLETED') AND completed_at IS NOT NULL
- GROUP BY 1, 2, 3, 4
-ON CONFLICT DO NOTHING;
+  INSERT INTO settle_time_rollups (account_id, environment, day, seconds, n)
+  SELECT account_id, environment, (created_at AT TIME ZONE 'UTC')::date, settle_bucket(extract(epoch FROM completed_at - created_at)), count(*)
+    FROM settlement_requests WHERE status IN ('REQUEST_COMPLETED', 'SETTLEMENT_COMPLETED') AND completed_at IS NOT NULL
+   GROUP BY 1, 2, 3, 4;
+END
+$fn$;
+
+SELECT rebuild_rollups();
 
 CREATE INDEX IF NOT EXISTS settlement_requests_status_list_idx ON settlement_requests (account_id, environment, status, created_at, id);
 CREATE INDEX IF NOT EXISTS payments_status_list_idx ON payments (account_id, environment, status, created_at, id);
