@@ -1,0 +1,214 @@
+/**
+ * bench/scale (issue 29): a merchant's history at N/10 and at N settlement requests (default
+ * 1 M), each on a fresh PostgreSQL database. The standalone service writes 40 requests through
+ * its API; SQL clones them to N requests with 2 payments each, 10·N request-log rows and 3·N
+ * events (lib/service/testing/scale-seed.ts). Then every read of the lists, totals, summary,
+ * search and by id is timed through the service's HTTP, 20 runs each after a warm-up; a
+ * scheduler pass is counted in rows read (pg_stat) and timed; and each table's bytes per row
+ * and the seeding time are printed. Figures at N are reported beside the same at N/10.
+ *
+ *   npm run bench:scale                       (N = 1,000,000: about 20 GB of disk and half an hour)
+ *   BENCH_SCALE_N=100000 npm run bench:scale
+ */
+import { writeFileSync } from "node:fs";
+import pg from "pg";
+import { startProcess, stopProcess, waitForUrl } from "../lib/processes";
+import { openDatabase } from "@/lib/service/store/db";
+import { bytesPerRow, cloneHistory, writeTemplate, type SeedReport } from "@/lib/service/testing/scale-seed";
+import { runWorkersOnce } from "@/lib/service/workers";
+import { systemClock } from "@/lib/service/clock";
+import { defaultRateSource } from "@/lib/service/quotes/fixed-rates";
+import { configFromEnv } from "@/lib/service/runtime";
+import { DEFAULT_ACCOUNT_NAME } from "@/lib/service/bootstrap";
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const N = Number(process.env.BENCH_SCALE_N ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const KEY = "sk_test_bench-scale-000000000000000000000000";
+const PORT = 4710;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+type Timing = { p50: number; p99: number };
+type SizeResult = { n: number; seed: SeedReport; reads: Record<string, Timing>; scheduler: { rows: number; ms: number }; bytes: Record<string, { rows: number; bytes: number; perRow: number }> };
+
+const dbUrl = (name: string) => ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+
+async function freshDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+}
+
+async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { "X-Api-Key": KEY, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+
+async function time(path: string): Promise<Timing> {
+  for (let i = 0; i < 2; i++) await api("GET", path);
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const res = await api("GET", path);
+    ms.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 0.5), p99: percentile(ms, 0.99) };
+}
+
+function readsFor(ids: string[], copies: number): Record<string, string> {
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const some = `${ids[3]}_${Math.floor(copies / 2)}`;
+  return {
+    "GET request by id": `/v0/settlement-requests/${some}`,
+    "search by external_id": `/v0/search?q=order-1003-${Math.floor(copies / 2)}`,
+    "requests, page 1": "/v0/settlement-requests",
+    "requests, status filter": "/v0/settlement-requests?status=REQUEST_COMPLETED",
+    "requests, by external_id": `/v0/settlement-requests?external_id=order-1003-${Math.floor(copies / 3)}`,
+    "requests, page 100": "/v0/settlement-requests?page=100",
+    "requests, 30 days + totals": `/v0/settlement-requests?include=totals&created_from=${day(30)}`,
+    "requests, all + totals": "/v0/settlement-requests?include=totals",
+    "payments, page 1": "/v0/payments",
+    "payments, status + totals": "/v0/payments?status=COMPLETED&include=totals",
+    "summary, 7 days": `/v0/summary?from=${day(7)}`,
+    "summary, 30 days": `/v0/summary?from=${day(30)}`,
+    "summary, 90 days": `/v0/summary?from=${day(90)}`,
+    "events, page 1": "/v0/events",
+    "events, by type": "/v0/events?type=settlement_request.updated",
+    "events, by resource": `/v0/events?resource_id=${some}`,
+    "request log, page 1": "/v0/request-logs",
+    "request log, status=4xx": "/v0/request-logs?status=4xx",
+    "request log, status=5xx": "/v0/request-logs?status=5xx",
+    "request log, method": "/v0/request-logs?method=PATCH",
+    "request log, path": "/v0/request-logs?path=/v0/settlement-requests",
+    "request log, by resource": `/v0/request-logs?resource_id=${some}`,
+  };
+}
+
+/** Rows the settlement tables gave up (sequential and index reads) over one scheduler pass, and its time. */
+async function schedulerPass(url: string): Promise<{ rows: number; ms: number }> {
+  const database = await openDatabase({ kind: "postgres", url, max: 4 });
+  const counter = new pg.Client({ connectionString: url });
+  await counter.connect();
+  const read = async () => {
+    await new Promise((r) => setTimeout(r, 1_200)); // statistics reach the shared view at most every second
+    await counter.query("SELECT pg_stat_clear_snapshot()");
+    const { rows } = await counter.query(
+      `SELECT COALESCE(sum(seq_tup_read + COALESCE(idx_tup_fetch, 0)), 0)::bigint AS n FROM pg_stat_user_tables
+        WHERE relname IN ('settlement_requests', 'payments', 'disbursements', 'v1_payments', 'webhook_deliveries')`,
+    );
+    return Number(rows[0].n);
+  };
+  const deps = { db: database.db, clock: systemClock, rates: defaultRateSource, config: configFromEnv() };
+  await runWorkersOnce(deps); // warm: prepared plans, caches
+  const before = await read();
+  const started = performance.now();
+  await runWorkersOnce(deps);
+  const ms = performance.now() - started;
+  const rows = (await read()) - before;
+  await counter.end();
+  await database.close();
+  return { rows, ms };
+}
+
+async function measure(n: number): Promise<SizeResult> {
+  const name = `bench_scale_${n}`;
+  await freshDatabase(name);
+  const url = dbUrl(name);
+  const service = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], {
+    DATABASE_URL: url,
+    SERVICE_PORT: String(PORT),
+    SERVICE_HOST: "127.0.0.1",
+    SETTLEMENT_SANDBOX_API_KEY: KEY,
+    RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",
+    LOG_LEVEL: "warn",
+  });
+  await waitForUrl(`${BASE}/v0/openapi.json`);
+  const ids = await writeTemplate(api, () => new Promise((r) => setTimeout(r, 2_000)));
+  const database = await openDatabase({ kind: "postgres", url, max: 4 });
+  const accountId = await accountIdOf(url);
+  process.stderr.write(`seeding ${n.toLocaleString()} requests…\n`);
+  const seed = await cloneHistory(database.db, accountId, new Date(), { requests: n });
+  process.stderr.write(`seeded in ${seed.seconds.toFixed(0)} s\n`);
+  await database.close();
+  const copies = Math.round(n / seed.templateRequests);
+  const reads: Record<string, Timing> = {};
+  for (const [label, path] of Object.entries(readsFor(ids, copies))) reads[label] = await time(path);
+  stopProcess(service);
+  const scheduler = await schedulerPass(url);
+  const sizes = await bytesOf(url);
+  return { n, seed, reads, scheduler, bytes: sizes };
+}
+
+async function accountIdOf(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query("SELECT id FROM accounts WHERE name = $1", [DEFAULT_ACCOUNT_NAME]);
+  await client.end();
+  return rows[0].id as string;
+}
+
+async function bytesOf(url: string) {
+  const database = await openDatabase({ kind: "postgres", url, max: 2 });
+  const out = await bytesPerRow(database.db, ["settlement_requests", "payments", "request_logs", "events"]);
+  await database.close();
+  return out;
+}
+
+const ms = (v: number) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
+
+async function main() {
+  const small = await measure(Math.round(N / 10));
+  const large = await measure(N);
+  const lines = [
+    `bench:scale: N = ${N.toLocaleString()} (and N/10), PostgreSQL, ${RUNS} runs per read, milliseconds through the standalone service's HTTP`,
+    "",
+    `| read | p50 at ${small.n.toLocaleString()} | p99 at ${small.n.toLocaleString()} | p50 at ${large.n.toLocaleString()} | p99 at ${large.n.toLocaleString()} | p99 ratio | p99 < 50 ms |`,
+    "|---|---:|---:|---:|---:|---:|:---:|",
+    ...Object.keys(large.reads).map((label) => {
+      const a = small.reads[label];
+      const b = large.reads[label];
+      const deep = label.includes("page 100");
+      return `| ${label} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(b.p50)} | ${ms(b.p99)} | ${(b.p99 / a.p99).toFixed(2)} | ${deep ? "(deep page)" : b.p99 < 50 ? "yes" : "**no**"} |`;
+    }),
+    "",
+    `| scheduler pass | rows read at ${small.n.toLocaleString()} | ms | rows read at ${large.n.toLocaleString()} | ms |`,
+    "|---|---:|---:|---:|---:|",
+    `| settlement, disbursement, /v1 and outbox due work | ${small.scheduler.rows} | ${ms(small.scheduler.ms)} | ${large.scheduler.rows} | ${ms(large.scheduler.ms)} |`,
+    "",
+    `| table at ${large.n.toLocaleString()} | rows | MB | bytes per row (heap, TOAST, indexes) |`,
+    "|---|---:|---:|---:|",
+    ...Object.entries(large.bytes).map(([table, b]) => `| ${table} | ${b.rows.toLocaleString()} | ${(b.bytes / 1e6).toFixed(0)} | ${b.perRow} |`),
+    "",
+    `Seeding: ${small.seed.seconds.toFixed(0)} s at ${small.n.toLocaleString()}, ${large.seed.seconds.toFixed(0)} s at ${large.n.toLocaleString()}.`,
+  ];
+  const report = lines.join("\n");
+  process.stdout.write(`${report}\n`);
+  writeFileSync(`bench/scale/last-run-${N}.md`, `${report}\n`);
+  for (const size of [small.n, large.n]) if (!process.env.BENCH_KEEP) await dropDatabase(`bench_scale_${size}`);
+}
+
+async function dropDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
