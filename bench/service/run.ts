@@ -10,6 +10,7 @@
  *   npm run bench:service            (needs wrk and a built app: npm run build)
  *   BENCH_ONLY=request-log npm run bench:service   (just bare, and the log on vs off)
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +30,9 @@ const CREATE_BODY = JSON.stringify({
 });
 const serviceEnv = {
   SETTLEMENT_SANDBOX_API_KEY: KEY,
+  // `next start` refuses to start without the shared secrets (decisions D13).
+  DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  AUTH_SECRET: randomBytes(32).toString("base64url"),
   RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",
   RATE_LIMIT_PRODUCTION_PER_MINUTE: "100000000",
 };
