@@ -4,7 +4,7 @@
  * its API; SQL clones them to N requests with 2 payments each, 10·N request-log rows and 3·N
  * events (lib/service/testing/scale-seed.ts). Then every read of the lists, totals, summary,
  * search and by id is timed through the service's HTTP, 20 runs each after a warm-up; a
- * scheduler pass is counted in rows read (pg_stat) and timed; and each table's bytes per row
+ * scheduler pass is timed and its reads replayed under EXPLAIN ANALYZE to count the rows they touch; and each table's bytes per row
  * and the seeding time are printed. Figures at N are reported beside the same at N/10.
  *
  *   npm run bench:scale                       (N = 1,000,000: about 20 GB of disk and half an hour)
@@ -15,7 +15,9 @@ import pg from "pg";
 import { startProcess, stopProcess, waitForUrl } from "../lib/processes";
 import { openDatabase } from "@/lib/service/store/db";
 import { bytesPerRow, cloneHistory, writeTemplate, type SeedReport } from "@/lib/service/testing/scale-seed";
-import { runWorkersOnce } from "@/lib/service/workers";
+import { TIME_MOVE_WORKERS } from "@/lib/service/workers";
+import { webhookDelivery } from "@/lib/service/outbox/worker";
+import { capture, rowsRead } from "@/lib/service/testing/statement-capture";
 import { systemClock } from "@/lib/service/clock";
 import { defaultRateSource } from "@/lib/service/quotes/fixed-rates";
 import { configFromEnv } from "@/lib/service/runtime";
@@ -95,28 +97,19 @@ function readsFor(ids: string[], copies: number): Record<string, string> {
   };
 }
 
-/** Rows the settlement tables gave up (sequential and index reads) over one scheduler pass, and its time. */
+/** A scheduler pass (every time-move worker and the outbox) timed, and the rows its reads touch in the history tables (EXPLAIN ANALYZE of each). */
 async function schedulerPass(url: string): Promise<{ rows: number; ms: number }> {
   const database = await openDatabase({ kind: "postgres", url, max: 4 });
-  const counter = new pg.Client({ connectionString: url });
-  await counter.connect();
-  const read = async () => {
-    await new Promise((r) => setTimeout(r, 1_200)); // statistics reach the shared view at most every second
-    await counter.query("SELECT pg_stat_clear_snapshot()");
-    const { rows } = await counter.query(
-      `SELECT COALESCE(sum(seq_tup_read + COALESCE(idx_tup_fetch, 0)), 0)::bigint AS n FROM pg_stat_user_tables
-        WHERE relname IN ('settlement_requests', 'payments', 'disbursements', 'v1_payments', 'webhook_deliveries')`,
-    );
-    return Number(rows[0].n);
-  };
   const deps = { db: database.db, clock: systemClock, rates: defaultRateSource, config: configFromEnv() };
-  await runWorkersOnce(deps); // warm: prepared plans, caches
-  const before = await read();
+  const pass = async () => {
+    for (const worker of [...TIME_MOVE_WORKERS, webhookDelivery]) await worker.tick(deps);
+  };
+  await pass(); // warm: prepared plans, caches
   const started = performance.now();
-  await runWorkersOnce(deps);
+  await pass();
   const ms = performance.now() - started;
-  const rows = (await read()) - before;
-  await counter.end();
+  const pool = (database.db as unknown as { $client: Parameters<typeof capture>[0] }).$client;
+  const rows = await rowsRead(pool, await capture(pool, pass), /^(settlement_requests|payments|disbursements|v1_payments|webhook_deliveries|events)(_p\d{8})?$/);
   await database.close();
   return { rows, ms };
 }

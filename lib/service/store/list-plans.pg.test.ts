@@ -9,7 +9,9 @@ import { createTestService, type TestService } from "../testing/harness";
 import { call } from "../testing/http";
 import { cloneHistory, writeTemplate, type SeedReport } from "../testing/scale-seed";
 import { requestLogWriter } from "../request-log/writer";
-import { runWorkersOnce } from "../workers";
+import { runWorkersOnce, TIME_MOVE_WORKERS } from "../workers";
+import { webhookDelivery } from "../outbox/worker";
+import { capture, isRead, rowsRead } from "../testing/statement-capture";
 import { keepPartitions } from "./partitions";
 
 type Captured = { text: string; values: unknown[] };
@@ -109,6 +111,28 @@ describe("list and background plans over 100 k requests (PostgreSQL)", () => {
     await keepPartitions(s.deps.db, s.clock.now());
     expect(captured.length).toBeGreaterThan(0);
     await expectIndexedPlans(captured);
+  });
+
+  it("a scheduler pass over 100 k requests, 4,000 of them waiting but not yet due, reads fewer than 100 rows", async () => {
+    // Waiting for funds until tomorrow, and sent with reconciliation expected tomorrow: on the
+    // status indexes alone a pass would read all 4,000 (and, on the old query, every row).
+    const tomorrow = new Date(s.clock.now().getTime() + 86_400_000).toISOString();
+    await pool.query(
+      `UPDATE settlement_requests SET status = 'REQUEST_STARTED', valid_until = $1
+        WHERE id IN (SELECT id FROM settlement_requests ORDER BY created_at DESC LIMIT 2000)`,
+      [tomorrow],
+    );
+    await pool.query(
+      `UPDATE settlement_requests SET status = 'FUNDS_SENT', reconciliation_expected_at = $1
+        WHERE id IN (SELECT id FROM settlement_requests WHERE status <> 'REQUEST_STARTED' ORDER BY created_at DESC LIMIT 2000)`,
+      [tomorrow],
+    );
+    await pool.query("ANALYZE settlement_requests");
+    const statements = await capture(pool, async () => {
+      for (const worker of [...TIME_MOVE_WORKERS, webhookDelivery]) await worker.tick(s.deps);
+    });
+    expect(statements.filter(isRead).length).toBeGreaterThan(3);
+    expect(await rowsRead(pool, statements, HISTORY)).toBeLessThan(100);
   });
 
   async function expectIndexedPlans(statements: Captured[]) {
