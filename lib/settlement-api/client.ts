@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Environment } from "@/lib/schemas/catalog";
 import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { connectionFor } from "./config";
+import { serviceFetch } from "./service-fetch";
 import type { ApiResult } from "./result";
 import { safeError } from "@/lib/ops/safe-error";
 import { CONSOLE_USER_AGENT_PREFIX } from "@/lib/schemas/request-log";
@@ -80,13 +81,13 @@ export async function callApi<S extends z.ZodType>(
 
   let res: Response;
   try {
-    res = await fetch(url, {
+    const request = new Request(url, {
       method: req.method,
       headers,
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
-      cache: "no-store",
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+    res = await serviceFetch(conn, request);
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     console.error(`[settlement-api] ${req.method} ${req.path} (${environment}) failed:`, safeError(error));

@@ -3,7 +3,13 @@ import { env } from "@/lib/env";
 import type { Environment } from "@/lib/schemas/catalog";
 
 /** Where the console sends API calls for one environment, and with which key. */
-export type Connection = { environment: Environment; baseUrl: string; apiKey: string | undefined };
+export type Connection = {
+  environment: Environment;
+  baseUrl: string;
+  apiKey: string | undefined;
+  /** No base URL is configured and the service is embedded: calls go to it in process (service-fetch.ts). */
+  embedded: boolean;
+};
 
 /**
  * Base URL and key per environment (decisions D1): the SETTLEMENT_* variables, the base URL
@@ -15,7 +21,8 @@ export function connectionFor(environment: Environment): Connection {
   const baseUrl =
     (environment === "production" ? e.SETTLEMENT_PRODUCTION_BASE_URL : e.SETTLEMENT_SANDBOX_BASE_URL) ?? ownOrigin;
   const apiKey = environment === "production" ? e.SETTLEMENT_PRODUCTION_API_KEY : e.SETTLEMENT_SANDBOX_API_KEY;
-  return { environment, baseUrl: baseUrl.replace(/\/+$/, ""), apiKey };
+  const configured = environment === "production" ? e.SETTLEMENT_PRODUCTION_BASE_URL : e.SETTLEMENT_SANDBOX_BASE_URL;
+  return { environment, baseUrl: baseUrl.replace(/\/+$/, ""), apiKey, embedded: configured === undefined && e.EMBEDDED_SERVICE !== "off" };
 }
 
 /** What the settings page may show: the URLs and whether a key is set, never the key. */

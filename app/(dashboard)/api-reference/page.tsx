@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import { outline, type Operation } from "@/lib/dashboard/openapi-outline";
 import { connectionFor } from "@/lib/settlement-api";
+import { serviceFetch } from "@/lib/settlement-api/service-fetch";
 import { CodeBlock } from "@/components/ui/code-block";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
@@ -18,10 +19,11 @@ const METHOD_TONE = { GET: "info", POST: "success", PUT: "warning", PATCH: "warn
  */
 export default async function ApiReferencePage() {
   const environment = await getEnvironment();
-  const base = connectionFor(environment).baseUrl;
+  const connection = connectionFor(environment);
+  const base = connection.baseUrl;
   let document: unknown = null;
   try {
-    const res = await fetch(`${base}/v0/openapi.json`, { cache: "no-store", signal: AbortSignal.timeout(5_000) });
+    const res = await serviceFetch(connection, new Request(`${base}/v0/openapi.json`, { signal: AbortSignal.timeout(5_000) }));
     if (res.ok) document = await res.json();
   } catch {
     document = null;
