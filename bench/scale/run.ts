@@ -9,6 +9,8 @@
  *
  *   npm run bench:scale                       (N = 1,000,000: about 20 GB of disk and half an hour)
  *   BENCH_SCALE_N=100000 npm run bench:scale
+ *   BENCH_KEEP=1 keeps the databases; BENCH_REUSE=1 measures databases an earlier run seeded
+ *   (BENCH_SEEDED_SECONDS_<n> tells the report how long that seeding took).
  */
 import { writeFileSync } from "node:fs";
 import pg from "pg";
@@ -114,10 +116,33 @@ async function schedulerPass(url: string): Promise<{ rows: number; ms: number }>
   return { rows, ms };
 }
 
+/** A database a previous run seeded to `n` requests (BENCH_REUSE=1): its template's ids, or null. */
+async function seededBefore(name: string, n: number): Promise<string[] | null> {
+  const client = new pg.Client({ connectionString: dbUrl(name) });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  try {
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM settlement_requests");
+    if (rows[0].n !== n) return null;
+    const template = await client.query(
+      "SELECT r.id FROM settlement_requests r WHERE EXISTS (SELECT 1 FROM settlement_requests c WHERE c.id = r.id || '_1') ORDER BY r.created_at",
+    );
+    return template.rows.map((r) => r.id as string);
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
 async function measure(n: number): Promise<SizeResult> {
   const name = `bench_scale_${n}`;
-  await freshDatabase(name);
   const url = dbUrl(name);
+  const reused = process.env.BENCH_REUSE ? await seededBefore(name, n) : null;
+  if (!reused) await freshDatabase(name);
   const service = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], {
     DATABASE_URL: url,
     SERVICE_PORT: String(PORT),
@@ -127,13 +152,22 @@ async function measure(n: number): Promise<SizeResult> {
     LOG_LEVEL: "warn",
   });
   await waitForUrl(`${BASE}/v0/openapi.json`);
-  const ids = await writeTemplate(api, () => new Promise((r) => setTimeout(r, 2_000)));
-  const database = await openDatabase({ kind: "postgres", url, max: 4 });
-  const accountId = await accountIdOf(url);
-  process.stderr.write(`seeding ${n.toLocaleString()} requests…\n`);
-  const seed = await cloneHistory(database.db, accountId, new Date(), { requests: n });
-  process.stderr.write(`seeded in ${seed.seconds.toFixed(0)} s\n`);
-  await database.close();
+  let ids: string[];
+  let seed: SeedReport;
+  if (reused) {
+    ids = reused;
+    const seconds = Number(process.env[`BENCH_SEEDED_SECONDS_${n}`] ?? Number.NaN);
+    seed = { templateRequests: ids.length, requests: n, payments: 2 * n, requestLogs: 10 * n, events: 3 * n, seconds };
+    process.stderr.write(`reusing ${name}, seeded by an earlier run\n`);
+  } else {
+    ids = await writeTemplate(api, () => new Promise((r) => setTimeout(r, 2_000)));
+    const database = await openDatabase({ kind: "postgres", url, max: 4 });
+    const accountId = await accountIdOf(url);
+    process.stderr.write(`seeding ${n.toLocaleString()} requests…\n`);
+    seed = await cloneHistory(database.db, accountId, new Date(), { requests: n });
+    process.stderr.write(`seeded in ${seed.seconds.toFixed(0)} s\n`);
+    await database.close();
+  }
   const copies = Math.round(n / seed.templateRequests);
   const reads: Record<string, Timing> = {};
   for (const [label, path] of Object.entries(readsFor(ids, copies))) reads[label] = await time(path);
