@@ -1,7 +1,7 @@
 /** Colour families a status maps to. Browser- and server-safe. */
 export type Tone = "neutral" | "info" | "warning" | "success" | "danger" | "muted" | "accent";
 
-const SUCCESS = new Set(["REQUEST_COMPLETED", "SETTLEMENT_COMPLETED", "COMPLETED", "ACTIVE", "DELIVERED"]);
+const SUCCESS = new Set(["REQUEST_COMPLETED", "SETTLEMENT_COMPLETED", "COMPLETED", "ACTIVE", "DELIVERED", "SUCCEEDED"]);
 const DANGER = new Set([
   "FAILED", "PAYIN_FAILED", "PAYOUT_FAILED", "PAYIN_AMOUNT_MISMATCH", "REJECTED",
 ]);
