@@ -42,7 +42,7 @@ export interface FuzzReport {
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 /** OpenAPI 3.0's `nullable` as JSON Schema (Ajv takes it only beside a `type`), and $refs made absolute. */
-function jsonSchemaOf(value: unknown): unknown {
+export function jsonSchemaOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(jsonSchemaOf);
   if (!value || typeof value !== "object") return value;
   const { nullable, ...rest } = value as Record<string, unknown>;
