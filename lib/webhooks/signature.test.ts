@@ -148,6 +148,14 @@ describe("independent check with the stripe package", () => {
     }
   });
 
+  it("constructEvent, as a receiver would call it (README), returns our event from a fresh signature", () => {
+    const now = Math.floor(Date.now() / 1000);
+    const header = signatureHeader(secret, body, now);
+    const event = Stripe.webhooks.constructEvent(body, header, secret) as unknown as { id: string; type: string };
+    expect(event).toMatchObject({ id: "evt_1", type: "settlement_request.updated" });
+    expect(() => Stripe.webhooks.constructEvent(body.replace("1.00", "9.00"), header, secret)).toThrow(/No signatures found matching/);
+  });
+
   it("throws on a tampered body", () => {
     const header = signatureHeader(secret, body, t);
     expect(() => stripeVerify(`${body} `, header)).toThrow(/No signatures found matching/);
