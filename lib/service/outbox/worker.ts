@@ -37,6 +37,8 @@ interface InstanceState {
   struggling: Map<string, number>;
   /** Shutting down: claim nothing more, finish and record the sends in flight. */
   stopping: boolean;
+  /** Someone asked for a pass while one was running: claim once more before it ends. */
+  again: boolean;
 }
 
 /** Per service instance (per deps): several instances may share one process in tests. */
@@ -44,7 +46,7 @@ const states = new WeakMap<ServiceDeps, InstanceState>();
 function stateOf(deps: ServiceDeps): InstanceState {
   let s = states.get(deps);
   if (!s) {
-    s = { inFlight: new Map(), sends: new Set(), draining: null, wakeDrain: () => {}, toRecord: [], recording: null, struggling: new Map(), stopping: false };
+    s = { inFlight: new Map(), sends: new Set(), draining: null, wakeDrain: () => {}, toRecord: [], recording: null, struggling: new Map(), stopping: false, again: false };
     states.set(deps, s);
   }
   return s;
@@ -107,11 +109,18 @@ function capsOf(state: InstanceState): Map<string, number> {
  * per endpoint, claiming more as slots free up (a slow endpoint holds its own slots only).
  * An endpoint whose last attempt failed or took long gets only STRUGGLING_CAP at once for a
  * minute. Returns when nothing is due, nothing is in flight and every attempt is recorded; the
- * count of attempts made.
+ * count of attempts made. A call while a pass runs makes that pass claim once more before it
+ * ends (or starts another), so what was due when the call was made is always claimed.
  */
 export function deliverDueWebhooks(deps: ServiceDeps): Promise<number> {
   const state = stateOf(deps);
-  state.draining ??= drain(deps, state).finally(() => {
+  if (state.draining) {
+    state.again = true;
+    state.wakeDrain();
+    return state.draining.then(() => (state.again ? deliverDueWebhooks(deps) : 0));
+  }
+  state.again = false;
+  state.draining = drain(deps, state).finally(() => {
     state.draining = null;
   });
   return state.draining;
@@ -147,8 +156,12 @@ async function drain(deps: ServiceDeps, state: InstanceState): Promise<number> {
     attempts += claimed.length;
     if (claimed.length > 0) markDeliveryActivity();
     if (state.sends.size === 0 && claimed.length === 0) {
-      if (!state.recording) return attempts;
-      await state.recording;
+      if (state.recording) {
+        await state.recording;
+        continue;
+      }
+      if (!state.again || state.stopping) return attempts;
+      state.again = false;
       continue;
     }
     // Full, or nothing more due right now: wait for a send to finish, a new event, or a poll.
