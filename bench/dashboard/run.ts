@@ -29,6 +29,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { groupRssMb, startProcess, stopAll, stopProcess, waitForUrl } from "../lib/processes";
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
 const BASE = `http://localhost:${PORT}`;
@@ -291,6 +292,9 @@ async function main() {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",
+    // The server refuses to start without the shared secrets (decisions D13).
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
   });
   await waitForUrl(`${BASE}/api/health`);
   // As `npm start` does: open the embedded service (database, migrations, workers), then idle.
