@@ -65,6 +65,8 @@ export const envSchema = z.object({
   TRUSTED_PROXY: optionalText,
   /** The console's public URL (https://console.example.com); unset: localhost on any port. */
   AUTH_URL: optionalUrl.optional(),
+  /** Where a service on another host reaches the console's inbox receivers; unset: AUTH_URL, then localhost. */
+  INBOX_PUBLIC_URL: optionalUrl.optional(),
   /** The first administrator; without a password one is generated and printed once. */
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, "must be at least 12 characters").max(128).optional()),

@@ -14,13 +14,17 @@ export async function currentOwnerId(): Promise<string | null> {
 }
 
 /**
- * The console's own origin as the embedded service reaches it (sandbox deliveries go out from
- * this process to POST /inbox/<id>).
+ * The console's origin as the service that delivers sandbox webhooks reaches it (POST
+ * /inbox/<id>): INBOX_PUBLIC_URL when set (a remote service on another host, issue 34), else the
+ * console's public URL (behind a balancer every instance shows it), else this instance.
  */
+export function inboxOriginFrom(e: { INBOX_PUBLIC_URL?: string; AUTH_URL?: string; PORT: number }): string {
+  const configured = e.INBOX_PUBLIC_URL ?? e.AUTH_URL;
+  return configured ? new URL(configured).origin : `http://localhost:${e.PORT}`;
+}
+
 export function inboxOrigin(): string {
-  const e = env();
-  // Behind a balancer every instance shows the public origin; alone, this one.
-  return e.AUTH_URL ? new URL(e.AUTH_URL).origin : `http://localhost:${e.PORT}`;
+  return inboxOriginFrom(env());
 }
 
 /** Results shaped like the API client's, so inbox actions go through the one action wrapper. */
