@@ -3,7 +3,8 @@
 import { createConsoleKey } from "@/lib/auth/api-keys";
 import { createApiKeySchema } from "@/lib/auth/forms";
 import { getDatabase } from "@/lib/db/connection";
-import { action } from "./action";
+import { connectionFor, keysManagedHere } from "@/lib/settlement-api/config";
+import { action, refused } from "./action";
 
 /** Creates an API key for the console's account; the full key is in this answer only (stored hashed). */
 export const createApiKey = action({
@@ -12,6 +13,13 @@ export const createApiKey = action({
   kind: "console",
   input: createApiKeySchema,
   run: async ({ environment, label }) => {
+    // A remote service never reads this console's keys: a key made here would answer 401 there.
+    if (!keysManagedHere(environment)) {
+      return refused(
+        "keys_managed_remotely",
+        `${environment} keys are managed where the remote service runs (${connectionFor(environment).baseUrl}), not in this console.`,
+      );
+    }
     const { db } = await getDatabase();
     const created = await createConsoleKey(db, { environment, label });
     return {

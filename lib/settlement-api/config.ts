@@ -34,3 +34,11 @@ export function describeConnections(): Array<{ environment: Environment; baseUrl
     return { environment, baseUrl: c.baseUrl, keySet: Boolean(c.apiKey), embedded: configured === undefined };
   });
 }
+
+/**
+ * Whether this console manages the keys of `environment` (issue 34): only those of the embedded
+ * service, which reads the keys table this console writes. A remote service keeps its own keys.
+ */
+export function keysManagedHere(environment: Environment): boolean {
+  return connectionFor(environment).embedded;
+}
