@@ -12,7 +12,9 @@
  *   BENCH_KEEP=1 keeps the databases; BENCH_REUSE=1 measures databases an earlier run seeded
  *   (BENCH_SEEDED_SECONDS_<n> tells the report how long that seeding took).
  */
+import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import { chromium } from "playwright-core";
 import pg from "pg";
 import { startProcess, stopProcess, waitForUrl } from "../lib/processes";
 import { openDatabase } from "@/lib/service/store/db";
@@ -208,9 +210,65 @@ async function bytesOf(url: string) {
 
 const ms = (v: number) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
 
+const CONSOLE_PORT = 4711;
+const CONSOLE_PAGES = ["/settlement-requests", "/", "/request-log", "/events"];
+const ADMIN = { email: "bench-scale@console.local", password: "bench-scale-admin-password" };
+
+/**
+ * The console's own pages on a database: the whole HTML of each page from Node, signed in as an
+ * administrator (median of RUNS after two warm-ups). The console runs as `npm start` does
+ * (scripts/serve.mjs) with the service embedded and this database, so its pages read the history.
+ */
+async function consolePages(url: string): Promise<Record<string, number>> {
+  const server = startProcess("node", ["scripts/serve.mjs"], {
+    PORT: String(CONSOLE_PORT),
+    DATABASE_URL: url,
+    SETTLEMENT_SANDBOX_API_KEY: KEY,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    LOG_LEVEL: "warn",
+  });
+  const base = `http://localhost:${CONSOLE_PORT}`;
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
+  try {
+    await waitForUrl(`${base}/api/health`);
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const out: Record<string, number> = {};
+    for (const path of CONSOLE_PAGES) {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS + 2; i++) {
+        const started = performance.now();
+        const res = await fetch(base + path, { headers: { Cookie: cookie } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+        if (i >= 2) times.push(performance.now() - started);
+      }
+      out[path] = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+    }
+    return out;
+  } finally {
+    await browser.close();
+    stopProcess(server);
+  }
+}
+
 async function main() {
   const small = await measure(Math.round(N / 10));
   const large = await measure(N);
+  await freshDatabase("bench_scale_empty");
+  const pagesEmpty = await consolePages(dbUrl("bench_scale_empty"));
+  const pagesLarge = await consolePages(dbUrl(`bench_scale_${N}`));
+  await dropDatabase("bench_scale_empty");
   const lines = [
     `bench:scale: N = ${N.toLocaleString()} (and N/10), PostgreSQL, ${RUNS} runs per read, milliseconds through the standalone service's HTTP`,
     "",
@@ -231,6 +289,13 @@ async function main() {
     `| table at ${large.n.toLocaleString()} | rows | MB | bytes per row (heap, TOAST, indexes) |`,
     "|---|---:|---:|---:|",
     ...Object.entries(large.bytes).map(([table, b]) => `| ${table} | ${b.rows.toLocaleString()} | ${(b.bytes / 1e6).toFixed(0)} | ${b.perRow} |`),
+    "",
+    `| console page (whole HTML from Node, signed in) | empty database | ${large.n.toLocaleString()} requests | ratio | ≤ 1.5 × |`,
+    "|---|---:|---:|---:|:---:|",
+    ...CONSOLE_PAGES.map((path) => {
+      const ratio = pagesLarge[path] / pagesEmpty[path];
+      return `| ${path} | ${ms(pagesEmpty[path])} | ${ms(pagesLarge[path])} | ${ratio.toFixed(2)} | ${ratio <= 1.5 ? "yes" : "**no**"} |`;
+    }),
     "",
     `Seeding: ${small.seed.seconds.toFixed(0)} s at ${small.n.toLocaleString()}, ${large.seed.seconds.toFixed(0)} s at ${large.n.toLocaleString()}.`,
   ];
