@@ -28,8 +28,8 @@ import { extname, join, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { groupRssMb, startProcess, stopAll, stopProcess, waitForUrl } from "../lib/processes";
+import { signedIn, startConsole } from "../lib/console";
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
 const BASE = `http://localhost:${PORT}`;
@@ -102,17 +102,7 @@ async function seed(): Promise<Record<string, string>> {
   return { request: request.id, payment: request.inbound_payment.id, disbursement: disbursement.id, v1: v1.id };
 }
 
-async function signIn(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
-  await page.close();
-  return context;
-}
+const signIn = (browser: Browser): Promise<BrowserContext> => signedIn(browser, BASE, ADMIN);
 
 /**
  * The JS of one cold page load (fresh cache), each body gzipped here: `kb` is what the document
@@ -284,17 +274,11 @@ async function main() {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   const bare = PARTS.has("js") || PARTS.has("rss") ? await bareNext(browser) : { rssMb: Number.NaN, jsKb: Number.NaN };
   const dataDir = mkdtempSync(join(tmpdir(), "bench-dashboard-"));
-  const server = startProcess("node", ["scripts/serve.mjs"], {
-    PORT: String(PORT),
+  const server = startConsole(PORT, ADMIN, {
     DATA_DIR: dataDir,
     SETTLEMENT_SANDBOX_API_KEY: KEY,
     SETTLEMENT_PRODUCTION_API_KEY: PROD_KEY,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",
-    // The server refuses to start without the shared secrets (decisions D13).
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
   });
   await waitForUrl(`${BASE}/api/health`);
   // As `npm start` does: open the embedded service (database, migrations, workers), then idle.

@@ -12,11 +12,11 @@
  *   BENCH_KEEP=1 keeps the databases; BENCH_REUSE=1 measures databases an earlier run seeded
  *   (BENCH_SEEDED_SECONDS_<n> tells the report how long that seeding took).
  */
-import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import pg from "pg";
 import { startProcess, stopProcess, waitForUrl } from "../lib/processes";
+import { signedIn, startConsole } from "../lib/console";
 import { openDatabase } from "@/lib/service/store/db";
 import { bytesPerRow, cloneHistory, writeTemplate, type SeedReport } from "@/lib/service/testing/scale-seed";
 import { TIME_MOVE_WORKERS } from "@/lib/service/workers";
@@ -220,28 +220,17 @@ const ADMIN = { email: "bench-scale@console.local", password: "bench-scale-admin
  * (scripts/serve.mjs) with the service embedded and this database, so its pages read the history.
  */
 async function consolePages(url: string): Promise<Record<string, number>> {
-  const server = startProcess("node", ["scripts/serve.mjs"], {
-    PORT: String(CONSOLE_PORT),
+  const server = startConsole(CONSOLE_PORT, ADMIN, {
     DATABASE_URL: url,
     SETTLEMENT_SANDBOX_API_KEY: KEY,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
     LOG_LEVEL: "warn",
   });
   const base = `http://localhost:${CONSOLE_PORT}`;
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
   try {
     await waitForUrl(`${base}/api/health`);
-    const context = await browser.newContext({ baseURL: base });
-    const page = await context.newPage();
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+    const context = await signedIn(browser, base, ADMIN);
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const out: Record<string, number> = {};
     for (const path of CONSOLE_PAGES) {
