@@ -10,7 +10,7 @@ import type { NewPaymentRow } from "./payments";
 import { dueBound, nowForRow } from "./sandbox-clocks";
 import { disbursementDestinations, disbursements } from "./schema";
 import { findOwned, insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
-import { rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
+import { amountTotalsOf, countOf, rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
 import { ownedBy, type Scope } from "./scope";
 
 /** Disbursements and their destinations (migration 0004). Their outbound payments: payments.ts. */
@@ -169,12 +169,12 @@ export function listDisbursements(
   filter: DisbursementListFilter & PageRequest,
 ): Promise<{ rows: DisbursementRow[]; total: number }> {
   return pageOfRows(db, disbursements, disbursementConditions(scope, filter), [desc(disbursements.createdAt), desc(disbursements.id)], filter, {
-    total: async () => (await disbursementGroups(db, scope, filter)).reduce((n, g) => n + g.n, 0),
+    total: async () => countOf(await disbursementGroups(db, scope, filter)),
   });
 }
 
 /** The count and per-currency sums of every disbursement the filter selects (not one page). */
 export async function disbursementTotals(db: Executor, scope: Scope, filter: DisbursementListFilter): Promise<AmountTotals> {
   const groups = await disbursementGroups(db, scope, filter);
-  return { count: groups.reduce((n, g) => n + g.n, 0), amounts: groups.map((g) => ({ currency: g.currency, amount: g.amount })) };
+  return amountTotalsOf(groups);
 }

@@ -4,7 +4,7 @@ import type { PaymentStatus, PaymentType } from "@/lib/state-machine";
 import type { AmountTotals } from "@/lib/schemas/list";
 import { queryRows, type Executor } from "./db";
 import { findOwned, insertRow, pageOfRows, type PageRequest } from "./rows";
-import { mergeGroups, rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
+import { amountTotalsOf, countOf, mergeGroups, rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
 import { payments } from "./schema";
 import { ownedBy, type Scope } from "./scope";
 
@@ -84,7 +84,7 @@ async function paymentGroups(db: Executor, scope: Scope, filter: Omit<PaymentLis
 /** The count and per-currency sums of every payment the filter selects (not one page), from the running counts (D6.6). */
 export async function paymentTotals(db: Executor, scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): Promise<AmountTotals> {
   const groups = await paymentGroups(db, scope, filter);
-  return { count: groups.reduce((n, g) => n + g.n, 0), amounts: groups.map((g) => ({ currency: g.currency, amount: g.amount })) };
+  return amountTotalsOf(groups);
 }
 
 /** Newest first (created_at desc, then id desc), one page, with the total count. */
@@ -94,6 +94,6 @@ export function listPayments(
   filter: PaymentListFilter,
 ): Promise<{ rows: PaymentRow[]; total: number }> {
   return pageOfRows(db, payments, paymentConditions(scope, filter), [desc(payments.createdAt), desc(payments.id)], filter, {
-    total: async () => (await paymentGroups(db, scope, filter)).reduce((n, g) => n + g.n, 0),
+    total: async () => countOf(await paymentGroups(db, scope, filter)),
   });
 }

@@ -80,6 +80,14 @@ export function mergeGroups(lists: GroupRow[][]): RollupGroup[] {
     .map((g) => ({ currency: g.currency, currency2: g.currency2, n: g.n, amount: g.amount.text(), amount2: g.amount2.text() }));
 }
 
+/** How many rows the groups hold. */
+export const countOf = (groups: readonly RollupGroup[]): number => groups.reduce((n, g) => n + g.n, 0);
+
+/** The lists' `include=totals` of one-currency groups: the count and the amount per currency. */
+export function amountTotalsOf(groups: readonly RollupGroup[]): { count: number; amounts: Array<{ currency: string; amount: string }> } {
+  return { count: countOf(groups), amounts: groups.map((g) => ({ currency: g.currency, amount: g.amount })) };
+}
+
 /** Adds numeric texts exactly and writes the sum at the finest scale it was given, as sum(numeric) does. */
 export class NumericSum {
   private value = new Decimal(0);

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import type { AmountTotals } from "@/lib/schemas/list";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type Executor } from "./db";
 import { ownedBy, type Scope } from "./scope";
@@ -107,17 +106,4 @@ export async function updateRow<T extends PgTable>(
     .where(where)
     .returning();
   return row as T["$inferSelect"] | undefined;
-}
-
-type AmountTable = PgTable & { currency: AnyPgColumn; amount: AnyPgColumn };
-
-/** How many rows `where` selects and their amounts summed per currency, exact (`numeric` as text): the lists' `include=totals`. */
-export async function amountTotals<T extends AmountTable>(db: Executor, table: T, where: SQL | undefined): Promise<AmountTotals> {
-  const rows = await db
-    .select({ currency: table.currency, amount: sql<string>`sum(${table.amount})::text`, n: sql<number>`count(*)::int` })
-    .from(table as PgTable)
-    .where(where)
-    .groupBy(table.currency)
-    .orderBy(table.currency);
-  return { count: rows.reduce((n, r) => n + Number(r.n), 0), amounts: rows.map((r) => ({ currency: String(r.currency), amount: r.amount })) };
 }

@@ -10,7 +10,7 @@ import { fromJsonRow, rowAsJson } from "./json-rows";
 import { insertSql, type Write } from "./one-statement";
 import { batchedLookup } from "./batched-lookup";
 import { queryRows } from "./db";
-import { mergeGroups, rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
+import { countOf, mergeGroups, rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
 
 export type SettlementRequestRow = typeof settlementRequests.$inferSelect;
 export type NewSettlementRequestRow = typeof settlementRequests.$inferInsert;
@@ -139,7 +139,7 @@ export function listSettlementRequests(
   filter: RequestListFilter,
 ): Promise<{ rows: SettlementRequestRow[]; total: number }> {
   return pageOfRows(db, settlementRequests, listConditions(scope, filter), [desc(settlementRequests.createdAt), desc(settlementRequests.id)], filter, {
-    total: async () => (await requestGroups(db, scope, filter)).reduce((n, g) => n + g.n, 0),
+    total: async () => countOf(await requestGroups(db, scope, filter)),
   });
 }
 
@@ -164,7 +164,7 @@ export async function settlementTotals(
         amount2: null,
       })),
     ]).map((g) => ({ currency: g.currency, amount: g.amount }));
-  return { count: groups.reduce((n, g) => n + g.n, 0), payerSends: bySide("payer"), recipientGets: bySide("recipient") };
+  return { count: countOf(groups), payerSends: bySide("payer"), recipientGets: bySide("recipient") };
 }
 
 export async function insertHistory(db: Executor, row: NewHistoryRow): Promise<void> {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "./db";
 import { insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
-import { rollupGroups } from "./rollups";
+import { countOf, rollupGroups } from "./rollups";
 import { dueBound, nowForRow } from "./sandbox-clocks";
 import { v1Payments } from "./schema";
 import { ownedBy, type Scope } from "./scope";
@@ -46,8 +46,7 @@ export function listV1Payments(
   const where = and(inScope(scope), filter.status ? eq(v1Payments.status, filter.status) : undefined);
   return pageOfRows(db, v1Payments, where, [desc(v1Payments.createdAt), desc(v1Payments.id)], filter, {
     // No date range here: the running counts alone (decision D6.6).
-    total: async () =>
-      (await rollupGroups(db, scope, { source: "v1_payments", status: filter.status, edgeGroups: async () => [] })).reduce((n, g) => n + g.n, 0),
+    total: async () => countOf(await rollupGroups(db, scope, { source: "v1_payments", status: filter.status, edgeGroups: async () => [] })),
   });
 }
 
