@@ -11,7 +11,7 @@ import { contentSecurityPolicy, HSTS, newNonce } from "@/lib/http/security-heade
  * - the optimistic check: without a session cookie, every console page is the sign-in page, and
  *   every other request to the console (a server action) gets a bare 401. The real check (is the
  *   session valid, may this role do that) happens in the (dashboard) layout and in every action.
- * The API (/v0, /v1), better-auth (/api/auth), the liveness and readiness checks, the metrics,
+ * The API (/v0, /v1), better-auth (/api/auth), the CLI's routes (/api/cli: a personal access token, lib/listen/bearer.ts), the liveness and readiness checks, the metrics,
  * webhook receivers (POST /inbox/...), shared payment instructions (/pay/<signed token>) and
  * static files need no session (matcher below).
  */
@@ -53,6 +53,6 @@ function isHttps(request: NextRequest): boolean {
 export const config = {
   matcher: [
     // Everything but the API, better-auth, the liveness check, Next's own files and files with an extension (favicon.svg, robots.txt).
-    "/((?!v0(?:/|$)|v1(?:/|$)|api/auth(?:/|$)|api/health$|api/ready$|api/metrics$|_next/|.*\\.[A-Za-z0-9]+$).*)",
+    "/((?!v0(?:/|$)|v1(?:/|$)|api/auth(?:/|$)|api/cli(?:/|$)|api/health$|api/ready$|api/metrics$|_next/|.*\\.[A-Za-z0-9]+$).*)",
   ],
 };

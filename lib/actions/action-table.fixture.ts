@@ -122,6 +122,10 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   resetUserPassword: same(ADMIN),
   createApiKey: same(ADMIN),
   revokeApiKey: same(ADMIN),
+  createAccessToken: same(DEV.sandbox),
+  revokeAccessToken: same(DEV.sandbox),
+  listListenSessions: same(DEV.sandbox),
+  endListenSession: same(DEV.sandbox),
 };
 
 export const actorFor = (role: Role): Actor => ({

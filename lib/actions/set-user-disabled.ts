@@ -3,9 +3,10 @@
 import { setUserDisabledSchema } from "@/lib/auth/forms";
 import { countOtherActiveAdmins, findUser, setDisabled } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
+import { publishStop } from "@/lib/listen/control";
 import { action, refused } from "./action";
 
-/** Disables a person (their sessions end at once) or enables them again. */
+/** Disables a person (their sessions, personal access tokens and listen streams end at once) or enables them again. */
 export const setUserDisabled = action({
   name: "setUserDisabled",
   permission: "users:manage",
@@ -21,6 +22,8 @@ export const setUserDisabled = action({
       return { ...refused("last_admin", "The console needs at least one active administrator."), audit };
     }
     await setDisabled(db, userId, disabled);
+    // Tokens check the person on every call; open `listen` streams are told now, on every instance.
+    if (disabled) await publishStop({ userId, reason: "your console account was disabled" });
     return { ok: true, data: { userId, disabled }, audit };
   },
 });

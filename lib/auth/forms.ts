@@ -58,3 +58,20 @@ export const createApiKeySchema = z.object({
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 
 export const revokeApiKeySchema = z.object({ id });
+
+/** How long a new personal access token lives (the Account page offers these; npm run tokens takes any up to 365d). */
+export const TOKEN_EXPIRY_CHOICES = ["7d", "30d", "90d"] as const;
+
+export const createAccessTokenSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Name the token after where it lives, e.g. “laptop”")
+    .max(60, "Use at most 60 characters")
+    .regex(/^[\w .,:()/-]*$/, "Letters, digits, spaces and . , : ( ) / - only"),
+  expires: z.enum(TOKEN_EXPIRY_CHOICES, "Choose when it expires"),
+});
+export type CreateAccessTokenInput = z.input<typeof createAccessTokenSchema>;
+
+export const revokeAccessTokenSchema = z.object({ id });
+export const endListenSessionSchema = z.object({ id });

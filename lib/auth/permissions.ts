@@ -35,6 +35,7 @@ export const PERMISSIONS = {
   "users:manage": { mutates: true, scope: "console", label: "Manage people and roles" },
   "keys:manage": { mutates: true, scope: "console", label: "Create, list and revoke API keys" },
   "audit:read": { mutates: false, scope: "console", label: "Read the audit trail" },
+  "tokens:self": { mutates: true, scope: "console", label: "Make personal access tokens and listen to sandbox webhooks from a terminal" },
 } as const satisfies Record<string, { mutates: boolean; scope: "environment" | "console"; label: string }>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -58,6 +59,8 @@ export const GRANTS: Record<Permission, readonly Role[]> = {
   "users:manage": ["admin"],
   "keys:manage": ["admin"],
   "audit:read": ["admin"],
+  // settlement-console listen and trigger work in sandbox only, as the inbox does.
+  "tokens:self": ["admin", "developer"],
 };
 
 /** Changes in production are for these roles only, whatever the matrix grants. */

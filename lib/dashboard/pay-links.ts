@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { countInWindow } from "@/lib/auth/rate-window";
 import { getDatabase } from "@/lib/db/connection";
 import type { SettlementRequest } from "@/lib/schemas";
 import { queryRows } from "@/lib/service/store/db";
@@ -82,19 +83,6 @@ export async function countView(token: string, address: string | null): Promise<
     if ((await countInWindow(db, key, VIEW_LIMITS.windowSeconds)) > max) return false;
   }
   return true;
-}
-
-/** Adds one to `key`'s count in its current window (a new window once the last has ended); the count after. */
-export async function countInWindow(db: Executor, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`insert into console_rate_windows as w (key, window_started_at, count) values (${key}, now(), 1)
-        on conflict (key) do update set
-          count = case when w.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then 1 else w.count + 1 end,
-          window_started_at = case when w.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now() else w.window_started_at end
-        returning count`,
-  );
-  return Number(row?.count ?? 0);
 }
 
 /** Housekeeping: snapshots of requests long over and rate windows long ended. */

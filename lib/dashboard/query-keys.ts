@@ -8,6 +8,8 @@ type Filters = Record<string, string | number | undefined>;
 
 export const queryKeys = {
   all: (env: Environment) => [env] as const,
+  /** `settlement-console listen` sessions (sandbox only, any page environment). */
+  listenSessions: () => ["listen-sessions"] as const,
   settlementRequests: {
     all: (env: Environment) => [env, "settlement-requests"] as const,
     /** Every page and filter of the list (to invalidate them all). */

@@ -5,14 +5,15 @@ import { pruneLinkState } from "@/lib/dashboard/pay-links";
 import { env } from "@/lib/env";
 import { deleteExpiredMessages } from "@/lib/dashboard/inbox/caps";
 import { getDatabase } from "@/lib/db/connection";
+import { pruneSessions } from "@/lib/listen/sessions";
 
 const EVERY_MS = 10 * 60_000;
 const holder = globalThis as typeof globalThis & { __housekeeping?: NodeJS.Timeout };
 
 /**
  * Every ten minutes on each instance (the statements are idempotent, so several instances
- * doing it is harmless): inbox messages past their retention and sign-in throttle windows long
- * over are deleted.
+ * doing it is harmless): inbox messages past their retention (a day for listen receivers),
+ * sign-in throttle windows long over and listening sessions a week old are deleted.
  */
 export function startHousekeeping(): void {
   if (holder.__housekeeping) return;
@@ -23,6 +24,7 @@ export function startHousekeeping(): void {
       await deleteEndedWindows(db);
       await pruneAudit(db, env().AUDIT_RETENTION_DAYS, env().AUDIT_MAX_ROWS);
       await pruneLinkState(db);
+      await pruneSessions(db);
     } catch (error) {
       console.error("[console] housekeeping failed:", (error as Error).message);
     }

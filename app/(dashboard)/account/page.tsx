@@ -6,6 +6,12 @@ import { PageHeader } from "@/components/ui/page-header";
 import { SIGN_IN_PATH } from "@/lib/auth/config";
 import { GRANTS, PERMISSION_NAMES, PERMISSIONS, PRODUCTION_MUTATORS, ROLE_LABELS } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
+import { AccessTokensCard } from "@/components/account/access-tokens-card";
+import { toTokenView } from "@/lib/actions/token-view";
+import { can } from "@/lib/auth/permissions";
+import { inboxOrigin } from "@/lib/dashboard/inbox/owner";
+import { getDatabase } from "@/lib/db/connection";
+import { listTokens } from "@/lib/listen/tokens";
 
 export const metadata = { title: "Your account" };
 
@@ -14,10 +20,13 @@ export default async function AccountPage() {
   if (!actor) redirect(SIGN_IN_PATH);
   const allowed = PERMISSION_NAMES.filter((p) => GRANTS[p].includes(actor.role));
   const production = PRODUCTION_MUTATORS.includes(actor.role);
+  // Only roles that may listen see tokens (a role sees only the controls it can use).
+  const listens = can(actor.role, "tokens:self", null);
+  const tokens = listens ? (await listTokens((await getDatabase()).db, actor.userId)).map(toTokenView) : [];
 
   return (
     <>
-      <PageHeader title="Your account" description="Who you are signed in as, what your role lets you do, and your password." />
+      <PageHeader title="Your account" description={listens ? "Who you are signed in as, what your role lets you do, your password and your tokens for the command line." : "Who you are signed in as, what your role lets you do, and your password."} />
       <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">
         <Card title="Profile">
           <dl className="space-y-3 text-sm">
@@ -51,6 +60,11 @@ export default async function AccountPage() {
           <ChangePasswordForm />
         </Card>
       </div>
+      {listens ? (
+        <div className="mt-6">
+          <AccessTokensCard tokens={tokens} origin={inboxOrigin()} now={Date.now()} />
+        </div>
+      ) : null}
     </>
   );
 }

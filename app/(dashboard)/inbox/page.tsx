@@ -6,6 +6,10 @@ import { getDatabase } from "@/lib/db/connection";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import { currentOwnerId, inboxOrigin } from "@/lib/dashboard/inbox/owner";
 import { listOwnedInboxes, listOwnedMessages, toMessageView, toSummary } from "@/lib/dashboard/inbox/store";
+import { ListenSessions } from "@/components/inbox/listen-sessions";
+import { getActor } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { listSessions } from "@/lib/listen/sessions";
 
 export const metadata = { title: "Inbox" };
 
@@ -21,6 +25,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const wanted = typeof params.box === "string" ? params.box : undefined;
   const selected = inboxes.find((i) => i.id === wanted) ?? inboxes[0] ?? null;
   const initialMessages = selected ? (await listOwnedMessages(db, owner, selected.id, { limit: 200 })).map(toMessageView) : [];
+  // settlement-console listen: roles that may listen see the sessions (an administrator everyone's).
+  const actor = await getActor();
+  const listens = actor ? can(actor.role, "tokens:self", null) : false;
+  const everyone = actor?.role === "admin";
+  const sessions = listens ? await listSessions(db, everyone ? null : owner) : [];
   return (
     <>
       <PageHeader
@@ -29,6 +38,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         actions={inboxes.length > 0 ? <NewInboxButton environment={environment} variant="secondary" /> : null}
       />
       <InboxConsole environment={environment} inboxes={inboxes} selected={selected} initialMessages={initialMessages} />
+      {listens ? (
+        <div className="mt-6">
+          <ListenSessions initial={sessions} everyone={everyone} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -12,6 +12,12 @@ export { INBOX_CAPS };
  * messages were refused.
  */
 
+/**
+ * A person's `settlement-console listen` receiver (lib/listen): its CLI catches up on a day of
+ * events after a sleep, so it keeps that day (and an hour more) and up to 5,000 messages.
+ */
+export const LISTEN_RECEIVER_CAPS = { messages: 5_000, retentionHours: 25 } as const;
+
 export type InboxRefusal = { status: 413 | 429; reason: string; retryAfterSeconds?: number };
 
 /**
@@ -22,21 +28,22 @@ export type InboxRefusal = { status: 413 | 429; reason: string; retryAfterSecond
  * through at a second's edge).
  */
 export async function admit(db: Executor, inboxId: string): Promise<{ refusal: InboxRefusal | null } | null> {
-  const rows = await queryRows<{ rate_count: number; messages: string | number }>(
+  const rows = await queryRows<{ rate_count: number; messages: string | number; purpose: string }>(
     db,
     sql`update inboxes set
           rate_count = case when rate_second >= date_trunc('second', now()) then rate_count + 1 else 1 end,
           rate_second = greatest(rate_second, date_trunc('second', now()))
         where id = ${inboxId}
-        returning rate_count, (select count(*) from inbox_messages m where m.inbox_id = ${inboxId}) as messages`,
+        returning rate_count, purpose, (select count(*) from inbox_messages m where m.inbox_id = ${inboxId}) as messages`,
   );
   const row = rows[0];
   if (!row) return null;
   if (Number(row.rate_count) > INBOX_CAPS.requestsPerSecond) {
     return { refusal: { status: 429, reason: `more than ${INBOX_CAPS.requestsPerSecond} requests in one second`, retryAfterSeconds: 1 } };
   }
-  if (Number(row.messages) >= INBOX_CAPS.messagesPerInbox) {
-    return { refusal: { status: 429, reason: `the inbox holds ${INBOX_CAPS.messagesPerInbox} messages (its limit)`, retryAfterSeconds: 60 } };
+  const most = row.purpose === "listen" ? LISTEN_RECEIVER_CAPS.messages : INBOX_CAPS.messagesPerInbox;
+  if (Number(row.messages) >= most) {
+    return { refusal: { status: 429, reason: `the inbox holds ${most} messages (its limit)`, retryAfterSeconds: 60 } };
   }
   return { refusal: null };
 }
@@ -53,13 +60,16 @@ export async function deleteExpiredMessages(db: Executor): Promise<number> {
   const rows = await queryRows<{ n: string | number }>(
     db,
     sql`with gone as (
-          delete from inbox_messages where received_at < now() - make_interval(days => ${INBOX_CAPS.retentionDays}) returning 1
+          delete from inbox_messages where received_at < now() - make_interval(days => ${INBOX_CAPS.retentionDays})
+            or (received_at < now() - make_interval(hours => ${LISTEN_RECEIVER_CAPS.retentionHours})
+                and inbox_id in (select id from inboxes where purpose = 'listen'))
+          returning 1
         ) select count(*) as n from gone`,
   );
   return Number(rows[0]?.n ?? 0);
 }
 
 export async function ownedInboxCount(db: Executor, ownerUserId: string): Promise<number> {
-  const rows = await queryRows<{ n: string | number }>(db, sql`select count(*) as n from inboxes where owner_user_id = ${ownerUserId}`);
+  const rows = await queryRows<{ n: string | number }>(db, sql`select count(*) as n from inboxes where owner_user_id = ${ownerUserId} and purpose = 'inbox'`);
   return Number(rows[0]?.n ?? 0);
 }

@@ -20,6 +20,8 @@ export const inboxes = pgTable(
     webhookId: text("webhook_id"),
     environment: text("environment").$type<"sandbox" | "production">(),
     responseMode: text("response_mode").$type<InboxResponseMode>().notNull().default("ok"),
+    /** "inbox": made on the Inbox page; "listen": a person's `settlement-console listen` receiver (lib/listen). */
+    purpose: text("purpose").$type<"inbox" | "listen">().notNull().default("inbox"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The per-second budget: which second, and requests counted in it (lib/dashboard/inbox/caps.ts). */
     rateSecond: timestamp("rate_second", { withTimezone: true }),

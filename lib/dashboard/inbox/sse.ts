@@ -57,8 +57,8 @@ export function pullStream(options: {
   hello?: SseFrame;
   pull: (after: number) => Promise<Array<SseFrame & { id: number }>>;
   subscribe: (wake: () => void) => () => void;
-  /** Notices that are not rows to resume from (no id): sent as they come; returns the stop. */
-  push?: (send: (frame: SseFrame) => void) => () => void;
+  /** Notices that are not rows to resume from (no id): sent as they come, or the stream closed; returns the stop. */
+  push?: (send: (frame: SseFrame) => void, close: () => void) => () => void;
   /** Asked every minute: false closes the stream (the person was disabled, demoted, signed out). */
   stillAllowed?: () => Promise<boolean>;
   /** Called once when the stream closes, whoever closed it. */
@@ -105,7 +105,7 @@ export function pullStream(options: {
           });
       };
       const unsubscribe = options.subscribe(wake);
-      const unpush = options.push?.((frame) => send(frameText(frame))) ?? (() => {});
+      const unpush = options.push?.((frame) => send(frameText(frame)), () => close()) ?? (() => {});
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       const recheck = options.stillAllowed
         ? setInterval(() => {

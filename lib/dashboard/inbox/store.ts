@@ -38,8 +38,13 @@ export async function insertInbox(db: Executor, ownerUserId: string, name: strin
   return row;
 }
 
+/** The inboxes made on the Inbox page (a person's listen receiver is shown as their listening sessions instead). */
 export async function listOwnedInboxes(db: Executor, ownerUserId: string): Promise<InboxRow[]> {
-  return db.select().from(inboxes).where(eq(inboxes.ownerUserId, ownerUserId)).orderBy(desc(inboxes.createdAt));
+  return db
+    .select()
+    .from(inboxes)
+    .where(and(eq(inboxes.ownerUserId, ownerUserId), eq(inboxes.purpose, "inbox")))
+    .orderBy(desc(inboxes.createdAt));
 }
 
 export async function findOwnedInbox(db: Executor, ownerUserId: string, id: string): Promise<InboxRow | null> {

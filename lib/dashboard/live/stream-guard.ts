@@ -59,7 +59,7 @@ export async function claimStreamSlot(db: Executor, userId: string, streamId: st
   });
 }
 
-async function touchStream(db: Executor, streamId: string): Promise<boolean> {
+export async function touchStream(db: Executor, streamId: string): Promise<boolean> {
   await db.execute(sql`update console_live_streams set seen_at = now() where id = ${streamId}`);
   return true;
 }

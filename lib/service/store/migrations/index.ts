@@ -15,6 +15,7 @@ import { sql as searchPrefixes } from "./0015_search_prefixes";
 import { sql as requestLogCaller } from "./0016_request_log_caller";
 import { sql as rollups } from "./0017_rollups";
 import { sql as partitions } from "./0018_partitions";
+import { sql as listen } from "./0019_listen";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -38,4 +39,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0016_request_log_caller", sql: requestLogCaller },
   { id: "0017_rollups", sql: rollups },
   { id: "0018_partitions", sql: partitions },
+  { id: "0019_listen", sql: listen },
 ];

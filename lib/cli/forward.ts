@@ -1,0 +1,50 @@
+/**
+ * One forward to the developer's handler: the bytes as the service signed them, the headers the
+ * console gave (re-signed with the listen secret), a 10 s timeout. The verdict says what
+ * happened in words a developer acts on.
+ */
+export const FORWARD_TIMEOUT_MS = 10_000;
+
+export type ForwardResult = { status: number | null; durationMs: number; ok: boolean; verdict: string };
+
+export async function forward(target: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>, timeoutMs = FORWARD_TIMEOUT_MS): Promise<ForwardResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const response = await fetch(target, {
+      method: "POST",
+      headers: { ...headers, "User-Agent": "settlement-console-listen" },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "manual",
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    const ok = response.status >= 200 && response.status < 300;
+    return { status: response.status, durationMs: elapsed(), ok, verdict: ok ? "ok" : `your handler answered ${response.status}` };
+  } catch (error) {
+    return { status: null, durationMs: elapsed(), ok: false, verdict: failureVerdict(error, target, timeoutMs) };
+  }
+}
+
+/** Why no answer came: a timeout, nothing listening on the port, or another network error. */
+export function failureVerdict(error: unknown, target: string, timeoutMs = FORWARD_TIMEOUT_MS): string {
+  const name = (error as { name?: string })?.name;
+  if (name === "TimeoutError" || name === "AbortError") return `no answer within ${timeoutMs / 1000} s (timeout)`;
+  const code = causeCode(error);
+  const url = new URL(target);
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  if (code === "ECONNREFUSED") return `connection refused: is your server running on :${port}?`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `cannot resolve ${url.hostname}`;
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "your server closed the connection without an answer";
+  return `could not deliver: ${code ?? (error as Error)?.message ?? String(error)}`;
+}
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
