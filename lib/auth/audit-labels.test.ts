@@ -8,5 +8,7 @@ describe("the audit trail in words", () => {
     expect(auditActionLabel("changeUserRole")).toBe("Change user role");
     expect(auditResultLabel("insufficient_funds")).toBe("Insufficient funds");
     expect(auditResultLabel("ok")).toBe("Done");
+    expect(auditActionLabel("cli.listen")).toBe("Start settlement-console listen");
+    expect(auditResultLabel("token_revoked")).toBe("Token revoked");
   });
 });

@@ -12,6 +12,16 @@ const ACTION_LABELS: Record<string, string> = {
   sharePaymentInstructions: "Share payment instructions",
   revokePayerLinks: "Withdraw payer links",
   clearSignInThrottle: "Lift sign-in throttle",
+  createAccessToken: "Create personal access token",
+  revokeAccessToken: "Revoke personal access token",
+  endListenSession: "End listening session",
+  "cli.listen": "Start settlement-console listen",
+  "cli.listen_report": "Report a forwarded event (CLI)",
+  "cli.listen_secret": "Show the listen secret (CLI)",
+  "cli.listen_stop": "Stop settlement-console listen",
+  "cli.trigger": "Trigger a sandbox flow (CLI)",
+  "tokens.create": "Create personal access token (npm run tokens)",
+  "tokens.revoke": "Revoke personal access token (npm run tokens)",
 };
 
 /** "createSettlementRequest" → "Create settlement request", unless named above. */

@@ -32,6 +32,8 @@ const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
   "users:manage": { sandbox: ["admin"], production: ["admin"] },
   "keys:manage": { sandbox: ["admin"], production: ["admin"] },
   "audit:read": { sandbox: ["admin"], production: ["admin"] },
+  // settlement-console listen and trigger (issue 33): the inbox's people; the tokens reach sandbox only.
+  "tokens:self": { sandbox: ["admin", "developer"], production: ["admin", "developer"] },
 };
 
 describe("the permission matrix", () => {

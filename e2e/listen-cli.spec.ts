@@ -1,0 +1,236 @@
+/**
+ * `settlement-console listen` end to end (issue 33): the built console on its own PostgreSQL
+ * database, a token from `npm run tokens`, the CLI run with npx, and a local handler that
+ * verifies with the official `stripe` verifier and the printed listen secret. Events arrive
+ * byte for byte (compared with a plain endpoint the service delivers to directly); events made
+ * while the CLI was stopped arrive in order, once; a console restart mid-stream loses nothing;
+ * a token on argv and a revoked token are refused; the Inbox page shows the session and ends it.
+ */
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { CLUSTER_ADMIN, PG_URL, startInstance, type Instance } from "./support/instances";
+import { interrupt, runCli, startReceiver, tokens, until, type Cli } from "./support/listen";
+import { sandboxKey } from "./support/settlement";
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(240_000);
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 21;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const database = `console_listen_${Date.now().toString(36)}`;
+const databaseUrl = (() => {
+  const url = new URL(PG_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+})();
+let app: Instance;
+let token = "";
+let secret = "";
+const running: Cli[] = [];
+
+async function startApp(): Promise<Instance> {
+  const instance = startInstance("listen", PORT, databaseUrl, { INBOX_PUBLIC_URL: ORIGIN, AUTH_URL: ORIGIN });
+  await until("the console to be ready", async () => (await fetch(`${ORIGIN}/api/ready`).catch(() => null))?.status === 200, 90_000).catch((error) => {
+    throw new Error(`${error}\n${instance.output.join("")}`);
+  });
+  return instance;
+}
+
+async function stopApp(instance: Instance) {
+  instance.process.kill("SIGTERM");
+  await Promise.race([instance.exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (instance.process.exitCode === null) instance.process.kill("SIGKILL");
+}
+
+/** A settlement request through the API, as a merchant's server makes one. */
+async function createRequest(externalId: string): Promise<string> {
+  const res = await fetch(`${ORIGIN}/v0/settlement-requests`, {
+    method: "POST",
+    headers: { "X-Api-Key": sandboxKey(), "Content-Type": "application/json", "Idempotency-Key": `listen-${externalId}` },
+    body: JSON.stringify({
+      type: "STABLECOIN_TO_STABLECOIN",
+      payment_reason: "GIFTS",
+      amount: "10",
+      destination: { currency: "USDC", rail: "SOLANA", wallet_address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
+      external_id: externalId,
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const externalIdOf = (body: Buffer) => (JSON.parse(body.toString("utf8")) as { data: { external_id?: string } }).data.external_id;
+const env = () => ({ SETTLEMENT_CONSOLE_TOKEN: token, SETTLEMENT_CONSOLE_URL: ORIGIN });
+const LISTEN = (target: string) => ["listen", "--forward-to", target, "--events", "settlement_request.created", "--format", "ndjson"];
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  app = await startApp();
+});
+
+test.afterAll(async () => {
+  for (const cli of running) {
+    if (cli.process.exitCode === null && cli.process.pid) {
+      try {
+        process.kill(-cli.process.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+  if (app) await stopApp(app);
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.end();
+});
+
+test("a token from npm run tokens; never one on argv; the listen secret printed", async () => {
+  const made = tokens(["create", "--email", CLUSTER_ADMIN.email, "--name", "e2e laptop", "--expires", "1d"], databaseUrl);
+  expect(made.status, made.stderr).toBe(0);
+  expect(made.stdout).toMatch(/^scpat_[A-Za-z0-9_-]{43}$/);
+  token = made.stdout;
+
+  const onArgv = runCli(["listen", "--forward-to", "http://localhost:8080/webhooks", "--token", token], {});
+  expect(await onArgv.exited).toBe(2);
+  expect(onArgv.stderr.join("")).toContain("set SETTLEMENT_CONSOLE_TOKEN or pass --token-file");
+
+  const printed = runCli(["listen", "--print-secret"], env());
+  expect(await printed.exited, printed.stderr.join("")).toBe(0);
+  secret = printed.stdout[0];
+  expect(secret).toMatch(/^whsec_/);
+  // Stable: the same secret on the next run.
+  const again = runCli(["listen", "--print-secret"], env());
+  await again.exited;
+  expect(again.stdout[0]).toBe(secret);
+});
+
+test("forwards byte for byte, re-signed with the listen secret; resumes after a stop and after a console restart, missing nothing", async () => {
+  const handler = await startReceiver(secret);
+  // A plain endpoint the service delivers to directly: the bytes the service signed, to compare with.
+  const direct = await startReceiver(null);
+  const registered = await fetch(`${ORIGIN}/v0/webhooks`, {
+    method: "POST",
+    headers: { "X-Api-Key": sandboxKey(), "Content-Type": "application/json" },
+    body: JSON.stringify({ url: direct.url, events: ["settlement_request.created"] }),
+  });
+  expect(registered.status, await registered.clone().text()).toBe(201);
+
+  let cli = runCli(LISTEN(handler.url), env());
+  running.push(cli);
+  await until("the CLI to be ready", () => cli.stderr.join("").includes("Ready."));
+
+  // 1. One request through the API: forwarded, verified with stripe's verifier, byte for byte.
+  await createRequest("listen-first");
+  const first = await until("the first forward", () => handler.received.find((r) => externalIdOf(r.body) === "listen-first"));
+  expect(first.verified, first.error ?? "").toBe(true);
+  const original = await until("the direct delivery", () => direct.received.find((r) => externalIdOf(r.body) === "listen-first"));
+  expect(first.body.equals(original.body)).toBe(true);
+  expect(first.eventId).toBe(original.eventId);
+  await until("the CLI's line", () => cli.records().length === 1);
+  expect(cli.records()[0]).toMatchObject({ event_type: "settlement_request.created", status: 200, ok: true, verdict: "ok" });
+
+  // 2. Stopped, two requests made, started again: both arrive, in order, exactly once.
+  await interrupt(cli);
+  await createRequest("listen-while-away-1");
+  await until("the first to reach the console", () => direct.received.some((r) => externalIdOf(r.body) === "listen-while-away-1"));
+  await createRequest("listen-while-away-2");
+  await until("the second to reach the console", () => direct.received.some((r) => externalIdOf(r.body) === "listen-while-away-2"));
+  await new Promise((r) => setTimeout(r, 1_000));
+  cli = runCli(LISTEN(handler.url), env());
+  running.push(cli);
+  await until("both caught up", () => handler.received.filter((r) => externalIdOf(r.body)?.startsWith("listen-while-away")).length >= 2);
+  await new Promise((r) => setTimeout(r, 1_500));
+  expect(handler.received.map((r) => externalIdOf(r.body))).toEqual(["listen-first", "listen-while-away-1", "listen-while-away-2"]);
+  expect(handler.received.every((r) => r.verified)).toBe(true);
+  expect(cli.stderr.join("")).toContain("Catching up on events since your last listen");
+
+  // 3. The console restarts under the stream: the CLI reconnects by itself and misses nothing.
+  await stopApp(app);
+  app = await startApp();
+  await createRequest("listen-after-restart");
+  await until("the forward after the restart", () => handler.received.some((r) => externalIdOf(r.body) === "listen-after-restart"), 60_000);
+  await until("the reconnect notice", () => cli.stderr.join("").includes("Reconnected; resuming after event"));
+  expect(cli.stderr.join("")).toContain("Connection lost");
+  expect(handler.received.map((r) => externalIdOf(r.body))).toEqual(["listen-first", "listen-while-away-1", "listen-while-away-2", "listen-after-restart"]);
+  expect(handler.received.every((r) => r.verified)).toBe(true);
+  const ids = handler.received.map((r) => r.eventId);
+  expect(new Set(ids).size).toBe(ids.length);
+
+  await interrupt(cli);
+  await handler.stop();
+  await direct.stop();
+});
+
+test("the Inbox page shows the session with its deliveries, and ending it there stops the CLI", async ({ browser }) => {
+  const handler = await startReceiver(secret);
+  const cli = runCli(LISTEN(handler.url), env());
+  running.push(cli);
+  await until("the CLI to be ready", () => cli.stderr.join("").includes("Ready."));
+  await createRequest("listen-watched");
+  await until("the forward", () => handler.received.length === 1);
+
+  const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(CLUSTER_ADMIN.email);
+  await page.getByLabel("Password").fill(CLUSTER_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await page.goto("/inbox");
+  const sessions = page.getByTestId("listen-sessions");
+  const row = sessions.getByTestId("listen-session-row").and(page.locator('[data-state="live"]'));
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(CLUSTER_ADMIN.email);
+  await expect(row).toContainText(handler.url);
+  await expect(row.getByRole("cell").nth(3)).toHaveText("1");
+  await row.getByRole("button", { name: /End the session/ }).click();
+  expect(await cli.exited).toBe(1);
+  expect(cli.stderr.join("")).toContain(`This listening session was ended: ended by ${CLUSTER_ADMIN.email} on the Inbox page.`);
+  await expect(sessions.getByTestId("listen-session-row").first()).toHaveAttribute("data-state", "ended");
+  await context.close();
+  await handler.stop();
+});
+
+test("a token made on the Account page works; revoked, the running CLI stops and the next start is refused", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(CLUSTER_ADMIN.email);
+  await page.getByLabel("Password").fill(CLUSTER_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await page.goto("/account");
+  const card = page.getByTestId("access-tokens");
+  await card.getByRole("button", { name: "Create token" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("phone-sized laptop");
+  await dialog.getByRole("button", { name: "Create token" }).click();
+  const shown = (await dialog.getByTestId("one-time-secret").textContent())?.trim() ?? "";
+  expect(shown).toMatch(/^scpat_/);
+  await expect(dialog.getByTestId("listen-quick-start")).toContainText(`export SETTLEMENT_CONSOLE_TOKEN=${shown}`);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(card.getByTestId("token-row").and(page.locator('[data-name="phone-sized laptop"]'))).toContainText("Active");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const handler = await startReceiver(secret);
+  const cli = runCli(LISTEN(handler.url), { SETTLEMENT_CONSOLE_TOKEN: shown, SETTLEMENT_CONSOLE_URL: ORIGIN });
+  running.push(cli);
+  await until("the CLI to be ready", () => cli.stderr.join("").includes("Ready."));
+  const row = card.getByTestId("token-row").and(page.locator('[data-name="phone-sized laptop"]'));
+  await row.getByRole("button", { name: "Revoke token phone-sized laptop" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke token" }).click();
+  await expect(row).toContainText("Revoked");
+  expect(await cli.exited).toBe(1);
+  expect(cli.stderr.join("")).toContain("This listening session was ended: its token was revoked.");
+
+  const refused = runCli(LISTEN(handler.url), { SETTLEMENT_CONSOLE_TOKEN: shown, SETTLEMENT_CONSOLE_URL: ORIGIN });
+  expect(await refused.exited).toBe(1);
+  expect(refused.stderr.join("")).toMatch(/This token was revoked on .*Make a new one on the Account page\./);
+  await context.close();
+  await handler.stop();
+});
