@@ -1,6 +1,6 @@
 /**
  * Personal access tokens for `settlement-console listen` from the command line (decisions
- * D17.1). The token is printed once, alone on stdout; everything else goes to stderr. With
+ * D18.1). The token is printed once, alone on stdout; everything else goes to stderr. With
  * PGlite, run it while the app is stopped (one process per data directory).
  *
  *   npm run --silent tokens -- create --email <person> [--expires 30d] [--name laptop]

@@ -6,7 +6,7 @@ import { deliveryRecord, formatDelivery } from "./output";
 import { readSse } from "./sse-reader";
 
 /**
- * `settlement-console listen` (decisions D17.6): reads the console's listen stream and forwards
+ * `settlement-console listen` (decisions D18.6): reads the console's listen stream and forwards
  * each delivery, byte for byte, to --forward-to, one at a time, in order. The stream is resumed
  * by itself after a drop, a sleep or a restart of the console, with Last-Event-ID, so nothing
  * is missed; each forward is reported back, so a CLI started again later resumes after it.

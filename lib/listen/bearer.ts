@@ -11,7 +11,7 @@ import { checkToken, type TokenHolder } from "./tokens";
  * The CLI's door (app/api/cli/*): `Authorization: Bearer <personal access token>`, nothing else
  * (no cookie, no query string). Wrong tokens are counted per client address in the database
  * (every instance shares the count) and audited, rolled up per address and hour; past
- * FAILURES_PER_WINDOW in a window the address is refused before any lookup (decisions D17.1).
+ * TOKEN_FAILURES.max in a window the address is refused before any lookup (decisions D18.1).
  */
 export const TOKEN_FAILURES = { max: 20, windowSeconds: 15 * 60 } as const;
 

@@ -7,7 +7,7 @@ import { DEFAULT_TOLERANCE_SECONDS, EVENT_ID_HEADER, parseSignatureHeader, SIGNA
 import type { ListenDelivery } from "./types";
 
 /**
- * From a stored arrival to the frame the CLI forwards (decisions D17.3). The body is the bytes
+ * From a stored arrival to the frame the CLI forwards (decisions D18.3). The body is the bytes
  * the receiver got, base64, never parsed. It is re-signed with the person's listen secret at the
  * original delivery's t= while that is within the 5-minute tolerance, and at now for anything
  * older (a catch-up after a sleep, a --since replay), so a handler that checks the tolerance

@@ -12,7 +12,7 @@ import { generateWebhookSecret } from "@/lib/webhooks/signature";
 import { consoleListenProfiles } from "./schema";
 
 /**
- * Each person's listen receiver (decisions D17.2): an inbox of purpose "listen" that the sandbox
+ * Each person's listen receiver (decisions D18.2): an inbox of purpose "listen" that the sandbox
  * delivers every event type to, as to any webhook endpoint. The service signs each delivery;
  * the receiver stores the bytes as they came, so the CLI forwards exactly what was signed, and a
  * day of them is kept for a CLI that was asleep. The person's listen secret (`whsec_…`) is made

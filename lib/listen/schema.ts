@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * `settlement-console listen` (issue 33, decisions D17). Created by
+ * `settlement-console listen` (issue 33, decisions D18). Created by
  * lib/service/store/migrations/0019_listen.ts.
  */
 

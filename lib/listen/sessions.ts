@@ -6,7 +6,7 @@ import { consoleListenSessions } from "./schema";
 import type { ListenSessionView } from "./types";
 
 /**
- * Listening sessions (decisions D17.4): one row per `settlement-console listen` run, kept across
+ * Listening sessions (decisions D18.4): one row per `settlement-console listen` run, kept across
  * its reconnects (the CLI sends its session id back). Open while its stream shows signs of
  * life; an administrator (or its person) may end one, and the CLI then stops.
  */

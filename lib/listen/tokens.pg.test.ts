@@ -1,5 +1,5 @@
 /**
- * Personal access tokens and listening sessions on the machine's PostgreSQL (decisions D17):
+ * Personal access tokens and listening sessions on the machine's PostgreSQL (decisions D18):
  * only a hash is stored; a revoked or expired token, or a disabled person's, is refused with
  * its own reason; the forwarded mark only moves forward, under concurrent reports too.
  */

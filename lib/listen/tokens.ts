@@ -8,7 +8,7 @@ import { TOKEN_LIFETIME } from "./duration";
 import { consoleAccessTokens } from "./schema";
 
 /**
- * Personal access tokens for the `settlement-console` CLI (decisions D17.1). A token is
+ * Personal access tokens for the `settlement-console` CLI (decisions D18.1). A token is
  * `scpat_` + 32 random bytes (base64url), shown once; only its SHA-256 is stored. Every token is
  * scoped to the sandbox and to listen (with trigger), expires, and can be revoked. A token
  * works only while its person is enabled and their role may use the inbox in sandbox.

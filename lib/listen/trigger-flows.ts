@@ -10,7 +10,7 @@ import { createSettlementRequest, createWebhook, getWebhook, simulateSettlementR
 import { TRIGGER_FLOWS, type TriggerFlow } from "./trigger-names";
 
 /**
- * `settlement-console trigger <flow>` (decisions D17.5): sandbox flows started from the terminal
+ * `settlement-console trigger <flow>` (decisions D18.5): sandbox flows started from the terminal
  * with the person's token, through the console's own sandbox key, each step a real API call (so
  * its events reach every endpoint, the person's listen receiver included).
  */

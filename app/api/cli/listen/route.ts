@@ -19,7 +19,7 @@ export const dynamic = "force-dynamic";
 const SESSION_HEADER = "x-listen-session";
 
 /**
- * GET /api/cli/listen: the `settlement-console listen` stream (decisions D17). Server-sent
+ * GET /api/cli/listen: the `settlement-console listen` stream (decisions D18). Server-sent
  * events of the person's sandbox events, from their listen receiver: a `hello`, then one
  * `delivery` per event (SSE id = the receiver's seq), a heartbeat every 15 s, and `end` when
  * the session is ended for good. Where it starts: after Last-Event-ID (a reconnect), else
