@@ -162,8 +162,29 @@ test("forwards byte for byte, re-signed with the listen secret; resumes after a 
   expect(new Set(ids).size).toBe(ids.length);
 
   await interrupt(cli);
+
+  // 4. --since replays on purpose (re-signed, still verifiable); --once exits 0 after a 2xx.
+  const replay = runCli([...LISTEN(handler.url), "--since", "1h", "--once"], env());
+  running.push(replay);
+  expect(await replay.exited, replay.stderr.join("")).toBe(0);
+  expect(replay.records()).toHaveLength(1);
+  expect(handler.received.at(-1)?.eventId).toBe(first.eventId);
+  expect(handler.received.at(-1)?.verified).toBe(true);
   await handler.stop();
   await direct.stop();
+});
+
+test("trigger drives a request to completion; --until stops at that event with the handler's verdict", async () => {
+  const handler = await startReceiver(secret);
+  const cli = runCli(["listen", "--forward-to", handler.url, "--format", "ndjson", "--until", "settlement_request.updated"], env());
+  running.push(cli);
+  await until("the CLI to be ready", () => cli.stderr.join("").includes("Ready."));
+  const triggered = runCli(["trigger", "request.completed"], env());
+  expect(await triggered.exited, triggered.stderr.join("")).toBe(0);
+  expect(triggered.stdout.join("\n")).toContain("sandbox transition to REQUEST_COMPLETED → REQUEST_COMPLETED");
+  expect(await cli.exited, cli.stderr.join("")).toBe(0);
+  expect(cli.records().at(-1)).toMatchObject({ event_type: "settlement_request.updated", ok: true });
+  await handler.stop();
 });
 
 test("the Inbox page shows the session with its deliveries, and ending it there stops the CLI", async ({ browser }) => {
