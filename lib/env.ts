@@ -47,6 +47,8 @@ export const envSchema = z.object({
   PRODUCTION_BANK_NAME: optionalText.pipe(z.string().max(100).optional()),
   /** The console's audit trail: rows older than this many days go, and past AUDIT_MAX_ROWS the oldest. */
   AUDIT_RETENTION_DAYS: positiveInt(365),
+  /** A held submission expires this many hours after it was made (on the sandbox clock in sandbox). */
+  APPROVAL_EXPIRY_HOURS: positiveInt(168),
   AUDIT_MAX_ROWS: positiveInt(1_000_000),
   /** Processes of `npm run service` sharing its port (PostgreSQL only: PGlite is one process's). */
   SERVICE_WORKERS: positiveInt(1),

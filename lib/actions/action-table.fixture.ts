@@ -126,6 +126,10 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   revokeAccessToken: same(DEV.sandbox),
   listListenSessions: same(DEV.sandbox),
   endListenSession: same(DEV.sandbox),
+  approveSubmission: same(["admin", "finance", "developer"]),
+  denySubmission: same(["admin", "finance", "developer"]),
+  saveApprovalRule: same(ADMIN),
+  backtestApprovalRule: same(ADMIN),
 };
 
 export const actorFor = (role: Role): Actor => ({

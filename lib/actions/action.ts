@@ -14,6 +14,7 @@ import type { ApiFailure, ApiResult } from "@/lib/settlement-api";
 import type { ActionError, ActionMeta, ActionResult } from "./result";
 import { safeError } from "@/lib/ops/safe-error";
 import { readableValidation } from "@/lib/schemas/field-label";
+import { holdIfRuled, type Control } from "@/lib/approvals/hold";
 
 /** What a caller needs: a permission of lib/auth/permissions.ts, or nothing at all (signing in only). */
 export type ActionPermission = Permission | "public";
@@ -62,6 +63,11 @@ type ActionConfig<S extends z.ZodType, T, P extends ActionPermission> = {
   sandboxOnly?: boolean;
   input: S;
   run: (input: z.output<S>, ctx: ActionContext<P> & { raw: z.input<S> }) => Promise<Outcome<T>>;
+  /**
+   * A money movement the approval rules may hold (lib/approvals): the exact call `run` would
+   * send. Checked here, once, for the form, the server action and a scripted call alike.
+   */
+  control?: (input: z.output<S>, ctx: ActionContext<P> & { raw: z.input<S> }) => Control;
 };
 
 const metaSchema = z
@@ -195,6 +201,17 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
     if (!parsed.success) {
       const details = zodIssuesToDetails(parsed.error.issues);
       return fail({ code: "invalid_input", message: readableValidation(details) ?? validationMessage(details), status: 400, details });
+    }
+    if (config.control && ctx.actor) {
+      const held = await holdIfRuled(config.control(parsed.data, { ...auth.ctx, raw: input }), {
+        environment: ctx.environment,
+        actor: ctx.actor,
+        actionName: config.name,
+      });
+      if (held) {
+        await recordAudit({ actor: ctx.actor, action: config.name, targetId: held.id, environment: ctx.environment, result: "held_for_approval" });
+        return fail({ code: "held_for_approval", message: held.message, status: 202, submissionId: held.id });
+      }
     }
     const outcome = await config.run(parsed.data, { ...auth.ctx, raw: input });
     const final: ActionResult<T> = outcome.ok

@@ -3,6 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { idempotencyKey, settlementRequestCreateSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import { action } from "./action";
 
 /**
@@ -16,4 +17,5 @@ export const createSettlementRequest = action({
   input: z.object({ idempotencyKey, body: settlementRequestCreateSchema }),
   // The body as the person wrote it (validated above): defaults are the service's to apply.
   run: (_input, { environment, raw }) => api.createSettlementRequest(environment, raw.body, raw.idempotencyKey),
+  control: (_input, { raw }) => ({ action: "settlement_request", call: apiCalls.createSettlementRequest(raw.body, raw.idempotencyKey) }),
 });

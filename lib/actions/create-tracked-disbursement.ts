@@ -6,6 +6,7 @@ import { recordDisbursement } from "@/lib/dashboard/store/disbursements";
 import { getDatabase } from "@/lib/db/connection";
 import { disbursementCreateSchema, idempotencyKey } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import { action } from "./action";
 
 /**
@@ -25,4 +26,5 @@ export const createTrackedDisbursement = action({
     }
     return result;
   },
+  control: (_input, { raw }) => ({ action: "disbursement", call: apiCalls.createDisbursement(raw.body, raw.idempotencyKey) }),
 });

@@ -2,6 +2,7 @@
 
 import { v1PaymentCreateSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import { action } from "./action";
 
 /** POST /v1/payments (LIQUIDITY): reserves the amount; idempotency via the body's idempotency_key. */
@@ -11,4 +12,5 @@ export const createV1Payment = action({
   kind: "mutation",
   input: v1PaymentCreateSchema,
   run: (_body, { environment, raw }) => api.createV1Payment(environment, raw),
+  control: (_body, { raw }) => ({ action: "v1_payment", call: apiCalls.createV1Payment(raw) }),
 });

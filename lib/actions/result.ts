@@ -26,6 +26,8 @@ export type ActionError = {
   /** Seconds until a rate-limited call may be retried. */
   retryAfterSeconds?: number;
   requestId?: string;
+  /** `held_for_approval`: the held submission (its page is /approvals/<id>). */
+  submissionId?: string;
 };
 
 export type ActionResult<T> = { ok: true; data: T; replayed?: boolean } | { ok: false; error: ActionError };

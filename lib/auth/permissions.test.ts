@@ -34,6 +34,9 @@ const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
   "audit:read": { sandbox: ["admin"], production: ["admin"] },
   // settlement-console listen and trigger (issue 33): the inbox's people; the tokens reach sandbox only.
   "tokens:self": { sandbox: ["admin", "developer"], production: ["admin", "developer"] },
+  // Money controls (issue 31): the rule names who approves; only admins write rules.
+  "approvals:decide": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance", "developer"] },
+  "approvals:rules": { sandbox: ["admin"], production: ["admin"] },
 };
 
 describe("the permission matrix", () => {

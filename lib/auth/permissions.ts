@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   "keys:manage": { mutates: true, scope: "console", label: "Create, list and revoke API keys" },
   "audit:read": { mutates: false, scope: "console", label: "Read the audit trail" },
   "tokens:self": { mutates: true, scope: "console", label: "Make personal access tokens and listen to sandbox webhooks from a terminal" },
+  "approvals:decide": { mutates: true, scope: "console", label: "Approve or deny held submissions, where a rule names your role" },
+  "approvals:rules": { mutates: true, scope: "console", label: "Set approval rules" },
 } as const satisfies Record<string, { mutates: boolean; scope: "environment" | "console"; label: string }>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -61,6 +63,9 @@ export const GRANTS: Record<Permission, readonly Role[]> = {
   "audit:read": ["admin"],
   // settlement-console listen and trigger work in sandbox only, as the inbox does.
   "tokens:self": ["admin", "developer"],
+  // Whether a person may approve a submission is the rule's word (its approver roles); this only opens the door.
+  "approvals:decide": ["admin", "finance", "developer"],
+  "approvals:rules": ["admin"],
 };
 
 /** Changes in production are for these roles only, whatever the matrix grants. */

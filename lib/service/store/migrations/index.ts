@@ -16,6 +16,7 @@ import { sql as requestLogCaller } from "./0016_request_log_caller";
 import { sql as rollups } from "./0017_rollups";
 import { sql as partitions } from "./0018_partitions";
 import { sql as listen } from "./0019_listen";
+import { sql as approvals } from "./0020_approvals";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -40,4 +41,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0017_rollups", sql: rollups },
   { id: "0018_partitions", sql: partitions },
   { id: "0019_listen", sql: listen },
+  { id: "0020_approvals", sql: approvals },
 ];

@@ -1,0 +1,82 @@
+import "server-only";
+import { z } from "@/lib/schemas/zod";
+import type { Actor } from "@/lib/auth/session";
+import { recordDisbursement } from "@/lib/dashboard/store/disbursements";
+import { disbursementSchema } from "@/lib/schemas";
+import type { Executor } from "@/lib/service/store/db";
+import { callApi } from "@/lib/settlement-api";
+import { nowFor } from "./clock";
+import { addApproval, approvalsOf, claimForSending, denySubmission, expireDue, findSubmission, finishSending, type SubmissionRow } from "./store";
+
+/**
+ * Approving and denying a held submission (decisions D19.3). Nobody approves their own, one
+ * person never counts twice, only the roles the rule named may decide. On the last approval the
+ * stored call is sent exactly as stored (its Idempotency-Key included) by whoever wins the claim
+ * (claimForSending: one statement), so a double click, or two instances at once, send it once.
+ */
+export type Refusal = { code: string; message: string };
+
+export async function approve(db: Executor, id: string, actor: Pick<Actor, "userId" | "email" | "role">, send: Sender = sendStored): Promise<{ ok: true; row: SubmissionRow } | { ok: false; error: Refusal }> {
+  const row = await findSubmission(db, id);
+  if (!row) return refuse("not_found", "No such submission.");
+  const now = await nowFor(row.environment);
+  const closed = await stillOpen(db, row, now);
+  if (closed) return { ok: false, error: closed };
+  if (row.submittedBy === actor.userId) return refuse("self_approval", "You submitted this: someone else must approve it.");
+  if (!row.approverRoles.includes(actor.role)) return refuse("not_an_approver", `Only ${row.approverRoles.join(" or ")} may approve this.`);
+  if (!(await addApproval(db, id, actor))) return refuse("already_approved", "You have already approved this: it needs another person.");
+  const approvals = await approvalsOf(db, [id]);
+  if (approvals.length >= row.approvalsRequired) {
+    const claimed = await claimForSending(db, id, now);
+    if (claimed) await send(db, claimed);
+  }
+  return { ok: true, row: (await findSubmission(db, id)) ?? row };
+}
+
+export async function deny(db: Executor, id: string, actor: Pick<Actor, "userId" | "email" | "role">, reason: string): Promise<{ ok: true; row: SubmissionRow } | { ok: false; error: Refusal }> {
+  const row = await findSubmission(db, id);
+  if (!row) return refuse("not_found", "No such submission.");
+  const now = await nowFor(row.environment);
+  const closed = await stillOpen(db, row, now);
+  if (closed) return { ok: false, error: closed };
+  const mine = row.submittedBy === actor.userId;
+  if (!mine && !row.approverRoles.includes(actor.role)) return refuse("not_an_approver", `Only ${row.approverRoles.join(" or ")} may deny this.`);
+  const denied = await denySubmission(db, id, actor.email, mine ? `Withdrawn by the submitter: ${reason}` : reason, now);
+  return denied ? { ok: true, row: denied } : refuse("already_decided", "This was decided meanwhile.");
+}
+
+/** A refusal when the submission can no longer be decided (expired now, or decided). */
+async function stillOpen(db: Executor, row: SubmissionRow, now: Date): Promise<Refusal | null> {
+  if (row.status === "pending" && row.expiresAt <= now) {
+    await expireDue(db, row.environment, now);
+    return { code: "expired", message: "This submission expired: submit it again if it is still wanted." };
+  }
+  if (row.status !== "pending") return { code: "already_decided", message: `This submission is ${row.status}.` };
+  return null;
+}
+
+const refuse = (code: string, message: string) => ({ ok: false as const, error: { code, message } });
+
+export type Sender = (db: Executor, row: SubmissionRow) => Promise<void>;
+
+/** Sends the stored call as stored and records the answer; a disbursement is also remembered in the console's list. */
+export async function sendStored(db: Executor, row: SubmissionRow): Promise<void> {
+  const result = await callApi(row.environment, {
+    method: row.method,
+    path: row.path,
+    body: row.body ?? undefined,
+    idempotencyKey: row.idempotencyKey ?? undefined,
+    schema: z.unknown(),
+  });
+  if (!result.ok) {
+    const status = result.error.kind === "api" || result.error.kind === "bad_response" ? result.error.status : null;
+    await finishSending(db, row.id, { status: "failed", responseStatus: status, response: { error: result.error }, resultId: null });
+    return;
+  }
+  const data = result.data as { id?: unknown };
+  await finishSending(db, row.id, { status: "sent", responseStatus: result.status, response: result.data, resultId: typeof data?.id === "string" ? data.id : null });
+  if (row.action === "disbursement") {
+    const parsed = disbursementSchema.safeParse(result.data);
+    if (parsed.success) await recordDisbursement(db, row.environment, parsed.data, row.submittedByEmail);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * What a rule judges, read from the exact call the console would send (lib/dashboard/api-calls.ts).
+ * Pure and browser-safe: the backtest reads the same facts from requests the API lists.
+ */
+import type { Environment } from "@/lib/schemas/catalog";
+import type { ControlledAction, DestinationType, SubmissionFacts } from "./rules";
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : typeof v === "number" ? String(v) : null);
+
+/** "0x5aAe…eAed", "DE89…3000": enough to recognise, not a whole account number. */
+export function shortDestination(value: string | null): string {
+  if (!value) return "";
+  return value.length <= 12 ? value : `${value.slice(0, 6)}…${value.slice(-4)}`;
+}
+
+/** Where a settlement request's destination sends the money, and which identifier names it. */
+function destinationOf(destination: Obj): { type: DestinationType; key: string | null } {
+  const wallet = str(destination.wallet_address);
+  if (wallet) return { type: "wallet", key: wallet };
+  return { type: "bank", key: str(destination.iban) ?? str(destination.account_number) ?? str(destination.clabe) ?? null };
+}
+
+/**
+ * A settlement request's amount and currency as the person entered them: `amount` in the source
+ * currency (the type's default source when none is given), else the destination's amount.
+ */
+export function settlementRequestFacts(environment: Environment, body: unknown): SubmissionFacts {
+  const b = obj(body);
+  const destination = obj(b.destination);
+  const source = obj(b.source);
+  const type = str(b.type);
+  const sourceCurrency = str(source.currency) ?? (type === "FIAT_TO_STABLECOIN" || type === "FIAT_TO_FIAT" ? "USD" : str(destination.currency));
+  const amount = str(b.amount);
+  const currency = amount ? sourceCurrency : str(destination.currency);
+  const value = amount ?? str(destination.amount);
+  const to = destinationOf(destination);
+  return {
+    environment,
+    action: "settlement_request",
+    currency,
+    amount: value,
+    destinationType: to.type,
+    label: `${currency ?? ""} ${value ?? "?"} → ${str(destination.currency) ?? ""} ${shortDestination(to.key)}`.trim(),
+  };
+}
+
+export function factsOf(environment: Environment, action: ControlledAction, body: unknown): SubmissionFacts {
+  const b = obj(body);
+  switch (action) {
+    case "settlement_request":
+      return settlementRequestFacts(environment, body);
+    case "disbursement":
+      return {
+        environment,
+        action,
+        currency: str(b.currency),
+        amount: str(b.amount),
+        destinationType: "wallet",
+        label: `${str(b.currency) ?? ""} ${str(b.amount) ?? "?"} → ${shortDestination(str(b.wallet_address))}`,
+      };
+    case "v1_payment":
+      return {
+        environment,
+        action,
+        currency: str(b.currency_code),
+        amount: str(b.amount),
+        destinationType: "wallet",
+        label: `${str(b.currency_code) ?? ""} ${str(b.amount) ?? "?"} → ${shortDestination(str(b.destination_wallet))}`,
+      };
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Approval rules (issue 31, decisions D19): which submissions the console holds until people
+ * approve them. Pure and browser-safe: the rule editor, the backtest and the action wrapper
+ * judge a submission with the same functions.
+ */
+import Decimal from "decimal.js";
+import { z } from "@/lib/schemas/zod";
+import { CURRENCIES, ENVIRONMENTS, type Environment } from "@/lib/schemas/catalog";
+import { PRODUCTION_MUTATORS, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
+
+/** What a rule can hold: the console's money movements (decisions D19.1). */
+export const CONTROLLED_ACTIONS = ["settlement_request", "disbursement", "v1_payment"] as const;
+export type ControlledAction = (typeof CONTROLLED_ACTIONS)[number];
+
+export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
+  settlement_request: "Settlement request",
+  disbursement: "Disbursement",
+  v1_payment: "/v1 payment",
+};
+
+export const DESTINATION_TYPES = ["bank", "wallet"] as const;
+export type DestinationType = (typeof DESTINATION_TYPES)[number];
+
+const amountText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,8})?$/, "A number like 10000 or 2500.50");
+
+export const ruleConditionsSchema = z.object({
+  environments: z.array(z.enum(ENVIRONMENTS)).min(1, "Choose at least one environment"),
+  actions: z.array(z.enum(CONTROLLED_ACTIONS)).min(1, "Choose at least one action"),
+  /** Empty: any currency. */
+  currencies: z.array(z.enum(CURRENCIES)),
+  /** In each submission's own currency; null: any amount. */
+  amountAtLeast: amountText.nullable(),
+  /** Empty: any destination. */
+  destinationTypes: z.array(z.enum(DESTINATION_TYPES)),
+});
+export type RuleConditions = z.output<typeof ruleConditionsSchema>;
+
+/** Roles that may approve: support changes nothing; production money only finance and admin (as everywhere). */
+export const APPROVER_ROLES = ["admin", "finance", "developer"] as const satisfies readonly Role[];
+
+export const ruleBodySchema = z
+  .object({
+    name: z.string().trim().min(1, "Name the rule").max(80, "Use at most 80 characters"),
+    enabled: z.boolean(),
+    conditions: ruleConditionsSchema,
+    approvalsRequired: z.union([z.literal(1), z.literal(2)], { error: "1 or 2 approvals" }),
+    approverRoles: z.array(z.enum(APPROVER_ROLES)).min(1, "Choose who may approve"),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.conditions.environments.includes("production") && rule.approverRoles.some((r) => !(PRODUCTION_MUTATORS as readonly string[]).includes(r))) {
+      ctx.addIssue({ code: "custom", path: ["approverRoles"], message: "In production only Admin and Finance may approve" });
+    }
+  });
+export type RuleBody = z.output<typeof ruleBodySchema>;
+
+/** A rule as stored: its body, its id and the version submissions record. */
+export type Rule = RuleBody & { id: string; version: number; createdBy: string; createdAt: string };
+
+/** What a rule is judged on: read from the exact call the console would send. */
+export type SubmissionFacts = {
+  environment: Environment;
+  action: ControlledAction;
+  currency: string | null;
+  /** A decimal string in `currency`. */
+  amount: string | null;
+  destinationType: DestinationType | null;
+  /** One line for lists: "USDC 250.00 to 0x5aAe…eAed". */
+  label: string;
+};
+
+/** Whether `rule` holds a submission with these facts (every condition set must hold). */
+export function ruleMatches(rule: Pick<RuleBody, "enabled" | "conditions">, facts: SubmissionFacts): boolean {
+  const c = rule.conditions;
+  if (!rule.enabled) return false;
+  if (!c.environments.includes(facts.environment)) return false;
+  if (!c.actions.includes(facts.action)) return false;
+  if (c.currencies.length > 0 && (!facts.currency || !(c.currencies as string[]).includes(facts.currency))) return false;
+  if (c.amountAtLeast !== null) {
+    if (facts.amount === null) return false;
+    if (new Decimal(facts.amount).lessThan(c.amountAtLeast)) return false;
+  }
+  if (c.destinationTypes.length > 0 && (!facts.destinationType || !c.destinationTypes.includes(facts.destinationType))) return false;
+  return true;
+}
+
+/** The rule a submission falls under: of all that match, the one asking for the most approvals (the first such). */
+export function governingRule<R extends Pick<RuleBody, "enabled" | "conditions" | "approvalsRequired">>(rules: R[], facts: SubmissionFacts): R | null {
+  let chosen: R | null = null;
+  for (const rule of rules) {
+    if (ruleMatches(rule, facts) && (!chosen || rule.approvalsRequired > chosen.approvalsRequired)) chosen = rule;
+  }
+  return chosen;
+}
+
+/** "Admin or Finance". */
+export function rolesText(roles: readonly Role[]): string {
+  const labels = roles.map((r) => ROLE_LABELS[r].label);
+  return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
+}
+
+/** Why a rule holds things, in one sentence. */
+export function ruleSummary(rule: Pick<RuleBody, "conditions" | "approvalsRequired" | "approverRoles">): string {
+  const c = rule.conditions;
+  const what = c.actions.map((a) => CONTROLLED_ACTION_LABELS[a].toLowerCase()).join(", ");
+  const where = c.environments.length === 2 ? "in both environments" : `in ${c.environments[0]}`;
+  const parts = [`${what} ${where}`];
+  if (c.currencies.length > 0) parts.push(`in ${c.currencies.join(", ")}`);
+  if (c.amountAtLeast !== null) parts.push(`of ${c.amountAtLeast} or more`);
+  if (c.destinationTypes.length === 1) parts.push(c.destinationTypes[0] === "bank" ? "to a bank account" : "to a wallet");
+  const who = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rolesText(rule.approverRoles)}`;
+  return `${capitalize(parts.join(" "))} need ${who}.`;
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

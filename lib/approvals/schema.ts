@@ -1,0 +1,68 @@
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { ControlledAction, RuleConditions, SubmissionFacts } from "./rules";
+
+/** Money controls (issue 31, decisions D19). Created by lib/service/store/migrations/0020_approvals.ts. */
+
+/** Every version of every rule; `current` marks the one new submissions are judged by. */
+export const approvalRules = pgTable(
+  "console_approval_rules",
+  {
+    id: text("id").notNull(),
+    version: integer("version").notNull(),
+    name: text("name").notNull(),
+    enabled: boolean("enabled").notNull(),
+    conditions: jsonb("conditions").$type<RuleConditions>().notNull(),
+    approvalsRequired: integer("approvals_required").notNull(),
+    approverRoles: text("approver_roles").array().notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    current: boolean("current").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.version] })],
+);
+
+export type SubmissionStatus = "pending" | "denied" | "expired" | "sending" | "sent" | "failed";
+
+/** A held call: exactly what would have been sent, who sent it, the rule (and version) that held it. */
+export const submissions = pgTable("console_submissions", {
+  id: text("id").primaryKey(),
+  environment: text("environment").$type<"sandbox" | "production">().notNull(),
+  action: text("action").$type<ControlledAction>().notNull(),
+  /** The server action that was called (createSettlementRequest, …). */
+  actionName: text("action_name").notNull(),
+  method: text("method").$type<"POST" | "PUT" | "PATCH" | "DELETE">().notNull(),
+  path: text("path").notNull(),
+  idempotencyKey: text("idempotency_key"),
+  body: jsonb("body"),
+  facts: jsonb("facts").$type<SubmissionFacts>().notNull(),
+  submittedBy: text("submitted_by").notNull(),
+  submittedByEmail: text("submitted_by_email").notNull(),
+  submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+  ruleId: text("rule_id").notNull(),
+  ruleVersion: integer("rule_version").notNull(),
+  ruleName: text("rule_name").notNull(),
+  approvalsRequired: integer("approvals_required").notNull(),
+  approverRoles: text("approver_roles").array().notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  status: text("status").$type<SubmissionStatus>().notNull().default("pending"),
+  decidedAt: timestamp("decided_at", { withTimezone: true }),
+  deniedBy: text("denied_by"),
+  denyReason: text("deny_reason"),
+  sendingAt: timestamp("sending_at", { withTimezone: true }),
+  responseStatus: integer("response_status"),
+  response: jsonb("response"),
+  resultId: text("result_id"),
+});
+
+/** One row per person per submission: nobody counts twice. */
+export const submissionApprovals = pgTable(
+  "console_submission_approvals",
+  {
+    submissionId: text("submission_id").notNull(),
+    userId: text("user_id").notNull(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.userId] })],
+);

@@ -1,0 +1,41 @@
+/** Held submissions as the browser sees them (browser-safe). */
+import type { Role } from "@/lib/auth/permissions";
+import type { ControlledAction, SubmissionFacts } from "./rules";
+
+export type SubmissionView = {
+  id: string;
+  environment: "sandbox" | "production";
+  action: ControlledAction;
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  body: unknown;
+  facts: SubmissionFacts;
+  submittedBy: { userId: string; email: string };
+  submittedAt: string;
+  rule: { id: string; version: number; name: string };
+  approvalsRequired: number;
+  approverRoles: Role[];
+  approvals: Array<{ email: string; role: string; at: string }>;
+  expiresAt: string;
+  status: "pending" | "denied" | "expired" | "sending" | "sent" | "failed";
+  decidedAt: string | null;
+  deniedBy: string | null;
+  denyReason: string | null;
+  responseStatus: number | null;
+  resultId: string | null;
+  response: unknown;
+};
+
+/** Where the sent call's result lives in the console, by action. */
+export function resultHref(action: ControlledAction, id: string | null): string | null {
+  if (!id) return null;
+  switch (action) {
+    case "settlement_request":
+      return `/settlement-requests/${encodeURIComponent(id)}`;
+    case "disbursement":
+      return `/disbursements/${encodeURIComponent(id)}`;
+    case "v1_payment":
+      return `/legacy/${encodeURIComponent(id)}`;
+  }
+}
