@@ -84,7 +84,7 @@ async function pageOf(environment: Environment, action: ControlledAction, from: 
       id: d.id,
       createdAt: d.created_at,
       href: `/disbursements/${d.id}`,
-      facts: [{ environment, action, currency: d.currency, amount: d.amount, destinationType: "wallet" as const, label: `${d.currency} ${d.amount} → ${shortDestination(d.wallet_address)}` }],
+      facts: [{ environment, action, currency: d.currency, amount: d.amount, destinationType: "wallet" as const, label: `${d.currency} ${d.amount} → ${shortDestination(d.wallet_address ?? null)}` }],
     }));
     return { ok: true, rows, more: page < res.data.pagination.total_pages };
   }
