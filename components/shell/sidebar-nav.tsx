@@ -3,6 +3,7 @@
 import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/ui/cn";
+import { ApprovalsBadge } from "./approvals-badge";
 import { NAV_GROUP_LABELS, NAV_ITEMS, isActive, type NavItem } from "./nav-items";
 
 const GROUPS: NavItem["group"][] = ["operate", "integrate", "account", "admin"];
@@ -34,6 +35,7 @@ export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () 
                   >
                     <Icon className={cn("size-4 shrink-0", active ? "text-accent-600" : "text-slate-500 group-hover:text-slate-600")} />
                     {item.label}
+                    {item.href === "/approvals" ? <ApprovalsBadge /> : null}
                     <Pending />
                   </Link>
                 </li>

@@ -68,6 +68,9 @@ export const CopyIcon = (p: IconProps) => (
 export const CheckIcon = (p: IconProps) => (
   <Icon {...p}><path d="M20 6 9 17l-5-5" /></Icon>
 );
+export const ClockIcon = (p: IconProps) => (
+  <Icon {...p}><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></Icon>
+);
 export const InfoIcon = (p: IconProps) => (
   <Icon {...p}><circle cx="12" cy="12" r="9" /><path d="M12 11v5M12 8h.01" /></Icon>
 );

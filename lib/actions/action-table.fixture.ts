@@ -130,6 +130,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   denySubmission: same(["admin", "finance", "developer"]),
   saveApprovalRule: same(ADMIN),
   backtestApprovalRule: same(ADMIN),
+  countAwaitingApprovals: same(ALL),
 };
 
 export const actorFor = (role: Role): Actor => ({

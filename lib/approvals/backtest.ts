@@ -2,8 +2,12 @@ import "server-only";
 import Decimal from "decimal.js";
 import type { Environment } from "@/lib/schemas/catalog";
 import { listDisbursements, listSettlementRequests, listV1Payments } from "@/lib/settlement-api";
+import { MOST_ROWS } from "./backtest-limits";
 import { shortDestination } from "./facts";
 import { type ControlledAction, type RuleBody, ruleMatches, type SubmissionFacts } from "./rules";
+import type { BacktestResult } from "./types";
+
+export type { BacktestResult };
 
 /**
  * "What would this rule have held?" (decisions D19.4): the account's last 30 or 90 days, read
@@ -12,19 +16,7 @@ import { type ControlledAction, type RuleBody, ruleMatches, type SubmissionFacts
  * payer sends, or the amount the recipient gets), since either may be the one a person typed.
  * At most MOST_ROWS per list are read; the answer says when it stopped there.
  */
-export const MOST_ROWS = 2_000;
 const PAGE = 100;
-
-export type BacktestResult = {
-  days: number;
-  scanned: number;
-  held: number;
-  /** Held amounts per currency, decimal strings. */
-  amounts: Array<{ currency: string; amount: string }>;
-  sample: Array<{ id: string; action: ControlledAction; environment: Environment; label: string; createdAt: string; href: string }>;
-  capped: boolean;
-  errors: string[];
-};
 
 type Candidate = { id: string; createdAt: string; href: string; facts: SubmissionFacts[] };
 

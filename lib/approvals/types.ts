@@ -27,6 +27,18 @@ export type SubmissionView = {
   response: unknown;
 };
 
+/** A rule's backtest (lib/approvals/backtest.ts): what it would have held over the last 30 or 90 days. */
+export type BacktestResult = {
+  days: number;
+  scanned: number;
+  held: number;
+  /** Held amounts per currency, decimal strings. */
+  amounts: Array<{ currency: string; amount: string }>;
+  sample: Array<{ id: string; action: ControlledAction; environment: "sandbox" | "production"; label: string; createdAt: string; href: string }>;
+  capped: boolean;
+  errors: string[];
+};
+
 /** Where the sent call's result lives in the console, by action. */
 export function resultHref(action: ControlledAction, id: string | null): string | null {
   if (!id) return null;

@@ -1,0 +1,128 @@
+import { notFound } from "next/navigation";
+import { DecisionButtons } from "@/components/approvals/decision-buttons";
+import { SubmissionStatus } from "@/components/approvals/submission-status";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { Card } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Link } from "@/components/ui/link";
+import { PageHeader } from "@/components/ui/page-header";
+import { nowFor } from "@/lib/approvals/clock";
+import { CONTROLLED_ACTION_LABELS, rolesText } from "@/lib/approvals/rules";
+import { approvalsOf, findSubmission, toSubmissionView } from "@/lib/approvals/store";
+import { resultHref } from "@/lib/approvals/types";
+import { requireActor } from "@/lib/auth/guard";
+import { can } from "@/lib/auth/permissions";
+import { getDatabase } from "@/lib/db/connection";
+
+export const metadata = { title: "Submission" };
+
+const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+const when = (iso: string) => `${time.format(new Date(iso))} UTC`;
+
+/** One held submission: what would be sent, exactly; why it is held; who approved; and the decision controls for who may use them. */
+export default async function SubmissionPage({ params }: { params: Promise<{ id: string }> }) {
+  const gate = await requireActor({ permission: "read", environment: null });
+  if (!gate.ok) return <NotAllowed message="Sign in to see approvals." />;
+  const actor = gate.actor;
+  const { id } = await params;
+  if (!/^sub_[A-Za-z0-9_-]{6,40}$/.test(id)) notFound();
+  const { db } = await getDatabase();
+  const row = await findSubmission(db, id);
+  if (!row) notFound();
+  const s = toSubmissionView(row, await approvalsOf(db, [id]), await nowFor(row.environment));
+  const open = s.status === "pending";
+  const mine = s.submittedBy.userId === actor.userId;
+  const decides = can(actor.role, "approvals:decide", null);
+  const approver = decides && s.approverRoles.includes(actor.role);
+  const approved = s.approvals.some((a) => a.email === actor.email);
+  const canApprove = open && approver && !mine && !approved;
+  const canDeny = open && decides && (approver || mine);
+  const href = resultHref(s.action, s.resultId);
+  const body = JSON.stringify(s.body, null, 2);
+
+  return (
+    <>
+      <PageHeader
+        title={`${CONTROLLED_ACTION_LABELS[s.action]}: ${s.facts.label}`}
+        description={`Submitted by ${s.submittedBy.email} on ${when(s.submittedAt)}, in ${s.environment}.`}
+        actions={<SubmissionStatus status={s.status} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-[1.2fr_1fr]">
+        <div className="space-y-6">
+          <Card title="Why it is held" description={`Rule “${s.rule.name}”, version ${s.rule.version}.`}>
+            <dl className="grid gap-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-slate-500">Needs</dt>
+                <dd className="font-medium text-slate-900">
+                  {s.approvalsRequired} approval{s.approvalsRequired === 2 ? "s" : ""} from {rolesText(s.approverRoles)}, not the submitter
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">{open ? "Expires" : s.status === "expired" ? "Expired" : "Decided"}</dt>
+                <dd className="font-medium text-slate-900">
+                  {open || s.status === "expired" ? when(s.expiresAt) : s.decidedAt ? when(s.decidedAt) : "—"}
+                  {s.environment === "sandbox" && (open || s.status === "expired") ? <span className="text-slate-500"> (sandbox clock)</span> : null}
+                </dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-slate-500">Approvals</dt>
+                <dd>
+                  {s.approvals.length === 0 ? (
+                    <span className="text-slate-600">None yet.</span>
+                  ) : (
+                    <ul className="mt-1 space-y-1" data-testid="approvals-list">
+                      {s.approvals.map((a) => (
+                        <li key={a.email} className="text-slate-800">
+                          {a.email} ({a.role}), {when(a.at)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </dd>
+              </div>
+              {s.status === "denied" ? (
+                <div className="sm:col-span-2" data-testid="deny-reason">
+                  <dt className="text-slate-500">Denied by {s.deniedBy}</dt>
+                  <dd className="font-medium text-slate-900">{s.denyReason}</dd>
+                </div>
+              ) : null}
+            </dl>
+            {open && (canApprove || canDeny) ? (
+              <div className="mt-5 border-t border-slate-100 pt-4">
+                <DecisionButtons id={s.id} canApprove={canApprove} canDeny={canDeny} mine={mine} lastApproval={s.approvals.length + 1 >= s.approvalsRequired} />
+              </div>
+            ) : open ? (
+              <p className="mt-4 text-sm text-slate-600" data-testid="not-yours">
+                {mine ? "You submitted this: someone else must approve it." : approved ? "You approved this; it needs another person." : `Waiting for ${rolesText(s.approverRoles)}.`}
+              </p>
+            ) : null}
+          </Card>
+          {s.status === "sent" || s.status === "failed" ? (
+            <Card title={s.status === "sent" ? "Sent" : "The API refused it"} description={`Answered ${s.responseStatus ?? "nothing"}.`}>
+              {href && s.status === "sent" ? (
+                <Link href={href} className="font-medium text-accent-700 hover:underline" data-testid="result-link">
+                  Open {s.resultId}
+                </Link>
+              ) : (
+                <CodeBlock className="overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs">{JSON.stringify(s.response, null, 2)}</CodeBlock>
+              )}
+            </Card>
+          ) : null}
+        </div>
+        <Card title="What will be sent" description="Exactly this call, with this Idempotency-Key, once approved.">
+          <p className="font-mono text-sm text-slate-900">
+            {s.method} {s.path}
+          </p>
+          {s.idempotencyKey ? <p className="mt-1 font-mono text-xs break-all text-slate-500">Idempotency-Key: {s.idempotencyKey}</p> : null}
+          <div className="mt-3 flex justify-end">
+            <CopyButton value={body} label="Copy the body" showText />
+          </div>
+          <CodeBlock data-testid="submission-body" className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+            {body}
+          </CodeBlock>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { SubmissionStatus } from "@/components/approvals/submission-status";
+import { Link } from "@/components/ui/link";
+import { buttonClasses } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { PageHeader } from "@/components/ui/page-header";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { nowFor } from "@/lib/approvals/clock";
+import { CONTROLLED_ACTION_LABELS, rolesText } from "@/lib/approvals/rules";
+import { approvalsOf, expireDue, listSubmissions, toSubmissionView } from "@/lib/approvals/store";
+import type { SubmissionView } from "@/lib/approvals/types";
+import { requireActor } from "@/lib/auth/guard";
+import { can } from "@/lib/auth/permissions";
+import { getDatabase } from "@/lib/db/connection";
+
+export const metadata = { title: "Approvals" };
+
+const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const when = (iso: string) => `${time.format(new Date(iso))} UTC`;
+
+/**
+ * Held submissions: the queue (oldest first, with who may approve each) and the last decisions.
+ * Everyone reads it; approving is on each submission's page, for the roles its rule named.
+ */
+export default async function ApprovalsPage() {
+  const gate = await requireActor({ permission: "read", environment: null });
+  if (!gate.ok) return <NotAllowed message="Sign in to see approvals." />;
+  const actor = gate.actor;
+  const { db } = await getDatabase();
+  const [sandboxNow, productionNow] = await Promise.all([nowFor("sandbox"), nowFor("production")]);
+  await Promise.all([expireDue(db, "sandbox", sandboxNow), expireDue(db, "production", productionNow)]);
+  const [pending, decided] = await Promise.all([listSubmissions(db, { status: "pending" }), listSubmissions(db, { status: "decided", limit: 50 })]);
+  const approvals = await approvalsOf(db, [...pending, ...decided].map((s) => s.id));
+  const view = (rows: typeof pending) => rows.map((r) => toSubmissionView(r, approvals, r.environment === "sandbox" ? sandboxNow : productionNow));
+  const queue = view(pending);
+  const history = view(decided);
+  const mayApprove = (s: SubmissionView) =>
+    s.submittedBy.userId !== actor.userId && s.approverRoles.includes(actor.role) && !s.approvals.some((a) => a.email === actor.email);
+
+  const columns = (withWho: boolean) => [
+    { header: "What", cell: (s: SubmissionView) => (
+        <Link href={`/approvals/${s.id}`} className="font-medium text-accent-700 hover:underline">
+          {CONTROLLED_ACTION_LABELS[s.action]}: <span className="font-mono text-xs">{s.facts.label}</span>
+        </Link>
+      ) },
+    { header: "Environment", cell: (s: SubmissionView) => s.environment },
+    { header: "Submitted", className: "whitespace-nowrap text-slate-500", cell: (s: SubmissionView) => `${when(s.submittedAt)} by ${s.submittedBy.email}` },
+    { header: "Approvals", cell: (s: SubmissionView) => `${s.approvals.length} of ${s.approvalsRequired}${withWho ? ` (${rolesText(s.approverRoles)})` : ""}` },
+    { header: "Status", cell: (s: SubmissionView) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <SubmissionStatus status={s.status} />
+          {withWho && mayApprove(s) ? <span className="text-xs font-medium text-amber-800">Yours to decide</span> : null}
+        </span>
+      ) },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Approvals"
+        description="Money movements held by an approval rule: nothing is sent until enough people approve. Nobody approves their own."
+        actions={can(actor.role, "approvals:rules", null) ? (
+          <Link href="/approvals/rules" className={buttonClasses({ variant: "secondary" })}>
+            Approval rules
+          </Link>
+        ) : undefined}
+      />
+      <section aria-labelledby="queue-heading" className="space-y-3">
+        <h2 id="queue-heading" className="text-sm font-semibold text-slate-900">Waiting ({queue.length})</h2>
+        <DataTable
+          caption="Submissions waiting for approval"
+          columns={columns(true)}
+          rows={queue}
+          rowTestId="submission-row"
+          rowProps={(s) => ({ "data-id": s.id, "data-status": s.status })}
+          empty="Nothing is waiting for approval."
+        />
+      </section>
+      <section aria-labelledby="history-heading" className="mt-8 space-y-3">
+        <h2 id="history-heading" className="text-sm font-semibold text-slate-900">Decided</h2>
+        <DataTable
+          caption="Decided submissions"
+          columns={columns(false)}
+          rows={history}
+          rowTestId="decided-row"
+          rowProps={(s) => ({ "data-id": s.id, "data-status": s.status })}
+          empty="No submission was decided yet."
+        />
+      </section>
+    </>
+  );
+}
