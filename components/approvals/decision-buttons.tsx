@@ -16,7 +16,7 @@ import type { ActionError } from "@/lib/actions/result";
  * Approve, or deny with a reason (or, for the person who submitted it, withdraw). Shown only to
  * those who may; the server decides again.
  */
-export function DecisionButtons({ id, canApprove, canDeny, mine, lastApproval }: { id: string; canApprove: boolean; canDeny: boolean; mine: boolean; lastApproval: boolean }) {
+export function DecisionButtons({ id, canApprove, canDeny, mine, lastApproval, compact = false }: { id: string; canApprove: boolean; canDeny: boolean; mine: boolean; lastApproval: boolean; compact?: boolean }) {
   const router = useRouter();
   const { toast } = useToast();
   const [pending, startTransition] = useTransition();
@@ -65,7 +65,7 @@ export function DecisionButtons({ id, canApprove, canDeny, mine, lastApproval }:
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
         {canApprove ? (
-          <Button onClick={approve} loading={pending}>
+          <Button onClick={approve} loading={pending} size={compact ? "sm" : undefined}>
             {lastApproval ? "Approve and send" : "Approve"}
           </Button>
         ) : null}
@@ -77,7 +77,11 @@ export function DecisionButtons({ id, canApprove, canDeny, mine, lastApproval }:
               setReasonError(undefined);
             }}
             size="sm"
-            trigger={<Button variant={canApprove ? "secondary" : "danger"}>{mine ? "Withdraw" : "Deny"}</Button>}
+            trigger={
+              <Button variant={canApprove ? "secondary" : "danger"} size={compact ? "sm" : undefined}>
+                {mine ? "Withdraw" : "Deny"}
+              </Button>
+            }
             title={mine ? "Withdraw this submission?" : "Deny this submission?"}
             description="Nothing is sent. The reason is kept with it and in the audit trail."
             footer={

@@ -1,3 +1,4 @@
+import { DecisionButtons } from "@/components/approvals/decision-buttons";
 import { SubmissionStatus } from "@/components/approvals/submission-status";
 import { Link } from "@/components/ui/link";
 import { buttonClasses } from "@/components/ui/button";
@@ -33,8 +34,9 @@ export default async function ApprovalsPage() {
   const view = (rows: typeof pending) => rows.map((r) => toSubmissionView(r, approvals, r.environment === "sandbox" ? sandboxNow : productionNow));
   const queue = view(pending);
   const history = view(decided);
+  const decides = can(actor.role, "approvals:decide", null);
   const mayApprove = (s: SubmissionView) =>
-    s.submittedBy.userId !== actor.userId && s.approverRoles.includes(actor.role) && !s.approvals.some((a) => a.email === actor.email);
+    decides && s.status === "pending" && s.submittedBy.userId !== actor.userId && s.approverRoles.includes(actor.role) && !s.approvals.some((a) => a.email === actor.email);
 
   const columns = (withWho: boolean) => [
     { header: "What", cell: (s: SubmissionView) => (
@@ -51,6 +53,13 @@ export default async function ApprovalsPage() {
           {withWho && mayApprove(s) ? <span className="text-xs font-medium text-amber-800">Yours to decide</span> : null}
         </span>
       ) },
+    ...(withWho
+      ? [{
+          header: <span className="sr-only">Decide</span>,
+          cell: (s: SubmissionView) =>
+            mayApprove(s) ? <DecisionButtons id={s.id} canApprove canDeny mine={false} lastApproval={s.approvals.length + 1 >= s.approvalsRequired} compact /> : null,
+        }]
+      : []),
   ];
 
   return (

@@ -88,14 +88,15 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
                 </div>
               ) : null}
             </dl>
+            {open && !canApprove ? (
+              <p className="mt-4 text-sm text-slate-600" data-testid="not-yours">
+                {mine ? "You submitted this: someone else must approve it." : approved ? "You approved this; it needs another person." : `Waiting for ${rolesText(s.approverRoles)}.`}
+              </p>
+            ) : null}
             {open && (canApprove || canDeny) ? (
               <div className="mt-5 border-t border-slate-100 pt-4">
                 <DecisionButtons id={s.id} canApprove={canApprove} canDeny={canDeny} mine={mine} lastApproval={s.approvals.length + 1 >= s.approvalsRequired} />
               </div>
-            ) : open ? (
-              <p className="mt-4 text-sm text-slate-600" data-testid="not-yours">
-                {mine ? "You submitted this: someone else must approve it." : approved ? "You approved this; it needs another person." : `Waiting for ${rolesText(s.approverRoles)}.`}
-              </p>
             ) : null}
           </Card>
           {s.status === "sent" || s.status === "failed" ? (

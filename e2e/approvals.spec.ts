@@ -1,0 +1,144 @@
+/**
+ * Money controls (issue 31) with two people: an administrator writes a rule (after its
+ * backtest), a finance person's production request over the threshold is held (the service's
+ * request log has no call for it), self-approval is refused, the administrator approves and
+ * the stored call is sent once; another is denied with a reason. The rule is switched off at
+ * the end, so no other journey is held by it.
+ */
+import type { Page } from "@playwright/test";
+import { apiKeys, destinationSection, openBuilder, VALID } from "./support/settlement";
+import { expect, test } from "./fixtures/auth";
+import { postServerAction, serverAction } from "./fixtures/server-actions";
+
+test.describe.configure({ mode: "serial" });
+
+const RULE = `E2E production USDC ≥ 7777 ${Date.now().toString(36)}`;
+let ruleUrl = "";
+
+async function setRule(page: Page, enabled: boolean) {
+  await page.goto(ruleUrl || "/approvals/rules/new");
+  if (!ruleUrl) {
+    await page.getByLabel("Name").fill(RULE);
+    for (const a of ["Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
+    await page.getByLabel("Amount at or above").fill("7777");
+    await page.getByLabel("USDC", { exact: true }).check();
+    // What it would have held: nothing of that size yet.
+    await page.getByRole("button", { name: "Last 90 days" }).click();
+    await expect(page.getByTestId("backtest-report")).toContainText(/would have held \d+ of \d+ submissions/);
+    await page.screenshot({ path: "test-results/screens/approval-rule-editor-1440.png", fullPage: true });
+  }
+  const on = page.getByLabel("On (holds new submissions)");
+  if (enabled) await on.check();
+  else await on.uncheck();
+  await page.getByRole("button", { name: ruleUrl ? "Save a new version" : "Create rule" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+  const link = page.getByRole("link", { name: RULE });
+  ruleUrl = (await link.getAttribute("href")) ?? "";
+}
+
+/** Finance builds a production USDC → USDC request of `amount` and confirms it. */
+async function submitProduction(page: Page, amount: string, baseURL: string) {
+  await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL }]);
+  await openBuilder(page, "STABLECOIN_TO_STABLECOIN");
+  await page.getByLabel(/^Amount/).fill(amount);
+  await destinationSection(page).getByLabel("Currency").selectOption("USDC");
+  await destinationSection(page).getByLabel("Chain").selectOption("ETHEREUM");
+  await page.getByLabel("Wallet address").fill(VALID.evm);
+  await page.getByRole("button", { name: "Create settlement request" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create in production?" });
+  await expect(dialog.getByTestId("confirm-summary")).toHaveAttribute("aria-busy", "false");
+  await dialog.getByRole("button", { name: "Create in production" }).click();
+  const held = page.getByTestId("held-for-approval");
+  await expect(held).toContainText("Waiting for approval");
+  await expect(held).toContainText(/“E2E production USDC ≥ 7777 \w+” needs 1 approval from Admin or Finance/);
+  await held.getByRole("link", { name: "Follow it on the Approvals page" }).click();
+  await page.waitForURL(/\/approvals\/sub_/);
+  return page.url().replace(/^.*\/approvals\//, "");
+}
+
+async function requestLogCount(page: Page, idempotencyKey: string): Promise<number> {
+  const res = await page.request.get(`/v0/request-logs?idempotency_key=${encodeURIComponent(idempotencyKey)}`, { headers: { "X-Api-Key": apiKeys()[1] } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: unknown[] }).data.length;
+}
+
+test("a production request over the threshold is held, not sent; self-approval is refused; the admin approves and it is sent once", async ({ page, signInAs, baseURL }) => {
+  await setRule(page, true);
+  const finance = await signInAs("finance");
+  const id = await submitProduction(finance, "8000", baseURL ?? "");
+  await expect(finance.getByTestId("submission-status")).toHaveAttribute("data-status", "pending");
+  await expect(finance.getByTestId("not-yours")).toHaveText("You submitted this: someone else must approve it.");
+  await expect(finance.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+  const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "").replace("Idempotency-Key: ", "").trim();
+  expect(key.length).toBeGreaterThan(8);
+  await finance.waitForTimeout(1_000); // past the request log's batch: a call would be there by now
+  expect(await requestLogCount(finance, key)).toBe(0);
+  await finance.screenshot({ path: "test-results/screens/approval-held-1440.png", fullPage: true });
+
+  // A scripted call of the action, as the submitter: refused just the same.
+  const forged = await postServerAction(finance.request, serverAction("approveSubmission"), [{ id }], { Origin: baseURL ?? "" });
+  expect(await forged.text()).toContain("self_approval");
+  expect(await requestLogCount(finance, key)).toBe(0);
+
+  // The admin sees it waiting (with the badge), approves, and the stored call goes out once.
+  await page.goto("/approvals");
+  await expect(page.getByTestId("approvals-badge")).toBeVisible();
+  const row = page.locator(`[data-testid="submission-row"][data-id="${id}"]`);
+  await expect(row).toContainText("Yours to decide");
+  await page.screenshot({ path: "test-results/screens/approvals-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screens/approvals-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await row.getByRole("link").first().click();
+  await page.getByRole("button", { name: "Approve and send" }).click();
+  await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+  await expect(page.getByTestId("result-link")).toBeVisible();
+  // The request log is written in batches (every 500 ms).
+  await expect.poll(() => requestLogCount(page, key), { timeout: 10_000 }).toBe(1);
+  // Clicked again (or a second instance): nothing more is sent.
+  const again = await postServerAction(page.request, serverAction("approveSubmission"), [{ id }], { Origin: baseURL ?? "" });
+  expect(await again.text()).toContain("already_decided");
+  await page.waitForTimeout(1_000);
+  expect(await requestLogCount(page, key)).toBe(1);
+  await page.getByTestId("result-link").click();
+  await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/);
+  await finance.context().close();
+});
+
+test("a denial needs a reason, sends nothing, and the submitter reads why", async ({ page, signInAs, baseURL }) => {
+  const finance = await signInAs("finance");
+  const id = await submitProduction(finance, "9000", baseURL ?? "");
+  const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "").replace("Idempotency-Key: ", "").trim();
+
+  await page.goto(`/approvals/${id}`);
+  await page.getByRole("button", { name: "Deny" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Deny" }).click();
+  await expect(dialog.getByText("Say why, in a few words")).toBeVisible();
+  await dialog.getByLabel("Reason").fill("Supplier not verified yet");
+  await dialog.getByRole("button", { name: "Deny" }).click();
+  await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "denied");
+
+  await finance.reload();
+  await expect(finance.getByTestId("deny-reason")).toContainText("Supplier not verified yet");
+  expect(await requestLogCount(finance, key)).toBe(0);
+  await finance.context().close();
+});
+
+test("below the threshold nothing is held; with the rule off nothing is held", async ({ page, signInAs, baseURL }) => {
+  const finance = await signInAs("finance");
+  await finance.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
+  await openBuilder(finance, "STABLECOIN_TO_STABLECOIN");
+  await finance.getByLabel(/^Amount/).fill("50");
+  await destinationSection(finance).getByLabel("Currency").selectOption("USDC");
+  await destinationSection(finance).getByLabel("Chain").selectOption("ETHEREUM");
+  await finance.getByLabel("Wallet address").fill(VALID.evm);
+  await finance.getByRole("button", { name: "Create settlement request" }).click();
+  await finance.getByRole("dialog", { name: "Create in production?" }).getByRole("button", { name: "Create in production" }).click();
+  await expect(finance).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
+  await finance.context().close();
+  // Off: the rule stays, versioned, and holds nothing new.
+  await setRule(page, false);
+  await expect(page.locator(`[data-testid="rule-row"][data-name="${RULE}"]`)).toContainText("Off");
+  await expect(page.locator(`[data-testid="rule-row"][data-name="${RULE}"]`)).toContainText("2");
+});
