@@ -63,10 +63,10 @@ export function DecisionButtons({ id, canApprove, canDeny, mine, lastApproval, c
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap gap-2">
+      <div className={compact ? "flex gap-2" : "flex flex-wrap gap-2"}>
         {canApprove ? (
           <Button onClick={approve} loading={pending} size={compact ? "sm" : undefined}>
-            {lastApproval ? "Approve and send" : "Approve"}
+            {lastApproval && !compact ? "Approve and send" : "Approve"}
           </Button>
         ) : null}
         {canDeny ? (

@@ -18,6 +18,12 @@ export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
   v1_payment: "/v1 payment",
 };
 
+const CONTROLLED_ACTION_PLURALS: Record<ControlledAction, string> = {
+  settlement_request: "settlement requests",
+  disbursement: "disbursements",
+  v1_payment: "/v1 payments",
+};
+
 export const DESTINATION_TYPES = ["bank", "wallet"] as const;
 export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
@@ -104,7 +110,7 @@ export function rolesText(roles: readonly Role[]): string {
 /** Why a rule holds things, in one sentence. */
 export function ruleSummary(rule: Pick<RuleBody, "conditions" | "approvalsRequired" | "approverRoles">): string {
   const c = rule.conditions;
-  const what = c.actions.map((a) => CONTROLLED_ACTION_LABELS[a].toLowerCase()).join(", ");
+  const what = c.actions.map((a) => CONTROLLED_ACTION_PLURALS[a]).join(", ");
   const where = c.environments.length === 2 ? "in both environments" : `in ${c.environments[0]}`;
   const parts = [`${what} ${where}`];
   if (c.currencies.length > 0) parts.push(`in ${c.currencies.join(", ")}`);

@@ -1,5 +1,6 @@
 import { DecisionButtons } from "@/components/approvals/decision-buttons";
 import { SubmissionStatus } from "@/components/approvals/submission-status";
+import { Badge } from "@/components/ui/badge";
 import { Link } from "@/components/ui/link";
 import { buttonClasses } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -39,26 +40,55 @@ export default async function ApprovalsPage() {
     decides && s.status === "pending" && s.submittedBy.userId !== actor.userId && s.approverRoles.includes(actor.role) && !s.approvals.some((a) => a.email === actor.email);
 
   const columns = (withWho: boolean) => [
-    { header: "What", cell: (s: SubmissionView) => (
-        <Link href={`/approvals/${s.id}`} className="font-medium text-accent-700 hover:underline">
-          {CONTROLLED_ACTION_LABELS[s.action]}: <span className="font-mono text-xs">{s.facts.label}</span>
-        </Link>
-      ) },
-    { header: "Environment", cell: (s: SubmissionView) => s.environment },
-    { header: "Submitted", className: "whitespace-nowrap text-slate-500", cell: (s: SubmissionView) => `${when(s.submittedAt)} by ${s.submittedBy.email}` },
-    { header: "Approvals", cell: (s: SubmissionView) => `${s.approvals.length} of ${s.approvalsRequired}${withWho ? ` (${rolesText(s.approverRoles)})` : ""}` },
-    { header: "Status", cell: (s: SubmissionView) => (
-        <span className="flex flex-wrap items-center gap-2">
+    {
+      header: "What",
+      cell: (s: SubmissionView) => (
+        <div className="min-w-48 space-y-1">
+          <Link href={`/approvals/${s.id}`} className="font-medium text-accent-700 hover:underline">
+            {CONTROLLED_ACTION_LABELS[s.action]}
+          </Link>
+          <p className="font-mono text-xs break-all text-slate-700">{s.facts.label}</p>
+          <Badge tone={s.environment === "production" ? "warning" : "info"}>{s.environment}</Badge>
+        </div>
+      ),
+    },
+    {
+      header: "Submitted",
+      cell: (s: SubmissionView) => (
+        <div className="text-xs">
+          <p className="whitespace-nowrap text-slate-700">{when(s.submittedAt)}</p>
+          <p className="break-all text-slate-500">{s.submittedBy.email}</p>
+        </div>
+      ),
+    },
+    {
+      header: "Approvals",
+      cell: (s: SubmissionView) => (
+        <div className="text-xs">
+          <p className="text-slate-800">
+            {s.approvals.length} of {s.approvalsRequired}
+          </p>
+          {withWho ? <p className="text-slate-500">{rolesText(s.approverRoles)}</p> : null}
+        </div>
+      ),
+    },
+    {
+      header: "Status",
+      cell: (s: SubmissionView) => (
+        <span className="flex flex-col items-start gap-1">
           <SubmissionStatus status={s.status} />
           {withWho && mayApprove(s) ? <span className="text-xs font-medium text-amber-800">Yours to decide</span> : null}
         </span>
-      ) },
+      ),
+    },
     ...(withWho
-      ? [{
-          header: <span className="sr-only">Decide</span>,
-          cell: (s: SubmissionView) =>
-            mayApprove(s) ? <DecisionButtons id={s.id} canApprove canDeny mine={false} lastApproval={s.approvals.length + 1 >= s.approvalsRequired} compact /> : null,
-        }]
+      ? [
+          {
+            header: <span className="sr-only">Decide</span>,
+            cell: (s: SubmissionView) =>
+              mayApprove(s) ? <DecisionButtons id={s.id} canApprove canDeny mine={false} lastApproval={s.approvals.length + 1 >= s.approvalsRequired} compact /> : null,
+          },
+        ]
       : []),
   ];
 

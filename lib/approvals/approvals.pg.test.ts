@@ -1,0 +1,123 @@
+/**
+ * Held submissions on the machine's PostgreSQL (decisions D19.3): two instances approving at
+ * the same moment send the stored call once; nobody approves their own; one person never counts
+ * twice; a two-person rule needs two people; an expired submission cannot be approved.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "@/lib/service/store/migrate";
+import { openDatabase, type Database, type Executor } from "@/lib/service/store/db";
+import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
+import { approve, deny, type Sender } from "./decide";
+import type { RuleBody } from "./rules";
+import { findSubmission, finishSending, insertSubmission, saveRule, type SubmissionRow } from "./store";
+
+const RULE: RuleBody = {
+  name: "Production payouts",
+  enabled: true,
+  conditions: { environments: ["production"], actions: ["disbursement"], currencies: [], amountAtLeast: null, destinationTypes: [] },
+  approvalsRequired: 1,
+  approverRoles: ["admin", "finance"],
+};
+const people = {
+  finance: { userId: "u-fin", email: "fin@example.com", role: "finance" as const },
+  admin: { userId: "u-adm", email: "adm@example.com", role: "admin" as const },
+  controller: { userId: "u-ctl", email: "ctl@example.com", role: "finance" as const },
+  developer: { userId: "u-dev", email: "dev@example.com", role: "developer" as const },
+};
+
+describe("approving held submissions (PostgreSQL, two instances)", () => {
+  let a: Database & { schema: string };
+  let b: Database;
+  beforeAll(async () => {
+    a = await freshPostgres();
+    await migrate(a.db);
+    // A second instance: its own pool on the same schema.
+    b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  async function held(rule: RuleBody, expiresAt = new Date(Date.now() + 3_600_000)): Promise<SubmissionRow> {
+    const saved = await saveRule(a.db, rule, "adm@example.com");
+    if (!saved) throw new Error("rule not saved");
+    return insertSubmission(a.db, {
+      environment: "production",
+      action: "disbursement",
+      actionName: "createTrackedDisbursement",
+      method: "POST",
+      path: "/v0/disbursements",
+      idempotencyKey: `idem-${Math.random()}`,
+      body: { amount: "100", currency: "USDC", wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" },
+      facts: { environment: "production", action: "disbursement", currency: "USDC", amount: "100", destinationType: "wallet", label: "USDC 100" },
+      submittedBy: people.finance.userId,
+      submittedByEmail: people.finance.email,
+      expiresAt,
+      rule: saved,
+    });
+  }
+
+  /** A sender that counts, slowly enough for the other instance to try meanwhile. */
+  function countingSender(): { sender: Sender; calls: string[] } {
+    const calls: string[] = [];
+    return {
+      calls,
+      sender: async (db: Executor, row: SubmissionRow) => {
+        calls.push(row.id);
+        await new Promise((r) => setTimeout(r, 50));
+        await finishSending(db, row.id, { status: "sent", responseStatus: 201, response: { id: "d-1" }, resultId: "d-1" });
+      },
+    };
+  }
+
+  it("two approvers on two instances at the same moment: one call", async () => {
+    for (let round = 0; round < 10; round++) {
+      const row = await held(RULE);
+      const { sender, calls } = countingSender();
+      const results = await Promise.all([approve(a.db, row.id, people.admin, sender), approve(b.db, row.id, people.controller, sender)]);
+      expect(calls).toEqual([row.id]);
+      expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(1);
+      expect((await findSubmission(a.db, row.id))?.status).toBe("sent");
+    }
+  });
+
+  it("the same approver clicking twice on two instances counts once and sends once", async () => {
+    const row = await held(RULE);
+    const { sender, calls } = countingSender();
+    const results = await Promise.all([approve(a.db, row.id, people.admin, sender), approve(b.db, row.id, people.admin, sender)]);
+    expect(calls).toHaveLength(1);
+    expect(results.some((r) => !r.ok && ["already_approved", "already_decided"].includes(r.error.code))).toBe(true);
+  });
+
+  it("refuses self-approval and a role the rule did not name; a two-person rule needs two people", async () => {
+    const { sender, calls } = countingSender();
+    const row = await held({ ...RULE, approvalsRequired: 2 });
+    expect(await approve(a.db, row.id, people.finance, sender)).toMatchObject({ ok: false, error: { code: "self_approval" } });
+    expect(await approve(a.db, row.id, people.developer, sender)).toMatchObject({ ok: false, error: { code: "not_an_approver" } });
+    expect((await approve(a.db, row.id, people.admin, sender)).ok).toBe(true);
+    expect(calls).toHaveLength(0);
+    expect(await approve(a.db, row.id, people.admin, sender)).toMatchObject({ ok: false, error: { code: "already_approved" } });
+    expect((await approve(b.db, row.id, people.controller, sender)).ok).toBe(true);
+    expect(calls).toEqual([row.id]);
+  });
+
+  it("an expired submission cannot be approved, and a denied one sends nothing", async () => {
+    const { sender, calls } = countingSender();
+    const old = await held(RULE, new Date(Date.now() - 1_000));
+    expect(await approve(a.db, old.id, people.admin, sender)).toMatchObject({ ok: false, error: { code: "expired" } });
+    expect((await findSubmission(a.db, old.id))?.status).toBe("expired");
+    const row = await held(RULE);
+    expect((await deny(a.db, row.id, people.admin, "Not this supplier")).ok).toBe(true);
+    expect(await approve(b.db, row.id, people.controller, sender)).toMatchObject({ ok: false, error: { code: "already_decided" } });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("a rule change is a new version; held submissions keep theirs", async () => {
+    const first = await saveRule(a.db, RULE, "adm@example.com");
+    const second = await saveRule(a.db, { ...RULE, approvalsRequired: 2 }, "adm@example.com", first?.id);
+    expect(second).toMatchObject({ id: first?.id, version: 2, approvalsRequired: 2 });
+    const row = await held(RULE);
+    expect(row.approvalsRequired).toBe(1);
+  });
+});
