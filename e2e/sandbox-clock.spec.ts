@@ -45,3 +45,51 @@ test("the sandbox clock drives three delivery attempts against an inbox answerin
   await page.screenshot({ path: "test-results/screens/sandbox-clock-390.png", fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test.describe("a held sandbox submission expires on the sandbox clock", () => {
+  test.use({ role: "admin" });
+
+  test("held by a rule, not approved within 7 sandbox days: expired, and approving it is refused", async ({ page, signInAs, baseURL }) => {
+    test.setTimeout(120_000);
+    const name = `E2E sandbox EUR ≥ 250 ${Date.now().toString(36)}`;
+    await page.goto("/approvals/rules/new");
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Production").uncheck();
+    await page.getByLabel("Sandbox").check();
+    await page.getByLabel("Amount at or above").fill("250");
+    await page.getByLabel("EUR", { exact: true }).check();
+    await page.getByLabel("Developer").check();
+    await page.getByRole("button", { name: "Create rule" }).click();
+    await page.waitForURL(/\/approvals\/rules$/);
+    const ruleHref = (await page.getByRole("link", { name }).getAttribute("href")) ?? "";
+
+    // A developer's sample off-ramp (€250.00 to an IBAN) is held.
+    const developer = await signInAs("developer");
+    await developer.goto("/sandbox");
+    await developer.getByTestId("quick-flow").getByRole("button", { name: "Create" }).first().click();
+    const held = developer.getByTestId("held-for-approval");
+    await expect(held).toContainText("Waiting for approval");
+    await held.getByRole("link", { name: "Follow it on the Approvals page" }).click();
+    await developer.waitForURL(/\/approvals\/sub_/);
+    const id = developer.url().replace(/^.*\/approvals\//, "");
+    await expect(developer.getByTestId("submission-status")).toHaveAttribute("data-status", "pending");
+
+    // Eight sandbox days later it has expired: shown so, and the admin can no longer approve it.
+    await developer.goto("/sandbox");
+    for (let i = 0; i < 3; i++) await developer.getByTestId("sandbox-clock").getByRole("button", { name: "+3 days" }).click();
+    await expect(developer.getByTestId("sandbox-clock-offset")).toContainText(/1\d d /);
+    await page.goto(`/approvals/${id}`);
+    await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "expired");
+    await expect(page.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+    const { postServerAction, serverAction } = await import("./fixtures/server-actions");
+    const refused = await postServerAction(page.request, serverAction("approveSubmission"), [{ id }], { Origin: baseURL ?? "" });
+    expect(await refused.text()).toMatch(/expired|already_decided/);
+    await developer.context().close();
+
+    // The rule goes off again (a new version).
+    await page.goto(ruleHref);
+    await page.getByLabel("On (holds new submissions)").uncheck();
+    await page.getByRole("button", { name: "Save a new version" }).click();
+    await page.waitForURL(/\/approvals\/rules$/);
+  });
+});
