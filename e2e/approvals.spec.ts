@@ -142,3 +142,49 @@ test("below the threshold nothing is held; with the rule off nothing is held", a
   await expect(page.locator(`[data-testid="rule-row"][data-name="${RULE}"]`)).toContainText("Off");
   await expect(page.locator(`[data-testid="rule-row"][data-name="${RULE}"]`)).toContainText("2");
 });
+
+test("a daily limit: under it the request goes out; past it the form says what is left and offers approval, which sends it", async ({ page, signInAs, baseURL }) => {
+  await page.goto("/approvals/rules");
+  const limits = page.getByTestId("daily-limits");
+  await limits.getByLabel("Role").selectOption("finance");
+  await limits.getByLabel("Currency").selectOption("USDC");
+  await limits.getByLabel("Per day").fill("1000");
+  await limits.getByRole("button", { name: "Set limit" }).click();
+  const row = limits.getByTestId("limit-row").filter({ hasText: "Every finance" });
+  await expect(row).toContainText("1000 USDC");
+
+  const finance = await signInAs("finance");
+  const build = async (amount: string) => {
+    await finance.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
+    await openBuilder(finance, "STABLECOIN_TO_STABLECOIN");
+    await finance.getByLabel(/^Amount/).fill(amount);
+    await destinationSection(finance).getByLabel("Currency").selectOption("USDC");
+    await destinationSection(finance).getByLabel("Chain").selectOption("ETHEREUM");
+    await finance.getByLabel("Wallet address").fill(VALID.evm);
+    await finance.getByRole("button", { name: "Create settlement request" }).click();
+    await finance.getByRole("dialog", { name: "Create in production?" }).getByRole("button", { name: "Create in production" }).click();
+  };
+  await build("600");
+  await expect(finance).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
+  await build("600");
+  const offer = finance.getByTestId("daily-limit");
+  await expect(offer).toContainText("Daily limit reached");
+  await expect(offer).toContainText("400 USDC left today of 1000 USDC");
+  await finance.screenshot({ path: "test-results/screens/approval-daily-limit-1440.png", fullPage: true });
+  await offer.getByRole("button", { name: "Submit for approval instead" }).click();
+  const held = finance.getByTestId("held-for-approval");
+  await expect(held).toContainText("past your daily limit it needs 1 approval from Admin or Finance");
+  await held.getByRole("link", { name: "Follow it on the Approvals page" }).click();
+  await finance.waitForURL(/\/approvals\/sub_/);
+  const id = finance.url().replace(/^.*\/approvals\//, "");
+  await finance.context().close();
+
+  await page.goto(`/approvals/${id}`);
+  await page.getByRole("button", { name: "Approve and send" }).click();
+  await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+
+  // The limit goes again (later journeys of this worker's finance person are not limited).
+  await page.goto("/approvals/rules");
+  await page.getByTestId("daily-limits").getByRole("button", { name: /Remove the limit Every finance USDC/ }).click();
+  await expect(page.getByTestId("daily-limits").getByTestId("limit-row")).toHaveCount(0);
+});

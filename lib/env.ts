@@ -49,6 +49,18 @@ export const envSchema = z.object({
   AUDIT_RETENTION_DAYS: positiveInt(365),
   /** A held submission expires this many hours after it was made (on the sandbox clock in sandbox). */
   APPROVAL_EXPIRY_HOURS: positiveInt(168),
+  /** The time zone whose calendar day daily limits count in (an IANA name). */
+  LIMITS_TIME_ZONE: z
+    .string()
+    .default("UTC")
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "Not a time zone (an IANA name such as Europe/Berlin)"),
   AUDIT_MAX_ROWS: positiveInt(1_000_000),
   /** Processes of `npm run service` sharing its port (PostgreSQL only: PGlite is one process's). */
   SERVICE_WORKERS: positiveInt(1),

@@ -2,6 +2,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import type { SubmissionView } from "@/lib/approvals/types";
 
 const STATUS: Record<SubmissionView["status"], { label: string; tone: Tone }> = {
+  offered: { label: "Over a daily limit: not submitted", tone: "muted" },
   pending: { label: "Waiting for approval", tone: "warning" },
   sending: { label: "Sending", tone: "info" },
   sent: { label: "Approved and sent", tone: "success" },

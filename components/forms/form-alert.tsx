@@ -2,6 +2,7 @@
 
 import { AlertIcon, CheckIcon, ClockIcon } from "@/components/ui/icons";
 import { describeError, type ActionError } from "@/lib/actions/result";
+import { LimitOffer } from "./limit-offer";
 
 /**
  * The form-level message of a server action, in an aria-live region so a screen reader hears it:
@@ -25,7 +26,9 @@ export function FormAlert({
   return (
     <div aria-live="polite" aria-atomic="true">
       {pending && pendingText ? <p className="sr-only">{pendingText}</p> : null}
-      {error?.code === "held_for_approval" ? (
+      {error?.code === "daily_limit_exceeded" && error.submissionId ? (
+        <LimitOffer key={error.submissionId} id={error.submissionId} message={error.message} />
+      ) : error?.code === "held_for_approval" ? (
         <div role="status" data-testid="held-for-approval" className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900">
           <ClockIcon className="mt-0.5 size-4 shrink-0" />
           <div>

@@ -131,6 +131,9 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   saveApprovalRule: same(ADMIN),
   backtestApprovalRule: same(ADMIN),
   countAwaitingApprovals: same(ALL),
+  submitForApproval: same(["admin", "finance", "developer"]),
+  saveDailyLimit: same(ADMIN),
+  removeDailyLimit: same(ADMIN),
 };
 
 export const actorFor = (role: Role): Actor => ({

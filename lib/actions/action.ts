@@ -14,7 +14,7 @@ import type { ApiFailure, ApiResult } from "@/lib/settlement-api";
 import type { ActionError, ActionMeta, ActionResult } from "./result";
 import { safeError } from "@/lib/ops/safe-error";
 import { readableValidation } from "@/lib/schemas/field-label";
-import { holdIfRuled, type Control } from "@/lib/approvals/hold";
+import { judge, type Control } from "@/lib/approvals/hold";
 
 /** What a caller needs: a permission of lib/auth/permissions.ts, or nothing at all (signing in only). */
 export type ActionPermission = Permission | "public";
@@ -202,18 +202,23 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
       const details = zodIssuesToDetails(parsed.error.issues);
       return fail({ code: "invalid_input", message: readableValidation(details) ?? validationMessage(details), status: 400, details });
     }
+    let release = async () => {};
     if (config.control && ctx.actor) {
-      const held = await holdIfRuled(config.control(parsed.data, { ...auth.ctx, raw: input }), {
+      const verdict = await judge(config.control(parsed.data, { ...auth.ctx, raw: input }), {
         environment: ctx.environment,
         actor: ctx.actor,
         actionName: config.name,
       });
-      if (held) {
-        await recordAudit({ actor: ctx.actor, action: config.name, targetId: held.id, environment: ctx.environment, result: "held_for_approval" });
-        return fail({ code: "held_for_approval", message: held.message, status: 202, submissionId: held.id });
+      if (verdict.kind !== "go") {
+        const code = verdict.kind === "held" ? "held_for_approval" : "daily_limit_exceeded";
+        await recordAudit({ actor: ctx.actor, action: config.name, targetId: verdict.held.id, environment: ctx.environment, result: code });
+        return fail({ code, message: verdict.held.message, status: verdict.kind === "held" ? 202 : 409, submissionId: verdict.held.id });
       }
+      release = verdict.release;
     }
     const outcome = await config.run(parsed.data, { ...auth.ctx, raw: input });
+    // A call that did not go through gives its daily-limit reservation back.
+    if (!outcome.ok) await release();
     const final: ActionResult<T> = outcome.ok
       ? { ok: true, data: outcome.data, ...("replayed" in outcome && outcome.replayed ? { replayed: true } : {}) }
       : { ok: false, error: toActionError(outcome.error) };

@@ -7,12 +7,59 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { nowFor } from "./clock";
 import { factsOf } from "./facts";
 import { type ControlledAction, governingRule, rolesText } from "./rules";
+import { dayIn, leftOf, limitFor, release, reserve, usedToday } from "./limits";
 import { currentRules, insertSubmission } from "./store";
 
 /** What a controlled action would send: its kind and the exact API call (lib/dashboard/api-calls.ts). */
 export type Control = { action: ControlledAction; call: ApiCall };
 
 export type Held = { id: string; message: string };
+
+/** What the wrapper does with a controlled call: hold it, offer it for approval (past a daily limit), or send it (giving the reservation back if it fails). */
+export type Verdict =
+  | { kind: "held"; held: Held }
+  | { kind: "over_limit"; held: Held }
+  | { kind: "go"; release: () => Promise<void> };
+
+/** Held past a daily limit: not a rule of anyone's making, so a fixed one (1 approval from Admin or Finance). */
+const DAILY_LIMIT_RULE = { id: "daily-limit", version: 1, name: "Daily limit", approvalsRequired: 1 as const, approverRoles: ["admin", "finance"] as Array<"admin" | "finance">, enabled: true, createdBy: "console", createdAt: "" };
+
+/** The rules first (a held call counts against no limit), then the person's daily limit in production. */
+export async function judge(control: Control, ctx: { environment: Environment; actor: Actor; actionName: string }): Promise<Verdict> {
+  const held = await holdIfRuled(control, ctx);
+  if (held) return { kind: "held", held };
+  const none = { kind: "go" as const, release: async () => {} };
+  if (ctx.environment !== "production") return none;
+  const facts = factsOf(ctx.environment, control.action, control.call.body);
+  if (!facts.amount || !facts.currency) return none;
+  const { db } = await getDatabase();
+  const limit = await limitFor(db, ctx.actor, ctx.environment, facts.currency);
+  if (!limit) return none;
+  const key = { userId: ctx.actor.userId, environment: ctx.environment, day: dayIn(env().LIMITS_TIME_ZONE), currency: facts.currency };
+  if (await reserve(db, key, facts.amount, limit.amount)) return { kind: "go", release: () => release(db, key, facts.amount as string) };
+  const used = await usedToday(db, key);
+  const row = await insertSubmission(db, {
+    environment: ctx.environment,
+    action: control.action,
+    actionName: ctx.actionName,
+    method: control.call.method as "POST",
+    path: control.call.path,
+    idempotencyKey: control.call.idempotencyKey ?? null,
+    body: control.call.body ?? null,
+    facts,
+    submittedBy: ctx.actor.userId,
+    submittedByEmail: ctx.actor.email,
+    expiresAt: new Date(Date.now() + env().APPROVAL_EXPIRY_HOURS * 3_600_000),
+    rule: { ...DAILY_LIMIT_RULE, conditions: { environments: ["production"], actions: [control.action], currencies: [], amountAtLeast: null, destinationTypes: [] } },
+    status: "offered",
+    heldBecause: "daily_limit",
+  });
+  const left = leftOf(limit.amount, used);
+  return {
+    kind: "over_limit",
+    held: { id: row.id, message: `This is over your daily limit: ${left} ${facts.currency} left today of ${limit.amount} ${facts.currency}. Nothing was sent. Submit it for approval instead?` },
+  };
+}
 
 /**
  * The one check of every controlled action (decisions D19.2), run by the action wrapper after

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { ControlledAction, RuleConditions, SubmissionFacts } from "./rules";
 
 /** Money controls (issue 31, decisions D19). Created by lib/service/store/migrations/0020_approvals.ts. */
@@ -21,7 +21,8 @@ export const approvalRules = pgTable(
   (t) => [primaryKey({ columns: [t.id, t.version] })],
 );
 
-export type SubmissionStatus = "pending" | "denied" | "expired" | "sending" | "sent" | "failed";
+/** `offered`: over a daily limit, stored but not in the queue until its author submits it for approval. */
+export type SubmissionStatus = "offered" | "pending" | "denied" | "expired" | "sending" | "sent" | "failed";
 
 /** A held call: exactly what would have been sent, who sent it, the rule (and version) that held it. */
 export const submissions = pgTable("console_submissions", {
@@ -52,7 +53,36 @@ export const submissions = pgTable("console_submissions", {
   responseStatus: integer("response_status"),
   response: jsonb("response"),
   resultId: text("result_id"),
+  /** "rule": a rule held it; "daily_limit": its author asked for approval past their daily limit. */
+  heldBecause: text("held_because").$type<"rule" | "daily_limit">().notNull().default("rule"),
 });
+
+/** A daily limit in one currency, for a role or a person (who overrides their role). */
+export const dailyLimits = pgTable("console_daily_limits", {
+  id: text("id").primaryKey(),
+  environment: text("environment").$type<"sandbox" | "production">().notNull(),
+  role: text("role"),
+  userId: text("user_id"),
+  userEmail: text("user_email"),
+  currency: text("currency").notNull(),
+  amount: numeric("amount").notNull(),
+  createdBy: text("created_by").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  removedAt: timestamp("removed_at", { withTimezone: true }),
+});
+
+/** What a person sent today, per currency (reserved before the call, given back if it fails). */
+export const dailyUsage = pgTable(
+  "console_daily_usage",
+  {
+    userId: text("user_id").notNull(),
+    environment: text("environment").notNull(),
+    day: date("day").notNull(),
+    currency: text("currency").notNull(),
+    amount: numeric("amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.environment, t.day, t.currency] })],
+);
 
 /** One row per person per submission: nobody counts twice. */
 export const submissionApprovals = pgTable(

@@ -65,7 +65,7 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewSubmission = Pick<
   SubmissionRow,
   "environment" | "action" | "actionName" | "method" | "path" | "idempotencyKey" | "body" | "facts" | "submittedBy" | "submittedByEmail" | "expiresAt"
-> & { rule: Rule };
+> & { rule: Rule; status?: "offered" | "pending"; heldBecause?: "rule" | "daily_limit" };
 
 export async function insertSubmission(db: Executor, input: NewSubmission): Promise<SubmissionRow> {
   const [row] = await db
@@ -88,9 +88,21 @@ export async function insertSubmission(db: Executor, input: NewSubmission): Prom
       ruleName: input.rule.name,
       approvalsRequired: input.rule.approvalsRequired,
       approverRoles: input.rule.approverRoles,
+      status: input.status ?? "pending",
+      heldBecause: input.heldBecause ?? "rule",
     })
     .returning();
   return row;
+}
+
+/** Its author asks for approval of a submission offered past their daily limit: it joins the queue (and its expiry starts now). */
+export async function submitOffered(db: Executor, id: string, userId: string, expiresAt: Date): Promise<SubmissionRow | null> {
+  const [row] = await db
+    .update(submissions)
+    .set({ status: "pending", submittedAt: new Date(), expiresAt })
+    .where(and(eq(submissions.id, id), eq(submissions.submittedBy, userId), eq(submissions.status, "offered")))
+    .returning();
+  return row ?? null;
 }
 
 export async function findSubmission(db: Executor, id: string): Promise<SubmissionRow | null> {
@@ -171,7 +183,7 @@ export async function listSubmissions(db: Executor, filter: { status: "pending" 
   return db
     .select()
     .from(submissions)
-    .where(and(sql`${submissions.status} <> 'pending'`, mine))
+    .where(and(sql`${submissions.status} not in ('pending', 'offered')`, mine))
     .orderBy(desc(submissions.submittedAt))
     .limit(limit);
 }
@@ -219,5 +231,6 @@ export function toSubmissionView(row: SubmissionRow, approvals: ApprovalRow[], n
     responseStatus: row.responseStatus,
     resultId: row.resultId,
     response: row.response,
+    heldBecause: row.heldBecause,
   };
 }

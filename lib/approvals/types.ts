@@ -18,7 +18,8 @@ export type SubmissionView = {
   approverRoles: Role[];
   approvals: Array<{ email: string; role: string; at: string }>;
   expiresAt: string;
-  status: "pending" | "denied" | "expired" | "sending" | "sent" | "failed";
+  status: "offered" | "pending" | "denied" | "expired" | "sending" | "sent" | "failed";
+  heldBecause: "rule" | "daily_limit";
   decidedAt: string | null;
   deniedBy: string | null;
   denyReason: string | null;

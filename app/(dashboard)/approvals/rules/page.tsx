@@ -7,6 +7,11 @@ import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { ruleSummary } from "@/lib/approvals/rules";
 import { currentRules } from "@/lib/approvals/store";
+import { listLimits } from "@/lib/approvals/limits";
+import { DailyLimitForm } from "@/components/approvals/daily-limit-form";
+import { RemoveLimitButton } from "@/components/approvals/remove-limit-button";
+import { Card } from "@/components/ui/card";
+import { env } from "@/lib/env";
 import { requireActor } from "@/lib/auth/guard";
 import { getDatabase } from "@/lib/db/connection";
 
@@ -16,7 +21,9 @@ export const metadata = { title: "Approval rules" };
 export default async function ApprovalRulesPage() {
   const gate = await requireActor({ permission: "approvals:rules", environment: null });
   if (!gate.ok) return <NotAllowed message="Only administrators set approval rules." />;
-  const rules = await currentRules((await getDatabase()).db);
+  const { db } = await getDatabase();
+  const [rules, limits] = await Promise.all([currentRules(db), listLimits(db)]);
+  const rows = limits.map((l) => ({ id: l.id, who: l.userEmail ?? `Every ${l.role}`, currency: l.currency, amount: l.amount }));
   return (
     <>
       <PageHeader
@@ -45,6 +52,32 @@ export default async function ApprovalRulesPage() {
         rowProps={(r) => ({ "data-name": r.name })}
         empty="No rules: every submission goes straight through, as if nobody had to approve anything."
       />
+      <Card
+        className="mt-8"
+        title="Daily limits (production)"
+        description={`What one person may send per currency per calendar day (${env().LIMITS_TIME_ZONE}). A person's own limit overrides their role's. Past it, the form says how much is left and offers to submit for approval instead.`}
+        data-testid="daily-limits"
+      >
+        <div className="space-y-5">
+          <DataTable
+            caption="Daily limits"
+            columns={[
+              { header: "For", cell: (l) => l.who },
+              { header: "Per day", numeric: true, className: "font-mono", cell: (l) => `${l.amount} ${l.currency}` },
+              {
+                header: <span className="sr-only">Actions</span>,
+                headerClassName: "text-right",
+                className: "text-right",
+                cell: (l) => <RemoveLimitButton id={l.id} label={`${l.who} ${l.currency}`} />,
+              },
+            ]}
+            rows={rows}
+            rowTestId="limit-row"
+            empty="No daily limits."
+          />
+          <DailyLimitForm />
+        </div>
+      </Card>
     </>
   );
 }

@@ -17,6 +17,7 @@ import { sql as rollups } from "./0017_rollups";
 import { sql as partitions } from "./0018_partitions";
 import { sql as listen } from "./0019_listen";
 import { sql as approvals } from "./0020_approvals";
+import { sql as dailyLimits } from "./0021_daily_limits";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -42,4 +43,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0018_partitions", sql: partitions },
   { id: "0019_listen", sql: listen },
   { id: "0020_approvals", sql: approvals },
+  { id: "0021_daily_limits", sql: dailyLimits },
 ];

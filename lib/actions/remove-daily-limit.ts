@@ -1,0 +1,19 @@
+"use server";
+
+import { z } from "@/lib/schemas/zod";
+import { removeLimit } from "@/lib/approvals/limits";
+import { getDatabase } from "@/lib/db/connection";
+import { action, idSchema, refused } from "./action";
+
+/** Removes a daily limit (kept in the table, marked removed). */
+export const removeDailyLimit = action({
+  name: "removeDailyLimit",
+  permission: "approvals:rules",
+  kind: "console",
+  input: z.object({ id: idSchema }),
+  run: async ({ id }) => {
+    const { db } = await getDatabase();
+    if (!(await removeLimit(db, id))) return { ...refused("not_found", "No such limit."), audit: { targetId: id } };
+    return { ok: true, data: { id }, audit: { targetId: id, environment: "production" } };
+  },
+});
