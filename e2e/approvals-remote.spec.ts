@@ -1,0 +1,125 @@
+/**
+ * Money controls against a remote service (issue 31): the standalone service (`npm run
+ * service`) on its own PostgreSQL database, the console on another with EMBEDDED_SERVICE=off
+ * and both base URLs pointing at the service. A finance person's production request is held in
+ * the console (the service's request log has no call for it), an administrator approves it, and
+ * the service then receives exactly the stored call, once.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { addPerson, choosePassword, signInWith } from "./fixtures/auth";
+import { CLUSTER_ADMIN, PG_URL, startInstance, type Instance } from "./support/instances";
+import { until } from "./support/listen";
+import { apiKeys, destinationSection, openBuilder, VALID } from "./support/settlement";
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(240_000);
+
+const BASE = Number(process.env.E2E_PORT ?? 3100);
+const SERVICE = `http://127.0.0.1:${BASE + 31}`;
+const CONSOLE = `http://127.0.0.1:${BASE + 32}`;
+const stamp = Date.now().toString(36);
+const databases = { service: `remote_service_${stamp}`, console: `remote_console_${stamp}` };
+const urlOf = (name: string) => {
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+let service: ChildProcess;
+const serviceOutput: string[] = [];
+let app: Instance;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  for (const name of Object.values(databases)) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  service = spawn("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], {
+    env: { ...process.env, DATABASE_URL: urlOf(databases.service), SERVICE_PORT: String(BASE + 31), SERVICE_HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  service.stdout?.on("data", (c) => serviceOutput.push(String(c)));
+  service.stderr?.on("data", (c) => serviceOutput.push(String(c)));
+  await until("the service", async () => (await fetch(`${SERVICE}/v0/openapi.json`).catch(() => null))?.status === 200, 90_000).catch((e) => {
+    throw new Error(`${e}\n${serviceOutput.join("")}`);
+  });
+  app = startInstance("remote-console", BASE + 32, urlOf(databases.console), {
+    EMBEDDED_SERVICE: "off",
+    SETTLEMENT_SANDBOX_BASE_URL: SERVICE,
+    SETTLEMENT_PRODUCTION_BASE_URL: SERVICE,
+  });
+  await until("the console", async () => (await fetch(`${CONSOLE}/api/ready`).catch(() => null))?.status === 200, 90_000).catch((e) => {
+    throw new Error(`${e}\n${app.output.join("")}`);
+  });
+});
+
+test.afterAll(async () => {
+  for (const child of [app?.process, service]) child?.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 2_000));
+  for (const child of [app?.process, service]) if (child && child.exitCode === null) child.kill("SIGKILL");
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  for (const name of Object.values(databases)) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
+/** The service's own request log, read with the production key: calls carrying this Idempotency-Key. */
+async function serviceCalls(idempotencyKey: string): Promise<number> {
+  const res = await fetch(`${SERVICE}/v0/request-logs?idempotency_key=${encodeURIComponent(idempotencyKey)}`, { headers: { "X-Api-Key": apiKeys()[1] } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: unknown[] }).data.length;
+}
+
+async function signedIn(browser: import("@playwright/test").Browser, credentials: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: CONSOLE, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInWith(page, credentials);
+  return page;
+}
+
+test("held in the console, approved, then sent to the remote service once", async ({ browser }) => {
+  const admin = await signedIn(browser, CLUSTER_ADMIN);
+  const email = `finance-${stamp}@remote.test`;
+  const oneTime = await addPerson(admin, { email, name: "Remote finance", role: "finance" });
+  const financeContext = await browser.newContext({ baseURL: CONSOLE, viewport: { width: 1440, height: 900 } });
+  const finance = await financeContext.newPage();
+  await signInWith(finance, { email, password: oneTime });
+  await choosePassword(finance, oneTime);
+
+  await admin.goto("/approvals/rules/new");
+  await admin.getByLabel("Name").fill("Remote production USDC");
+  await admin.getByLabel("Amount at or above").fill("100");
+  await admin.getByLabel("USDC", { exact: true }).check();
+  await admin.getByRole("button", { name: "Create rule" }).click();
+  await admin.waitForURL(/\/approvals\/rules$/);
+
+  await financeContext.addCookies([{ name: "console_env", value: "production", url: CONSOLE }]);
+  await openBuilder(finance, "STABLECOIN_TO_STABLECOIN");
+  await finance.getByLabel(/^Amount/).fill("150");
+  await destinationSection(finance).getByLabel("Currency").selectOption("USDC");
+  await destinationSection(finance).getByLabel("Chain").selectOption("ETHEREUM");
+  await finance.getByLabel("Wallet address").fill(VALID.evm);
+  await finance.getByRole("button", { name: "Create settlement request" }).click();
+  await finance.getByRole("dialog", { name: "Create in production?" }).getByRole("button", { name: "Create in production" }).click();
+  const held = finance.getByTestId("held-for-approval");
+  await expect(held).toContainText("“Remote production USDC” needs 1 approval from Admin or Finance");
+  await held.getByRole("link", { name: "Follow it on the Approvals page" }).click();
+  await finance.waitForURL(/\/approvals\/sub_/);
+  const id = finance.url().replace(/^.*\/approvals\//, "");
+  const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "").replace("Idempotency-Key: ", "").trim();
+  await finance.waitForTimeout(1_000);
+  expect(await serviceCalls(key)).toBe(0);
+
+  await admin.goto(`/approvals/${id}`);
+  await admin.getByRole("button", { name: "Approve and send" }).click();
+  await expect(admin.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+  await expect.poll(() => serviceCalls(key), { timeout: 10_000 }).toBe(1);
+  const requestId = ((await admin.getByTestId("result-link").textContent()) ?? "").replace("Open ", "").trim();
+  const res = await fetch(`${SERVICE}/v0/settlement-requests/${requestId}`, { headers: { "X-Api-Key": apiKeys()[1] } });
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { amount: string }).amount).toMatch(/^150(\.0+)?$/);
+  await financeContext.close();
+  await admin.context().close();
+});
