@@ -102,6 +102,10 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
           </Field>
           <CheckboxGroup name="currencies" legend="Currencies (none: any)" field={form.register("conditions.currencies")} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
           <CheckboxGroup name="destinationTypes" legend="Destinations (none: any)" field={form.register("conditions.destinationTypes")} options={[{ value: "bank", label: "Bank account" }, { value: "wallet", label: "Wallet" }]} />
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="size-4 rounded border-slate-300 accent-accent-600" {...form.register("conditions.newDestinationOnly")} />
+            Only destinations not in the payee book
+          </label>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Approvals needed" error={errors.approvalsRequired?.message} required>
               {(p) => <Select {...p} {...form.register("approvalsRequired")} options={[{ value: "1", label: "1 person" }, { value: "2", label: "2 people" }]} />}

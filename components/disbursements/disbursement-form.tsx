@@ -29,6 +29,8 @@ import {
 } from "./disbursement-form-values";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { compactWallet, plainAmount } from "@/lib/dashboard/normalize-input";
+import type { PayeeView } from "@/lib/approvals/types";
+import { PayeePicker } from "@/components/payees/payee-picker";
 
 type WalletValidators = typeof import("@/lib/validators/wallet");
 
@@ -63,11 +65,14 @@ export function DisbursementForm({
   environment,
   initialKey,
   balances,
+  payees = [],
 }: {
   environment: Environment;
   initialKey: string;
   /** Available balances, shown beside the amount and checked before a submit. */
   balances: Balance[] | null;
+  /** The environment's payee book: picking one fills the wallet, chain and currency. */
+  payees?: PayeeView[];
 }) {
   const openCreated = useOpenCreated();
   const form = useForm<DisbursementValues, unknown, DisbursementOutput>({
@@ -131,6 +136,17 @@ export function DisbursementForm({
       >
         <Card title="Payout" description="Stablecoins from your pre-funded balance to a wallet">
           <div className="grid gap-4 sm:grid-cols-2">
+            {payees.length > 0 ? (
+              <PayeePicker
+                payees={payees}
+                className="sm:col-span-2"
+                onPick={(payee) => {
+                  setValue("wallet_address", payee.address, { shouldValidate: true });
+                  setValue("currency", payee.currency as DisbursementValues["currency"]);
+                  setValue("chain", (payee.chain ?? "") as DisbursementValues["chain"]);
+                }}
+              />
+            ) : null}
             <TextField<DisbursementValues>
               name="wallet_address"
               label="Wallet address"

@@ -20,6 +20,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/payments", label: "Payments", icon: PaymentsIcon, group: "operate" },
   { href: "/disbursements", label: "Disbursements", icon: DisburseIcon, group: "operate" },
   { href: "/balances", label: "Balances", icon: PaymentsIcon, group: "operate" },
+  { href: "/payees", label: "Payees", icon: UsersIcon, group: "operate" },
   { href: "/approvals", label: "Approvals", icon: ShieldIcon, group: "operate" },
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon, group: "integrate" },
   { href: "/events", label: "Events", icon: RequestsIcon, group: "integrate" },

@@ -134,6 +134,9 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   submitForApproval: same(["admin", "finance", "developer"]),
   saveDailyLimit: same(ADMIN),
   removeDailyLimit: same(ADMIN),
+  addPayee: MAKERS,
+  removePayee: MAKERS,
+  setPayeeCoolingOff: same(ADMIN),
 };
 
 export const actorFor = (role: Role): Actor => ({

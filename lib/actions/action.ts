@@ -209,6 +209,10 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
         actor: ctx.actor,
         actionName: config.name,
       });
+      if (verdict.kind === "refused") {
+        await recordAudit({ actor: ctx.actor, action: config.name, environment: ctx.environment, result: verdict.code });
+        return fail({ code: verdict.code, message: verdict.message, status: 409 });
+      }
       if (verdict.kind !== "go") {
         const code = verdict.kind === "held" ? "held_for_approval" : "daily_limit_exceeded";
         await recordAudit({ actor: ctx.actor, action: config.name, targetId: verdict.held.id, environment: ctx.environment, result: code });

@@ -14,7 +14,7 @@ import { findSubmission, finishSending, insertSubmission, saveRule, type Submiss
 const RULE: RuleBody = {
   name: "Production payouts",
   enabled: true,
-  conditions: { environments: ["production"], actions: ["disbursement"], currencies: [], amountAtLeast: null, destinationTypes: [] },
+  conditions: { environments: ["production"], actions: ["disbursement"], currencies: [], amountAtLeast: null, destinationTypes: [], newDestinationOnly: false },
   approvalsRequired: 1,
   approverRoles: ["admin", "finance"],
 };
@@ -50,7 +50,7 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
       path: "/v0/disbursements",
       idempotencyKey: `idem-${Math.random()}`,
       body: { amount: "100", currency: "USDC", wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" },
-      facts: { environment: "production", action: "disbursement", currency: "USDC", amount: "100", destinationType: "wallet", label: "USDC 100" },
+      facts: { environment: "production", action: "disbursement", currency: "USDC", amount: "100", destinationType: "wallet", knownDestination: null, label: "USDC 100" },
       submittedBy: people.finance.userId,
       submittedByEmail: people.finance.email,
       expiresAt,

@@ -4,6 +4,8 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { listDisbursements, listSettlementRequests, listV1Payments } from "@/lib/settlement-api";
 import { MOST_ROWS } from "./backtest-limits";
 import { shortDestination } from "./facts";
+import { walletKey } from "./payee-key";
+import { payeeKeys } from "./payees";
 import { type ControlledAction, type RuleBody, ruleMatches, type SubmissionFacts } from "./rules";
 import type { BacktestResult } from "./types";
 
@@ -26,8 +28,10 @@ export async function backtest(rule: RuleBody, days: 30 | 90, now = new Date()):
   const totals = new Map<string, Decimal>();
   const active = { ...rule, enabled: true };
   for (const environment of rule.conditions.environments) {
+    const keys = await payeeKeys(environment);
+    const known: Known = (address) => (address ? keys.has(walletKey(address)) : false);
     for (const action of rule.conditions.actions) {
-      const read = await candidates(environment, action, from);
+      const read = await candidates(environment, action, from, known);
       if (read.error) result.errors.push(`${environment} ${action}: ${read.error}`);
       result.capped ||= read.capped;
       for (const c of read.rows) {
@@ -44,10 +48,12 @@ export async function backtest(rule: RuleBody, days: 30 | 90, now = new Date()):
   return result;
 }
 
-async function candidates(environment: Environment, action: ControlledAction, from: Date): Promise<{ rows: Candidate[]; capped: boolean; error?: string }> {
+async function candidates(environment: Environment, action: ControlledAction, from: Date, known: Known): Promise<{ rows: Candidate[]; capped: boolean; error?: string }> {
   const rows: Candidate[] = [];
+  // New payees have no history in the API to replay.
+  if (action === "payee") return { rows, capped: false };
   for (let page = 1; page <= MOST_ROWS / PAGE; page++) {
-    const got = await pageOf(environment, action, from, page);
+    const got = await pageOf(environment, action, from, page, known);
     if (!got.ok) return { rows, capped: false, error: got.error };
     rows.push(...got.rows);
     if (!got.more) return { rows, capped: false };
@@ -55,7 +61,10 @@ async function candidates(environment: Environment, action: ControlledAction, fr
   return { rows, capped: true };
 }
 
-async function pageOf(environment: Environment, action: ControlledAction, from: Date, page: number): Promise<{ ok: true; rows: Candidate[]; more: boolean } | { ok: false; error: string }> {
+/** Whether a wallet address is in the environment's payee book now (the backtest's stand-in for "then"). */
+type Known = (address: string | null | undefined) => boolean;
+
+async function pageOf(environment: Environment, action: ControlledAction, from: Date, page: number, known: Known): Promise<{ ok: true; rows: Candidate[]; more: boolean } | { ok: false; error: string }> {
   const created_from = from.toISOString();
   if (action === "settlement_request") {
     const res = await listSettlementRequests(environment, { page, page_size: PAGE, created_from });
@@ -63,8 +72,9 @@ async function pageOf(environment: Environment, action: ControlledAction, from: 
     const rows = res.data.data.map((r) => {
       const destinationType = r.destination.wallet_address ? ("wallet" as const) : ("bank" as const);
       const to = `${r.destination.currency} ${shortDestination(r.destination.wallet_address ?? null)}`.trim();
-      const sides: SubmissionFacts[] = [{ environment, action, currency: r.source.currency, amount: r.amount, destinationType, label: `${r.source.currency} ${r.amount} → ${to}` }];
-      if (r.destination.amount) sides.push({ environment, action, currency: r.destination.currency, amount: r.destination.amount, destinationType, label: `${r.destination.currency} ${r.destination.amount} → ${to}` });
+      const knownDestination = known(r.destination.wallet_address);
+      const sides: SubmissionFacts[] = [{ environment, action, currency: r.source.currency, amount: r.amount, destinationType, knownDestination, label: `${r.source.currency} ${r.amount} → ${to}` }];
+      if (r.destination.amount) sides.push({ environment, action, currency: r.destination.currency, amount: r.destination.amount, destinationType, knownDestination, label: `${r.destination.currency} ${r.destination.amount} → ${to}` });
       return { id: r.id, createdAt: r.created_at, href: `/settlement-requests/${r.id}`, facts: sides };
     });
     return { ok: true, rows, more: page < res.data.pagination.total_pages };
@@ -76,7 +86,7 @@ async function pageOf(environment: Environment, action: ControlledAction, from: 
       id: d.id,
       createdAt: d.created_at,
       href: `/disbursements/${d.id}`,
-      facts: [{ environment, action, currency: d.currency, amount: d.amount, destinationType: "wallet" as const, label: `${d.currency} ${d.amount} → ${shortDestination(d.wallet_address ?? null)}` }],
+      facts: [{ environment, action, currency: d.currency, amount: d.amount, destinationType: "wallet" as const, knownDestination: known(d.wallet_address), label: `${d.currency} ${d.amount} → ${shortDestination(d.wallet_address ?? null)}` }],
     }));
     return { ok: true, rows, more: page < res.data.pagination.total_pages };
   }
@@ -87,7 +97,7 @@ async function pageOf(environment: Environment, action: ControlledAction, from: 
     id: p.id,
     createdAt: p.created_at,
     href: `/legacy/${p.id}`,
-    facts: [{ environment, action, currency: p.currency_code, amount: p.amount, destinationType: "wallet" as const, label: `${p.currency_code} ${p.amount} → ${shortDestination(p.destination_wallet ?? null)}` }],
+    facts: [{ environment, action, currency: p.currency_code, amount: p.amount, destinationType: "wallet" as const, knownDestination: known(p.destination_wallet), label: `${p.currency_code} ${p.amount} → ${shortDestination(p.destination_wallet ?? null)}` }],
   }));
   // Newest first: a page that reaches past the window ends the read.
   return { ok: true, rows, more: recent.length === res.data.data.length && page < res.data.pagination.total_pages };

@@ -6,6 +6,7 @@ import { disbursementSchema } from "@/lib/schemas";
 import type { Executor } from "@/lib/service/store/db";
 import { callApi } from "@/lib/settlement-api";
 import { nowFor } from "./clock";
+import { addPayee } from "./payees";
 import { addApproval, approvalsOf, claimForSending, denySubmission, expireDue, findSubmission, finishSending, type SubmissionRow } from "./store";
 
 /**
@@ -59,8 +60,20 @@ const refuse = (code: string, message: string) => ({ ok: false as const, error: 
 
 export type Sender = (db: Executor, row: SubmissionRow) => Promise<void>;
 
-/** Sends the stored call as stored and records the answer; a disbursement is also remembered in the console's list. */
+/**
+ * Sends the stored call as stored and records the answer; a disbursement is also remembered in
+ * the console's list. A new payee is the console's own change: it is saved here (its
+ * cooling-off period starts now).
+ */
 export async function sendStored(db: Executor, row: SubmissionRow): Promise<void> {
+  if (row.action === "payee") {
+    const b = (row.body ?? {}) as { name?: string; currency?: string; chain?: string | null; address?: string };
+    const saved = await addPayee(db, { environment: row.environment, name: String(b.name ?? ""), currency: String(b.currency ?? ""), chain: b.chain ?? null, address: String(b.address ?? ""), addedBy: row.submittedByEmail });
+    await finishSending(db, row.id, saved
+      ? { status: "sent", responseStatus: 201, response: { id: saved.id }, resultId: saved.id }
+      : { status: "failed", responseStatus: 409, response: { error: { message: "That address is already in the payee book." } }, resultId: null });
+    return;
+  }
   const result = await callApi(row.environment, {
     method: row.method,
     path: row.path,

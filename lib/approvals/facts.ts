@@ -42,6 +42,7 @@ export function settlementRequestFacts(environment: Environment, body: unknown):
     currency,
     amount: value,
     destinationType: to.type,
+    knownDestination: null,
     label: `${currency ?? ""} ${value ?? "?"} → ${str(destination.currency) ?? ""} ${shortDestination(to.key)}`.trim(),
   };
 }
@@ -58,6 +59,7 @@ export function factsOf(environment: Environment, action: ControlledAction, body
         currency: str(b.currency),
         amount: str(b.amount),
         destinationType: "wallet",
+        knownDestination: null,
         label: `${str(b.currency) ?? ""} ${str(b.amount) ?? "?"} → ${shortDestination(str(b.wallet_address))}`,
       };
     case "v1_payment":
@@ -67,7 +69,18 @@ export function factsOf(environment: Environment, action: ControlledAction, body
         currency: str(b.currency_code),
         amount: str(b.amount),
         destinationType: "wallet",
+        knownDestination: null,
         label: `${str(b.currency_code) ?? ""} ${str(b.amount) ?? "?"} → ${shortDestination(str(b.destination_wallet))}`,
+      };
+    case "payee":
+      return {
+        environment,
+        action,
+        currency: str(b.currency),
+        amount: null,
+        destinationType: "wallet",
+        knownDestination: null,
+        label: `“${str(b.name) ?? ""}”: ${str(b.currency) ?? ""} ${shortDestination(str(b.address))}`,
       };
   }
 }

@@ -6,7 +6,9 @@ import { env } from "@/lib/env";
 import type { Environment } from "@/lib/schemas/catalog";
 import { nowFor } from "./clock";
 import { factsOf } from "./facts";
-import { type ControlledAction, governingRule, rolesText } from "./rules";
+import { destinationKeyOf } from "./payee-key";
+import { coolingOffMinutes, findPayeeByKey, usableFrom } from "./payees";
+import { type ControlledAction, governingRule, rolesText, type SubmissionFacts } from "./rules";
 import { dayIn, leftOf, limitFor, release, reserve, usedToday } from "./limits";
 import { currentRules, insertSubmission } from "./store";
 
@@ -17,6 +19,7 @@ export type Held = { id: string; message: string };
 
 /** What the wrapper does with a controlled call: hold it, offer it for approval (past a daily limit), or send it (giving the reservation back if it fails). */
 export type Verdict =
+  | { kind: "refused"; code: string; message: string }
   | { kind: "held"; held: Held }
   | { kind: "over_limit"; held: Held }
   | { kind: "go"; release: () => Promise<void> };
@@ -24,15 +27,31 @@ export type Verdict =
 /** Held past a daily limit: not a rule of anyone's making, so a fixed one (1 approval from Admin or Finance). */
 const DAILY_LIMIT_RULE = { id: "daily-limit", version: 1, name: "Daily limit", approvalsRequired: 1 as const, approverRoles: ["admin", "finance"] as Array<"admin" | "finance">, enabled: true, createdBy: "console", createdAt: "" };
 
-/** The rules first (a held call counts against no limit), then the person's daily limit in production. */
+/**
+ * A payee still in its cooling-off period is refused first; then the rules (a held call counts
+ * against no limit); then the person's daily limit in production.
+ */
 export async function judge(control: Control, ctx: { environment: Environment; actor: Actor; actionName: string }): Promise<Verdict> {
-  const held = await holdIfRuled(control, ctx);
+  const { db } = await getDatabase();
+  const facts = factsOf(ctx.environment, control.action, control.call.body);
+  const destination = destinationKeyOf(control.action, control.call.body);
+  const payee = destination ? await findPayeeByKey(db, ctx.environment, destination) : null;
+  facts.knownDestination = payee !== null;
+  if (payee && control.action !== "payee") {
+    const from = usableFrom(payee, await coolingOffMinutes(db, ctx.environment));
+    if (from > new Date()) {
+      return {
+        kind: "refused",
+        code: "payee_cooling_off",
+        message: `“${payee.name}” is a new payee: usable from ${from.toISOString().slice(0, 16).replace("T", " ")} UTC, when its cooling-off period ends. Nothing was sent.`,
+      };
+    }
+  }
+  const held = await holdIfRuled(control, ctx, facts);
   if (held) return { kind: "held", held };
   const none = { kind: "go" as const, release: async () => {} };
   if (ctx.environment !== "production") return none;
-  const facts = factsOf(ctx.environment, control.action, control.call.body);
   if (!facts.amount || !facts.currency) return none;
-  const { db } = await getDatabase();
   const limit = await limitFor(db, ctx.actor, ctx.environment, facts.currency);
   if (!limit) return none;
   const key = { userId: ctx.actor.userId, environment: ctx.environment, day: dayIn(env().LIMITS_TIME_ZONE), currency: facts.currency };
@@ -50,7 +69,7 @@ export async function judge(control: Control, ctx: { environment: Environment; a
     submittedBy: ctx.actor.userId,
     submittedByEmail: ctx.actor.email,
     expiresAt: new Date(Date.now() + env().APPROVAL_EXPIRY_HOURS * 3_600_000),
-    rule: { ...DAILY_LIMIT_RULE, conditions: { environments: ["production"], actions: [control.action], currencies: [], amountAtLeast: null, destinationTypes: [] } },
+    rule: { ...DAILY_LIMIT_RULE, conditions: { environments: ["production"], actions: [control.action], currencies: [], amountAtLeast: null, destinationTypes: [], newDestinationOnly: false } },
     status: "offered",
     heldBecause: "daily_limit",
   });
@@ -67,11 +86,14 @@ export async function judge(control: Control, ctx: { environment: Environment; a
  * stored (method, path, body, Idempotency-Key) instead of sent, and the caller is told who may
  * approve it and why. Otherwise null: the call goes through as it always did.
  */
-export async function holdIfRuled(control: Control, ctx: { environment: Environment; actor: Actor; actionName: string }): Promise<Held | null> {
+export async function holdIfRuled(
+  control: Control,
+  ctx: { environment: Environment; actor: Actor; actionName: string },
+  facts: SubmissionFacts = factsOf(ctx.environment, control.action, control.call.body),
+): Promise<Held | null> {
   const { db } = await getDatabase();
   const rules = await currentRules(db);
   if (rules.length === 0) return null;
-  const facts = factsOf(ctx.environment, control.action, control.call.body);
   const rule = governingRule(rules, facts);
   if (!rule) return null;
   const now = await nowFor(ctx.environment);

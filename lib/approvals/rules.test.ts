@@ -5,7 +5,7 @@ import { governingRule, type RuleBody, ruleBodySchema, ruleMatches, ruleSummary 
 const base: RuleBody = {
   name: "Large production payouts",
   enabled: true,
-  conditions: { environments: ["production"], actions: ["settlement_request", "disbursement"], currencies: [], amountAtLeast: "10000", destinationTypes: [] },
+  conditions: { environments: ["production"], actions: ["settlement_request", "disbursement"], currencies: [], amountAtLeast: "10000", destinationTypes: [], newDestinationOnly: false },
   approvalsRequired: 1,
   approverRoles: ["admin", "finance"],
 };

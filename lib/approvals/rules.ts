@@ -9,19 +9,21 @@ import { CURRENCIES, ENVIRONMENTS, type Environment } from "@/lib/schemas/catalo
 import { PRODUCTION_MUTATORS, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 
 /** What a rule can hold: the console's money movements (decisions D19.1). */
-export const CONTROLLED_ACTIONS = ["settlement_request", "disbursement", "v1_payment"] as const;
+export const CONTROLLED_ACTIONS = ["settlement_request", "disbursement", "v1_payment", "payee"] as const;
 export type ControlledAction = (typeof CONTROLLED_ACTIONS)[number];
 
 export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
   settlement_request: "Settlement request",
   disbursement: "Disbursement",
   v1_payment: "/v1 payment",
+  payee: "New payee",
 };
 
 const CONTROLLED_ACTION_PLURALS: Record<ControlledAction, string> = {
   settlement_request: "settlement requests",
   disbursement: "disbursements",
   v1_payment: "/v1 payments",
+  payee: "new payees",
 };
 
 export const DESTINATION_TYPES = ["bank", "wallet"] as const;
@@ -41,6 +43,8 @@ export const ruleConditionsSchema = z.object({
   amountAtLeast: amountText.nullable(),
   /** Empty: any destination. */
   destinationTypes: z.array(z.enum(DESTINATION_TYPES)),
+  /** Only destinations not (yet) in the payee address book. */
+  newDestinationOnly: z.boolean().default(false),
 });
 export type RuleConditions = z.output<typeof ruleConditionsSchema>;
 
@@ -73,6 +77,8 @@ export type SubmissionFacts = {
   /** A decimal string in `currency`. */
   amount: string | null;
   destinationType: DestinationType | null;
+  /** Whether the destination is a saved payee (null: not known, e.g. when read from history). */
+  knownDestination: boolean | null;
   /** One line for lists: "USDC 250.00 to 0x5aAe…eAed". */
   label: string;
 };
@@ -89,6 +95,7 @@ export function ruleMatches(rule: Pick<RuleBody, "enabled" | "conditions">, fact
     if (new Decimal(facts.amount).lessThan(c.amountAtLeast)) return false;
   }
   if (c.destinationTypes.length > 0 && (!facts.destinationType || !c.destinationTypes.includes(facts.destinationType))) return false;
+  if (c.newDestinationOnly && facts.knownDestination !== false) return false;
   return true;
 }
 
@@ -116,6 +123,7 @@ export function ruleSummary(rule: Pick<RuleBody, "conditions" | "approvalsRequir
   if (c.currencies.length > 0) parts.push(`in ${c.currencies.join(", ")}`);
   if (c.amountAtLeast !== null) parts.push(`of ${c.amountAtLeast} or more`);
   if (c.destinationTypes.length === 1) parts.push(c.destinationTypes[0] === "bank" ? "to a bank account" : "to a wallet");
+  if (c.newDestinationOnly) parts.push("to a destination not in the payee book");
   const who = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rolesText(rule.approverRoles)}`;
   return `${capitalize(parts.join(" "))} need ${who}.`;
 }

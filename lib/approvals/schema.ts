@@ -96,3 +96,28 @@ export const submissionApprovals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.submissionId, t.userId] })],
 );
+
+/** A saved payee (a wallet): usable once its environment's cooling-off period has passed since it was added. */
+export const payees = pgTable("console_payees", {
+  id: text("id").primaryKey(),
+  environment: text("environment").$type<"sandbox" | "production">().notNull(),
+  name: text("name").notNull(),
+  kind: text("kind").$type<"wallet" | "bank">().notNull(),
+  currency: text("currency").notNull(),
+  chain: text("chain"),
+  address: text("address").notNull(),
+  /** How a destination in a call is recognised as this payee (lib/approvals/payee-key.ts). */
+  matchKey: text("match_key").notNull(),
+  addedBy: text("added_by").notNull(),
+  addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  removedAt: timestamp("removed_at", { withTimezone: true }),
+  removedBy: text("removed_by"),
+});
+
+/** The console's own settings, by key (the payees' cooling-off period per environment). */
+export const consoleSettings = pgTable("console_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: text("updated_by").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

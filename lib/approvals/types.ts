@@ -50,5 +50,21 @@ export function resultHref(action: ControlledAction, id: string | null): string 
       return `/disbursements/${encodeURIComponent(id)}`;
     case "v1_payment":
       return `/legacy/${encodeURIComponent(id)}`;
+    case "payee":
+      return "/payees";
   }
 }
+
+/** A saved payee as the browser sees it. */
+export type PayeeView = {
+  id: string;
+  environment: "sandbox" | "production";
+  name: string;
+  currency: string;
+  chain: string | null;
+  address: string;
+  addedBy: string;
+  addedAt: string;
+  /** When its cooling-off period ends (usable from then on). */
+  usableFrom: string;
+};

@@ -7,6 +7,8 @@ import { NotAllowed } from "@/components/auth/not-allowed";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { listPayees } from "@/lib/approvals/payees";
+import { getDatabase } from "@/lib/db/connection";
 
 export const metadata = { title: "New disbursement" };
 
@@ -16,7 +18,7 @@ export default async function NewDisbursementPage() {
     return <NotAllowed message={`Your role cannot create disbursements in ${environment}.`} />;
   }
   // The available balance beside the amount, and checked before a submit (sandbox info; production's statements).
-  const balances = await availableBalances(environment);
+  const [balances, payees] = await Promise.all([availableBalances(environment), getDatabase().then(({ db }) => listPayees(db, environment))]);
   return (
     <>
       <PageHeader
@@ -24,7 +26,7 @@ export default async function NewDisbursementPage() {
         title="New disbursement"
         description="Send stablecoins from your balance to a wallet. The chain follows from the address."
       />
-      <DisbursementForm key={environment} environment={environment} initialKey={randomUUID()} balances={balances} />
+      <DisbursementForm key={environment} environment={environment} initialKey={randomUUID()} balances={balances} payees={payees} />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { sql as partitions } from "./0018_partitions";
 import { sql as listen } from "./0019_listen";
 import { sql as approvals } from "./0020_approvals";
 import { sql as dailyLimits } from "./0021_daily_limits";
+import { sql as payees } from "./0022_payees";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -44,4 +45,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0019_listen", sql: listen },
   { id: "0020_approvals", sql: approvals },
   { id: "0021_daily_limits", sql: dailyLimits },
+  { id: "0022_payees", sql: payees },
 ];

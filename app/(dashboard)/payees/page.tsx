@@ -1,0 +1,76 @@
+import { AddPayeeForm } from "@/components/payees/add-payee-form";
+import { CoolingOffSetting } from "@/components/payees/cooling-off-setting";
+import { PayeeCountdown } from "@/components/payees/payee-countdown";
+import { RemovePayeeButton } from "@/components/payees/remove-payee-button";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DataTable } from "@/components/ui/data-table";
+import { PageHeader } from "@/components/ui/page-header";
+import { coolingOffMinutes, listPayees } from "@/lib/approvals/payees";
+import { requireActor } from "@/lib/auth/guard";
+import { can } from "@/lib/auth/permissions";
+import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { railLabel } from "@/lib/dashboard/routes";
+import { getDatabase } from "@/lib/db/connection";
+
+export const metadata = { title: "Payees" };
+
+const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** The environment's payee address book: saved wallets, who added them, and when each becomes usable. */
+export default async function PayeesPage() {
+  const environment = await getEnvironment();
+  const gate = await requireActor({ permission: "read", environment });
+  if (!gate.ok) return <NotAllowed message="Sign in to see payees." />;
+  const { db } = await getDatabase();
+  const [rows, minutes] = await Promise.all([listPayees(db, environment), coolingOffMinutes(db, environment)]);
+  const maker = can(gate.actor.role, "disbursement:create", environment);
+  const admin = can(gate.actor.role, "approvals:rules", null);
+  const hours = minutes / 60;
+  return (
+    <>
+      <PageHeader
+        title="Payees"
+        description={`Saved wallets for ${environment}: the disbursement form offers them. ${minutes === 0 ? "A new payee is usable at once here." : `A new payee is usable ${hours >= 1 ? `${hours} h` : `${minutes} min`} after it was added (its cooling-off period).`}`}
+      />
+      <div className="space-y-6">
+        <DataTable
+          caption={`${environment} payees`}
+          columns={[
+            { header: "Name", className: "font-medium text-slate-900", cell: (p) => p.name },
+            {
+              header: "Wallet",
+              cell: (p) => (
+                <span className="flex items-center gap-1.5">
+                  <span className="font-mono text-xs break-all text-slate-700">{p.address}</span>
+                  <CopyButton value={p.address} label={`Copy the address of ${p.name}`} />
+                </span>
+              ),
+            },
+            { header: "Currency", cell: (p) => `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}` },
+            { header: "Added", className: "text-xs text-slate-500", cell: (p) => `${time.format(new Date(p.addedAt))} UTC by ${p.addedBy}` },
+            { header: "State", cell: (p) => <PayeeCountdown usableFrom={p.usableFrom} /> },
+            ...(maker
+              ? [{ header: <span className="sr-only">Actions</span>, headerClassName: "text-right", className: "text-right", cell: (p: (typeof rows)[number]) => <RemovePayeeButton id={p.id} name={p.name} /> }]
+              : []),
+          ]}
+          rows={rows}
+          rowTestId="payee-row"
+          rowProps={(p) => ({ "data-name": p.name })}
+          empty="No payees yet."
+        />
+        {maker ? (
+          <Card title="Add a payee" description="A wallet you pay often. Rules may require an approval to add one.">
+            <AddPayeeForm />
+          </Card>
+        ) : null}
+        {admin ? (
+          <Card title="Cooling-off period" description="How long a new payee waits before it can be paid. Shortening it applies to payees already waiting.">
+            <CoolingOffSetting environment={environment} minutes={minutes} />
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { addPayee } from "@/lib/actions/add-payee";
+import { type PayeeInput, payeeInputSchema } from "@/lib/approvals/payee-form";
+import { railLabel } from "@/lib/dashboard/routes";
+import { STABLECOIN_CHAINS, STABLECOINS } from "@/lib/schemas/catalog";
+
+/** Saves a wallet to this environment's payee book (checked like the disbursement form checks it). */
+export function AddPayeeForm() {
+  const router = useRouter();
+  const form = useForm<PayeeInput>({ resolver: zodResolver(payeeInputSchema), defaultValues: { name: "", currency: "USDC", chain: "ETHEREUM", address: "" } });
+  const { errors } = form.formState;
+  const currency = form.watch("currency");
+  const save = useActionForm({
+    send: (values: PayeeInput) => addPayee(values),
+    onSuccess: () => {
+      form.reset({ name: "", currency: form.getValues("currency"), chain: form.getValues("chain"), address: "" });
+      router.refresh();
+    },
+    onFields: (error) => applyServerErrors(error, form.setError, ["name", "currency", "chain", "address"]),
+  });
+  return (
+    <form onSubmit={form.handleSubmit(save.submit)} noValidate className="space-y-4" data-testid="add-payee">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message} required>
+          {(p) => <Input {...p} {...form.register("name")} autoComplete="off" placeholder="Acme treasury" />}
+        </Field>
+        <div className="grid grid-cols-2 gap-4">
+          <Field label="Currency" error={errors.currency?.message} required>
+            {(p) => <Select {...p} {...form.register("currency")} options={STABLECOINS.map((c) => ({ value: c, label: c }))} />}
+          </Field>
+          <Field label="Chain" error={errors.chain?.message} required>
+            {(p) => <Select {...p} {...form.register("chain")} options={STABLECOIN_CHAINS[currency].map((c) => ({ value: c, label: railLabel(c) }))} />}
+          </Field>
+        </div>
+        <Field label="Wallet address" error={errors.address?.message} required className="sm:col-span-2">
+          {(p) => <Input {...p} {...form.register("address")} autoComplete="off" spellCheck={false} className="font-mono" />}
+        </Field>
+      </div>
+      <FormAlert error={save.error} />
+      <Button type="submit" loading={save.pending}>
+        Add payee
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The payee address book (issue 31): a production payee is blocked during its cooling-off
+ * period (the disbursement form lists it but cannot pick it, and the address typed by hand is
+ * refused), then usable once an administrator shortens the period; a rule can hold adding a
+ * payee until someone else approves it.
+ */
+import { randomBytes } from "node:crypto";
+import { base58 } from "@scure/base";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/auth";
+
+test.describe.configure({ mode: "serial" });
+
+// A Solana address of its own: no other journey pays it, so its cooling-off holds nobody else up.
+const address = base58.encode(randomBytes(32));
+const NAME = `E2E treasury ${Date.now().toString(36)}`;
+
+async function coolingOff(page: Page, label: string) {
+  await page.goto("/payees");
+  const select = page.getByLabel(/^Cooling-off in /);
+  await select.selectOption({ label });
+  await expect(page.getByText("Cooling-off period saved")).toBeVisible();
+}
+
+test("a new production payee waits out its cooling-off period, then can be paid", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
+  await coolingOff(page, "24 hours");
+  const add = page.getByTestId("add-payee");
+  await add.getByLabel("Name").fill(NAME);
+  await add.getByLabel("Currency").selectOption("USDC");
+  await add.getByLabel("Chain").selectOption("SOLANA");
+  await add.getByLabel("Wallet address").fill(address);
+  await add.getByRole("button", { name: "Add payee" }).click();
+  const row = page.locator(`[data-testid="payee-row"][data-name="${NAME}"]`);
+  await expect(row.getByTestId("payee-state")).toHaveText(/Usable in 2[34] h/);
+  await page.screenshot({ path: "test-results/screens/payees-1440.png", fullPage: true });
+
+  // The form lists it, but not yet to pick; typed by hand, the server refuses it.
+  await page.goto("/disbursements/new");
+  const picker = page.getByTestId("payee-picker");
+  await expect(picker.locator("option", { hasText: NAME })).toBeDisabled();
+  await page.getByLabel("Wallet address").fill(address);
+  await page.getByLabel(/^Amount/).fill("1");
+  await page.getByRole("button", { name: "Create disbursement" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
+  await expect(page.getByRole("alert")).toContainText(`“${NAME}” is a new payee: usable from`);
+
+  // An administrator shortens the period: usable now, picked from the book, paid.
+  await coolingOff(page, "None");
+  await expect(row.getByTestId("payee-state")).toHaveText("Usable");
+  await page.goto("/disbursements/new");
+  await page.getByTestId("payee-picker").selectOption({ label: `${NAME} · USDC on Solana` });
+  await expect(page.getByLabel("Wallet address")).toHaveValue(address);
+  await page.getByLabel(/^Amount/).fill("1");
+  await page.getByRole("button", { name: "Create disbursement" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
+  await expect(page).toHaveURL(/\/disbursements\/[^/?]+\?created=1/, { timeout: 15_000 });
+
+  await coolingOff(page, "24 hours");
+  await page.getByRole("button", { name: `Remove payee ${NAME}` }).click();
+  await expect(row).toHaveCount(0);
+});
+
+test("a rule can hold adding a payee until someone else approves it", async ({ page, signInAs }) => {
+  const rule = `E2E new payees ${Date.now().toString(36)}`;
+  await page.goto("/approvals/rules/new");
+  await page.getByLabel("Name").fill(rule);
+  await page.getByLabel("Production").uncheck();
+  await page.getByLabel("Sandbox").check();
+  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
+  await page.getByLabel("New payee").check();
+  await page.getByRole("button", { name: "Create rule" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+  const ruleHref = (await page.getByRole("link", { name: rule }).getAttribute("href")) ?? "";
+
+  const developer = await signInAs("developer");
+  await developer.goto("/payees");
+  const name = `E2E held payee ${Date.now().toString(36)}`;
+  const add = developer.getByTestId("add-payee");
+  await add.getByLabel("Name").fill(name);
+  await add.getByLabel("Chain").selectOption("SOLANA");
+  await add.getByLabel("Wallet address").fill(base58.encode(randomBytes(32)));
+  await add.getByRole("button", { name: "Add payee" }).click();
+  const held = developer.getByTestId("held-for-approval");
+  await expect(held).toContainText(`“${rule}” needs 1 approval`);
+  await held.getByRole("link", { name: "Follow it on the Approvals page" }).click();
+  await developer.waitForURL(/\/approvals\/sub_/);
+  const id = developer.url().replace(/^.*\/approvals\//, "");
+  await developer.goto("/payees");
+  await expect(developer.locator(`[data-testid="payee-row"][data-name="${name}"]`)).toHaveCount(0);
+
+  await page.goto(`/approvals/${id}`);
+  await page.getByRole("button", { name: "Approve and send" }).click();
+  await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+  await developer.goto("/payees");
+  await expect(developer.locator(`[data-testid="payee-row"][data-name="${name}"]`).getByTestId("payee-state")).toHaveText("Usable");
+  await developer.context().close();
+
+  await page.goto(ruleHref);
+  await page.getByLabel("On (holds new submissions)").uncheck();
+  await page.getByRole("button", { name: "Save a new version" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+});

@@ -1,0 +1,24 @@
+"use server";
+
+import { getDatabase } from "@/lib/db/connection";
+import { payeeInputSchema } from "@/lib/approvals/payee-form";
+import { addPayee as savePayee, coolingOffMinutes, toPayeeView } from "@/lib/approvals/payees";
+import { action, refused } from "./action";
+
+/**
+ * Saves a wallet to the environment's payee book (usable after the cooling-off period). A rule
+ * may hold it for approval like a payment: then it is saved when approved.
+ */
+export const addPayee = action({
+  name: "addPayee",
+  permission: "disbursement:create",
+  kind: "console",
+  input: payeeInputSchema,
+  control: (input) => ({ action: "payee", call: { method: "POST", path: "console:payees", body: input } }),
+  run: async (input, { environment, actor }) => {
+    const { db } = await getDatabase();
+    const row = await savePayee(db, { environment, ...input, addedBy: actor.email });
+    if (!row) return refused("already_saved", "That address is already in the payee book.", { address: "Already in the payee book" });
+    return { ok: true, data: toPayeeView(row, await coolingOffMinutes(db, environment)), audit: { targetId: row.id, environment, detail: `“${input.name}”: ${input.currency} on ${input.chain}` } };
+  },
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { destinationKeyOf, walletKey } from "./payee-key";
+
+describe("recognising a saved payee in a call", () => {
+  it("keys a wallet by its address, EVM addresses whatever their letter case", () => {
+    expect(walletKey("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBe(walletKey(" 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed "));
+    expect(walletKey("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v")).not.toBe(walletKey("epjfwdd5aufqssqem2qn1xzybapc8g4wegGkzwytdt1v"));
+  });
+
+  it("finds the destination of each controlled call, and none for a bank account", () => {
+    const evm = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+    expect(destinationKeyOf("disbursement", { wallet_address: evm })).toBe(walletKey(evm));
+    expect(destinationKeyOf("v1_payment", { destination_wallet: evm })).toBe(walletKey(evm));
+    expect(destinationKeyOf("settlement_request", { destination: { wallet_address: evm } })).toBe(walletKey(evm));
+    expect(destinationKeyOf("payee", { address: evm })).toBe(walletKey(evm));
+    expect(destinationKeyOf("settlement_request", { destination: { iban: "DE89370400440532013000" } })).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * How a call's destination is recognised in the address book (browser-safe, pure): a wallet by
+ * its address (EVM addresses in lower case: their checksum is only letter case).
+ */
+import type { ControlledAction } from "./rules";
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string | null => (typeof v === "string" && v.trim().length > 0 ? v.trim() : null);
+
+export function walletKey(address: string): string {
+  const a = address.trim();
+  return `wallet:${/^0x[0-9a-fA-F]{40}$/.test(a) ? a.toLowerCase() : a}`;
+}
+
+/** The destination a controlled call pays to, as an address-book key; null when it names none (a bank account: not in the book yet). */
+export function destinationKeyOf(action: ControlledAction, body: unknown): string | null {
+  const b = obj(body);
+  const address =
+    action === "disbursement" ? str(b.wallet_address) : action === "v1_payment" ? str(b.destination_wallet) : action === "settlement_request" ? str(obj(b.destination).wallet_address) : action === "payee" ? str(b.address) : null;
+  return address ? walletKey(address) : null;
+}
