@@ -43,7 +43,7 @@ test("a new production payee waits out its cooling-off period, then can be paid"
   await page.getByLabel(/^Amount/).fill("1");
   await page.getByRole("button", { name: "Create disbursement" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
-  await expect(page.getByRole("alert")).toContainText(`“${NAME}” is a new payee: usable from`);
+  await expect(page.getByRole("alert").filter({ hasText: "is a new payee" })).toContainText(`“${NAME}” is a new payee: usable from`);
 
   // An administrator shortens the period: usable now, picked from the book, paid.
   await coolingOff(page, "None");
