@@ -5,6 +5,7 @@
  * the stored call is sent once; another is denied with a reason. The rule is switched off at
  * the end, so no other journey is held by it.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { apiKeys, destinationSection, openBuilder, VALID } from "./support/settlement";
 import { expect, test } from "./fixtures/auth";
@@ -74,6 +75,12 @@ test("a production request over the threshold is held, not sent; self-approval i
   await finance.waitForTimeout(1_000); // past the request log's batch: a call would be there by now
   expect(await requestLogCount(finance, key)).toBe(0);
   await finance.screenshot({ path: "test-results/screens/approval-held-1440.png", fullPage: true });
+  const axe = await new AxeBuilder({ page: finance }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await finance.setViewportSize({ width: 390, height: 844 });
+  await finance.screenshot({ path: "test-results/screens/approval-held-390.png", fullPage: true });
+  expect(await finance.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await finance.setViewportSize({ width: 1440, height: 900 });
 
   // A scripted call of the action, as the submitter: refused just the same.
   const forged = await postServerAction(finance.request, serverAction("approveSubmission"), [{ id }], { Origin: baseURL ?? "" });

@@ -33,6 +33,8 @@ export function ListenSessions({ initial, everyone }: { initial: ListenSessionVi
     queryKey: queryKeys.listenSessions(),
     queryFn: async () => unwrap(await listListenSessions({})),
     initialData: initial,
+    // The page rendered them just now: the first refresh is the interval's.
+    staleTime: REFRESH_MS,
     refetchInterval: REFRESH_MS,
   });
   const end = useMutation({

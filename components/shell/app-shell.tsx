@@ -28,8 +28,9 @@ export function AppShell({
   accountName,
   apiBaseUrl,
   user,
+  awaitingApprovals = 0,
   children,
-}: ShellInfo & { user: ShellUser; children: ReactNode }) {
+}: ShellInfo & { user: ShellUser; awaitingApprovals?: number; children: ReactNode }) {
   const showAdmin = user.role === "admin";
   return (
     <ActorProvider user={user} environment={environment} apiBaseUrl={apiBaseUrl}>
@@ -42,7 +43,7 @@ export function AppShell({
             <Brand />
           </div>
           <div className="flex-1 overflow-y-auto px-3 py-5">
-            <SidebarNav showAdmin={showAdmin} />
+            <SidebarNav showAdmin={showAdmin} awaitingApprovals={awaitingApprovals} />
           </div>
           <div
             className={cn(
@@ -67,7 +68,7 @@ export function AppShell({
                   <AccountChip accountName={accountName} />
                 </div>
                 <EnvironmentSwitch environment={environment} />
-                <SidebarNav showAdmin={showAdmin} />
+                <SidebarNav showAdmin={showAdmin} awaitingApprovals={awaitingApprovals} />
                 <div className="border-t border-slate-200 pt-4">
                   <UserMenu user={user} />
                 </div>

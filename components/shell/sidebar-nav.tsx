@@ -9,7 +9,7 @@ import { NAV_GROUP_LABELS, NAV_ITEMS, isActive, type NavItem } from "./nav-items
 const GROUPS: NavItem["group"][] = ["operate", "integrate", "account", "admin"];
 
 /** The section links, grouped; the current section is highlighted and marked aria-current. The Admin group is for administrators. */
-export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () => void; showAdmin?: boolean }) {
+export function SidebarNav({ onNavigate, showAdmin = false, awaitingApprovals = 0 }: { onNavigate?: () => void; showAdmin?: boolean; awaitingApprovals?: number }) {
   const pathname = usePathname();
   const groups = showAdmin ? GROUPS : GROUPS.filter((g) => g !== "admin");
   return (
@@ -35,7 +35,7 @@ export function SidebarNav({ onNavigate, showAdmin = false }: { onNavigate?: () 
                   >
                     <Icon className={cn("size-4 shrink-0", active ? "text-accent-600" : "text-slate-500 group-hover:text-slate-600")} />
                     {item.label}
-                    {item.href === "/approvals" ? <ApprovalsBadge /> : null}
+                    {item.href === "/approvals" ? <ApprovalsBadge count={awaitingApprovals} /> : null}
                     <Pending />
                   </Link>
                 </li>

@@ -130,7 +130,6 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   denySubmission: same(["admin", "finance", "developer"]),
   saveApprovalRule: same(ADMIN),
   backtestApprovalRule: same(ADMIN),
-  countAwaitingApprovals: same(ALL),
   submitForApproval: same(["admin", "finance", "developer"]),
   saveDailyLimit: same(ADMIN),
   removeDailyLimit: same(ADMIN),

@@ -10,8 +10,6 @@ export const queryKeys = {
   all: (env: Environment) => [env] as const,
   /** `settlement-console listen` sessions (sandbox only, any page environment). */
   listenSessions: () => ["listen-sessions"] as const,
-  /** Held submissions waiting for the signed-in person (any environment). */
-  awaitingApprovals: () => ["approvals", "awaiting"] as const,
   settlementRequests: {
     all: (env: Environment) => [env, "settlement-requests"] as const,
     /** Every page and filter of the list (to invalidate them all). */
