@@ -48,8 +48,8 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
         description={`Submitted by ${s.submittedBy.email} on ${when(s.submittedAt)}, in ${s.environment}.`}
         actions={<SubmissionStatus status={s.status} />}
       />
-      <div className="grid gap-6 lg:grid-cols-[1.2fr_1fr]">
-        <div className="space-y-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-6">
           <Card title="Why it is held" description={`Rule “${s.rule.name}”, version ${s.rule.version}.`}>
             <dl className="grid gap-3 text-sm sm:grid-cols-2">
               <div>
@@ -111,8 +111,8 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
             </Card>
           ) : null}
         </div>
-        <Card title="What will be sent" description="Exactly this call, with this Idempotency-Key, once approved.">
-          <p className="font-mono text-sm text-slate-900">
+        <Card className="min-w-0" title="What will be sent" description="Exactly this call, with this Idempotency-Key, once approved.">
+          <p className="font-mono text-sm break-all text-slate-900">
             {s.method} {s.path}
           </p>
           {s.idempotencyKey ? <p className="mt-1 font-mono text-xs break-all text-slate-500">Idempotency-Key: {s.idempotencyKey}</p> : null}
