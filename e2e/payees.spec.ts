@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { base58 } from "@scure/base";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
+import { openBuilder } from "./support/settlement";
 
 test.describe.configure({ mode: "serial" });
 
@@ -79,7 +80,8 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
   const add = developer.getByTestId("add-payee");
   await add.getByLabel("Name").fill(name);
   await add.getByLabel("Chain").selectOption("SOLANA");
-  await add.getByLabel("Wallet address").fill(base58.encode(randomBytes(32)));
+  const payeeAddress = base58.encode(randomBytes(32));
+  await add.getByLabel("Wallet address").fill(payeeAddress);
   await add.getByRole("button", { name: "Add payee" }).click();
   const held = developer.getByTestId("held-for-approval");
   await expect(held).toContainText(`“${rule}” needs 1 approval`);
@@ -94,6 +96,14 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
   await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
   await developer.goto("/payees");
   await expect(developer.locator(`[data-testid="payee-row"][data-name="${name}"]`).getByTestId("payee-state")).toHaveText("Usable");
+
+  // The builder offers it for a stablecoin payout: picking it fills the destination.
+  await openBuilder(developer, "STABLECOIN_TO_STABLECOIN");
+  await developer.getByLabel(/^Amount/).fill("5");
+  await developer.getByTestId("payee-picker").selectOption({ label: `${name} · USDC on Solana` });
+  await expect(developer.getByLabel("Wallet address")).toHaveValue(payeeAddress);
+  await developer.getByRole("button", { name: "Create settlement request" }).click();
+  await expect(developer).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
   await developer.context().close();
 
   await page.goto(ruleHref);

@@ -4,6 +4,8 @@ import { useFormContext } from "react-hook-form";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { bankDigits, compactIban, compactWallet, sortCodeInGbIban } from "@/lib/dashboard/normalize-input";
 import { railLabel, railsFor } from "@/lib/dashboard/routes";
+import { PayeePicker } from "@/components/payees/payee-picker";
+import type { PayeeView } from "@/lib/approvals/types";
 import { destinationCurrencies, destinationShape, withDestinationCurrency, type BuilderValues } from "./builder-values";
 
 const ACCOUNT_TYPES = [
@@ -20,15 +22,26 @@ const SHAPE_HINT = {
   CAD_EFT: "Canadian account (EFT): institution, transit and account numbers",
 } as const;
 
-/** Currency and rail of the payout, then the fields of its bank-identifier shape. */
-export function DestinationFields() {
+/** Currency and rail of the payout, then the fields of its bank-identifier shape; a saved wallet fills them for a stablecoin payout. */
+export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
   const { watch, getValues, setValue, register } = useFormContext<BuilderValues>();
   const type = watch("type");
   const currency = watch("destination.currency");
   const shape = destinationShape(currency);
+  const wallets = payees.filter((p) => destinationCurrencies(type).includes(p.currency));
 
   return (
     <div className="space-y-4">
+      {wallets.length > 0 ? (
+        <PayeePicker
+          payees={wallets}
+          onPick={(payee) => {
+            setValue("destination", withDestinationCurrency(getValues("destination"), payee.currency));
+            if (payee.chain) setValue("destination.rail", payee.chain);
+            setValue("destination.wallet_address", payee.address, { shouldValidate: true });
+          }}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField<BuilderValues>
           name="destination.currency"

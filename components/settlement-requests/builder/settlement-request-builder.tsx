@@ -32,6 +32,7 @@ import {
   type BuilderValues,
 } from "./builder-values";
 import { DestinationFields } from "./destination-fields";
+import type { PayeeView } from "@/lib/approvals/types";
 import { MetadataEditor } from "./metadata-editor";
 import { builderResolver, formPathFor, preloadBuilderSchema, type BuilderOutput } from "./resolver";
 
@@ -56,8 +57,11 @@ export function SettlementRequestBuilder({
   initial,
   initialKey,
   quotedDestinationAmount = "",
+  payees = [],
 }: {
   environment: Environment;
+  /** The environment's payee book: a saved wallet fills a stablecoin destination. */
+  payees?: PayeeView[];
   initial: BuilderValues;
   /** From a quote: what the recipient was quoted to get for the prefilled amount. */
   quotedDestinationAmount?: string;
@@ -217,7 +221,7 @@ export function SettlementRequestBuilder({
           ) : null}
 
           <Card title="Destination" description="Where the payout goes; the fields follow the currency and rail">
-            <DestinationFields />
+            <DestinationFields payees={payees} />
           </Card>
 
           {fiatDestination ? (

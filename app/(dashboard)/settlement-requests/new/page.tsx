@@ -7,6 +7,8 @@ import { NotAllowed } from "@/components/auth/not-allowed";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { listPayees } from "@/lib/approvals/payees";
+import { getDatabase } from "@/lib/db/connection";
 
 export const metadata = { title: "New settlement request" };
 
@@ -19,6 +21,7 @@ export default async function NewSettlementRequestPage({ searchParams }: { searc
   }
   const params = await searchParams;
   const initial = prefillFromParams(params);
+  const payees = await listPayees((await getDatabase()).db, environment);
   return (
     <>
       <PageHeader
@@ -26,7 +29,7 @@ export default async function NewSettlementRequestPage({ searchParams }: { searc
         title="New settlement request"
         description="Choose the type, where the money goes and who receives it. You get payment instructions for the payer."
       />
-      <SettlementRequestBuilder key={environment} environment={environment} initial={initial} initialKey={randomUUID()} quotedDestinationAmount={quotedDestinationAmount(params)} />
+      <SettlementRequestBuilder key={environment} environment={environment} initial={initial} initialKey={randomUUID()} quotedDestinationAmount={quotedDestinationAmount(params)} payees={payees} />
     </>
   );
 }
