@@ -12,6 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import type { SettlementStatus } from "@/lib/state-machine/statuses";
 
 export const metadata = { title: "Overview" };
 
@@ -34,7 +35,7 @@ function taskSpan(count: number, i: number): string {
   return i < 2 ? "xl:col-span-3" : "xl:col-span-2";
 }
 
-const LIFECYCLE = ["REQUEST_STARTED", "FUNDS_SENT", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED"] as const;
+const LIFECYCLE = ["REQUEST_STARTED", "FUNDS_SENT", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED"] as const satisfies readonly SettlementStatus[];
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

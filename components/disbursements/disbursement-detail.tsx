@@ -13,10 +13,12 @@ import { formatMoney } from "@/lib/money/format";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { CreatedBanner } from "@/components/ui/created-banner";
+import type { DisbursementStatus } from "@/lib/state-machine/disbursements";
 
 /** PENDING → PROCESSING → COMPLETED | FAILED, within seconds on the simulated rails: refresh meanwhile. */
-const MOVING = new Set(["PENDING", "PROCESSING"]);
-const STEPS = ["PENDING", "PROCESSING", "COMPLETED"] as const;
+/** Statuses the screen keeps refreshing in (typed: a status outside the list does not compile). */
+const MOVING: ReadonlySet<string> = new Set<DisbursementStatus>(["PENDING", "PROCESSING"]);
+const STEPS = ["PENDING", "PROCESSING", "COMPLETED"] as const satisfies readonly DisbursementStatus[];
 
 /** Where the disbursement is on its way, as three steps (the last one red when it failed). */
 function Progress({ status }: { status: Disbursement["status"] }) {

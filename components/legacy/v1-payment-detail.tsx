@@ -18,9 +18,10 @@ import { formatMoney } from "@/lib/money/format";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
 import { CreatedBanner } from "@/components/ui/created-banner";
 import { useSandboxOffset } from "@/components/sandbox/use-sandbox-offset";
+import type { V1PaymentStatus } from "@/lib/state-machine/v1-payments";
 
 /** CREATED waits for the wire (and expires), PROCESSING confirms on chain: refresh meanwhile. */
-const LIVE = new Set(["CREATED", "PROCESSING"]);
+const LIVE: ReadonlySet<string> = new Set<V1PaymentStatus>(["CREATED", "PROCESSING"]);
 
 export function V1PaymentDetail({
   environment,

@@ -16,9 +16,11 @@ import { formatMoney } from "@/lib/money/format";
 import type { Payment } from "@/lib/schemas/payment";
 import { ownerOf } from "./payment-owner";
 import { PaymentStatusControl } from "./payment-status-control";
+import type { PaymentStatus } from "@/lib/state-machine/statuses";
 
 /** While a payment moves on the simulated rails its status changes within seconds: refresh. */
-const MOVING = new Set(["PENDING", "PROCESSING", "SENT"]);
+/** Statuses the screen keeps refreshing in (they move by themselves). */
+const MOVING: ReadonlySet<string> = new Set<PaymentStatus>(["PENDING", "PROCESSING", "SENT"]);
 
 function Party({ title, party }: { title: string; party: Payment["source"] }) {
   return (

@@ -1,34 +1,38 @@
+import {
+  DISBURSEMENT_STATUS_PHASES,
+  PAYMENT_STATUS_PHASES,
+  type Phase,
+  SETTLEMENT_STATUS_PHASES,
+  V1_PAYMENT_STATUS_PHASES,
+  WEBHOOK_DELIVERY_STATUS_PHASES,
+  WEBHOOK_STATUS_PHASES,
+} from "@/lib/state-machine/phases";
+
 /** Colour families a status maps to. Browser- and server-safe. */
 export type Tone = "neutral" | "info" | "warning" | "success" | "danger" | "muted" | "accent";
 
-const SUCCESS = new Set(["REQUEST_COMPLETED", "SETTLEMENT_COMPLETED", "COMPLETED", "ACTIVE", "DELIVERED", "SUCCEEDED"]);
-const DANGER = new Set([
-  "FAILED", "PAYIN_FAILED", "PAYOUT_FAILED", "PAYIN_AMOUNT_MISMATCH", "REJECTED",
-]);
-const MUTED = new Set([
-  "CANCELED", "REQUEST_CANCELED", "PAYIN_CANCELED", "PAYOUT_CANCELED",
-  "EXPIRED", "REQUEST_EXPIRED", "REFUNDED", "REQUEST_REFUNDED", "DISABLED", "INACTIVE",
-]);
-const WARNING = new Set([
-  "PROCESSING", "SENT", "FUNDS_SENT", "SETTLEMENT_SENT", "FUNDS_RECEIVING_LATE", "AWAITING_PAYIN_RECONCILIATION",
-  "UNDER_REVIEW", "PAYIN_UNDER_REVIEW", "PAYOUT_UNDER_REVIEW", "IN_PROGRESS",
-]);
-const INFO = new Set(["REQUEST_STARTED", "STARTED", "CREATED", "PENDING", "AWAITING_FUNDS", "SCHEDULED"]);
+const TONE_OF_PHASE: Record<Phase, Tone> = { success: "success", failure: "danger", pending: "info", moving: "warning", neutral: "muted" };
+
+/** Every list's statuses and their phase, merged (a status shared by lists has one phase in all: state-machine.test.ts checks it). */
+const PHASE_OF: ReadonlyMap<string, Phase> = new Map(
+  [
+    SETTLEMENT_STATUS_PHASES,
+    PAYMENT_STATUS_PHASES,
+    DISBURSEMENT_STATUS_PHASES,
+    V1_PAYMENT_STATUS_PHASES,
+    WEBHOOK_STATUS_PHASES,
+    WEBHOOK_DELIVERY_STATUS_PHASES,
+  ].flatMap((table) => Object.entries(table) as Array<[string, Phase]>),
+);
 
 /**
- * Maps a settlement-request, payment, disbursement or /v1 status to a tone:
- * started/pending → info (blue), in progress/under review → warning (amber),
- * completed → success (green), failed/mismatch → danger (red),
- * canceled/expired/refunded → muted (grey). Unknown statuses are neutral.
+ * A settlement-request, payment, disbursement, /v1, webhook or delivery status's tone, from its
+ * phase (lib/state-machine/phases.ts): pending → info (blue), under way or in review → warning
+ * (amber), success → green, failure → red, ended otherwise → muted (grey). Unknown: neutral.
  */
 export function statusTone(status: string): Tone {
-  const s = status.toUpperCase();
-  if (SUCCESS.has(s)) return "success";
-  if (DANGER.has(s)) return "danger";
-  if (MUTED.has(s)) return "muted";
-  if (WARNING.has(s)) return "warning";
-  if (INFO.has(s)) return "info";
-  return "neutral";
+  const phase = PHASE_OF.get(status.toUpperCase());
+  return phase ? TONE_OF_PHASE[phase] : "neutral";
 }
 
 /** "PAYIN_AMOUNT_MISMATCH" → "Payin amount mismatch". */

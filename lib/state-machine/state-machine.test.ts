@@ -297,3 +297,28 @@ describe("property: only a sandbox request PATCH leaves a final status", () => {
     expect(m.outbound).toBe("COMPLETED");
   });
 });
+
+describe("status phases (lib/state-machine/phases.ts)", () => {
+  it("give a status shared by several lists the same phase in each", async () => {
+    const phases = await import("./phases");
+    const seen = new Map<string, string>();
+    for (const table of [
+      phases.SETTLEMENT_STATUS_PHASES,
+      phases.PAYMENT_STATUS_PHASES,
+      phases.DISBURSEMENT_STATUS_PHASES,
+      phases.V1_PAYMENT_STATUS_PHASES,
+      phases.WEBHOOK_STATUS_PHASES,
+      phases.WEBHOOK_DELIVERY_STATUS_PHASES,
+    ]) {
+      for (const [status, phase] of Object.entries(table)) {
+        expect(seen.get(status) ?? phase, status).toBe(phase);
+        seen.set(status, phase);
+      }
+    }
+  });
+
+  it("agree with the final statuses: a final request status is never pending or moving", async () => {
+    const { SETTLEMENT_STATUS_PHASES } = await import("./phases");
+    for (const status of FINAL_REQUEST_STATUSES) expect(["success", "failure", "neutral"], status).toContain(SETTLEMENT_STATUS_PHASES[status]);
+  });
+});

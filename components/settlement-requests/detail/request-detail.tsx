@@ -17,7 +17,7 @@ import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/a
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { isChain } from "@/lib/schemas/catalog";
-import { FINAL_REQUEST_STATUSES } from "@/lib/state-machine/statuses";
+import { FINAL_REQUEST_STATUSES, type SandboxSettlementStatus } from "@/lib/state-machine/statuses";
 import type { SettlementHistory, SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { useSandboxOffset } from "@/components/sandbox/use-sandbox-offset";
 import { ClientMovesCard } from "./client-moves-card";
@@ -37,7 +37,7 @@ const SimulatePanel = dynamic(() => import("./simulate-panel").then((m) => m.Sim
 
 const TERMINAL = new Set<string>(FINAL_REQUEST_STATUSES);
 /** While money is moving, the rails simulation changes statuses within seconds: refresh. */
-const MOVING = new Set(["FUNDS_SENT", "SETTLEMENT_SENT"]);
+const MOVING: ReadonlySet<string> = new Set<SandboxSettlementStatus>(["FUNDS_SENT", "SETTLEMENT_SENT"]);
 
 export function RequestDetail({
   environment,

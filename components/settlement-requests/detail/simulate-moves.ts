@@ -7,6 +7,9 @@ import { type PaymentStatus, FINAL_REQUEST_STATUSES } from "@/lib/state-machine/
 
 export type QuickMove = { label: string; payment: "in" | "out"; to: PaymentStatus; why: string | null };
 
+/** An outbound payment not yet under way: the payout can still be simulated. */
+const PAYOUT_STILL_MOVABLE: ReadonlySet<string> = new Set<PaymentStatus>(["PENDING", "PROCESSING", "SCHEDULED"]);
+
 type Standing = { status: string; inbound_payment: { status: string }; outbound_payment: { status: string } };
 
 const human = (s: string) => s.toLowerCase().replaceAll("_", " ");
@@ -36,7 +39,7 @@ export function quickMoves(r: Standing): QuickMove[] {
       label: "Payout sent",
       payment: "out",
       to: "SENT",
-      why: finished ?? (!fundsIn ? notYet : ["PENDING", "PROCESSING", "SCHEDULED"].includes(outbound) ? null : `The outbound payment is already ${human(outbound)}.`),
+      why: finished ?? (!fundsIn ? notYet : PAYOUT_STILL_MOVABLE.has(outbound) ? null : `The outbound payment is already ${human(outbound)}.`),
     },
     {
       label: "Payout completed",
