@@ -39,6 +39,12 @@ export const envSchema = z.object({
   WEBHOOK_CONCURRENCY: positiveInt(128),
   /** The API request log (an extension); off only to measure what it costs. */
   REQUEST_LOG: z.enum(["on", "off"]).default("on"),
+  /**
+   * The operator's token for the service's key administration (GET/POST/DELETE /v0/admin/api-keys,
+   * decisions D12.10): set on the service to open it, and on a console that manages a remote
+   * service's keys. At least 32 characters; never a merchant key.
+   */
+  SERVICE_ADMIN_TOKEN: z.string().min(32, "SERVICE_ADMIN_TOKEN: at least 32 characters").optional(),
   /** Sandbox webhooks may target private, link-local and special-use ranges (loopback is always allowed). */
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** Sandbox webhooks may target loopback on a hosted console (AUTH_URL https): off unless set (local consoles always may). */

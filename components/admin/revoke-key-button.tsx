@@ -8,7 +8,7 @@ import { useToast } from "@/components/ui/toast";
 import { revokeApiKey } from "@/lib/actions/revoke-api-key";
 
 /** Revokes one key after a confirmation; the service refuses it from the next request on. */
-export function RevokeKeyButton({ id, prefix }: { id: string; prefix: string }) {
+export function RevokeKeyButton({ id, prefix, environment }: { id: string; prefix: string; environment?: "sandbox" | "production" }) {
   const router = useRouter();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
@@ -16,7 +16,7 @@ export function RevokeKeyButton({ id, prefix }: { id: string; prefix: string }) 
 
   function revoke() {
     startTransition(async () => {
-      const result = await revokeApiKey({ id });
+      const result = await revokeApiKey({ id, environment });
       setOpen(false);
       if (!result.ok) {
         toast({ title: "Could not revoke the key", description: result.error.message, tone: "error" });

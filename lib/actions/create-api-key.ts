@@ -3,6 +3,7 @@
 import { createConsoleKey } from "@/lib/auth/api-keys";
 import { createApiKeySchema } from "@/lib/auth/forms";
 import { getDatabase } from "@/lib/db/connection";
+import { adminKeysConfigured, createRemoteKey } from "@/lib/settlement-api/admin-keys";
 import { connectionFor, keysManagedHere } from "@/lib/settlement-api/config";
 import { action, refused } from "./action";
 
@@ -13,7 +14,13 @@ export const createApiKey = action({
   kind: "console",
   input: createApiKeySchema,
   run: async ({ environment, label }) => {
-    // A remote service never reads this console's keys: a key made here would answer 401 there.
+    // A remote service keeps its own keys: made through its admin API when this console has the token.
+    if (adminKeysConfigured(environment)) {
+      const made = await createRemoteKey(environment, label);
+      if (!made.ok) return refused(made.status === 404 ? "keys_managed_remotely" : "admin_api_failed", made.message);
+      return { ok: true, data: { ...made.data, environment }, audit: { targetId: made.data.id, environment, detail: `prefix ${made.data.prefix} (remote service)` } };
+    }
+    // Without it, a key made here would answer 401 there.
     if (!keysManagedHere(environment)) {
       return refused(
         "keys_managed_remotely",

@@ -57,7 +57,8 @@ export const createApiKeySchema = z.object({
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 
-export const revokeApiKeySchema = z.object({ id });
+/** `environment`: the keys page's; a remote service's key is revoked through its admin API. */
+export const revokeApiKeySchema = z.object({ id, environment: z.enum(ENVIRONMENTS).optional() });
 
 /** How long a new personal access token lives (the Account page offers these; npm run tokens takes any up to 365d). */
 export const TOKEN_EXPIRY_CHOICES = ["7d", "30d", "90d"] as const;

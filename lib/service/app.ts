@@ -8,6 +8,7 @@ import { authenticateAndLimit, countIfKeyed } from "./middleware/auth";
 import { rejectNulInUrl } from "./middleware/input-guards";
 import { jsonBody } from "./middleware/json-body";
 import { requestLogger } from "./request-log/middleware";
+import { ADMIN_PREFIX, handleAdminKeys } from "./admin/api-keys";
 import { cachedSandboxOffset, depsAt, sandboxOffset } from "./sandbox-clock";
 import { RateLimiter } from "./rate-limiter";
 import { requestId } from "./middleware/request-id";
@@ -104,6 +105,12 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
       c.set("deps", deps);
       c.set("serviceDeps", deps);
       if (c.req.path === OPENAPI_PATH) return next();
+      // The operator's key administration: its own token, never the request log (admin/api-keys.ts).
+      if (c.req.path === ADMIN_PREFIX || c.req.path.startsWith(`${ADMIN_PREFIX}/`)) {
+        return handleAdminKeys(c).then((res) => {
+          c.res = res;
+        });
+      }
       if (c.get("route") === "unmatched") return logged(c, countUnrouted(c, next) as Promise<void>);
       return logged(c, authenticate(c, () => {
         rejectNulInUrl(c, (i) => routes.paramAt(c.req.path, i));

@@ -19,6 +19,8 @@ export interface ServiceConfig {
   productionBankName?: string;
   /** Sandbox webhook endpoints may target loopback (default true: a local console; false on a hosted one). */
   sandboxWebhookAllowLoopback?: boolean;
+  /** The operator's token for /v0/admin/api-keys; unset: those routes do not exist (404). */
+  adminToken?: string;
   /** Webhook delivery tuning (outbox/worker.ts has the defaults: 10 s timeout, 30 s lease, 128 in flight, 32 per endpoint). */
   webhooks?: Partial<WebhookDeliveryConfig>;
 }

@@ -31,6 +31,7 @@ export function configFromEnv(): ServiceConfig {
     // A hosted console (AUTH_URL https) keeps sandbox webhooks off the host's own services (D9.2).
     sandboxWebhookAllowLoopback: e.SANDBOX_WEBHOOK_ALLOW_LOOPBACK ?? !e.AUTH_URL?.startsWith("https://"),
     requestLog: e.REQUEST_LOG === "on",
+    adminToken: e.SERVICE_ADMIN_TOKEN,
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, leaseMs: e.WEBHOOK_LEASE_MS, concurrency: e.WEBHOOK_CONCURRENCY },
   };
 }

@@ -13,8 +13,10 @@ import { parseEnvironment } from "@/lib/dashboard/environment-schema";
 import { getDatabase } from "@/lib/db/connection";
 import { cn } from "@/lib/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
 import { ArchiveIcon } from "@/components/ui/icons";
 import { connectionFor, keysManagedHere } from "@/lib/settlement-api/config";
+import { adminKeysConfigured, listRemoteKeys } from "@/lib/settlement-api/admin-keys";
 
 export const metadata = { title: "API keys" };
 
@@ -28,10 +30,11 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
   const params = await searchParams;
   const environment = parseEnvironment(params.environment);
   const prefix = typeof params.prefix === "string" ? params.prefix.trim().slice(0, 40) : "";
-  const managedHere = keysManagedHere(environment);
-  const keys = managedHere
-    ? await listConsoleKeys((await getDatabase()).db, { environment, prefix: prefix || undefined })
-    : [];
+  // Embedded: this console's database. Remote with SERVICE_ADMIN_TOKEN: the service's admin API (404: not offered there).
+  const remote = adminKeysConfigured(environment) ? await listRemoteKeys(environment, prefix || undefined) : null;
+  const managedHere = keysManagedHere(environment) || remote?.ok === true;
+  const keys = remote?.ok ? remote.data : keysManagedHere(environment) ? await listConsoleKeys((await getDatabase()).db, { environment, prefix: prefix || undefined }) : [];
+  const remoteProblem = remote && !remote.ok && remote.status !== 404 ? remote.message : null;
 
   return (
     <>
@@ -81,6 +84,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
           </form>
         ) : null}
       </div>
+      {remoteProblem ? <ErrorState className="mb-4" title="The service's keys could not be read" message={remoteProblem} /> : null}
       {managedHere ? (
         <DataTable
           caption={`${environment} API keys`}
@@ -122,7 +126,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
               headerClassName: "text-right",
               className: "text-right",
               cell: (key) =>
-                key.revokedAt || key.usedByConsole ? null : <RevokeKeyButton id={key.id} prefix={key.prefix} />,
+                key.revokedAt || key.usedByConsole ? null : <RevokeKeyButton id={key.id} prefix={key.prefix} environment={environment} />,
             },
           ]}
           rows={keys}

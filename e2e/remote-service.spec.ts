@@ -1,9 +1,12 @@
 /**
- * Money controls against a remote service (issue 31): the standalone service (`npm run
- * service`) on its own PostgreSQL database, the console on another with EMBEDDED_SERVICE=off
- * and both base URLs pointing at the service. A finance person's production request is held in
- * the console (the service's request log has no call for it), an administrator approves it, and
- * the service then receives exactly the stored call, once.
+ * The console against a remote service: the standalone service (`npm run service`) on its own
+ * PostgreSQL database, the console on another with EMBEDDED_SERVICE=off and both base URLs
+ * pointing at the service, both given SERVICE_ADMIN_TOKEN.
+ * - Money controls (issue 31): a finance person's production request is held in the console
+ *   (the service's request log has no call for it), an administrator approves it, and the
+ *   service then receives exactly the stored call, once.
+ * - API keys (issue 34): the keys page lists the service's keys through its admin API; a key
+ *   made there works against the service at once, and is refused once revoked there.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
@@ -20,6 +23,7 @@ const BASE = Number(process.env.E2E_PORT ?? 3100);
 const SERVICE = `http://127.0.0.1:${BASE + 31}`;
 const CONSOLE = `http://127.0.0.1:${BASE + 32}`;
 const stamp = Date.now().toString(36);
+const ADMIN_TOKEN = `remote-admin-token-${stamp}-0123456789abcdef`;
 const databases = { service: `remote_service_${stamp}`, console: `remote_console_${stamp}` };
 const urlOf = (name: string) => {
   const url = new URL(PG_URL);
@@ -37,7 +41,7 @@ test.beforeAll(async () => {
   for (const name of Object.values(databases)) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   service = spawn("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], {
-    env: { ...process.env, DATABASE_URL: urlOf(databases.service), SERVICE_PORT: String(BASE + 31), SERVICE_HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: { ...process.env, DATABASE_URL: urlOf(databases.service), SERVICE_PORT: String(BASE + 31), SERVICE_HOST: "127.0.0.1", LOG_LEVEL: "warn", SERVICE_ADMIN_TOKEN: ADMIN_TOKEN },
     stdio: ["ignore", "pipe", "pipe"],
   });
   service.stdout?.on("data", (c) => serviceOutput.push(String(c)));
@@ -49,6 +53,7 @@ test.beforeAll(async () => {
     EMBEDDED_SERVICE: "off",
     SETTLEMENT_SANDBOX_BASE_URL: SERVICE,
     SETTLEMENT_PRODUCTION_BASE_URL: SERVICE,
+    SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
   });
   await until("the console", async () => (await fetch(`${CONSOLE}/api/ready`).catch(() => null))?.status === 200, 90_000).catch((e) => {
     throw new Error(`${e}\n${app.output.join("")}`);
@@ -121,5 +126,28 @@ test("held in the console, approved, then sent to the remote service once", asyn
   expect(res.status).toBe(200);
   expect(((await res.json()) as { amount: string }).amount).toMatch(/^150(\.0+)?$/);
   await financeContext.close();
+  await admin.context().close();
+});
+
+test("the API keys page manages the remote service's keys through its admin API", async ({ browser }) => {
+  const admin = await signedIn(browser, CLUSTER_ADMIN);
+  await admin.goto("/admin/api-keys?environment=sandbox");
+  const sandboxKey = apiKeys()[0];
+  await expect(admin.locator(`[data-testid="key-row"][data-prefix="${sandboxKey.slice(0, 14)}"]`)).toContainText("Used by this console");
+  await admin.getByRole("button", { name: "Create key" }).click();
+  const dialog = admin.getByRole("dialog");
+  await dialog.getByLabel("Label").fill("remote billing");
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  const key = ((await dialog.getByTestId("one-time-secret").textContent()) ?? "").trim();
+  expect(key).toMatch(/^sk_test_/);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  // Made in the service's own database: it answers to it at once.
+  expect((await fetch(`${SERVICE}/v0/settlement-requests`, { headers: { "X-Api-Key": key } })).status).toBe(200);
+
+  const row = admin.locator(`[data-testid="key-row"][data-prefix="${key.slice(0, 14)}"]`);
+  await row.getByRole("button", { name: /Revoke/ }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  await expect(row.getByText("Revoked")).toBeVisible();
+  expect((await fetch(`${SERVICE}/v0/settlement-requests`, { headers: { "X-Api-Key": key } })).status).toBe(401);
   await admin.context().close();
 });
