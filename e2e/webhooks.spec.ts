@@ -121,3 +121,22 @@ test("a delivery's result reaches the console over the live stream (LISTEN/NOTIF
   expect(notices).toContainEqual({ webhookId: inbox.webhookId, environment: "sandbox" });
   for (const notice of notices) expect(Object.keys(notice).sort()).toEqual(["environment", "webhookId"]);
 });
+
+test("keeping a second endpoint's secret in an inbox offers to disable the first, which would no longer verify (issue 34)", async ({ page }) => {
+  const inbox = await createInbox(page, { register: true });
+  const url = (await page.getByTestId("inbox-url").textContent())?.trim() ?? "";
+  await page.goto("/webhooks");
+  await page.getByRole("button", { name: "New endpoint" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("URL").fill(url);
+  await dialog.getByRole("button", { name: "Create endpoint" }).click();
+  await expect(dialog.getByTestId("one-time-secret")).toBeVisible();
+  await dialog.getByRole("button", { name: "Keep in inbox" }).click();
+  const older = dialog.getByTestId("older-endpoint");
+  await expect(older).toContainText(`Endpoint ${inbox.webhookId} also posts to this inbox`);
+  await older.getByRole("button", { name: "Disable the older endpoint" }).click();
+  await expect(older).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  const first = page.locator(`[data-testid="endpoint"][data-webhook-id="${inbox.webhookId}"]`);
+  await expect(first).toContainText("Disabled");
+});

@@ -5,7 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { keepInboxSecret } from "@/lib/actions/keep-inbox-secret";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import type { InboxSummary, KeptSecret } from "@/lib/dashboard/inbox/types";
+import { updateWebhook } from "@/lib/actions/update-webhook";
+import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 
 /**
@@ -27,16 +29,36 @@ export function KeepSecretInInbox({
 }) {
   const pointed = inboxes.find((i) => endpointUrl.endsWith(`/inbox/${i.id}`));
   const [inboxId, setInboxId] = useState(pointed?.id ?? inboxes[0]?.id ?? "");
-  const [kept, setKept] = useState<string | null>(null);
+  const [kept, setKept] = useState<KeptSecret | null>(null);
   const keep = useActionMutation({ environment, action: keepInboxSecret, invalidate: [], success: (i) => `Secret kept with ${i.name}` });
+  const disable = useActionMutation({
+    environment,
+    action: updateWebhook,
+    invalidate: [queryKeys.webhooks.all(environment)],
+    success: () => "The older endpoint is disabled",
+  });
   if (inboxes.length === 0) {
     return <p className="text-xs text-slate-500">Create an inbox on the Inbox page to keep secrets there for verification.</p>;
   }
   if (kept) {
+    const older = kept.stillSending;
     return (
-      <p role="status" className="text-sm text-emerald-800">
-        Kept with {kept}: its messages from this endpoint will show whether their signatures verify.
-      </p>
+      <div className="space-y-2">
+        <p role="status" className="text-sm text-emerald-800">
+          Kept with {kept.name}: its messages from this endpoint will show whether their signatures verify.
+        </p>
+        {older && !disable.isSuccess ? (
+          <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="older-endpoint">
+            <p>
+              Endpoint <span className="font-mono">{older.id}</span> also posts to this inbox, signed with its own secret: its deliveries will
+              show “does not match” from now on. Disable it?
+            </p>
+            <Button size="sm" variant="secondary" loading={disable.isPending} onClick={() => disable.mutate({ id: older.id, body: { status: "DISABLED" } })}>
+              Disable the older endpoint
+            </Button>
+          </div>
+        ) : null}
+      </div>
     );
   }
   return (
@@ -57,7 +79,7 @@ export function KeepSecretInInbox({
           variant="secondary"
           loading={keep.isPending}
           disabled={!inboxId}
-          onClick={() => keep.mutate({ inboxId, secret, webhookId: pointed?.id === inboxId ? webhookId : undefined }, { onSuccess: (i) => setKept(i.name) })}
+          onClick={() => keep.mutate({ inboxId, secret, webhookId: pointed?.id === inboxId ? webhookId : undefined }, { onSuccess: (i) => setKept(i) })}
         >
           Keep in inbox
         </Button>

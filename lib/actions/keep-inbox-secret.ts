@@ -3,8 +3,9 @@
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, inboxOrigin, isInboxEndpoint, noInbox, noSession, refuse, succeed } from "@/lib/dashboard/inbox/owner";
-import { toSummary, updateOwnedInbox } from "@/lib/dashboard/inbox/store";
-import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import { findOwnedInbox, toSummary, updateOwnedInbox } from "@/lib/dashboard/inbox/store";
+import type { InboxSummary, KeptSecret } from "@/lib/dashboard/inbox/types";
+import { getWebhook } from "@/lib/settlement-api";
 import { action, idSchema } from "./action";
 
 /**
@@ -23,16 +24,23 @@ export const keepInboxSecret = action({
   }),
   run: async ({ inboxId, secret, webhookId }, { environment }) => {
     const owner = await currentOwnerId();
-    if (!owner) return noSession<InboxSummary>();
+    if (!owner) return noSession<KeptSecret>();
     // Only the endpoint that points at this inbox: deleting the inbox later deletes it too.
     if (webhookId && !(await isInboxEndpoint(environment, webhookId, inboxId))) {
-      return refuse<InboxSummary>(400, "not_this_inbox", "That endpoint does not point at this inbox.");
+      return refuse<KeptSecret>(400, "not_this_inbox", "That endpoint does not point at this inbox.");
     }
     const { db } = await getDatabase();
+    const before = await findOwnedInbox(db, owner, inboxId);
     const row = await updateOwnedInbox(db, owner, inboxId, {
       secret: secret || null,
       ...(webhookId ? { webhookId } : {}),
     });
-    return row ? succeed(toSummary(row, inboxOrigin())) : noInbox<InboxSummary>();
+    if (!row) return noInbox<KeptSecret>();
+    // The endpoint this inbox verified before still posts here, and its deliveries will no longer
+    // verify: the page offers to disable it (issue 34).
+    const previous = before?.webhookId && webhookId && before.webhookId !== webhookId ? await getWebhook(environment, before.webhookId) : null;
+    const stillSending =
+      previous?.ok && previous.data.status === "ACTIVE" && previous.data.url === `${inboxOrigin()}/inbox/${inboxId}` ? { id: previous.data.id, url: previous.data.url } : null;
+    return succeed<KeptSecret>({ ...toSummary(row, inboxOrigin()), stillSending });
   },
 });

@@ -49,6 +49,9 @@ export type InboxSummary = {
   refused: { count: number; lastAt: string | null; lastReason: string | null };
 };
 
+/** keepInboxSecret's answer: the inbox, and the endpoint that posted here before and still does (its deliveries will not verify now), if any. */
+export type KeptSecret = InboxSummary & { stillSending: { id: string; url: string } | null };
+
 export type InboxMessageView = {
   seq: number;
   inboxId: string;
