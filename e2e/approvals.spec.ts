@@ -195,3 +195,38 @@ test("a daily limit: under it the request goes out; past it the form says what i
   await page.getByTestId("daily-limits").getByRole("button", { name: /Remove the limit Every finance USDC/ }).click();
   await expect(page.getByTestId("daily-limits").getByTestId("limit-row")).toHaveCount(0);
 });
+
+test("a threshold in USD prices each submission through the service's quote: €250 is held by a rule of 280 USD", async ({ page, signInAs }) => {
+  const name = `E2E sandbox ≥ 280 USD ${Date.now().toString(36)}`;
+  await page.goto("/approvals/rules/new");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Production").uncheck();
+  await page.getByLabel("Sandbox").check();
+  for (const a of ["Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
+  await page.getByLabel("Amount at or above").fill("280");
+  await page.getByLabel("Measured in").selectOption("USD");
+  await page.getByLabel("Developer").check();
+  await page.getByRole("button", { name: "Last 30 days" }).click();
+  await expect(page.getByTestId("backtest-report")).toContainText(/would have held \d+ of \d+ submissions/);
+  await expect(page.getByTestId("backtest-report")).not.toContainText("Not read");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screens/approval-rule-editor-390.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole("button", { name: "Create rule" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+  await expect(page.locator(`[data-testid="rule-row"][data-name="${name}"]`)).toContainText("worth 280 USD or more");
+  const ruleHref = (await page.getByRole("link", { name }).getAttribute("href")) ?? "";
+
+  // The quick flow's off-ramp pays €250.00 (about 290 USD at the sandbox's rate): held.
+  const developer = await signInAs("developer");
+  await developer.goto("/sandbox");
+  await developer.getByTestId("quick-flow").getByRole("button", { name: "Create" }).first().click();
+  await expect(developer.getByTestId("held-for-approval")).toContainText(`“${name}” needs 1 approval`);
+  await developer.context().close();
+
+  await page.goto(ruleHref);
+  await page.getByLabel("On (holds new submissions)").uncheck();
+  await page.getByRole("button", { name: "Save a new version" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+});

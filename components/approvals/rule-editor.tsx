@@ -97,9 +97,23 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
           </Field>
           <CheckboxGroup name="environments" legend="Environments" field={form.register("conditions.environments")} error={errors.conditions?.environments?.message} options={[{ value: "production", label: "Production" }, { value: "sandbox", label: "Sandbox" }]} />
           <CheckboxGroup name="actions" legend="Actions" field={form.register("conditions.actions")} error={errors.conditions?.actions?.message} options={CONTROLLED_ACTIONS.map((a) => ({ value: a, label: CONTROLLED_ACTION_LABELS[a] }))} />
-          <Field label="Amount at or above" hint="In each submission's own currency; leave empty for any amount. Pick currencies below to keep amounts comparable." error={errors.conditions?.amountAtLeast?.message}>
-            {(p) => <Input {...p} {...form.register("conditions.amountAtLeast")} inputMode="decimal" autoComplete="off" placeholder="10000" className="sm:w-48" />}
-          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Amount at or above" hint="Leave empty for any amount." error={errors.conditions?.amountAtLeast?.message}>
+              {(p) => <Input {...p} {...form.register("conditions.amountAtLeast")} inputMode="decimal" autoComplete="off" placeholder="10000" />}
+            </Field>
+            <Field label="Measured in" hint="USD: priced by the service's own quote (mid-market rate).">
+              {(p) => (
+                <Select
+                  {...p}
+                  {...form.register("conditions.amountIn")}
+                  options={[
+                    { value: "submission", label: "Each submission's own currency" },
+                    { value: "USD", label: "USD" },
+                  ]}
+                />
+              )}
+            </Field>
+          </div>
           <CheckboxGroup name="currencies" legend="Currencies (none: any)" field={form.register("conditions.currencies")} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
           <CheckboxGroup name="destinationTypes" legend="Destinations (none: any)" field={form.register("conditions.destinationTypes")} options={[{ value: "bank", label: "Bank account" }, { value: "wallet", label: "Wallet" }]} />
           <label className="flex items-center gap-2 text-sm text-slate-700">

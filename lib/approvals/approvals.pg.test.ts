@@ -14,7 +14,7 @@ import { findSubmission, finishSending, insertSubmission, saveRule, type Submiss
 const RULE: RuleBody = {
   name: "Production payouts",
   enabled: true,
-  conditions: { environments: ["production"], actions: ["disbursement"], currencies: [], amountAtLeast: null, destinationTypes: [], newDestinationOnly: false },
+  conditions: { environments: ["production"], actions: ["disbursement"], currencies: [], amountAtLeast: null, amountIn: "submission", destinationTypes: [], newDestinationOnly: false },
   approvalsRequired: 1,
   approverRoles: ["admin", "finance"],
 };

@@ -6,6 +6,7 @@ import { MOST_ROWS } from "./backtest-limits";
 import { shortDestination } from "./facts";
 import { walletKey } from "./payee-key";
 import { payeeKeys } from "./payees";
+import { inUsd } from "./usd";
 import { type ControlledAction, type RuleBody, ruleMatches, type SubmissionFacts } from "./rules";
 import type { BacktestResult } from "./types";
 
@@ -28,14 +29,18 @@ export async function backtest(rule: RuleBody, days: 30 | 90, now = new Date()):
   const totals = new Map<string, Decimal>();
   const active = { ...rule, enabled: true };
   for (const environment of rule.conditions.environments) {
+    // One quote per currency for the whole replay (a threshold in USD).
+    const rates = new Map<string, Decimal | null>();
     const keys = await payeeKeys(environment);
     const known: Known = (address) => (address ? keys.has(walletKey(address)) : false);
     for (const action of rule.conditions.actions) {
       const read = await candidates(environment, action, from, known);
       if (read.error) result.errors.push(`${environment} ${action}: ${read.error}`);
       result.capped ||= read.capped;
+      const usd = rule.conditions.amountAtLeast !== null && rule.conditions.amountIn === "USD";
       for (const c of read.rows) {
         result.scanned++;
+        if (usd) for (const f of c.facts) f.amountUsd = await inUsd(environment, f.currency, f.amount, rates);
         const match = c.facts.find((f) => ruleMatches(active, f));
         if (!match) continue;
         result.held++;

@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/db/connection";
 import { env } from "@/lib/env";
 import type { Environment } from "@/lib/schemas/catalog";
 import { nowFor } from "./clock";
+import { inUsd } from "./usd";
 import { factsOf } from "./facts";
 import { destinationKeyOf } from "./payee-key";
 import { coolingOffMinutes, findPayeeByKey, usableFrom } from "./payees";
@@ -69,7 +70,7 @@ export async function judge(control: Control, ctx: { environment: Environment; a
     submittedBy: ctx.actor.userId,
     submittedByEmail: ctx.actor.email,
     expiresAt: new Date(Date.now() + env().APPROVAL_EXPIRY_HOURS * 3_600_000),
-    rule: { ...DAILY_LIMIT_RULE, conditions: { environments: ["production"], actions: [control.action], currencies: [], amountAtLeast: null, destinationTypes: [], newDestinationOnly: false } },
+    rule: { ...DAILY_LIMIT_RULE, conditions: { environments: ["production"], actions: [control.action], currencies: [], amountAtLeast: null, amountIn: "submission", destinationTypes: [], newDestinationOnly: false } },
     status: "offered",
     heldBecause: "daily_limit",
   });
@@ -94,6 +95,10 @@ export async function holdIfRuled(
   const { db } = await getDatabase();
   const rules = await currentRules(db);
   if (rules.length === 0) return null;
+  // A threshold in USD prices the amount through the service's quote (only when a rule asks).
+  if (facts.amount && rules.some((r) => r.enabled && r.conditions.amountAtLeast !== null && r.conditions.amountIn === "USD")) {
+    facts.amountUsd = await inUsd(ctx.environment, facts.currency, facts.amount);
+  }
   const rule = governingRule(rules, facts);
   if (!rule) return null;
   const now = await nowFor(ctx.environment);

@@ -5,7 +5,7 @@ import { governingRule, type RuleBody, ruleBodySchema, ruleMatches, ruleSummary 
 const base: RuleBody = {
   name: "Large production payouts",
   enabled: true,
-  conditions: { environments: ["production"], actions: ["settlement_request", "disbursement"], currencies: [], amountAtLeast: "10000", destinationTypes: [], newDestinationOnly: false },
+  conditions: { environments: ["production"], actions: ["settlement_request", "disbursement"], currencies: [], amountAtLeast: "10000", amountIn: "submission", destinationTypes: [], newDestinationOnly: false },
   approvalsRequired: 1,
   approverRoles: ["admin", "finance"],
 };
@@ -31,6 +31,17 @@ describe("which submissions a rule holds", () => {
     expect(at("50000", "sandbox")).toBe(false);
     expect(ruleMatches(base, factsOf("production", "v1_payment", { amount: "50000", currency_code: "USDC" }))).toBe(false);
     expect(ruleMatches({ ...base, enabled: false }, settlementRequestFacts("production", offramp))).toBe(false);
+  });
+
+  it("compares a USD threshold with the amount priced in USD, and holds what could not be priced", () => {
+    const usd = { ...base, conditions: { ...base.conditions, amountAtLeast: "280", amountIn: "USD" as const } };
+    const facts = { ...settlementRequestFacts("production", offramp), amount: "250" };
+    expect(ruleMatches(usd, { ...facts, amountUsd: "290.70" })).toBe(true);
+    expect(ruleMatches(usd, { ...facts, amountUsd: "279.99" })).toBe(false);
+    expect(ruleMatches(usd, { ...facts, amountUsd: null })).toBe(true);
+    // The same threshold in the submission's own currency: 250 EUR is under 280.
+    expect(ruleMatches({ ...usd, conditions: { ...usd.conditions, amountIn: "submission" } }, facts)).toBe(false);
+    expect(ruleSummary(usd)).toContain("worth 280 USD or more");
   });
 
   it("narrows by currency and destination type; an empty list means any", () => {

@@ -39,8 +39,10 @@ export const ruleConditionsSchema = z.object({
   actions: z.array(z.enum(CONTROLLED_ACTIONS)).min(1, "Choose at least one action"),
   /** Empty: any currency. */
   currencies: z.array(z.enum(CURRENCIES)),
-  /** In each submission's own currency; null: any amount. */
+  /** In each submission's own currency, or in USD (amountIn); null: any amount. */
   amountAtLeast: amountText.nullable(),
+  /** "submission": the threshold is in the submission's currency; "USD": the amount priced in USD by the service's quote. */
+  amountIn: z.enum(["submission", "USD"]).default("submission"),
   /** Empty: any destination. */
   destinationTypes: z.array(z.enum(DESTINATION_TYPES)),
   /** Only destinations not (yet) in the payee address book. */
@@ -76,6 +78,8 @@ export type SubmissionFacts = {
   currency: string | null;
   /** A decimal string in `currency`. */
   amount: string | null;
+  /** The amount in USD by the service's quote, when a rule asks in USD (null: not priced, or it could not be). */
+  amountUsd?: string | null;
   destinationType: DestinationType | null;
   /** Whether the destination is a saved payee (null: not known, e.g. when read from history). */
   knownDestination: boolean | null;
@@ -92,7 +96,10 @@ export function ruleMatches(rule: Pick<RuleBody, "enabled" | "conditions">, fact
   if (c.currencies.length > 0 && (!facts.currency || !(c.currencies as string[]).includes(facts.currency))) return false;
   if (c.amountAtLeast !== null) {
     if (facts.amount === null) return false;
-    if (new Decimal(facts.amount).lessThan(c.amountAtLeast)) return false;
+    if (c.amountIn === "USD") {
+      // Not priced (the service would not quote it): held, a person decides.
+      if (facts.amountUsd && new Decimal(facts.amountUsd).lessThan(c.amountAtLeast)) return false;
+    } else if (new Decimal(facts.amount).lessThan(c.amountAtLeast)) return false;
   }
   if (c.destinationTypes.length > 0 && (!facts.destinationType || !c.destinationTypes.includes(facts.destinationType))) return false;
   if (c.newDestinationOnly && facts.knownDestination !== false) return false;
@@ -121,7 +128,7 @@ export function ruleSummary(rule: Pick<RuleBody, "conditions" | "approvalsRequir
   const where = c.environments.length === 2 ? "in both environments" : `in ${c.environments[0]}`;
   const parts = [`${what} ${where}`];
   if (c.currencies.length > 0) parts.push(`in ${c.currencies.join(", ")}`);
-  if (c.amountAtLeast !== null) parts.push(`of ${c.amountAtLeast} or more`);
+  if (c.amountAtLeast !== null) parts.push(c.amountIn === "USD" ? `worth ${c.amountAtLeast} USD or more` : `of ${c.amountAtLeast} or more`);
   if (c.destinationTypes.length === 1) parts.push(c.destinationTypes[0] === "bank" ? "to a bank account" : "to a wallet");
   if (c.newDestinationOnly) parts.push("to a destination not in the payee book");
   const who = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rolesText(rule.approverRoles)}`;

@@ -10,7 +10,7 @@ export const metadata = { title: "New approval rule" };
 const STARTER: RuleBody = {
   name: "",
   enabled: true,
-  conditions: { environments: ["production"], actions: ["settlement_request", "disbursement", "v1_payment"], currencies: [], amountAtLeast: null, destinationTypes: [], newDestinationOnly: false },
+  conditions: { environments: ["production"], actions: ["settlement_request", "disbursement", "v1_payment"], currencies: [], amountAtLeast: null, amountIn: "submission", destinationTypes: [], newDestinationOnly: false },
   approvalsRequired: 1,
   approverRoles: ["admin", "finance"],
 };
