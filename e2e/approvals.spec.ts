@@ -230,3 +230,48 @@ test("a threshold in USD prices each submission through the service's quote: €
   await page.getByRole("button", { name: "Save a new version" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
 });
+
+test("a held webhook endpoint is made on approval, and its signing secret is shown to its author once", async ({ page, signInAs }) => {
+  const name = `E2E endpoint changes ${Date.now().toString(36)}`;
+  await page.goto("/approvals/rules/new");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Production").uncheck();
+  await page.getByLabel("Sandbox").check();
+  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
+  await page.getByLabel("Webhook endpoint change").check();
+  await page.getByRole("button", { name: "Create rule" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+  const ruleHref = (await page.getByRole("link", { name }).getAttribute("href")) ?? "";
+
+  const developer = await signInAs("developer");
+  const url = `http://127.0.0.1:9/held-${Date.now().toString(36)}`;
+  await developer.goto("/webhooks");
+  await developer.getByRole("button", { name: "New endpoint" }).click();
+  const dialog = developer.getByRole("dialog");
+  await dialog.getByLabel("URL").fill(url);
+  await dialog.getByRole("button", { name: "Create endpoint" }).click();
+  const held = dialog.getByTestId("held-for-approval");
+  await expect(held).toContainText(`“${name}” needs 1 approval`);
+  await expect(dialog.getByTestId("one-time-secret")).toHaveCount(0);
+  const href = (await held.getByRole("link", { name: "Follow it on the Approvals page" }).getAttribute("href")) ?? "";
+
+  await page.goto(href);
+  await page.getByRole("button", { name: "Approve and send" }).click();
+  await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+  // Only its author may see the secret.
+  await expect(page.getByTestId("reveal-secret")).toHaveCount(0);
+
+  await developer.goto(href);
+  await developer.getByTestId("reveal-secret").getByRole("button", { name: "Show it once" }).click();
+  await expect(developer.getByTestId("one-time-secret")).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/);
+  await developer.reload();
+  await expect(developer.getByTestId("reveal-secret")).toHaveCount(0);
+  await developer.goto("/webhooks");
+  await expect(developer.getByTestId("endpoint").filter({ hasText: url })).toHaveCount(1);
+  await developer.context().close();
+
+  await page.goto(ruleHref);
+  await page.getByLabel("On (holds new submissions)").uncheck();
+  await page.getByRole("button", { name: "Save a new version" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+});

@@ -136,6 +136,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   addPayee: MAKERS,
   removePayee: MAKERS,
   setPayeeCoolingOff: same(ADMIN),
+  revealSubmissionSecret: same(ALL),
 };
 
 export const actorFor = (role: Role): Actor => ({

@@ -36,4 +36,6 @@ export const createApiKey = action({
       audit: { targetId: created.id, environment, detail: `prefix ${created.prefix}` },
     };
   },
+  // A new key grants access: a rule may hold it; the approval then makes it (decide.ts) and its author reveals it once.
+  control: ({ environment, label }) => ({ action: "api_key", call: { method: "POST", path: "console:api-keys", body: { environment, label } } }),
 });

@@ -2,6 +2,7 @@
 
 import { webhookCreateSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import { action } from "./action";
 
 /** POST /v0/webhooks: the answer carries the signing secret, shown this once. */
@@ -11,4 +12,5 @@ export const createWebhook = action({
   kind: "mutation",
   input: webhookCreateSchema,
   run: (body, { environment }) => api.createWebhook(environment, body, "/v0"),
+  control: (body) => ({ action: "webhook_endpoint", call: apiCalls.createWebhook(body, "/v0") }),
 });

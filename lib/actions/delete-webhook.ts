@@ -2,6 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import * as api from "@/lib/settlement-api";
+import { apiCalls } from "@/lib/dashboard/api-calls";
 import { action, idSchema } from "./action";
 
 /** DELETE /v0/webhooks/{id} (204). */
@@ -11,4 +12,5 @@ export const deleteWebhook = action({
   kind: "mutation",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.deleteWebhook(environment, id, "/v0"),
+  control: ({ id }) => ({ action: "webhook_endpoint", call: apiCalls.deleteWebhook(id, "/v0") }),
 });

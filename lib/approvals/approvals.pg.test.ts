@@ -9,7 +9,8 @@ import { openDatabase, type Database, type Executor } from "@/lib/service/store/
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { approve, deny, type Sender } from "./decide";
 import type { RuleBody } from "./rules";
-import { findSubmission, finishSending, insertSubmission, saveRule, type SubmissionRow } from "./store";
+import { sql } from "drizzle-orm";
+import { findSubmission, finishSending, insertSubmission, saveRule, takeSecret, type SubmissionRow } from "./store";
 
 const RULE: RuleBody = {
   name: "Production payouts",
@@ -111,6 +112,16 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
     expect((await deny(a.db, row.id, people.admin, "Not this supplier")).ok).toBe(true);
     expect(await approve(b.db, row.id, people.controller, sender)).toMatchObject({ ok: false, error: { code: "already_decided" } });
     expect(calls).toHaveLength(0);
+  });
+
+  it("a secret the sent call answered with goes to the submission's author once, and is erased", async () => {
+    const row = await held(RULE);
+    await a.db.execute(sql`update console_submissions set status = 'sending' where id = ${row.id}`);
+    await finishSending(a.db, row.id, { status: "sent", responseStatus: 201, response: { id: "wh_1" }, resultId: "wh_1", secretSealed: "sealed-secret" });
+    expect(await takeSecret(b.db, row.id, people.admin.userId)).toBeNull();
+    const [first, second] = await Promise.all([takeSecret(a.db, row.id, people.finance.userId), takeSecret(b.db, row.id, people.finance.userId)]);
+    expect([first, second].filter((x) => x === "sealed-secret")).toHaveLength(1);
+    expect(await takeSecret(a.db, row.id, people.finance.userId)).toBeNull();
   });
 
   it("a rule change is a new version; held submissions keep theirs", async () => {

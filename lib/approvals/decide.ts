@@ -7,6 +7,10 @@ import type { Executor } from "@/lib/service/store/db";
 import { callApi } from "@/lib/settlement-api";
 import { nowFor } from "./clock";
 import { addPayee } from "./payees";
+import { sealSecret } from "@/lib/crypto/secret-box";
+import { createConsoleKey } from "@/lib/auth/api-keys";
+import { adminKeysConfigured, createRemoteKey } from "@/lib/settlement-api/admin-keys";
+import { keysManagedHere } from "@/lib/settlement-api/config";
 import { addApproval, approvalsOf, claimForSending, denySubmission, expireDue, findSubmission, finishSending, type SubmissionRow } from "./store";
 
 /**
@@ -66,6 +70,15 @@ export type Sender = (db: Executor, row: SubmissionRow) => Promise<void>;
  * cooling-off period starts now).
  */
 export async function sendStored(db: Executor, row: SubmissionRow): Promise<void> {
+  if (row.action === "api_key") {
+    const b = (row.body ?? {}) as { environment?: "sandbox" | "production"; label?: string };
+    const environment = b.environment ?? row.environment;
+    const made = await makeApiKey(db, environment, b.label);
+    await finishSending(db, row.id, made.ok
+      ? { status: "sent", responseStatus: 201, response: { id: made.data.id, prefix: made.data.prefix, environment }, resultId: made.data.id, secretSealed: sealSecret(made.data.key) }
+      : { status: "failed", responseStatus: made.status, response: { error: { message: made.message } }, resultId: null });
+    return;
+  }
   if (row.action === "payee") {
     const b = (row.body ?? {}) as { name?: string; currency?: string; chain?: string | null; address?: string };
     const saved = await addPayee(db, { environment: row.environment, name: String(b.name ?? ""), currency: String(b.currency ?? ""), chain: b.chain ?? null, address: String(b.address ?? ""), addedBy: row.submittedByEmail });
@@ -86,10 +99,29 @@ export async function sendStored(db: Executor, row: SubmissionRow): Promise<void
     await finishSending(db, row.id, { status: "failed", responseStatus: status, response: { error: result.error }, resultId: null });
     return;
   }
-  const data = result.data as { id?: unknown };
-  await finishSending(db, row.id, { status: "sent", responseStatus: result.status, response: result.data, resultId: typeof data?.id === "string" ? data.id : null });
+  const data = result.data as { id?: unknown; secret?: unknown };
+  // A new endpoint's signing secret is shown once, to the submission's author: sealed, not in the kept answer.
+  const secret = typeof data?.secret === "string" ? data.secret : null;
+  const kept = secret ? { ...(result.data as object), secret: undefined } : result.data;
+  await finishSending(db, row.id, {
+    status: "sent",
+    responseStatus: result.status,
+    response: kept,
+    resultId: typeof data?.id === "string" ? data.id : null,
+    secretSealed: secret ? sealSecret(secret) : null,
+  });
   if (row.action === "disbursement") {
     const parsed = disbursementSchema.safeParse(result.data);
     if (parsed.success) await recordDisbursement(db, row.environment, parsed.data, row.submittedByEmail);
   }
+}
+
+/** A new API key where this console manages them: its own database (embedded) or the remote service's admin API. */
+async function makeApiKey(db: Executor, environment: "sandbox" | "production", label?: string): Promise<{ ok: true; data: { id: string; key: string; prefix: string } } | { ok: false; status: number | null; message: string }> {
+  if (adminKeysConfigured(environment)) {
+    const made = await createRemoteKey(environment, label);
+    return made.ok ? made : { ok: false, status: made.status, message: made.message };
+  }
+  if (!keysManagedHere(environment)) return { ok: false, status: null, message: `${environment} keys are managed where the remote service runs.` };
+  return { ok: true, data: await createConsoleKey(db, { environment, label }) };
 }

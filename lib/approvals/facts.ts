@@ -72,6 +72,10 @@ export function factsOf(environment: Environment, action: ControlledAction, body
         knownDestination: null,
         label: `${str(b.currency_code) ?? ""} ${str(b.amount) ?? "?"} → ${shortDestination(str(b.destination_wallet))}`,
       };
+    case "webhook_endpoint":
+      return { environment, action, currency: null, amount: null, destinationType: null, knownDestination: null, label: `Webhook endpoint ${str(b.url) ?? str(b.id) ?? ""}`.trim() };
+    case "api_key":
+      return { environment, action, currency: null, amount: null, destinationType: null, knownDestination: null, label: `A ${str(b.environment) ?? environment} API key${str(b.label) ? ` “${str(b.label)}”` : ""}` };
     case "payee":
       return {
         environment,

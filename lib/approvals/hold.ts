@@ -18,6 +18,16 @@ export type Control = { action: ControlledAction; call: ApiCall };
 
 export type Held = { id: string; message: string };
 
+/** The facts of a call; an endpoint change is named by what it does ("PATCH /v0/webhooks/…: {"status":"DISABLED"}"). */
+function factsOfCall(environment: Environment, control: Control): SubmissionFacts {
+  const facts = factsOf(environment, control.action, control.call.body);
+  if (control.action === "webhook_endpoint" && control.call.method !== "POST") {
+    const body = control.call.body ? `: ${JSON.stringify(control.call.body).slice(0, 120)}` : "";
+    facts.label = `${control.call.method === "DELETE" ? "Delete" : "Change"} ${control.call.path.replace(/^\/v0\/webhooks\//, "endpoint ")}${body}`;
+  }
+  return facts;
+}
+
 /** What the wrapper does with a controlled call: hold it, offer it for approval (past a daily limit), or send it (giving the reservation back if it fails). */
 export type Verdict =
   | { kind: "refused"; code: string; message: string }
@@ -34,7 +44,7 @@ const DAILY_LIMIT_RULE = { id: "daily-limit", version: 1, name: "Daily limit", a
  */
 export async function judge(control: Control, ctx: { environment: Environment; actor: Actor; actionName: string }): Promise<Verdict> {
   const { db } = await getDatabase();
-  const facts = factsOf(ctx.environment, control.action, control.call.body);
+  const facts = factsOfCall(ctx.environment, control);
   const destination = destinationKeyOf(control.action, control.call.body);
   const payee = destination ? await findPayeeByKey(db, ctx.environment, destination) : null;
   facts.knownDestination = payee !== null;
@@ -90,7 +100,7 @@ export async function judge(control: Control, ctx: { environment: Environment; a
 export async function holdIfRuled(
   control: Control,
   ctx: { environment: Environment; actor: Actor; actionName: string },
-  facts: SubmissionFacts = factsOf(ctx.environment, control.action, control.call.body),
+  facts: SubmissionFacts = factsOfCall(ctx.environment, control),
 ): Promise<Held | null> {
   const { db } = await getDatabase();
   const rules = await currentRules(db);

@@ -8,8 +8,8 @@ import { z } from "@/lib/schemas/zod";
 import { CURRENCIES, ENVIRONMENTS, type Environment } from "@/lib/schemas/catalog";
 import { PRODUCTION_MUTATORS, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 
-/** What a rule can hold: the console's money movements (decisions D19.1). */
-export const CONTROLLED_ACTIONS = ["settlement_request", "disbursement", "v1_payment", "payee"] as const;
+/** What a rule can hold: the console's money movements, new payees, and the changes that redirect events or grant access (decisions D19.1). */
+export const CONTROLLED_ACTIONS = ["settlement_request", "disbursement", "v1_payment", "payee", "webhook_endpoint", "api_key"] as const;
 export type ControlledAction = (typeof CONTROLLED_ACTIONS)[number];
 
 export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
@@ -17,6 +17,8 @@ export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
   disbursement: "Disbursement",
   v1_payment: "/v1 payment",
   payee: "New payee",
+  webhook_endpoint: "Webhook endpoint change",
+  api_key: "API key creation",
 };
 
 const CONTROLLED_ACTION_PLURALS: Record<ControlledAction, string> = {
@@ -24,6 +26,8 @@ const CONTROLLED_ACTION_PLURALS: Record<ControlledAction, string> = {
   disbursement: "disbursements",
   v1_payment: "/v1 payments",
   payee: "new payees",
+  webhook_endpoint: "webhook endpoint changes",
+  api_key: "new API keys",
 };
 
 export const DESTINATION_TYPES = ["bank", "wallet"] as const;

@@ -55,6 +55,9 @@ export const submissions = pgTable("console_submissions", {
   resultId: text("result_id"),
   /** "rule": a rule held it; "daily_limit": its author asked for approval past their daily limit. */
   heldBecause: text("held_because").$type<"rule" | "daily_limit">().notNull().default("rule"),
+  /** The secret the sent call answered with (a webhook's signing secret, a new API key), sealed until its author reveals it once. */
+  secretSealed: text("secret_sealed"),
+  secretRevealedAt: timestamp("secret_revealed_at", { withTimezone: true }),
 });
 
 /** A daily limit in one currency, for a role or a person (who overrides their role). */

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Role } from "@/lib/auth/permissions";
-import type { Executor } from "@/lib/service/store/db";
+import { queryRows, type Executor } from "@/lib/service/store/db";
 import type { Rule, RuleBody, SubmissionFacts } from "./rules";
 import { approvalRules, submissionApprovals, submissions, type SubmissionStatus } from "./schema";
 import type { SubmissionView } from "./types";
@@ -147,10 +147,14 @@ export async function claimForSending(db: Executor, id: string, now: Date): Prom
   return row ?? null;
 }
 
-export async function finishSending(db: Executor, id: string, outcome: { status: "sent" | "failed"; responseStatus: number | null; response: unknown; resultId: string | null }): Promise<void> {
+export async function finishSending(
+  db: Executor,
+  id: string,
+  outcome: { status: "sent" | "failed"; responseStatus: number | null; response: unknown; resultId: string | null; secretSealed?: string | null },
+): Promise<void> {
   await db
     .update(submissions)
-    .set({ status: outcome.status, responseStatus: outcome.responseStatus, response: outcome.response, resultId: outcome.resultId })
+    .set({ status: outcome.status, responseStatus: outcome.responseStatus, response: outcome.response, resultId: outcome.resultId, secretSealed: outcome.secretSealed ?? null })
     .where(and(eq(submissions.id, id), eq(submissions.status, "sending")));
 }
 
@@ -232,5 +236,18 @@ export function toSubmissionView(row: SubmissionRow, approvals: ApprovalRow[], n
     resultId: row.resultId,
     response: row.response,
     heldBecause: row.heldBecause,
+    secretWaiting: row.secretSealed !== null,
   };
+}
+
+/** Hands the waiting secret to the submission's author, once: it is erased in the same statement. */
+export async function takeSecret(db: Executor, id: string, userId: string): Promise<string | null> {
+  const rows = await queryRows<{ secret: string }>(
+    db,
+    sql`update console_submissions s set secret_sealed = null, secret_revealed_at = now()
+        from (select id, secret_sealed from console_submissions where id = ${id} for update) old
+        where s.id = old.id and s.submitted_by = ${userId} and old.secret_sealed is not null
+        returning old.secret_sealed as secret`,
+  );
+  return rows[0]?.secret ?? null;
 }

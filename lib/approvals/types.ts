@@ -20,6 +20,8 @@ export type SubmissionView = {
   expiresAt: string;
   status: "offered" | "pending" | "denied" | "expired" | "sending" | "sent" | "failed";
   heldBecause: "rule" | "daily_limit";
+  /** A secret the sent call answered with waits, sealed, for its author to reveal it once. */
+  secretWaiting: boolean;
   decidedAt: string | null;
   deniedBy: string | null;
   denyReason: string | null;
@@ -52,6 +54,10 @@ export function resultHref(action: ControlledAction, id: string | null): string 
       return `/legacy/${encodeURIComponent(id)}`;
     case "payee":
       return "/payees";
+    case "webhook_endpoint":
+      return "/webhooks";
+    case "api_key":
+      return "/admin/api-keys";
   }
 }
 

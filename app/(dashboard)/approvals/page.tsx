@@ -1,4 +1,5 @@
 import { DecisionButtons } from "@/components/approvals/decision-buttons";
+import { RevealSecret } from "@/components/approvals/reveal-secret";
 import { SubmissionStatus } from "@/components/approvals/submission-status";
 import { Badge } from "@/components/ui/badge";
 import { Link } from "@/components/ui/link";
@@ -81,6 +82,17 @@ export default async function ApprovalsPage() {
         </span>
       ),
     },
+    ...(!withWho
+      ? [
+          {
+            header: <span className="sr-only">Secret</span>,
+            cell: (s: SubmissionView) =>
+              s.status === "sent" && s.secretWaiting && s.submittedBy.userId === actor.userId ? (
+                <RevealSecret id={s.id} label={s.action === "api_key" ? "API key" : "Signing secret"} />
+              ) : null,
+          },
+        ]
+      : []),
     ...(withWho
       ? [
           {

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { DecisionButtons } from "@/components/approvals/decision-buttons";
+import { RevealSecret } from "@/components/approvals/reveal-secret";
 import { SubmissionStatus } from "@/components/approvals/submission-status";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { Card } from "@/components/ui/card";
@@ -101,6 +102,11 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
           </Card>
           {s.status === "sent" || s.status === "failed" ? (
             <Card title={s.status === "sent" ? "Sent" : "The API refused it"} description={`Answered ${s.responseStatus ?? "nothing"}.`}>
+              {s.status === "sent" && s.secretWaiting && mine ? (
+                <div className="mb-4">
+                  <RevealSecret id={s.id} label={s.action === "api_key" ? "API key" : "Signing secret"} />
+                </div>
+              ) : null}
               {href && s.status === "sent" ? (
                 <Link href={href} className="font-medium text-accent-700 hover:underline" data-testid="result-link">
                   Open {s.resultId}
