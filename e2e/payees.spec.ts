@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { base58 } from "@scure/base";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
-import { openBuilder } from "./support/settlement";
+import { destinationSection, fillIndividual, openBuilder, VALID } from "./support/settlement";
 
 test.describe.configure({ mode: "serial" });
 
@@ -110,4 +110,60 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
   await page.getByLabel("On (holds new submissions)").uncheck();
   await page.getByRole("button", { name: "Save a new version" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
+});
+
+test("a saved bank account (IBAN) fills the builder, and a rule for destinations not in the book holds only the others", async ({ page, signInAs }) => {
+  const stamp = Date.now().toString(36);
+  const payeeName = `E2E supplier bank ${stamp}`;
+  await page.goto("/payees");
+  const add = page.getByTestId("add-payee");
+  await add.getByLabel("Name").fill(payeeName);
+  await add.getByLabel("Kind").selectOption("bank");
+  await add.getByLabel("Currency").selectOption("GBP");
+  await add.getByLabel("IBAN").fill("GB82 WEST 1234 5698 7654 32");
+  await add.getByRole("button", { name: "Add payee" }).click();
+  const row = page.locator(`[data-testid="payee-row"][data-name="${payeeName}"]`);
+  await expect(row).toContainText("GB82WEST12345698765432");
+  await expect(row).toContainText("GBP bank account");
+
+  const rule = `E2E new destinations ${stamp}`;
+  await page.goto("/approvals/rules/new");
+  await page.getByLabel("Name").fill(rule);
+  await page.getByLabel("Production").uncheck();
+  await page.getByLabel("Sandbox").check();
+  for (const a of ["Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
+  await page.getByLabel("Only destinations not in the payee book").check();
+  await page.getByRole("button", { name: "Create rule" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+  const ruleHref = (await page.getByRole("link", { name: rule }).getAttribute("href")) ?? "";
+
+  const developer = await signInAs("developer");
+  const build = async (fillDestination: () => Promise<void>) => {
+    await openBuilder(developer, "FIAT_TO_FIAT");
+    await developer.getByLabel(/^Amount/).fill("120");
+    await fillDestination();
+    await fillIndividual(developer);
+    await developer.getByRole("button", { name: "Create settlement request" }).click();
+  };
+  // The saved account: picked from the book, it goes straight through.
+  await build(async () => {
+    await developer.getByTestId("payee-picker").selectOption({ label: `${payeeName} · GBP GB82…5432` });
+    await expect(developer.getByLabel("IBAN")).toHaveValue("GB82WEST12345698765432");
+  });
+  await expect(developer).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
+  // An account typed by hand, not in the book: held.
+  await build(async () => {
+    await destinationSection(developer).getByLabel("Currency").selectOption("EUR");
+    await developer.getByLabel("IBAN").fill(VALID.ibanDE);
+  });
+  await expect(developer.getByTestId("held-for-approval")).toContainText(`“${rule}” needs 1 approval`);
+  await developer.context().close();
+
+  await page.goto(ruleHref);
+  await page.getByLabel("On (holds new submissions)").uncheck();
+  await page.getByRole("button", { name: "Save a new version" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+  await page.goto("/payees");
+  await page.getByRole("button", { name: `Remove payee ${payeeName}` }).click();
+  await expect(row).toHaveCount(0);
 });

@@ -136,9 +136,9 @@ export function DisbursementForm({
       >
         <Card title="Payout" description="Stablecoins from your pre-funded balance to a wallet">
           <div className="grid gap-4 sm:grid-cols-2">
-            {payees.length > 0 ? (
+            {payees.some((p) => p.kind === "wallet") ? (
               <PayeePicker
-                payees={payees}
+                payees={payees.filter((p) => p.kind === "wallet")}
                 className="sm:col-span-2"
                 onPick={(payee) => {
                   setValue("wallet_address", payee.address, { shouldValidate: true });

@@ -11,20 +11,22 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { addPayee } from "@/lib/actions/add-payee";
-import { type PayeeInput, payeeInputSchema } from "@/lib/approvals/payee-form";
+import { IBAN_CURRENCIES, type PayeeInput, payeeInputSchema } from "@/lib/approvals/payee-form";
 import { railLabel } from "@/lib/dashboard/routes";
 import { STABLECOIN_CHAINS, STABLECOINS } from "@/lib/schemas/catalog";
 
-/** Saves a wallet to this environment's payee book (checked like the disbursement form checks it). */
+/** Saves a wallet or a bank account (IBAN) to this environment's payee book (checked as the forms check them). */
 export function AddPayeeForm() {
   const router = useRouter();
-  const form = useForm<PayeeInput>({ resolver: zodResolver(payeeInputSchema), defaultValues: { name: "", currency: "USDC", chain: "ETHEREUM", address: "" } });
+  const form = useForm<PayeeInput>({ resolver: zodResolver(payeeInputSchema), defaultValues: { name: "", kind: "wallet", currency: "USDC", chain: "ETHEREUM", address: "" } });
   const { errors } = form.formState;
   const currency = form.watch("currency");
+  const kind = form.watch("kind");
+  const chains = (STABLECOINS as readonly string[]).includes(currency) ? STABLECOIN_CHAINS[currency as (typeof STABLECOINS)[number]] : [];
   const save = useActionForm({
     send: (values: PayeeInput) => addPayee(values),
     onSuccess: () => {
-      form.reset({ name: "", currency: form.getValues("currency"), chain: form.getValues("chain"), address: "" });
+      form.reset({ name: "", kind: form.getValues("kind"), currency: form.getValues("currency"), chain: form.getValues("chain"), address: "" });
       router.refresh();
     },
     onFields: (error) => applyServerErrors(error, form.setError, ["name", "currency", "chain", "address"]),
@@ -35,15 +37,31 @@ export function AddPayeeForm() {
         <Field label="Name" error={errors.name?.message} required>
           {(p) => <Input {...p} {...form.register("name")} autoComplete="off" placeholder="Acme treasury" />}
         </Field>
-        <div className="grid grid-cols-2 gap-4">
+        <Field label="Kind" required>
+          {(p) => (
+            <Select
+              {...p}
+              {...form.register("kind", {
+                onChange: (e: { target: { value: string } }) => form.setValue("currency", e.target.value === "bank" ? IBAN_CURRENCIES[0] : "USDC"),
+              })}
+              options={[
+                { value: "wallet", label: "Wallet (stablecoins)" },
+                { value: "bank", label: "Bank account (IBAN)" },
+              ]}
+            />
+          )}
+        </Field>
+        <div className="grid grid-cols-2 gap-4 sm:col-span-2">
           <Field label="Currency" error={errors.currency?.message} required>
-            {(p) => <Select {...p} {...form.register("currency")} options={STABLECOINS.map((c) => ({ value: c, label: c }))} />}
+            {(p) => <Select {...p} {...form.register("currency")} options={(kind === "bank" ? IBAN_CURRENCIES : STABLECOINS).map((c) => ({ value: c, label: c }))} />}
           </Field>
-          <Field label="Chain" error={errors.chain?.message} required>
-            {(p) => <Select {...p} {...form.register("chain")} options={STABLECOIN_CHAINS[currency].map((c) => ({ value: c, label: railLabel(c) }))} />}
-          </Field>
+          {kind === "wallet" ? (
+            <Field label="Chain" error={errors.chain?.message} required>
+              {(p) => <Select {...p} {...form.register("chain")} options={chains.map((c) => ({ value: c, label: railLabel(c) }))} />}
+            </Field>
+          ) : null}
         </div>
-        <Field label="Wallet address" error={errors.address?.message} required className="sm:col-span-2">
+        <Field label={kind === "bank" ? "IBAN" : "Wallet address"} error={errors.address?.message} required className="sm:col-span-2">
           {(p) => <Input {...p} {...form.register("address")} autoComplete="off" spellCheck={false} className="font-mono" />}
         </Field>
       </div>

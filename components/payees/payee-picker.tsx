@@ -19,7 +19,7 @@ export function PayeePicker({ payees, onPick, className }: { payees: PayeeView[]
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         Saved payee
       </label>
-      <p className="text-xs text-slate-500">Fills the wallet, chain and currency; or type an address below.</p>
+      <p className="text-xs text-slate-500">Fills the destination below; or type one.</p>
       <Select
         id={id}
         className="mt-1.5"
@@ -33,7 +33,7 @@ export function PayeePicker({ payees, onPick, className }: { payees: PayeeView[]
           { value: "", label: "Choose a payee…" },
           ...payees.map((p) => ({
             value: p.id,
-            label: `${p.name} · ${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}${cooling(p) ? ` (usable from ${p.usableFrom.slice(0, 16).replace("T", " ")} UTC)` : ""}`,
+            label: `${p.name} · ${p.kind === "bank" ? `${p.currency} ${p.address.slice(0, 4)}…${p.address.slice(-4)}` : `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}`}${cooling(p) ? ` (usable from ${p.usableFrom.slice(0, 16).replace("T", " ")} UTC)` : ""}`,
             disabled: cooling(p),
           })),
         ]}

@@ -6,7 +6,7 @@ import { addPayee as savePayee, coolingOffMinutes, toPayeeView } from "@/lib/app
 import { action, refused } from "./action";
 
 /**
- * Saves a wallet to the environment's payee book (usable after the cooling-off period). A rule
+ * Saves a wallet or a bank account (IBAN) to the environment's payee book (usable after the cooling-off period). A rule
  * may hold it for approval like a payment: then it is saved when approved.
  */
 export const addPayee = action({
@@ -17,8 +17,8 @@ export const addPayee = action({
   control: (input) => ({ action: "payee", call: { method: "POST", path: "console:payees", body: input } }),
   run: async (input, { environment, actor }) => {
     const { db } = await getDatabase();
-    const row = await savePayee(db, { environment, ...input, addedBy: actor.email });
+    const row = await savePayee(db, { environment, ...input, chain: input.chain ?? null, addedBy: actor.email });
     if (!row) return refused("already_saved", "That address is already in the payee book.", { address: "Already in the payee book" });
-    return { ok: true, data: toPayeeView(row, await coolingOffMinutes(db, environment)), audit: { targetId: row.id, environment, detail: `“${input.name}”: ${input.currency} on ${input.chain}` } };
+    return { ok: true, data: toPayeeView(row, await coolingOffMinutes(db, environment)), audit: { targetId: row.id, environment, detail: `“${input.name}”: ${input.kind === "bank" ? `${input.currency} bank account` : `${input.currency} on ${input.chain}`}` } };
   },
 });

@@ -80,8 +80,8 @@ export async function sendStored(db: Executor, row: SubmissionRow): Promise<void
     return;
   }
   if (row.action === "payee") {
-    const b = (row.body ?? {}) as { name?: string; currency?: string; chain?: string | null; address?: string };
-    const saved = await addPayee(db, { environment: row.environment, name: String(b.name ?? ""), currency: String(b.currency ?? ""), chain: b.chain ?? null, address: String(b.address ?? ""), addedBy: row.submittedByEmail });
+    const b = (row.body ?? {}) as { name?: string; kind?: "wallet" | "bank"; currency?: string; chain?: string | null; address?: string };
+    const saved = await addPayee(db, { environment: row.environment, name: String(b.name ?? ""), kind: b.kind === "bank" ? "bank" : "wallet", currency: String(b.currency ?? ""), chain: b.chain ?? null, address: String(b.address ?? ""), addedBy: row.submittedByEmail });
     await finishSending(db, row.id, saved
       ? { status: "sent", responseStatus: 201, response: { id: saved.id }, resultId: saved.id }
       : { status: "failed", responseStatus: 409, response: { error: { message: "That address is already in the payee book." } }, resultId: null });

@@ -82,7 +82,7 @@ export function factsOf(environment: Environment, action: ControlledAction, body
         action,
         currency: str(b.currency),
         amount: null,
-        destinationType: "wallet",
+        destinationType: b.kind === "bank" ? "bank" : "wallet",
         knownDestination: null,
         label: `“${str(b.name) ?? ""}”: ${str(b.currency) ?? ""} ${shortDestination(str(b.address))}`,
       };

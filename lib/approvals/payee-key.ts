@@ -1,6 +1,7 @@
 /**
  * How a call's destination is recognised in the address book (browser-safe, pure): a wallet by
- * its address (EVM addresses in lower case: their checksum is only letter case).
+ * its address (EVM addresses in lower case: their checksum is only letter case), a bank account
+ * by its IBAN (without spaces, upper case).
  */
 import type { ControlledAction } from "./rules";
 
@@ -13,9 +14,14 @@ export function walletKey(address: string): string {
   return `wallet:${/^0x[0-9a-fA-F]{40}$/.test(a) ? a.toLowerCase() : a}`;
 }
 
-/** The destination a controlled call pays to, as an address-book key; null when it names none (a bank account: not in the book yet). */
+export const bankKey = (iban: string): string => `bank:${iban.replace(/\s+/g, "").toUpperCase()}`;
+
+/** The destination a controlled call pays to, as an address-book key; null when it names none the book can hold (a bank account without an IBAN). */
 export function destinationKeyOf(action: ControlledAction, body: unknown): string | null {
   const b = obj(body);
+  if (action === "payee" && b.kind === "bank") return str(b.address) ? bankKey(str(b.address) as string) : null;
+  const iban = action === "settlement_request" ? str(obj(b.destination).iban) : null;
+  if (iban) return bankKey(iban);
   const address =
     action === "disbursement" ? str(b.wallet_address) : action === "v1_payment" ? str(b.destination_wallet) : action === "settlement_request" ? str(obj(b.destination).wallet_address) : action === "payee" ? str(b.address) : null;
   return address ? walletKey(address) : null;

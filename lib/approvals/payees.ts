@@ -4,12 +4,12 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/service/store/db";
-import { walletKey } from "./payee-key";
+import { bankKey, walletKey } from "./payee-key";
 import { consoleSettings, payees } from "./schema";
 import type { PayeeView } from "./types";
 
 /**
- * The payee address book (decisions D19.8): wallets saved per environment, named, with who
+ * The payee address book (decisions D19.8): wallets and bank accounts (IBAN) saved per environment, named, with who
  * added them. A payee is usable once its environment's cooling-off period has passed since it
  * was added (24 h in production unless an administrator sets another; none in sandbox); until
  * then a call to it is refused. The period is read when checked, so shortening it applies to
@@ -44,7 +44,7 @@ export async function listPayees(db: Executor, environment: Environment): Promis
 }
 
 export function toPayeeView(r: PayeeRow, minutes: number): PayeeView {
-  return { id: r.id, environment: r.environment, name: r.name, currency: r.currency, chain: r.chain, address: r.address, addedBy: r.addedBy, addedAt: r.addedAt.toISOString(), usableFrom: usableFrom(r, minutes).toISOString() };
+  return { id: r.id, environment: r.environment, name: r.name, kind: r.kind, currency: r.currency, chain: r.chain, address: r.address, addedBy: r.addedBy, addedAt: r.addedAt.toISOString(), usableFrom: usableFrom(r, minutes).toISOString() };
 }
 
 export async function findPayeeByKey(db: Executor, environment: Environment, key: string): Promise<PayeeRow | null> {
@@ -63,13 +63,14 @@ export async function payeeKeys(environment: Environment): Promise<Set<string>> 
   return new Set(rows.map((r) => r.key));
 }
 
-export type NewPayee = { environment: Environment; name: string; currency: string; chain: string | null; address: string; addedBy: string };
+export type NewPayee = { environment: Environment; name: string; kind?: "wallet" | "bank"; currency: string; chain: string | null; address: string; addedBy: string };
 
-/** Saves a payee; null when the environment's book already has that address. */
+/** Saves a payee (a wallet, or a bank account by IBAN); null when the environment's book already has it. */
 export async function addPayee(db: Executor, input: NewPayee): Promise<PayeeRow | null> {
+  const kind = input.kind ?? "wallet";
   const rows = await db
     .insert(payees)
-    .values({ id: `payee_${randomBytes(8).toString("base64url")}`, kind: "wallet", matchKey: walletKey(input.address), ...input })
+    .values({ id: `payee_${randomBytes(8).toString("base64url")}`, ...input, kind, matchKey: kind === "bank" ? bankKey(input.address) : walletKey(input.address) })
     .onConflictDoNothing()
     .returning();
   return rows[0] ?? null;

@@ -66,8 +66,10 @@ export type PayeeView = {
   id: string;
   environment: "sandbox" | "production";
   name: string;
+  kind: "wallet" | "bank";
   currency: string;
   chain: string | null;
+  /** The wallet address, or the IBAN of a bank account. */
   address: string;
   addedBy: string;
   addedAt: string;

@@ -32,7 +32,7 @@ export default async function PayeesPage() {
     <>
       <PageHeader
         title="Payees"
-        description={`Saved wallets for ${environment}: the disbursement form offers them. ${minutes === 0 ? "A new payee is usable at once here." : `A new payee is usable ${hours >= 1 ? `${hours} h` : `${minutes} min`} after it was added (its cooling-off period).`}`}
+        description={`Saved wallets and bank accounts for ${environment}: the disbursement form and the builder offer them. ${minutes === 0 ? "A new payee is usable at once here." : `A new payee is usable ${hours >= 1 ? `${hours} h` : `${minutes} min`} after it was added (its cooling-off period).`}`}
       />
       <div className="space-y-6">
         <DataTable
@@ -40,7 +40,7 @@ export default async function PayeesPage() {
           columns={[
             { header: "Name", className: "font-medium text-slate-900", cell: (p) => p.name },
             {
-              header: "Wallet",
+              header: "Wallet or IBAN",
               cell: (p) => (
                 <span className="flex items-center gap-1.5">
                   <span className="font-mono text-xs break-all text-slate-700">{p.address}</span>
@@ -48,7 +48,7 @@ export default async function PayeesPage() {
                 </span>
               ),
             },
-            { header: "Currency", cell: (p) => `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}` },
+            { header: "Currency", cell: (p) => (p.kind === "bank" ? `${p.currency} bank account` : `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}`) },
             { header: "Added", className: "text-xs text-slate-500", cell: (p) => `${time.format(new Date(p.addedAt))} UTC by ${p.addedBy}` },
             { header: "State", cell: (p) => <PayeeCountdown usableFrom={p.usableFrom} /> },
             ...(maker
@@ -61,7 +61,7 @@ export default async function PayeesPage() {
           empty="No payees yet."
         />
         {maker ? (
-          <Card title="Add a payee" description="A wallet you pay often. Rules may require an approval to add one.">
+          <Card title="Add a payee" description="A wallet or a bank account (IBAN) you pay often. Rules may require an approval to add one.">
             <AddPayeeForm />
           </Card>
         ) : null}

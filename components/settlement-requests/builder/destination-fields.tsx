@@ -28,7 +28,8 @@ export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
   const type = watch("type");
   const currency = watch("destination.currency");
   const shape = destinationShape(currency);
-  const wallets = payees.filter((p) => destinationCurrencies(type).includes(p.currency));
+  // Saved wallets for a stablecoin payout; saved IBANs for an IBAN currency.
+  const wallets = payees.filter((p) => (p.kind === "bank" ? destinationShape(p.currency) === "IBAN" : true) && destinationCurrencies(type).includes(p.currency));
 
   return (
     <div className="space-y-4">
@@ -37,6 +38,10 @@ export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
           payees={wallets}
           onPick={(payee) => {
             setValue("destination", withDestinationCurrency(getValues("destination"), payee.currency));
+            if (payee.kind === "bank") {
+              setValue("destination.iban", payee.address, { shouldValidate: true });
+              return;
+            }
             if (payee.chain) setValue("destination.rail", payee.chain);
             setValue("destination.wallet_address", payee.address, { shouldValidate: true });
           }}
