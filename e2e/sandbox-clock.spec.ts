@@ -76,8 +76,14 @@ test.describe("a held sandbox submission expires on the sandbox clock", () => {
 
     // Eight sandbox days later it has expired: shown so, and the admin can no longer approve it.
     await developer.goto("/sandbox");
-    for (let i = 0; i < 3; i++) await developer.getByTestId("sandbox-clock").getByRole("button", { name: "+3 days" }).click();
-    await expect(developer.getByTestId("sandbox-clock-offset")).toContainText(/1\d d /);
+    // One move at a time: each waits for the clock to show it (the button is busy while a move runs).
+    const offset = developer.getByTestId("sandbox-clock-offset");
+    for (let i = 0; i < 3; i++) {
+      const before = (await offset.textContent()) ?? "";
+      await developer.getByTestId("sandbox-clock").getByRole("button", { name: "+3 days" }).click();
+      await expect(offset).not.toHaveText(before);
+    }
+    await expect(offset).toContainText(/1\d d /);
     await page.goto(`/approvals/${id}`);
     await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "expired");
     await expect(page.getByRole("button", { name: /Approve/ })).toHaveCount(0);
