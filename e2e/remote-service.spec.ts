@@ -7,6 +7,7 @@
  *   service then receives exactly the stored call, once.
  * - API keys (issue 34): the keys page lists the service's keys through its admin API; a key
  *   made there works against the service at once, and is refused once revoked there.
+ * - An inbox whose public address the service cannot reach says so (issue 34).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
@@ -54,6 +55,8 @@ test.beforeAll(async () => {
     SETTLEMENT_SANDBOX_BASE_URL: SERVICE,
     SETTLEMENT_PRODUCTION_BASE_URL: SERVICE,
     SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
+    // An address the service cannot reach (nothing listens on port 9): the inbox page must say so.
+    INBOX_PUBLIC_URL: "http://127.0.0.1:9",
   });
   await until("the console", async () => (await fetch(`${CONSOLE}/api/ready`).catch(() => null))?.status === 200, 90_000).catch((e) => {
     throw new Error(`${e}\n${app.output.join("")}`);
@@ -149,5 +152,30 @@ test("the API keys page manages the remote service's keys through its admin API"
   await admin.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
   await expect(row.getByText("Revoked")).toBeVisible();
   expect((await fetch(`${SERVICE}/v0/settlement-requests`, { headers: { "X-Api-Key": key } })).status).toBe(401);
+  await admin.context().close();
+});
+
+test("an inbox the remote service cannot reach says so, and why", async ({ browser }) => {
+  const admin = await signedIn(browser, CLUSTER_ADMIN);
+  await admin.goto("/inbox");
+  await admin.getByRole("button", { name: "New inbox" }).first().click();
+  await admin.waitForURL(/\/inbox\?box=ibx_/);
+  await admin.getByRole("button", { name: "Register as sandbox endpoint" }).click();
+  await expect(admin.getByTestId("inbox-registration")).toContainText("Registered (sandbox)");
+  // An event for it: the service tries to deliver to http://127.0.0.1:9/inbox/…, where nothing listens.
+  const created = await fetch(`${SERVICE}/v0/settlement-requests`, {
+    method: "POST",
+    headers: { "X-Api-Key": apiKeys()[0], "Content-Type": "application/json", "Idempotency-Key": `unreachable-${stamp}` },
+    body: JSON.stringify({ type: "STABLECOIN_TO_STABLECOIN", payment_reason: "GIFTS", amount: "10", destination: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana } }),
+  });
+  expect(created.status).toBe(201);
+  await expect
+    .poll(async () => {
+      await admin.reload();
+      return admin.getByTestId("inbox-unreachable").count();
+    }, { timeout: 30_000 })
+    .toBe(1);
+  await expect(admin.getByTestId("inbox-unreachable")).toContainText("INBOX_PUBLIC_URL");
+  await expect(admin.getByTestId("inbox-unreachable")).toContainText("http://127.0.0.1:9/inbox/");
   await admin.context().close();
 });

@@ -10,6 +10,7 @@ import { ListenSessions } from "@/components/inbox/listen-sessions";
 import { getActor } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { listSessions } from "@/lib/listen/sessions";
+import { unreachable } from "@/lib/dashboard/inbox/reachability";
 
 export const metadata = { title: "Inbox" };
 
@@ -30,6 +31,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const listens = actor ? can(actor.role, "tokens:self", null) : false;
   const everyone = actor?.role === "admin";
   const sessions = listens ? await listSessions(db, everyone ? null : owner) : [];
+  const cannotReach = selected ? await unreachable(selected) : null;
   return (
     <>
       <PageHeader
@@ -37,6 +39,16 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         description="Webhook receivers hosted by this console. Each request is stored whole and streams in live with its signature verdict."
         actions={inboxes.length > 0 ? <NewInboxButton environment={environment} variant="secondary" /> : null}
       />
+      {cannotReach ? (
+        <div role="alert" data-testid="inbox-unreachable" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p className="font-medium">The service cannot reach this inbox</p>
+          <p className="mt-1">
+            Its last delivery to <span className="font-mono break-all">{cannotReach.url}</span> got no answer ({cannotReach.error}). A service on
+            another host posts to the console&apos;s public address: start the console with <span className="font-mono">INBOX_PUBLIC_URL</span> (or{" "}
+            <span className="font-mono">AUTH_URL</span>) set to an address the service can reach, then register the inbox again.
+          </p>
+        </div>
+      ) : null}
       <InboxConsole environment={environment} inboxes={inboxes} selected={selected} initialMessages={initialMessages} />
       {listens ? (
         <div className="mt-6">
