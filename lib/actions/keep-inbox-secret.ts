@@ -4,7 +4,7 @@ import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, inboxOrigin, isInboxEndpoint, noInbox, noSession, refuse, succeed } from "@/lib/dashboard/inbox/owner";
 import { findOwnedInbox, toSummary, updateOwnedInbox } from "@/lib/dashboard/inbox/store";
-import type { InboxSummary, KeptSecret } from "@/lib/dashboard/inbox/types";
+import type { KeptSecret } from "@/lib/dashboard/inbox/types";
 import { getWebhook } from "@/lib/settlement-api";
 import { action, idSchema } from "./action";
 

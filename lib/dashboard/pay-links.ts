@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { countInWindow } from "@/lib/auth/rate-window";
+import { countInWindow } from "@/lib/db/rate-window";
 import { getDatabase } from "@/lib/db/connection";
 import type { SettlementRequest } from "@/lib/schemas";
 import { queryRows } from "@/lib/service/store/db";

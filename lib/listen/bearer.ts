@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { recordAudit } from "@/lib/auth/audit";
 import { can, type Permission } from "@/lib/auth/permissions";
-import { countInWindow, currentCount } from "@/lib/auth/rate-window";
+import { countInWindow, currentCount } from "@/lib/db/rate-window";
 import { requestAddress } from "@/lib/auth/request-origin";
 import { getDatabase } from "@/lib/db/connection";
 import { checkToken, type TokenHolder } from "./tokens";

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import { z } from "zod";
-import { countInWindow, currentCount } from "@/lib/auth/rate-window";
+import { countInWindow, currentCount } from "@/lib/db/rate-window";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
 import { ApiError } from "../errors";
 import type { ServiceEnv } from "../context";

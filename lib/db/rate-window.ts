@@ -3,8 +3,9 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/service/store/db";
 
 /**
- * Fixed-window counters in console_rate_windows, shared by every instance (payer links' views,
- * failed access tokens). Housekeeping deletes windows long ended (lib/dashboard/pay-links.ts).
+ * Fixed-window counters in console_rate_windows, shared by every instance and used by both
+ * halves (payer links' views, failed access tokens, the service's admin token). Housekeeping
+ * deletes windows long ended (lib/dashboard/pay-links.ts).
  */
 
 /** Adds one to `key`'s count in its current window (a new window once the last has ended); the count after. */
