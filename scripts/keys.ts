@@ -10,8 +10,8 @@ import nextEnv from "@next/env";
 import { parseArgs } from "node:util";
 import { ENVIRONMENTS, type Environment } from "@/lib/schemas/catalog";
 import { env } from "@/lib/env";
-import { openDatabase } from "@/lib/service/store/db";
-import { migrate } from "@/lib/service/store/migrate";
+import { openDatabase } from "@/lib/db/database";
+import { migrate } from "@/lib/db/migrate";
 import { createApiKey, ensureAccount, listApiKeys, revokeApiKey } from "@/lib/service/store/api-keys";
 
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => undefined, error: console.error });

@@ -18,8 +18,8 @@ import { resealSecrets } from "@/lib/crypto/reseal";
 import { parseKey } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { recordFingerprint } from "@/lib/ops/shared-secrets";
-import { openDatabase } from "@/lib/service/store/db";
-import { migrate } from "@/lib/service/store/migrate";
+import { openDatabase } from "@/lib/db/database";
+import { migrate } from "@/lib/db/migrate";
 
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => undefined, error: console.error });
 const command = process.argv[2];

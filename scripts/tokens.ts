@@ -17,8 +17,8 @@ import { env } from "@/lib/env";
 import { parseDuration, TOKEN_LIFETIME } from "@/lib/listen/duration";
 import { encodeStop, STOP_CHANNEL } from "@/lib/listen/control";
 import { createToken, listTokens, revokeToken } from "@/lib/listen/tokens";
-import { notify, openDatabase } from "@/lib/service/store/db";
-import { migrate } from "@/lib/service/store/migrate";
+import { notify, openDatabase } from "@/lib/db/database";
+import { migrate } from "@/lib/db/migrate";
 
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => undefined, error: console.error });
 

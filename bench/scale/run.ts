@@ -17,7 +17,7 @@ import { chromium } from "playwright-core";
 import pg from "pg";
 import { startProcess, stopProcess, waitForUrl } from "../lib/processes";
 import { signedIn, startConsole } from "../lib/console";
-import { openDatabase } from "@/lib/service/store/db";
+import { openDatabase } from "@/lib/db/database";
 import { bytesPerRow, cloneHistory, writeTemplate, type SeedReport } from "@/lib/service/testing/scale-seed";
 import { TIME_MOVE_WORKERS } from "@/lib/service/workers";
 import { webhookDelivery } from "@/lib/service/outbox/worker";

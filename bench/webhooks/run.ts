@@ -18,7 +18,7 @@ import { wallMs } from "@/lib/service/outbox/testing/receiver";
 import { seedPendingEvents } from "@/lib/service/outbox/testing/standalone";
 import { defaultRateSource } from "@/lib/service/quotes/fixed-rates";
 import { ensureAccount } from "@/lib/service/store/api-keys";
-import { migrate } from "@/lib/service/store/migrate";
+import { migrate } from "@/lib/db/migrate";
 import { webhookEndpoints } from "@/lib/service/store/schema";
 import { freshPostgres, testConfig } from "@/lib/service/testing/harness";
 import { startWorkers } from "@/lib/service/workers";

@@ -10,7 +10,7 @@ import { isHttpsRequest, requestAddress } from "@/lib/auth/request-origin";
 import { claimPasswordCheck, passwordCheckSucceeded, tooManyAttempts } from "@/lib/auth/throttle";
 import { getDatabase } from "@/lib/db/connection";
 import { isConsoleEmail } from "@/lib/auth/users";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { action, refused, type AuditNote } from "./action";
 import type { ActionResult } from "./result";
 

@@ -4,8 +4,8 @@
  * twice; a two-person rule needs two people; an expired submission cannot be approved.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/service/store/migrate";
-import { openDatabase, type Database, type Executor } from "@/lib/service/store/db";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database, type Executor } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { approve, deny, type Sender } from "./decide";
 import type { RuleBody } from "./rules";

@@ -3,7 +3,7 @@ import { z } from "@/lib/schemas/zod";
 import type { Actor } from "@/lib/auth/session";
 import { recordDisbursement } from "@/lib/dashboard/store/disbursements";
 import { disbursementSchema } from "@/lib/schemas";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { callApi } from "@/lib/settlement-api";
 import { nowFor } from "./clock";
 import { addPayee } from "./payees";

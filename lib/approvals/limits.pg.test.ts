@@ -4,8 +4,8 @@
  * a failed call gives its reservation back; days are counted in the configured time zone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/service/store/migrate";
-import { openDatabase, type Database } from "@/lib/service/store/db";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { addLimit, dayIn, leftOf, limitFor, release, reserve, usedToday } from "./limits";
 

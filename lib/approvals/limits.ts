@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import Decimal from "decimal.js";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Role } from "@/lib/auth/permissions";
-import type { Executor } from "@/lib/service/store/db";
-import { queryRows } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
+import { queryRows } from "@/lib/db/database";
 import { dailyLimits } from "./schema";
 
 /**

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { bankKey, walletKey } from "./payee-key";
 import { consoleSettings, payees } from "./schema";
 import type { PayeeView } from "./types";

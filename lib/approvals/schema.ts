@@ -1,7 +1,7 @@
 import { boolean, date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { ControlledAction, RuleConditions, SubmissionFacts } from "./rules";
 
-/** Money controls (issue 31, decisions D19). Created by lib/service/store/migrations/0020_approvals.ts. */
+/** Money controls (issue 31, decisions D19). Created by lib/db/migrations/0020_approvals.ts. */
 
 /** Every version of every rule; `current` marks the one new submissions are judged by. */
 export const approvalRules = pgTable(

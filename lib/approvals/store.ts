@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Role } from "@/lib/auth/permissions";
-import { queryRows, type Executor } from "@/lib/service/store/db";
+import { queryRows, type Executor } from "@/lib/db/database";
 import type { Rule, RuleBody, SubmissionFacts } from "./rules";
 import { approvalRules, submissionApprovals, submissions, type SubmissionStatus } from "./schema";
 import type { SubmissionView } from "./types";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { env } from "@/lib/env";
 import type { Environment } from "@/lib/schemas/catalog";
 import { DEFAULT_ACCOUNT_NAME } from "@/lib/service/bootstrap";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { createApiKey, ensureAccount, findKeyOwner, listApiKeys, revokeApiKey } from "@/lib/service/store/api-keys";
 import { apiKeys } from "@/lib/service/store/schema";
 

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { redact } from "./redact";
 import { consoleAudit } from "./schema";
 import type { Actor } from "./session";

@@ -5,8 +5,8 @@
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findKeyOwner } from "@/lib/service/store/api-keys";
-import { migrate } from "@/lib/service/store/migrate";
-import { openDatabase, type Database } from "@/lib/service/store/db";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database } from "@/lib/db/database";
 
 const holder = vi.hoisted(() => ({ database: null as Database | null }));
 vi.mock("@/lib/db/connection", () => ({

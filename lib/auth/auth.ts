@@ -6,7 +6,7 @@ import { nextCookies } from "better-auth/next-js";
 import { eq } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
 import { env } from "@/lib/env";
-import type { Db } from "@/lib/service/store/db";
+import type { Db } from "@/lib/db/database";
 import { AUTH_COOKIE_PREFIX } from "./config";
 import { authModels, consoleUsers } from "./schema";
 

@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/p
 /**
  * The console's own people and their sessions (better-auth's user, session, account and
  * verification models, renamed so they never clash with the service's `accounts`), and the audit
- * trail. Created by lib/service/store/migrations/0006_auth.ts.
+ * trail. Created by lib/db/migrations/0006_auth.ts.
  */
 export const consoleUsers = pgTable("console_users", {
   id: text("id").primaryKey(),

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { createHmac } from "node:crypto";
-import { migrate } from "@/lib/service/store/migrate";
-import { openDatabase, type Database } from "@/lib/service/store/db";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database } from "@/lib/db/database";
 
 const holder = vi.hoisted(() => ({ database: null as Database | null }));
 vi.mock("@/lib/db/connection", () => ({

@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/service/store/migrate";
-import { openDatabase, type Database } from "@/lib/service/store/db";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { activeThrottles, claimPasswordCheck, clearThrottle, passwordCheckSucceeded, THROTTLE_LIMITS } from "./throttle";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Executor } from "@/lib/service/store/db";
+import { queryRows, type Executor } from "@/lib/db/database";
 
 /**
  * Password checks, counted in the database before the password is checked, so every console

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, ne } from "drizzle-orm";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import type { Auth } from "./auth";
 import type { Role } from "./permissions";
 import { consoleSessions, consoleUsers } from "./schema";

@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { countInWindow } from "@/lib/db/rate-window";
 import { getDatabase } from "@/lib/db/connection";
 import type { SettlementRequest } from "@/lib/schemas";
-import { queryRows } from "@/lib/service/store/db";
-import type { Executor } from "@/lib/service/store/db";
+import { queryRows } from "@/lib/db/database";
+import type { Executor } from "@/lib/db/database";
 import { getSettlementRequest } from "@/lib/settlement-api";
 import type { InstructionsLink } from "./instructions-link";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { migrate } from "@/lib/service/store/migrate";
-import { openDatabase, type Database } from "@/lib/service/store/db";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database } from "@/lib/db/database";
 
 const holder = globalThis as typeof globalThis & { __settlementDatabase?: Promise<Database> };
 

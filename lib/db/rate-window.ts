@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { queryRows, type Executor } from "@/lib/service/store/db";
+import { queryRows, type Executor } from "@/lib/db/database";
 
 /**
  * Fixed-window counters in console_rate_windows, shared by every instance and used by both

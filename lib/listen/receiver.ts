@@ -6,7 +6,7 @@ import { inboxes } from "@/lib/dashboard/inbox/schema";
 import { inboxOrigin } from "@/lib/dashboard/inbox/owner";
 import { findOwnedInbox, newInboxId, updateOwnedInbox, type InboxRow } from "@/lib/dashboard/inbox/store";
 import { EVENT_TYPES } from "@/lib/schemas/catalog";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { createWebhook, deleteWebhook, getWebhook, updateWebhook, type ApiFailure } from "@/lib/settlement-api";
 import { generateWebhookSecret } from "@/lib/webhooks/signature";
 import { consoleListenProfiles } from "./schema";

@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg
 
 /**
  * `settlement-console listen` (issue 33, decisions D18). Created by
- * lib/service/store/migrations/0019_listen.ts.
+ * lib/db/migrations/0019_listen.ts.
  */
 
 /** Personal access tokens: stored as their SHA-256, shown once, scoped, expiring, revocable. */

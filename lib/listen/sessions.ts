@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { consoleUsers } from "@/lib/auth/schema";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { consoleListenSessions } from "./schema";
 import type { ListenSessionView } from "./types";
 

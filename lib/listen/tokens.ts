@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { consoleUsers } from "@/lib/auth/schema";
 import { isRole, type Role } from "@/lib/auth/permissions";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { TOKEN_LIFETIME } from "./duration";
 import { consoleAccessTokens } from "./schema";
 

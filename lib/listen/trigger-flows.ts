@@ -5,7 +5,7 @@ import { inboxes } from "@/lib/dashboard/inbox/schema";
 import { inboxOrigin } from "@/lib/dashboard/inbox/owner";
 import { insertInbox, updateOwnedInbox } from "@/lib/dashboard/inbox/store";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { createSettlementRequest, createWebhook, getWebhook, simulateSettlementRequestStatus, type ApiFailure } from "@/lib/settlement-api";
 import { TRIGGER_FLOWS, type TriggerFlow } from "./trigger-names";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { openStreamCount } from "@/lib/dashboard/inbox/sse";
 import { getDatabase } from "@/lib/db/connection";
-import { queryRows } from "@/lib/service/store/db";
+import { queryRows } from "@/lib/db/database";
 import { requestLogDrops } from "@/lib/service/request-log/writer";
 import { metrics } from "./metrics";
 

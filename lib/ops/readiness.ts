@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { within } from "@/lib/async/within";
-import { queryRows, type Executor } from "@/lib/service/store/db";
-import { MIGRATIONS } from "@/lib/service/store/migrations";
+import { queryRows, type Executor } from "@/lib/db/database";
+import { MIGRATIONS } from "@/lib/db/migrations";
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { queryRows, type Executor } from "@/lib/service/store/db";
+import { queryRows, type Executor } from "@/lib/db/database";
 
 /**
  * Secrets every console instance on one database must share: AUTH_SECRET (sessions signed on one

@@ -2,7 +2,7 @@ import "server-only";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { RateSource } from "./quotes/rate-source";
 import type { Clock } from "./clock";
-import type { Db } from "./store/db";
+import type { Db } from "@/lib/db/database";
 import type { KeyOwner } from "./store/api-keys";
 
 export interface ServiceConfig {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgres, TEST_PG_URL } from "./testing/harness";
-import type { Database } from "./store/db";
+import type { Database } from "@/lib/db/database";
 
 /**
  * Two standalone service processes on one PostgreSQL share each key's limit: limit 30, 2 × 50

@@ -5,8 +5,8 @@ import { ManualClock } from "./clock";
 import { defaultRateSource } from "./quotes/fixed-rates";
 import { RateLimiter } from "./rate-limiter";
 import { createApiKey, revokeApiKey } from "./store/api-keys";
-import { migrate } from "./store/migrate";
-import { queryRows, type Database } from "./store/db";
+import { migrate } from "@/lib/db/migrate";
+import { queryRows, type Database } from "@/lib/db/database";
 import { freshPostgres, testConfig } from "./testing/harness";
 
 /**

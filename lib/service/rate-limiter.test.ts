@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RateLimiter } from "./rate-limiter";
-import type { Db } from "./store/db";
+import type { Db } from "@/lib/db/database";
 
 /** A database whose claims answer from a script: a row, or a failure. */
 function scriptedDb(answers: Array<"row" | "fail">): Db {

@@ -3,7 +3,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { hashApiKey, onApiKeyRevoked, type KeyOwner } from "./store/api-keys";
 import { identifyAndClaim } from "./store/caller-lookup";
 import { rememberSandboxOffset } from "./sandbox-clock";
-import type { Db } from "./store/db";
+import type { Db } from "@/lib/db/database";
 
 export const WINDOW_MS = 60_000;
 /** How long a key's owner is trusted without asking the database (revocation elsewhere shows within this). */

@@ -5,7 +5,7 @@ import { bootstrap } from "./bootstrap";
 import { systemClock } from "./clock";
 import { defaultRateSource } from "./quotes/fixed-rates";
 import { getDatabase } from "@/lib/db/connection";
-import type { Database } from "./store/db";
+import type { Database } from "@/lib/db/database";
 import { stopDelivering } from "./outbox/worker";
 import { startWorkers } from "./workers";
 import type { ServiceConfig, ServiceDeps } from "./context";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Clock } from "./clock";
 import type { ServiceDeps } from "./context";
-import type { Db, Executor } from "./store/db";
+import type { Db, Executor } from "@/lib/db/database";
 import { readSandboxOffset } from "./store/sandbox-clocks";
 
 /**

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
 import { admit, noteRefusal, type InboxRefusal } from "@/lib/dashboard/inbox/caps";
 import { readCapped } from "@/lib/http/read-capped";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { holdPastTimeout, INBOX_ID, MAX_BODY_BYTES, receive } from "@/lib/dashboard/inbox/receive";
 import { RESPONSE_MODE_STATUS } from "@/lib/dashboard/inbox/types";
 

@@ -5,8 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/service/store/migrate";
-import { queryRows, type Database } from "@/lib/service/store/db";
+import { migrate } from "@/lib/db/migrate";
+import { queryRows, type Database } from "@/lib/db/database";
 import { freshPostgres } from "@/lib/service/testing/harness";
 import { admit, deleteExpiredMessages, INBOX_CAPS, noteRefusal } from "./caps";
 import { insertInbox, insertMessage } from "./store";

@@ -4,7 +4,7 @@ import type { InboxResponseMode, StoredVerdict } from "./types";
 /**
  * The dashboard's webhook inbox: receivers at unguessable URLs owned by one console user, and
  * every request they received, stored whole. Created by
- * lib/service/store/migrations/0008_inbox.ts.
+ * lib/db/migrations/0008_inbox.ts.
  */
 export const inboxes = pgTable(
   "inboxes",

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import { inboxes, inboxMessages } from "./schema";
 import type { InboxMessageView, InboxResponseMode, InboxSummary, LiveArrival, StoredVerdict } from "./types";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/connection";
-import { notify } from "@/lib/service/store/db";
+import { notify } from "@/lib/db/database";
 import { safeError } from "@/lib/ops/safe-error";
 
 /**

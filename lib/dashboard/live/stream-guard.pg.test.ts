@@ -5,8 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/service/store/migrate";
-import { openDatabase, type Database } from "@/lib/service/store/db";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { claimStreamSlot, MAX_STREAMS_PER_PERSON, releaseStream, sessionStillAllows } from "./stream-guard";
 

@@ -5,7 +5,7 @@ import { getActor, type Actor } from "@/lib/auth/session";
 import { can, isRole, type Permission } from "@/lib/auth/permissions";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
-import { queryRows, type Executor } from "@/lib/service/store/db";
+import { queryRows, type Executor } from "@/lib/db/database";
 
 /**
  * Who may keep a live stream open (docs/decisions.md D13.11): a signed-in person whose role has

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/service/store/migrate";
-import { openDatabase, type Database } from "@/lib/service/store/db";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database } from "@/lib/db/database";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { creatorsOf, recordDisbursement } from "./disbursements";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Executor } from "@/lib/service/store/db";
+import type { Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { consoleDisbursements } from "./schema";

@@ -3,7 +3,7 @@ import { index, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-or
 /**
  * The dashboard's own tables (not the settlement API's). The API has no list of disbursements,
  * so the console remembers the ones created through it, per environment, with the last status
- * it saw. Created by lib/service/store/migrations/0007_dashboard.ts.
+ * it saw. Created by lib/db/migrations/0007_dashboard.ts.
  */
 export const consoleDisbursements = pgTable(
   "console_disbursements",

@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { freshPostgres } from "../testing/harness";
-import { migrate } from "../store/migrate";
-import type { Database } from "../store/db";
+import { migrate } from "@/lib/db/migrate";
+import type { Database } from "@/lib/db/database";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { countRows, seedPendingEvents, startStandalone, waitFor, type StandaloneProcess } from "./testing/standalone";
 

@@ -3,7 +3,7 @@
  * another connection (another console instance) hears which endpoint changed, by ids only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../store/db";
+import { openDatabase, type Database } from "@/lib/db/database";
 import { createTestService, TEST_PG_URL, type TestService } from "../testing/harness";
 import { BODIES } from "../testing/settlement-fixtures";
 import { DELIVERY_RESULTS_CHANNEL } from "./delivery-notices";

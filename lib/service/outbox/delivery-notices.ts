@@ -1,5 +1,5 @@
 import "server-only";
-import { notify, type Executor } from "../store/db";
+import { notify, type Executor } from "@/lib/db/database";
 import type { AttemptRecord } from "./deliveries";
 
 /**

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { EventType } from "@/lib/schemas/catalog";
 import { createTestService, type TestService } from "../testing/harness";
-import { queryRows } from "../store/db";
+import { queryRows } from "@/lib/db/database";
 import { webhookEndpoints } from "../store/schema";
 import { startWorkers } from "../workers";
 import { emitEvent } from "./emit";

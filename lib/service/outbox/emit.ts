@@ -1,5 +1,5 @@
 import "server-only";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import { countFannedOut, eventWrites, type NewEvent } from "../store/events";
 import { oneStatement } from "../store/one-statement";
 import { signalDeliveryWork } from "./signal";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "../store/db";
+import type { Db } from "@/lib/db/database";
 import { insertRequestLogs, type RequestLogRow } from "../store/request-logs";
 
 /** Entries waiting at most; past this, new entries are dropped and counted (decision D11.2). */

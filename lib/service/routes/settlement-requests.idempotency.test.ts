@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceApp, type ServiceApp } from "../app";
-import { openDatabase, type Database } from "../store/db";
+import { openDatabase, type Database } from "@/lib/db/database";
 import { createTestService, TEST_PG_URL, type TestService } from "../testing/harness";
 import { call } from "../testing/http";
 import { BODIES, withFields } from "../testing/settlement-fixtures";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ManualClock } from "../clock";
 import type { ServiceDeps } from "../context";
-import { openDatabase } from "../store/db";
+import { openDatabase } from "@/lib/db/database";
 import { createTestService, TEST_PG_URL } from "../testing/harness";
 import { withTestService } from "../testing/with-test-service";
 import { call, type Json } from "../testing/http";

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, like } from "drizzle-orm";
 import type { Environment } from "@/lib/schemas/catalog";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import { accounts, apiKeys } from "./schema";
 import { newId } from "../ids";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { KeyOwner } from "./api-keys";
-import { queryRows, type Executor } from "./db";
+import { queryRows, type Executor } from "@/lib/db/database";
 
 export interface Claim {
   /** The key's per-minute limit for its environment. */

@@ -5,7 +5,7 @@ import type { AmountTotals } from "@/lib/schemas/list";
 import type { DisbursementStatus, PaymentStatus } from "@/lib/state-machine";
 import { isEvmChain } from "@/lib/validators/wallet";
 import { newId } from "../ids";
-import { queryRows, type Executor } from "./db";
+import { queryRows, type Executor } from "@/lib/db/database";
 import type { NewPaymentRow } from "./payments";
 import { dueBound, nowForRow } from "./sandbox-clocks";
 import { disbursementDestinations, disbursements } from "./schema";

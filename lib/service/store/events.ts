@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Environment, EventType } from "@/lib/schemas/catalog";
 import { newEventId } from "../ids";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import { insertSql, type Write } from "./one-statement";
 import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";

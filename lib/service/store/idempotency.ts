@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, lt } from "drizzle-orm";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import { idempotencyKeys } from "./schema";
 
 type Ref = { apiKeyId: string; scope: string; key: string };

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { Dec, toDec, type DecimalInput } from "@/lib/money/decimal";
 import type { Environment } from "@/lib/schemas/catalog";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import { ownedBy } from "./scope";
 import { balances, ledgerEntries, type LedgerKind, type LedgerRefType } from "./schema";
 

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "@/lib/service/testing/harness";
-import { openDatabase, type Database } from "./db";
+import { openDatabase, type Database } from "@/lib/db/database";
 
 const CHANNEL = "listen_test_channel";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { getTableColumns, getTableName, SQL, sql, StringChunk } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { queryRowsPrepared, type Executor } from "./db";
+import { queryRowsPrepared, type Executor } from "@/lib/db/database";
 
 /**
  * An INSERT of whole rows, built straight from the table's columns as one flat SQL (drizzle's

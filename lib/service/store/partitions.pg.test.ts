@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "./db";
+import { queryRows } from "@/lib/db/database";
 import { keepPartitions } from "./partitions";
 import { insertRequestLogs, type RequestLogRow } from "./request-logs";
 import { createTestService, type TestService } from "../testing/harness";

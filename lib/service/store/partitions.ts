@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { queryRows, type Db, type Executor } from "./db";
+import { queryRows, type Db, type Executor } from "@/lib/db/database";
 
 /**
  * The partition keeper (migration 0018, decision D11.7): the request log and the events have one

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PaymentStatus, PaymentType } from "@/lib/state-machine";
 import type { AmountTotals } from "@/lib/schemas/list";
-import { queryRows, type Executor } from "./db";
+import { queryRows, type Executor } from "@/lib/db/database";
 import { findOwned, insertRow, pageOfRows, type PageRequest } from "./rows";
 import { amountTotalsOf, countOf, mergeGroups, rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
 import { payments } from "./schema";

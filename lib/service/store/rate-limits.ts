@@ -1,6 +1,6 @@
 import "server-only";
 import { lt } from "drizzle-orm";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import { rateLimitWindows } from "./schema";
 
 /** Counting happens in caller-lookup.ts (with the key look-up); old windows are pruned here. */

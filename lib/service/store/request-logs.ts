@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { integer, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { Environment } from "@/lib/schemas/catalog";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import { insertSql } from "./one-statement";
 import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";

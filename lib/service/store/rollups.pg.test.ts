@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SETTLEMENT_STATUSES } from "@/lib/state-machine";
-import { queryRows } from "./db";
+import { queryRows } from "@/lib/db/database";
 import { createTestService, type TestService } from "../testing/harness";
 import { call, type Json } from "../testing/http";
 import { BODIES } from "../testing/settlement-fixtures";

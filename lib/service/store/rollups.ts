@@ -1,7 +1,7 @@
 import "server-only";
 import Decimal from "decimal.js";
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Executor } from "./db";
+import { queryRows, type Executor } from "@/lib/db/database";
 import type { Scope } from "./scope";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { queryRows, type Executor } from "./db";
+import { queryRows, type Executor } from "@/lib/db/database";
 import { ownedBy, type Scope } from "./scope";
 
 /** The shapes every table's store module repeats, written once: insert, update, find in scope, one page of a list. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Executor } from "./db";
+import { queryRows, type Executor } from "@/lib/db/database";
 
 /** An account's sandbox clock offset in ms (0 when it never moved). */
 export async function readSandboxOffset(db: Executor, accountId: string): Promise<number> {

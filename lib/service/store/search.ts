@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { SearchKind, SearchMatch } from "@/lib/schemas/search";
-import { queryRows, type Executor } from "./db";
+import { queryRows, type Executor } from "@/lib/db/database";
 import type { Scope } from "./scope";
 
 export type SearchRow = {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { SandboxSettlementStatus } from "@/lib/state-machine";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { payments, settlementRequestHistory, settlementRequests } from "./schema";
 import type { PaymentRow } from "./payments";
@@ -9,7 +9,7 @@ import { ownedBy, type Scope } from "./scope";
 import { fromJsonRow, rowAsJson } from "./json-rows";
 import { insertSql, type Write } from "./one-statement";
 import { batchedLookup } from "./batched-lookup";
-import { queryRows } from "./db";
+import { queryRows } from "@/lib/db/database";
 import { countOf, mergeGroups, rollupGroups, type GroupRow, type RollupGroup } from "./rollups";
 
 export type SettlementRequestRow = typeof settlementRequests.$inferSelect;

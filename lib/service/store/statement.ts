@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import type { BalanceKey } from "./ledger";
 import { ledgerEntries } from "./schema";
 

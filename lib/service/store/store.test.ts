@@ -6,7 +6,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyRecord, rel
 import { identifyAndClaim } from "./caller-lookup";
 import { sql } from "drizzle-orm";
 import { emitEvent } from "../outbox/emit";
-import { queryRows } from "./db";
+import { queryRows } from "@/lib/db/database";
 import { addSandboxOffset } from "./sandbox-clocks";
 import { webhookEndpoints } from "./schema";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { OTHER_ENDED_REQUEST_STATUSES, REQUEST_FAILURE_STATUSES, SETTLED_REQUEST_STATUSES } from "@/lib/state-machine";
-import { queryRows, type Executor } from "./db";
+import { queryRows, type Executor } from "@/lib/db/database";
 import { NumericSum, splitByDay, within } from "./rollups";
 import type { Scope } from "./scope";
 

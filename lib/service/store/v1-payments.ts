@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import { insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
 import { countOf, rollupGroups } from "./rollups";
 import { dueBound, nowForRow } from "./sandbox-clocks";

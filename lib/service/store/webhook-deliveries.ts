@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Environment } from "@/lib/schemas/catalog";
 import { openSecret } from "@/lib/crypto/secret-box";
-import { queryRows, type Executor } from "./db";
+import { queryRows, type Executor } from "@/lib/db/database";
 import { dueBound, nowForRow } from "./sandbox-clocks";
 
 /**

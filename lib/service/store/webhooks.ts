@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Executor } from "./db";
+import type { Executor } from "@/lib/db/database";
 import { findOwned, insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
 import { ownedBy, type Scope } from "./scope";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "../store/db";
+import { queryRows, type Db } from "@/lib/db/database";
 import { ensureDays } from "../store/partitions";
 import { BODIES } from "./settlement-fixtures";
 

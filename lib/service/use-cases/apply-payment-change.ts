@@ -1,7 +1,7 @@
 import "server-only";
 import { planPaymentEffect, type HistoryCause, type PaymentStatus, type PaymentType } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import { commitRequestChange, paymentStatusPatch, type PaymentPatch, type RequestChange } from "./commit-request-change";
 import type { LoadedRequest } from "./load-settlement-request";
 import type { SettlementRequestView } from "./settlement-request-view";

@@ -5,7 +5,7 @@ import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import type { Balance } from "@/lib/schemas/sandbox";
 import { ApiError } from "../errors";
 import { emitEvent } from "../outbox/emit";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import {
   ensureBalanceRow,
   getBalance,

@@ -2,7 +2,7 @@ import "server-only";
 import type { HistoryCause, PaymentStatus, SandboxSettlementStatus } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
 import { emitEvent } from "../outbox/emit";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import { updatePayment, type NewPaymentRow, type PaymentRow } from "../store/payments";
 import { insertHistory, updateSettlementRequest, type NewSettlementRequestRow } from "../store/settlement-requests";
 import type { LoadedRequest } from "./load-settlement-request";

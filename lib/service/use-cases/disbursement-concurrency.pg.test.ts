@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { toDec } from "@/lib/money/decimal";
 import { VALID } from "@/lib/schemas/test-fixtures";
-import { queryRows } from "../store/db";
+import { queryRows } from "@/lib/db/database";
 import { withTestService } from "../testing/with-test-service";
 import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
 

@@ -3,7 +3,7 @@ import { toCanonical } from "@/lib/money/decimal";
 import type { Chain, Stablecoin } from "@/lib/schemas/catalog";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { notFound } from "../errors";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import { findDisbursement, type DisbursementRow } from "../store/disbursements";
 import type { Scope } from "../store/scope";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { notFound } from "../errors";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import { paymentsOfRequests, type PaymentRow } from "../store/payments";
 import {
   findSettlementRequest,

@@ -2,7 +2,7 @@ import "server-only";
 import { emitPaymentMove } from "./payment-events";
 import type { Chain } from "@/lib/schemas/catalog";
 import { ApiError } from "../errors";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import { consumeReserve, releaseReserve, type BalanceKey } from "../store/ledger";
 import { updateDisbursementFrom, type DisbursementRow } from "../store/disbursements";
 import { paymentById, updatePayment } from "../store/payments";

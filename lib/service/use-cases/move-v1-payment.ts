@@ -4,7 +4,7 @@ import type { Chain } from "@/lib/schemas/catalog";
 import type { ServiceDeps } from "../context";
 import { ApiError } from "../errors";
 import { emitEvent } from "../outbox/emit";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import { consumeReserve, debitAvailable, releaseReserve, type BalanceKey } from "../store/ledger";
 import { updateV1PaymentFrom, type V1PaymentRow } from "../store/v1-payments";
 import { planV1PaymentMove, v1ConfirmationAt, type V1PaymentStatus } from "@/lib/state-machine";

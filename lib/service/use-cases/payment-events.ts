@@ -3,7 +3,7 @@ import type { EventType } from "@/lib/schemas/catalog";
 import type { PaymentStatus } from "@/lib/state-machine";
 import { emitEvent } from "../outbox/emit";
 import type { NewEvent } from "../store/events";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import type { PaymentRow } from "../store/payments";
 import { toPayment } from "./payment-view";
 

@@ -3,7 +3,7 @@ import { parseAmount } from "@/lib/schemas/amount";
 import { CURRENCY_PRECISION, STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import type { Balance } from "@/lib/schemas/sandbox";
 import { findAccountByName } from "../store/api-keys";
-import type { Db } from "../store/db";
+import type { Db } from "@/lib/db/database";
 import { setTotalBalance, type BalanceChange } from "../store/ledger";
 import { balanceToWire, noteBalanceChange } from "./balances";
 

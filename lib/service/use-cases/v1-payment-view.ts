@@ -3,7 +3,7 @@ import { toCanonical } from "@/lib/money/decimal";
 import type { Chain } from "@/lib/schemas/catalog";
 import type { V1Payment } from "@/lib/schemas/v1-payment";
 import { notFound } from "../errors";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import type { Scope } from "../store/scope";
 import { findV1Payment, type V1PaymentRow } from "../store/v1-payments";
 

@@ -3,7 +3,7 @@ import type { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from "@/lib/sch
 import type { EventType } from "@/lib/schemas/catalog";
 import type { Caller } from "../context";
 import { notFound } from "../errors";
-import type { Executor } from "../store/db";
+import type { Executor } from "@/lib/db/database";
 import { findWebhook, type AttemptRow, type DeliveryRow, type WebhookRow } from "../store/webhooks";
 
 /** Webhook endpoints and deliveries as the API shows them, and the endpoint read the use cases share. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { TEST_PG_URL } from "../../testing/harness";
-import { queryRows, type Db } from "../../store/db";
+import { queryRows, type Db } from "@/lib/db/database";
 import { ensureAccount } from "../../store/api-keys";
 import { webhookEndpoints } from "../../store/schema";
 import { emitEvent } from "../emit";

@@ -4,13 +4,11 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { is, sql, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
-import * as schema from "./schema";
+import { is, sql, type SQL } from "drizzle-orm";
 
-export type Schema = typeof schema;
 /** A drizzle handle over PGlite or PostgreSQL: every storage function takes one first. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
 /** Either the database or a transaction in progress. */
 export type Executor = Db | Tx;
 
@@ -75,7 +73,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       max: target.max ?? 10,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {
       db,
@@ -106,7 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const startParams = [...defaults, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   const client = new PGlite({ dataDir, startParams });
   await client.waitReady;
-  return pgliteDatabase(client, drizzle(client, { schema }) as unknown as Db);
+  return pgliteDatabase(client, drizzle(client) as unknown as Db);
 }
 
 /**

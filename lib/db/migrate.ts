@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "./db";
+import { queryRows, type Db } from "./database";
 import { MIGRATIONS } from "./migrations";
 
 /** Arbitrary constant: one lock id for "someone is migrating this database". */
