@@ -1,7 +1,7 @@
 /**
  * The security review's findings (issue 30), each tried as the reviewer tried it, against the
  * running console. The findings that need two instances or parallel attempts are proven on
- * PostgreSQL in vitest (lib/auth/throttle.pg.test.ts, lib/dashboard/live/stream-guard.pg.test.ts),
+ * PostgreSQL in vitest (lib/auth/throttle.pg.test.ts, lib/live/stream-guard.pg.test.ts),
  * the unit-sized ones beside their code; this file is what a person or a browser can see.
  */
 import { expect, test } from "./fixtures/auth";

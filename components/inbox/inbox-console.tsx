@@ -18,7 +18,7 @@ import { registerInbox } from "@/lib/actions/register-inbox";
 import { replayInboxMessage } from "@/lib/actions/replay-inbox-message";
 import { setInboxResponse } from "@/lib/actions/set-inbox-response";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import { INBOX_LIMITS_TEXT, INBOX_RESPONSE_MODES, RESPONSE_MODE_LABELS, type InboxMessageView, type InboxResponseMode, type InboxSummary } from "@/lib/dashboard/inbox/types";
+import { INBOX_LIMITS_TEXT, INBOX_RESPONSE_MODES, RESPONSE_MODE_LABELS, type InboxMessageView, type InboxResponseMode, type InboxSummary } from "@/lib/inbox/types";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { cn } from "@/lib/ui/cn";

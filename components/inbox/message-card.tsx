@@ -4,7 +4,7 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatDateTime } from "@/lib/dashboard/format-date";
-import type { InboxMessageView } from "@/lib/dashboard/inbox/types";
+import type { InboxMessageView } from "@/lib/inbox/types";
 import { VerdictBadge, VerdictExplanation } from "./verdict";
 import { CodeBlock } from "@/components/ui/code-block";
 

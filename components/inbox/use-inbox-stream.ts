@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { InboxMessageView } from "@/lib/dashboard/inbox/types";
+import type { InboxMessageView } from "@/lib/inbox/types";
 
 export type StreamState = "connecting" | "live" | "reconnecting";
 

@@ -1,6 +1,6 @@
 import { Badge, type Tone } from "@/components/ui/badge";
 import { DEFAULT_TOLERANCE } from "./constants";
-import type { StoredVerdict } from "@/lib/dashboard/inbox/types";
+import type { StoredVerdict } from "@/lib/inbox/types";
 
 const LABELS: Record<StoredVerdict["status"], { label: string; tone: Tone }> = {
   valid: { label: "Signature valid", tone: "success" },

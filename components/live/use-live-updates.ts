@@ -3,7 +3,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import type { LiveArrival, LiveHello } from "@/lib/dashboard/inbox/types";
+import type { LiveArrival, LiveHello } from "@/lib/inbox/types";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 
 /** Polling fallback: the waits between refreshes, growing to the last one. */

@@ -17,7 +17,7 @@ import { PlusIcon } from "@/components/ui/icons";
 import { createWebhook } from "@/lib/actions/create-webhook";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import type { InboxSummary } from "@/lib/inbox/types";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { Webhook, WebhookCreate, WebhookCreateInput } from "@/lib/schemas/webhook";
 import { EventsPicker } from "./events-picker";

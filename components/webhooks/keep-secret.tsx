@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { keepInboxSecret } from "@/lib/actions/keep-inbox-secret";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import type { InboxSummary, KeptSecret } from "@/lib/dashboard/inbox/types";
+import type { InboxSummary, KeptSecret } from "@/lib/inbox/types";
 import { updateWebhook } from "@/lib/actions/update-webhook";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";

@@ -17,7 +17,7 @@ import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/a
 import { updateWebhook } from "@/lib/actions/update-webhook";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
-import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import type { InboxSummary } from "@/lib/inbox/types";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import type { Paginated } from "@/lib/schemas/list";

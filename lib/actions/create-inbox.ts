@@ -2,10 +2,10 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { currentOwnerId, inboxOrigin, noSession, succeed } from "@/lib/dashboard/inbox/owner";
-import { INBOX_CAPS, ownedInboxCount } from "@/lib/dashboard/inbox/caps";
-import { insertInbox, toSummary } from "@/lib/dashboard/inbox/store";
-import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import { currentOwnerId, inboxOrigin, noSession, succeed } from "@/lib/inbox/owner";
+import { INBOX_CAPS, ownedInboxCount } from "@/lib/inbox/caps";
+import { insertInbox, toSummary } from "@/lib/inbox/store";
+import type { InboxSummary } from "@/lib/inbox/types";
 import { action } from "./action";
 
 /** A new receiver at an unguessable /inbox/<id>, owned by the signed-in person. */

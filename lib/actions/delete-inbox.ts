@@ -2,8 +2,8 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { currentOwnerId, isInboxEndpoint, noInbox, noSession, succeed } from "@/lib/dashboard/inbox/owner";
-import { deleteOwnedInbox, findOwnedInbox } from "@/lib/dashboard/inbox/store";
+import { currentOwnerId, isInboxEndpoint, noInbox, noSession, succeed } from "@/lib/inbox/owner";
+import { deleteOwnedInbox, findOwnedInbox } from "@/lib/inbox/store";
 import * as api from "@/lib/settlement-api";
 import { action, idSchema } from "./action";
 

@@ -2,9 +2,9 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { currentOwnerId, inboxOrigin, noInbox, noSession, refuse, succeed } from "@/lib/dashboard/inbox/owner";
-import { findOwnedInbox, toSummary, updateOwnedInbox } from "@/lib/dashboard/inbox/store";
-import type { InboxSummary } from "@/lib/dashboard/inbox/types";
+import { currentOwnerId, inboxOrigin, noInbox, noSession, refuse, succeed } from "@/lib/inbox/owner";
+import { findOwnedInbox, toSummary, updateOwnedInbox } from "@/lib/inbox/store";
+import type { InboxSummary } from "@/lib/inbox/types";
 import { EVENT_TYPES } from "@/lib/schemas/catalog";
 import * as api from "@/lib/settlement-api";
 import { action, idSchema } from "./action";

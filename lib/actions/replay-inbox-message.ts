@@ -2,10 +2,10 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { currentOwnerId, noInbox, noSession, succeed } from "@/lib/dashboard/inbox/owner";
-import { receive } from "@/lib/dashboard/inbox/receive";
-import { findOwnedMessage, toMessageView } from "@/lib/dashboard/inbox/store";
-import type { InboxMessageView } from "@/lib/dashboard/inbox/types";
+import { currentOwnerId, noInbox, noSession, succeed } from "@/lib/inbox/owner";
+import { receive } from "@/lib/inbox/receive";
+import { findOwnedMessage, toMessageView } from "@/lib/inbox/store";
+import type { InboxMessageView } from "@/lib/inbox/types";
 import { action, idSchema } from "./action";
 
 /**

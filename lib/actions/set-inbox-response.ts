@@ -2,9 +2,9 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { currentOwnerId, inboxOrigin, noInbox, noSession, succeed } from "@/lib/dashboard/inbox/owner";
-import { toSummary, updateOwnedInbox } from "@/lib/dashboard/inbox/store";
-import { INBOX_RESPONSE_MODES, type InboxSummary } from "@/lib/dashboard/inbox/types";
+import { currentOwnerId, inboxOrigin, noInbox, noSession, succeed } from "@/lib/inbox/owner";
+import { toSummary, updateOwnedInbox } from "@/lib/inbox/store";
+import { INBOX_RESPONSE_MODES, type InboxSummary } from "@/lib/inbox/types";
 import { action, idSchema } from "./action";
 
 /** How the receiver answers from now on: 200, 500, 410, or no answer until past the timeout. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNotNull, notLike } from "drizzle-orm";
-import { inboxes } from "@/lib/dashboard/inbox/schema";
+import { inboxes } from "@/lib/inbox/schema";
 import type { Db } from "@/lib/db/database";
 import { webhookEndpoints } from "@/lib/service/store/schema";
 import { keyId, openSecret, SEALED_PREFIX, sealSecret, type SecretKeys } from "./secret-box";

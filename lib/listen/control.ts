@@ -1,5 +1,5 @@
 import "server-only";
-import { channelHub } from "@/lib/dashboard/live/channel-hub";
+import { channelHub } from "@/lib/live/channel-hub";
 
 /**
  * Ends open listen streams on every console instance at once, through PostgreSQL

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import Stripe from "stripe";
-import type { MessageRow } from "@/lib/dashboard/inbox/store";
+import type { MessageRow } from "@/lib/inbox/store";
 import { signatureHeader, verifySignature } from "@/lib/webhooks/signature";
 import { deliveryFrame } from "./frames";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { inboxMessages } from "@/lib/dashboard/inbox/schema";
-import type { MessageRow } from "@/lib/dashboard/inbox/store";
+import { inboxMessages } from "@/lib/inbox/schema";
+import type { MessageRow } from "@/lib/inbox/store";
 import type { Executor } from "@/lib/db/database";
 import { DEFAULT_TOLERANCE_SECONDS, EVENT_ID_HEADER, parseSignatureHeader, SIGNATURE_HEADER, signatureHeader } from "@/lib/webhooks/signature";
 import type { ListenDelivery } from "./types";

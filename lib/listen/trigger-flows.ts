@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { inboxes } from "@/lib/dashboard/inbox/schema";
-import { inboxOrigin } from "@/lib/dashboard/inbox/owner";
-import { insertInbox, updateOwnedInbox } from "@/lib/dashboard/inbox/store";
+import { inboxes } from "@/lib/inbox/schema";
+import { inboxOrigin } from "@/lib/inbox/owner";
+import { insertInbox, updateOwnedInbox } from "@/lib/inbox/store";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import type { Executor } from "@/lib/db/database";
 import { createSettlementRequest, createWebhook, getWebhook, simulateSettlementRequestStatus, type ApiFailure } from "@/lib/settlement-api";

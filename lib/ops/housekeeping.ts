@@ -3,7 +3,7 @@ import { pruneAudit } from "@/lib/auth/audit";
 import { deleteEndedWindows } from "@/lib/auth/throttle";
 import { pruneLinkState } from "@/lib/dashboard/pay-links";
 import { env } from "@/lib/env";
-import { deleteExpiredMessages } from "@/lib/dashboard/inbox/caps";
+import { deleteExpiredMessages } from "@/lib/inbox/caps";
 import { getDatabase } from "@/lib/db/connection";
 import { pruneSessions } from "@/lib/listen/sessions";
 

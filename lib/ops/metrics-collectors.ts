@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { openStreamCount } from "@/lib/dashboard/inbox/sse";
+import { openStreamCount } from "@/lib/inbox/sse";
 import { getDatabase } from "@/lib/db/connection";
 import { queryRows } from "@/lib/db/database";
 import { requestLogDrops } from "@/lib/service/request-log/writer";

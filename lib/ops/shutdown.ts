@@ -2,9 +2,9 @@ import "server-only";
 import { closeDatabase } from "@/lib/db/connection";
 import { stopHousekeeping } from "./housekeeping";
 import { flushLog } from "./log";
-import { closeAllStreams } from "@/lib/dashboard/inbox/sse";
-import { stopListening } from "@/lib/dashboard/inbox/pubsub";
-import { stopDeliveryResults } from "@/lib/dashboard/live/delivery-results";
+import { closeAllStreams } from "@/lib/inbox/sse";
+import { stopListening } from "@/lib/inbox/pubsub";
+import { stopDeliveryResults } from "@/lib/live/delivery-results";
 import { startedServiceRuntime } from "@/lib/service/runtime";
 import { safeError } from "@/lib/ops/safe-error";
 

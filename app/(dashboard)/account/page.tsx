@@ -9,7 +9,7 @@ import { getActor } from "@/lib/auth/session";
 import { AccessTokensCard } from "@/components/account/access-tokens-card";
 import { toTokenView } from "@/lib/actions/token-view";
 import { can } from "@/lib/auth/permissions";
-import { inboxOrigin } from "@/lib/dashboard/inbox/owner";
+import { inboxOrigin } from "@/lib/inbox/owner";
 import { getDatabase } from "@/lib/db/connection";
 import { listTokens } from "@/lib/listen/tokens";
 

@@ -4,13 +4,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { SIGN_IN_PATH } from "@/lib/auth/config";
 import { getDatabase } from "@/lib/db/connection";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
-import { currentOwnerId, inboxOrigin } from "@/lib/dashboard/inbox/owner";
-import { listOwnedInboxes, listOwnedMessages, toMessageView, toSummary } from "@/lib/dashboard/inbox/store";
+import { currentOwnerId, inboxOrigin } from "@/lib/inbox/owner";
+import { listOwnedInboxes, listOwnedMessages, toMessageView, toSummary } from "@/lib/inbox/store";
 import { ListenSessions } from "@/components/inbox/listen-sessions";
 import { getActor } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { listSessions } from "@/lib/listen/sessions";
-import { unreachable } from "@/lib/dashboard/inbox/reachability";
+import { unreachable } from "@/lib/inbox/reachability";
 
 export const metadata = { title: "Inbox" };
 

@@ -4,8 +4,8 @@ import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
 import { listWebhooks } from "@/lib/actions/list-webhooks";
 import { getDatabase } from "@/lib/db/connection";
 import { getEnvironment } from "@/lib/dashboard/environment-cookie";
-import { currentOwnerId, inboxOrigin } from "@/lib/dashboard/inbox/owner";
-import { listOwnedInboxes, toSummary } from "@/lib/dashboard/inbox/store";
+import { currentOwnerId, inboxOrigin } from "@/lib/inbox/owner";
+import { listOwnedInboxes, toSummary } from "@/lib/inbox/store";
 
 export const metadata = { title: "Webhooks" };
 

@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
-import { admit, noteRefusal, type InboxRefusal } from "@/lib/dashboard/inbox/caps";
+import { admit, noteRefusal, type InboxRefusal } from "@/lib/inbox/caps";
 import { readCapped } from "@/lib/http/read-capped";
 import type { Executor } from "@/lib/db/database";
-import { holdPastTimeout, INBOX_ID, MAX_BODY_BYTES, receive } from "@/lib/dashboard/inbox/receive";
-import { RESPONSE_MODE_STATUS } from "@/lib/dashboard/inbox/types";
+import { holdPastTimeout, INBOX_ID, MAX_BODY_BYTES, receive } from "@/lib/inbox/receive";
+import { RESPONSE_MODE_STATUS } from "@/lib/inbox/types";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,12 @@
 import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
-import { openStreamGrant } from "@/lib/dashboard/live/stream-guard";
-import { startListening, subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
-import { pullStream, resumeAfter } from "@/lib/dashboard/inbox/sse";
-import { isConsoleEndpoint, startDeliveryResults, subscribeDeliveryResults } from "@/lib/dashboard/live/delivery-results";
+import { openStreamGrant } from "@/lib/live/stream-guard";
+import { startListening, subscribeArrivals } from "@/lib/inbox/pubsub";
+import { pullStream, resumeAfter } from "@/lib/inbox/sse";
+import { isConsoleEndpoint, startDeliveryResults, subscribeDeliveryResults } from "@/lib/live/delivery-results";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
-import { hasRegisteredInbox, latestOwnedSeq, listOwnedArrivals } from "@/lib/dashboard/inbox/store";
-import type { LiveHello } from "@/lib/dashboard/inbox/types";
+import { hasRegisteredInbox, latestOwnedSeq, listOwnedArrivals } from "@/lib/inbox/store";
+import type { LiveHello } from "@/lib/inbox/types";
 
 export const dynamic = "force-dynamic";
 

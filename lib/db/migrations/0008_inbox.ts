@@ -1,4 +1,4 @@
-/** The dashboard's webhook inbox (drizzle definitions: lib/dashboard/inbox/schema.ts). */
+/** The dashboard's webhook inbox (drizzle definitions: lib/inbox/schema.ts). */
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS inboxes (
   id text PRIMARY KEY,

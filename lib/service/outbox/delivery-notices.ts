@@ -5,7 +5,7 @@ import type { AttemptRecord } from "./deliveries";
 /**
  * After attempts are recorded, one NOTIFY per endpoint whose deliveries changed, carrying ids
  * only ({w: webhook id, e: environment}): consoles listening on any instance refresh what they
- * show of that endpoint (lib/dashboard/live/delivery-results.ts). Losing one costs a refresh
+ * show of that endpoint (lib/live/delivery-results.ts). Losing one costs a refresh
  * that comes later, from the delivery log's own polling.
  */
 export const DELIVERY_RESULTS_CHANNEL = "console_delivery_results";

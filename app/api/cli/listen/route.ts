@@ -1,8 +1,8 @@
 import { recordAudit } from "@/lib/auth/audit";
 import { getDatabase } from "@/lib/db/connection";
-import { startListening, subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
-import { pullStream, resumeAfter } from "@/lib/dashboard/inbox/sse";
-import { claimStreamSlot, MAX_STREAMS_PER_PERSON, releaseStream, touchStream } from "@/lib/dashboard/live/stream-guard";
+import { startListening, subscribeArrivals } from "@/lib/inbox/pubsub";
+import { pullStream, resumeAfter } from "@/lib/inbox/sse";
+import { claimStreamSlot, MAX_STREAMS_PER_PERSON, releaseStream, touchStream } from "@/lib/live/stream-guard";
 import { actorOf, authenticateCli, cliError } from "@/lib/listen/bearer";
 import { startStops, subscribeStops } from "@/lib/listen/control";
 import { arrivalsAfter, deliveryFrame, lastSeqBefore } from "@/lib/listen/frames";

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
-import { openStreamGrant } from "@/lib/dashboard/live/stream-guard";
-import { startListening, subscribeArrivals } from "@/lib/dashboard/inbox/pubsub";
-import { pullStream, resumeAfter } from "@/lib/dashboard/inbox/sse";
-import { findOwnedInbox, listOwnedMessages, toMessageView } from "@/lib/dashboard/inbox/store";
+import { openStreamGrant } from "@/lib/live/stream-guard";
+import { startListening, subscribeArrivals } from "@/lib/inbox/pubsub";
+import { pullStream, resumeAfter } from "@/lib/inbox/sse";
+import { findOwnedInbox, listOwnedMessages, toMessageView } from "@/lib/inbox/store";
 
 export const dynamic = "force-dynamic";
 

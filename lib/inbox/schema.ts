@@ -23,7 +23,7 @@ export const inboxes = pgTable(
     /** "inbox": made on the Inbox page; "listen": a person's `settlement-console listen` receiver (lib/listen). */
     purpose: text("purpose").$type<"inbox" | "listen">().notNull().default("inbox"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The per-second budget: which second, and requests counted in it (lib/dashboard/inbox/caps.ts). */
+    /** The per-second budget: which second, and requests counted in it (lib/inbox/caps.ts). */
     rateSecond: timestamp("rate_second", { withTimezone: true }),
     rateCount: integer("rate_count").notNull().default(0),
     /** Requests refused by a cap, and the last one's time and reason: shown to the owner. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { channelHub } from "@/lib/dashboard/live/channel-hub";
+import { channelHub } from "@/lib/live/channel-hub";
 
 /**
  * Inbox arrivals fanned out to every open SSE stream on every console instance, through

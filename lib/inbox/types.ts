@@ -45,7 +45,7 @@ export type InboxSummary = {
   environment: "sandbox" | "production" | null;
   responseMode: InboxResponseMode;
   createdAt: string;
-  /** Requests refused by the inbox's caps (lib/dashboard/inbox/caps.ts), the last one's time and reason. */
+  /** Requests refused by the inbox's caps (lib/inbox/caps.ts), the last one's time and reason. */
   refused: { count: number; lastAt: string | null; lastReason: string | null };
 };
 
@@ -83,7 +83,7 @@ export type LiveArrival = {
 /** The first frame of the app-wide live stream: whether any inbox of this person can receive events. */
 export type LiveHello = { registered: boolean };
 
-/** What one public receiver may cost (enforced by lib/dashboard/inbox/caps.ts). Browser-safe. */
+/** What one public receiver may cost (enforced by lib/inbox/caps.ts). Browser-safe. */
 export const INBOX_CAPS = {
   /** Messages kept per inbox; past it new ones are refused until old ones expire or the inbox is emptied. */
   messagesPerInbox: 500,

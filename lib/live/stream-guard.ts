@@ -10,7 +10,7 @@ import { queryRows, type Executor } from "@/lib/db/database";
 /**
  * Who may keep a live stream open (docs/decisions.md D13.11): a signed-in person whose role has
  * the stream's permission and who has chosen their own password, checked as the stream opens
- * and again every minute by the stream (lib/dashboard/inbox/sse.ts; a person disabled, demoted or signed out loses the stream within a
+ * and again every minute by the stream (lib/inbox/sse.ts; a person disabled, demoted or signed out loses the stream within a
  * minute); at most MAX_STREAMS_PER_PERSON at once across every instance, counted in
  * console_live_streams (a row an instance left behind stops counting after STALE_SECONDS).
  */
