@@ -52,6 +52,21 @@ describe("pullStream", () => {
     expect(ids).toEqual([2, 3, 4, 5]);
   });
 
+  it("sends a catch-up longer than one pull's page without waiting for a wake", async () => {
+    const controller = new AbortController();
+    const request = new Request("http://x/s", { signal: controller.signal });
+    const response = pullStream({
+      request,
+      after: 0,
+      // Two rows a pull, as a bounded query reads them.
+      pull: async (after) => rows.filter((r) => r.id > after).slice(0, 2),
+      subscribe: () => () => {},
+    });
+    const text = await readUntil(response, (t) => t.includes("id: 5"));
+    controller.abort();
+    expect([...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it("frames JSON on one data line, so a payload's newlines and markup stay inside it", () => {
     expect(frameText({ id: 9, event: "message", data: { body: "a\n<script>" } })).toBe(
       'event: message\nid: 9\ndata: {"body":"a\\n<script>"}\n\n',

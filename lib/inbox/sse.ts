@@ -81,16 +81,21 @@ export function pullStream(options: {
       };
       let running: Promise<void> | null = null;
       let again = false;
+      // Pulls until a pull brings nothing new: a pull reads a page at a time, so a catch-up longer
+      // than a page (a CLI back from a sleep) goes on without waiting for the next arrival.
       const drain = async () => {
+        let sent = 0;
         do {
           again = false;
+          sent = 0;
           const frames = await options.pull(lastId);
           for (const frame of frames) {
             if (frame.id <= lastId) continue;
             lastId = frame.id;
             send(frameText(frame));
+            sent++;
           }
-        } while (again && !closed);
+        } while ((again || sent > 0) && !closed);
       };
       const wake = () => {
         if (closed) return;

@@ -64,7 +64,7 @@ export async function GET(request: Request) {
   const lastEventId = resumeAfter(request);
   let after: number;
   let start: ListenHello["start"];
-  if (request.headers.get("last-event-id")) {
+  if (lastEventId > 0) {
     after = lastEventId;
     start = "last-event-id";
   } else if (query.sinceSeconds !== null) {
