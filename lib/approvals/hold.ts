@@ -11,7 +11,8 @@ import { destinationKeyOf } from "./payee-key";
 import { coolingOffMinutes, findPayeeByKey, usableFrom } from "./payees";
 import { type ControlledAction, governingRule, rolesText, type SubmissionFacts } from "./rules";
 import { dayIn, leftOf, limitFor, release, reserve, usedToday } from "./limits";
-import { currentRules, insertSubmission } from "./store";
+import { currentRules, insertSubmission, type NewSubmission } from "./store";
+import type { Executor } from "@/lib/db/database";
 
 /** What a controlled action would send: its kind and the exact API call (lib/dashboard/api-calls.ts). */
 export type Control = { action: ControlledAction; call: ApiCall };
@@ -68,18 +69,7 @@ export async function judge(control: Control, ctx: { environment: Environment; a
   const key = { userId: ctx.actor.userId, environment: ctx.environment, day: dayIn(env().LIMITS_TIME_ZONE), currency: facts.currency };
   if (await reserve(db, key, facts.amount, limit.amount)) return { kind: "go", release: () => release(db, key, facts.amount as string) };
   const used = await usedToday(db, key);
-  const row = await insertSubmission(db, {
-    environment: ctx.environment,
-    action: control.action,
-    actionName: ctx.actionName,
-    method: control.call.method as "POST",
-    path: control.call.path,
-    idempotencyKey: control.call.idempotencyKey ?? null,
-    body: control.call.body ?? null,
-    facts,
-    submittedBy: ctx.actor.userId,
-    submittedByEmail: ctx.actor.email,
-    expiresAt: new Date(Date.now() + env().APPROVAL_EXPIRY_HOURS * 3_600_000),
+  const row = await storeCall(db, control, ctx, facts, new Date(), {
     rule: { ...DAILY_LIMIT_RULE, conditions: { environments: ["production"], actions: [control.action], currencies: [], amountAtLeast: null, amountIn: "submission", destinationTypes: [], newDestinationOnly: false } },
     status: "offered",
     heldBecause: "daily_limit",
@@ -111,8 +101,21 @@ export async function holdIfRuled(
   }
   const rule = governingRule(rules, facts);
   if (!rule) return null;
-  const now = await nowFor(ctx.environment);
-  const row = await insertSubmission(db, {
+  const row = await storeCall(db, control, ctx, facts, await nowFor(ctx.environment), { rule });
+  const needs = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rolesText(rule.approverRoles)}`;
+  return { id: row.id, message: `Waiting for approval: “${rule.name}” needs ${needs} (not you). Nothing was sent yet.` };
+}
+
+/** Stores what would have been sent, exactly (method, path, body, Idempotency-Key), with who sent it and why it waits. */
+function storeCall(
+  db: Executor,
+  control: Control,
+  ctx: { environment: Environment; actor: Actor; actionName: string },
+  facts: SubmissionFacts,
+  now: Date,
+  held: Pick<NewSubmission, "rule" | "status" | "heldBecause">,
+) {
+  return insertSubmission(db, {
     environment: ctx.environment,
     action: control.action,
     actionName: ctx.actionName,
@@ -124,8 +127,6 @@ export async function holdIfRuled(
     submittedBy: ctx.actor.userId,
     submittedByEmail: ctx.actor.email,
     expiresAt: new Date(now.getTime() + env().APPROVAL_EXPIRY_HOURS * 3_600_000),
-    rule,
+    ...held,
   });
-  const needs = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rolesText(rule.approverRoles)}`;
-  return { id: row.id, message: `Waiting for approval: “${rule.name}” needs ${needs} (not you). Nothing was sent yet.` };
 }

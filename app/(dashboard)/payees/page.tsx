@@ -1,7 +1,8 @@
 import { AddPayeeForm } from "@/components/payees/add-payee-form";
 import { CoolingOffSetting } from "@/components/payees/cooling-off-setting";
 import { PayeeCountdown } from "@/components/payees/payee-countdown";
-import { RemovePayeeButton } from "@/components/payees/remove-payee-button";
+import { RefreshingActionButton } from "@/components/forms/refreshing-action-button";
+import { removePayee } from "@/lib/actions/remove-payee";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -52,7 +53,7 @@ export default async function PayeesPage() {
             { header: "Added", className: "text-xs text-slate-500", cell: (p) => `${time.format(new Date(p.addedAt))} UTC by ${p.addedBy}` },
             { header: "State", cell: (p) => <PayeeCountdown usableFrom={p.usableFrom} /> },
             ...(maker
-              ? [{ header: <span className="sr-only">Actions</span>, headerClassName: "text-right", className: "text-right", cell: (p: (typeof rows)[number]) => <RemovePayeeButton id={p.id} name={p.name} /> }]
+              ? [{ header: <span className="sr-only">Actions</span>, headerClassName: "text-right", className: "text-right", cell: (p: (typeof rows)[number]) => <RefreshingActionButton action={removePayee} input={{ id: p.id }} label="Remove" ariaLabel={`Remove payee ${p.name}`} failTitle="Not removed" /> }]
               : []),
           ]}
           rows={rows}

@@ -9,7 +9,8 @@ import { ruleSummary } from "@/lib/approvals/rules";
 import { currentRules } from "@/lib/approvals/store";
 import { listLimits } from "@/lib/approvals/limits";
 import { DailyLimitForm } from "@/components/approvals/daily-limit-form";
-import { RemoveLimitButton } from "@/components/approvals/remove-limit-button";
+import { RefreshingActionButton } from "@/components/forms/refreshing-action-button";
+import { removeDailyLimit } from "@/lib/actions/remove-daily-limit";
 import { Card } from "@/components/ui/card";
 import { env } from "@/lib/env";
 import { requireActor } from "@/lib/auth/guard";
@@ -68,7 +69,9 @@ export default async function ApprovalRulesPage() {
                 header: <span className="sr-only">Actions</span>,
                 headerClassName: "text-right",
                 className: "text-right",
-                cell: (l) => <RemoveLimitButton id={l.id} label={`${l.who} ${l.currency}`} />,
+                cell: (l) => (
+                  <RefreshingActionButton action={removeDailyLimit} input={{ id: l.id }} label="Remove" ariaLabel={`Remove the limit ${l.who} ${l.currency}`} failTitle="Not removed" />
+                ),
               },
             ]}
             rows={rows}
