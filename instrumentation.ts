@@ -14,6 +14,9 @@ export async function register(): Promise<void> {
   startHousekeeping();
   const { ensureAdministrator } = await import("@/lib/auth/bootstrap");
   await ensureAdministrator();
+  // Batch payouts: dry runs and sends of any instance's batches (leased in PostgreSQL).
+  const { startBatchWorker } = await import("@/lib/batches/worker");
+  startBatchWorker();
   if ((process.env.EMBEDDED_SERVICE ?? "on") === "off") return;
   const { getServiceRuntime } = await import("@/lib/service/runtime");
   await getServiceRuntime();

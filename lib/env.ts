@@ -55,6 +55,8 @@ export const envSchema = z.object({
   AUDIT_RETENTION_DAYS: positiveInt(365),
   /** A held submission expires this many hours after it was made (on the sandbox clock in sandbox). */
   APPROVAL_EXPIRY_HOURS: positiveInt(168),
+  /** Batch payouts: sends per second at most (0: as fast as the API's rate limit allows), leaving room for other callers of the key. */
+  BATCH_SENDS_PER_SECOND: z.coerce.number().min(0).max(1000).default(0),
   /** The time zone whose calendar day daily limits count in (an IANA name). */
   LIMITS_TIME_ZONE: z
     .string()

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { KeyIcon, ShieldIcon, UserIcon, UsersIcon } from "@/components/ui/icons";
 import {
-  ArchiveIcon, DisburseIcon, FlaskIcon, HomeIcon, InboxIcon, PaymentsIcon, RatesIcon, RequestsIcon,
+  ArchiveIcon, DisburseIcon, FlaskIcon, HomeIcon, InboxIcon, LayersIcon, PaymentsIcon, RatesIcon, RequestsIcon,
   SettingsIcon, WebhookIcon, type IconProps,
 } from "@/components/ui/icons";
 
@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/settlement-requests", label: "Settlement requests", icon: RequestsIcon, group: "operate" },
   { href: "/payments", label: "Payments", icon: PaymentsIcon, group: "operate" },
   { href: "/disbursements", label: "Disbursements", icon: DisburseIcon, group: "operate" },
+  { href: "/batches", label: "Batches", icon: LayersIcon, group: "operate" },
   { href: "/balances", label: "Balances", icon: PaymentsIcon, group: "operate" },
   { href: "/payees", label: "Payees", icon: UsersIcon, group: "operate" },
   { href: "/approvals", label: "Approvals", icon: ShieldIcon, group: "operate" },

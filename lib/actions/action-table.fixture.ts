@@ -137,6 +137,11 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   removePayee: MAKERS,
   setPayeeCoolingOff: same(ADMIN),
   revealSubmissionSecret: same(ALL),
+  editBatchRow: MAKERS,
+  setBatchRowsIncluded: MAKERS,
+  startBatchDryRun: MAKERS,
+  submitBatch: MAKERS,
+  cancelBatch: MAKERS,
 };
 
 export const actorFor = (role: Role): Actor => ({

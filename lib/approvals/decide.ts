@@ -6,6 +6,8 @@ import { disbursementSchema } from "@/lib/schemas";
 import type { Executor } from "@/lib/db/database";
 import { callApi } from "@/lib/settlement-api";
 import { nowFor } from "./clock";
+import { startApprovedBatch } from "@/lib/batches/submit";
+import { BATCH_SUBMISSION_PATH } from "./types";
 import { addPayee } from "./payees";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { createConsoleKey } from "@/lib/auth/api-keys";
@@ -70,6 +72,10 @@ export type Sender = (db: Executor, row: SubmissionRow) => Promise<void>;
  * cooling-off period starts now).
  */
 export async function sendStored(db: Executor, row: SubmissionRow): Promise<void> {
+  if (row.path.startsWith(BATCH_SUBMISSION_PATH)) {
+    await startApprovedBatch(db, row);
+    return;
+  }
   if (row.action === "api_key") {
     const b = (row.body ?? {}) as { environment?: "sandbox" | "production"; label?: string };
     const environment = b.environment ?? row.environment;

@@ -42,8 +42,12 @@ export type BacktestResult = {
   errors: string[];
 };
 
-/** Where the sent call's result lives in the console, by action. */
-export function resultHref(action: ControlledAction, id: string | null): string | null {
+/** A batch submitted for approval is stored under this path (lib/batches/submit.ts): not an API call, the console's own. */
+export const BATCH_SUBMISSION_PATH = "/console/batches/";
+
+/** Where the sent call's result lives in the console, by action (a batch: its page). */
+export function resultHref(action: ControlledAction, id: string | null, path = ""): string | null {
+  if (path.startsWith(BATCH_SUBMISSION_PATH)) return `/batches/${encodeURIComponent(path.slice(BATCH_SUBMISSION_PATH.length))}`;
   if (!id) return null;
   switch (action) {
     case "settlement_request":

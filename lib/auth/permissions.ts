@@ -36,6 +36,7 @@ export const PERMISSIONS = {
   "keys:manage": { mutates: true, scope: "console", label: "Create, list and revoke API keys" },
   "audit:read": { mutates: false, scope: "console", label: "Read the audit trail" },
   "tokens:self": { mutates: true, scope: "console", label: "Make personal access tokens and listen to sandbox webhooks from a terminal" },
+  "batches:manage": { mutates: true, scope: "environment", label: "Upload, correct, dry-run and submit batch payouts" },
   "approvals:decide": { mutates: true, scope: "console", label: "Approve or deny held submissions, where a rule names your role" },
   "approvals:rules": { mutates: true, scope: "console", label: "Set approval rules" },
 } as const satisfies Record<string, { mutates: boolean; scope: "environment" | "console"; label: string }>;
@@ -63,6 +64,8 @@ export const GRANTS: Record<Permission, readonly Role[]> = {
   "audit:read": ["admin"],
   // settlement-console listen and trigger work in sandbox only, as the inbox does.
   "tokens:self": ["admin", "developer"],
+  // Those who may create disbursements and settlement requests one by one may prepare a batch of them.
+  "batches:manage": ["admin", "finance", "developer"],
   // Whether a person may approve a submission is the rule's word (its approver roles); this only opens the door.
   "approvals:decide": ["admin", "finance", "developer"],
   "approvals:rules": ["admin"],

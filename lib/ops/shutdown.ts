@@ -1,6 +1,7 @@
 import "server-only";
 import { closeDatabase } from "@/lib/db/connection";
 import { stopHousekeeping } from "./housekeeping";
+import { stopBatchWorker } from "@/lib/batches/worker";
 import { flushLog } from "./log";
 import { closeAllStreams } from "@/lib/inbox/sse";
 import { stopListening } from "@/lib/inbox/pubsub";
@@ -26,7 +27,7 @@ export async function drainInstance(): Promise<{ streams: number }> {
   state.__consoleDraining = true;
   stopHousekeeping();
   const streams = closeAllStreams(1_000);
-  await Promise.all([stopListening().catch(() => undefined), stopDeliveryResults().catch(() => undefined)]);
+  await Promise.all([stopListening().catch(() => undefined), stopDeliveryResults().catch(() => undefined), stopBatchWorker().catch(() => undefined)]);
   const runtime = await startedServiceRuntime()?.catch(() => undefined);
   await runtime?.stopWork();
   return { streams };

@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { connectionFor } from "./config";
 import { serviceFetch } from "./service-fetch";
-import type { ApiResult } from "./result";
+import type { ApiResult, RateLimitState } from "./result";
 import { safeError } from "@/lib/ops/safe-error";
 import { CONSOLE_USER_AGENT_PREFIX } from "@/lib/schemas/request-log";
 
@@ -144,5 +144,12 @@ export async function callApi<S extends z.ZodType>(
       },
     };
   }
-  return { ok: true, data: parsed.data, status: res.status, replayed, requestId };
+  const rateLimit = rateLimitOf(res);
+  return { ok: true, data: parsed.data, status: res.status, replayed, requestId, ...(rateLimit ? { rateLimit } : {}) };
+}
+
+/** The RateLimit-Limit, -Remaining and -Reset headers, when all three are numbers. */
+function rateLimitOf(res: Response): RateLimitState | undefined {
+  const [limit, remaining, resetSeconds] = ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"].map((h) => Number(res.headers.get(h) ?? Number.NaN));
+  return [limit, remaining, resetSeconds].every(Number.isFinite) ? { limit, remaining, resetSeconds } : undefined;
 }

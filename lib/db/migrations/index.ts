@@ -20,6 +20,7 @@ import { sql as approvals } from "./0020_approvals";
 import { sql as dailyLimits } from "./0021_daily_limits";
 import { sql as payees } from "./0022_payees";
 import { sql as submissionSecrets } from "./0023_submission_secrets";
+import { sql as batches } from "./0024_batches";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -48,4 +49,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0021_daily_limits", sql: dailyLimits },
   { id: "0022_payees", sql: payees },
   { id: "0023_submission_secrets", sql: submissionSecrets },
+  { id: "0024_batches", sql: batches },
 ];

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { nowFor } from "@/lib/approvals/clock";
 import { CONTROLLED_ACTION_LABELS, rolesText } from "@/lib/approvals/rules";
 import { approvalsOf, findSubmission, toSubmissionView } from "@/lib/approvals/store";
-import { resultHref } from "@/lib/approvals/types";
+import { BATCH_SUBMISSION_PATH, resultHref } from "@/lib/approvals/types";
 import { requireActor } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/permissions";
 import { getDatabase } from "@/lib/db/connection";
@@ -39,7 +39,7 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
   const approved = s.approvals.some((a) => a.email === actor.email);
   const canApprove = open && approver && !mine && !approved;
   const canDeny = open && decides && (approver || mine);
-  const href = resultHref(s.action, s.resultId);
+  const href = resultHref(s.action, s.resultId, s.path);
   const body = JSON.stringify(s.body, null, 2);
 
   return (
@@ -117,18 +117,30 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
             </Card>
           ) : null}
         </div>
-        <Card className="min-w-0" title="What will be sent" description="Exactly this call, with this Idempotency-Key, once approved.">
-          <p className="font-mono text-sm break-all text-slate-900">
-            {s.method} {s.path}
-          </p>
-          {s.idempotencyKey ? <p className="mt-1 font-mono text-xs break-all text-slate-500">Idempotency-Key: {s.idempotencyKey}</p> : null}
-          <div className="mt-3 flex justify-end">
-            <CopyButton value={body} label="Copy the body" showText />
-          </div>
-          <CodeBlock data-testid="submission-body" className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
-            {body}
-          </CodeBlock>
-        </Card>
+        {s.path.startsWith(BATCH_SUBMISSION_PATH) ? (
+          <Card className="min-w-0" title="What will be sent" description="Every row of the batch, each with its own Idempotency-Key, once approved.">
+            <p className="text-sm text-slate-700">{s.facts.label}</p>
+            <Link href={`/batches/${encodeURIComponent(s.path.slice(BATCH_SUBMISSION_PATH.length))}`} className="mt-3 inline-block font-medium text-accent-700 hover:underline" data-testid="batch-link">
+              Review the batch, row by row
+            </Link>
+            <CodeBlock data-testid="submission-body" className="mt-3 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+              {body}
+            </CodeBlock>
+          </Card>
+        ) : (
+          <Card className="min-w-0" title="What will be sent" description="Exactly this call, with this Idempotency-Key, once approved.">
+            <p className="font-mono text-sm break-all text-slate-900">
+              {s.method} {s.path}
+            </p>
+            {s.idempotencyKey ? <p className="mt-1 font-mono text-xs break-all text-slate-500">Idempotency-Key: {s.idempotencyKey}</p> : null}
+            <div className="mt-3 flex justify-end">
+              <CopyButton value={body} label="Copy the body" showText />
+            </div>
+            <CodeBlock data-testid="submission-body" className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+              {body}
+            </CodeBlock>
+          </Card>
+        )}
       </div>
     </>
   );

@@ -1,0 +1,267 @@
+"use client";
+
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { AlertIcon, ClockIcon, FlaskIcon } from "@/components/ui/icons";
+import { Link } from "@/components/ui/link";
+import { Pagination } from "@/components/ui/pagination";
+import { useToast } from "@/components/ui/toast";
+import { cancelBatch } from "@/lib/actions/cancel-batch";
+import { setBatchRowsIncluded } from "@/lib/actions/set-batch-rows-included";
+import { startBatchDryRun } from "@/lib/actions/start-batch-dry-run";
+import { submitBatch } from "@/lib/actions/submit-batch";
+import type { ActionResult } from "@/lib/actions/result";
+import type { BatchRowView, BatchState, RowFilter } from "@/lib/batches/types";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import type { Balance } from "@/lib/schemas/sandbox";
+import { BatchProgressBar } from "./batch-progress";
+import { BatchReceipt } from "./batch-receipt";
+import { BatchRowsTable, FILTER_LABELS } from "./batch-rows-table";
+import { BatchStatusBadge } from "./batch-status-badge";
+import { BatchTotalsCard } from "./batch-totals";
+import { FixRowDialog } from "./fix-row-dialog";
+
+const POLL_MS = 1_500;
+
+/** Whether anything may still change without a click: a dry run or sends under way, or sent rows still moving. */
+function live(state: BatchState): boolean {
+  const b = state.batch;
+  return b.dryRunState === "queued" || b.dryRunState === "running" || b.status === "sending" || b.status === "held" || state.progress.moving > 0;
+}
+
+/**
+ * A batch's page, live: the file's receipt, the totals, the review table (fix, drop, keep), the
+ * dry run, the submission and the progress of the sends. Reads come from GET
+ * /batches/<id>/progress (polled while something moves); changes go through server actions.
+ */
+export function BatchWorkspace({ initial, environment, canManage, balances }: { initial: BatchState; environment: Environment; canManage: boolean; balances: Balance[] | null }) {
+  const id = initial.batch.id;
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [page, setPage] = useState(initial.page);
+  const [filter, setFilter] = useState<RowFilter>(initial.filter);
+  const [fixing, setFixing] = useState<BatchRowView | null>(null);
+  const [busyRow, setBusyRow] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [heldMessage, setHeldMessage] = useState<{ id: string; message: string } | null>(null);
+  const [pending, start] = useTransition();
+  const key = ["batch", id, page, filter] as const;
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async (): Promise<BatchState> => {
+      const res = await fetch(`/batches/${encodeURIComponent(id)}/progress?page=${page}&filter=${filter}`, { cache: "no-store" });
+      if (!res.ok) throw new Error(`The console answered ${res.status}`);
+      return res.json();
+    },
+    initialData: page === initial.page && filter === initial.filter ? initial : undefined,
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data && live(q.state.data) ? POLL_MS : false),
+  });
+  const state = query.data ?? initial;
+  const b = state.batch;
+  const review = b.status === "review";
+  const editable = canManage && review;
+  const dryRunning = b.dryRunState === "queued" || b.dryRunState === "running";
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["batch", id] });
+
+  /** Runs an action; a refusal is said in a toast; the page's data is read again either way. */
+  const act = <T,>(title: string, call: () => Promise<ActionResult<T>>, after?: (data: T) => void) =>
+    start(async () => {
+      const result = await call();
+      if (!result.ok) toast({ title, description: result.error.message, tone: "error" });
+      else after?.(result.data);
+      await refresh();
+      setBusyRow(null);
+    });
+
+  const include = (row: BatchRowView, included: boolean) => {
+    setBusyRow(row.rowNo);
+    act(included ? "Not kept" : "Not dropped", () => setBatchRowsIncluded({ batchId: id, rowNos: [row.rowNo], included }));
+  };
+  const submit = (confirmProduction: boolean) =>
+    act("Not submitted", () => submitBatch({ batchId: id }, { environment, confirmProduction }), (data) => {
+      setConfirming(false);
+      if (data.held) setHeldMessage({ id: data.held.submissionId, message: data.held.message });
+      else toast({ title: "Sending", description: "Every row goes out with its own Idempotency-Key; follow it here.", tone: "success" });
+    });
+
+  const counts: Record<RowFilter, number> = {
+    all: state.progress.rows,
+    problems: state.progress.invalid,
+    duplicates: state.duplicates,
+    dropped: state.progress.dropped,
+    failed: state.progress.failed + state.progress.dryRunFailed,
+  };
+  const valid = state.progress.included - state.progress.invalid;
+
+  return (
+    <div className="space-y-6" data-testid="batch-workspace" data-status={b.status} data-dry-run={b.dryRunState ?? "none"}>
+      <div className="flex flex-wrap items-center gap-3">
+        <BatchStatusBadge status={b.status} />
+        <p className="text-sm text-slate-600">
+          {state.progress.rows.toLocaleString("en-US")} rows · <span data-testid="valid-count">{valid}</span> to send · {state.progress.invalid} with problems · {state.progress.dropped} dropped
+        </p>
+      </div>
+
+      {b.sameFile.length > 0 ? (
+        <div role="status" className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900" data-testid="duplicate-file">
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          <p>
+            The same file (same SHA-256) was uploaded before:{" "}
+            {b.sameFile.map((s, i) => (
+              <span key={s.id}>
+                {i > 0 ? ", " : ""}
+                <Link href={`/batches/${s.id}`} className="font-medium underline underline-offset-2">
+                  {new Date(s.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC ({s.status})
+                </Link>
+              </span>
+            ))}
+            . Make sure it is not paid twice.
+          </p>
+        </div>
+      ) : null}
+
+      {heldMessage || (b.status === "held" && b.submissionId) ? (
+        <div role="status" className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900" data-testid="batch-held">
+          <ClockIcon className="mt-0.5 size-4 shrink-0" />
+          <div>
+            <p className="font-medium">Waiting for approval</p>
+            <p className="mt-0.5">{heldMessage?.message ?? "Someone who may approve it must approve this batch before any row is sent."}</p>
+            <Link href={`/approvals/${heldMessage?.id ?? b.submissionId}`} className="mt-1 inline-block font-medium underline underline-offset-2">
+              Follow it on the Approvals page
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      {b.status === "denied" ? (
+        <p role="status" className="rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-900">
+          This batch was not approved ({state.submissionStatus}): nothing was sent. Upload the file again to start over.
+        </p>
+      ) : null}
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
+        <BatchTotalsCard kind={b.kind} totals={state.totals} dryRunFees={state.dryRunFees} balances={review ? balances : null} />
+        <Card
+          title={b.status === "review" ? "Dry run in sandbox" : "Sending"}
+          description={
+            b.status === "review"
+              ? "Creates every row in sandbox, takes each through its flow with the sandbox transitions and clock, and reports what would happen. Nothing touches production."
+              : `Each row goes out once, with its own Idempotency-Key (batch_${b.id}_<row>).`
+          }
+        >
+          {b.status === "review" ? (
+            <div className="space-y-3" data-testid="dry-run-panel">
+              {b.dryRunState === "done" ? (
+                <p className="text-sm text-slate-700" data-testid="dry-run-summary">
+                  {state.progress.dryRunDone - state.progress.dryRunFailed} of {state.progress.dryRunDone} rows would go through
+                  {state.progress.dryRunFailed > 0 ? `; ${state.progress.dryRunFailed} would fail (see the table)` : ""}.
+                </p>
+              ) : dryRunning ? (
+                <p className="text-sm text-slate-700" aria-live="polite">
+                  Running: {state.progress.dryRunDone} of {valid} rows tried…
+                </p>
+              ) : b.dryRunState === "failed" ? (
+                <p className="text-sm text-red-800">{b.dryRunError}</p>
+              ) : (
+                <p className="text-sm text-slate-500">Not run yet. It moves the sandbox clock forward and spends sandbox balance.</p>
+              )}
+              {editable ? (
+                <Button variant="secondary" onClick={() => act("Dry run not started", () => startBatchDryRun({ batchId: id }))} loading={pending && dryRunning} disabled={dryRunning || valid === 0} data-testid="start-dry-run">
+                  <FlaskIcon className="size-4" /> {b.dryRunState === "done" ? "Run it again" : "Dry run in sandbox"}
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <BatchProgressBar progress={state.progress} />
+          )}
+        </Card>
+        <BatchReceipt batch={b} />
+      </div>
+
+      {editable ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)]">
+          <Button onClick={() => (environment === "production" ? setConfirming(true) : submit(false))} loading={pending && !dryRunning} disabled={state.progress.invalid > 0 || valid === 0 || dryRunning} data-testid="submit-batch">
+            Submit {valid} row{valid === 1 ? "" : "s"}
+          </Button>
+          {state.progress.invalid > 0 ? (
+            <>
+              <p className="text-sm text-slate-600">Fix or drop the {state.progress.invalid} rows with problems first.</p>
+              <Button variant="secondary" size="sm" onClick={() => act("Not dropped", () => setBatchRowsIncluded({ batchId: id, rowNos: state.invalidRowNos, included: false }))}>
+                Drop all {state.progress.invalid} rows with problems
+              </Button>
+            </>
+          ) : (
+            <p className="text-sm text-slate-600">It goes through the approval rules as one submission with its total.</p>
+          )}
+          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => act("Not discarded", () => cancelBatch({ batchId: id }))}>
+            Discard the batch
+          </Button>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="rows-heading" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="rows-heading" className="text-base font-semibold text-slate-900">
+            Rows
+          </h2>
+          <fieldset className="flex flex-wrap gap-1.5">
+            <legend className="sr-only">Show</legend>
+            {(Object.keys(FILTER_LABELS) as RowFilter[]).map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={filter === f}
+                onClick={() => {
+                  setFilter(f);
+                  setPage(1);
+                }}
+                className="rounded-full border border-slate-200 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 aria-pressed:border-accent-300 aria-pressed:bg-accent-50 aria-pressed:text-accent-800"
+              >
+                {FILTER_LABELS[f]} ({counts[f]})
+              </button>
+            ))}
+          </fieldset>
+        </div>
+        <BatchRowsTable
+          kind={b.kind}
+          rows={state.rows}
+          status={b.status}
+          editable={editable}
+          showDryRun={b.dryRunState !== null}
+          onFix={setFixing}
+          onInclude={include}
+          busyRow={busyRow}
+        />
+        {state.pages > 1 ? <Pagination page={state.page} pageSize={50} total={state.filteredCount} onPageChange={setPage} /> : null}
+      </section>
+
+      {fixing ? <FixRowDialog batchId={id} header={b.header} row={fixing} onClose={() => setFixing(null)} onSaved={() => void refresh()} /> : null}
+      {confirming ? (
+        <Dialog
+          open
+          onOpenChange={(open) => (open ? undefined : setConfirming(false))}
+          title="Submit this batch in production?"
+          description={`${valid} rows of real money. It waits for an approval before any row is sent.`}
+          footer={
+            <DialogActions cancel="Keep reviewing">
+              <Button onClick={() => submit(true)} loading={pending} data-testid="confirm-submit-batch">
+                Submit in production
+              </Button>
+            </DialogActions>
+          }
+        >
+          <ul className="text-sm text-slate-700">
+            {state.totals.map((t) => (
+              <li key={t.currency}>
+                {t.count} rows: {t.amount} {t.currency}
+              </li>
+            ))}
+          </ul>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { toCsv, type CsvColumn } from "@/lib/dashboard/csv";
+import type { BatchRowView } from "./types";
+
+/** What each row became, in words: dropped, not sent (problems), waiting, sent or failed. */
+export function rowOutcome(row: BatchRowView): string {
+  if (!row.included) return "dropped";
+  if (row.problems.length > 0) return "invalid";
+  return row.sendState;
+}
+
+/**
+ * The results file: the uploaded columns as they were (or as corrected), then row, outcome, id,
+ * status and failure reason. Cells that a spreadsheet would run as a formula are guarded as in
+ * every export (lib/dashboard/csv.ts).
+ */
+export function resultsCsv(header: string[], rows: BatchRowView[]): string {
+  const columns: CsvColumn<BatchRowView>[] = [
+    ...header.map((h, i): CsvColumn<BatchRowView> => ({ header: h, value: (r) => r.cells[i] ?? "" })),
+    { header: "row", value: (r) => String(r.rowNo) },
+    { header: "outcome", value: rowOutcome },
+    { header: "id", value: (r) => r.resultId },
+    { header: "status", value: (r) => r.resultStatus },
+    { header: "failure_reason", value: (r) => r.failure ?? (r.problems.length > 0 ? r.problems.map((p) => `${p.column}: ${p.message}`).join("; ") : null) },
+  ];
+  return toCsv(columns, rows);
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import type { Executor } from "@/lib/db/database";
+import { recordDisbursement } from "@/lib/dashboard/store/disbursements";
+import { env } from "@/lib/env";
+import { disbursementSchema } from "@/lib/schemas/disbursement";
+import { inParallel } from "./dry-run";
+import { Pacer } from "./pacer";
+import { sendRow } from "./send-row";
+import { markSending, moveBatch, recordSend, rowsToSend, type BatchRow } from "./store";
+
+const CHUNK = 8;
+const PARALLEL = 4;
+
+/** The Idempotency-Key of a row: the batch's id and the row number, the same on every try of it. */
+export const rowKey = (batchId: string, rowNo: number) => `batch_${batchId}_${rowNo}`;
+
+/**
+ * Sends an approved batch (issue 32, decisions D20.4): rows in file order, a few at a time, each
+ * marked `sending` before its call and recorded after it. After a crash, rows still `sending`
+ * go again with the same key, so the API replays its first answer instead of creating twice. A
+ * 429 waits (pacer); an unreachable API pauses the batch (the next claim resumes it).
+ */
+export async function sendBatch(db: Executor, batch: BatchRow, keepAlive: () => Promise<boolean>): Promise<"done" | "paused"> {
+  const pacer = new Pacer(env().BATCH_SENDS_PER_SECOND);
+  for (;;) {
+    if (!(await keepAlive())) return "paused";
+    const rows = await rowsToSend(db, batch.id, CHUNK);
+    if (rows.length === 0) {
+      await moveBatch(db, batch.id, ["sending"], "done", { finishedAt: new Date() });
+      return "done";
+    }
+    await markSending(db, batch.id, rows.map((r) => r.rowNo));
+    let paused = false;
+    await inParallel(rows, env().BATCH_SENDS_PER_SECOND > 0 ? 1 : PARALLEL, async (row) => {
+      if (paused) return;
+      const outcome = await sendRow(batch.environment, batch.kind, row.body, rowKey(batch.id, row.rowNo), pacer, keepAlive);
+      if (outcome.state === "paused") {
+        paused = true;
+        return;
+      }
+      await recordSend(db, batch.id, row.rowNo, outcome);
+      if (outcome.state === "sent" && batch.kind === "disbursement") {
+        const parsed = disbursementSchema.safeParse(outcome.data);
+        if (parsed.success) await recordDisbursement(db, batch.environment, parsed.data, batch.submittedByEmail ?? batch.createdByEmail);
+      }
+    });
+    if (paused) return "paused";
+  }
+}

@@ -1,0 +1,368 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { queryRows, type Executor } from "@/lib/db/database";
+import type { Environment } from "@/lib/schemas/catalog";
+import { checkRow, duplicatesOf, payeeLabel, totalsByCurrency } from "./rows";
+import { batches, batchRows } from "./schema";
+import type { BatchKind } from "./templates";
+import type { BatchListItem, BatchProgress, BatchRowView, BatchStatus, BatchTotals, BatchView, DryRunRow, RowFilter, SendState } from "./types";
+
+/**
+ * The console's batch tables (decisions D20): a batch, its rows, and the lease that lets one
+ * instance at a time work on it. Every statement is by the batch's id (and row numbers), so the
+ * cost of a batch never depends on how many batches came before it.
+ */
+export type BatchRow = typeof batches.$inferSelect;
+export type BatchLine = typeof batchRows.$inferSelect;
+
+export type NewBatch = {
+  environment: Environment;
+  kind: BatchKind;
+  fileName: string;
+  bytes: Uint8Array;
+  sha256: string;
+  separator: string;
+  header: string[];
+  records: Array<{ line: number; cells: string[] }>;
+  createdBy: string;
+  createdByEmail: string;
+};
+
+const INSERT_CHUNK = 250;
+
+/** Stores the file as it came and each row as checked; one transaction, so a batch is whole or absent. */
+export async function insertBatch(db: Executor, input: NewBatch): Promise<string> {
+  const id = `bat_${randomBytes(9).toString("base64url")}`;
+  const fileB64 = Buffer.from(input.bytes).toString("base64");
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into console_batches (id, environment, kind, file_name, file_bytes, file_sha256, file_size, separator, header, row_count, created_by, created_by_email)
+      values (${id}, ${input.environment}, ${input.kind}, ${input.fileName}, decode(${fileB64}, 'base64'), ${input.sha256}, ${input.bytes.byteLength},
+              ${input.separator}, ${sql.raw(textArray(input.header))}, ${input.records.length}, ${input.createdBy}, ${input.createdByEmail})`);
+    for (let start = 0; start < input.records.length; start += INSERT_CHUNK) {
+      const values = input.records.slice(start, start + INSERT_CHUNK).map((record, i) => {
+        const checked = checkRow(input.kind, input.header, record.cells);
+        return {
+          batchId: id,
+          rowNo: start + i + 1,
+          line: record.line,
+          cells: record.cells,
+          body: checked.body,
+          problems: checked.problems,
+          currency: checked.currency,
+          amount: checked.amount,
+          payee: checked.payee,
+        };
+      });
+      await tx.insert(batchRows).values(values);
+    }
+  });
+  return id;
+}
+
+/** A text[] literal with every element quoted (header names are short, checked column names). */
+function textArray(values: string[]): string {
+  const quoted = values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",");
+  return `'${`{${quoted}}`.replace(/'/g, "''")}'::text[]`;
+}
+
+export async function findBatch(db: Executor, environment: Environment, id: string): Promise<BatchRow | null> {
+  const [row] = await db.select().from(batches).where(and(eq(batches.id, id), eq(batches.environment, environment))).limit(1);
+  return row ?? null;
+}
+
+export async function findBatchById(db: Executor, id: string): Promise<BatchRow | null> {
+  const [row] = await db.select().from(batches).where(eq(batches.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The uploaded file, byte for byte. */
+export async function fileOf(db: Executor, environment: Environment, id: string): Promise<{ name: string; bytes: Buffer; sha256: string } | null> {
+  const rows = await queryRows<{ file_name: string; b64: string; file_sha256: string }>(
+    db,
+    sql`select file_name, encode(file_bytes, 'base64') as b64, file_sha256 from console_batches where id = ${id} and environment = ${environment}`,
+  );
+  const row = rows[0];
+  return row ? { name: row.file_name, bytes: Buffer.from(row.b64, "base64"), sha256: row.file_sha256 } : null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function batchView(db: Executor, row: BatchRow): Promise<BatchView> {
+  const same = await db
+    .select({ id: batches.id, createdAt: batches.createdAt, status: batches.status })
+    .from(batches)
+    .where(and(eq(batches.environment, row.environment), eq(batches.fileSha256, row.fileSha256), ne(batches.id, row.id)))
+    .orderBy(desc(batches.createdAt))
+    .limit(5);
+  return {
+    id: row.id,
+    environment: row.environment,
+    kind: row.kind,
+    fileName: row.fileName,
+    fileSha256: row.fileSha256,
+    fileSize: row.fileSize,
+    separator: row.separator,
+    header: row.header,
+    rowCount: row.rowCount,
+    status: row.status,
+    dryRunState: row.dryRunState,
+    dryRunError: row.dryRunError,
+    dryRunFinishedAt: iso(row.dryRunFinishedAt),
+    submissionId: row.submissionId,
+    createdByEmail: row.createdByEmail,
+    createdAt: row.createdAt.toISOString(),
+    submittedByEmail: row.submittedByEmail,
+    submittedAt: iso(row.submittedAt),
+    finishedAt: iso(row.finishedAt),
+    sameFile: same.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), status: s.status })),
+  };
+}
+
+/** The newest batches of an environment (a page of `limit`, before `before` when given). */
+export async function listBatches(db: Executor, environment: Environment, limit = 50): Promise<BatchListItem[]> {
+  const rows = await db
+    .select({ id: batches.id, kind: batches.kind, fileName: batches.fileName, rowCount: batches.rowCount, status: batches.status, createdByEmail: batches.createdByEmail, createdAt: batches.createdAt, totals: batches.totals })
+    .from(batches)
+    .where(eq(batches.environment, environment))
+    .orderBy(desc(batches.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+
+/** The rows a batch page shows, with what each repeats; duplicates are read over the whole file (at most 1,000 rows). */
+export async function rowsOf(db: Executor, id: string, filter: RowFilter = "all", kind: BatchKind = "disbursement"): Promise<BatchRowView[]> {
+  const rows = await db.select().from(batchRows).where(eq(batchRows.batchId, id)).orderBy(asc(batchRows.rowNo));
+  const repeats = duplicatesOf(rows.map((r) => ({ payee: r.payee, currency: r.currency, amount: r.amount, rowNo: r.rowNo, included: r.included })));
+  const views = rows.map((r): BatchRowView => ({
+    rowNo: r.rowNo,
+    line: r.line,
+    cells: r.cells,
+    edited: r.edited,
+    payee: payeeLabel(kind, r.body),
+    problems: r.problems,
+    currency: r.currency,
+    amount: r.amount,
+    included: r.included,
+    duplicateOf: repeats.get(r.rowNo) ?? null,
+    dryRun: r.dryRun,
+    sendState: r.sendState,
+    resultId: r.resultId,
+    resultStatus: r.resultStatus,
+    failure: r.failure,
+  }));
+  switch (filter) {
+    case "problems":
+      return views.filter((v) => v.problems.length > 0 && v.included);
+    case "dropped":
+      return views.filter((v) => !v.included);
+    case "failed":
+      return views.filter((v) => v.sendState === "failed" || (v.dryRun !== null && !v.dryRun.ok));
+    case "duplicates":
+      return views.filter((v) => v.duplicateOf !== null);
+    default:
+      return views;
+  }
+}
+
+/** Counts for the progress bar, in one statement. */
+export async function progressOf(db: Executor, id: string): Promise<BatchProgress> {
+  const [row] = await queryRows<Record<keyof BatchProgress, string | number>>(
+    db,
+    sql`select count(*) as rows,
+          count(*) filter (where included) as included,
+          count(*) filter (where included and jsonb_array_length(problems) > 0) as invalid,
+          count(*) filter (where not included) as dropped,
+          count(*) filter (where included and send_state = 'waiting') as waiting,
+          count(*) filter (where included and send_state = 'sending') as sending,
+          count(*) filter (where send_state = 'sent') as sent,
+          count(*) filter (where send_state = 'failed') as refused,
+          count(*) filter (where send_state = 'sent' and not coalesce(result_final, false)) as moving,
+          count(*) filter (where send_state = 'failed' or (send_state = 'sent' and result_final and result_status in ('FAILED', 'PAYIN_FAILED', 'PAYOUT_FAILED', 'PAYIN_AMOUNT_MISMATCH'))) as failed,
+          count(*) filter (where send_state = 'sent' and result_final and result_status in ('COMPLETED', 'SETTLEMENT_COMPLETED', 'REQUEST_COMPLETED')) as "succeeded",
+          count(*) filter (where included and dry_run is not null) as "dryRunDone",
+          count(*) filter (where included and dry_run is not null and not (dry_run->>'ok')::boolean) as "dryRunFailed"
+        from console_batch_rows where batch_id = ${id}`,
+  );
+  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as BatchProgress;
+}
+
+/** Totals per currency of the rows that would be sent (included, without problems). */
+export async function totalsOf(db: Executor, id: string): Promise<BatchTotals> {
+  const rows = await db
+    .select({ currency: batchRows.currency, amount: batchRows.amount })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, id), eq(batchRows.included, true), sql`jsonb_array_length(${batchRows.problems}) = 0`));
+  return totalsByCurrency(rows);
+}
+
+/** The dry run's fees, summed per fee currency. */
+export async function dryRunFeesOf(db: Executor, id: string): Promise<BatchTotals> {
+  const rows = await queryRows<{ currency: string; amount: string; count: string }>(
+    db,
+    sql`select dry_run->>'feeCurrency' as currency, sum((dry_run->>'fee')::numeric)::text as amount, count(*) as count
+        from console_batch_rows where batch_id = ${id} and included and dry_run->>'fee' is not null
+        group by 1 order by 1`,
+  );
+  return rows.map((r) => ({ currency: r.currency, amount: r.amount, count: Number(r.count) }));
+}
+
+/** A row corrected in the review table: checked again like an uploaded one. Only while the batch is in review. */
+export async function editRow(db: Executor, batch: BatchRow, rowNo: number, cells: string[]): Promise<BatchLine | null> {
+  const checked = checkRow(batch.kind, batch.header, cells);
+  const [row] = await db
+    .update(batchRows)
+    .set({ cells, edited: true, body: checked.body, problems: checked.problems, currency: checked.currency, amount: checked.amount, payee: checked.payee, dryRun: null })
+    .where(and(eq(batchRows.batchId, batch.id), eq(batchRows.rowNo, rowNo), sql`exists (select 1 from console_batches b where b.id = ${batch.id} and b.status = 'review')`))
+    .returning();
+  return row ?? null;
+}
+
+/** Drops rows from the batch, or takes them back. Only while the batch is in review. */
+export async function setIncluded(db: Executor, batchId: string, rowNos: number[], included: boolean): Promise<number> {
+  if (rowNos.length === 0) return 0;
+  const rows = await db
+    .update(batchRows)
+    .set({ included })
+    .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.rowNo, rowNos), sql`exists (select 1 from console_batches b where b.id = ${batchId} and b.status = 'review')`))
+    .returning({ rowNo: batchRows.rowNo });
+  return rows.length;
+}
+
+/** Moves a batch from one status to another; false when it was not in `from` any more (someone else moved it). */
+export async function moveBatch(db: Executor, id: string, from: BatchStatus[], to: BatchStatus, set: Partial<typeof batches.$inferInsert> = {}): Promise<boolean> {
+  const rows = await db
+    .update(batches)
+    .set({ ...set, status: to })
+    .where(and(eq(batches.id, id), inArray(batches.status, from)))
+    .returning({ id: batches.id });
+  return rows.length === 1;
+}
+
+/** Queues a dry run (a new attempt: new sandbox keys, earlier findings cleared). */
+export async function queueDryRun(db: Executor, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(batches)
+      .set({ dryRunState: "queued", dryRunAttempt: sql`${batches.dryRunAttempt} + 1`, dryRunError: null, dryRunStartedAt: null, dryRunFinishedAt: null })
+      .where(and(eq(batches.id, id), eq(batches.status, "review"), or(sql`${batches.dryRunState} is null`, inArray(batches.dryRunState, ["done", "failed"]))))
+      .returning({ id: batches.id });
+    if (rows.length === 0) return false;
+    await tx.update(batchRows).set({ dryRun: null }).where(eq(batchRows.batchId, id));
+    return true;
+  });
+}
+
+// ---- The work: leased to one instance at a time. ----
+
+const LEASE_SECONDS = 15;
+
+/** Takes the oldest batch with work (sending, or a dry run queued or running) whose lease is free or lapsed. */
+export async function claimWork(db: Executor, owner: string): Promise<BatchRow | null> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update console_batches set lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+        where id = (
+          select id from console_batches
+          where (status = 'sending' or dry_run_state in ('queued', 'running'))
+            and (lease_until is null or lease_until < now() or lease_owner = ${owner})
+          order by created_at limit 1 for update skip locked)
+        returning id`,
+  );
+  return rows[0] ? findBatchById(db, rows[0].id) : null;
+}
+
+/** Keeps the lease; false when another instance took it (this one must stop). */
+export async function renewLease(db: Executor, id: string, owner: string): Promise<boolean> {
+  const rows = await db
+    .update(batches)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(and(eq(batches.id, id), eq(batches.leaseOwner, owner)))
+    .returning({ id: batches.id });
+  return rows.length === 1;
+}
+
+export async function releaseLease(db: Executor, id: string, owner: string): Promise<void> {
+  await db.update(batches).set({ leaseOwner: null, leaseUntil: null }).where(and(eq(batches.id, id), eq(batches.leaseOwner, owner)));
+}
+
+/** The next rows to send (waiting, or marked sending by a run that stopped), in file order. */
+export async function rowsToSend(db: Executor, id: string, limit: number): Promise<BatchLine[]> {
+  return db
+    .select()
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, id), eq(batchRows.included, true), inArray(batchRows.sendState, ["waiting", "sending"])))
+    .orderBy(asc(batchRows.rowNo))
+    .limit(limit);
+}
+
+export async function markSending(db: Executor, id: string, rowNos: number[]): Promise<void> {
+  if (rowNos.length === 0) return;
+  await db.update(batchRows).set({ sendState: "sending" }).where(and(eq(batchRows.batchId, id), inArray(batchRows.rowNo, rowNos), eq(batchRows.sendState, "waiting")));
+}
+
+export async function recordSend(
+  db: Executor,
+  id: string,
+  rowNo: number,
+  result: { state: Extract<SendState, "sent" | "failed">; httpStatus: number | null; resultId: string | null; resultStatus: string | null; final: boolean; failure: string | null },
+): Promise<void> {
+  await db
+    .update(batchRows)
+    .set({ sendState: result.state, httpStatus: result.httpStatus, resultId: result.resultId, resultStatus: result.resultStatus, resultFinal: result.final, failure: result.failure, sentAt: new Date(), checkedAt: new Date() })
+    .where(and(eq(batchRows.batchId, id), eq(batchRows.rowNo, rowNo)));
+}
+
+/** Claims up to `limit` sent rows whose status is not final and was not read in the last `everySeconds` (instances share the reads). */
+export async function claimRowsToFollow(db: Executor, id: string, limit: number, everySeconds: number): Promise<BatchLine[]> {
+  const claimed = await queryRows<{ row_no: number }>(
+    db,
+    sql`update console_batch_rows set checked_at = now()
+        where batch_id = ${id} and row_no in (
+          select row_no from console_batch_rows
+          where batch_id = ${id} and send_state = 'sent' and not coalesce(result_final, false)
+            and (checked_at is null or checked_at < now() - make_interval(secs => ${everySeconds}))
+          order by checked_at asc nulls first limit ${limit} for update skip locked)
+        returning row_no`,
+  );
+  if (claimed.length === 0) return [];
+  return db.select().from(batchRows).where(and(eq(batchRows.batchId, id), inArray(batchRows.rowNo, claimed.map((c) => Number(c.row_no)))));
+}
+
+export async function recordStatus(db: Executor, id: string, rowNo: number, status: string | null, final: boolean): Promise<void> {
+  await db.update(batchRows).set({ ...(status ? { resultStatus: status } : {}), resultFinal: final, checkedAt: new Date() }).where(and(eq(batchRows.batchId, id), eq(batchRows.rowNo, rowNo)));
+}
+
+/** Batches sent in the last day with rows still moving (the follower refreshes their statuses). */
+export async function batchesToFollow(db: Executor, limit: number): Promise<BatchRow[]> {
+  return db
+    .select()
+    .from(batches)
+    .where(and(inArray(batches.status, ["sending", "done"]), sql`${batches.sendingAt} > now() - interval '1 day'`, sql`exists (select 1 from console_batch_rows r where r.batch_id = ${batches.id} and r.send_state = 'sent' and not coalesce(r.result_final, false))`))
+    .orderBy(asc(batches.sendingAt))
+    .limit(limit);
+}
+
+/** The rows a dry run has not reported on yet (included, without problems). */
+export async function rowsToDryRun(db: Executor, id: string, limit: number): Promise<BatchLine[]> {
+  return db
+    .select()
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, id), eq(batchRows.included, true), sql`${batchRows.dryRun} is null`, sql`jsonb_array_length(${batchRows.problems}) = 0`))
+    .orderBy(asc(batchRows.rowNo))
+    .limit(limit);
+}
+
+export async function recordDryRun(db: Executor, id: string, rowNo: number, report: DryRunRow): Promise<void> {
+  await db.update(batchRows).set({ dryRun: report }).where(and(eq(batchRows.batchId, id), eq(batchRows.rowNo, rowNo)));
+}
+
+export async function rowsWithDryRun(db: Executor, id: string): Promise<BatchLine[]> {
+  return db.select().from(batchRows).where(and(eq(batchRows.batchId, id), sql`${batchRows.dryRun} is not null`)).orderBy(asc(batchRows.rowNo));
+}
+
+export async function setBatch(db: Executor, id: string, set: Partial<typeof batches.$inferInsert>): Promise<void> {
+  await db.update(batches).set(set).where(eq(batches.id, id));
+}

@@ -1,0 +1,121 @@
+/** Batches as the browser sees them (browser-safe). */
+import type { CellProblem } from "./rows";
+import type { BatchKind } from "./templates";
+
+/** review: being checked; held: waiting for approval; sending: rows going out; done: every row sent or failed. */
+export type BatchStatus = "review" | "held" | "sending" | "done" | "denied" | "cancelled";
+export type DryRunState = "queued" | "running" | "done" | "failed";
+export type SendState = "waiting" | "sending" | "sent" | "failed";
+
+/** What the dry run found for one row, in sandbox. */
+export type DryRunRow = {
+  id: string | null;
+  /** Where it ended after its flow (COMPLETED, REQUEST_COMPLETED, …), or null when it was refused. */
+  finalStatus: string | null;
+  fee: string | null;
+  feeCurrency: string | null;
+  rate: string | null;
+  /** Why it failed or was refused. */
+  failure: string | null;
+  ok: boolean;
+};
+
+export type BatchTotals = Array<{ currency: string; amount: string; count: number }>;
+
+export type BatchRowView = {
+  rowNo: number;
+  line: number;
+  cells: string[];
+  edited: boolean;
+  /** Who it pays, in a few words. */
+  payee: string;
+  problems: CellProblem[];
+  currency: string | null;
+  amount: string | null;
+  included: boolean;
+  /** The earlier row this one repeats (same payee, currency and amount), if any. */
+  duplicateOf: number | null;
+  dryRun: DryRunRow | null;
+  sendState: SendState;
+  resultId: string | null;
+  resultStatus: string | null;
+  failure: string | null;
+};
+
+export type BatchView = {
+  id: string;
+  environment: "sandbox" | "production";
+  kind: BatchKind;
+  fileName: string;
+  fileSha256: string;
+  fileSize: number;
+  separator: string;
+  header: string[];
+  rowCount: number;
+  status: BatchStatus;
+  dryRunState: DryRunState | null;
+  dryRunError: string | null;
+  dryRunFinishedAt: string | null;
+  submissionId: string | null;
+  createdByEmail: string;
+  createdAt: string;
+  submittedByEmail: string | null;
+  submittedAt: string | null;
+  finishedAt: string | null;
+  /** Earlier batches of the same file (same SHA-256) in this environment. */
+  sameFile: Array<{ id: string; createdAt: string; status: BatchStatus }>;
+};
+
+/** Counts for the progress bar and the review's summary. */
+export type BatchProgress = {
+  rows: number;
+  included: number;
+  invalid: number;
+  dropped: number;
+  waiting: number;
+  sending: number;
+  sent: number;
+  failed: number;
+  /** Rows the API refused when sent (422, 400…). */
+  refused: number;
+  /** Sent rows whose status may still move (read again by the worker). */
+  moving: number;
+  /** Sent rows whose object reached a final success (COMPLETED, SETTLEMENT_COMPLETED, REQUEST_COMPLETED). */
+  succeeded: number;
+  dryRunDone: number;
+  dryRunFailed: number;
+};
+
+export type BatchListItem = {
+  id: string;
+  kind: BatchKind;
+  fileName: string;
+  rowCount: number;
+  status: BatchStatus;
+  createdByEmail: string;
+  createdAt: string;
+  totals: BatchTotals | null;
+};
+
+/** Which rows the batch page lists. */
+export type RowFilter = "all" | "problems" | "dropped" | "failed" | "duplicates";
+
+/** Everything the batch page shows (lib/batches/state.ts): the first render and each poll alike. */
+export type BatchState = {
+  batch: BatchView;
+  progress: BatchProgress;
+  totals: BatchTotals;
+  /** Fees the dry run's sandbox quotes came with, per currency. */
+  dryRunFees: BatchTotals;
+  /** The submission's status while it waits or after it was decided. */
+  submissionStatus: string | null;
+  rows: BatchRowView[];
+  page: number;
+  pages: number;
+  filter: RowFilter;
+  filteredCount: number;
+  /** Rows of the whole batch repeating an earlier one. */
+  duplicates: number;
+  /** Row numbers still kept but with problems (for "drop them all"). */
+  invalidRowNos: number[];
+};

@@ -1,0 +1,18 @@
+/**
+ * Whether a state-changing request with the session cookie came from the console's own pages:
+ * the browser's Sec-Fetch-Site says same-origin, or (older browsers) the Origin header names the
+ * host the request was sent to. Route handlers that change things call it; server actions have
+ * Next's own check.
+ */
+export function fromSameOrigin(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  try {
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
