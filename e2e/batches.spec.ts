@@ -170,6 +170,26 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   await phone.screenshot({ path: "test-results/screens/batches-390.png", fullPage: true });
 });
 
+test("a settlement-request batch from the stablecoin-to-fiat template: every currency's bank columns, priced and taken to SETTLEMENT_COMPLETED by the dry run", async ({ browser }) => {
+  const page = await signedIn(browser);
+  await page.goto("/batches");
+  const [template] = await Promise.all([page.waitForEvent("download"), page.getByTestId("template-stablecoin-to-fiat").click()]);
+  const text = readFileSync((await template.path()) ?? "", "utf8");
+  expect(text.split("\r\n")[0]).toContain("destination.clabe");
+  await upload(page, "bank-payouts.csv", text, "Settlement requests");
+  await expect(page.getByTestId("valid-count")).toHaveText("6");
+  await page.getByTestId("start-dry-run").click();
+  await expect(page.getByTestId("batch-workspace")).toHaveAttribute("data-dry-run", "done", { timeout: 90_000 });
+  await expect(page.getByTestId("dry-run-summary")).toHaveText("6 of 6 rows would go through.");
+  const cells = page.getByTestId("dry-run-cell");
+  await expect(cells).toHaveCount(6);
+  for (let i = 0; i < 6; i++) {
+    await expect(cells.nth(i)).toContainText("Settlement completed");
+    await expect(cells.nth(i)).toContainText("Fee");
+  }
+  await expect(page.getByTestId("batch-fees")).toContainText("over 6 rows");
+});
+
 test("a bad file is refused with the line or the column named; a file too large is refused before it is read whole", async ({ browser }) => {
   const page = await signedIn(browser);
   await page.goto("/batches");

@@ -38,6 +38,7 @@ CREATE INDEX IF NOT EXISTS console_batches_list_idx ON console_batches (environm
 CREATE INDEX IF NOT EXISTS console_batches_file_idx ON console_batches (environment, file_sha256);
 CREATE INDEX IF NOT EXISTS console_batches_work_idx ON console_batches (created_at)
   WHERE status = 'sending' OR dry_run_state IN ('queued', 'running');
+CREATE INDEX IF NOT EXISTS console_batches_follow_idx ON console_batches (sending_at) WHERE status IN ('sending', 'done');
 CREATE INDEX IF NOT EXISTS console_batches_submission_idx ON console_batches (submission_id) WHERE submission_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS console_batch_rows (
   batch_id text NOT NULL REFERENCES console_batches (id) ON DELETE CASCADE,

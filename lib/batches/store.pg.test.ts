@@ -1,0 +1,98 @@
+/**
+ * Batch work shared by instances on the machine's PostgreSQL (decisions D20.4): of two instances
+ * claiming at once, one gets the batch; a live lease keeps the other out and a lapsed one lets
+ * it take over (the first then learns it lost the lease); status reads are split between them,
+ * never read twice in one round; an edited row is checked again; a submitted batch's rows no
+ * longer change.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database } from "@/lib/db/database";
+import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
+import { parseCsv } from "./csv-parse";
+import { claimRowsToFollow, claimWork, editRow, findBatchById, insertBatch, moveBatch, progressOf, recordSend, releaseLease, renewLease, setIncluded, totalsOf } from "./store";
+import { templateCsv } from "./templates";
+
+const SOLANA = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+
+async function newBatch(db: Database["db"], rows = 20): Promise<string> {
+  const text = `wallet_address,amount,currency,chain\n${Array.from({ length: rows }, (_, i) => `${SOLANA},${i + 1}.00,USDC,SOLANA`).join("\n")}\n`;
+  const csv = parseCsv(text);
+  if (!csv.ok) throw new Error("bad fixture");
+  return insertBatch(db, { environment: "sandbox", kind: "disbursement", fileName: "t.csv", bytes: new TextEncoder().encode(text), sha256: "x", separator: ",", header: csv.header, records: csv.records, createdBy: "u1", createdByEmail: "u1@example.com" });
+}
+
+describe("batch work across instances (PostgreSQL)", () => {
+  let a: Database & { schema: string };
+  let b: Database;
+  beforeAll(async () => {
+    a = await freshPostgres();
+    await migrate(a.db);
+    b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it("keeps the file's bytes and every row, and sums what would be sent", async () => {
+    const id = await newBatch(a.db, 4);
+    const progress = await progressOf(a.db, id);
+    expect(progress).toMatchObject({ rows: 4, included: 4, invalid: 0, waiting: 4 });
+    expect(await totalsOf(a.db, id)).toEqual([{ currency: "USDC", amount: "10", count: 4 }]);
+    // A template of another kind is stored as it came, too.
+    const text = templateCsv("fiat-to-fiat");
+    const csv = parseCsv(text);
+    if (!csv.ok) throw new Error("bad template");
+    const other = await insertBatch(a.db, { environment: "sandbox", kind: "settlement_request", fileName: "f2f.csv", bytes: new TextEncoder().encode(text), sha256: "y", separator: ",", header: csv.header, records: csv.records, createdBy: "u1", createdByEmail: "u1@example.com" });
+    expect((await progressOf(a.db, other)).invalid).toBe(0);
+  });
+
+  it("gives a batch to one of two instances claiming at once; a live lease keeps the other out, a lapsed one lets it take over", async () => {
+    const id = await newBatch(a.db);
+    expect(await moveBatch(a.db, id, ["review"], "sending", { sendingAt: new Date() })).toBe(true);
+    // Eight claimers (four on each instance's pool), each its own owner.
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => claimWork(i % 2 ? b.db : a.db, `I${i}`)));
+    const winners = claims.filter((c) => c?.id === id);
+    expect(winners).toHaveLength(1);
+    const owner = (await findBatchById(a.db, id))?.leaseOwner ?? "";
+    const other = owner === "I0" ? "I1" : "I0";
+    expect(await claimWork(b.db, other)).toBeNull();
+    // The holder stops renewing (a crash): after the lease lapses, the other takes the batch.
+    await a.db.execute(sql`update console_batches set lease_until = now() - interval '1 second' where id = ${id}`);
+    expect((await claimWork(b.db, other))?.id).toBe(id);
+    expect(await renewLease(a.db, id, owner)).toBe(false);
+    expect(await renewLease(b.db, id, other)).toBe(true);
+    await releaseLease(b.db, id, other);
+    expect((await findBatchById(a.db, id))?.leaseOwner).toBeNull();
+    await moveBatch(a.db, id, ["sending"], "done");
+  });
+
+  it("splits the status reads of sent rows between instances, none read twice in a round", async () => {
+    const id = await newBatch(a.db);
+    await moveBatch(a.db, id, ["review"], "sending");
+    for (let row = 1; row <= 20; row++) await recordSend(a.db, id, row, { state: "sent", httpStatus: 201, resultId: `d-${row}`, resultStatus: "PENDING", final: false, failure: null });
+    await a.db.execute(sql`update console_batch_rows set checked_at = null where batch_id = ${id}`);
+    const [first, second] = await Promise.all([claimRowsToFollow(a.db, id, 15, 60), claimRowsToFollow(b.db, id, 15, 60)]);
+    const seen = [...first, ...second].map((r) => r.rowNo);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(20);
+    expect(await claimRowsToFollow(a.db, id, 15, 60)).toEqual([]);
+  });
+
+  it("checks an edited row again, and freezes the rows once the batch is submitted", async () => {
+    const id = await newBatch(a.db, 2);
+    const batch = await findBatchById(a.db, id);
+    if (!batch) throw new Error("no batch");
+    const broken = await editRow(a.db, batch, 1, [SOLANA, "1,5", "USDC", "SOLANA"]);
+    expect(broken?.problems.map((p) => p.column)).toEqual(["amount"]);
+    expect((await progressOf(a.db, id)).invalid).toBe(1);
+    const fixed = await editRow(a.db, batch, 1, [SOLANA, "1.5", "USDC", "SOLANA"]);
+    expect(fixed?.problems).toEqual([]);
+    expect(fixed?.edited).toBe(true);
+    await moveBatch(a.db, id, ["review"], "held");
+    expect(await editRow(a.db, batch, 2, [SOLANA, "9", "USDC", "SOLANA"])).toBeNull();
+    expect(await setIncluded(a.db, id, [2], false)).toBe(0);
+  });
+});
