@@ -3,6 +3,7 @@ import { recordAudit } from "@/lib/auth/audit";
 import { getDatabase } from "@/lib/db/connection";
 import { actorOf, authenticateCli, cliError } from "@/lib/listen/bearer";
 import { runTrigger } from "@/lib/listen/trigger-flows";
+import { readCapped } from "@/lib/http/read-capped";
 import { isTriggerFlow, TRIGGER_FLOWS } from "@/lib/listen/trigger-names";
 
 export const dynamic = "force-dynamic";
@@ -14,9 +15,11 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const auth = await authenticateCli(request, "sandbox:simulate", "cli.trigger");
   if (!auth.ok) return cliError(auth.error);
+  const raw = await readCapped(request, 1_024);
   let flow: unknown;
   try {
-    flow = ((await request.json()) as { flow?: unknown }).flow;
+    if (raw === null) throw new Error("too large");
+    flow = (JSON.parse(Buffer.from(raw).toString("utf8")) as { flow?: unknown }).flow;
   } catch {
     return cliError({ status: 400, code: "invalid_body", message: 'The body must be JSON: {"flow": "request.completed"}.' });
   }

@@ -3,6 +3,10 @@ import { getDatabase } from "@/lib/db/connection";
 import { authenticateCli, cliError } from "@/lib/listen/bearer";
 import { noteForwarded } from "@/lib/listen/receiver";
 import { recordDelivery } from "@/lib/listen/sessions";
+import { readCapped } from "@/lib/http/read-capped";
+
+/** A report is a few numbers and a verdict: anything longer is refused before it is parsed. */
+const MAX_REPORT_BYTES = 4_096;
 
 export const dynamic = "force-dynamic";
 
@@ -22,9 +26,11 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   const auth = await authenticateCli(request, "inbox:manage", "cli.listen_report");
   if (!auth.ok) return cliError(auth.error);
   const { id } = await params;
+  const raw = await readCapped(request, MAX_REPORT_BYTES);
+  if (raw === null) return cliError({ status: 400, code: "invalid_body", message: `The body is over ${MAX_REPORT_BYTES} bytes.` });
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(Buffer.from(raw).toString("utf8"));
   } catch {
     return cliError({ status: 400, code: "invalid_body", message: "The body must be JSON." });
   }
