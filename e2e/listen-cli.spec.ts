@@ -103,6 +103,10 @@ test("a token from npm run tokens; never one on argv; the listen secret printed"
   expect(await printed.exited, printed.stderr.join("")).toBe(0);
   secret = printed.stdout[0];
   expect(secret).toMatch(/^whsec_/);
+  // The CLI's routes read a body only up to its cap: a trigger is a few bytes, a 2 KiB one is refused unread.
+  const big = await fetch(`${ORIGIN}/api/cli/trigger`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ flow: "request.completed", pad: "x".repeat(2_048) }) });
+  expect(big.status).toBe(400);
+  expect(((await big.json()) as { error: { code: string } }).error.code).toBe("invalid_body");
   // Stable: the same secret on the next run.
   const again = runCli(["listen", "--print-secret"], env());
   await again.exited;

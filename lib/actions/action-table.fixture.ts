@@ -1,6 +1,6 @@
 /**
  * Shared by the action table tests (lib/actions/*.test.ts, e2e/actions-http.spec.ts): every
- * "use server" export in the tree with the permission its action({ ... }) config declares, and
+ * "use server" export in the tree with the permission its readAction/mutationAction/consoleAction({ ... }) config declares, and
  * who may call each action, written out by hand from the issue's matrix. Not a test file itself.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -15,14 +15,14 @@ export type DeclaredAction = {
   /** The exported name. */
   name: string;
   file: string;
-  /** From the `action({ name, permission, ... })` config of that name in the same file; undefined: none. */
+  /** From the `…Action({ name, permission, ... })` config of that name in the same file; undefined: none. */
   permission: Permission | "public" | undefined;
 };
 
-/** The permission each action({ ... }) config in `source` declares, by the config's `name`. */
+/** The permission each readAction/mutationAction/consoleAction({ ... }) config in `source` declares, by the config's `name`. */
 function declaredPermissions(source: string): Map<string, string | undefined> {
   const declared = new Map<string, string | undefined>();
-  for (const config of source.split(/\baction\(\s*\{/).slice(1)) {
+  for (const config of source.split(/\b(?:read|mutation|console)Action\(\s*\{/).slice(1)) {
     const name = /\bname:\s*"(\w+)"/.exec(config)?.[1];
     if (name) declared.set(name, /\bpermission:\s*"([\w:]+)"/.exec(config)?.[1]);
   }
@@ -31,7 +31,7 @@ function declaredPermissions(source: string): Map<string, string | undefined> {
 
 /**
  * Every exported name of every "use server" module under lib/, app/ and components/, with the
- * permission of the action({ ... }) config named like it (an exported wrapper such as signIn
+ * permission of the …Action({ ... }) config named like it (an exported wrapper such as signIn
  * runs a config of its own name).
  */
 export function findServerActions(): DeclaredAction[] {

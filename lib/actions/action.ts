@@ -2,12 +2,9 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "@/lib/schemas/zod";
 import { recordAudit } from "@/lib/auth/audit";
-import { checkAccess } from "@/lib/auth/guard";
-import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
+import { authorize, fail, scopedEnvironment, type ActionContext, type ActionKind, type ActionPermission } from "@/lib/auth/authorize";
 import { targetIdOf } from "@/lib/auth/redact";
-import { getActor, type Actor } from "@/lib/auth/session";
 import { observed } from "@/lib/ops/observe";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
 import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
 import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
 import type { ApiFailure, ApiResult } from "@/lib/settlement-api";
@@ -16,26 +13,7 @@ import { safeError } from "@/lib/ops/safe-error";
 import { readableValidation } from "@/lib/schemas/field-label";
 import { judge, type Control } from "@/lib/approvals/hold";
 
-/** What a caller needs: a permission of lib/auth/permissions.ts, or nothing at all (signing in only). */
-export type ActionPermission = Permission | "public";
-
-/**
- * - `read`: changes nothing; not audited.
- * - `mutation`: changes the API's data in the environment the page shows: the page must name
- *   that environment (it must still match the cookie) and a production change must be
- *   confirmed; audited.
- * - `console`: the console's own state (people, API keys, one's password, sign-in, the
- *   environment preference): no environment or confirmation asked; every call is audited,
- *   refusals included.
- */
-export type ActionKind = "read" | "mutation" | "console";
-
-export type ActionContext<P extends ActionPermission = Permission> = {
-  /** The environment of this call (from the console_env cookie). */
-  environment: Environment;
-  /** Who is calling: signed in, with a role allowed to run this action here (none for "public"). */
-  actor: P extends "public" ? null : Actor;
-};
+export type { ActionContext, ActionKind, ActionPermission };
 
 /** What the audit trail records of a call, when the action knows better than its input and answer. */
 export type AuditNote = {
@@ -74,12 +52,6 @@ const metaSchema = z
   .object({ environment: environmentSchema.optional(), confirmProduction: z.boolean().optional() })
   .optional();
 
-const fail = (
-  error: Omit<ActionError, "details"> & { details?: ActionError["details"] },
-): { ok: false; error: ActionError } => ({
-  ok: false,
-  error: { details: [], ...error },
-});
 
 /** An action's own refusal; `fields` puts a message under form fields (by name). */
 export function refused(
@@ -112,74 +84,38 @@ export function toActionError(failure: ApiFailure | ActionError): ActionError {
   }
 }
 
-/** The environment the trail records for a permission: none for console-wide ones. */
-const scopedEnvironment = (permission: ActionPermission, environment: Environment): Environment | null =>
-  permission !== "public" && PERMISSIONS[permission].scope === "environment" ? environment : null;
-
-/** Whether a refused call lands in the audit trail: a change, or a permission that allows one. */
-const auditsRefusal = (rule: { kind: ActionKind; permission: ActionPermission }): boolean =>
-  rule.kind !== "read" || (rule.permission !== "public" && PERMISSIONS[rule.permission].mutates);
-
 /**
- * Who may call, and against which environment: the session and the role for `permission` (a
- * refusal of a change is audited), then for a mutation the page's environment and the
- * production confirmation, then the sandbox-only rule. Shared by every action and by the route
- * handlers (CSV export), so the check lives in one place.
+ * Builds a server action (STYLE §3), the one wrapper of every action: each is a public POST
+ * endpoint. The caller is authorized for the declared permission first (lib/auth/authorize.ts),
+ * then the input is parsed with zod, `run`'s answer becomes a discriminated result, changes (and
+ * refusals of them) land in the audit trail, every call is measured, and an unknown error is
+ * logged and masked. Actions are made with one of the three named constructors below, which
+ * say what kind of call each is.
  */
-export async function authorize<P extends ActionPermission>(
-  rule: { name?: string; permission: P; kind: ActionKind; sandboxOnly?: boolean },
-  meta?: ActionMeta,
-): Promise<{ ok: true; ctx: ActionContext<P> } | { ok: false; error: ActionError }> {
-  const environment = await getEnvironment();
-  let actor: Actor | null = null;
-  if (rule.permission !== "public") {
-    const gate = checkAccess(await getActor(), rule.permission, environment);
-    if (!gate.ok) {
-      if (rule.name && auditsRefusal(rule)) {
-        // A refused change is worth knowing about (who tried what, where).
-        await recordAudit({
-          actor: gate.actor,
-          action: rule.name,
-          environment: scopedEnvironment(rule.permission, environment),
-          result: gate.error.code,
-        });
-      }
-      return fail(gate.error);
-    }
-    actor = gate.actor;
-  }
-  if (rule.kind === "mutation") {
-    if (meta?.environment !== environment) {
-      return fail({
-        code: "environment_mismatch",
-        message: `The console is now pointed at ${environment}; reload the page before making changes.`,
-        status: 409,
-      });
-    }
-    if (environment === "production" && meta.confirmProduction !== true) {
-      return fail({
-        code: "production_not_confirmed",
-        message: "Changes in production must be confirmed explicitly.",
-        status: 400,
-      });
-    }
-  }
-  if (rule.sandboxOnly && environment !== "sandbox") {
-    return fail({ code: "sandbox_only", message: "This exists only in the sandbox environment.", status: 403 });
-  }
-  return { ok: true, ctx: { environment, actor } as ActionContext<P> };
+function action<S extends z.ZodType, T, P extends ActionPermission>(config: ActionConfig<S, T, P>) {
+  return (input: z.input<S>, meta?: ActionMeta): Promise<ActionResult<T>> =>
+    observed(config.name, () => runAction(config, input, meta));
+}
+
+type Config<S extends z.ZodType, T, P extends ActionPermission> = Omit<ActionConfig<S, T, P>, "kind">;
+
+/** A read: changes nothing, not audited; any environment the person may read. */
+export function readAction<S extends z.ZodType, T, P extends ActionPermission>(config: Omit<Config<S, T, P>, "control">) {
+  return action({ ...config, kind: "read" });
 }
 
 /**
- * Builds a server action (STYLE §3), the one wrapper of every action: each is a public POST
- * endpoint. The caller is authorized for the declared permission first, then the input is
- * parsed with zod, `run`'s answer becomes a discriminated result, changes (and refusals of
- * them) land in the audit trail, every call is measured, and an unknown error is logged and
- * masked.
+ * A change to the API's data in the environment the page shows: the page must name that
+ * environment (still the cookie's) and a production change must be confirmed; audited, and the
+ * approval rules may hold it (`control`).
  */
-export function action<S extends z.ZodType, T, P extends ActionPermission>(config: ActionConfig<S, T, P>) {
-  return (input: z.input<S>, meta?: ActionMeta): Promise<ActionResult<T>> =>
-    observed(config.name, () => runAction(config, input, meta));
+export function mutationAction<S extends z.ZodType, T, P extends ActionPermission>(config: Config<S, T, P>) {
+  return action({ ...config, kind: "mutation" });
+}
+
+/** A change to the console's own state (people, keys, one's password, drafts such as a batch under review): no page environment or confirmation asked; every call audited, refusals included. */
+export function consoleAction<S extends z.ZodType, T, P extends ActionPermission>(config: Config<S, T, P>) {
+  return action({ ...config, kind: "console" });
 }
 
 async function runAction<S extends z.ZodType, T, P extends ActionPermission>(

@@ -3,16 +3,15 @@
 import { getDatabase } from "@/lib/db/connection";
 import { payeeInputSchema } from "@/lib/approvals/payee-form";
 import { addPayee as savePayee, coolingOffMinutes, toPayeeView } from "@/lib/approvals/payees";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /**
  * Saves a wallet or a bank account (IBAN) to the environment's payee book (usable after the cooling-off period). A rule
  * may hold it for approval like a payment: then it is saved when approved.
  */
-export const addPayee = action({
+export const addPayee = consoleAction({
   name: "addPayee",
   permission: "disbursement:create",
-  kind: "console",
   input: payeeInputSchema,
   control: (input) => ({ action: "payee", call: { method: "POST", path: "console:payees", body: input } }),
   run: async (input, { environment, actor }) => {

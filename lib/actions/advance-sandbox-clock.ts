@@ -2,13 +2,12 @@
 
 import * as api from "@/lib/settlement-api";
 import { sandboxClockAdvanceSchema } from "@/lib/schemas/sandbox";
-import { action } from "./action";
+import { mutationAction } from "./action";
 
 /** POST /v0/sandbox/clock/advance (extension): expiries, late funds, rail steps and delivery attempts that became due happen now. */
-export const advanceSandboxClock = action({
+export const advanceSandboxClock = mutationAction({
   name: "advanceSandboxClock",
   permission: "sandbox:simulate",
-  kind: "mutation",
   sandboxOnly: true,
   input: sandboxClockAdvanceSchema,
   run: ({ seconds }, { environment }) => api.advanceSandboxClock(environment, seconds),

@@ -6,16 +6,15 @@ import { approvalsOf, toSubmissionView } from "@/lib/approvals/store";
 import { nowFor } from "@/lib/approvals/clock";
 import type { SubmissionView } from "@/lib/approvals/types";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /**
  * Approves a held submission; on the last approval the stored call is sent (once, whoever else
  * approves at the same moment) and the answer is kept with it.
  */
-export const approveSubmission = action({
+export const approveSubmission = consoleAction({
   name: "approveSubmission",
   permission: "approvals:decide",
-  kind: "console",
   input: z.object({ id: idSchema }),
   run: async ({ id }, { actor }) => {
     const { db } = await getDatabase();

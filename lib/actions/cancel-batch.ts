@@ -4,13 +4,12 @@ import { z } from "@/lib/schemas/zod";
 import { batchFor } from "@/lib/batches/access";
 import { moveBatch } from "@/lib/batches/store";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /** Discards a batch under review: nothing of it is sent; the file stays as its receipt. */
-export const cancelBatch = action({
+export const cancelBatch = consoleAction({
   name: "cancelBatch",
   permission: "batches:manage",
-  kind: "console",
   input: z.object({ batchId: idSchema }),
   run: async ({ batchId }, { environment, actor }) => {
     const found = await batchFor(environment, actor, batchId);

@@ -8,17 +8,16 @@ import { isHttpsRequest, requestAddress } from "@/lib/auth/request-origin";
 import { claimPasswordCheck, passwordCheckSucceeded, tooManyAttempts } from "@/lib/auth/throttle";
 import { setMustChangePassword } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /**
  * Changes the signed-in person's own password; their other sessions are signed out. It checks
  * the current password, so it shares the sign-in throttle (a stolen session cannot be used to
  * guess the password) and, like every action, the audit trail.
  */
-export const changePassword = action({
+export const changePassword = consoleAction({
   name: "changePassword",
   permission: "account:self",
-  kind: "console",
   input: changePasswordSchema,
   run: async ({ currentPassword, newPassword }, { actor }) => {
     const audit = { targetId: actor.userId };

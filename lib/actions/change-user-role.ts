@@ -3,13 +3,12 @@
 import { changeUserRoleSchema } from "@/lib/auth/forms";
 import { countOtherActiveAdmins, findUser, setRole } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** Gives a person another role; takes effect on their next request (roles are read per request). */
-export const changeUserRole = action({
+export const changeUserRole = consoleAction({
   name: "changeUserRole",
   permission: "users:manage",
-  kind: "console",
   input: changeUserRoleSchema,
   run: async ({ userId, role }, { actor }) => {
     const audit = { targetId: userId };

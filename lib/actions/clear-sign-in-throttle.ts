@@ -3,13 +3,12 @@
 import { z } from "zod";
 import { clearThrottle } from "@/lib/auth/throttle";
 import { getDatabase } from "@/lib/db/connection";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** An administrator lifts a sign-in throttle (People page); audited with the key it lifted. */
-export const clearSignInThrottle = action({
+export const clearSignInThrottle = consoleAction({
   name: "clearSignInThrottle",
   permission: "users:manage",
-  kind: "console",
   input: z.object({ key: z.string().trim().min(1, "Key is required").max(600).regex(/^(pair|email|address):/, "Not a throttle") }),
   run: async ({ key }) => {
     const audit = { targetId: key.slice(0, 128), detail: "sign-in throttle lifted" };

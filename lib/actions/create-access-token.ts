@@ -5,7 +5,7 @@ import { getDatabase } from "@/lib/db/connection";
 import { parseDuration, TOKEN_LIFETIME } from "@/lib/listen/duration";
 import { createToken, listTokens } from "@/lib/listen/tokens";
 import type { AccessTokenView } from "@/lib/listen/types";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 import { toTokenView } from "./token-view";
 
 /** Most tokens one person may hold unrevoked at once. */
@@ -15,10 +15,9 @@ const MOST_ACTIVE = 20;
  * A personal access token for `settlement-console listen` and `trigger` (sandbox only): shown
  * once in the answer, stored as a hash.
  */
-export const createAccessToken = action({
+export const createAccessToken = consoleAction({
   name: "createAccessToken",
   permission: "tokens:self",
-  kind: "console",
   input: createAccessTokenSchema,
   run: async ({ name, expires }, { actor }) => {
     const { db } = await getDatabase();

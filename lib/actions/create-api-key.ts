@@ -5,13 +5,12 @@ import { createApiKeySchema } from "@/lib/auth/forms";
 import { getDatabase } from "@/lib/db/connection";
 import { adminKeysConfigured, createRemoteKey } from "@/lib/settlement-api/admin-keys";
 import { connectionFor, keysManagedHere } from "@/lib/settlement-api/config";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** Creates an API key for the console's account; the full key is in this answer only (stored hashed). */
-export const createApiKey = action({
+export const createApiKey = consoleAction({
   name: "createApiKey",
   permission: "keys:manage",
-  kind: "console",
   input: createApiKeySchema,
   run: async ({ environment, label }) => {
     // A remote service keeps its own keys: made through its admin API when this console has the token.

@@ -6,13 +6,12 @@ import { currentOwnerId, inboxOrigin, noSession, succeed } from "@/lib/inbox/own
 import { INBOX_CAPS, ownedInboxCount } from "@/lib/inbox/caps";
 import { insertInbox, toSummary } from "@/lib/inbox/store";
 import type { InboxSummary } from "@/lib/inbox/types";
-import { action } from "./action";
+import { mutationAction } from "./action";
 
 /** A new receiver at an unguessable /inbox/<id>, owned by the signed-in person. */
-export const createInbox = action({
+export const createInbox = mutationAction({
   name: "createInbox",
   permission: "inbox:manage",
-  kind: "mutation",
   input: z.object({ name: z.string().trim().max(80).optional() }),
   run: async ({ name }) => {
     const owner = await currentOwnerId();

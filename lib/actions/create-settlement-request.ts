@@ -4,16 +4,15 @@ import { z } from "@/lib/schemas/zod";
 import { idempotencyKey, settlementRequestCreateSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
 import { apiCalls } from "@/lib/dashboard/api-calls";
-import { action } from "./action";
+import { mutationAction } from "./action";
 
 /**
  * POST /v0/settlement-requests. `idempotencyKey` belongs to one intended submission: the form
  * makes it when opened and reuses it on retries, so a double click creates one request.
  */
-export const createSettlementRequest = action({
+export const createSettlementRequest = mutationAction({
   name: "createSettlementRequest",
   permission: "settlement:create",
-  kind: "mutation",
   input: z.object({ idempotencyKey, body: settlementRequestCreateSchema }),
   // The body as the person wrote it (validated above): defaults are the service's to apply.
   run: (_input, { environment, raw }) => api.createSettlementRequest(environment, raw.body, raw.idempotencyKey),

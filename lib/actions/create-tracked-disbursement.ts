@@ -7,16 +7,15 @@ import { getDatabase } from "@/lib/db/connection";
 import { disbursementCreateSchema, idempotencyKey } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
 import { apiCalls } from "@/lib/dashboard/api-calls";
-import { action } from "./action";
+import { mutationAction } from "./action";
 
 /**
  * POST /v0/disbursements (one Idempotency-Key per intended submission), then remembers the
  * disbursement in the console's own table, since the API has no list of them.
  */
-export const createTrackedDisbursement = action({
+export const createTrackedDisbursement = mutationAction({
   name: "createTrackedDisbursement",
   permission: "disbursement:create",
-  kind: "mutation",
   input: z.object({ idempotencyKey, body: disbursementCreateSchema }),
   run: async (_input, { environment, raw }) => {
     const result = await api.createDisbursement(environment, raw.body, raw.idempotencyKey);

@@ -3,13 +3,12 @@
 import { getAuth } from "@/lib/auth/auth";
 import { createUserSchema } from "@/lib/auth/forms";
 import { createUser as create } from "@/lib/auth/users";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** Adds a person with a role; the answer carries their one-time password (shown once, never stored). */
-export const createUser = action({
+export const createUser = consoleAction({
   name: "createUser",
   permission: "users:manage",
-  kind: "console",
   input: createUserSchema,
   run: async (input) => {
     const created = await create(await getAuth(), input);

@@ -3,13 +3,12 @@
 import { webhookCreateSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
 import { apiCalls } from "@/lib/dashboard/api-calls";
-import { action } from "./action";
+import { mutationAction } from "./action";
 
 /** POST /v0/webhooks: the answer carries the signing secret, shown this once. */
-export const createWebhook = action({
+export const createWebhook = mutationAction({
   name: "createWebhook",
   permission: "webhooks:manage",
-  kind: "mutation",
   input: webhookCreateSchema,
   run: (body, { environment }) => api.createWebhook(environment, body, "/v0"),
   control: (body) => ({ action: "webhook_endpoint", call: apiCalls.createWebhook(body, "/v0") }),

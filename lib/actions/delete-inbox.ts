@@ -5,13 +5,12 @@ import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, isInboxEndpoint, noInbox, noSession, succeed } from "@/lib/inbox/owner";
 import { deleteOwnedInbox, findOwnedInbox } from "@/lib/inbox/store";
 import * as api from "@/lib/settlement-api";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /** Deletes an inbox and its messages, and the endpoint registered for it (so nothing is sent to a dead URL). */
-export const deleteInbox = action({
+export const deleteInbox = mutationAction({
   name: "deleteInbox",
   permission: "inbox:manage",
-  kind: "mutation",
   input: z.object({ inboxId: idSchema }),
   run: async ({ inboxId }) => {
     const owner = await currentOwnerId();

@@ -3,13 +3,12 @@
 import { z } from "@/lib/schemas/zod";
 import * as api from "@/lib/settlement-api";
 import { apiCalls } from "@/lib/dashboard/api-calls";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /** DELETE /v0/webhooks/{id} (204). */
-export const deleteWebhook = action({
+export const deleteWebhook = mutationAction({
   name: "deleteWebhook",
   permission: "webhooks:manage",
-  kind: "mutation",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.deleteWebhook(environment, id, "/v0"),
   control: ({ id }) => ({ action: "webhook_endpoint", call: apiCalls.deleteWebhook(id, "/v0") }),

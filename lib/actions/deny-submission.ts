@@ -3,13 +3,12 @@
 import { z } from "@/lib/schemas/zod";
 import { deny } from "@/lib/approvals/decide";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /** Denies a held submission (an approver), or withdraws it (its submitter), with a reason; nothing is sent. */
-export const denySubmission = action({
+export const denySubmission = consoleAction({
   name: "denySubmission",
   permission: "approvals:decide",
-  kind: "console",
   input: z.object({ id: idSchema, reason: z.string().trim().min(3, "Say why, in a few words").max(500, "Use at most 500 characters") }),
   run: async ({ id, reason }, { actor }) => {
     const { db } = await getDatabase();

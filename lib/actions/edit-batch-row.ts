@@ -4,13 +4,12 @@ import { z } from "@/lib/schemas/zod";
 import { batchFor } from "@/lib/batches/access";
 import { editRow } from "@/lib/batches/store";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /** A row corrected in the review table: its cells replaced and checked again like an uploaded row. */
-export const editBatchRow = action({
+export const editBatchRow = consoleAction({
   name: "editBatchRow",
   permission: "batches:manage",
-  kind: "console",
   input: z.object({ batchId: idSchema, rowNo: z.number().int().min(1).max(1000), cells: z.array(z.string().max(4096)).max(64) }),
   run: async ({ batchId, rowNo, cells }, { environment, actor }) => {
     const found = await batchFor(environment, actor, batchId);

@@ -4,16 +4,15 @@ import { endListenSessionSchema } from "@/lib/auth/forms";
 import { getDatabase } from "@/lib/db/connection";
 import { publishStop } from "@/lib/listen/control";
 import { endSession } from "@/lib/listen/sessions";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /**
  * Ends a listening session: an administrator any person's, anyone else their own. Its stream
  * ends on whichever instance holds it, and the CLI stops (it does not reconnect).
  */
-export const endListenSession = action({
+export const endListenSession = consoleAction({
   name: "endListenSession",
   permission: "tokens:self",
-  kind: "console",
   input: endListenSessionSchema,
   run: async ({ id }, { actor }) => {
     const { db } = await getDatabase();

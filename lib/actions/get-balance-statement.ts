@@ -2,13 +2,12 @@
 
 import { statementCurrencyParamSchema, statementQuerySchema } from "@/lib/schemas/statement";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/balances/{currency}/statement: the Balances page. */
-export const getBalanceStatement = action({
+export const getBalanceStatement = readAction({
   name: "getBalanceStatement",
   permission: "read",
-  kind: "read",
   input: statementCurrencyParamSchema.extend(statementQuerySchema.shape),
   run: ({ currency, ...query }, { environment }) => api.getBalanceStatement(environment, currency, query),
 });

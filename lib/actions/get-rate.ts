@@ -2,13 +2,12 @@
 
 import { rateQuerySchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/rates: an indicative quote; amounts go out as decimal strings. */
-export const getRate = action({
+export const getRate = readAction({
   name: "getRate",
   permission: "rates:quote",
-  kind: "read",
   input: rateQuerySchema,
   run: (query, { environment }) => api.getRate(environment, query),
 });

@@ -2,13 +2,12 @@
 
 import { z } from "@/lib/schemas/zod";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/sandbox/clock (extension): the account's sandbox time. */
-export const getSandboxClock = action({
+export const getSandboxClock = readAction({
   name: "getSandboxClock",
   permission: "read",
-  kind: "read",
   sandboxOnly: true,
   input: z.object({}).optional(),
   run: (_input, { environment }) => api.getSandboxClock(environment),

@@ -2,13 +2,12 @@
 
 import { z } from "@/lib/schemas/zod";
 import * as api from "@/lib/settlement-api";
-import { action, idSchema } from "./action";
+import { readAction, idSchema } from "./action";
 
 /** GET /v0/settlement-requests/{id}. */
-export const getSettlementRequest = action({
+export const getSettlementRequest = readAction({
   name: "getSettlementRequest",
   permission: "read",
-  kind: "read",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.getSettlementRequest(environment, id),
 });

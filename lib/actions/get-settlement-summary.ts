@@ -2,13 +2,12 @@
 
 import { summaryQuerySchema } from "@/lib/schemas/summary";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/summary: the overview's figures and charts. */
-export const getSettlementSummary = action({
+export const getSettlementSummary = readAction({
   name: "getSettlementSummary",
   permission: "read",
-  kind: "read",
   input: summaryQuerySchema,
   run: (query, { environment }) => api.getSettlementSummary(environment, query),
 });

@@ -2,13 +2,12 @@
 
 import { z } from "@/lib/schemas/zod";
 import * as api from "@/lib/settlement-api";
-import { action, idSchema } from "./action";
+import { readAction, idSchema } from "./action";
 
 /** GET /v1/payments/{id}. */
-export const getV1Payment = action({
+export const getV1Payment = readAction({
   name: "getV1Payment",
   permission: "read",
-  kind: "read",
   input: z.object({ id: idSchema }),
   run: ({ id }, { environment }) => api.getV1Payment(environment, id),
 });

@@ -6,17 +6,16 @@ import { currentOwnerId, inboxOrigin, isInboxEndpoint, noInbox, noSession, refus
 import { findOwnedInbox, toSummary, updateOwnedInbox } from "@/lib/inbox/store";
 import type { KeptSecret } from "@/lib/inbox/types";
 import { getWebhook } from "@/lib/settlement-api";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /**
  * Keeps an endpoint's signing secret with one of the person's inboxes, so its verdicts can say
  * "valid" (the endpoints page offers it right after creating an endpoint). An empty secret
  * forgets it. The secret is never sent back.
  */
-export const keepInboxSecret = action({
+export const keepInboxSecret = mutationAction({
   name: "keepInboxSecret",
   permission: "inbox:manage",
-  kind: "mutation",
   input: z.object({
     inboxId: idSchema,
     secret: z.string().trim().max(200).regex(/^(whsec_[A-Za-z0-9_-]+)?$/, "A signing secret starts with whsec_"),

@@ -5,13 +5,12 @@ import type { ListedDisbursement } from "@/lib/dashboard/store/disbursement-type
 import { getDatabase } from "@/lib/db/connection";
 import { disbursementListQuerySchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/disbursements (extension), each with the console user who created it, if one did. */
-export const listDisbursements = action({
+export const listDisbursements = readAction({
   name: "listDisbursements",
   permission: "read",
-  kind: "read",
   input: disbursementListQuerySchema,
   run: async (query, { environment }) => {
     const result = await api.listDisbursements(environment, query);

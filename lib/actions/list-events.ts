@@ -3,13 +3,12 @@
 import { z } from "@/lib/schemas/zod";
 import { EVENT_TYPES } from "@/lib/schemas/catalog";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/events (extension): the newest events with their deliveries, by type or resource. */
-export const listEvents = action({
+export const listEvents = readAction({
   name: "listEvents",
   permission: "read",
-  kind: "read",
   input: z
     .object({
       page_size: z.number().int().min(1).max(100).optional(),

@@ -3,13 +3,12 @@
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { listSessions } from "@/lib/listen/sessions";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** Listening sessions for the Inbox page: every person's for an administrator, one's own otherwise. */
-export const listListenSessions = action({
+export const listListenSessions = readAction({
   name: "listListenSessions",
   permission: "tokens:self",
-  kind: "read",
   input: z.object({}).optional(),
   run: async (_input, { actor }) => {
     const { db } = await getDatabase();

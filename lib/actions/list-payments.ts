@@ -2,13 +2,12 @@
 
 import { paymentListQuerySchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/payments: filters status, type, settlement_request_id. */
-export const listPayments = action({
+export const listPayments = readAction({
   name: "listPayments",
   permission: "read",
-  kind: "read",
   input: paymentListQuerySchema,
   run: (query, { environment }) => api.listPayments(environment, query),
 });

@@ -3,13 +3,12 @@
 import { z } from "@/lib/schemas/zod";
 import { LOGGED_METHODS, STATUS_CLASSES } from "@/lib/schemas/request-log";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/request-logs (extension): the API calls of the console's account, filtered. */
-export const listRequestLogs = action({
+export const listRequestLogs = readAction({
   name: "listRequestLogs",
   permission: "read",
-  kind: "read",
   input: z
     .object({
       page_size: z.number().int().min(1).max(100).optional(),

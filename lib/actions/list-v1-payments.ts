@@ -2,13 +2,12 @@
 
 import { v1PaymentListQuerySchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v1/payments. */
-export const listV1Payments = action({
+export const listV1Payments = readAction({
   name: "listV1Payments",
   permission: "read",
-  kind: "read",
   input: v1PaymentListQuerySchema,
   run: (query, { environment }) => api.listV1Payments(environment, query),
 });

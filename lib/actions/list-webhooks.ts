@@ -2,13 +2,12 @@
 
 import { paginationQuerySchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/webhooks. */
-export const listWebhooks = action({
+export const listWebhooks = readAction({
   name: "listWebhooks",
   permission: "read",
-  kind: "read",
   input: paginationQuerySchema,
   run: (query, { environment }) => api.listWebhooks(environment, query, "/v0"),
 });

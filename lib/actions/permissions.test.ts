@@ -1,6 +1,6 @@
 /**
  * Every server action × every role × both environments (and no session): the permission its
- * action({ ... }) config declares lets exactly the expected roles through. A "use server" export
+ * readAction/mutationAction/consoleAction({ ... }) config declares lets exactly the expected roles through. A "use server" export
  * whose config declares no permission, or missing from EXPECTED_CALLERS, fails here.
  */
 import { describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ describe("the action registry", () => {
   it.each(actions)("$name ($file) declares a permission", ({ name, file, permission }) => {
     expect(
       permission,
-      `give ${name} a permission in its action({ name: "${name}", permission, ... }) in ${file}`,
+      `give ${name} a permission in its …Action({ name: "${name}", permission, ... }) in ${file}`,
     ).toBeDefined();
     expect(
       EXPECTED_CALLERS[name],

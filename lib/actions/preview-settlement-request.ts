@@ -4,7 +4,7 @@ import { FIAT_COUNTRIES, isFiat, type FiatCurrency } from "@/lib/schemas/catalog
 import type { SettlementPreview } from "@/lib/dashboard/confirm-summary";
 import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /**
  * What a settlement request body will do, before it is sent (the production confirmation,
@@ -12,10 +12,9 @@ import { action } from "./action";
  * priced by the service's own quote (GET /v0/rates, the arithmetic that creates the request's
  * instructions): who pays what in which currency and rail, what the recipient gets, the fee.
  */
-export const previewSettlementRequest = action({
+export const previewSettlementRequest = readAction({
   name: "previewSettlementRequest",
   permission: "settlement:create",
-  kind: "read",
   input: settlementRequestCreateSchema,
   run: async (body, { environment }) => {
     const { source, destination } = body;

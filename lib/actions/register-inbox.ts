@@ -7,16 +7,15 @@ import { findOwnedInbox, toSummary, updateOwnedInbox } from "@/lib/inbox/store";
 import type { InboxSummary } from "@/lib/inbox/types";
 import { EVENT_TYPES } from "@/lib/schemas/catalog";
 import * as api from "@/lib/settlement-api";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /**
  * Registers an inbox as a sandbox webhook endpoint for every event type. The signing secret of
  * the create answer is kept with the inbox on the server (for the verdicts) and never returned.
  */
-export const registerInbox = action({
+export const registerInbox = mutationAction({
   name: "registerInbox",
   permission: "inbox:manage",
-  kind: "mutation",
   sandboxOnly: true,
   input: z.object({ inboxId: idSchema }),
   run: async ({ inboxId }, { environment }) => {

@@ -3,13 +3,12 @@
 import { z } from "@/lib/schemas/zod";
 import { removeLimit } from "@/lib/approvals/limits";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /** Removes a daily limit (kept in the table, marked removed). */
-export const removeDailyLimit = action({
+export const removeDailyLimit = consoleAction({
   name: "removeDailyLimit",
   permission: "approvals:rules",
-  kind: "console",
   input: z.object({ id: idSchema }),
   run: async ({ id }) => {
     const { db } = await getDatabase();

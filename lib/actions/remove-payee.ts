@@ -3,13 +3,12 @@
 import { z } from "@/lib/schemas/zod";
 import { removePayee as dropPayee } from "@/lib/approvals/payees";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /** Takes a payee out of the book (kept in the table, marked removed); adding it again starts a new cooling-off. */
-export const removePayee = action({
+export const removePayee = consoleAction({
   name: "removePayee",
   permission: "disbursement:create",
-  kind: "console",
   input: z.object({ id: idSchema }),
   run: async ({ id }, { environment, actor }) => {
     const { db } = await getDatabase();

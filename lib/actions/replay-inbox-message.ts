@@ -6,16 +6,15 @@ import { currentOwnerId, noInbox, noSession, succeed } from "@/lib/inbox/owner";
 import { receive } from "@/lib/inbox/receive";
 import { findOwnedMessage, toMessageView } from "@/lib/inbox/store";
 import type { InboxMessageView } from "@/lib/inbox/types";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /**
  * Delivers a stored request to its inbox again, byte for byte and with the same headers, as a
  * sender retrying would: it arrives now, so it is judged now, and marked a duplicate.
  */
-export const replayInboxMessage = action({
+export const replayInboxMessage = mutationAction({
   name: "replayInboxMessage",
   permission: "inbox:manage",
-  kind: "mutation",
   input: z.object({ inboxId: idSchema, seq: z.number().int().positive() }),
   run: async ({ inboxId, seq }) => {
     const owner = await currentOwnerId();

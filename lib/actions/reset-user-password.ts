@@ -4,13 +4,12 @@ import { getAuth } from "@/lib/auth/auth";
 import { resetUserPasswordSchema } from "@/lib/auth/forms";
 import { findUser, resetPassword } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** Gives a person a new one-time password (shown once) and signs them out everywhere. */
-export const resetUserPassword = action({
+export const resetUserPassword = consoleAction({
   name: "resetUserPassword",
   permission: "users:manage",
-  kind: "console",
   input: resetUserPasswordSchema,
   run: async ({ userId }, { actor }) => {
     const audit = { targetId: userId };

@@ -4,16 +4,15 @@ import { z } from "@/lib/schemas/zod";
 import { takeSecret } from "@/lib/approvals/store";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /**
  * The secret an approved submission's call answered with (a webhook endpoint's signing secret,
  * a new API key), to the person who submitted it, once: it is erased as it is handed over.
  */
-export const revealSubmissionSecret = action({
+export const revealSubmissionSecret = consoleAction({
   name: "revealSubmissionSecret",
   permission: "read",
-  kind: "console",
   input: z.object({ id: idSchema }),
   run: async ({ id }, { actor }) => {
     const { db } = await getDatabase();

@@ -4,13 +4,12 @@ import { revokeAccessTokenSchema } from "@/lib/auth/forms";
 import { getDatabase } from "@/lib/db/connection";
 import { publishStop } from "@/lib/listen/control";
 import { revokeToken } from "@/lib/listen/tokens";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** Revokes one of one's own tokens: refused from the next call on, and its open listen streams end now. */
-export const revokeAccessToken = action({
+export const revokeAccessToken = consoleAction({
   name: "revokeAccessToken",
   permission: "tokens:self",
-  kind: "console",
   input: revokeAccessTokenSchema,
   run: async ({ id }, { actor }) => {
     const { db } = await getDatabase();

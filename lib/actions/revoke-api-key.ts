@@ -4,13 +4,12 @@ import { revokeConsoleKey } from "@/lib/auth/api-keys";
 import { revokeApiKeySchema } from "@/lib/auth/forms";
 import { getDatabase } from "@/lib/db/connection";
 import { adminKeysConfigured, revokeRemoteKey } from "@/lib/settlement-api/admin-keys";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** Revokes an API key: the service answers 401 to it from the next request on. */
-export const revokeApiKey = action({
+export const revokeApiKey = consoleAction({
   name: "revokeApiKey",
   permission: "keys:manage",
-  kind: "console",
   input: revokeApiKeySchema,
   run: async ({ id, environment }) => {
     if (environment && adminKeysConfigured(environment)) {

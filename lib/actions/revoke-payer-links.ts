@@ -3,13 +3,12 @@
 import { revokeLinks } from "@/lib/dashboard/pay-links";
 import { getDatabase } from "@/lib/db/connection";
 import { z } from "@/lib/schemas/zod";
-import { action, idSchema } from "./action";
+import { consoleAction, idSchema } from "./action";
 
 /** Withdraws every payer link of a request made until now (administrators; audited). A link made afterwards works. */
-export const revokePayerLinks = action({
+export const revokePayerLinks = consoleAction({
   name: "revokePayerLinks",
   permission: "instructions:revoke",
-  kind: "console",
   input: z.object({ id: idSchema }),
   run: async ({ id }, { actor, environment }) => {
     const { db } = await getDatabase();

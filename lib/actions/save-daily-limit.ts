@@ -5,13 +5,12 @@ import { addLimit } from "@/lib/approvals/limits";
 import { dailyLimitSchema } from "@/lib/approvals/limit-form";
 import { consoleUsers } from "@/lib/auth/schema";
 import { getDatabase } from "@/lib/db/connection";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** Sets a production daily limit for a role or a person, in one currency (replacing theirs in that currency). */
-export const saveDailyLimit = action({
+export const saveDailyLimit = consoleAction({
   name: "saveDailyLimit",
   permission: "approvals:rules",
-  kind: "console",
   input: dailyLimitSchema,
   run: async (input, { actor }) => {
     const { db } = await getDatabase();

@@ -2,13 +2,12 @@
 
 import { searchQuerySchema } from "@/lib/schemas/search";
 import * as api from "@/lib/settlement-api";
-import { action } from "./action";
+import { readAction } from "./action";
 
 /** GET /v0/search: the console's search box (⌘K) and the lists' "did you mean". */
-export const searchEverything = action({
+export const searchEverything = readAction({
   name: "searchEverything",
   permission: "read",
-  kind: "read",
   input: searchQuerySchema,
   run: ({ q }, { environment }) => api.search(environment, q),
 });

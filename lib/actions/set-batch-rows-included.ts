@@ -4,13 +4,12 @@ import { z } from "@/lib/schemas/zod";
 import { batchFor } from "@/lib/batches/access";
 import { setIncluded } from "@/lib/batches/store";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /** Drops rows from a batch under review, or takes dropped rows back. */
-export const setBatchRowsIncluded = action({
+export const setBatchRowsIncluded = consoleAction({
   name: "setBatchRowsIncluded",
   permission: "batches:manage",
-  kind: "console",
   input: z.object({ batchId: idSchema, rowNos: z.array(z.number().int().min(1).max(1000)).min(1).max(1000), included: z.boolean() }),
   run: async ({ batchId, rowNos, included }, { environment, actor }) => {
     const found = await batchFor(environment, actor, batchId);

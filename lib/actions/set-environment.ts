@@ -2,7 +2,7 @@
 
 import { cookies } from "next/headers";
 import { ENVIRONMENT_COOKIE, environmentSchema } from "@/lib/dashboard/environment-schema";
-import { action } from "./action";
+import { consoleAction } from "./action";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
@@ -11,10 +11,9 @@ const ONE_YEAR_S = 60 * 60 * 24 * 365;
  * preference (each environment's API key stays on the server). Through the one wrapper like
  * every action: a session is needed, the input is parsed, the call is audited and measured.
  */
-export const setEnvironment = action({
+export const setEnvironment = consoleAction({
   name: "setEnvironment",
   permission: "read",
-  kind: "console",
   input: environmentSchema,
   run: async (environment) => {
     const store = await cookies();

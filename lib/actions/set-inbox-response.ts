@@ -5,13 +5,12 @@ import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, inboxOrigin, noInbox, noSession, succeed } from "@/lib/inbox/owner";
 import { toSummary, updateOwnedInbox } from "@/lib/inbox/store";
 import { INBOX_RESPONSE_MODES, type InboxSummary } from "@/lib/inbox/types";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /** How the receiver answers from now on: 200, 500, 410, or no answer until past the timeout. */
-export const setInboxResponse = action({
+export const setInboxResponse = mutationAction({
   name: "setInboxResponse",
   permission: "inbox:manage",
-  kind: "mutation",
   input: z.object({ inboxId: idSchema, mode: z.enum(INBOX_RESPONSE_MODES) }),
   run: async ({ inboxId, mode }) => {
     const owner = await currentOwnerId();

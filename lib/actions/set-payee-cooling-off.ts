@@ -5,13 +5,12 @@ import { COOLING_OFF_CHOICES } from "@/lib/approvals/payee-form";
 import { setCoolingOff } from "@/lib/approvals/payees";
 import { getDatabase } from "@/lib/db/connection";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** Sets how long a new payee waits before it can be paid, per environment (administrators; audited). */
-export const setPayeeCoolingOff = action({
+export const setPayeeCoolingOff = consoleAction({
   name: "setPayeeCoolingOff",
   permission: "approvals:rules",
-  kind: "console",
   input: z.object({ environment: z.enum(ENVIRONMENTS), minutes: z.number().int().min(0).max(10_080) }),
   run: async ({ environment, minutes }, { actor }) => {
     if (!COOLING_OFF_CHOICES.some((c) => c.minutes === minutes)) return refused("invalid_input", "Choose one of the offered periods.", { minutes: "Choose one of the offered periods" });

@@ -4,13 +4,12 @@ import { setUserDisabledSchema } from "@/lib/auth/forms";
 import { countOtherActiveAdmins, findUser, setDisabled } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
 import { publishStop } from "@/lib/listen/control";
-import { action, refused } from "./action";
+import { consoleAction, refused } from "./action";
 
 /** Disables a person (their sessions, personal access tokens and listen streams end at once) or enables them again. */
-export const setUserDisabled = action({
+export const setUserDisabled = consoleAction({
   name: "setUserDisabled",
   permission: "users:manage",
-  kind: "console",
   input: setUserDisabledSchema,
   run: async ({ userId, disabled }, { actor }) => {
     const audit = { targetId: userId, detail: disabled ? "disabled" : "enabled" };

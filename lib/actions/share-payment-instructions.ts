@@ -4,17 +4,16 @@ import { recordAudit } from "@/lib/auth/audit";
 import { signInstructionsLink } from "@/lib/dashboard/instructions-link";
 import { z } from "@/lib/schemas/zod";
 import * as api from "@/lib/settlement-api";
-import { action, idSchema } from "./action";
+import { readAction, idSchema } from "./action";
 
 /**
  * A link to one request's payment instructions for its payer (`/pay/<token>`), valid until the
  * instructions are: signed, not stored (lib/dashboard/instructions-link.ts). Re-sending
  * instructions is a support task too; every link made is in the audit trail.
  */
-export const sharePaymentInstructions = action({
+export const sharePaymentInstructions = readAction({
   name: "sharePaymentInstructions",
   permission: "instructions:share",
-  kind: "read",
   input: z.object({ id: idSchema }),
   run: async ({ id }, { environment, actor }) => {
     const found = await api.getSettlementRequest(environment, id);

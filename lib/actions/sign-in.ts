@@ -11,7 +11,7 @@ import { claimPasswordCheck, passwordCheckSucceeded, tooManyAttempts } from "@/l
 import { getDatabase } from "@/lib/db/connection";
 import { isConsoleEmail } from "@/lib/auth/users";
 import type { Executor } from "@/lib/db/database";
-import { action, refused, type AuditNote } from "./action";
+import { consoleAction, refused, type AuditNote } from "./action";
 import type { ActionResult } from "./result";
 
 const WRONG = "Email or password is incorrect.";
@@ -22,10 +22,9 @@ const WRONG = "Email or password is incorrect.";
  * attempt lands in the audit trail (under the email: nobody is signed in yet). Wrong
  * credentials get one message for both cases, so the form does not tell which emails exist.
  */
-const checkPassword = action({
+const checkPassword = consoleAction({
   name: "signIn",
   permission: "public",
-  kind: "console",
   input: signInSchema,
   run: async (input) => {
     const email = input.email.toLowerCase();

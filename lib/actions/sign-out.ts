@@ -6,12 +6,11 @@ import { getAuth } from "@/lib/auth/auth";
 import { SIGN_IN_PATH } from "@/lib/auth/config";
 import { isHttpsRequest } from "@/lib/auth/request-origin";
 import { z } from "@/lib/schemas/zod";
-import { action } from "./action";
+import { consoleAction } from "./action";
 
-const endSession = action({
+const endSession = consoleAction({
   name: "signOut",
   permission: "account:self",
-  kind: "console",
   input: z.unknown(),
   run: async (_input, { actor }) => {
     const auth = await getAuth(await isHttpsRequest());

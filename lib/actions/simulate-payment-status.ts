@@ -4,13 +4,12 @@ import { z } from "@/lib/schemas/zod";
 import { sandboxPaymentStatusSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
 import { afterMove } from "@/lib/dashboard/pay-links";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /** PATCH /v0/sandbox/payments/{id}/status: a payment outcome, with `amount` for a mismatch (sandbox only). */
-export const simulatePaymentStatus = action({
+export const simulatePaymentStatus = mutationAction({
   name: "simulatePaymentStatus",
   permission: "sandbox:simulate",
-  kind: "mutation",
   sandboxOnly: true,
   input: z.object({ id: idSchema, body: sandboxPaymentStatusSchema }),
   run: async ({ id, body }, { environment }) =>

@@ -4,13 +4,12 @@ import { z } from "@/lib/schemas/zod";
 import { sandboxSettlementStatusSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
 import { afterMove } from "@/lib/dashboard/pay-links";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /** PATCH /v0/sandbox/settlement-requests/{id}/status: force any status (sandbox only). */
-export const simulateSettlementRequestStatus = action({
+export const simulateSettlementRequestStatus = mutationAction({
   name: "simulateSettlementRequestStatus",
   permission: "sandbox:simulate",
-  kind: "mutation",
   sandboxOnly: true,
   input: z.object({ id: idSchema, body: sandboxSettlementStatusSchema }),
   run: async ({ id, body }, { environment }) => afterMove(environment, await api.simulateSettlementRequestStatus(environment, id, body), () => id),

@@ -5,13 +5,12 @@ import { batchFor } from "@/lib/batches/access";
 import { progressOf, queueDryRun } from "@/lib/batches/store";
 import { kickBatchWorker } from "@/lib/batches/worker";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /** Queues the batch's dry run in sandbox (any instance's worker runs it; the page follows its progress). */
-export const startBatchDryRun = action({
+export const startBatchDryRun = consoleAction({
   name: "startBatchDryRun",
   permission: "batches:manage",
-  kind: "console",
   input: z.object({ batchId: idSchema }),
   run: async ({ batchId }, { environment, actor }) => {
     const found = await batchFor(environment, actor, batchId);

@@ -4,16 +4,15 @@ import { z } from "@/lib/schemas/zod";
 import { batchFor } from "@/lib/batches/access";
 import { submitReviewedBatch } from "@/lib/batches/submit";
 import { getDatabase } from "@/lib/db/connection";
-import { action, idSchema, refused } from "./action";
+import { mutationAction, idSchema, refused } from "./action";
 
 /**
  * Submits a reviewed batch: through the approval rules as one submission with its total (a
  * production batch always waits for a person), else it starts sending now.
  */
-export const submitBatch = action({
+export const submitBatch = mutationAction({
   name: "submitBatch",
   permission: "batches:manage",
-  kind: "mutation",
   input: z.object({ batchId: idSchema }),
   run: async ({ batchId }, { environment, actor }) => {
     const found = await batchFor(environment, actor, batchId);

@@ -5,13 +5,12 @@ import { rolesText } from "@/lib/approvals/rules";
 import { submitOffered } from "@/lib/approvals/store";
 import { getDatabase } from "@/lib/db/connection";
 import { env } from "@/lib/env";
-import { action, idSchema, refused } from "./action";
+import { consoleAction, idSchema, refused } from "./action";
 
 /** Past a daily limit, the person asks for approval of what they tried to send: it joins the Approvals queue. */
-export const submitForApproval = action({
+export const submitForApproval = consoleAction({
   name: "submitForApproval",
   permission: "approvals:decide",
-  kind: "console",
   input: z.object({ id: idSchema }),
   run: async ({ id }, { actor }) => {
     const { db } = await getDatabase();

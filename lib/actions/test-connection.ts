@@ -3,7 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { environmentSchema } from "@/lib/dashboard/environment-schema";
 import * as api from "@/lib/settlement-api";
-import { action, toActionError } from "./action";
+import { readAction, toActionError } from "./action";
 import type { ActionError } from "./result";
 
 export type ConnectionTest = {
@@ -20,10 +20,9 @@ export type ConnectionTest = {
  * Settings: one small authenticated call (first page of one settlement request) to the API of
  * `environment`, timed on the server. Reads nothing but whether the key and URL work.
  */
-export const testConnection = action({
+export const testConnection = readAction({
   name: "testConnection",
   permission: "read",
-  kind: "read",
   input: z.object({ environment: environmentSchema }),
   run: async ({ environment }) => {
     const started = performance.now();

@@ -4,13 +4,12 @@ import { z } from "@/lib/schemas/zod";
 import { settlementRequestUpdateSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
 import { afterMove } from "@/lib/dashboard/pay-links";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /** PUT /v0/settlement-requests/{id}: a client move (FUNDS_SENT with txHash, cancel, complete, ...). */
-export const updateSettlementRequest = action({
+export const updateSettlementRequest = mutationAction({
   name: "updateSettlementRequest",
   permission: "settlement:update",
-  kind: "mutation",
   input: z.object({ id: idSchema, body: settlementRequestUpdateSchema }),
   run: async ({ id, body }, { environment }) => afterMove(environment, await api.updateSettlementRequest(environment, id, body), () => id),
 });

@@ -4,13 +4,12 @@ import { z } from "@/lib/schemas/zod";
 import { webhookUpdateSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
 import { apiCalls } from "@/lib/dashboard/api-calls";
-import { action, idSchema } from "./action";
+import { mutationAction, idSchema } from "./action";
 
 /** PATCH /v0/webhooks/{id}: url, events (replaces the list), status. */
-export const updateWebhook = action({
+export const updateWebhook = mutationAction({
   name: "updateWebhook",
   permission: "webhooks:manage",
-  kind: "mutation",
   input: z.object({ id: idSchema, body: webhookUpdateSchema }),
   run: ({ id, body }, { environment }) => api.updateWebhook(environment, id, body, "/v0"),
   control: ({ id, body }) => ({ action: "webhook_endpoint", call: apiCalls.updateWebhook(id, body, "/v0") }),

@@ -1,5 +1,5 @@
 import "server-only";
-import { authorize } from "@/lib/actions/action";
+import { authorize } from "@/lib/auth/authorize";
 import { recordAudit } from "@/lib/auth/audit";
 import { getDatabase } from "@/lib/db/connection";
 import { fromSameOrigin } from "@/lib/http/same-origin";

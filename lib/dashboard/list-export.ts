@@ -1,5 +1,5 @@
 import "server-only";
-import { authorize } from "@/lib/actions/action";
+import { authorize } from "@/lib/auth/authorize";
 import { listCsvResponse, refused, type CsvColumn, type PageResult } from "./csv";
 import type { Environment } from "./environment-schema";
 import type { FilterField, ListFiltersCodec, QueryOf } from "./list-filters";

@@ -1,4 +1,4 @@
-import { authorize } from "@/lib/actions/action";
+import { authorize } from "@/lib/auth/authorize";
 import { csvResponse, exportFailed, refused, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
 import { dateParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MOVEMENT_LABELS, STATEMENT_CURRENCIES } from "@/lib/dashboard/statement-view";

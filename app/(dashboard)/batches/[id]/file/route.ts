@@ -1,4 +1,4 @@
-import { authorize } from "@/lib/actions/action";
+import { authorize } from "@/lib/auth/authorize";
 import { recordAudit } from "@/lib/auth/audit";
 import { fileOf } from "@/lib/batches/store";
 import { refused } from "@/lib/dashboard/csv";

@@ -1,4 +1,4 @@
-import { authorize } from "@/lib/actions/action";
+import { authorize } from "@/lib/auth/authorize";
 import { batchState } from "@/lib/batches/state";
 import { refused } from "@/lib/dashboard/csv";
 

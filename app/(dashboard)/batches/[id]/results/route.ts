@@ -1,4 +1,4 @@
-import { authorize } from "@/lib/actions/action";
+import { authorize } from "@/lib/auth/authorize";
 import { resultsCsv } from "@/lib/batches/results";
 import { findBatch, rowsOf } from "@/lib/batches/store";
 import { csvResponse, refused } from "@/lib/dashboard/csv";

@@ -1,4 +1,4 @@
-import { authorize } from "@/lib/actions/action";
+import { authorize } from "@/lib/auth/authorize";
 import { refused } from "@/lib/dashboard/csv";
 import { isTemplateName, templateCsv } from "@/lib/batches/templates";
 
