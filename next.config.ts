@@ -12,6 +12,10 @@ const nextConfig: NextConfig = {
   async rewrites() {
     return [{ source: "/favicon.ico", destination: "/favicon.svg" }];
   },
+  // The /v1 payments pages were under /legacy until 27 Nov 2026 (issue 34: one word): old links still land.
+  async redirects() {
+    return [{ source: "/legacy/:path*", destination: "/v1-payments/:path*", permanent: true }];
+  },
   async headers() {
     return [
       { source: "/:path*", headers: [...BASE_SECURITY_HEADERS] },

@@ -2,7 +2,7 @@ import { adminCredentials } from "./support/settlement";
 import { expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 
-const CONSOLE_PAGES = ["/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements", "/webhooks", "/inbox", "/sandbox", "/legacy", "/settings", "/account", "/admin/users", "/admin/api-keys", "/admin/audit"];
+const CONSOLE_PAGES = ["/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements", "/webhooks", "/inbox", "/sandbox", "/v1-payments", "/settings", "/account", "/admin/users", "/admin/api-keys", "/admin/audit"];
 
 test.describe("without a session", () => {
   test.use({ role: null });

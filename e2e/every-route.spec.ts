@@ -27,8 +27,8 @@ const STATIC_ROUTES = [
   "/request-log",
   "/inbox",
   "/sandbox",
-  "/legacy",
-  "/legacy/new",
+  "/v1-payments",
+  "/v1-payments/new",
   "/api-reference",
   "/settings",
   "/account",
@@ -70,7 +70,7 @@ async function detailRoutes(request: APIRequestContext): Promise<string[]> {
     `/settlement-requests/${req.id}`,
     `/payments/${full.inbound_payment.id}`,
     `/disbursements/${((await disbursement.json()) as { id: string }).id}`,
-    `/legacy/${((await v1.json()) as { id: string }).id}`,
+    `/v1-payments/${((await v1.json()) as { id: string }).id}`,
   ];
 }
 

@@ -43,7 +43,7 @@ test("no API key appears in any HTML page or any action response", async ({ page
     }
   });
 
-  for (const path of ["/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements", "/sandbox", "/legacy", "/settings"]) {
+  for (const path of ["/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements", "/sandbox", "/v1-payments", "/settings"]) {
     await page.goto(path);
   }
   // Actions: a quote, a create, a read, a move.

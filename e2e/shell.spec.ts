@@ -11,7 +11,7 @@ const SECTIONS = [
   { link: "Webhooks", path: "/webhooks", heading: "Webhooks", slug: "webhooks" },
   { link: "Inbox", path: "/inbox", heading: "Inbox", slug: "inbox" },
   { link: "Sandbox", path: "/sandbox", heading: "Sandbox", slug: "sandbox" },
-  { link: "Legacy /v1", path: "/legacy", heading: "Legacy /v1", slug: "legacy" },
+  { link: "/v1 payments", path: "/v1-payments", heading: "/v1 payments", slug: "v1-payments" },
   { link: "Settings", path: "/settings", heading: "Settings", slug: "settings" },
 ] as const;
 

@@ -9,7 +9,7 @@ import { whenHydrated } from "./support/hydration";
 import { VALID, openBuilder, openDateRange, destinationSection } from "./support/settlement";
 
 test("an old refusal goes once the form is edited (finding 9)", async ({ page }) => {
-  await page.goto("/legacy/new");
+  await page.goto("/v1-payments/new");
   const amount = page.getByLabel(/^Amount/);
   await whenHydrated(amount);
   await amount.fill("999999999");

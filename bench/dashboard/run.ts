@@ -47,8 +47,8 @@ const GOAL_RSS_MB = 400;
 const IDLE_MS = 5_000;
 const STATIC_ROUTES = [
   "/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements",
-  "/disbursements/new", "/balances", "/webhooks", "/events", "/request-log", "/inbox", "/sandbox", "/legacy",
-  "/legacy/new", "/api-reference", "/settings", "/account", "/admin/users", "/admin/api-keys",
+  "/disbursements/new", "/balances", "/webhooks", "/events", "/request-log", "/inbox", "/sandbox", "/v1-payments",
+  "/v1-payments/new", "/api-reference", "/settings", "/account", "/admin/users", "/admin/api-keys",
   "/admin/audit",
 ];
 const CHROMIUM_ARGS = [
@@ -300,7 +300,7 @@ async function main() {
         ["/settlement-requests/[id]", `/settlement-requests/${ids.request}`],
         ["/payments/[id]", `/payments/${ids.payment}`],
         ["/disbursements/[id]", `/disbursements/${ids.disbursement}`],
-        ["/legacy/[id]", `/legacy/${ids.v1}`],
+        ["/v1-payments/[id]", `/v1-payments/${ids.v1}`],
         ["/pay/[token] (signed out)", await payerLink(context, ids.request)],
       ];
       const signedOut = await browser.newContext({ baseURL: BASE });

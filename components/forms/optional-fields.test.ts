@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { DISBURSEMENT_DEFAULTS, toDisbursementBody } from "@/components/disbursements/disbursement-form-values";
-import { V1_DEFAULTS, toV1Body } from "@/components/legacy/v1-form-values";
+import { V1_DEFAULTS, toV1Body } from "@/components/v1-payments/v1-form-values";
 import { defaultsFor, toCreateBody, type BuilderValues } from "@/components/settlement-requests/builder/builder-values";
 import { createEndpointFormSchema } from "@/components/webhooks/webhook-form-schemas";
 import { disbursementCreateSchema } from "@/lib/schemas/disbursement";

@@ -28,7 +28,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/request-log", label: "Request log", icon: ArchiveIcon, group: "integrate" },
   { href: "/inbox", label: "Inbox", icon: InboxIcon, group: "integrate" },
   { href: "/sandbox", label: "Sandbox", icon: FlaskIcon, group: "integrate" },
-  { href: "/legacy", label: "Legacy /v1", icon: ArchiveIcon, group: "integrate" },
+  { href: "/v1-payments", label: "/v1 payments", icon: ArchiveIcon, group: "integrate" },
   { href: "/api-reference", label: "API reference", icon: SettingsIcon, group: "integrate" },
   { href: "/settings", label: "Settings", icon: SettingsIcon, group: "account" },
   { href: "/account", label: "Your account", icon: UserIcon, group: "account" },

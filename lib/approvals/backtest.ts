@@ -101,7 +101,7 @@ async function pageOf(environment: Environment, action: ControlledAction, from: 
   const rows = recent.map((p) => ({
     id: p.id,
     createdAt: p.created_at,
-    href: `/legacy/${p.id}`,
+    href: `/v1-payments/${p.id}`,
     facts: [{ environment, action, currency: p.currency_code, amount: p.amount, destinationType: "wallet" as const, knownDestination: known(p.destination_wallet), label: `${p.currency_code} ${p.amount} → ${shortDestination(p.destination_wallet ?? null)}` }],
   }));
   // Newest first: a page that reaches past the window ends the read.

@@ -55,7 +55,7 @@ export function resultHref(action: ControlledAction, id: string | null, path = "
     case "disbursement":
       return `/disbursements/${encodeURIComponent(id)}`;
     case "v1_payment":
-      return `/legacy/${encodeURIComponent(id)}`;
+      return `/v1-payments/${encodeURIComponent(id)}`;
     case "payee":
       return "/payees";
     case "webhook_endpoint":

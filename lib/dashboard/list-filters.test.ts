@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { disbursementFilters } from "@/components/disbursements/list-filters";
-import { v1Filters } from "@/components/legacy/v1-list-filters";
+import { v1Filters } from "@/components/v1-payments/v1-list-filters";
 import { paymentFilters } from "@/components/payments/list-filters";
 import { requestFilters } from "@/components/settlement-requests/list/list-filters";
 import { createdRange, listFilters, oneOf, text } from "./list-filters";

@@ -32,7 +32,7 @@ export function hrefForHit(hit: Pick<SearchHit, "kind" | "id" | "parent_id">): s
     case "disbursement":
       return `/disbursements/${id}`;
     case "v1_payment":
-      return `/legacy/${id}`;
+      return `/v1-payments/${id}`;
     case "event":
       return hit.parent_id ? `/events?resource=${encodeURIComponent(hit.parent_id)}` : "/events";
     case "webhook":

@@ -16,7 +16,7 @@ export const MOVEMENT_LABELS: Record<StatementEntry["kind"], string> = {
 export function causeHref(entry: Pick<StatementEntry, "ref_type" | "ref_id">): string | null {
   if (!entry.ref_id) return null;
   if (entry.ref_type === "disbursement") return `/disbursements/${encodeURIComponent(entry.ref_id)}`;
-  if (entry.ref_type === "v1_payment") return `/legacy/${encodeURIComponent(entry.ref_id)}`;
+  if (entry.ref_type === "v1_payment") return `/v1-payments/${encodeURIComponent(entry.ref_id)}`;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { DetailPage } from "@/components/detail/detail-page";
-import { V1PaymentDetail } from "@/components/legacy/v1-payment-detail";
+import { V1PaymentDetail } from "@/components/v1-payments/v1-payment-detail";
 import { getV1Payment } from "@/lib/actions/get-v1-payment";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
@@ -14,7 +14,7 @@ export default async function V1PaymentPage({ params, searchParams }: Props) {
   const canNotify = actor !== null && can(actor.role, "settlement:update", environment);
   const payment = await getV1Payment({ id });
   return (
-    <DetailPage result={payment} back={{ href: "/legacy", label: "Legacy /v1" }} title="/v1 payment" failedTitle="This payment could not be loaded">
+    <DetailPage result={payment} back={{ href: "/v1-payments", label: "/v1 payments" }} title="/v1 payment" failedTitle="This payment could not be loaded">
       {(p) => <V1PaymentDetail key={`${environment}-${id}`} environment={environment} initial={p} created={sp.created === "1"} canNotify={canNotify} />}
     </DetailPage>
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Link } from "@/components/ui/link";
-import { V1PaymentForm } from "@/components/legacy/v1-payment-form";
+import { V1PaymentForm } from "@/components/v1-payments/v1-payment-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { can } from "@/lib/auth/permissions";
@@ -17,7 +17,7 @@ export default async function NewV1PaymentPage() {
   return (
     <>
       <PageHeader
-        eyebrow={<Link href="/legacy" className="hover:text-slate-800">← Legacy /v1</Link>}
+        eyebrow={<Link href="/v1-payments" className="hover:text-slate-800">← /v1 payments</Link>}
         title="New /v1 payment"
         description="A LIQUIDITY payment: USDC reserved now, sent on chain once the incoming wire is notified."
       />

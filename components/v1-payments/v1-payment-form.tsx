@@ -50,7 +50,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
       openCreated({
         invalidate: queryKeys.v1Payments.all(environment),
         title: result.replayed ? "Payment already created" : "/v1 payment created",
-        href: `/legacy/${result.data.id}?created=1`,
+        href: `/v1-payments/${result.data.id}?created=1`,
       }),
     onFields: (error) => applyServerErrors(error, setError, isV1Field, formPath),
     sayWhenOnFields: true,
@@ -132,7 +132,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
             reset(V1_DEFAULTS);
             create.reset();
           }}
-          cancelHref="/legacy"
+          cancelHref="/v1-payments"
           keyName="idempotency_key"
           once="the payment is created once"
         >

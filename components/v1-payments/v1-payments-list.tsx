@@ -22,7 +22,7 @@ const V1_COLUMNS: Column<V1Payment>[] = [
     header: "Reference",
     cell: (p) => (
       <>
-        <Link href={`/legacy/${p.id}`} className="font-mono text-xs font-medium text-accent-700 hover:underline">
+        <Link href={`/v1-payments/${p.id}`} className="font-mono text-xs font-medium text-accent-700 hover:underline">
           {p.reference_id}
         </Link>
         <span className="block font-mono text-xs text-slate-500">{p.id.slice(0, 8)}…</span>
