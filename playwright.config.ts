@@ -63,6 +63,12 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     // Journeys run many calls a minute through one dashboard key: lift the sandbox limit for them.
-    env: { DATA_DIR, PORT: String(PORT), ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, RATE_LIMIT_SANDBOX_PER_MINUTE: "100000" },
+    env: {
+      DATA_DIR,
+      PORT: String(PORT),
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      RATE_LIMIT_SANDBOX_PER_MINUTE: "100000",
+    },
   },
 });

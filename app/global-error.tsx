@@ -9,7 +9,14 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
   }, [error]);
   return (
     <html lang="en">
-      <body style={{ margin: 0, fontFamily: "ui-sans-serif, system-ui, sans-serif", background: "#f8fafc", color: "#0f172a" }}>
+      <body
+        style={{
+          margin: 0,
+          fontFamily: "ui-sans-serif, system-ui, sans-serif",
+          background: "#f8fafc",
+          color: "#0f172a",
+        }}
+      >
         <title>Something went wrong · Settlement Console</title>
         <main style={{ minHeight: "100dvh", display: "grid", placeItems: "center", padding: 24 }}>
           <div role="alert" style={{ maxWidth: 420, textAlign: "center" }}>
@@ -20,7 +27,17 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
             <button
               type="button"
               onClick={() => retry()}
-              style={{ marginTop: 20, padding: "8px 14px", borderRadius: 8, border: "none", background: "#4f46e5", color: "#fff", fontSize: 14, fontWeight: 500, cursor: "pointer" }}
+              style={{
+                marginTop: 20,
+                padding: "8px 14px",
+                borderRadius: 8,
+                border: "none",
+                background: "#4f46e5",
+                color: "#fff",
+                fontSize: 14,
+                fontWeight: 500,
+                cursor: "pointer",
+              }}
             >
               Try again
             </button>

@@ -10,8 +10,8 @@ export default function NotFound() {
         <p className="text-sm font-semibold text-accent-600 tabular-nums">404</p>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">Page not found</h1>
         <p className="mt-2 text-sm text-slate-600">
-          There is nothing at this address. If you followed a link to a settlement request or payment, it may belong to the other
-          environment.
+          There is nothing at this address. If you followed a link to a settlement request or payment, it may belong to
+          the other environment.
         </p>
         <Link href="/" className={buttonClasses({ className: "mt-6" })}>
           Back to overview

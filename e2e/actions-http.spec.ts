@@ -20,7 +20,9 @@ function actionsOfTheBuild(): Array<{ id: string; name: string }> {
   const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as Manifest;
   const byName = new Map<string, string>();
   for (const [id, entry] of Object.entries(manifest.node)) byName.set(entry.exportedName, id);
-  return [...byName].map(([name, id]) => ({ id, name })).sort((a, b) => Number(a.name === "signOut") - Number(b.name === "signOut"));
+  return [...byName]
+    .map(([name, id]) => ({ id, name }))
+    .sort((a, b) => Number(a.name === "signOut") - Number(b.name === "signOut"));
 }
 
 /** Each action's permission, as its action({ name, permission, ... }) config declares it. */
@@ -35,7 +37,10 @@ function expected(name: string, role: Role | null, environment: "sandbox" | "pro
   return decide(role, permission, scope).allowed ? "passed" : "forbidden";
 }
 
-test("every server action is refused or allowed over HTTP exactly as the permission table says", async ({ people, baseURL }) => {
+test("every server action is refused or allowed over HTTP exactly as the permission table says", async ({
+  people,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const origin = baseURL ?? "";
   const actions = actionsOfTheBuild();
@@ -48,7 +53,13 @@ test("every server action is refused or allowed over HTTP exactly as the permiss
     fetch(`${origin}${path}`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Next-Action": id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: from, Cookie: cookie },
+      headers: {
+        "Next-Action": id,
+        "Content-Type": "text/plain;charset=UTF-8",
+        Accept: "text/x-component",
+        Origin: from,
+        Cookie: cookie,
+      },
       body: JSON.stringify(args),
     });
 
@@ -84,14 +95,17 @@ test("every server action is refused or allowed over HTTP exactly as the permiss
         // signIn is served where its form is: the only page open without a session.
         const got = await verdict(await post(id, [{}, meta], cookie, origin, name === "signIn" ? "/sign-in" : "/"));
         const want = expected(name, role, environment);
-        if (got !== want) mismatches.push(`${name} · ${role ?? "no session"} · ${environment}: got ${got}, want ${want}`);
+        if (got !== want)
+          mismatches.push(`${name} · ${role ?? "no session"} · ${environment}: got ${got}, want ${want}`);
       }
     }
   }
 
   // A foreign Origin is refused before any action runs, whoever's session rides along.
   for (const { id, name } of actions) {
-    const got = await verdict(await post(id, [{}, { environment: "sandbox" }], sessions.get("admin") ?? "", "https://evil.example"));
+    const got = await verdict(
+      await post(id, [{}, { environment: "sandbox" }], sessions.get("admin") ?? "", "https://evil.example"),
+    );
     if (got !== "refused_origin") mismatches.push(`${name} · admin · foreign Origin: got ${got}`);
   }
 

@@ -4,7 +4,10 @@ import { VALID, sandboxKey, unique, watchErrors } from "./support/settlement";
 
 test.use({ role: "developer" });
 
-test("the builder shows its request as curl and fetch; the copied curl, run with a real key, creates the request, and the form's submit then replays it", async ({ page, context }) => {
+test("the builder shows its request as curl and fetch; the copied curl, run with a real key, creates the request, and the form's submit then replays it", async ({
+  page,
+  context,
+}) => {
   const errors = watchErrors(page);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const externalId = unique("curl");
@@ -44,9 +47,17 @@ test("the builder shows its request as curl and fetch; the copied curl, run with
   await preview.getByRole("button", { name: "Copy as curl" }).click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(shown);
-  const output = execFileSync("sh", ["-c", `${copied} --silent --include`], { env: { ...process.env, SETTLEMENT_API_KEY: sandboxKey() } }).toString();
+  const output = execFileSync("sh", ["-c", `${copied} --silent --include`], {
+    env: { ...process.env, SETTLEMENT_API_KEY: sandboxKey() },
+  }).toString();
   expect(output).toMatch(/^HTTP\/1\.1 201/);
-  const created = JSON.parse(output.slice(output.indexOf("\r\n\r\n") + 4)) as { id: string; type: string; external_id: string; amount: string; destination: { currency: string; rail: string; wallet_address: string } };
+  const created = JSON.parse(output.slice(output.indexOf("\r\n\r\n") + 4)) as {
+    id: string;
+    type: string;
+    external_id: string;
+    amount: string;
+    destination: { currency: string; rail: string; wallet_address: string };
+  };
   expect(created.type).toBe("FIAT_TO_STABLECOIN");
   expect(created.external_id).toBe(externalId);
   expect(created.destination).toMatchObject({ currency: "USDC", rail: "ETHEREUM", wallet_address: VALID.evm });
@@ -58,7 +69,9 @@ test("the builder shows its request as curl and fetch; the copied curl, run with
   expect(errors).toEqual([]);
 });
 
-test("the other forms show their calls: disbursement, webhook endpoint, Simulate and the sandbox clock", async ({ page }) => {
+test("the other forms show their calls: disbursement, webhook endpoint, Simulate and the sandbox clock", async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await page.goto("/disbursements/new");
   await page.getByLabel("Wallet address").fill(VALID.solana);

@@ -3,7 +3,9 @@ import { watchErrors } from "./support/settlement";
 
 test.use({ role: "developer" });
 
-test("the API reference is rendered from the service's own OpenAPI document, offline, with operations, parameters and schemas", async ({ page }) => {
+test("the API reference is rendered from the service's own OpenAPI document, offline, with operations, parameters and schemas", async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   const external: string[] = [];
   page.on("request", (r) => {
@@ -13,11 +15,19 @@ test("the API reference is rendered from the service's own OpenAPI document, off
   await page.goto("/");
   await page.locator("aside").getByRole("link", { name: "API reference" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
-  const create = page.getByTestId("operation").filter({ hasText: "POST" }).filter({ hasText: "/v0/settlement-requests" }).first();
+  const create = page
+    .getByTestId("operation")
+    .filter({ hasText: "POST" })
+    .filter({ hasText: "/v0/settlement-requests" })
+    .first();
   await create.locator("summary").click();
   await expect(create.getByRole("link", { name: "SettlementRequestCreate" })).toBeVisible();
   await expect(create).toContainText("201");
-  const get = page.getByTestId("operation").filter({ hasText: "/v0/settlement-requests/{id}" }).filter({ hasText: "GET" }).first();
+  const get = page
+    .getByTestId("operation")
+    .filter({ hasText: "/v0/settlement-requests/{id}" })
+    .filter({ hasText: "GET" })
+    .first();
   await get.locator("summary").click();
   await expect(get.getByRole("table")).toContainText("id");
   await expect(page.getByTestId("operation").filter({ hasText: "/v0/events" }).first()).toContainText("extension");

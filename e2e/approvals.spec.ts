@@ -58,19 +58,27 @@ async function submitProduction(page: Page, amount: string, baseURL: string) {
 }
 
 async function requestLogCount(page: Page, idempotencyKey: string): Promise<number> {
-  const res = await page.request.get(`/v0/request-logs?idempotency_key=${encodeURIComponent(idempotencyKey)}`, { headers: { "X-Api-Key": apiKeys()[1] } });
+  const res = await page.request.get(`/v0/request-logs?idempotency_key=${encodeURIComponent(idempotencyKey)}`, {
+    headers: { "X-Api-Key": apiKeys()[1] },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: unknown[] }).data.length;
 }
 
-test("a production request over the threshold is held, not sent; self-approval is refused; the admin approves and it is sent once", async ({ page, signInAs, baseURL }) => {
+test("a production request over the threshold is held, not sent; self-approval is refused; the admin approves and it is sent once", async ({
+  page,
+  signInAs,
+  baseURL,
+}) => {
   await setRule(page, true);
   const finance = await signInAs("finance");
   const id = await submitProduction(finance, "8000", baseURL ?? "");
   await expect(finance.getByTestId("submission-status")).toHaveAttribute("data-status", "pending");
   await expect(finance.getByTestId("not-yours")).toHaveText("You submitted this: someone else must approve it.");
   await expect(finance.getByRole("button", { name: /Approve/ })).toHaveCount(0);
-  const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "").replace("Idempotency-Key: ", "").trim();
+  const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "")
+    .replace("Idempotency-Key: ", "")
+    .trim();
   expect(key.length).toBeGreaterThan(8);
   await finance.waitForTimeout(1_000); // past the request log's batch: a call would be there by now
   expect(await requestLogCount(finance, key)).toBe(0);
@@ -83,7 +91,9 @@ test("a production request over the threshold is held, not sent; self-approval i
   await finance.setViewportSize({ width: 1440, height: 900 });
 
   // A scripted call of the action, as the submitter: refused just the same.
-  const forged = await postServerAction(finance.request, serverAction("approveSubmission"), [{ id }], { Origin: baseURL ?? "" });
+  const forged = await postServerAction(finance.request, serverAction("approveSubmission"), [{ id }], {
+    Origin: baseURL ?? "",
+  });
   expect(await forged.text()).toContain("self_approval");
   expect(await requestLogCount(finance, key)).toBe(0);
 
@@ -103,7 +113,9 @@ test("a production request over the threshold is held, not sent; self-approval i
   // The request log is written in batches (every 500 ms).
   await expect.poll(() => requestLogCount(page, key), { timeout: 10_000 }).toBe(1);
   // Clicked again (or a second instance): nothing more is sent.
-  const again = await postServerAction(page.request, serverAction("approveSubmission"), [{ id }], { Origin: baseURL ?? "" });
+  const again = await postServerAction(page.request, serverAction("approveSubmission"), [{ id }], {
+    Origin: baseURL ?? "",
+  });
   expect(await again.text()).toContain("already_decided");
   await page.waitForTimeout(1_000);
   expect(await requestLogCount(page, key)).toBe(1);
@@ -115,7 +127,9 @@ test("a production request over the threshold is held, not sent; self-approval i
 test("a denial needs a reason, sends nothing, and the submitter reads why", async ({ page, signInAs, baseURL }) => {
   const finance = await signInAs("finance");
   const id = await submitProduction(finance, "9000", baseURL ?? "");
-  const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "").replace("Idempotency-Key: ", "").trim();
+  const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "")
+    .replace("Idempotency-Key: ", "")
+    .trim();
 
   await page.goto(`/approvals/${id}`);
   await page.getByRole("button", { name: "Deny" }).click();
@@ -141,7 +155,10 @@ test("below the threshold nothing is held; with the rule off nothing is held", a
   await destinationSection(finance).getByLabel("Chain").selectOption("ETHEREUM");
   await finance.getByLabel("Wallet address").fill(VALID.evm);
   await finance.getByRole("button", { name: "Create settlement request" }).click();
-  await finance.getByRole("dialog", { name: "Create in production?" }).getByRole("button", { name: "Create in production" }).click();
+  await finance
+    .getByRole("dialog", { name: "Create in production?" })
+    .getByRole("button", { name: "Create in production" })
+    .click();
   await expect(finance).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
   await finance.context().close();
   // Off: the rule stays, versioned, and holds nothing new.
@@ -150,7 +167,11 @@ test("below the threshold nothing is held; with the rule off nothing is held", a
   await expect(page.locator(`[data-testid="rule-row"][data-name="${RULE}"]`)).toContainText("2");
 });
 
-test("a daily limit: under it the request goes out; past it the form says what is left and offers approval, which sends it", async ({ page, signInAs, baseURL }) => {
+test("a daily limit: under it the request goes out; past it the form says what is left and offers approval, which sends it", async ({
+  page,
+  signInAs,
+  baseURL,
+}) => {
   await page.goto("/approvals/rules");
   const limits = page.getByTestId("daily-limits");
   await limits.getByLabel("Role").selectOption("finance");
@@ -169,7 +190,10 @@ test("a daily limit: under it the request goes out; past it the form says what i
     await destinationSection(finance).getByLabel("Chain").selectOption("ETHEREUM");
     await finance.getByLabel("Wallet address").fill(VALID.evm);
     await finance.getByRole("button", { name: "Create settlement request" }).click();
-    await finance.getByRole("dialog", { name: "Create in production?" }).getByRole("button", { name: "Create in production" }).click();
+    await finance
+      .getByRole("dialog", { name: "Create in production?" })
+      .getByRole("button", { name: "Create in production" })
+      .click();
   };
   await build("600");
   await expect(finance).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
@@ -192,11 +216,17 @@ test("a daily limit: under it the request goes out; past it the form says what i
 
   // The limit goes again (later journeys of this worker's finance person are not limited).
   await page.goto("/approvals/rules");
-  await page.getByTestId("daily-limits").getByRole("button", { name: /Remove the limit Every finance USDC/ }).click();
+  await page
+    .getByTestId("daily-limits")
+    .getByRole("button", { name: /Remove the limit Every finance USDC/ })
+    .click();
   await expect(page.getByTestId("daily-limits").getByTestId("limit-row")).toHaveCount(0);
 });
 
-test("a threshold in USD prices each submission through the service's quote: €250 is held by a rule of 280 USD", async ({ page, signInAs }) => {
+test("a threshold in USD prices each submission through the service's quote: €250 is held by a rule of 280 USD", async ({
+  page,
+  signInAs,
+}) => {
   const name = `E2E sandbox ≥ 280 USD ${Date.now().toString(36)}`;
   await page.goto("/approvals/rules/new");
   await page.getByLabel("Name").fill(name);
@@ -231,7 +261,10 @@ test("a threshold in USD prices each submission through the service's quote: €
   await page.waitForURL(/\/approvals\/rules$/);
 });
 
-test("a held webhook endpoint is made on approval, and its signing secret is shown to its author once", async ({ page, signInAs }) => {
+test("a held webhook endpoint is made on approval, and its signing secret is shown to its author once", async ({
+  page,
+  signInAs,
+}) => {
   const name = `E2E endpoint changes ${Date.now().toString(36)}`;
   await page.goto("/approvals/rules/new");
   await page.getByLabel("Name").fill(name);

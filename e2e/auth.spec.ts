@@ -2,7 +2,23 @@ import { adminCredentials } from "./support/settlement";
 import { expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 
-const CONSOLE_PAGES = ["/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements", "/webhooks", "/inbox", "/sandbox", "/v1-payments", "/settings", "/account", "/admin/users", "/admin/api-keys", "/admin/audit"];
+const CONSOLE_PAGES = [
+  "/",
+  "/rates",
+  "/settlement-requests",
+  "/settlement-requests/new",
+  "/payments",
+  "/disbursements",
+  "/webhooks",
+  "/inbox",
+  "/sandbox",
+  "/v1-payments",
+  "/settings",
+  "/account",
+  "/admin/users",
+  "/admin/api-keys",
+  "/admin/audit",
+];
 
 test.describe("without a session", () => {
   test.use({ role: null });
@@ -20,26 +36,43 @@ test.describe("without a session", () => {
     await expect(page.getByRole("navigation", { name: "Sections" })).toHaveCount(0);
   });
 
-  test("better-auth's own password endpoints are closed: the sign-in form's throttle and audit are the only door", async ({ request, baseURL }) => {
+  test("better-auth's own password endpoints are closed: the sign-in form's throttle and audit are the only door", async ({
+    request,
+    baseURL,
+  }) => {
     const { email, password } = adminCredentials();
     const headers = { Origin: baseURL ?? "", "Content-Type": "application/json" };
     const signIn = await request.post("/api/auth/sign-in/email", { data: { email, password }, headers });
     expect(signIn.status()).toBe(404);
     expect(signIn.headers()["set-cookie"] ?? "").not.toContain("session_token");
-    const change = await request.post("/api/auth/change-password", { data: { currentPassword: password, newPassword: "x".repeat(16) }, headers });
+    const change = await request.post("/api/auth/change-password", {
+      data: { currentPassword: password, newPassword: "x".repeat(16) },
+      headers,
+    });
     expect(change.status()).toBe(404);
   });
 
-  test("a made-up session cookie gets the sign-in page too, and actions answer unauthorized", async ({ page, context, baseURL }) => {
+  test("a made-up session cookie gets the sign-in page too, and actions answer unauthorized", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: "console.session_token", value: "forged.token", url: baseURL ?? "" }]);
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/sign-in/);
     const action = serverAction("createApiKey", "lib/actions/create-api-key.ts");
-    const response = await postServerAction(page.request, action, [{ environment: "sandbox", label: "forged-cookie" }], { Origin: baseURL ?? "" });
+    const response = await postServerAction(
+      page.request,
+      action,
+      [{ environment: "sandbox", label: "forged-cookie" }],
+      { Origin: baseURL ?? "" },
+    );
     expect(await response.text()).toContain("unauthorized");
   });
 
-  test("the liveness check answers without a session, and /api/health/anything is still the sign-in page", async ({ request }) => {
+  test("the liveness check answers without a session, and /api/health/anything is still the sign-in page", async ({
+    request,
+  }) => {
     const health = await request.get("/api/health", { maxRedirects: 0 });
     expect(health.status()).toBe(200);
     expect(await health.json()).toEqual({ ok: true });
@@ -49,11 +82,17 @@ test.describe("without a session", () => {
 
   test("a server action without a cookie gets a bare 401", async ({ request, baseURL }) => {
     const action = serverAction("createApiKey", "lib/actions/create-api-key.ts");
-    const response = await postServerAction(request, action, [{ environment: "sandbox", label: "no-cookie" }], { Origin: baseURL ?? "" });
+    const response = await postServerAction(request, action, [{ environment: "sandbox", label: "no-cookie" }], {
+      Origin: baseURL ?? "",
+    });
     expect(response.status()).toBe(401);
   });
 
-  test("five wrong passwords lock that email from this address; a forged X-Forwarded-For does not get around it; the trail shows it", async ({ browser, baseURL, signInAs }) => {
+  test("five wrong passwords lock that email from this address; a forged X-Forwarded-For does not get around it; the trail shows it", async ({
+    browser,
+    baseURL,
+    signInAs,
+  }) => {
     test.setTimeout(90_000); // eight fresh browsers, each signing in
     const email = `locked-${Date.now().toString(36)}@e2e.test`;
     const attempt = async (forwardedFor?: string) => {
@@ -126,16 +165,29 @@ test.describe("without a session", () => {
 });
 
 test.describe("server actions and Origin", () => {
-  test("an action posted with a foreign or null Origin never runs; the same call from our origin does", async ({ page, baseURL }) => {
+  test("an action posted with a foreign or null Origin never runs; the same call from our origin does", async ({
+    page,
+    baseURL,
+  }) => {
     const action = serverAction("createApiKey", "lib/actions/create-api-key.ts");
     const run = Date.now().toString(36);
     for (const origin of ["https://evil.example", "null"]) {
-      const response = await postServerAction(page.request, action, [{ environment: "sandbox", label: `csrf ${origin === "null" ? "null" : "foreign"} ${run}` }], { Origin: origin });
+      const response = await postServerAction(
+        page.request,
+        action,
+        [{ environment: "sandbox", label: `csrf ${origin === "null" ? "null" : "foreign"} ${run}` }],
+        { Origin: origin },
+      );
       expect(response.status(), origin).toBeGreaterThanOrEqual(400);
       expect(await response.text(), origin).not.toContain("sk_test_");
     }
     // The control: the very same request from the console's own origin runs (so the two above were refused, not malformed).
-    const ok = await postServerAction(page.request, action, [{ environment: "sandbox", label: `csrf control ${run}` }], { Origin: baseURL ?? "" });
+    const ok = await postServerAction(
+      page.request,
+      action,
+      [{ environment: "sandbox", label: `csrf control ${run}` }],
+      { Origin: baseURL ?? "" },
+    );
     expect(ok.status()).toBe(200);
     expect(await ok.text()).toContain("sk_test_");
 

@@ -9,12 +9,18 @@ import { disbursementFile, disbursementRows } from "./support/batches";
 
 test.use({ role: "finance" });
 
-test("finance submits a production batch; it waits for an administrator's approval, then every row is sent", async ({ page, baseURL, signInAs }) => {
+test("finance submits a production batch; it waits for an administrator's approval, then every row is sent", async ({
+  page,
+  baseURL,
+  signInAs,
+}) => {
   await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await page.goto("/batches");
   await page.getByLabel("Disbursements from the pre-funded balance").check();
   const rows = disbursementRows(3).map((r) => ({ ...r, amount: "0.50" }));
-  await page.getByTestId("batch-file").setInputFiles({ name: "suppliers-prod.csv", mimeType: "text/csv", buffer: Buffer.from(disbursementFile(rows)) });
+  await page
+    .getByTestId("batch-file")
+    .setInputFiles({ name: "suppliers-prod.csv", mimeType: "text/csv", buffer: Buffer.from(disbursementFile(rows)) });
   await page.getByRole("button", { name: "Upload and check" }).click();
   await page.waitForURL(/\/batches\/bat_/);
   const batchPath = new URL(page.url()).pathname;

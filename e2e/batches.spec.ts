@@ -30,15 +30,28 @@ const databaseUrl = (() => {
 let app: Instance;
 
 async function startApp(extra: Record<string, string> = {}): Promise<Instance> {
-  const instance = startInstance("batches", PORT, databaseUrl, { AUTH_URL: ORIGIN, RAIL_SENT_DELAY_SECONDS: "1", RAIL_COMPLETED_DELAY_SECONDS: "1", ...extra });
-  await until("the console to be ready", async () => (await fetch(`${ORIGIN}/api/ready`).catch(() => null))?.status === 200, 90_000).catch((error) => {
+  const instance = startInstance("batches", PORT, databaseUrl, {
+    AUTH_URL: ORIGIN,
+    RAIL_SENT_DELAY_SECONDS: "1",
+    RAIL_COMPLETED_DELAY_SECONDS: "1",
+    ...extra,
+  });
+  await until(
+    "the console to be ready",
+    async () => (await fetch(`${ORIGIN}/api/ready`).catch(() => null))?.status === 200,
+    90_000,
+  ).catch((error) => {
     throw new Error(`${error}\n${instance.output.join("")}`);
   });
   return instance;
 }
 
 async function signedIn(browser: Browser, width = 1440): Promise<Page> {
-  const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL: ORIGIN,
+    viewport: { width, height: 900 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(CLUSTER_ADMIN.email);
@@ -78,7 +91,9 @@ test.afterAll(async () => {
   await admin.end();
 });
 
-test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbox, submit it and watch it complete", async ({ browser }) => {
+test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbox, submit it and watch it complete", async ({
+  browser,
+}) => {
   const page = await signedIn(browser);
   const rows = disbursementRows(50);
   rows[6].wallet_address = "0OIl-not-an-address"; // row 7
@@ -98,7 +113,9 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   // The receipt: size and SHA-256 of the bytes as uploaded (BOM and semicolons included).
   const bytes = Buffer.from(text, "utf8");
   await expect(page.getByTestId("file-sha256")).toHaveText(createHash("sha256").update(bytes).digest("hex"));
-  await expect(page.getByTestId("file-size")).toContainText(`${bytes.byteLength.toLocaleString("en-US")} bytes · semicolons`);
+  await expect(page.getByTestId("file-size")).toContainText(
+    `${bytes.byteLength.toLocaleString("en-US")} bytes · semicolons`,
+  );
   await expect(page.getByTestId("submit-batch")).toBeDisabled();
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
@@ -122,7 +139,9 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   const kept = rows.map((r, i) => (i === 18 ? { ...r, amount: "12.50" } : r)).filter((_, i) => i !== 6 && i !== 32);
   const total = kept.reduce((cents, r) => cents + Math.round(Number(r.amount) * 100), 0);
   await expect(page.getByTestId("batch-totals")).toContainText(`48 rows in USDC`);
-  await expect(page.getByTestId("batch-totals")).toContainText((total / 100).toLocaleString("en-US", { minimumFractionDigits: 2 }));
+  await expect(page.getByTestId("batch-totals")).toContainText(
+    (total / 100).toLocaleString("en-US", { minimumFractionDigits: 2 }),
+  );
   await expect(page.getByTestId("balance-after")).toContainText("after");
 
   // The dry run: every row created in sandbox and taken to its end on the sandbox clock.
@@ -170,10 +189,15 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   await phone.screenshot({ path: "test-results/screens/batches-390.png", fullPage: true });
 });
 
-test("a settlement-request batch from the stablecoin-to-fiat template: every currency's bank columns, priced and taken to SETTLEMENT_COMPLETED by the dry run", async ({ browser }) => {
+test("a settlement-request batch from the stablecoin-to-fiat template: every currency's bank columns, priced and taken to SETTLEMENT_COMPLETED by the dry run", async ({
+  browser,
+}) => {
   const page = await signedIn(browser);
   await page.goto("/batches");
-  const [template] = await Promise.all([page.waitForEvent("download"), page.getByTestId("template-stablecoin-to-fiat").click()]);
+  const [template] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("template-stablecoin-to-fiat").click(),
+  ]);
   const text = readFileSync((await template.path()) ?? "", "utf8");
   expect(text.split("\r\n")[0]).toContain("destination.clabe");
   await upload(page, "bank-payouts.csv", text, "Settlement requests");
@@ -190,29 +214,53 @@ test("a settlement-request batch from the stablecoin-to-fiat template: every cur
   await expect(page.getByTestId("batch-fees")).toContainText("over 6 rows");
 });
 
-test("a bad file is refused with the line or the column named; a file too large is refused before it is read whole", async ({ browser }) => {
+test("a bad file is refused with the line or the column named; a file too large is refused before it is read whole", async ({
+  browser,
+}) => {
   const page = await signedIn(browser);
   await page.goto("/batches");
   const tryFile = async (text: string | Buffer) => {
     await page.getByLabel("Disbursements from the pre-funded balance").check();
-    await page.getByTestId("batch-file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.isBuffer(text) ? text : Buffer.from(text) });
+    await page
+      .getByTestId("batch-file")
+      .setInputFiles({
+        name: "bad.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.isBuffer(text) ? text : Buffer.from(text),
+      });
     await page.getByRole("button", { name: "Upload and check" }).click();
     return page.getByTestId("upload-error");
   };
-  await expect(await tryFile("wallet_address,amount,colour\nx,1,red\n")).toContainText("Column “colour” is not a field of a disbursement");
-  await expect(await tryFile('wallet_address,amount,currency\nx,"1\n')).toContainText("Line 2: a quoted cell is never closed");
+  await expect(await tryFile("wallet_address,amount,colour\nx,1,red\n")).toContainText(
+    "Column “colour” is not a field of a disbursement",
+  );
+  await expect(await tryFile('wallet_address,amount,currency\nx,"1\n')).toContainText(
+    "Line 2: a quoted cell is never closed",
+  );
   await expect(await tryFile(Buffer.from([0x77, 0x61, 0x6c, 0xff, 0xfe, 0x0a]))).toContainText("not UTF-8");
   const many = disbursementFile(disbursementRows(1001));
   await expect(await tryFile(many)).toContainText("more than 1000 rows");
   // Straight at the route with the session: an upload from another site is refused, as is one without the page's environment.
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const post = (headers: Record<string, string>) => fetch(`${ORIGIN}/batches/upload?kind=disbursement`, { method: "POST", headers: { Cookie: cookie, ...headers }, body: "wallet_address,amount,currency\nx,1,USDC\n" });
-  expect((await post({ Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", "X-Console-Environment": "sandbox" })).status).toBe(403);
+  const post = (headers: Record<string, string>) =>
+    fetch(`${ORIGIN}/batches/upload?kind=disbursement`, {
+      method: "POST",
+      headers: { Cookie: cookie, ...headers },
+      body: "wallet_address,amount,currency\nx,1,USDC\n",
+    });
+  expect(
+    (await post({ Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", "X-Console-Environment": "sandbox" }))
+      .status,
+  ).toBe(403);
   expect((await post({ Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" })).status).toBe(409);
-  expect((await post({ Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "X-Console-Environment": "sandbox" })).status).toBe(201);
+  expect(
+    (await post({ Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "X-Console-Environment": "sandbox" })).status,
+  ).toBe(201);
 });
 
-test("the server is killed mid-batch: the next start resumes, and every row is created exactly once", async ({ browser }) => {
+test("the server is killed mid-batch: the next start resumes, and every row is created exactly once", async ({
+  browser,
+}) => {
   // Paced to 5 a second, so the kill lands with rows sent and rows waiting.
   app.process.kill("SIGKILL");
   await app.exited;
@@ -223,7 +271,11 @@ test("the server is killed mid-batch: the next start resumes, and every row is c
   await expect(page.getByTestId("batch-workspace")).toHaveAttribute("data-status", "sending");
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const sentSoFar = async () => Number((await client.query("select count(*) from console_batch_rows where batch_id = $1 and send_state = 'sent'", [id])).rows[0].count);
+  const sentSoFar = async () =>
+    Number(
+      (await client.query("select count(*) from console_batch_rows where batch_id = $1 and send_state = 'sent'", [id]))
+        .rows[0].count,
+    );
   await until("some rows to be sent", async () => (await sentSoFar()) >= 10, 30_000);
   app.process.kill("SIGKILL");
   await app.exited;
@@ -232,8 +284,18 @@ test("the server is killed mid-batch: the next start resumes, and every row is c
   expect(before).toBeLessThan(50);
 
   app = await startApp({ BATCH_SENDS_PER_SECOND: "5" });
-  await until("the batch to finish", async () => (await client.query("select status from console_batches where id = $1", [id])).rows[0].status === "done", 90_000);
-  const rows = (await client.query("select row_no, send_state, result_id from console_batch_rows where batch_id = $1 order by row_no", [id])).rows as Array<{ row_no: number; send_state: string; result_id: string }>;
+  await until(
+    "the batch to finish",
+    async () =>
+      (await client.query("select status from console_batches where id = $1", [id])).rows[0].status === "done",
+    90_000,
+  );
+  const rows = (
+    await client.query(
+      "select row_no, send_state, result_id from console_batch_rows where batch_id = $1 order by row_no",
+      [id],
+    )
+  ).rows as Array<{ row_no: number; send_state: string; result_id: string }>;
   await client.end();
   expect(rows.every((r) => r.send_state === "sent")).toBe(true);
   expect(new Set(rows.map((r) => r.result_id)).size).toBe(50);

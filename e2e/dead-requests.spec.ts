@@ -12,7 +12,11 @@ for (const [status, says] of [
   ["REQUEST_CANCELED", /This request has ended \(Request canceled\): these instructions are no longer valid/],
   ["REQUEST_COMPLETED", /no longer valid\. Do not send a payment/],
 ] as const) {
-  test(`a ${status} request shows no QR code and no copy button, and says the instructions are no longer valid`, async ({ page, request, browser }) => {
+  test(`a ${status} request shows no QR code and no copy button, and says the instructions are no longer valid`, async ({
+    page,
+    request,
+    browser,
+  }) => {
     const { id } = await createRequest(request);
     await page.goto(`/settlement-requests/${id}`);
     await expect(page.getByTestId("wallet-qr")).toBeVisible();
@@ -28,10 +32,14 @@ for (const [status, says] of [
       await expect(page.getByTestId("wallet-qr")).toHaveCount(0);
       await expect(card.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
       await expect(page.getByTestId("share-instructions")).toHaveCount(0);
-      if (status === "REQUEST_EXPIRED") await page.screenshot({ path: `test-results/screens/request-expired-${width}.png`, fullPage: true });
+      if (status === "REQUEST_EXPIRED")
+        await page.screenshot({ path: `test-results/screens/request-expired-${width}.png`, fullPage: true });
     }
 
-    const payer = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: { cookies: [], origins: [] } });
+    const payer = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: { cookies: [], origins: [] },
+    });
     const payerPage = await payer.newPage();
     // the snapshot the link is served from is read again within 30 s: wait for it to see the move
     await expect
@@ -45,7 +53,8 @@ for (const [status, says] of [
       .toBe(1);
     await expect(payerPage.getByTestId("instructions-ended")).toContainText(/no longer open|Do not send/);
     await expect(payerPage.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
-    if (status === "REQUEST_EXPIRED") await payerPage.screenshot({ path: "test-results/screens/pay-ended-390.png", fullPage: true });
+    if (status === "REQUEST_EXPIRED")
+      await payerPage.screenshot({ path: "test-results/screens/pay-ended-390.png", fullPage: true });
     await payer.close();
   });
 }
@@ -56,7 +65,10 @@ test("the payer's page names who is paid", async ({ page, request, browser }) =>
   await page.getByTestId("share-instructions").getByRole("button", { name: "Get a link for the payer" }).click();
   const url = ((await page.getByTestId("instructions-link").textContent()) ?? "").trim();
   for (const width of [1440, 390]) {
-    const payer = await browser.newContext({ viewport: { width, height: 900 }, storageState: { cookies: [], origins: [] } });
+    const payer = await browser.newContext({
+      viewport: { width, height: 900 },
+      storageState: { cookies: [], origins: [] },
+    });
     const payerPage = await payer.newPage();
     await payerPage.goto(url);
     await expect(payerPage.getByTestId("payee")).toContainText("Payment to Demo Merchant Ltd");

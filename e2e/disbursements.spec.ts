@@ -3,7 +3,9 @@ import { VALID, watchErrors } from "./support/settlement";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
-test("disbursements: a bad address is refused in the form; a payout is created once, completes, and is listed", async ({ page }) => {
+test("disbursements: a bad address is refused in the form; a payout is created once, completes, and is listed", async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await page.goto("/disbursements");
   await expect(page.getByRole("heading", { level: 1, name: "Disbursements" })).toBeVisible();
@@ -68,7 +70,9 @@ test("disbursements: a bad address is refused in the form; a payout is created o
   expect(errors).toEqual([]);
 });
 
-test("disbursements: more than the available balance is refused in the form, before anything is sent", async ({ page }) => {
+test("disbursements: more than the available balance is refused in the form, before anything is sent", async ({
+  page,
+}) => {
   await page.goto("/disbursements/new");
   await page.getByLabel("Wallet address").fill(VALID.tron);
   await page.getByLabel("Currency").selectOption("USDT");

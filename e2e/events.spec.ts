@@ -4,7 +4,10 @@ import { watchErrors } from "./support/settlement";
 
 test.use({ role: "developer" });
 
-test("events: a request's events, newest first, found by its id, each with its payload and deliveries", async ({ page, request }) => {
+test("events: a request's events, newest first, found by its id, each with its payload and deliveries", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const req = await createRequest(request);
   await patchStatus(request, req.id, "PAYIN_UNDER_REVIEW");
@@ -20,7 +23,8 @@ test("events: a request's events, newest first, found by its id, each with its p
   await expect(events.first()).toContainText("Payin under review");
   await expect(events.filter({ hasText: "settlement_request.created" })).toHaveCount(1);
   // Only this request's events (and its payments'), never another's.
-  for (const text of await events.allTextContents()) expect(text.includes(req.id) || /pay_|payment\./.test(text)).toBe(true);
+  for (const text of await events.allTextContents())
+    expect(text.includes(req.id) || /pay_|payment\./.test(text)).toBe(true);
 
   await events.first().getByText("Payload").click();
   await expect(events.first().getByTestId("raw-json")).toContainText(`"id": "${req.id}"`);

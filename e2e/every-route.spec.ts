@@ -47,13 +47,18 @@ const LONG = {
 async function detailRoutes(request: APIRequestContext): Promise<string[]> {
   const headers = { "X-Api-Key": sandboxKey() };
   const req = await createRequest(request);
-  const long = await createRequestViaApi(request, LONG.externalId, { [`k${"e".repeat(38)}`]: LONG.metadataValue, note: LONG.metadataValue });
+  const long = await createRequestViaApi(request, LONG.externalId, {
+    [`k${"e".repeat(38)}`]: LONG.metadataValue,
+    note: LONG.metadataValue,
+  });
   const hook = await request.post("/v0/webhooks", {
     headers,
     data: { url: `http://127.0.0.1:9/${"p".repeat(300)}`, events: ["payment.created"], description: LONG.description },
   });
   expect(hook.status(), await hook.text()).toBe(201); // shown on /webhooks, with the long request on the lists
-  const full = (await (await request.get(`/v0/settlement-requests/${req.id}`, { headers })).json()) as { inbound_payment: { id: string } };
+  const full = (await (await request.get(`/v0/settlement-requests/${req.id}`, { headers })).json()) as {
+    inbound_payment: { id: string };
+  };
   const disbursement = await request.post("/v0/disbursements", {
     headers: { ...headers, "Idempotency-Key": unique("axe") },
     data: { wallet_address: VALID.solana, amount: "1.00", currency: "USDC" },
@@ -61,7 +66,14 @@ async function detailRoutes(request: APIRequestContext): Promise<string[]> {
   expect(disbursement.status(), await disbursement.text()).toBe(201);
   const v1 = await request.post("/v1/payments", {
     headers,
-    data: { type: "LIQUIDITY", amount: "1.00", currency_code: "USDC", chain: "SOLANA", destination_wallet: VALID.solana, idempotency_key: unique("axe") },
+    data: {
+      type: "LIQUIDITY",
+      amount: "1.00",
+      currency_code: "USDC",
+      chain: "SOLANA",
+      destination_wallet: VALID.solana,
+      idempotency_key: unique("axe"),
+    },
   });
   expect(v1.status(), await v1.text()).toBe(201);
   return [
@@ -84,8 +96,10 @@ async function check(page: Page, route: string): Promise<string[]> {
   page.on("console", onConsole);
   const response = await page.goto(route);
   const headers = response?.headers() ?? {};
-  if (!/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/.test(headers["content-security-policy"] ?? "")) problems.push(`${route}: no nonce CSP`);
-  if (!(headers["content-security-policy"] ?? "").includes("frame-ancestors 'none'")) problems.push(`${route}: can be framed`);
+  if (!/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/.test(headers["content-security-policy"] ?? ""))
+    problems.push(`${route}: no nonce CSP`);
+  if (!(headers["content-security-policy"] ?? "").includes("frame-ancestors 'none'"))
+    problems.push(`${route}: can be framed`);
   if (headers["x-content-type-options"] !== "nosniff") problems.push(`${route}: no nosniff`);
   if (headers["referrer-policy"] !== "strict-origin-when-cross-origin") problems.push(`${route}: no Referrer-Policy`);
   await expect(page.locator("h1").first()).toBeVisible();
@@ -96,7 +110,8 @@ async function check(page: Page, route: string): Promise<string[]> {
     const view = window.innerWidth;
     // The elements that stick out, outside any box that scrolls on its own: what to fix.
     const clipped = (el: Element) => {
-      for (let p = el.parentElement; p; p = p.parentElement) if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowX)) return true;
+      for (let p = el.parentElement; p; p = p.parentElement)
+        if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowX)) return true;
       return false;
     };
     const wide = [...document.querySelectorAll("body *")]
@@ -105,28 +120,50 @@ async function check(page: Page, route: string): Promise<string[]> {
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")}`);
     return { scroll: document.scrollingElement?.scrollWidth ?? 0, view, wide };
   });
-  const name = route === "/" ? "overview" : route.slice(1).replace(/\?.*$/, "-filtered").replaceAll("/", "_").replace(/[0-9a-f-]{36}/, "id").slice(0, 80);
+  const name =
+    route === "/"
+      ? "overview"
+      : route
+          .slice(1)
+          .replace(/\?.*$/, "-filtered")
+          .replaceAll("/", "_")
+          .replace(/[0-9a-f-]{36}/, "id")
+          .slice(0, 80);
   await page.screenshot({ path: `test-results/screens/routes/${name}-${width.view}.png`, fullPage: true });
-  if (width.scroll > width.view) problems.push(`${route}: ${width.scroll} px wide at ${width.view} px (${width.wide.join(" | ")})`);
+  if (width.scroll > width.view)
+    problems.push(`${route}: ${width.scroll} px wide at ${width.view} px (${width.wide.join(" | ")})`);
   // Code and JSON blocks open too (issue 35, finding 24): every folded panel unfolded before axe looks.
   const openWidth = await page.evaluate(() => {
     for (const d of document.querySelectorAll("details")) d.open = true;
     return document.scrollingElement?.scrollWidth ?? 0;
   });
   if (openWidth > width.view) problems.push(`${route}: ${openWidth} px wide at ${width.view} px with its panels open`);
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const axe = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   for (const v of axe.violations) {
     if (v.impact !== "serious" && v.impact !== "critical") continue;
-    problems.push(`${route} (${width.view} px): ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    problems.push(
+      `${route} (${width.view} px): ${v.id} [${v.impact}] ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(" | ")}`,
+    );
   }
   return problems;
 }
 
-test("every route: no sideways scroll at 390 px, and no serious or critical axe-core violation at 390 and 1440 px", async ({ page, request }) => {
+test("every route: no sideways scroll at 390 px, and no serious or critical axe-core violation at 390 and 1440 px", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(480_000);
   const routes = [...STATIC_ROUTES, ...(await detailRoutes(request))];
   const problems: string[] = [];
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
     await page.setViewportSize(viewport);
     for (const route of routes) problems.push(...(await check(page, route)));
   }

@@ -7,7 +7,17 @@
 import { expect, test } from "@playwright/test";
 import Decimal from "decimal.js";
 import { openSearchByKeyboard } from "./support/hydration";
-import { VALID, createRequestViaApi, destinationSection, openBuilder, openDateRange, sandboxKey, signIn, unique, watchErrors } from "./support/settlement";
+import {
+  VALID,
+  createRequestViaApi,
+  destinationSection,
+  openBuilder,
+  openDateRange,
+  sandboxKey,
+  signIn,
+  unique,
+  watchErrors,
+} from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -16,7 +26,9 @@ test.beforeEach(async ({ context, page }) => {
 
 const destination = destinationSection;
 
-test("1: FIAT_TO_FIAT and STABLECOIN_TO_STABLECOIN say where the money comes from and which side the amount is", async ({ page }) => {
+test("1: FIAT_TO_FIAT and STABLECOIN_TO_STABLECOIN say where the money comes from and which side the amount is", async ({
+  page,
+}) => {
   await openBuilder(page, "FIAT_TO_FIAT");
   await destination(page).getByLabel("Currency").selectOption("EUR");
   await expect(page.getByTestId("default-source")).toContainText("USD over ACH");
@@ -39,7 +51,9 @@ test("3: a submitted empty form says, field by field, what is needed, in words",
   await expect(form).not.toContainText("received undefined");
 });
 
-test("4 and 8: a quote for other inputs is marked stale; an amount under the route's minimum says the minimum", async ({ page }) => {
+test("4 and 8: a quote for other inputs is marked stale; an amount under the route's minimum says the minimum", async ({
+  page,
+}) => {
   await page.goto("/rates");
   await page.getByLabel("You send").fill("1000");
   await page.getByRole("button", { name: "Get quote" }).click();
@@ -98,7 +112,9 @@ test("6 and 7: pasted bank details lose their separators and show it; a NUBAN is
   await expect(page.getByText(`Account number is not a NUBAN of bank ${VALID.nuban.bank_code}`)).toHaveCount(0);
 });
 
-test("9 and 10: quote → builder keeps the country and the quoted amount; GBP reads the sort code from the IBAN", async ({ page }) => {
+test("9 and 10: quote → builder keeps the country and the quoted amount; GBP reads the sort code from the IBAN", async ({
+  page,
+}) => {
   await page.goto("/rates");
   const to = page.getByRole("group", { name: "To" });
   await to.getByLabel("Currency").selectOption("EUR");
@@ -132,7 +148,11 @@ test("9 and 10: quote → builder keeps the country and the quoted amount; GBP r
   await expect(page.getByLabel("Sort code")).toHaveCount(0);
 });
 
-test("11: a payer's link shows the instructions and nothing else, prints, and a changed link is refused", async ({ page, request, browser }) => {
+test("11: a payer's link shows the instructions and nothing else, prints, and a changed link is refused", async ({
+  page,
+  request,
+  browser,
+}) => {
   const errors = watchErrors(page);
   const { id } = await createRequestViaApi(request, unique("share"));
   await page.goto(`/settlement-requests/${id}`);
@@ -167,7 +187,10 @@ test("11: a payer's link shows the instructions and nothing else, prints, and a 
   expect(errors).toEqual([]);
 });
 
-test("search: ⌘K finds a request by id, by external_id in another case (every match), by hash and by last four; the list suggests it too", async ({ page, request }) => {
+test("search: ⌘K finds a request by id, by external_id in another case (every match), by hash and by last four; the list suggests it too", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const tag = unique("INV-MXN").toUpperCase();
   const first = await createRequestViaApi(request, tag);
@@ -240,8 +263,13 @@ test("search on a phone: the box is a button in the top bar and the dialog fits"
   await page.screenshot({ path: "test-results/screens/search-390.png" });
 });
 
-test("a production create restates amount, currency, masked recipient and rail before anything moves", async ({ page, baseURL }) => {
-  await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
+test("a production create restates amount, currency, masked recipient and rail before anything moves", async ({
+  page,
+  baseURL,
+}) => {
+  await page
+    .context()
+    .addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
   await openBuilder(page, "STABLECOIN_TO_FIAT");
   await page.getByLabel(/Amount the recipient gets/).fill("12");
   await page.getByLabel("Sending wallet address").fill(VALID.solana);
@@ -261,7 +289,9 @@ test("a production create restates amount, currency, masked recipient and rail b
   await expect(page).toHaveURL(/\/settlement-requests\/new/);
 });
 
-test("the created-date range is folded until used, and open with its dates when the URL carries them", async ({ page }) => {
+test("the created-date range is folded until used, and open with its dates when the URL carries them", async ({
+  page,
+}) => {
   await page.goto("/settlement-requests");
   await expect(page.getByRole("button", { name: "Created date" })).toBeVisible();
   await expect(page.getByLabel("Created from")).toHaveCount(0);
@@ -271,7 +301,10 @@ test("the created-date range is folded until used, and open with its dates when 
   await expect(page.getByLabel("Created to")).toHaveValue("2020-01-31");
 });
 
-test("the list's date range and totals: the whole filtered set summed per currency, and the CSV follows the filters", async ({ page, request }) => {
+test("the list's date range and totals: the whole filtered set summed per currency, and the CSV follows the filters", async ({
+  page,
+  request,
+}) => {
   const tag = unique("TOTALS");
   await createRequestViaApi(request, tag);
   await createRequestViaApi(request, tag);
@@ -314,7 +347,10 @@ test("the list's date range and totals: the whole filtered set summed per curren
   await page.screenshot({ path: "test-results/screens/list-totals-390.png", fullPage: true });
 });
 
-test("the balance statement: every movement with its cause and running balance, closing on what the API reports", async ({ page, request }) => {
+test("the balance statement: every movement with its cause and running balance, closing on what the API reports", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const created = await request.post("/v0/disbursements", {
     headers: { "X-Api-Key": sandboxKey(), "Idempotency-Key": unique("stmt") },
@@ -335,7 +371,10 @@ test("the balance statement: every movement with its cause and running balance, 
   expect(new Decimal(closing.replace(/[^\d.]/g, "")).eq(usdc.total_balance)).toBe(true);
   // The last running balance is the closing balance; the new reserve is there, linked to its disbursement.
   await expect(page.getByTestId("statement-balance-after").last()).toHaveText(closing);
-  const reserve = page.getByTestId("statement-row").filter({ hasText: "Reserved" }).filter({ hasText: disbursement.id.slice(0, 8) });
+  const reserve = page
+    .getByTestId("statement-row")
+    .filter({ hasText: "Reserved" })
+    .filter({ hasText: disbursement.id.slice(0, 8) });
   await expect(reserve).toHaveCount(1);
   await page.screenshot({ path: "test-results/screens/balances-1440.png", fullPage: true });
   await reserve.getByRole("link").click();
@@ -364,13 +403,28 @@ test("the balance statement: every movement with its cause and running balance, 
   expect(errors).toEqual([]);
 });
 
-test("overview: settled volume per day, fees, rates, time to settle and statuses, each chart with a table view", async ({ page, request }) => {
+test("overview: settled volume per day, fees, rates, time to settle and statuses, each chart with a table view", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const key = { "X-Api-Key": sandboxKey() };
   const { id } = await createRequestViaApi(request, unique("summary"));
-  expect((await request.patch(`/v0/sandbox/settlement-requests/${id}/status`, { headers: key, data: { status: "SETTLEMENT_SENT" } })).status()).toBe(200);
-  expect((await request.put(`/v0/settlement-requests/${id}`, { headers: key, data: { status: "COMPLETED" } })).status()).toBe(200);
-  const summary = (await (await request.get("/v0/summary", { headers: key })).json()) as { settled: number; fees: Array<{ currency: string }> };
+  expect(
+    (
+      await request.patch(`/v0/sandbox/settlement-requests/${id}/status`, {
+        headers: key,
+        data: { status: "SETTLEMENT_SENT" },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await request.put(`/v0/settlement-requests/${id}`, { headers: key, data: { status: "COMPLETED" } })).status(),
+  ).toBe(200);
+  const summary = (await (await request.get("/v0/summary", { headers: key })).json()) as {
+    settled: number;
+    fees: Array<{ currency: string }>;
+  };
 
   await page.goto("/");
   const section = page.getByTestId("finance-summary");
@@ -420,7 +474,10 @@ test("payments: the same date range and totals, and their CSV follows the filter
   expect(lines.slice(1).every((l) => l.includes(id))).toBe(true);
 });
 
-test("disbursements: every one of the environment, with filters, a date range, totals and a CSV that follows them", async ({ page, request }) => {
+test("disbursements: every one of the environment, with filters, a date range, totals and a CSV that follows them", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const created = await request.post("/v0/disbursements", {
     headers: { "X-Api-Key": sandboxKey(), "Idempotency-Key": unique("disb-list") },
@@ -444,7 +501,9 @@ test("disbursements: every one of the environment, with filters, a date range, t
   const csv = await page.request.get("/disbursements/export?currency=USDT");
   expect(csv.status()).toBe(200);
   const lines = (await csv.text()).trim().split("\r\n");
-  expect(lines[0]).toBe("id,status,amount,currency,chain,wallet_address,destination_id,payment_id,failure_code,created_at,completed_at");
+  expect(lines[0]).toBe(
+    "id,status,amount,currency,chain,wallet_address,destination_id,payment_id,failure_code,created_at,completed_at",
+  );
   expect(lines.length - 1).toBeGreaterThanOrEqual(count);
   expect(lines.slice(1).every((l) => l.split(",")[3] === "USDT")).toBe(true);
   expect(lines.some((l) => l.startsWith(id))).toBe(true);

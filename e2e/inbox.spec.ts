@@ -6,7 +6,10 @@ import { postServerAction, serverAction } from "./fixtures/server-actions";
 
 mkdirSync("test-results/screens", { recursive: true });
 
-test("a registered inbox shows the signed event of a sandbox transition live, marked valid; a replay is a duplicate", async ({ page, request }) => {
+test("a registered inbox shows the signed event of a sandbox transition live, marked valid; a replay is a duplicate", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   await createInbox(page, { register: true });
   const req = await createRequest(request);
@@ -27,7 +30,9 @@ test("a registered inbox shows the signed event of a sandbox transition live, ma
   await updated.getByText("Headers and body").click();
   await expect(updated.getByTestId("message-body")).toContainText(`"id": "${eventId}"`);
   await updated.getByRole("button", { name: "Replay this request" }).click();
-  const copies = page.getByTestId("inbox-message").filter({ has: page.getByTestId("event-id").getByText(eventId, { exact: true }) });
+  const copies = page
+    .getByTestId("inbox-message")
+    .filter({ has: page.getByTestId("event-id").getByText(eventId, { exact: true }) });
   await expect(copies).toHaveCount(2);
   await expect(copies.first().getByTestId("duplicate-mark")).toHaveText(`Duplicate of #${seq}`);
   await expect(copies.nth(1).getByTestId("duplicate-mark")).toHaveCount(0);
@@ -35,12 +40,23 @@ test("a registered inbox shows the signed event of a sandbox transition live, ma
   expect(errors).toEqual([]);
 });
 
-test("a request signed with the wrong secret shows 'does not match' with both signatures", async ({ page, request }) => {
+test("a request signed with the wrong secret shows 'does not match' with both signatures", async ({
+  page,
+  request,
+}) => {
   const inbox = await createInbox(page, { register: true });
-  const body = JSON.stringify({ id: "evt_wrongsecret1", type: "settlement_request.updated", created_at: new Date().toISOString(), data: { id: "req_wrong", status: "FUNDS_SENT" } });
+  const body = JSON.stringify({
+    id: "evt_wrongsecret1",
+    type: "settlement_request.updated",
+    created_at: new Date().toISOString(),
+    data: { id: "req_wrong", status: "FUNDS_SENT" },
+  });
   const t = Math.floor(Date.now() / 1000);
   const theirs = sign("whsec_not-the-endpoints-secret", body, t);
-  const res = await request.post(inbox.url, { headers: { "Content-Type": "application/json", "X-Service-Signature": `t=${t},v1=${theirs}` }, data: body });
+  const res = await request.post(inbox.url, {
+    headers: { "Content-Type": "application/json", "X-Service-Signature": `t=${t},v1=${theirs}` },
+    data: body,
+  });
   expect(res.status()).toBe(200);
 
   const message = messageFor(page, "req_wrong", "settlement_request.updated");
@@ -52,7 +68,10 @@ test("a request signed with the wrong secret shows 'does not match' with both si
   expect(theirs.startsWith(expected.slice(0, 12))).toBe(false);
 
   // A header that is not t=…,v1=…: said so.
-  await request.post(inbox.url, { headers: { "X-Service-Signature": "v1=nothex" }, data: JSON.stringify({ id: "evt_bad_header", type: "payment.created", data: { id: "pay_h" } }) });
+  await request.post(inbox.url, {
+    headers: { "X-Service-Signature": "v1=nothex" },
+    data: JSON.stringify({ id: "evt_bad_header", type: "payment.created", data: { id: "pay_h" } }),
+  });
   await expect(messageFor(page, "pay_h", "payment.created").getByTestId("verdict")).toHaveText("Malformed header");
   await page.screenshot({ path: "test-results/screens/inbox-mismatch.png", fullPage: true });
 
@@ -63,9 +82,16 @@ test("a request signed with the wrong secret shows 'does not match' with both si
 
 test("an inbox without a secret says so", async ({ page, request }) => {
   const inbox = await createInbox(page, { register: false });
-  const body = JSON.stringify({ id: "evt_nosecret", type: "payment.created", created_at: new Date().toISOString(), data: { id: "pay_nosecret" } });
+  const body = JSON.stringify({
+    id: "evt_nosecret",
+    type: "payment.created",
+    created_at: new Date().toISOString(),
+    data: { id: "pay_nosecret" },
+  });
   await request.post(inbox.url, { headers: { "X-Service-Signature": `t=1,v1=${"a".repeat(64)}` }, data: body });
-  await expect(messageFor(page, "pay_nosecret", "payment.created").getByTestId("verdict")).toHaveText("No secret known");
+  await expect(messageFor(page, "pay_nosecret", "payment.created").getByTestId("verdict")).toHaveText(
+    "No secret known",
+  );
 });
 
 test("markup in a payload's metadata renders as inert text", async ({ page, request }) => {
@@ -116,7 +142,9 @@ test("the request page and list update by themselves when an event for them arri
 test("an inbox never shows another person's messages", async ({ page, request, signInAs }) => {
   test.setTimeout(90_000); // creating the second person goes through the People page and two sign-ins
   const inbox = await createInbox(page, { register: false });
-  await request.post(inbox.url, { data: JSON.stringify({ id: "evt_private", type: "payment.created", data: { id: "pay_private" } }) });
+  await request.post(inbox.url, {
+    data: JSON.stringify({ id: "evt_private", type: "payment.created", data: { id: "pay_private" } }),
+  });
   await expect(messageFor(page, "pay_private", "payment.created")).toHaveCount(1);
 
   const other = await signInAs("developer");
@@ -141,21 +169,33 @@ test("measure: sandbox PATCH to the event on screen, p50 over 20", async ({ page
     const before = await page.getByTestId("inbox-message").count();
     const started = Date.now();
     await patchStatus(request, req.id, statuses[i % 2]);
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="inbox-message"]').length > n, before, { polling: "raf", timeout: 10_000 });
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="inbox-message"]').length > n, before, {
+      polling: "raf",
+      timeout: 10_000,
+    });
     samples.push(Date.now() - started);
   }
   const sorted = [...samples].sort((a, b) => a - b);
   const p50 = (sorted[9] + sorted[10]) / 2;
   const result = { samples, p50, p90: sorted[17], min: sorted[0], max: sorted[19] };
   writeFileSync("test-results/inbox-latency.json", JSON.stringify(result, null, 2));
-  console.log(`[measure] sandbox PATCH → event on screen: p50 ${p50} ms, p90 ${sorted[17]} ms, min ${sorted[0]}, max ${sorted[19]} (n=20)`);
+  console.log(
+    `[measure] sandbox PATCH → event on screen: p50 ${p50} ms, p90 ${sorted[17]} ms, min ${sorted[0]}, max ${sorted[19]} (n=20)`,
+  );
   expect(p50).toBeLessThan(2_000);
 });
 
-test("a burst past the inbox's per-second cap gets 429 with Retry-After, an oversized body 413, and the owner sees that requests were refused", async ({ page, request }) => {
+test("a burst past the inbox's per-second cap gets 429 with Retry-After, an oversized body 413, and the owner sees that requests were refused", async ({
+  page,
+  request,
+}) => {
   const inbox = await createInbox(page, { register: false });
   const statuses = await Promise.all(
-    Array.from({ length: 80 }, (_, i) => request.post(inbox.url, { data: JSON.stringify({ id: `evt_burst_${i}`, type: "payment.created", data: { id: `pay_burst_${i}` } }) })),
+    Array.from({ length: 80 }, (_, i) =>
+      request.post(inbox.url, {
+        data: JSON.stringify({ id: `evt_burst_${i}`, type: "payment.created", data: { id: `pay_burst_${i}` } }),
+      }),
+    ),
   ).then((answers) => answers.map((a) => ({ status: a.status(), retryAfter: a.headers()["retry-after"] })));
   const refused = statuses.filter((s) => s.status === 429);
   expect(refused.length).toBeGreaterThan(0);
@@ -172,15 +212,24 @@ test("a burst past the inbox's per-second cap gets 429 with Retry-After, an over
   await expect(page.getByTestId("inbox-limits")).toContainText("accepts 20 requests a second");
 });
 
-test("the receiver answers a NUL byte in the body or the id with a 4xx, never a 500; a NUL escaped in the JSON is stored without it", async ({ page, request }) => {
+test("the receiver answers a NUL byte in the body or the id with a 4xx, never a 500; a NUL escaped in the JSON is stored without it", async ({
+  page,
+  request,
+}) => {
   const inbox = await createInbox(page, { register: false });
   // A raw NUL byte in the body…
-  const nul = await request.post(inbox.url, { headers: { "Content-Type": "application/json" }, data: Buffer.from('{"id":"evt_nul","note":"a\0b"}') });
+  const nul = await request.post(inbox.url, {
+    headers: { "Content-Type": "application/json" },
+    data: Buffer.from('{"id":"evt_nul","note":"a\0b"}'),
+  });
   expect(nul.status()).toBe(400);
   expect(await nul.text()).toContain("NUL");
   // …and one escaped in the JSON, in the fields the inbox reads out of the payload: stored without it.
   const escaped = String.raw`{"id":"evt_esc\u0000aped","type":"payment.created","data":{"id":"pay_\u0000x","status":"PENDING"}}`;
-  const stored = await request.post(inbox.url, { headers: { "Content-Type": "application/json" }, data: Buffer.from(escaped) });
+  const stored = await request.post(inbox.url, {
+    headers: { "Content-Type": "application/json" },
+    data: Buffer.from(escaped),
+  });
   expect(stored.status()).toBe(200);
   const badId = await request.post(`${inbox.url}%00x`, { data: "{}" });
   expect(badId.status()).toBe(404);
@@ -189,7 +238,11 @@ test("the receiver answers a NUL byte in the body or the id with a 4xx, never a 
   await expect(page.getByTestId("inbox-message").getByTestId("resource-id")).toHaveText("pay_x");
 });
 
-test("keepInboxSecret and deleteInbox accept only the endpoint the inbox itself registered", async ({ page, request, baseURL }) => {
+test("keepInboxSecret and deleteInbox accept only the endpoint the inbox itself registered", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const inbox = await createInbox(page, { register: false });
   const other = await request.post("/v0/webhooks", {
     headers: { "X-Api-Key": sandboxKey() },
@@ -205,7 +258,11 @@ test("keepInboxSecret and deleteInbox accept only the endpoint the inbox itself 
   );
   expect(await keep.text()).toContain("not_this_inbox");
   await page.reload();
-  await expect(page.getByText("Not registered as an endpoint.").or(page.getByRole("button", { name: "Register as sandbox endpoint" }))).toBeVisible();
+  await expect(
+    page
+      .getByText("Not registered as an endpoint.")
+      .or(page.getByRole("button", { name: "Register as sandbox endpoint" })),
+  ).toBeVisible();
   // The endpoint that is not the inbox's survives the inbox's deletion.
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Delete inbox" }).click();

@@ -30,16 +30,26 @@ const instance = (name: string) => {
 };
 
 async function postSigned(page: Page, url: string, resourceId: string, status = 200) {
-  const body = JSON.stringify({ id: `evt_${resourceId}`, type: "settlement_request.updated", created_at: new Date().toISOString(), data: { id: resourceId, status: "FUNDS_SENT" } });
+  const body = JSON.stringify({
+    id: `evt_${resourceId}`,
+    type: "settlement_request.updated",
+    created_at: new Date().toISOString(),
+    data: { id: resourceId, status: "FUNDS_SENT" },
+  });
   const t = Math.floor(Date.now() / 1000);
   const res = await page.request.post(url, {
-    headers: { "Content-Type": "application/json", "X-Service-Signature": `t=${t},v1=${sign("whsec_someone", body, t)}` },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Service-Signature": `t=${t},v1=${sign("whsec_someone", body, t)}`,
+    },
     data: body,
   });
   expect(res.status(), await res.text()).toBe(status);
 }
 
-test("one session, one inbox and one build across two instances; B drains and the browser carries on through A", async ({ browser }) => {
+test("one session, one inbox and one build across two instances; B drains and the browser carries on through A", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: cluster.proxyUrl });
   const page = await context.newPage();
 

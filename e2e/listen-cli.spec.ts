@@ -30,7 +30,11 @@ const running: Cli[] = [];
 
 async function startApp(): Promise<Instance> {
   const instance = startInstance("listen", PORT, databaseUrl, { INBOX_PUBLIC_URL: ORIGIN, AUTH_URL: ORIGIN });
-  await until("the console to be ready", async () => (await fetch(`${ORIGIN}/api/ready`).catch(() => null))?.status === 200, 90_000).catch((error) => {
+  await until(
+    "the console to be ready",
+    async () => (await fetch(`${ORIGIN}/api/ready`).catch(() => null))?.status === 200,
+    90_000,
+  ).catch((error) => {
     throw new Error(`${error}\n${instance.output.join("")}`);
   });
   return instance;
@@ -46,7 +50,11 @@ async function stopApp(instance: Instance) {
 async function createRequest(externalId: string): Promise<string> {
   const res = await fetch(`${ORIGIN}/v0/settlement-requests`, {
     method: "POST",
-    headers: { "X-Api-Key": sandboxKey(), "Content-Type": "application/json", "Idempotency-Key": `listen-${externalId}` },
+    headers: {
+      "X-Api-Key": sandboxKey(),
+      "Content-Type": "application/json",
+      "Idempotency-Key": `listen-${externalId}`,
+    },
     body: JSON.stringify({
       type: "STABLECOIN_TO_STABLECOIN",
       payment_reason: "GIFTS",
@@ -59,9 +67,18 @@ async function createRequest(externalId: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-const externalIdOf = (body: Buffer) => (JSON.parse(body.toString("utf8")) as { data: { external_id?: string } }).data.external_id;
+const externalIdOf = (body: Buffer) =>
+  (JSON.parse(body.toString("utf8")) as { data: { external_id?: string } }).data.external_id;
 const env = () => ({ SETTLEMENT_CONSOLE_TOKEN: token, SETTLEMENT_CONSOLE_URL: ORIGIN });
-const LISTEN = (target: string) => ["listen", "--forward-to", target, "--events", "settlement_request.created", "--format", "ndjson"];
+const LISTEN = (target: string) => [
+  "listen",
+  "--forward-to",
+  target,
+  "--events",
+  "settlement_request.created",
+  "--format",
+  "ndjson",
+];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -90,7 +107,10 @@ test.afterAll(async () => {
 });
 
 test("a token from npm run tokens; never one on argv; the listen secret printed", async () => {
-  const made = tokens(["create", "--email", CLUSTER_ADMIN.email, "--name", "e2e laptop", "--expires", "1d"], databaseUrl);
+  const made = tokens(
+    ["create", "--email", CLUSTER_ADMIN.email, "--name", "e2e laptop", "--expires", "1d"],
+    databaseUrl,
+  );
   expect(made.status, made.stderr).toBe(0);
   expect(made.stdout).toMatch(/^scpat_[A-Za-z0-9_-]{43}$/);
   token = made.stdout;
@@ -104,7 +124,11 @@ test("a token from npm run tokens; never one on argv; the listen secret printed"
   secret = printed.stdout[0];
   expect(secret).toMatch(/^whsec_/);
   // The CLI's routes read a body only up to its cap: a trigger is a few bytes, a 2 KiB one is refused unread.
-  const big = await fetch(`${ORIGIN}/api/cli/trigger`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ flow: "request.completed", pad: "x".repeat(2_048) }) });
+  const big = await fetch(`${ORIGIN}/api/cli/trigger`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ flow: "request.completed", pad: "x".repeat(2_048) }),
+  });
   expect(big.status).toBe(400);
   expect(((await big.json()) as { error: { code: string } }).error.code).toBe("invalid_body");
   // Stable: the same secret on the next run.
@@ -130,26 +154,46 @@ test("forwards byte for byte, re-signed with the listen secret; resumes after a 
 
   // 1. One request through the API: forwarded, verified with stripe's verifier, byte for byte.
   await createRequest("listen-first");
-  const first = await until("the first forward", () => handler.received.find((r) => externalIdOf(r.body) === "listen-first"));
+  const first = await until("the first forward", () =>
+    handler.received.find((r) => externalIdOf(r.body) === "listen-first"),
+  );
   expect(first.verified, first.error ?? "").toBe(true);
-  const original = await until("the direct delivery", () => direct.received.find((r) => externalIdOf(r.body) === "listen-first"));
+  const original = await until("the direct delivery", () =>
+    direct.received.find((r) => externalIdOf(r.body) === "listen-first"),
+  );
   expect(first.body.equals(original.body)).toBe(true);
   expect(first.eventId).toBe(original.eventId);
   await until("the CLI's line", () => cli.records().length === 1);
-  expect(cli.records()[0]).toMatchObject({ event_type: "settlement_request.created", status: 200, ok: true, verdict: "ok" });
+  expect(cli.records()[0]).toMatchObject({
+    event_type: "settlement_request.created",
+    status: 200,
+    ok: true,
+    verdict: "ok",
+  });
 
   // 2. Stopped, two requests made, started again: both arrive, in order, exactly once.
   await interrupt(cli);
   await createRequest("listen-while-away-1");
-  await until("the first to reach the console", () => direct.received.some((r) => externalIdOf(r.body) === "listen-while-away-1"));
+  await until("the first to reach the console", () =>
+    direct.received.some((r) => externalIdOf(r.body) === "listen-while-away-1"),
+  );
   await createRequest("listen-while-away-2");
-  await until("the second to reach the console", () => direct.received.some((r) => externalIdOf(r.body) === "listen-while-away-2"));
+  await until("the second to reach the console", () =>
+    direct.received.some((r) => externalIdOf(r.body) === "listen-while-away-2"),
+  );
   await new Promise((r) => setTimeout(r, 1_000));
   cli = runCli(LISTEN(handler.url), env());
   running.push(cli);
-  await until("both caught up", () => handler.received.filter((r) => externalIdOf(r.body)?.startsWith("listen-while-away")).length >= 2);
+  await until(
+    "both caught up",
+    () => handler.received.filter((r) => externalIdOf(r.body)?.startsWith("listen-while-away")).length >= 2,
+  );
   await new Promise((r) => setTimeout(r, 1_500));
-  expect(handler.received.map((r) => externalIdOf(r.body))).toEqual(["listen-first", "listen-while-away-1", "listen-while-away-2"]);
+  expect(handler.received.map((r) => externalIdOf(r.body))).toEqual([
+    "listen-first",
+    "listen-while-away-1",
+    "listen-while-away-2",
+  ]);
   expect(handler.received.every((r) => r.verified)).toBe(true);
   expect(cli.stderr.join("")).toContain("Catching up on events since your last listen");
 
@@ -157,10 +201,19 @@ test("forwards byte for byte, re-signed with the listen secret; resumes after a 
   await stopApp(app);
   app = await startApp();
   await createRequest("listen-after-restart");
-  await until("the forward after the restart", () => handler.received.some((r) => externalIdOf(r.body) === "listen-after-restart"), 60_000);
+  await until(
+    "the forward after the restart",
+    () => handler.received.some((r) => externalIdOf(r.body) === "listen-after-restart"),
+    60_000,
+  );
   await until("the reconnect notice", () => cli.stderr.join("").includes("Reconnected; resuming after event"));
   expect(cli.stderr.join("")).toContain("Connection lost");
-  expect(handler.received.map((r) => externalIdOf(r.body))).toEqual(["listen-first", "listen-while-away-1", "listen-while-away-2", "listen-after-restart"]);
+  expect(handler.received.map((r) => externalIdOf(r.body))).toEqual([
+    "listen-first",
+    "listen-while-away-1",
+    "listen-while-away-2",
+    "listen-after-restart",
+  ]);
   expect(handler.received.every((r) => r.verified)).toBe(true);
   const ids = handler.received.map((r) => r.eventId);
   expect(new Set(ids).size).toBe(ids.length);
@@ -180,7 +233,10 @@ test("forwards byte for byte, re-signed with the listen secret; resumes after a 
 
 test("trigger drives a request to completion; --until stops at that event with the handler's verdict", async () => {
   const handler = await startReceiver(secret);
-  const cli = runCli(["listen", "--forward-to", handler.url, "--format", "ndjson", "--until", "settlement_request.updated"], env());
+  const cli = runCli(
+    ["listen", "--forward-to", handler.url, "--format", "ndjson", "--until", "settlement_request.updated"],
+    env(),
+  );
   running.push(cli);
   await until("the CLI to be ready", () => cli.stderr.join("").includes("Ready."));
   const triggered = runCli(["trigger", "request.completed"], env());
@@ -215,13 +271,17 @@ test("the Inbox page shows the session with its deliveries, and ending it there 
   await expect(row.getByRole("cell").nth(3)).toHaveText("1");
   await row.getByRole("button", { name: /End the session/ }).click();
   expect(await cli.exited).toBe(1);
-  expect(cli.stderr.join("")).toContain(`This listening session was ended: ended by ${CLUSTER_ADMIN.email} on the Inbox page.`);
+  expect(cli.stderr.join("")).toContain(
+    `This listening session was ended: ended by ${CLUSTER_ADMIN.email} on the Inbox page.`,
+  );
   await expect(sessions.getByTestId("listen-session-row").first()).toHaveAttribute("data-state", "ended");
   await context.close();
   await handler.stop();
 });
 
-test("a token made on the Account page works; revoked, the running CLI stops and the next start is refused", async ({ browser }) => {
+test("a token made on the Account page works; revoked, the running CLI stops and the next start is refused", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto("/sign-in");
@@ -239,7 +299,9 @@ test("a token made on the Account page works; revoked, the running CLI stops and
   expect(shown).toMatch(/^scpat_/);
   await expect(dialog.getByTestId("listen-quick-start")).toContainText(`export SETTLEMENT_CONSOLE_TOKEN=${shown}`);
   await dialog.getByRole("button", { name: "Done" }).click();
-  await expect(card.getByTestId("token-row").and(page.locator('[data-name="phone-sized laptop"]'))).toContainText("Active");
+  await expect(card.getByTestId("token-row").and(page.locator('[data-name="phone-sized laptop"]'))).toContainText(
+    "Active",
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const handler = await startReceiver(secret);

@@ -43,11 +43,23 @@ test("no API key appears in any HTML page or any action response", async ({ page
     }
   });
 
-  for (const path of ["/", "/rates", "/settlement-requests", "/settlement-requests/new", "/payments", "/disbursements", "/sandbox", "/v1-payments", "/settings"]) {
+  for (const path of [
+    "/",
+    "/rates",
+    "/settlement-requests",
+    "/settlement-requests/new",
+    "/payments",
+    "/disbursements",
+    "/sandbox",
+    "/v1-payments",
+    "/settings",
+  ]) {
     await page.goto(path);
   }
   // Actions: a quote, a create, a read, a move.
-  await page.goto("/rates?sourceCurrencyCode=USDC&sourceRail=SOLANA&destinationCurrencyCode=EUR&destinationRail=LOCAL&destinationCountryCode=DE&sourceAmount=10");
+  await page.goto(
+    "/rates?sourceCurrencyCode=USDC&sourceRail=SOLANA&destinationCurrencyCode=EUR&destinationRail=LOCAL&destinationCountryCode=DE&sourceAmount=10",
+  );
   await page.getByRole("button", { name: "Get quote" }).click();
   await page.getByLabel("You send").fill("11");
   await page.getByRole("button", { name: "Get quote" }).click();

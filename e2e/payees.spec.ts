@@ -44,7 +44,9 @@ test("a new production payee waits out its cooling-off period, then can be paid"
   await page.getByLabel(/^Amount/).fill("1");
   await page.getByRole("button", { name: "Create disbursement" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "is a new payee" })).toContainText(`“${NAME}” is a new payee: usable from`);
+  await expect(page.getByRole("alert").filter({ hasText: "is a new payee" })).toContainText(
+    `“${NAME}” is a new payee: usable from`,
+  );
 
   // An administrator shortens the period: usable now, picked from the book, paid.
   await coolingOff(page, "None");
@@ -95,7 +97,9 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
   await page.getByRole("button", { name: "Approve and send" }).click();
   await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
   await developer.goto("/payees");
-  await expect(developer.locator(`[data-testid="payee-row"][data-name="${name}"]`).getByTestId("payee-state")).toHaveText("Usable");
+  await expect(
+    developer.locator(`[data-testid="payee-row"][data-name="${name}"]`).getByTestId("payee-state"),
+  ).toHaveText("Usable");
 
   // The builder offers it for a stablecoin payout: picking it fills the destination.
   await openBuilder(developer, "STABLECOIN_TO_STABLECOIN");
@@ -112,7 +116,10 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
   await page.waitForURL(/\/approvals\/rules$/);
 });
 
-test("a saved bank account (IBAN) fills the builder, and a rule for destinations not in the book holds only the others", async ({ page, signInAs }) => {
+test("a saved bank account (IBAN) fills the builder, and a rule for destinations not in the book holds only the others", async ({
+  page,
+  signInAs,
+}) => {
   const stamp = Date.now().toString(36);
   const payeeName = `E2E supplier bank ${stamp}`;
   await page.goto("/payees");

@@ -3,7 +3,10 @@ import { createRequestViaApi, unique, watchErrors } from "./support/settlement";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
-test("payments: filter a request's payments, open the payin, set its status (FAILED needs a reason, a short amount is a mismatch)", async ({ page, request }) => {
+test("payments: filter a request's payments, open the payin, set its status (FAILED needs a reason, a short amount is a mismatch)", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const created = await createRequestViaApi(request, unique("pay"));
 

@@ -98,7 +98,9 @@ const CASES: Case[] = [
 test.describe("the production confirmation equals the request the service creates", () => {
   for (const [i, c] of CASES.entries()) {
     test(c.name, async ({ page, baseURL, request }) => {
-      await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
+      await page
+        .context()
+        .addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
       if (i === 0) await page.setViewportSize({ width: 390, height: 844 });
       await openBuilder(page, c.type);
       await c.fill(page);
@@ -111,14 +113,23 @@ test.describe("the production confirmation equals the request the service create
       const payer = (await dialog.getByTestId("confirm-payer-sends").textContent()) ?? "";
       const recipient = (await dialog.getByTestId("confirm-recipient-gets").textContent()) ?? "";
       const fee = (await dialog.getByTestId("confirm-fee").textContent()) ?? "";
-      if (i < 2) await page.screenshot({ path: `test-results/screens/confirm-production-${i === 0 ? "390" : "1440"}.png` });
+      if (i < 2)
+        await page.screenshot({ path: `test-results/screens/confirm-production-${i === 0 ? "390" : "1440"}.png` });
 
       await dialog.getByRole("button", { name: "Create in production" }).click();
       await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
       const id = /\/settlement-requests\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? "";
       const productionKey = apiKeys()[1];
-      const created = (await (await request.get(`/v0/settlement-requests/${id}`, { headers: { "X-Api-Key": productionKey } })).json()) as {
-        payment_instructions: { amount: string; currency: string; destination_amount: string; destination_currency: string; fee: { total: number } };
+      const created = (await (
+        await request.get(`/v0/settlement-requests/${id}`, { headers: { "X-Api-Key": productionKey } })
+      ).json()) as {
+        payment_instructions: {
+          amount: string;
+          currency: string;
+          destination_amount: string;
+          destination_currency: string;
+          fee: { total: number };
+        };
       };
       const pi = created.payment_instructions;
       expect(payer).toContain(formatMoney(pi.amount, pi.currency));
@@ -128,14 +139,20 @@ test.describe("the production confirmation equals the request the service create
   }
 });
 
-test("a production disbursement names its chain and the available balance, and a payout over it is refused in the form", async ({ page, baseURL }) => {
-  await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
+test("a production disbursement names its chain and the available balance, and a payout over it is refused in the form", async ({
+  page,
+  baseURL,
+}) => {
+  await page
+    .context()
+    .addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
   await page.goto("/disbursements/new");
   const amount = page.getByLabel(/^Amount/);
   await whenHydrated(amount);
   await page.getByLabel("Wallet address").fill(VALID.evm);
   await page.getByLabel("Currency").selectOption("USDC");
-  const available = /Available: ([^·]+)·/.exec((await page.getByText(/^Available:/).textContent()) ?? "")?.[1]?.trim() ?? "";
+  const available =
+    /Available: ([^·]+)·/.exec((await page.getByText(/^Available:/).textContent()) ?? "")?.[1]?.trim() ?? "";
   expect(available).toMatch(/USDC/);
   expect(available).not.toBe("0.00 USDC"); // funded by the operator command before the server started (playwright.config.ts)
   await amount.fill("999999999");

@@ -6,7 +6,9 @@ test.beforeEach(async ({ context, page }) => {
   await signIn(page);
 });
 
-test("finance quotes USDC → EUR and creates a STABLECOIN_TO_FIAT request to an IBAN from the quote", async ({ page }) => {
+test("finance quotes USDC → EUR and creates a STABLECOIN_TO_FIAT request to an IBAN from the quote", async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await page.goto("/rates");
   await expect(page.getByText("No rate quoted yet")).toBeVisible();

@@ -42,12 +42,23 @@ test.beforeAll(async () => {
   for (const name of Object.values(databases)) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   service = spawn("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], {
-    env: { ...process.env, DATABASE_URL: urlOf(databases.service), SERVICE_PORT: String(BASE + 31), SERVICE_HOST: "127.0.0.1", LOG_LEVEL: "warn", SERVICE_ADMIN_TOKEN: ADMIN_TOKEN },
+    env: {
+      ...process.env,
+      DATABASE_URL: urlOf(databases.service),
+      SERVICE_PORT: String(BASE + 31),
+      SERVICE_HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   service.stdout?.on("data", (c) => serviceOutput.push(String(c)));
   service.stderr?.on("data", (c) => serviceOutput.push(String(c)));
-  await until("the service", async () => (await fetch(`${SERVICE}/v0/openapi.json`).catch(() => null))?.status === 200, 90_000).catch((e) => {
+  await until(
+    "the service",
+    async () => (await fetch(`${SERVICE}/v0/openapi.json`).catch(() => null))?.status === 200,
+    90_000,
+  ).catch((e) => {
     throw new Error(`${e}\n${serviceOutput.join("")}`);
   });
   app = startInstance("remote-console", BASE + 32, urlOf(databases.console), {
@@ -58,7 +69,11 @@ test.beforeAll(async () => {
     // An address the service cannot reach (nothing listens on port 9): the inbox page must say so.
     INBOX_PUBLIC_URL: "http://127.0.0.1:9",
   });
-  await until("the console", async () => (await fetch(`${CONSOLE}/api/ready`).catch(() => null))?.status === 200, 90_000).catch((e) => {
+  await until(
+    "the console",
+    async () => (await fetch(`${CONSOLE}/api/ready`).catch(() => null))?.status === 200,
+    90_000,
+  ).catch((e) => {
     throw new Error(`${e}\n${app.output.join("")}`);
   });
 });
@@ -75,12 +90,17 @@ test.afterAll(async () => {
 
 /** The service's own request log, read with the production key: calls carrying this Idempotency-Key. */
 async function serviceCalls(idempotencyKey: string): Promise<number> {
-  const res = await fetch(`${SERVICE}/v0/request-logs?idempotency_key=${encodeURIComponent(idempotencyKey)}`, { headers: { "X-Api-Key": apiKeys()[1] } });
+  const res = await fetch(`${SERVICE}/v0/request-logs?idempotency_key=${encodeURIComponent(idempotencyKey)}`, {
+    headers: { "X-Api-Key": apiKeys()[1] },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: unknown[] }).data.length;
 }
 
-async function signedIn(browser: import("@playwright/test").Browser, credentials: { email: string; password: string }): Promise<Page> {
+async function signedIn(
+  browser: import("@playwright/test").Browser,
+  credentials: { email: string; password: string },
+): Promise<Page> {
   const context = await browser.newContext({ baseURL: CONSOLE, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signInWith(page, credentials);
@@ -110,13 +130,18 @@ test("held in the console, approved, then sent to the remote service once", asyn
   await destinationSection(finance).getByLabel("Chain").selectOption("ETHEREUM");
   await finance.getByLabel("Wallet address").fill(VALID.evm);
   await finance.getByRole("button", { name: "Create settlement request" }).click();
-  await finance.getByRole("dialog", { name: "Create in production?" }).getByRole("button", { name: "Create in production" }).click();
+  await finance
+    .getByRole("dialog", { name: "Create in production?" })
+    .getByRole("button", { name: "Create in production" })
+    .click();
   const held = finance.getByTestId("held-for-approval");
   await expect(held).toContainText("“Remote production USDC” needs 1 approval from Admin or Finance");
   await held.getByRole("link", { name: "Follow it on the Approvals page" }).click();
   await finance.waitForURL(/\/approvals\/sub_/);
   const id = finance.url().replace(/^.*\/approvals\//, "");
-  const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "").replace("Idempotency-Key: ", "").trim();
+  const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "")
+    .replace("Idempotency-Key: ", "")
+    .trim();
   await finance.waitForTimeout(1_000);
   expect(await serviceCalls(key)).toBe(0);
 
@@ -136,7 +161,9 @@ test("the API keys page manages the remote service's keys through its admin API"
   const admin = await signedIn(browser, CLUSTER_ADMIN);
   await admin.goto("/admin/api-keys?environment=sandbox");
   const sandboxKey = apiKeys()[0];
-  await expect(admin.locator(`[data-testid="key-row"][data-prefix="${sandboxKey.slice(0, 14)}"]`)).toContainText("Used by this console");
+  await expect(admin.locator(`[data-testid="key-row"][data-prefix="${sandboxKey.slice(0, 14)}"]`)).toContainText(
+    "Used by this console",
+  );
   await admin.getByRole("button", { name: "Create key" }).click();
   const dialog = admin.getByRole("dialog");
   await dialog.getByLabel("Label").fill("remote billing");
@@ -165,15 +192,27 @@ test("an inbox the remote service cannot reach says so, and why", async ({ brows
   // An event for it: the service tries to deliver to http://127.0.0.1:9/inbox/…, where nothing listens.
   const created = await fetch(`${SERVICE}/v0/settlement-requests`, {
     method: "POST",
-    headers: { "X-Api-Key": apiKeys()[0], "Content-Type": "application/json", "Idempotency-Key": `unreachable-${stamp}` },
-    body: JSON.stringify({ type: "STABLECOIN_TO_STABLECOIN", payment_reason: "GIFTS", amount: "10", destination: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana } }),
+    headers: {
+      "X-Api-Key": apiKeys()[0],
+      "Content-Type": "application/json",
+      "Idempotency-Key": `unreachable-${stamp}`,
+    },
+    body: JSON.stringify({
+      type: "STABLECOIN_TO_STABLECOIN",
+      payment_reason: "GIFTS",
+      amount: "10",
+      destination: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana },
+    }),
   });
   expect(created.status).toBe(201);
   await expect
-    .poll(async () => {
-      await admin.reload();
-      return admin.getByTestId("inbox-unreachable").count();
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        await admin.reload();
+        return admin.getByTestId("inbox-unreachable").count();
+      },
+      { timeout: 30_000 },
+    )
     .toBe(1);
   await expect(admin.getByTestId("inbox-unreachable")).toContainText("INBOX_PUBLIC_URL");
   await expect(admin.getByTestId("inbox-unreachable")).toContainText("http://127.0.0.1:9/inbox/");

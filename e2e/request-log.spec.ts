@@ -5,7 +5,10 @@ import { sandboxKey, watchErrors } from "./support/settlement";
 
 test.use({ role: "developer" });
 
-test("request log: a request's API calls from its page, both bodies, and a curl that runs as it reads (key as a placeholder, bank identifiers flagged as masked)", async ({ page, request }) => {
+test("request log: a request's API calls from its page, both bodies, and a curl that runs as it reads (key as a placeholder, bank identifiers flagged as masked)", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const req = await createRequest(request);
   await page.goto(`/settlement-requests/${req.id}`);
@@ -30,11 +33,16 @@ test("request log: a request's API calls from its page, both bodies, and a curl 
 
   // The console's own read of the request, pasted into a shell with the key in the variable,
   // sends the same call and gets the request.
-  const read = calls.filter({ hasText: "GET" }).filter({ hasText: `/v0/settlement-requests/${req.id}` }).first();
+  const read = calls
+    .filter({ hasText: "GET" })
+    .filter({ hasText: `/v0/settlement-requests/${req.id}` })
+    .first();
   await read.locator("summary").click();
   const readCurl = (await read.getByTestId("call-curl").textContent()) ?? "";
   expect(readCurl).toContain("X-Api-Key: $SETTLEMENT_API_KEY");
-  const output = execFileSync("sh", ["-c", `${readCurl} --silent --include`], { env: { ...process.env, SETTLEMENT_API_KEY: sandboxKey() } }).toString();
+  const output = execFileSync("sh", ["-c", `${readCurl} --silent --include`], {
+    env: { ...process.env, SETTLEMENT_API_KEY: sandboxKey() },
+  }).toString();
   expect(output).toMatch(/^HTTP\/1\.1 200/);
   expect(output).toContain(`"id":"${req.id}"`);
 

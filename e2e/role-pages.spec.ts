@@ -19,7 +19,10 @@ for (const role of ["support", "developer", "finance"] as const) {
   test.describe(role, () => {
     test.use({ role });
 
-    test(`${role}: the finance and support pages, at 1440 px and 390 px, with only the controls the role can use`, async ({ page, request }) => {
+    test(`${role}: the finance and support pages, at 1440 px and 390 px, with only the controls the role can use`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(120_000);
       const errors = watchErrors(page);
       const { id } = await createRequestViaApi(request, unique(`${role}-pages`));
@@ -39,7 +42,9 @@ for (const role of ["support", "developer", "finance"] as const) {
         await expect(tasks.getByRole("link", { name: /Reconcile a balance/ })).toBeVisible();
         await expect(tasks.getByRole("link", { name: /Quote a rate/ })).toHaveCount(role === "finance" ? 1 : 0);
         await expect(tasks.getByRole("link", { name: /New settlement request/ })).toHaveCount(makes ? 1 : 0);
-        await expect(tasks.getByRole("link", { name: /Simulate in sandbox/ })).toHaveCount(role === "developer" ? 1 : 0);
+        await expect(tasks.getByRole("link", { name: /Simulate in sandbox/ })).toHaveCount(
+          role === "developer" ? 1 : 0,
+        );
 
         await page.goto("/disbursements");
         // The page header's link (an empty list offers a second one in its empty state).

@@ -5,7 +5,11 @@ import { postServerAction, serverAction } from "./fixtures/server-actions";
 test.describe("support", () => {
   test.use({ role: "support" });
 
-  test("finds and reads a request but sees no create button, and a crafted create is refused", async ({ page, request, baseURL }) => {
+  test("finds and reads a request but sees no create button, and a crafted create is refused", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const externalId = unique("support-read");
     await createRequestViaApi(request, externalId);
 
@@ -44,9 +48,14 @@ test.describe("support", () => {
     await expect(page.getByText("Not available for your role")).toBeVisible();
     await expect(page.getByRole("button", { name: "Add person" })).toHaveCount(0);
 
-    const response = await postServerAction(page.request, serverAction("createApiKey", "lib/actions/create-api-key.ts"), [{ environment: "production", label: "support" }], {
-      Origin: baseURL ?? "",
-    });
+    const response = await postServerAction(
+      page.request,
+      serverAction("createApiKey", "lib/actions/create-api-key.ts"),
+      [{ environment: "production", label: "support" }],
+      {
+        Origin: baseURL ?? "",
+      },
+    );
     const text = await response.text();
     expect(text).toContain("forbidden");
     expect(text).not.toContain("sk_live_");
@@ -84,7 +93,11 @@ test.describe("admin", () => {
     await page.screenshot({ path: "test-results/screens/admin-audit.png", fullPage: true });
   });
 
-  test("a new role or a disabled account takes effect at the person's next click", async ({ page, browser, baseURL }) => {
+  test("a new role or a disabled account takes effect at the person's next click", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = `${unique("person")}@e2e.test`;
     const oneTime = await addPerson(page, { email, name: "Fran Finance", role: "finance" });
     await page.screenshot({ path: "test-results/screens/admin-people.png", fullPage: true });
@@ -117,7 +130,10 @@ test.describe("admin", () => {
 test.describe("your account", () => {
   test.use({ role: null });
 
-  test("a generated password must be replaced at first sign-in; nothing else is offered until then", async ({ page, signInAs }) => {
+  test("a generated password must be replaced at first sign-in; nothing else is offered until then", async ({
+    page,
+    signInAs,
+  }) => {
     const admin = await signInAs("admin");
     const email = `${unique("pw")}@e2e.test`;
     const first = await addPerson(admin, { email, name: "Pat Developer", role: "developer" });
@@ -182,13 +198,17 @@ test.describe("controls a role cannot use are not offered", () => {
   test.use({ role: null });
 
   const inProduction = async (page: import("@playwright/test").Page, baseURL: string | undefined) => {
-    await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
+    await page
+      .context()
+      .addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
   };
 
   test("support reads endpoints and inboxes without New endpoint, New inbox or a quote form", async ({ signInAs }) => {
     const page = await signInAs("support");
     await page.goto("/webhooks");
-    await expect(page.getByTestId("webhooks-read-only")).toContainText("managing them needs the developer or admin role");
+    await expect(page.getByTestId("webhooks-read-only")).toContainText(
+      "managing them needs the developer or admin role",
+    );
     await expect(page.getByRole("button", { name: "New endpoint" })).toHaveCount(0);
     await page.goto("/inbox");
     await expect(page.getByRole("button", { name: "New inbox" })).toHaveCount(0);
@@ -199,7 +219,10 @@ test.describe("controls a role cannot use are not offered", () => {
     await page.screenshot({ path: "test-results/screens/support-rates.png", fullPage: true });
   });
 
-  test("a developer gets the sandbox's controls, and in production no form to fill in and be refused", async ({ signInAs, baseURL }) => {
+  test("a developer gets the sandbox's controls, and in production no form to fill in and be refused", async ({
+    signInAs,
+    baseURL,
+  }) => {
     const page = await signInAs("developer");
     await page.goto("/webhooks");
     await expect(page.getByRole("button", { name: "New endpoint" })).toBeVisible();
@@ -210,7 +233,9 @@ test.describe("controls a role cannot use are not offered", () => {
     await page.goto("/webhooks");
     await expect(page.getByText("Production").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "New endpoint" })).toHaveCount(0);
-    await expect(page.getByTestId("webhooks-read-only")).toContainText("changing them in production needs the admin role");
+    await expect(page.getByTestId("webhooks-read-only")).toContainText(
+      "changing them in production needs the admin role",
+    );
     await page.goto("/inbox");
     await expect(page.getByRole("button", { name: "New inbox" })).toHaveCount(0);
     await page.goto("/settlement-requests/new");

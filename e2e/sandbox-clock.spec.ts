@@ -8,7 +8,10 @@ import { createInbox, createRequest, messageFor } from "./support/inbox";
 
 test.use({ role: "developer" });
 
-test("the sandbox clock drives three delivery attempts against an inbox answering 500, and expires a request", async ({ page, request }) => {
+test("the sandbox clock drives three delivery attempts against an inbox answering 500, and expires a request", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const inbox = await createInbox(page, { register: true });
   await page.getByLabel("Answer with").selectOption("error");
@@ -49,7 +52,11 @@ test("the sandbox clock drives three delivery attempts against an inbox answerin
 test.describe("a held sandbox submission expires on the sandbox clock", () => {
   test.use({ role: "admin" });
 
-  test("held by a rule, not approved within 7 sandbox days: expired, and approving it is refused", async ({ page, signInAs, baseURL }) => {
+  test("held by a rule, not approved within 7 sandbox days: expired, and approving it is refused", async ({
+    page,
+    signInAs,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const name = `E2E sandbox EUR ≥ 250 ${Date.now().toString(36)}`;
     await page.goto("/approvals/rules/new");
@@ -88,7 +95,9 @@ test.describe("a held sandbox submission expires on the sandbox clock", () => {
     await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "expired");
     await expect(page.getByRole("button", { name: /Approve/ })).toHaveCount(0);
     const { postServerAction, serverAction } = await import("./fixtures/server-actions");
-    const refused = await postServerAction(page.request, serverAction("approveSubmission"), [{ id }], { Origin: baseURL ?? "" });
+    const refused = await postServerAction(page.request, serverAction("approveSubmission"), [{ id }], {
+      Origin: baseURL ?? "",
+    });
     expect(await refused.text()).toMatch(/expired|already_decided/);
     await developer.context().close();
 

@@ -28,7 +28,10 @@ test("sandbox: info and balances, then the quick flow creates a sample request a
 test.describe("as a developer", () => {
   test.use({ role: "developer" });
 
-  test("a developer creates a sandbox request alone, simulates it to completion (the panel offering only the next moves), and finds its events, deliveries and API calls from its page", async ({ page, request }) => {
+  test("a developer creates a sandbox request alone, simulates it to completion (the panel offering only the next moves), and finds its events, deliveries and API calls from its page", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000); // a whole flow, then three pages
     const errors = watchErrors(page);
     // An endpoint that never answers, so every event has a delivery to look at (removed at the end).
@@ -52,7 +55,9 @@ test.describe("as a developer", () => {
     await expect(page.getByTestId("quick-move-reasons")).toContainText("Funds have not arrived yet");
 
     // Each Simulate form shows the call it will send.
-    const requestForm = page.getByTestId("simulate-panel").locator("form", { has: page.getByRole("heading", { name: "Request status" }) });
+    const requestForm = page
+      .getByTestId("simulate-panel")
+      .locator("form", { has: page.getByRole("heading", { name: "Request status" }) });
     await requestForm.getByTestId("api-call-preview").locator("summary").click();
     await expect(requestForm.getByTestId("api-call-curl")).toContainText("/v0/sandbox/settlement-requests/");
 
@@ -76,14 +81,22 @@ test.describe("as a developer", () => {
     await expect(status).toContainText("Request completed", { timeout: 10_000 });
     await expect(page.getByText("Request completed ends the request; nothing left to simulate.")).toBeVisible();
     // The timeline has the payin's own move, with its event, between the request's moves.
-    await expect(page.getByTestId("timeline-payment").filter({ hasText: "Inbound payment" }).filter({ hasText: "payment.completed" })).toBeVisible();
+    await expect(
+      page
+        .getByTestId("timeline-payment")
+        .filter({ hasText: "Inbound payment" })
+        .filter({ hasText: "payment.completed" }),
+    ).toBeVisible();
     await page.screenshot({ path: "test-results/screens/developer-simulated.png", fullPage: true });
     const requestUrl = page.url().replace(/\?.*$/, "");
     const requestId = requestUrl.split("/").pop() ?? "";
 
     // Did the merchant get notified? Its events, each with its delivery to the endpoint, and a resend.
     await page.getByTestId("request-events-link").click();
-    const completed = page.getByTestId("event").filter({ hasText: "settlement_request.updated" }).filter({ hasText: "Request completed" });
+    const completed = page
+      .getByTestId("event")
+      .filter({ hasText: "settlement_request.updated" })
+      .filter({ hasText: "Request completed" });
     await expect(completed).toHaveCount(1);
     const delivery = completed.getByTestId("event-delivery").filter({ hasText: hookUrl });
     await expect(delivery).toBeVisible();
@@ -95,7 +108,12 @@ test.describe("as a developer", () => {
     await page.getByTestId("request-calls-link").click();
     await expect(page).toHaveURL(new RegExp(`/request-log\\?resource=${requestId}`));
     const calls = page.getByTestId("api-call");
-    await expect(calls.filter({ hasText: "PUT" }).filter({ hasText: `/v0/settlement-requests/${requestId}` }).first()).toBeVisible();
+    await expect(
+      calls
+        .filter({ hasText: "PUT" })
+        .filter({ hasText: `/v0/settlement-requests/${requestId}` })
+        .first(),
+    ).toBeVisible();
     await expect(calls.filter({ hasText: "PATCH" }).filter({ hasText: "/v0/sandbox/payments/" }).first()).toBeVisible();
 
     const removed = await request.delete(`/v0/webhooks/${webhookId}`, { headers: { "X-Api-Key": sandboxKey() } });

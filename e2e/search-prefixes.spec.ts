@@ -7,7 +7,10 @@ import { expect, test } from "./fixtures/auth";
 import { openSearchByKeyboard } from "./support/hydration";
 import { createRequestViaApi, unique } from "./support/settlement";
 
-test("search finds a short id and the start of an external_id, and a very long paste settles", async ({ page, request }) => {
+test("search finds a short id and the start of an external_id, and a very long paste settles", async ({
+  page,
+  request,
+}) => {
   const tag = unique("PREFIXED");
   const { id } = await createRequestViaApi(request, `${tag}-INV-77`);
   await page.goto("/");

@@ -9,9 +9,16 @@ import { createRequest } from "./support/inbox";
 import { adminCredentials, sandboxKey, unique } from "./support/settlement";
 
 test.describe("security review", () => {
-  test("the request log keeps no webhook signing secret: not over the API, not on the Request log page (support)", async ({ page, request, signInAs }) => {
+  test("the request log keeps no webhook signing secret: not over the API, not on the Request log page (support)", async ({
+    page,
+    request,
+    signInAs,
+  }) => {
     const headers = { "X-Api-Key": sandboxKey() };
-    const created = await request.post("/v0/webhooks", { headers, data: { url: "http://127.0.0.1:9/review", events: ["payment.created"], description: unique("review") } });
+    const created = await request.post("/v0/webhooks", {
+      headers,
+      data: { url: "http://127.0.0.1:9/review", events: ["payment.created"], description: unique("review") },
+    });
     expect(created.status()).toBe(201);
     const { id, secret } = (await created.json()) as { id: string; secret: string };
     await expect
@@ -22,7 +29,10 @@ test.describe("security review", () => {
       .toBe(true);
     const log = await request.get(`/v0/request-logs?path=/v0/webhooks&page_size=100`, { headers });
     expect(JSON.stringify(await log.json())).not.toContain(secret);
-    const one = (await log.json()) as { data: Array<{ id: string; resource_id: string | null }>; pagination: { total_capped: boolean } };
+    const one = (await log.json()) as {
+      data: Array<{ id: string; resource_id: string | null }>;
+      pagination: { total_capped: boolean };
+    };
     expect(one.pagination.total_capped).toBe(false);
     const entry = one.data.find((e) => e.resource_id === id);
     expect(entry).toBeDefined();
@@ -35,12 +45,17 @@ test.describe("security review", () => {
     void page;
   });
 
-  test("verify-password is no password oracle, and the session endpoints are closed, for a signed-in person", async ({ page }) => {
+  test("verify-password is no password oracle, and the session endpoints are closed, for a signed-in person", async ({
+    page,
+  }) => {
     await page.goto("/");
     const { password } = adminCredentials();
     const origin = new URL(page.url()).origin;
     for (const guess of ["wrong-guess-1", password]) {
-      const res = await page.request.post("/api/auth/verify-password", { data: { password: guess }, headers: { Origin: origin } });
+      const res = await page.request.post("/api/auth/verify-password", {
+        data: { password: guess },
+        headers: { Origin: origin },
+      });
       expect(res.status()).toBe(404);
       expect(await res.text()).not.toContain("status");
     }
@@ -52,13 +67,20 @@ test.describe("security review", () => {
       ["GET", "/api/auth/list-accounts"],
       ["GET", "/api/auth/get-session"],
     ] as const) {
-      const res = await page.request.fetch(path, { method, headers: { Origin: origin }, data: method === "POST" ? {} : undefined });
+      const res = await page.request.fetch(path, {
+        method,
+        headers: { Origin: origin },
+        data: method === "POST" ? {} : undefined,
+      });
       expect(res.status(), path).toBe(404);
       expect(await res.text(), path).not.toMatch(/token/i);
     }
   });
 
-  test("security headers: a nonce CSP with frame-ancestors 'none', nosniff and a referrer rule, and the console cannot be framed", async ({ page, request }) => {
+  test("security headers: a nonce CSP with frame-ancestors 'none', nosniff and a referrer rule, and the console cannot be framed", async ({
+    page,
+    request,
+  }) => {
     const response = await page.goto("/settlement-requests");
     const headers = response?.headers() ?? {};
     const csp = headers["content-security-policy"] ?? "";
@@ -78,10 +100,19 @@ test.describe("security review", () => {
     await page.setContent(`<iframe id="f" src="${new URL("/settlement-requests", page.url()).toString()}"></iframe>`);
     await page.waitForTimeout(800);
     const frame = page.frames().find((f) => f !== page.mainFrame());
-    expect(await frame?.getByRole("heading", { name: "Settlement requests" }).count().catch(() => 0)).toBe(0);
+    expect(
+      await frame
+        ?.getByRole("heading", { name: "Settlement requests" })
+        .count()
+        .catch(() => 0),
+    ).toBe(0);
   });
 
-  test("an administrator sees a sign-in throttle on the People page and lifts it (audited)", async ({ page, browser, baseURL }) => {
+  test("an administrator sees a sign-in throttle on the People page and lifts it (audited)", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = `${unique("guess")}@example.com`;
     const stranger = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const guesser = await stranger.newPage();
@@ -100,17 +131,30 @@ test.describe("security review", () => {
     await page.goto("/admin/users");
     // the pair (this address) is at its limit, and the email is slowed down
     const rows = page.getByTestId("throttle-row").filter({ hasText: email });
-    await expect(page.locator(`[data-key="pair:${email}|127.0.0.1"], [data-key="pair:${email}|::1"], [data-key="pair:${email}|::ffff:127.0.0.1"]`)).toHaveCount(1);
+    await expect(
+      page.locator(
+        `[data-key="pair:${email}|127.0.0.1"], [data-key="pair:${email}|::1"], [data-key="pair:${email}|::ffff:127.0.0.1"]`,
+      ),
+    ).toHaveCount(1);
     await expect(rows).toHaveCount(2);
     for (let left = 2; left > 0; left--) {
-      await rows.first().getByRole("button", { name: `Lift the throttle on ${email}` }).click();
+      await rows
+        .first()
+        .getByRole("button", { name: `Lift the throttle on ${email}` })
+        .click();
       await expect(rows).toHaveCount(left - 1);
     }
     await page.goto("/admin/audit");
-    await expect(page.locator('[data-testid="audit-row"][data-action="clearSignInThrottle"]').first()).toContainText("Lift sign-in throttle");
+    await expect(page.locator('[data-testid="audit-row"][data-action="clearSignInThrottle"]').first()).toContainText(
+      "Lift sign-in throttle",
+    );
   });
 
-  test("a shared payer link does not spend the console's API budget per view; support mints it (audited), an admin withdraws it", async ({ request, signInAs, browser }) => {
+  test("a shared payer link does not spend the console's API budget per view; support mints it (audited), an admin withdraws it", async ({
+    request,
+    signInAs,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const { id } = await createRequest(request);
     const support = await signInAs("support");
@@ -124,7 +168,9 @@ test.describe("security review", () => {
     const headers = { "X-Api-Key": sandboxKey() };
     const reads = async () => {
       await new Promise((r) => setTimeout(r, 1200)); // the log is written in batches
-      const log = await request.get(`/v0/request-logs?path=/v0/settlement-requests/${id}&method=GET&page_size=100`, { headers });
+      const log = await request.get(`/v0/request-logs?path=/v0/settlement-requests/${id}&method=GET&page_size=100`, {
+        headers,
+      });
       return ((await log.json()) as { pagination: { total: number } }).pagination.total;
     };
     const payer = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -147,8 +193,12 @@ test.describe("security review", () => {
     await payer.close();
 
     await admin.goto("/admin/audit");
-    await expect(admin.locator('[data-testid="audit-row"][data-action="sharePaymentInstructions"]').first()).toContainText("Share payment instructions");
-    await expect(admin.locator('[data-testid="audit-row"][data-action="revokePayerLinks"]').first()).toContainText("Withdraw payer links");
+    await expect(
+      admin.locator('[data-testid="audit-row"][data-action="sharePaymentInstructions"]').first(),
+    ).toContainText("Share payment instructions");
+    await expect(admin.locator('[data-testid="audit-row"][data-action="revokePayerLinks"]').first()).toContainText(
+      "Withdraw payer links",
+    );
   });
 
   test("live inbox streams have a per-person cap of 5", async ({ page }) => {

@@ -3,7 +3,10 @@ import { apiKeys, watchErrors } from "./support/settlement";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
-test("settings: base URLs, whether each key is set (never the key), a connection test, the OpenAPI link", async ({ page, request }) => {
+test("settings: base URLs, whether each key is set (never the key), a connection test, the OpenAPI link", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const response = await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
-import { VALID, countByExternalId, sandboxKey, createRequestViaApi, destinationSection, fillIndividual, openBuilder, unique, watchErrors, signIn } from "./support/settlement";
+import {
+  VALID,
+  countByExternalId,
+  sandboxKey,
+  createRequestViaApi,
+  destinationSection,
+  fillIndividual,
+  openBuilder,
+  unique,
+  watchErrors,
+  signIn,
+} from "./support/settlement";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -46,7 +57,9 @@ test.describe("one request per destination shape", () => {
     await expect(page.getByTestId("wallet-qr")).toBeVisible();
   });
 
-  test("IBAN: STABLECOIN_TO_FIAT to GBP, the sort code read from the UK IBAN, business beneficiary", async ({ page }) => {
+  test("IBAN: STABLECOIN_TO_FIAT to GBP, the sort code read from the UK IBAN, business beneficiary", async ({
+    page,
+  }) => {
     await openBuilder(page, "STABLECOIN_TO_FIAT");
     await page.getByLabel(/Amount the recipient gets/).fill("80");
     await page.getByLabel("Sending wallet address").fill(VALID.solana);
@@ -127,7 +140,10 @@ test("a double-clicked submit creates one request", async ({ page, request }) =>
   expect(await countByExternalId(request, externalId)).toBe(1);
 });
 
-test("after a create, Back and a changed form make a new request (a new Idempotency-Key), not a conflict", async ({ page, request }) => {
+test("after a create, Back and a changed form make a new request (a new Idempotency-Key), not a conflict", async ({
+  page,
+  request,
+}) => {
   const externalId = unique("back");
   await openBuilder(page, "FIAT_TO_STABLECOIN");
   await fillOnRampToEthereum(page, "500", externalId);
@@ -174,7 +190,10 @@ test("support finds three requests sharing an external_id and opens one's timeli
   expect(errors).toEqual([]);
 });
 
-test("a developer takes a request from REQUEST_STARTED to REQUEST_COMPLETED by clicks alone", async ({ page, request }) => {
+test("a developer takes a request from REQUEST_STARTED to REQUEST_COMPLETED by clicks alone", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const { id } = await createRequestViaApi(request, unique("dev"));
   await page.goto(`/settlement-requests/${id}`);
@@ -224,7 +243,10 @@ test("sandbox: an inbound payment with a different amount is an amount mismatch"
   await expect(page.getByTestId("summary-failure")).toContainText("UNDERPAYMENT");
 });
 
-test("a CAD destination shows its institution and transit numbers beside the masked account (issue 35, finding 20)", async ({ page, request }) => {
+test("a CAD destination shows its institution and transit numbers beside the masked account (issue 35, finding 20)", async ({
+  page,
+  request,
+}) => {
   const res = await request.post("/v0/settlement-requests", {
     headers: { "X-Api-Key": sandboxKey(), "Idempotency-Key": unique("cad") },
     data: {

@@ -5,7 +5,12 @@ import { whenHydrated } from "./support/hydration";
 const SECTIONS = [
   { link: "Overview", path: "/", heading: "Overview", slug: "overview" },
   { link: "Rates", path: "/rates", heading: "Rates", slug: "rates" },
-  { link: "Settlement requests", path: "/settlement-requests", heading: "Settlement requests", slug: "settlement-requests" },
+  {
+    link: "Settlement requests",
+    path: "/settlement-requests",
+    heading: "Settlement requests",
+    slug: "settlement-requests",
+  },
   { link: "Payments", path: "/payments", heading: "Payments", slug: "payments" },
   { link: "Disbursements", path: "/disbursements", heading: "Disbursements", slug: "disbursements" },
   { link: "Webhooks", path: "/webhooks", heading: "Webhooks", slug: "webhooks" },

@@ -3,7 +3,9 @@ import { VALID, watchErrors } from "./support/settlement";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
-test("/v1 payments: create a liquidity payment, see it counting down, notify the wire, watch it complete", async ({ page }) => {
+test("/v1 payments: create a liquidity payment, see it counting down, notify the wire, watch it complete", async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   // The pages' old address still lands here.
   await page.goto("/legacy");

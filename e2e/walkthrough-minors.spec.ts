@@ -17,12 +17,19 @@ test("an old refusal goes once the form is edited (finding 9)", async ({ page })
   await page.getByLabel("Destination wallet").fill(VALID.solana);
   // more than the balance: the service refuses it, and the refusal shows above the button
   await page.getByRole("button", { name: "Create /v1 payment" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /balance/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: /balance/i })
+      .first(),
+  ).toBeVisible();
   await amount.fill("2");
   await expect(page.getByRole("alert").filter({ hasText: /balance/i })).toHaveCount(0);
 });
 
-test("an inverted date range is marked and not applied; the empty list says 'in these dates' (finding 10)", async ({ page }) => {
+test("an inverted date range is marked and not applied; the empty list says 'in these dates' (finding 10)", async ({
+  page,
+}) => {
   await page.goto("/settlement-requests");
   await openDateRange(page);
   await page.getByLabel("Created from").fill("2026-11-20");
@@ -45,7 +52,11 @@ test("the beneficiary's country follows a French IBAN (finding 12)", async ({ pa
   await expect(page.getByText("Taken from the IBAN")).toBeVisible();
 });
 
-test("a person whose name has an emoji: whole-grapheme initials and no hydration error (finding 6)", async ({ page, browser, baseURL }) => {
+test("a person whose name has an emoji: whole-grapheme initials and no hydration error (finding 6)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const errors: string[] = [];
   await page.goto("/admin/users");
   const email = `emoji-${Date.now().toString(36)}@e2e.test`;
@@ -87,7 +98,9 @@ test("the Request log hides the console's own calls unless asked (finding 22)", 
 
 test("the overview names how requests ended, not only success and failure (finding 14)", async ({ page }) => {
   await page.goto("/?range=30");
-  await expect(page.getByTestId("summary-success-rate").locator("xpath=..")).toContainText(/that ended|no request has ended/);
+  await expect(page.getByTestId("summary-success-rate").locator("xpath=..")).toContainText(
+    /that ended|no request has ended/,
+  );
   await page.goto("/settlement-requests");
   await expect(page.getByTestId("totals-scope")).toContainText("whatever its outcome");
 });

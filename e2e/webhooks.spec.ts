@@ -2,7 +2,10 @@ import { expect, test } from "./fixtures/auth";
 import { createInbox, createRequest, messageFor, patchStatus } from "./support/inbox";
 import { unique, watchErrors } from "./support/settlement";
 
-test("endpoints: create with the secret shown once and kept in an inbox, edit events, disable, delete", async ({ page, request }) => {
+test("endpoints: create with the secret shown once and kept in an inbox, edit events, disable, delete", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const inbox = await createInbox(page, { register: false });
   const url = (await page.getByTestId("inbox-url").textContent())?.trim() ?? "";
@@ -35,7 +38,10 @@ test("endpoints: create with the secret shown once and kept in an inbox, edit ev
   const req = await createRequest(request);
   await patchStatus(request, req.id, "PAYIN_UNDER_REVIEW");
   await page.goto(`/inbox?box=${inbox.id}`);
-  await expect(messageFor(page, req.id, "settlement_request.updated").getByTestId("verdict")).toHaveText("Signature valid", { timeout: 10_000 });
+  await expect(messageFor(page, req.id, "settlement_request.updated").getByTestId("verdict")).toHaveText(
+    "Signature valid",
+    { timeout: 10_000 },
+  );
 
   // Edit events: the new list replaces the old one.
   await page.goto("/webhooks");
@@ -58,7 +64,10 @@ test("endpoints: create with the secret shown once and kept in an inbox, edit ev
   expect(errors).toEqual([]);
 });
 
-test("a receiver answering 500 shows failed attempts and the next retry; Retry now then succeeds", async ({ page, request }) => {
+test("a receiver answering 500 shows failed attempts and the next retry; Retry now then succeeds", async ({
+  page,
+  request,
+}) => {
   const inbox = await createInbox(page, { register: true });
   await page.getByLabel("Answer with").selectOption("error");
   await expect(page.getByText("The receiver now answers 500 Internal Server Error")).toBeVisible();
@@ -71,7 +80,10 @@ test("a receiver answering 500 shows failed attempts and the next retry; Retry n
   // The delivery log of the inbox's endpoint: the failed attempt and when the next one is due (1 min later).
   await page.getByRole("link", { name: "Delivery log →" }).click();
   await expect(page).toHaveURL(new RegExp(`/webhooks\\?endpoint=${inbox.webhookId}`));
-  const delivery = page.getByTestId("endpoint").filter({ hasText: inbox.id }).locator(`[data-testid="delivery"][data-event-id="${eventId}"]`);
+  const delivery = page
+    .getByTestId("endpoint")
+    .filter({ hasText: inbox.id })
+    .locator(`[data-testid="delivery"][data-event-id="${eventId}"]`);
   await expect(delivery).toHaveAttribute("data-status", "PENDING");
   await expect(delivery.getByTestId("attempt")).toHaveCount(1);
   await expect(delivery.getByTestId("attempt").first()).toHaveAttribute("data-http-status", "500");
@@ -92,12 +104,17 @@ test("a receiver answering 500 shows failed attempts and the next retry; Retry n
   await page.screenshot({ path: "test-results/screens/webhooks-retried.png", fullPage: true });
 
   await page.goto(`/inbox?box=${inbox.id}`);
-  const copies = page.getByTestId("inbox-message").filter({ has: page.getByTestId("event-id").getByText(eventId, { exact: true }) });
+  const copies = page
+    .getByTestId("inbox-message")
+    .filter({ has: page.getByTestId("event-id").getByText(eventId, { exact: true }) });
   await expect(copies).toHaveCount(2);
   await expect(copies.first().getByTestId("duplicate-mark")).toBeVisible();
 });
 
-test("a delivery's result reaches the console over the live stream (LISTEN/NOTIFY), naming the endpoint only", async ({ page, request }) => {
+test("a delivery's result reaches the console over the live stream (LISTEN/NOTIFY), naming the endpoint only", async ({
+  page,
+  request,
+}) => {
   const inbox = await createInbox(page, { register: true });
   // Other endpoints registered by earlier journeys get deliveries too: wait for this one's.
   const heard = page.evaluate(
@@ -122,7 +139,9 @@ test("a delivery's result reaches the console over the live stream (LISTEN/NOTIF
   for (const notice of notices) expect(Object.keys(notice).sort()).toEqual(["environment", "webhookId"]);
 });
 
-test("keeping a second endpoint's secret in an inbox offers to disable the first, which would no longer verify (issue 34)", async ({ page }) => {
+test("keeping a second endpoint's secret in an inbox offers to disable the first, which would no longer verify (issue 34)", async ({
+  page,
+}) => {
   const inbox = await createInbox(page, { register: true });
   const url = (await page.getByTestId("inbox-url").textContent())?.trim() ?? "";
   await page.goto("/webhooks");

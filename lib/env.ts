@@ -46,9 +46,15 @@ export const envSchema = z.object({
    */
   SERVICE_ADMIN_TOKEN: z.string().min(32, "SERVICE_ADMIN_TOKEN: at least 32 characters").optional(),
   /** Sandbox webhooks may target private, link-local and special-use ranges (loopback is always allowed). */
-  SANDBOX_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  SANDBOX_WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** Sandbox webhooks may target loopback on a hosted console (AUTH_URL https): off unless set (local consoles always may). */
-  SANDBOX_WEBHOOK_ALLOW_LOOPBACK: z.enum(["true", "false"]).optional().transform((v) => (v === undefined ? undefined : v === "true")),
+  SANDBOX_WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
   /** The embedded service's collection bank in production instructions (sandbox keeps "Settlement Sandbox Bank"). */
   PRODUCTION_BANK_NAME: optionalText.pipe(z.string().max(100).optional()),
   /** The console's audit trail: rows older than this many days go, and past AUDIT_MAX_ROWS the oldest. */
@@ -72,7 +78,10 @@ export const envSchema = z.object({
   AUDIT_MAX_ROWS: positiveInt(1_000_000),
   /** Processes of `npm run service` sharing its port (PostgreSQL only: PGlite is one process's). */
   SERVICE_WORKERS: positiveInt(1),
-  LOW_BALANCE_THRESHOLD: z.string().regex(/^\d+(\.\d+)?$/).default("1000"),
+  LOW_BALANCE_THRESHOLD: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default("1000"),
   /** Signs the console's session cookies; written to .env.local on first start. */
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   /** Seals webhook and inbox secrets at rest (AES-256-GCM, 32 bytes base64); written to .env.local on first start; shared by every instance. */

@@ -43,12 +43,15 @@ const { values } = parseArgs({
 });
 
 function environmentOf(value: string | undefined): Environment {
-  if (!value || !(ENVIRONMENTS as readonly string[]).includes(value)) fail("--environment must be sandbox or production");
+  if (!value || !(ENVIRONMENTS as readonly string[]).includes(value))
+    fail("--environment must be sandbox or production");
   return value as Environment;
 }
 
 const e = env();
-const database = await openDatabase(e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR });
+const database = await openDatabase(
+  e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR },
+);
 try {
   await migrate(database.db);
   if (command === "set") {
@@ -75,11 +78,15 @@ try {
     const environments = values.environment ? [environmentOf(values.environment)] : ENVIRONMENTS;
     for (const environment of environments) {
       for (const b of await listBalances(database.db, { accountId: account.id, environment }, new Date())) {
-        console.log(`${environment.padEnd(10)}  ${b.currency.padEnd(5)}  total ${b.total_balance}  available ${b.available_balance}  reserved ${b.reserved_balance}`);
+        console.log(
+          `${environment.padEnd(10)}  ${b.currency.padEnd(5)}  total ${b.total_balance}  available ${b.available_balance}  reserved ${b.reserved_balance}`,
+        );
       }
     }
   } else {
-    fail("usage: balances set --account <name> --environment <sandbox|production> --currency USDC --amount 1000.00 | list --account <name>");
+    fail(
+      "usage: balances set --account <name> --environment <sandbox|production> --currency USDC --amount 1000.00 | list --account <name>",
+    );
   }
 } finally {
   await database.close();

@@ -18,13 +18,19 @@ for (const [name, prefix] of wanted) {
   if (embedded && !has(name)) lines.push(`${name}=${prefix}${randomBytes(24).toString("base64url")}`);
 }
 // Signs the console's session cookies (better-auth). Changing it signs everybody out.
-if (!has("AUTH_SECRET") && !has("BETTER_AUTH_SECRET")) lines.push(`AUTH_SECRET=${randomBytes(32).toString("base64url")}`);
+if (!has("AUTH_SECRET") && !has("BETTER_AUTH_SECRET"))
+  lines.push(`AUTH_SECRET=${randomBytes(32).toString("base64url")}`);
 // Seals webhook and inbox secrets at rest (AES-256-GCM). Every instance on one database shares it.
 if (!has("DATA_ENCRYPTION_KEY")) lines.push(`DATA_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}`);
 // Read by `next build`: action ids and their encryption stay the same for every instance of a build.
-if (!has("NEXT_SERVER_ACTIONS_ENCRYPTION_KEY")) lines.push(`NEXT_SERVER_ACTIONS_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}`);
+if (!has("NEXT_SERVER_ACTIONS_ENCRYPTION_KEY"))
+  lines.push(`NEXT_SERVER_ACTIONS_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}`);
 if (lines.length > 0) {
-  const header = existing ? "" : "# Created on first start. Keys for the embedded service and the session secret; keep this file private.\n";
-  appendFileSync(file, `${existing && !existing.endsWith("\n") ? "\n" : ""}${header}${lines.join("\n")}\n`, { mode: 0o600 });
+  const header = existing
+    ? ""
+    : "# Created on first start. Keys for the embedded service and the session secret; keep this file private.\n";
+  appendFileSync(file, `${existing && !existing.endsWith("\n") ? "\n" : ""}${header}${lines.join("\n")}\n`, {
+    mode: 0o600,
+  });
   console.log(`Wrote ${lines.length} new secret(s) to .env.local: ${lines.map((l) => l.split("=")[0]).join(", ")}`);
 }

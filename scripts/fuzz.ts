@@ -8,7 +8,12 @@ import { createTestService } from "@/lib/service/testing/harness";
 import { fuzzService } from "@/lib/service/fuzz/run-fuzz";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "60" }, seed: { type: "string", default: String(Date.now() % 1_000_000) }, only: { type: "string" }, per: { type: "string", default: "50" } },
+  options: {
+    seconds: { type: "string", default: "60" },
+    seed: { type: "string", default: String(Date.now() % 1_000_000) },
+    only: { type: "string" },
+    per: { type: "string", default: "50" },
+  },
 });
 const per = Number(values.per);
 const only = values.only ? new RegExp(values.only) : undefined;
@@ -31,5 +36,7 @@ do {
   seed++;
 } while (Date.now() < until);
 await s.close();
-console.error(`done: ${requests} requests, statuses ${JSON.stringify(statuses)}, ${failures} failures (replay: --seed <seed> --only '<operation>')`);
+console.error(
+  `done: ${requests} requests, statuses ${JSON.stringify(statuses)}, ${failures} failures (replay: --seed <seed> --only '<operation>')`,
+);
 process.exit(failures > 0 ? 1 : 0);

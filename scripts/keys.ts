@@ -24,12 +24,19 @@ function fail(message: string): never {
 const [command, ...rest] = process.argv.slice(2);
 const { values } = parseArgs({
   args: rest,
-  options: { account: { type: "string" }, environment: { type: "string" }, prefix: { type: "string" }, id: { type: "string" } },
+  options: {
+    account: { type: "string" },
+    environment: { type: "string" },
+    prefix: { type: "string" },
+    id: { type: "string" },
+  },
   strict: true,
 });
 
 const e = env();
-const database = await openDatabase(e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR });
+const database = await openDatabase(
+  e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR },
+);
 try {
   await migrate(database.db);
   if (command === "create") {
@@ -38,13 +45,21 @@ try {
       fail("--environment must be sandbox or production");
     }
     const account = await ensureAccount(database.db, values.account);
-    const created = await createApiKey(database.db, { accountId: account.id, environment: values.environment as Environment, label: "cli" });
-    console.log(`Created a ${values.environment} key for account "${account.name}" (id ${created.id}). It is shown once:`);
+    const created = await createApiKey(database.db, {
+      accountId: account.id,
+      environment: values.environment as Environment,
+      label: "cli",
+    });
+    console.log(
+      `Created a ${values.environment} key for account "${account.name}" (id ${created.id}). It is shown once:`,
+    );
     console.log(created.key);
   } else if (command === "list") {
     const accountId = values.account ? (await ensureAccount(database.db, values.account)).id : undefined;
     for (const k of await listApiKeys(database.db, { accountId, prefix: values.prefix })) {
-      console.log(`${k.id}  ${k.environment.padEnd(10)}  ${k.prefix}…  ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : "active"}`);
+      console.log(
+        `${k.id}  ${k.environment.padEnd(10)}  ${k.prefix}…  ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : "active"}`,
+      );
     }
   } else if (command === "revoke") {
     if (!values.id) fail("--id <key id> is required");

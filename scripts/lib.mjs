@@ -47,7 +47,19 @@ export function newestMtime(paths) {
   return newest;
 }
 
-export const SOURCES = ["app", "components", "lib", "public", "package.json", "package-lock.json", "next.config.ts", "tsconfig.json", "postcss.config.mjs", "tailwind.config.ts", "instrumentation.ts"];
+export const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "next.config.ts",
+  "tsconfig.json",
+  "postcss.config.mjs",
+  "tailwind.config.ts",
+  "instrumentation.ts",
+];
 
 /** next build unless .next holds a build newer than every source file. */
 export function ensureBuild({ force = false } = {}) {

@@ -34,18 +34,25 @@ if (!current) {
   process.exit(1);
 }
 
-const database = await openDatabase(e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR });
+const database = await openDatabase(
+  e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR },
+);
 try {
   await migrate(database.db);
   if (command === "seal") {
     const counts = await resealSecrets(database.db, { current, previous: parseKey(e.DATA_ENCRYPTION_KEY_PREVIOUS) });
     console.log(`sealed ${counts.webhooks} webhook secret(s) and ${counts.inboxes} inbox secret(s)`);
   } else {
-    const next = process.env.NEW_DATA_ENCRYPTION_KEY ? parseKey(process.env.NEW_DATA_ENCRYPTION_KEY, "NEW_DATA_ENCRYPTION_KEY") : randomBytes(32);
+    const next = process.env.NEW_DATA_ENCRYPTION_KEY
+      ? parseKey(process.env.NEW_DATA_ENCRYPTION_KEY, "NEW_DATA_ENCRYPTION_KEY")
+      : randomBytes(32);
     if (!next || next.equals(current)) throw new Error("the new key must differ from the current one");
     const counts = await resealSecrets(database.db, { current: next, previous: current });
     await recordFingerprint(database.db, "DATA_ENCRYPTION_KEY", next.toString("base64"));
-    rewriteEnvFile({ DATA_ENCRYPTION_KEY: next.toString("base64"), DATA_ENCRYPTION_KEY_PREVIOUS: current.toString("base64") });
+    rewriteEnvFile({
+      DATA_ENCRYPTION_KEY: next.toString("base64"),
+      DATA_ENCRYPTION_KEY_PREVIOUS: current.toString("base64"),
+    });
     console.log(`sealed ${counts.webhooks} webhook secret(s) and ${counts.inboxes} inbox secret(s) with the new key`);
     console.log("wrote DATA_ENCRYPTION_KEY (new) and DATA_ENCRYPTION_KEY_PREVIOUS (old) to .env.local;");
     console.log("give every instance the same two values and restart them.");
@@ -60,7 +67,9 @@ function rewriteEnvFile(values: Record<string, string>): void {
   for (const [name, value] of Object.entries(values)) {
     const line = `${name}=${value}`;
     const pattern = new RegExp(`^${name}=.*$`, "m");
-    text = pattern.test(text) ? text.replace(pattern, line) : `${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${line}\n`;
+    text = pattern.test(text)
+      ? text.replace(pattern, line)
+      : `${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${line}\n`;
   }
   writeFileSync(file, text, { mode: 0o600 });
 }

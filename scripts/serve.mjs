@@ -42,7 +42,10 @@ async function shutdown(signal) {
     console.error("[console] drain failed:", error);
   }
   const left = Math.max(0, graceMs - (Date.now() - started));
-  const timedOut = await Promise.race([closed.then(() => false), new Promise((r) => setTimeout(() => r(true), left).unref())]);
+  const timedOut = await Promise.race([
+    closed.then(() => false),
+    new Promise((r) => setTimeout(() => r(true), left).unref()),
+  ]);
   if (timedOut) server.closeAllConnections();
   await hooks?.close().catch(() => undefined);
   console.log(`[console] stopped in ${Date.now() - started} ms`);

@@ -9,7 +9,8 @@ process.chdir(new URL("..", import.meta.url).pathname);
 const step = (title) => console.log(`\n━━ ${title} ━━`);
 
 // A run cut short during the build leaves .env.local set aside: put it back first.
-if (existsSync(".env.local.held-by-test") && !existsSync(".env.local")) renameSync(".env.local.held-by-test", ".env.local");
+if (existsSync(".env.local.held-by-test") && !existsSync(".env.local"))
+  renameSync(".env.local.held-by-test", ".env.local");
 
 step("dependencies");
 ensureDependencies();
@@ -26,7 +27,9 @@ step("PostgreSQL");
 const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ready = () => spawnSync("pg_isready", ["-h", "127.0.0.1", "-p", "5432"], { stdio: "ignore" }).status === 0;
 if (!ready()) {
-  const versions = existsSync("/etc/postgresql") ? spawnSync("ls", ["/etc/postgresql"]).stdout.toString().trim().split(/\s+/) : [];
+  const versions = existsSync("/etc/postgresql")
+    ? spawnSync("ls", ["/etc/postgresql"]).stdout.toString().trim().split(/\s+/)
+    : [];
   if (versions.length === 0 || !versions[0]) {
     must("apt-get", ["update", "-qq"]);
     must("apt-get", ["install", "-y", "-qq", "postgresql"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
@@ -40,8 +43,11 @@ if (!ready()) {
   process.exit(1);
 }
 // The test database may be missing on a machine set up differently.
-run("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-tAc",
-  "SELECT 1 FROM pg_database WHERE datname='test'"], { stdio: "pipe" });
+run(
+  "psql",
+  ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-tAc", "SELECT 1 FROM pg_database WHERE datname='test'"],
+  { stdio: "pipe" },
+);
 spawnSync("createdb", ["-h", "127.0.0.1", "-U", "postgres", "test"], { stdio: "ignore" });
 console.log(`using ${pgUrl}`);
 
@@ -58,7 +64,11 @@ if (run("npx", ["biome", "lint", "."]) !== 0) failedStep ??= "lint";
 
 step("vitest");
 rmSync("test-results/vitest.json", { force: true });
-const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], { env });
+const vitestStatus = run(
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
+  { env },
+);
 if (existsSync("test-results/vitest.json")) {
   const v = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
   results.passed += v.numPassedTests ?? 0;
@@ -74,10 +84,11 @@ const held = existsSync(".env.local");
 if (held) renameSync(".env.local", ".env.local.held-by-test");
 let built = false;
 try {
-  built = spawnSync("npx", ["next", "build"], {
-    stdio: "inherit",
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NEXT_TELEMETRY_DISABLED: "1" },
-  }).status === 0;
+  built =
+    spawnSync("npx", ["next", "build"], {
+      stdio: "inherit",
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NEXT_TELEMETRY_DISABLED: "1" },
+    }).status === 0;
 } finally {
   if (held) renameSync(".env.local.held-by-test", ".env.local");
 }

@@ -35,32 +35,59 @@ const { values } = parseArgs({
 });
 
 const e = env();
-const database = await openDatabase(e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR });
+const database = await openDatabase(
+  e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: e.DATA_DIR },
+);
 const db = database.db;
 try {
   await migrate(db);
   const person = async () => {
     if (!values.email) fail("--email <person> is required");
-    const [user] = await db.select().from(consoleUsers).where(eq(consoleUsers.email, values.email.trim().toLowerCase())).limit(1);
+    const [user] = await db
+      .select()
+      .from(consoleUsers)
+      .where(eq(consoleUsers.email, values.email.trim().toLowerCase()))
+      .limit(1);
     if (!user) fail(`no console user with the email ${values.email}`);
     return user;
   };
   if (command === "create") {
     const user = await person();
     if (user.disabled) fail(`${user.email} is disabled`);
-    if (!isRole(user.role) || !can(user.role, "inbox:manage", "sandbox")) fail(`${user.email} is ${user.role}: only admins and developers listen in sandbox`);
+    if (!isRole(user.role) || !can(user.role, "inbox:manage", "sandbox"))
+      fail(`${user.email} is ${user.role}: only admins and developers listen in sandbox`);
     const expires = parseDuration(values.expires ?? "30d", TOKEN_LIFETIME.most);
     if (!expires.ok) fail(`--expires: ${expires.message}`);
     const name = (values.name ?? "cli").trim().slice(0, 80) || "cli";
-    const { token, view } = await createToken(db, { userId: user.id, name, expiresInSeconds: expires.seconds, createdBy: "npm run tokens" });
-    await insertAudit(db, { actor: null, email: user.email, action: "tokens.create", targetId: view.id, result: "ok", detail: `npm run tokens: "${name}", expires ${view.expiresAt.toISOString()}` });
-    console.error(`Created token ${view.id} ("${name}") for ${user.email}, expires ${view.expiresAt.toISOString()}. It is shown once:`);
+    const { token, view } = await createToken(db, {
+      userId: user.id,
+      name,
+      expiresInSeconds: expires.seconds,
+      createdBy: "npm run tokens",
+    });
+    await insertAudit(db, {
+      actor: null,
+      email: user.email,
+      action: "tokens.create",
+      targetId: view.id,
+      result: "ok",
+      detail: `npm run tokens: "${name}", expires ${view.expiresAt.toISOString()}`,
+    });
+    console.error(
+      `Created token ${view.id} ("${name}") for ${user.email}, expires ${view.expiresAt.toISOString()}. It is shown once:`,
+    );
     console.log(token);
   } else if (command === "list") {
     const user = await person();
     for (const t of await listTokens(db, user.id)) {
-      const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : t.expiresAt <= new Date() ? "expired" : `expires ${t.expiresAt.toISOString()}`;
-      console.log(`${t.id}  ${t.prefix}…  ${t.name.padEnd(16)}  ${state}  last used ${t.lastUsedAt?.toISOString() ?? "never"}`);
+      const state = t.revokedAt
+        ? `revoked ${t.revokedAt.toISOString()}`
+        : t.expiresAt <= new Date()
+          ? "expired"
+          : `expires ${t.expiresAt.toISOString()}`;
+      console.log(
+        `${t.id}  ${t.prefix}…  ${t.name.padEnd(16)}  ${state}  last used ${t.lastUsedAt?.toISOString() ?? "never"}`,
+      );
     }
   } else if (command === "revoke") {
     if (!values.id) fail("--id <token id> is required");
@@ -68,13 +95,25 @@ try {
     if (!revoked) {
       console.log("no active token with that id");
     } else {
-      await insertAudit(db, { actor: null, action: "tokens.revoke", targetId: revoked.id, result: "ok", detail: "npm run tokens" });
+      await insertAudit(db, {
+        actor: null,
+        action: "tokens.revoke",
+        targetId: revoked.id,
+        result: "ok",
+        detail: "npm run tokens",
+      });
       // Open listen streams of this token end now, on every instance (a no-op when none listens).
-      await notify(db, STOP_CHANNEL, encodeStop({ userId: revoked.userId, tokenId: revoked.id, reason: "its token was revoked" }));
+      await notify(
+        db,
+        STOP_CHANNEL,
+        encodeStop({ userId: revoked.userId, tokenId: revoked.id, reason: "its token was revoked" }),
+      );
       console.log("revoked");
     }
   } else {
-    fail("usage: tokens create --email <person> [--expires 30d] [--name laptop] | list --email <person> | revoke --id <token id>");
+    fail(
+      "usage: tokens create --email <person> [--expires 30d] [--name laptop] | list --email <person> | revoke --id <token id>",
+    );
   }
 } finally {
   await database.close();

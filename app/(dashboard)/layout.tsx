@@ -20,7 +20,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // The Approvals badge: submissions waiting for this person (one indexed count; fresh at each page load and refresh).
   const [info, awaiting] = await Promise.all([
     getShellInfo(),
-    can(actor.role, "approvals:decide", null) ? getDatabase().then(({ db }) => awaitingCount(db, actor)) : Promise.resolve(0),
+    can(actor.role, "approvals:decide", null)
+      ? getDatabase().then(({ db }) => awaitingCount(db, actor))
+      : Promise.resolve(0),
   ]);
   return (
     <AppShell {...info} user={{ name: actor.name, email: actor.email, role: actor.role }} awaitingApprovals={awaiting}>

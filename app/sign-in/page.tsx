@@ -8,7 +8,11 @@ import { getActor } from "@/lib/auth/session";
 export const metadata: Metadata = { title: "Sign in" };
 
 /** The one page open without a session. Someone already signed in goes straight on. */
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { next: rawNext } = await searchParams;
   const next = safeNextPath(typeof rawNext === "string" ? rawNext : undefined);
   if (await getActor()) redirect(next);
@@ -17,8 +21,19 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <main id="main" tabIndex={-1} className="grid min-h-dvh place-items-center px-4 py-12 focus:outline-none">
       <div className="w-full max-w-sm">
         <div className="mb-8 flex flex-col items-center text-center">
-          <span aria-hidden="true" className="mb-4 grid size-11 place-items-center rounded-xl bg-accent-600 text-white shadow-sm">
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+          <span
+            aria-hidden="true"
+            className="mb-4 grid size-11 place-items-center rounded-xl bg-accent-600 text-white shadow-sm"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M4 8h13l-3-3M20 16H7l3 3" />
             </svg>
           </span>

@@ -19,17 +19,35 @@ const PORT = Number(process.env.BENCH_PORT ?? 3560);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ADMIN = { email: "bench@console.local", password: "bench-batches-password-01" };
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const sandboxKey = (): string => {
-  const line = readFileSync(".env.local", "utf8").split("\n").find((l) => l.startsWith("SETTLEMENT_SANDBOX_API_KEY="));
+  const line = readFileSync(".env.local", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("SETTLEMENT_SANDBOX_API_KEY="));
   if (!line) throw new Error("no SETTLEMENT_SANDBOX_API_KEY in .env.local (node scripts/ensure-env.mjs)");
   return line.slice(line.indexOf("=") + 1).trim();
 };
-const row = (i: number) => ({ wallet_address: base58.encode(randomBytes(32)), amount: `${(i % 50) + 1}.00`, currency: "USDC", chain: "SOLANA" });
+const row = (i: number) => ({
+  wallet_address: base58.encode(randomBytes(32)),
+  amount: `${(i % 50) + 1}.00`,
+  currency: "USDC",
+  chain: "SOLANA",
+});
 
 function actionId(name: string): string {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string }> };
+  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
+    node: Record<string, { exportedName?: string }>;
+  };
   const found = Object.entries(manifest.node).find(([, e]) => e.exportedName === name);
   if (!found) throw new Error(`No server action ${name} (build first)`);
   return found[0];
@@ -56,7 +74,13 @@ async function main() {
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${database}`;
-  const server = startConsole(PORT, ADMIN, { DATABASE_URL: url.toString(), HOST: "127.0.0.1", AUTH_URL: BASE, RATE_LIMIT_SANDBOX_PER_MINUTE: "10000000", LOG_LEVEL: "warn" });
+  const server = startConsole(PORT, ADMIN, {
+    DATABASE_URL: url.toString(),
+    HOST: "127.0.0.1",
+    AUTH_URL: BASE,
+    RATE_LIMIT_SANDBOX_PER_MINUTE: "10000000",
+    LOG_LEVEL: "warn",
+  });
   const client = new pg.Client({ connectionString: url.toString() });
   try {
     await waitForUrl(`${BASE}/api/ready`);
@@ -74,7 +98,11 @@ async function main() {
       for (let i = 0; i < ROWS; i++) {
         const res = await fetch(`${BASE}/v0/disbursements`, {
           method: "POST",
-          headers: { "X-Api-Key": sandboxKey(), "Content-Type": "application/json", "Idempotency-Key": `bench-one-${i}-${Date.now()}` },
+          headers: {
+            "X-Api-Key": sandboxKey(),
+            "Content-Type": "application/json",
+            "Idempotency-Key": `bench-one-${i}-${Date.now()}`,
+          },
           body: JSON.stringify(row(i)),
         });
         if (res.status !== 201) throw new Error(`one by one, row ${i}: ${res.status} ${await res.text()}`);
@@ -86,7 +114,13 @@ async function main() {
     const file = `wallet_address,amount,currency,chain\n${Array.from({ length: ROWS }, (_, i) => Object.values(row(i)).join(",")).join("\n")}\n`;
     const upload = await fetch(`${BASE}/batches/upload?kind=disbursement&name=bench.csv`, {
       method: "POST",
-      headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", Origin: BASE, "X-Console-Environment": "sandbox", "Content-Type": "text/csv" },
+      headers: {
+        Cookie: cookie,
+        "Sec-Fetch-Site": "same-origin",
+        Origin: BASE,
+        "X-Console-Environment": "sandbox",
+        "Content-Type": "text/csv",
+      },
       body: file,
     });
     if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
@@ -95,12 +129,21 @@ async function main() {
       const started = performance.now();
       const res = await fetch(`${BASE}/`, {
         method: "POST",
-        headers: { "Next-Action": actionId("submitBatch"), "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: BASE, Cookie: cookie },
+        headers: {
+          "Next-Action": actionId("submitBatch"),
+          "Content-Type": "text/plain;charset=UTF-8",
+          Accept: "text/x-component",
+          Origin: BASE,
+          Cookie: cookie,
+        },
         body: JSON.stringify([{ batchId: id }, { environment: "sandbox" }]),
       });
       if (!res.ok) throw new Error(`submit: ${res.status}`);
       for (;;) {
-        const { rows } = await client.query("select status, (select count(*) from console_batch_rows where batch_id = $1 and send_state = 'sent') as sent from console_batches where id = $1", [id]);
+        const { rows } = await client.query(
+          "select status, (select count(*) from console_batch_rows where batch_id = $1 and send_state = 'sent') as sent from console_batches where id = $1",
+          [id],
+        );
         if (rows[0].status === "done") {
           if (Number(rows[0].sent) !== ROWS) throw new Error(`only ${rows[0].sent} of ${ROWS} rows sent`);
           return performance.now() - started;

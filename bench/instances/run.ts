@@ -17,13 +17,24 @@ import { CLUSTER_ADMIN, startCluster } from "../../e2e/support/instances";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const GOAL_MS = 250;
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 const sandboxKey = (): string => {
-  const line = readFileSync(".env.local", "utf8").split("\n").find((l) => l.startsWith("SETTLEMENT_SANDBOX_API_KEY="));
+  const line = readFileSync(".env.local", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("SETTLEMENT_SANDBOX_API_KEY="));
   if (!line) throw new Error("no SETTLEMENT_SANDBOX_API_KEY in .env.local (node scripts/ensure-env.mjs)");
   return line.slice(line.indexOf("=") + 1).trim();
 };
@@ -33,7 +44,11 @@ const REQUEST = SAMPLE_REQUESTS.offramp_eur.body;
 async function api(base: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { "X-Api-Key": sandboxKey(), "Content-Type": "application/json", "Idempotency-Key": `bench-${Math.random().toString(36).slice(2)}` },
+    headers: {
+      "X-Api-Key": sandboxKey(),
+      "Content-Type": "application/json",
+      "Idempotency-Key": `bench-${Math.random().toString(36).slice(2)}`,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -58,7 +73,10 @@ async function watchCards(page: Page): Promise<void> {
 async function seenAt(page: Page, resourceId: string, timeoutMs = 10_000): Promise<number> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    const at = await page.evaluate((id) => (window as unknown as { __seen: Record<string, number> }).__seen[id], resourceId);
+    const at = await page.evaluate(
+      (id) => (window as unknown as { __seen: Record<string, number> }).__seen[id],
+      resourceId,
+    );
     if (at) return at;
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -72,7 +90,10 @@ async function measure(page: Page, patchBase: string, receiverBase: string): Pro
   await page.waitForURL(/\/inbox\?box=ibx_/);
   const id = new URL(page.url()).searchParams.get("box") ?? "";
   await page.getByTestId("stream-state").and(page.locator('[data-state="live"]')).waitFor();
-  const hook = await api(patchBase, "POST", "/v0/webhooks", { url: `${receiverBase}/inbox/${id}`, events: ["settlement_request.updated"] });
+  const hook = await api(patchBase, "POST", "/v0/webhooks", {
+    url: `${receiverBase}/inbox/${id}`,
+    events: ["settlement_request.updated"],
+  });
   await watchCards(page);
   const latencies: number[] = [];
   for (let i = 0; i < SAMPLES + 2; i++) {
@@ -80,7 +101,9 @@ async function measure(page: Page, patchBase: string, receiverBase: string): Pro
     const requestId = String(created.id);
     await new Promise((r) => setTimeout(r, 50));
     const started = Date.now();
-    await api(patchBase, "PATCH", `/v0/sandbox/settlement-requests/${requestId}/status`, { status: "PAYIN_UNDER_REVIEW" });
+    await api(patchBase, "PATCH", `/v0/sandbox/settlement-requests/${requestId}/status`, {
+      status: "PAYIN_UNDER_REVIEW",
+    });
     const shown = await seenAt(page, requestId);
     if (i >= 2) latencies.push(shown - started); // the first two warm the path
   }
@@ -105,12 +128,15 @@ try {
 
   const one = await measure(page, b.url, b.url);
   const across = await measure(page, a.url, a.url);
-  const row = (label: string, xs: number[]) => `${label.padEnd(44)} p50 ${String(percentile(xs, 50)).padStart(5)} ms   p90 ${String(percentile(xs, 90)).padStart(5)} ms`;
+  const row = (label: string, xs: number[]) =>
+    `${label.padEnd(44)} p50 ${String(percentile(xs, 50)).padStart(5)} ms   p90 ${String(percentile(xs, 90)).padStart(5)} ms`;
   console.log(`\nsandbox PATCH → event on screen, ${SAMPLES} transitions each`);
   console.log(row("one instance (all on B)", one));
   console.log(row("across instances (PATCH and receiver on A)", across));
   const ratio = percentile(across, 50) / percentile(one, 50);
-  console.log(`ratio across / one (p50): ${ratio.toFixed(2)}   goal: p50 across < ${GOAL_MS} ms → ${percentile(across, 50) < GOAL_MS ? "met" : "NOT met"}`);
+  console.log(
+    `ratio across / one (p50): ${ratio.toFixed(2)}   goal: p50 across < ${GOAL_MS} ms → ${percentile(across, 50) < GOAL_MS ? "met" : "NOT met"}`,
+  );
 } finally {
   await browser.close();
   await cluster.stop();

@@ -4,8 +4,18 @@ import { readdirSync, readFileSync } from "node:fs";
 const children: ChildProcess[] = [];
 
 /** Starts a server process in its own group (so npx → node chains die together). */
-export function startProcess(command: string, args: string[], env: Record<string, string> = {}, cwd?: string): ChildProcess {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"], detached: true });
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+): ChildProcess {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   child.stderr?.on("data", (d) => {
     if (process.env.BENCH_VERBOSE) process.stderr.write(d);
   });

@@ -19,7 +19,16 @@ function toMs(value: string): number {
 }
 
 /** Runs wrk (a separate process, so the load generator is not the server's event loop). */
-export function wrk(url: string, options: { seconds?: number; connections?: number; headers?: Record<string, string>; body?: string; method?: string } = {}): LoadResult {
+export function wrk(
+  url: string,
+  options: {
+    seconds?: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    body?: string;
+    method?: string;
+  } = {},
+): LoadResult {
   const args = ["-t1", `-c${options.connections ?? 32}`, `-d${options.seconds ?? 8}s`, "--latency"];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
   if (options.body !== undefined || options.method) {

@@ -35,7 +35,13 @@ const PORT = 4710;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 type Timing = { p50: number; p99: number };
-type SizeResult = { n: number; seed: SeedReport; reads: Record<string, Timing>; scheduler: { rows: number; ms: number; schedulerMs: number }; bytes: Record<string, { rows: number; bytes: number; perRow: number }> };
+type SizeResult = {
+  n: number;
+  seed: SeedReport;
+  reads: Record<string, Timing>;
+  scheduler: { rows: number; ms: number; schedulerMs: number };
+  bytes: Record<string, { rows: number; bytes: number; perRow: number }>;
+};
 
 const dbUrl = (name: string) => ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
 
@@ -47,7 +53,11 @@ async function freshDatabase(name: string): Promise<void> {
   await admin.end();
 }
 
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${BASE}${path}`, {
     method,
     headers: { "X-Api-Key": KEY, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
@@ -57,7 +67,8 @@ async function api(method: string, path: string, body?: unknown): Promise<{ stat
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 async function time(path: string): Promise<Timing> {
   for (let i = 0; i < 2; i++) await api("GET", path);
@@ -127,7 +138,11 @@ async function schedulerPass(url: string): Promise<{ rows: number; ms: number; s
   const schedulerMs = scheduler ? await median(() => scheduler.tick(deps)) : Number.NaN;
   const ms = await median(pass);
   const pool = (database.db as unknown as { $client: Parameters<typeof capture>[0] }).$client;
-  const rows = await rowsRead(pool, await capture(pool, pass), /^(settlement_requests|payments|disbursements|v1_payments|webhook_deliveries|events)(_p\d{8})?$/);
+  const rows = await rowsRead(
+    pool,
+    await capture(pool, pass),
+    /^(settlement_requests|payments|disbursements|v1_payments|webhook_deliveries|events)(_p\d{8})?$/,
+  );
   await database.close();
   return { rows, ms, schedulerMs };
 }
@@ -227,7 +242,10 @@ async function consolePages(url: string): Promise<Record<string, number>> {
     LOG_LEVEL: "warn",
   });
   const base = `http://localhost:${CONSOLE_PORT}`;
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  });
   try {
     await waitForUrl(`${base}/api/health`);
     const context = await signedIn(browser, base, ADMIN);
@@ -278,7 +296,9 @@ async function main() {
     "",
     `| table at ${large.n.toLocaleString()} | rows | MB | bytes per row (heap, TOAST, indexes) |`,
     "|---|---:|---:|---:|",
-    ...Object.entries(large.bytes).map(([table, b]) => `| ${table} | ${b.rows.toLocaleString()} | ${(b.bytes / 1e6).toFixed(0)} | ${b.perRow} |`),
+    ...Object.entries(large.bytes).map(
+      ([table, b]) => `| ${table} | ${b.rows.toLocaleString()} | ${(b.bytes / 1e6).toFixed(0)} | ${b.perRow} |`,
+    ),
     "",
     `| console page (whole HTML from Node, signed in, median) | empty database | ${small.n.toLocaleString()} requests | ${large.n.toLocaleString()} requests | × empty | × ${small.n.toLocaleString()} |`,
     "|---|---:|---:|---:|---:|---:|",

@@ -66,7 +66,8 @@ async function createOne(base: string): Promise<string> {
 /** Fails the run unless the target answers as measured: a redirect or an error must not pose as a figure. */
 async function expectStatus(url: string, status: number, init: RequestInit = {}): Promise<void> {
   const res = await fetchOnce(url, { ...init, redirect: "manual" });
-  if (res.status !== status) throw new Error(`${init.method ?? "GET"} ${url} answered ${res.status}, expected ${status}`);
+  if (res.status !== status)
+    throw new Error(`${init.method ?? "GET"} ${url} answered ${res.status}, expected ${status}`);
   await res.arrayBuffer();
 }
 
@@ -87,9 +88,14 @@ async function measureService(target: string, base: string, options: { post?: bo
   await expectStatus(`${base}/v0/settlement-requests/${id}`, 200, { headers });
   // Each figure after a warm-up of its own (JIT, connection pools, prepared statements).
   const get = warmWrk(`${base}/v0/settlement-requests/${id}`, { seconds: SECONDS, headers });
-  const post = options.post === false ? undefined : warmWrk(`${base}/v0/settlement-requests`, { seconds: SECONDS, headers, body: CREATE_BODY });
+  const post =
+    options.post === false
+      ? undefined
+      : warmWrk(`${base}/v0/settlement-requests`, { seconds: SECONDS, headers, body: CREATE_BODY });
   rows.push({ target, get, post });
-  console.log(`${target}: GET ${get.rps.toFixed(0)}/s p99 ${get.p99Ms} ms${post ? `; POST ${post.rps.toFixed(0)}/s p99 ${post.p99Ms} ms` : ""}`);
+  console.log(
+    `${target}: GET ${get.rps.toFixed(0)}/s p99 ${get.p99Ms} ms${post ? `; POST ${post.rps.toFixed(0)}/s p99 ${post.p99Ms} ms` : ""}`,
+  );
 }
 
 async function main() {
@@ -138,9 +144,13 @@ async function main() {
     // On, off, on, off: this machine's speed drifts between processes, so the log's cost is the
     // ratio of the sums of the alternating runs. Only the first run measures creates too: they
     // would leave the database busier for whatever runs next.
-    await measureService(`standalone service, PostgreSQL, ${workers === 1 ? "1 process" : `${workers} processes`}${logNote}`, "http://127.0.0.1:4702", {
-      post: log === "on" && !again,
-    });
+    await measureService(
+      `standalone service, PostgreSQL, ${workers === 1 ? "1 process" : `${workers} processes`}${logNote}`,
+      "http://127.0.0.1:4702",
+      {
+        post: log === "on" && !again,
+      },
+    );
     stopProcess(p);
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
   }
@@ -152,7 +162,12 @@ async function main() {
 
   // Standalone on PGlite.
   const dir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
-  let p = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], { ...serviceEnv, DATA_DIR: dir, SERVICE_PORT: "4703", SERVICE_HOST: "127.0.0.1" });
+  let p = startProcess("npx", ["tsx", "--conditions=react-server", "lib/service/standalone.ts"], {
+    ...serviceEnv,
+    DATA_DIR: dir,
+    SERVICE_PORT: "4703",
+    SERVICE_HOST: "127.0.0.1",
+  });
   await waitForUrl("http://127.0.0.1:4703/v0/openapi.json");
   await measureService("standalone service, PGlite", "http://127.0.0.1:4703");
   stopProcess(p);
@@ -187,8 +202,15 @@ async function main() {
   writeFileSync(docFile, doc);
   p = startProcess("npx", ["-y", "@stoplight/prism-cli@5", "mock", docFile, "-p", "4705", "-h", "127.0.0.1"]);
   await waitForUrl("http://127.0.0.1:4705/v0/settlement-requests/00000000-0000-4000-8000-000000000000", 300_000);
-  const prismGet = warmWrk("http://127.0.0.1:4705/v0/settlement-requests/00000000-0000-4000-8000-000000000000", { seconds: SECONDS, headers: { "X-Api-Key": KEY } });
-  const prismPost = warmWrk("http://127.0.0.1:4705/v0/settlement-requests", { seconds: SECONDS, headers: { "X-Api-Key": KEY }, body: CREATE_BODY });
+  const prismGet = warmWrk("http://127.0.0.1:4705/v0/settlement-requests/00000000-0000-4000-8000-000000000000", {
+    seconds: SECONDS,
+    headers: { "X-Api-Key": KEY },
+  });
+  const prismPost = warmWrk("http://127.0.0.1:4705/v0/settlement-requests", {
+    seconds: SECONDS,
+    headers: { "X-Api-Key": KEY },
+    body: CREATE_BODY,
+  });
   rows.push({ target: "Prism mock of our OpenAPI", get: prismGet, post: prismPost });
   stopProcess(p);
 
@@ -200,24 +222,35 @@ async function main() {
 function reportRequestLog() {
   const sum = (logOn: boolean) =>
     rows
-      .filter((r) => r.target.startsWith("standalone service, PostgreSQL, 1 process") && r.target.includes("request log off") !== logOn)
+      .filter(
+        (r) =>
+          r.target.startsWith("standalone service, PostgreSQL, 1 process") &&
+          r.target.includes("request log off") !== logOn,
+      )
       .reduce((n, r) => n + (r.get?.rps ?? 0), 0);
   const on = sum(true);
   const off = sum(false);
   if (!off || !on) return;
-  console.log(`\nrequest log: GET by id, two runs each, ${on.toFixed(0)}/s with it on, ${off.toFixed(0)}/s off: ${((on / off) * 100).toFixed(0)}% (goal ≥ 90%)`);
+  console.log(
+    `\nrequest log: GET by id, two runs each, ${on.toFixed(0)}/s with it on, ${off.toFixed(0)}/s off: ${((on / off) * 100).toFixed(0)}% (goal ≥ 90%)`,
+  );
 }
 
 function report(bare: LoadResult, trivial: LoadResult, prism: LoadResult) {
   const f = (r?: LoadResult) => (r ? `${r.rps.toFixed(0)} | ${r.p99Ms.toFixed(1)}` : "– | –");
   const ratio = (a: number | undefined, b: number) => (a ? `${((a / b) * 100).toFixed(0)}%` : "–");
-  console.log(`\n| Target | GET by id req/s | GET p99 ms | POST create req/s | POST p99 ms | GET vs bare | GET vs Prism | GET vs Next trivial |`);
+  console.log(
+    `\n| Target | GET by id req/s | GET p99 ms | POST create req/s | POST p99 ms | GET vs bare | GET vs Prism | GET vs Next trivial |`,
+  );
   console.log(`|---|---|---|---|---|---|---|---|`);
   for (const r of rows) {
-    console.log(`| ${r.target} | ${f(r.get)} | ${f(r.post)} | ${ratio(r.get?.rps, bare.rps)} | ${ratio(r.get?.rps, prism.rps)} | ${ratio(r.get?.rps, trivial.rps)} |`);
+    console.log(
+      `| ${r.target} | ${f(r.get)} | ${f(r.post)} | ${ratio(r.get?.rps, bare.rps)} | ${ratio(r.get?.rps, prism.rps)} | ${ratio(r.get?.rps, trivial.rps)} |`,
+    );
   }
   const errs = rows.filter((r) => (r.get?.non2xx ?? 0) + (r.post?.non2xx ?? 0) > 0 && !r.target.startsWith("Prism"));
-  for (const r of errs) console.log(`note: ${r.target} had non-2xx responses (GET ${r.get?.non2xx ?? 0}, POST ${r.post?.non2xx ?? 0})`);
+  for (const r of errs)
+    console.log(`note: ${r.target} had non-2xx responses (GET ${r.get?.non2xx ?? 0}, POST ${r.post?.non2xx ?? 0})`);
 }
 
 main().then(

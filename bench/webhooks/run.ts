@@ -85,11 +85,19 @@ async function rawLoop(receiver: RemoteReceiver, parallel: number): Promise<numb
   const secret = generateWebhookSecret();
   const post = (i: number) =>
     new Promise<void>((resolve, reject) => {
-      const body = JSON.stringify({ id: `evt_raw_${i}`, type: "payment.created", created_at: new Date().toISOString(), data: { n: i } });
+      const body = JSON.stringify({
+        id: `evt_raw_${i}`,
+        type: "payment.created",
+        created_at: new Date().toISOString(),
+        data: { n: i },
+      });
       const req = http.request(receiver.url, {
         method: "POST",
         agent,
-        headers: { "Content-Type": "application/json", "X-Service-Signature": signatureHeader(secret, body, Math.floor(Date.now() / 1000)) },
+        headers: {
+          "Content-Type": "application/json",
+          "X-Service-Signature": signatureHeader(secret, body, Math.floor(Date.now() / 1000)),
+        },
       });
       req.on("response", (res) => {
         res.resume();
@@ -100,9 +108,11 @@ async function rawLoop(receiver: RemoteReceiver, parallel: number): Promise<numb
     });
   const start = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < N) await post(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < N) await post(next++);
+    }),
+  );
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   return N / seconds;
@@ -111,7 +121,18 @@ async function rawLoop(receiver: RemoteReceiver, parallel: number): Promise<numb
 async function main() {
   const database = await freshPostgres(undefined, 20);
   await migrate(database.db);
-  const deps: ServiceDeps = { db: database.db, clock: systemClock, rates: defaultRateSource, config: { ...testConfig, webhooks: { concurrency: Number(process.env.BENCH_CONCURRENCY ?? 128), perEndpoint: Number(process.env.BENCH_PER_ENDPOINT ?? 32) } } };
+  const deps: ServiceDeps = {
+    db: database.db,
+    clock: systemClock,
+    rates: defaultRateSource,
+    config: {
+      ...testConfig,
+      webhooks: {
+        concurrency: Number(process.env.BENCH_CONCURRENCY ?? 128),
+        perEndpoint: Number(process.env.BENCH_PER_ENDPOINT ?? 32),
+      },
+    },
+  };
   const receiver = await startRemoteReceiver();
   try {
     // Baselines.
@@ -133,8 +154,15 @@ async function main() {
     const account = await ensureAccount(database.db, "bench-stream");
     const now = new Date();
     await database.db.insert(webhookEndpoints).values({
-      id: "wh_bench_stream", accountId: account.id, environment: "sandbox", url: `${receiver.url}?stream`, events: ["payment.created"],
-      secret: generateWebhookSecret(), status: "ACTIVE", createdAt: now, updatedAt: now,
+      id: "wh_bench_stream",
+      accountId: account.id,
+      environment: "sandbox",
+      url: `${receiver.url}?stream`,
+      events: ["payment.created"],
+      secret: generateWebhookSecret(),
+      status: "ACTIVE",
+      createdAt: now,
+      updatedAt: now,
     });
     /** `producers` connections commit N events between them, one transaction each, `ratePerSecond` in all (null: flat out). */
     const stream = async (producers: number, ratePerSecond: number | null) => {
@@ -152,7 +180,13 @@ async function main() {
               if (wait > 0) await sleep(wait);
             }
             const id = await database.db.transaction((tx) =>
-              emitEvent(tx, { accountId: account.id, environment: "sandbox", type: "payment.created", data: { n: i }, at: new Date() }),
+              emitEvent(tx, {
+                accountId: account.id,
+                environment: "sandbox",
+                type: "payment.created",
+                data: { n: i },
+                at: new Date(),
+              }),
             );
             committed.set(id, wallMs());
           }
@@ -173,13 +207,26 @@ async function main() {
       ["raw POST loop, 1 at a time (baseline)", f(rawSerial), "1.00", "-"],
       ["raw POST loop, 16 at a time", f(rawParallel), f(rawParallel / rawSerial, 2), "-"],
       [`outbox drain, ${N} committed events`, f(drainRate), f(drainRate / rawSerial, 2), "-"],
-      [`stream: 1 producer, 100 commits/s`, f(paced.rate), "(paced)", `p50 ${f(paced.p50, 1)} / p99 ${f(paced.p99, 1)}`],
-      [`stream: 8 producers flat out (${f(loaded.commitRate)} commits/s)`, f(loaded.rate), "(commit-bound)", `p50 ${f(loaded.p50, 1)} / p99 ${f(loaded.p99, 1)}`],
+      [
+        `stream: 1 producer, 100 commits/s`,
+        f(paced.rate),
+        "(paced)",
+        `p50 ${f(paced.p50, 1)} / p99 ${f(paced.p99, 1)}`,
+      ],
+      [
+        `stream: 8 producers flat out (${f(loaded.commitRate)} commits/s)`,
+        f(loaded.rate),
+        "(commit-bound)",
+        `p50 ${f(loaded.p50, 1)} / p99 ${f(loaded.p99, 1)}`,
+      ],
     ];
     const head: [string, string, string, string] = ["run", "deliveries/s", "× raw loop", "commit→receipt ms"];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
-    console.log(`\nWebhook delivery, ${N} events, PostgreSQL, local receiver (goals: p50 < 50 ms, drain ≥ 0.25 × raw loop)\n`);
+    const line = (r: string[]) =>
+      `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+    console.log(
+      `\nWebhook delivery, ${N} events, PostgreSQL, local receiver (goals: p50 < 50 ms, drain ≥ 0.25 × raw loop)\n`,
+    );
     console.log(line(head));
     console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
     for (const r of rows) console.log(line(r));

@@ -10,9 +10,23 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeS
 const when = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
 
 function state(token: AccessTokenView, now: number) {
-  if (token.revokedAt) return <Badge tone="muted" dot title={`Revoked ${when(token.revokedAt)}`}>Revoked</Badge>;
-  if (Date.parse(token.expiresAt) <= now) return <Badge tone="muted" dot>Expired</Badge>;
-  return <Badge tone="success" dot>Active</Badge>;
+  if (token.revokedAt)
+    return (
+      <Badge tone="muted" dot title={`Revoked ${when(token.revokedAt)}`}>
+        Revoked
+      </Badge>
+    );
+  if (Date.parse(token.expiresAt) <= now)
+    return (
+      <Badge tone="muted" dot>
+        Expired
+      </Badge>
+    );
+  return (
+    <Badge tone="success" dot>
+      Active
+    </Badge>
+  );
 }
 
 /** The Account page's personal access tokens (roles that may listen only): make, list, revoke. */
@@ -31,13 +45,18 @@ export function AccessTokensCard({ tokens, origin, now }: { tokens: AccessTokenV
             { header: "Name", className: "font-medium text-slate-900", cell: (t) => t.name },
             { header: "Token", className: "font-mono text-xs text-slate-600", cell: (t) => `${t.prefix}…` },
             { header: "Expires", className: "whitespace-nowrap text-slate-500", cell: (t) => when(t.expiresAt) },
-            { header: "Last used", className: "whitespace-nowrap text-slate-500", cell: (t) => (t.lastUsedAt ? when(t.lastUsedAt) : "Never") },
+            {
+              header: "Last used",
+              className: "whitespace-nowrap text-slate-500",
+              cell: (t) => (t.lastUsedAt ? when(t.lastUsedAt) : "Never"),
+            },
             { header: "Status", cell: (t) => state(t, now) },
             {
               header: <span className="sr-only">Actions</span>,
               headerClassName: "text-right",
               className: "text-right",
-              cell: (t) => (t.revokedAt || Date.parse(t.expiresAt) <= now ? null : <RevokeTokenButton id={t.id} name={t.name} />),
+              cell: (t) =>
+                t.revokedAt || Date.parse(t.expiresAt) <= now ? null : <RevokeTokenButton id={t.id} name={t.name} />,
             },
           ]}
           rows={tokens}

@@ -25,7 +25,10 @@ export function CreateTokenDialog({ origin }: { origin: string }) {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const defaults: CreateAccessTokenInput = { name: "", expires: "30d" };
-  const form = useForm<CreateAccessTokenInput>({ resolver: zodResolver(createAccessTokenSchema), defaultValues: defaults });
+  const form = useForm<CreateAccessTokenInput>({
+    resolver: zodResolver(createAccessTokenSchema),
+    defaultValues: defaults,
+  });
   const { errors } = form.formState;
   const action = useActionForm({
     send: (values: CreateAccessTokenInput) => createAccessToken(values),
@@ -53,12 +56,22 @@ export function CreateTokenDialog({ origin }: { origin: string }) {
         </Button>
       }
       title={created ? "Token created" : "Create a personal access token"}
-      description={created ? "Keep it in a file or your shell's environment, never on a command line." : "For settlement-console listen and trigger, in sandbox only."}
-      footer={<CreateDialogFooter done={!!created} form="create-token-form" pending={action.pending} label="Create token" />}
+      description={
+        created
+          ? "Keep it in a file or your shell's environment, never on a command line."
+          : "For settlement-console listen and trigger, in sandbox only."
+      }
+      footer={
+        <CreateDialogFooter done={!!created} form="create-token-form" pending={action.pending} label="Create token" />
+      }
     >
       {created ? (
         <div className="space-y-4">
-          <OneTimeSecret label="Token" value={created} note="Shown once: the console keeps only a hash and the first 12 characters." />
+          <OneTimeSecret
+            label="Token"
+            value={created}
+            note="Shown once: the console keeps only a hash and the first 12 characters."
+          />
           <ListenQuickStart origin={origin} token={created} />
         </div>
       ) : (

@@ -14,11 +14,15 @@ export function ListenQuickStart({ origin, token }: { origin: string; token?: st
         <p className="text-sm font-medium text-slate-800">Quick start</p>
         <CopyButton value={code} label="Copy the quick start" showText />
       </div>
-      <CodeBlock data-testid="listen-quick-start" className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+      <CodeBlock
+        data-testid="listen-quick-start"
+        className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100"
+      >
         {code}
       </CodeBlock>
       <p className="text-xs text-slate-500">
-        The second line prints your listen secret: your handler verifies forwarded events with it, exactly as in production.
+        The second line prints your listen secret: your handler verifies forwarded events with it, exactly as in
+        production.
       </p>
     </div>
   );

@@ -20,7 +20,8 @@ export function ClearThrottleButton({ throttleKey, label }: { throttleKey: strin
       onClick={() =>
         startTransition(async () => {
           const result = await clearSignInThrottle({ key: throttleKey });
-          if (!result.ok) toast({ title: "Could not lift the throttle", description: result.error.message, tone: "error" });
+          if (!result.ok)
+            toast({ title: "Could not lift the throttle", description: result.error.message, tone: "error" });
           else toast({ title: "Throttle lifted", description: `${label} may sign in again.`, tone: "success" });
           router.refresh();
         })

@@ -56,11 +56,21 @@ export function CreateApiKeyDialog({ environment }: { environment: Environment }
         </Button>
       }
       title={created ? "Key created" : "Create an API key"}
-      description={created ? `A ${created.environment} key for the settlement API. Store it in your secret manager now.` : "For a server of yours that calls the settlement API as this account."}
-      footer={<CreateDialogFooter done={!!created} form="create-key-form" pending={action.pending} label="Create key" />}
+      description={
+        created
+          ? `A ${created.environment} key for the settlement API. Store it in your secret manager now.`
+          : "For a server of yours that calls the settlement API as this account."
+      }
+      footer={
+        <CreateDialogFooter done={!!created} form="create-key-form" pending={action.pending} label="Create key" />
+      }
     >
       {created ? (
-        <OneTimeSecret label="API key" value={created.key} note="Shown once: the console keeps only a hash and the first 14 characters." />
+        <OneTimeSecret
+          label="API key"
+          value={created.key}
+          note="Shown once: the console keeps only a hash and the first 14 characters."
+        />
       ) : (
         <form id="create-key-form" onSubmit={submit} noValidate className="space-y-4">
           <Field label="Environment" error={errors.environment?.message} required>

@@ -59,11 +59,21 @@ export function CreateUserDialog() {
         </Button>
       }
       title={created ? "Person added" : "Add a person"}
-      description={created ? `Give ${created.email} this password through a channel you trust.` : "They sign in with this email and a one-time password you will see next."}
-      footer={<CreateDialogFooter done={!!created} form="create-user-form" pending={action.pending} label="Add person" />}
+      description={
+        created
+          ? `Give ${created.email} this password through a channel you trust.`
+          : "They sign in with this email and a one-time password you will see next."
+      }
+      footer={
+        <CreateDialogFooter done={!!created} form="create-user-form" pending={action.pending} label="Add person" />
+      }
     >
       {created ? (
-        <OneTimeSecret label="One-time password" value={created.password} note="Shown once. They must choose their own password when they first sign in." />
+        <OneTimeSecret
+          label="One-time password"
+          value={created.password}
+          note="Shown once. They must choose their own password when they first sign in."
+        />
       ) : (
         <form id="create-user-form" onSubmit={submit} noValidate className="space-y-4">
           <Field label="Email" error={errors.email?.message} required>

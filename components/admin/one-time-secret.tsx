@@ -8,7 +8,10 @@ export function OneTimeSecret({ label, value, note }: { label: string; value: st
     <div className="space-y-2">
       <p className="text-sm font-medium text-slate-800">{label}</p>
       <div className="flex items-center gap-2 rounded-lg border border-slate-300 bg-slate-50 py-1.5 pr-1.5 pl-3">
-        <code data-testid="one-time-secret" className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900 select-all">
+        <code
+          data-testid="one-time-secret"
+          className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900 select-all"
+        >
           {value}
         </code>
         <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} showText />

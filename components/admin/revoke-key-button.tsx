@@ -8,7 +8,15 @@ import { useToast } from "@/components/ui/toast";
 import { revokeApiKey } from "@/lib/actions/revoke-api-key";
 
 /** Revokes one key after a confirmation; the service refuses it from the next request on. */
-export function RevokeKeyButton({ id, prefix, environment }: { id: string; prefix: string; environment?: "sandbox" | "production" }) {
+export function RevokeKeyButton({
+  id,
+  prefix,
+  environment,
+}: {
+  id: string;
+  prefix: string;
+  environment?: "sandbox" | "production";
+}) {
   const router = useRouter();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);

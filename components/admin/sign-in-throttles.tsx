@@ -20,11 +20,14 @@ export function SignInThrottles({ throttles }: { throttles: ActiveThrottle[] }) 
         Sign-in throttles
       </h2>
       <p className="mt-1 max-w-prose text-sm text-slate-600">
-        Wrong passwords slow sign-in down for a while. Lift a throttle when you know who is behind it; lifting is recorded in
-        the audit trail.
+        Wrong passwords slow sign-in down for a while. Lift a throttle when you know who is behind it; lifting is
+        recorded in the audit trail.
       </p>
       {throttles.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600" data-testid="no-throttles">
+        <p
+          className="mt-4 rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600"
+          data-testid="no-throttles"
+        >
           Nobody is held back right now.
         </p>
       ) : (
@@ -37,7 +40,9 @@ export function SignInThrottles({ throttles }: { throttles: ActiveThrottle[] }) 
                 cell: (t) => (
                   <>
                     <p className="font-medium break-all text-slate-900">{t.email ?? "Any email"}</p>
-                    <p className="text-xs break-all text-slate-500">{t.address ? `from ${t.address}` : "from any address"}</p>
+                    <p className="text-xs break-all text-slate-500">
+                      {t.address ? `from ${t.address}` : "from any address"}
+                    </p>
                   </>
                 ),
               },

@@ -43,7 +43,9 @@ export function UserRowActions({ user, self }: { user: Row; self: boolean }) {
         className="h-8 w-36 text-xs"
         value={user.role}
         disabled={pending}
-        onChange={(e) => run("change the role", () => changeUserRole({ userId: user.id, role: e.target.value as Role }))}
+        onChange={(e) =>
+          run("change the role", () => changeUserRole({ userId: user.id, role: e.target.value as Role }))
+        }
         options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r].label }))}
       />
       <Button
@@ -64,7 +66,11 @@ export function UserRowActions({ user, self }: { user: Row; self: boolean }) {
         size="sm"
         variant="secondary"
         disabled={pending}
-        onClick={() => run(user.disabled ? "enable" : "disable", () => setUserDisabled({ userId: user.id, disabled: !user.disabled }))}
+        onClick={() =>
+          run(user.disabled ? "enable" : "disable", () =>
+            setUserDisabled({ userId: user.id, disabled: !user.disabled }),
+          )
+        }
       >
         {user.disabled ? "Enable" : "Disable"}
       </Button>

@@ -10,7 +10,8 @@ export function BacktestReport({ report }: { report: BacktestResult }) {
   return (
     <div className="space-y-4" data-testid="backtest-report">
       <p className="text-sm text-slate-800">
-        Over the last {report.days} days it would have held <strong data-testid="backtest-held">{report.held}</strong> of {report.scanned} submissions.
+        Over the last {report.days} days it would have held <strong data-testid="backtest-held">{report.held}</strong>{" "}
+        of {report.scanned} submissions.
       </p>
       {report.amounts.length > 0 ? (
         <ul className="flex flex-wrap gap-2">

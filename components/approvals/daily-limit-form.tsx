@@ -18,7 +18,10 @@ import { CURRENCIES } from "@/lib/schemas/catalog";
 /** Sets a production daily limit for a role or one person, in one currency. */
 export function DailyLimitForm() {
   const router = useRouter();
-  const form = useForm<DailyLimitInput>({ resolver: zodResolver(dailyLimitSchema), defaultValues: { scope: "role", role: "finance", email: "", currency: "USDC", amount: "" } });
+  const form = useForm<DailyLimitInput>({
+    resolver: zodResolver(dailyLimitSchema),
+    defaultValues: { scope: "role", role: "finance", email: "", currency: "USDC", amount: "" },
+  });
   const { errors } = form.formState;
   const scope = form.watch("scope");
   const save = useActionForm({
@@ -30,13 +33,33 @@ export function DailyLimitForm() {
     onFields: (error) => applyServerErrors(error, form.setError, ["email", "amount", "role", "currency"]),
   });
   return (
-    <form onSubmit={form.handleSubmit(save.submit)} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" data-testid="daily-limit-form">
+    <form
+      onSubmit={form.handleSubmit(save.submit)}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      data-testid="daily-limit-form"
+    >
       <Field label="For">
-        {(p) => <Select {...p} {...form.register("scope")} options={[{ value: "role", label: "A role" }, { value: "person", label: "A person" }]} />}
+        {(p) => (
+          <Select
+            {...p}
+            {...form.register("scope")}
+            options={[
+              { value: "role", label: "A role" },
+              { value: "person", label: "A person" },
+            ]}
+          />
+        )}
       </Field>
       {scope === "role" ? (
         <Field label="Role" error={errors.role?.message}>
-          {(p) => <Select {...p} {...form.register("role")} options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r].label }))} />}
+          {(p) => (
+            <Select
+              {...p}
+              {...form.register("role")}
+              options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r].label }))}
+            />
+          )}
         </Field>
       ) : (
         <Field label="Person's email" error={errors.email?.message}>
@@ -44,10 +67,14 @@ export function DailyLimitForm() {
         </Field>
       )}
       <Field label="Currency" error={errors.currency?.message}>
-        {(p) => <Select {...p} {...form.register("currency")} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />}
+        {(p) => (
+          <Select {...p} {...form.register("currency")} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+        )}
       </Field>
       <Field label="Per day" error={errors.amount?.message} required>
-        {(p) => <Input {...p} {...form.register("amount")} inputMode="decimal" autoComplete="off" placeholder="25000" />}
+        {(p) => (
+          <Input {...p} {...form.register("amount")} inputMode="decimal" autoComplete="off" placeholder="25000" />
+        )}
       </Field>
       <Button type="submit" loading={save.pending}>
         Set limit

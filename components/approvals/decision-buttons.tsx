@@ -16,7 +16,21 @@ import type { ActionError } from "@/lib/actions/result";
  * Approve, or deny with a reason (or, for the person who submitted it, withdraw). Shown only to
  * those who may; the server decides again.
  */
-export function DecisionButtons({ id, canApprove, canDeny, mine, lastApproval, compact = false }: { id: string; canApprove: boolean; canDeny: boolean; mine: boolean; lastApproval: boolean; compact?: boolean }) {
+export function DecisionButtons({
+  id,
+  canApprove,
+  canDeny,
+  mine,
+  lastApproval,
+  compact = false,
+}: {
+  id: string;
+  canApprove: boolean;
+  canDeny: boolean;
+  mine: boolean;
+  lastApproval: boolean;
+  compact?: boolean;
+}) {
   const router = useRouter();
   const { toast } = useToast();
   const [pending, startTransition] = useTransition();
@@ -34,7 +48,14 @@ export function DecisionButtons({ id, canApprove, canDeny, mine, lastApproval, c
       }
       setError(null);
       const sent = result.data.status === "sent";
-      toast({ title: sent ? "Approved and sent" : result.data.status === "failed" ? "Approved; the API refused it" : "Approved", tone: result.data.status === "failed" ? "error" : "success" });
+      toast({
+        title: sent
+          ? "Approved and sent"
+          : result.data.status === "failed"
+            ? "Approved; the API refused it"
+            : "Approved",
+        tone: result.data.status === "failed" ? "error" : "success",
+      });
       router.refresh();
     });
   }
@@ -93,7 +114,9 @@ export function DecisionButtons({ id, canApprove, canDeny, mine, lastApproval, c
             }
           >
             <Field label="Reason" error={reasonError} required>
-              {(p) => <Textarea {...p} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />}
+              {(p) => (
+                <Textarea {...p} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+              )}
             </Field>
           </Dialog>
         ) : null}

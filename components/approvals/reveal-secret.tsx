@@ -10,7 +10,10 @@ export function RevealSecret({ id, label }: { id: string; label: string }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, start] = useTransition();
-  if (secret) return <OneTimeSecret label={label} value={secret} note="Shown once: the console does not keep it. Store it now." />;
+  if (secret)
+    return (
+      <OneTimeSecret label={label} value={secret} note="Shown once: the console does not keep it. Store it now." />
+    );
   return (
     <div className="space-y-2" data-testid="reveal-secret">
       <p className="text-sm text-slate-700">The {label.toLowerCase()} waits for you, sealed. It can be shown once.</p>

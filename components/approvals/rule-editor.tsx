@@ -16,7 +16,14 @@ import { backtestApprovalRule } from "@/lib/actions/backtest-approval-rule";
 import type { ActionError } from "@/lib/actions/result";
 import { saveApprovalRule } from "@/lib/actions/save-approval-rule";
 import type { BacktestResult } from "@/lib/approvals/types";
-import { APPROVER_ROLES, CONTROLLED_ACTION_LABELS, CONTROLLED_ACTIONS, type RuleBody, ruleBodySchema, ruleSummary } from "@/lib/approvals/rules";
+import {
+  APPROVER_ROLES,
+  CONTROLLED_ACTION_LABELS,
+  CONTROLLED_ACTIONS,
+  type RuleBody,
+  ruleBodySchema,
+  ruleSummary,
+} from "@/lib/approvals/rules";
 import { ROLE_LABELS } from "@/lib/auth/permissions";
 import { CURRENCIES } from "@/lib/schemas/catalog";
 import { BacktestReport } from "./backtest-report";
@@ -54,7 +61,10 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
     const parsed = formSchema.safeParse({
       ...values,
       approvalsRequired: Number(values.approvalsRequired),
-      conditions: { ...values.conditions, amountAtLeast: values.conditions.amountAtLeast.trim() === "" ? null : values.conditions.amountAtLeast.trim() },
+      conditions: {
+        ...values.conditions,
+        amountAtLeast: values.conditions.amountAtLeast.trim() === "" ? null : values.conditions.amountAtLeast.trim(),
+      },
     });
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) form.setError(issue.path.join(".") as never, { message: issue.message });
@@ -90,16 +100,48 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1.3fr_1fr]">
-      <Card title={id ? "Edit rule" : "New rule"} description="Every condition you set must hold for a submission to be held.">
+      <Card
+        title={id ? "Edit rule" : "New rule"}
+        description="Every condition you set must hold for a submission to be held."
+      >
         <form id="rule-form" onSubmit={onSubmit} noValidate className="space-y-5">
           <Field label="Name" error={errors.name?.message} required>
-            {(p) => <Input {...p} {...form.register("name")} autoComplete="off" placeholder="Large production payouts" />}
+            {(p) => (
+              <Input {...p} {...form.register("name")} autoComplete="off" placeholder="Large production payouts" />
+            )}
           </Field>
-          <CheckboxGroup name="environments" legend="Environments" field={form.register("conditions.environments")} error={errors.conditions?.environments?.message} options={[{ value: "production", label: "Production" }, { value: "sandbox", label: "Sandbox" }]} />
-          <CheckboxGroup name="actions" legend="Actions" field={form.register("conditions.actions")} error={errors.conditions?.actions?.message} options={CONTROLLED_ACTIONS.map((a) => ({ value: a, label: CONTROLLED_ACTION_LABELS[a] }))} />
+          <CheckboxGroup
+            name="environments"
+            legend="Environments"
+            field={form.register("conditions.environments")}
+            error={errors.conditions?.environments?.message}
+            options={[
+              { value: "production", label: "Production" },
+              { value: "sandbox", label: "Sandbox" },
+            ]}
+          />
+          <CheckboxGroup
+            name="actions"
+            legend="Actions"
+            field={form.register("conditions.actions")}
+            error={errors.conditions?.actions?.message}
+            options={CONTROLLED_ACTIONS.map((a) => ({ value: a, label: CONTROLLED_ACTION_LABELS[a] }))}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Amount at or above" hint="Leave empty for any amount." error={errors.conditions?.amountAtLeast?.message}>
-              {(p) => <Input {...p} {...form.register("conditions.amountAtLeast")} inputMode="decimal" autoComplete="off" placeholder="10000" />}
+            <Field
+              label="Amount at or above"
+              hint="Leave empty for any amount."
+              error={errors.conditions?.amountAtLeast?.message}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  {...form.register("conditions.amountAtLeast")}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="10000"
+                />
+              )}
             </Field>
             <Field label="Measured in" hint="USD: priced by the service's own quote (mid-market rate).">
               {(p) => (
@@ -114,22 +156,58 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
               )}
             </Field>
           </div>
-          <CheckboxGroup name="currencies" legend="Currencies (none: any)" field={form.register("conditions.currencies")} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
-          <CheckboxGroup name="destinationTypes" legend="Destinations (none: any)" field={form.register("conditions.destinationTypes")} options={[{ value: "bank", label: "Bank account" }, { value: "wallet", label: "Wallet" }]} />
+          <CheckboxGroup
+            name="currencies"
+            legend="Currencies (none: any)"
+            field={form.register("conditions.currencies")}
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
+          <CheckboxGroup
+            name="destinationTypes"
+            legend="Destinations (none: any)"
+            field={form.register("conditions.destinationTypes")}
+            options={[
+              { value: "bank", label: "Bank account" },
+              { value: "wallet", label: "Wallet" },
+            ]}
+          />
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="size-4 rounded border-slate-300 accent-accent-600" {...form.register("conditions.newDestinationOnly")} />
+            <input
+              type="checkbox"
+              className="size-4 rounded border-slate-300 accent-accent-600"
+              {...form.register("conditions.newDestinationOnly")}
+            />
             Only destinations not in the payee book
           </label>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Approvals needed" error={errors.approvalsRequired?.message} required>
-              {(p) => <Select {...p} {...form.register("approvalsRequired")} options={[{ value: "1", label: "1 person" }, { value: "2", label: "2 people" }]} />}
+              {(p) => (
+                <Select
+                  {...p}
+                  {...form.register("approvalsRequired")}
+                  options={[
+                    { value: "1", label: "1 person" },
+                    { value: "2", label: "2 people" },
+                  ]}
+                />
+              )}
             </Field>
             <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
-              <input type="checkbox" className="size-4 rounded border-slate-300 accent-accent-600" {...form.register("enabled")} />
+              <input
+                type="checkbox"
+                className="size-4 rounded border-slate-300 accent-accent-600"
+                {...form.register("enabled")}
+              />
               On (holds new submissions)
             </label>
           </div>
-          <CheckboxGroup name="approverRoles" legend="Who may approve" field={form.register("approverRoles")} error={errors.approverRoles?.message} options={APPROVER_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r].label }))} />
+          <CheckboxGroup
+            name="approverRoles"
+            legend="Who may approve"
+            field={form.register("approverRoles")}
+            error={errors.approverRoles?.message}
+            options={APPROVER_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r].label }))}
+          />
           <FormAlert error={save.error} />
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
             <Button type="submit" loading={save.pending}>
@@ -138,7 +216,10 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
           </div>
         </form>
       </Card>
-      <Card title="What would this have held?" description="The account's recent history through the rule as drafted, read through the API's lists. Nothing is saved or held.">
+      <Card
+        title="What would this have held?"
+        description="The account's recent history through the rule as drafted, read through the API's lists. Nothing is saved or held."
+      >
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" loading={testing} onClick={() => runBacktest(30)}>
             Last 30 days
@@ -149,10 +230,15 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
         </div>
         <div className="mt-4" aria-live="polite">
           <FormAlert error={testError} />
-          {report ? <BacktestReport report={report} /> : <p className="text-sm text-slate-500">Run it to see how many submissions, and how much money, the rule would have held.</p>}
+          {report ? (
+            <BacktestReport report={report} />
+          ) : (
+            <p className="text-sm text-slate-500">
+              Run it to see how many submissions, and how much money, the rule would have held.
+            </p>
+          )}
         </div>
       </Card>
     </div>
   );
 }
-

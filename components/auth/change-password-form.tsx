@@ -40,7 +40,12 @@ export function ChangePasswordForm({ afterChange }: { afterChange?: "refresh" } 
       <Field label="Current password" error={errors.currentPassword} required>
         {(p) => <Input {...p} {...form.field("currentPassword")} type="password" autoComplete="current-password" />}
       </Field>
-      <Field label="New password" hint="At least 12 characters. A passphrase of a few words works well." error={errors.newPassword} required>
+      <Field
+        label="New password"
+        hint="At least 12 characters. A passphrase of a few words works well."
+        error={errors.newPassword}
+        required
+      >
         {(p) => <Input {...p} {...form.field("newPassword")} type="password" autoComplete="new-password" />}
       </Field>
       <Field label="Repeat the new password" error={errors.confirmPassword} required>

@@ -13,8 +13,8 @@ export function ForcedPasswordChange({ email }: { email: string }) {
         <div className="mb-6 text-center">
           <h1 className="text-xl font-semibold tracking-tight text-slate-900">Choose your own password</h1>
           <p className="mt-1.5 text-sm text-slate-600">
-            You signed in as <span className="font-medium text-slate-900">{email}</span> with a password someone else has seen. Replace
-            it before you go on.
+            You signed in as <span className="font-medium text-slate-900">{email}</span> with a password someone else
+            has seen. Replace it before you go on.
           </p>
         </div>
         <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 shadow-[var(--shadow-card)] sm:p-7">

@@ -24,9 +24,16 @@ export function SignInForm({ next }: { next: string }) {
   });
 
   return (
-    <form onSubmit={form.onSubmit(action.submit)} noValidate className="space-y-5" aria-busy={action.pending || undefined}>
+    <form
+      onSubmit={form.onSubmit(action.submit)}
+      noValidate
+      className="space-y-5"
+      aria-busy={action.pending || undefined}
+    >
       <Field label="Email" error={errors.email} required>
-        {(p) => <Input {...p} {...form.field("email")} type="email" autoComplete="username" autoFocus spellCheck={false} />}
+        {(p) => (
+          <Input {...p} {...form.field("email")} type="email" autoComplete="username" autoFocus spellCheck={false} />
+        )}
       </Field>
       <Field label="Password" error={errors.password} required>
         {(p) => <Input {...p} {...form.field("password")} type="password" autoComplete="current-password" />}

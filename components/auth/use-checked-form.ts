@@ -11,7 +11,10 @@ type Errors<F extends string> = Partial<Record<F, string>>;
  * the values to `send`. A server refusal's field messages land on their fields the same way; a
  * field's message clears as soon as it is edited.
  */
-export function useCheckedForm<F extends string>(fields: readonly F[], check: (values: Record<F, string>) => Errors<F>) {
+export function useCheckedForm<F extends string>(
+  fields: readonly F[],
+  check: (values: Record<F, string>) => Errors<F>,
+) {
   const [errors, setErrors] = useState<Errors<F>>({});
   const element = useRef<HTMLFormElement | null>(null);
 

@@ -46,10 +46,20 @@ export function BatchReceipt({ batch }: { batch: BatchView }) {
         ) : null}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
-        <a href={`/batches/${batch.id}/file`} download className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50" data-testid="download-file">
+        <a
+          href={`/batches/${batch.id}/file`}
+          download
+          className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          data-testid="download-file"
+        >
           <DownloadIcon className="size-4" /> The file
         </a>
-        <a href={`/batches/${batch.id}/results`} download className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50" data-testid="download-results">
+        <a
+          href={`/batches/${batch.id}/results`}
+          download
+          className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          data-testid="download-results"
+        >
           <DownloadIcon className="size-4" /> {sent ? "Results CSV" : "Review CSV"}
         </a>
       </div>

@@ -45,12 +45,24 @@ export function BatchRowsTable({
       caption="Rows of the batch"
       rows={rows.map((r): Row => ({ ...r, id: String(r.rowNo) }))}
       rowTestId="batch-line"
-      rowProps={(r) => ({ "data-row": String(r.rowNo), "data-state": !r.included ? "dropped" : r.problems.length > 0 ? "invalid" : "valid" })}
+      rowProps={(r) => ({
+        "data-row": String(r.rowNo),
+        "data-state": !r.included ? "dropped" : r.problems.length > 0 ? "invalid" : "valid",
+      })}
       empty="No rows here."
       columns={[
         { header: "Row", numeric: true, className: "text-slate-500", cell: (r) => r.rowNo },
-        { header: "Pays", className: "max-w-48 truncate font-medium text-slate-900", title: (r) => r.payee, cell: (r) => r.payee },
-        { header: "Amount", numeric: true, cell: (r) => (r.amount && r.currency ? formatMoney(r.amount, r.currency) : "—") },
+        {
+          header: "Pays",
+          className: "max-w-48 truncate font-medium text-slate-900",
+          title: (r) => r.payee,
+          cell: (r) => r.payee,
+        },
+        {
+          header: "Amount",
+          numeric: true,
+          cell: (r) => (r.amount && r.currency ? formatMoney(r.amount, r.currency) : "—"),
+        },
         {
           header: "Check",
           className: "min-w-56",
@@ -86,8 +98,14 @@ export function BatchRowsTable({
                     <span className="text-xs text-slate-400">—</span>
                   ) : (
                     <div className="space-y-0.5 text-xs" data-testid="dry-run-cell">
-                      {r.dryRun.finalStatus ? <StatusBadge status={r.dryRun.finalStatus} /> : <Badge tone="danger">Refused</Badge>}
-                      {r.dryRun.fee && r.dryRun.feeCurrency ? <p className="text-slate-500">Fee {formatMoney(r.dryRun.fee, r.dryRun.feeCurrency)}</p> : null}
+                      {r.dryRun.finalStatus ? (
+                        <StatusBadge status={r.dryRun.finalStatus} />
+                      ) : (
+                        <Badge tone="danger">Refused</Badge>
+                      )}
+                      {r.dryRun.fee && r.dryRun.feeCurrency ? (
+                        <p className="text-slate-500">Fee {formatMoney(r.dryRun.fee, r.dryRun.feeCurrency)}</p>
+                      ) : null}
                       {r.dryRun.failure ? <p className="break-words text-red-800">{r.dryRun.failure}</p> : null}
                     </div>
                   ),
@@ -103,7 +121,11 @@ export function BatchRowsTable({
                   r.sendState === "sent" && r.resultId ? (
                     <div className="space-y-0.5 text-xs">
                       {r.resultStatus ? <StatusBadge status={r.resultStatus} /> : null}
-                      <Link href={href(r.resultId)} className="block font-mono text-accent-700 hover:underline" data-testid="row-result-link">
+                      <Link
+                        href={href(r.resultId)}
+                        className="block font-mono text-accent-700 hover:underline"
+                        data-testid="row-result-link"
+                      >
                         {r.resultId.slice(0, 8)}…
                       </Link>
                     </div>
@@ -132,7 +154,13 @@ export function BatchRowsTable({
                         Fix
                       </Button>
                     ) : null}
-                    <Button size="sm" variant="ghost" loading={busyRow === r.rowNo} onClick={() => onInclude(r, !r.included)} aria-label={`${r.included ? "Drop" : "Keep"} row ${r.rowNo}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      loading={busyRow === r.rowNo}
+                      onClick={() => onInclude(r, !r.included)}
+                      aria-label={`${r.included ? "Drop" : "Keep"} row ${r.rowNo}`}
+                    >
                       {r.included ? "Drop" : "Keep"}
                     </Button>
                   </span>

@@ -9,10 +9,23 @@ import type { Balance } from "@/lib/schemas/sandbox";
  * What the batch moves, per currency (the rows that would be sent), the fees the dry run's
  * sandbox quotes came with, and for disbursements the available balance before and after.
  */
-export function BatchTotalsCard({ kind, totals, dryRunFees, balances }: { kind: BatchKind; totals: BatchTotals; dryRunFees: BatchTotals; balances: Balance[] | null }) {
+export function BatchTotalsCard({
+  kind,
+  totals,
+  dryRunFees,
+  balances,
+}: {
+  kind: BatchKind;
+  totals: BatchTotals;
+  dryRunFees: BatchTotals;
+  balances: Balance[] | null;
+}) {
   const balanceOf = (currency: string) => balances?.find((b) => b.currency === currency) ?? null;
   return (
-    <Card title="Totals" description={kind === "disbursement" ? "Paid from the pre-funded balance." : "In each row's amount currency."}>
+    <Card
+      title="Totals"
+      description={kind === "disbursement" ? "Paid from the pre-funded balance." : "In each row's amount currency."}
+    >
       {totals.length === 0 ? (
         <p className="text-sm text-slate-500">No row to send yet.</p>
       ) : (
@@ -25,10 +38,13 @@ export function BatchTotalsCard({ kind, totals, dryRunFees, balances }: { kind: 
                 <dt className="text-slate-500">
                   {t.count} row{t.count === 1 ? "" : "s"} in {t.currency}
                 </dt>
-                <dd className="text-lg font-semibold text-slate-900 tabular-nums">{formatMoney(t.amount, t.currency)}</dd>
+                <dd className="text-lg font-semibold text-slate-900 tabular-nums">
+                  {formatMoney(t.amount, t.currency)}
+                </dd>
                 {balance && after ? (
                   <dd className={after.isNegative() ? "text-red-700" : "text-slate-600"} data-testid="balance-after">
-                    Available {formatMoney(balance.available_balance, t.currency)} → after {formatMoney(after.toFixed(), t.currency)}
+                    Available {formatMoney(balance.available_balance, t.currency)} → after{" "}
+                    {formatMoney(after.toFixed(), t.currency)}
                     {after.isNegative() ? " (not enough)" : ""}
                   </dd>
                 ) : null}
@@ -40,12 +56,15 @@ export function BatchTotalsCard({ kind, totals, dryRunFees, balances }: { kind: 
               <dt className="text-slate-500">Fees, by the dry run&apos;s quotes</dt>
               {dryRunFees.map((f) => (
                 <dd key={f.currency} className="font-medium text-slate-900 tabular-nums">
-                  {formatMoney(f.amount, f.currency)} <span className="font-normal text-slate-500">over {f.count} rows</span>
+                  {formatMoney(f.amount, f.currency)}{" "}
+                  <span className="font-normal text-slate-500">over {f.count} rows</span>
                 </dd>
               ))}
             </div>
           ) : kind === "settlement_request" ? (
-            <p className="border-t border-slate-100 pt-3 text-xs text-slate-500">The dry run prices every row with the service&apos;s quote (fees and rates).</p>
+            <p className="border-t border-slate-100 pt-3 text-xs text-slate-500">
+              The dry run prices every row with the service&apos;s quote (fees and rates).
+            </p>
           ) : null}
         </dl>
       )}

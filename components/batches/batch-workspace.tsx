@@ -29,7 +29,13 @@ const POLL_MS = 1_500;
 /** Whether anything may still change without a click: a dry run or sends under way, or sent rows still moving. */
 function live(state: BatchState): boolean {
   const b = state.batch;
-  return b.dryRunState === "queued" || b.dryRunState === "running" || b.status === "sending" || b.status === "held" || state.progress.moving > 0;
+  return (
+    b.dryRunState === "queued" ||
+    b.dryRunState === "running" ||
+    b.status === "sending" ||
+    b.status === "held" ||
+    state.progress.moving > 0
+  );
 }
 
 /**
@@ -37,7 +43,17 @@ function live(state: BatchState): boolean {
  * dry run, the submission and the progress of the sends. Reads come from GET
  * /batches/<id>/progress (polled while something moves); changes go through server actions.
  */
-export function BatchWorkspace({ initial, environment, canManage, balances }: { initial: BatchState; environment: Environment; canManage: boolean; balances: Balance[] | null }) {
+export function BatchWorkspace({
+  initial,
+  environment,
+  canManage,
+  balances,
+}: {
+  initial: BatchState;
+  environment: Environment;
+  canManage: boolean;
+  balances: Balance[] | null;
+}) {
   const id = initial.batch.id;
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -52,7 +68,9 @@ export function BatchWorkspace({ initial, environment, canManage, balances }: { 
   const query = useQuery({
     queryKey: key,
     queryFn: async (): Promise<BatchState> => {
-      const res = await fetch(`/batches/${encodeURIComponent(id)}/progress?page=${page}&filter=${filter}`, { cache: "no-store" });
+      const res = await fetch(`/batches/${encodeURIComponent(id)}/progress?page=${page}&filter=${filter}`, {
+        cache: "no-store",
+      });
       if (!res.ok) throw new Error(`The console answered ${res.status}`);
       return res.json();
     },
@@ -79,14 +97,25 @@ export function BatchWorkspace({ initial, environment, canManage, balances }: { 
 
   const include = (row: BatchRowView, included: boolean) => {
     setBusyRow(row.rowNo);
-    act(included ? "Not kept" : "Not dropped", () => setBatchRowsIncluded({ batchId: id, rowNos: [row.rowNo], included }));
+    act(included ? "Not kept" : "Not dropped", () =>
+      setBatchRowsIncluded({ batchId: id, rowNos: [row.rowNo], included }),
+    );
   };
   const submit = (confirmProduction: boolean) =>
-    act("Not submitted", () => submitBatch({ batchId: id }, { environment, confirmProduction }), (data) => {
-      setConfirming(false);
-      if (data.held) setHeldMessage({ id: data.held.submissionId, message: data.held.message });
-      else toast({ title: "Sending", description: "Every row goes out with its own Idempotency-Key; follow it here.", tone: "success" });
-    });
+    act(
+      "Not submitted",
+      () => submitBatch({ batchId: id }, { environment, confirmProduction }),
+      (data) => {
+        setConfirming(false);
+        if (data.held) setHeldMessage({ id: data.held.submissionId, message: data.held.message });
+        else
+          toast({
+            title: "Sending",
+            description: "Every row goes out with its own Idempotency-Key; follow it here.",
+            tone: "success",
+          });
+      },
+    );
 
   const counts: Record<RowFilter, number> = {
     all: state.progress.rows,
@@ -98,16 +127,26 @@ export function BatchWorkspace({ initial, environment, canManage, balances }: { 
   const valid = state.progress.included - state.progress.invalid;
 
   return (
-    <div className="space-y-6" data-testid="batch-workspace" data-status={b.status} data-dry-run={b.dryRunState ?? "none"}>
+    <div
+      className="space-y-6"
+      data-testid="batch-workspace"
+      data-status={b.status}
+      data-dry-run={b.dryRunState ?? "none"}
+    >
       <div className="flex flex-wrap items-center gap-3">
         <BatchStatusBadge status={b.status} />
         <p className="text-sm text-slate-600">
-          {state.progress.rows.toLocaleString("en-US")} rows · <span data-testid="valid-count">{valid}</span> to send · {state.progress.invalid} with problems · {state.progress.dropped} dropped
+          {state.progress.rows.toLocaleString("en-US")} rows · <span data-testid="valid-count">{valid}</span> to send ·{" "}
+          {state.progress.invalid} with problems · {state.progress.dropped} dropped
         </p>
       </div>
 
       {b.sameFile.length > 0 ? (
-        <div role="status" className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900" data-testid="duplicate-file">
+        <div
+          role="status"
+          className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
+          data-testid="duplicate-file"
+        >
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
           <p>
             The same file (same SHA-256) was uploaded before:{" "}
@@ -125,12 +164,21 @@ export function BatchWorkspace({ initial, environment, canManage, balances }: { 
       ) : null}
 
       {heldMessage || (b.status === "held" && b.submissionId) ? (
-        <div role="status" className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900" data-testid="batch-held">
+        <div
+          role="status"
+          className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
+          data-testid="batch-held"
+        >
           <ClockIcon className="mt-0.5 size-4 shrink-0" />
           <div>
             <p className="font-medium">Waiting for approval</p>
-            <p className="mt-0.5">{heldMessage?.message ?? "Someone who may approve it must approve this batch before any row is sent."}</p>
-            <Link href={`/approvals/${heldMessage?.id ?? b.submissionId}`} className="mt-1 inline-block font-medium underline underline-offset-2">
+            <p className="mt-0.5">
+              {heldMessage?.message ?? "Someone who may approve it must approve this batch before any row is sent."}
+            </p>
+            <Link
+              href={`/approvals/${heldMessage?.id ?? b.submissionId}`}
+              className="mt-1 inline-block font-medium underline underline-offset-2"
+            >
               Follow it on the Approvals page
             </Link>
           </div>
@@ -143,7 +191,12 @@ export function BatchWorkspace({ initial, environment, canManage, balances }: { 
       ) : null}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
-        <BatchTotalsCard kind={b.kind} totals={state.totals} dryRunFees={state.dryRunFees} balances={review ? balances : null} />
+        <BatchTotalsCard
+          kind={b.kind}
+          totals={state.totals}
+          dryRunFees={state.dryRunFees}
+          balances={review ? balances : null}
+        />
         <Card
           title={b.status === "review" ? "Dry run in sandbox" : "Sending"}
           description={
@@ -156,8 +209,10 @@ export function BatchWorkspace({ initial, environment, canManage, balances }: { 
             <div className="space-y-3" data-testid="dry-run-panel">
               {b.dryRunState === "done" ? (
                 <p className="text-sm text-slate-700" data-testid="dry-run-summary">
-                  {state.progress.dryRunDone - state.progress.dryRunFailed} of {state.progress.dryRunDone} rows would go through
-                  {state.progress.dryRunFailed > 0 ? `; ${state.progress.dryRunFailed} would fail (see the table)` : ""}.
+                  {state.progress.dryRunDone - state.progress.dryRunFailed} of {state.progress.dryRunDone} rows would go
+                  through
+                  {state.progress.dryRunFailed > 0 ? `; ${state.progress.dryRunFailed} would fail (see the table)` : ""}
+                  .
                 </p>
               ) : dryRunning ? (
                 <p className="text-sm text-slate-700" aria-live="polite">
@@ -166,10 +221,18 @@ export function BatchWorkspace({ initial, environment, canManage, balances }: { 
               ) : b.dryRunState === "failed" ? (
                 <p className="text-sm text-red-800">{b.dryRunError}</p>
               ) : (
-                <p className="text-sm text-slate-500">Not run yet. It moves the sandbox clock forward and spends sandbox balance.</p>
+                <p className="text-sm text-slate-500">
+                  Not run yet. It moves the sandbox clock forward and spends sandbox balance.
+                </p>
               )}
               {editable ? (
-                <Button variant="secondary" onClick={() => act("Dry run not started", () => startBatchDryRun({ batchId: id }))} loading={pending && dryRunning} disabled={dryRunning || valid === 0} data-testid="start-dry-run">
+                <Button
+                  variant="secondary"
+                  onClick={() => act("Dry run not started", () => startBatchDryRun({ batchId: id }))}
+                  loading={pending && dryRunning}
+                  disabled={dryRunning || valid === 0}
+                  data-testid="start-dry-run"
+                >
                   <FlaskIcon className="size-4" /> {b.dryRunState === "done" ? "Run it again" : "Dry run in sandbox"}
                 </Button>
               ) : null}
@@ -183,20 +246,42 @@ export function BatchWorkspace({ initial, environment, canManage, balances }: { 
 
       {editable ? (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)]">
-          <Button onClick={() => (environment === "production" ? setConfirming(true) : submit(false))} loading={pending && !dryRunning} disabled={state.progress.invalid > 0 || valid === 0 || dryRunning} data-testid="submit-batch">
+          <Button
+            onClick={() => (environment === "production" ? setConfirming(true) : submit(false))}
+            loading={pending && !dryRunning}
+            disabled={state.progress.invalid > 0 || valid === 0 || dryRunning}
+            data-testid="submit-batch"
+          >
             Submit {valid} row{valid === 1 ? "" : "s"}
           </Button>
           {state.progress.invalid > 0 ? (
             <>
-              <p className="text-sm text-slate-600">Fix or drop the {state.progress.invalid} rows with problems first.</p>
-              <Button variant="secondary" size="sm" onClick={() => act("Not dropped", () => setBatchRowsIncluded({ batchId: id, rowNos: state.invalidRowNos, included: false }))}>
+              <p className="text-sm text-slate-600">
+                Fix or drop the {state.progress.invalid} rows with problems first.
+              </p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() =>
+                  act("Not dropped", () =>
+                    setBatchRowsIncluded({ batchId: id, rowNos: state.invalidRowNos, included: false }),
+                  )
+                }
+              >
                 Drop all {state.progress.invalid} rows with problems
               </Button>
             </>
           ) : (
-            <p className="text-sm text-slate-600">It goes through the approval rules as one submission with its total.</p>
+            <p className="text-sm text-slate-600">
+              It goes through the approval rules as one submission with its total.
+            </p>
           )}
-          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => act("Not discarded", () => cancelBatch({ batchId: id }))}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto"
+            onClick={() => act("Not discarded", () => cancelBatch({ batchId: id }))}
+          >
             Discard the batch
           </Button>
         </div>
@@ -235,10 +320,20 @@ export function BatchWorkspace({ initial, environment, canManage, balances }: { 
           onInclude={include}
           busyRow={busyRow}
         />
-        {state.pages > 1 ? <Pagination page={state.page} pageSize={50} total={state.filteredCount} onPageChange={setPage} /> : null}
+        {state.pages > 1 ? (
+          <Pagination page={state.page} pageSize={50} total={state.filteredCount} onPageChange={setPage} />
+        ) : null}
       </section>
 
-      {fixing ? <FixRowDialog batchId={id} header={b.header} row={fixing} onClose={() => setFixing(null)} onSaved={() => void refresh()} /> : null}
+      {fixing ? (
+        <FixRowDialog
+          batchId={id}
+          header={b.header}
+          row={fixing}
+          onClose={() => setFixing(null)}
+          onSaved={() => void refresh()}
+        />
+      ) : null}
       {confirming ? (
         <Dialog
           open

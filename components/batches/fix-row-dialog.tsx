@@ -14,16 +14,34 @@ import type { BatchRowView } from "@/lib/batches/types";
  * Saving checks the row again on the server with the same schemas; it closes once the row is
  * clean, and otherwise shows what is still wrong.
  */
-export function FixRowDialog({ batchId, header, row, onClose, onSaved }: { batchId: string; header: string[]; row: BatchRowView; onClose: () => void; onSaved: () => void }) {
+export function FixRowDialog({
+  batchId,
+  header,
+  row,
+  onClose,
+  onSaved,
+}: {
+  batchId: string;
+  header: string[];
+  row: BatchRowView;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [cells, setCells] = useState<string[]>(() => header.map((_, i) => row.cells[i] ?? ""));
   const [problems, setProblems] = useState<CellProblem[]>(row.problems);
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const formId = `fix-row-${useId()}`;
-  const problemOf = (column: string) => problems.filter((p) => p.column === column).map((p) => p.message).join("; ") || undefined;
+  const problemOf = (column: string) =>
+    problems
+      .filter((p) => p.column === column)
+      .map((p) => p.message)
+      .join("; ") || undefined;
   const elsewhere = problems.filter((p) => !header.includes(p.column));
   // Columns with a problem first, so the fix is at the top.
-  const order = header.map((column, i) => ({ column, i })).sort((a, b) => Number(!problemOf(b.column)) - Number(!problemOf(a.column)));
+  const order = header
+    .map((column, i) => ({ column, i }))
+    .sort((a, b) => Number(!problemOf(b.column)) - Number(!problemOf(a.column)));
 
   const save = () =>
     start(async () => {

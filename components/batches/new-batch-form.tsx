@@ -39,12 +39,18 @@ export function NewBatchForm({ environment, kinds }: { environment: Environment;
         headers: { "Content-Type": "text/csv", "X-Console-Environment": environment },
         body: file,
       });
-      const answer = (await res.json().catch(() => null)) as { id?: string; error?: { message: string; details?: string[] } } | null;
+      const answer = (await res.json().catch(() => null)) as {
+        id?: string;
+        error?: { message: string; details?: string[] };
+      } | null;
       if (res.ok && answer?.id) {
         router.push(`/batches/${answer.id}`);
         return;
       }
-      setRefusal({ message: answer?.error?.message ?? `The console answered ${res.status}.`, details: answer?.error?.details ?? [] });
+      setRefusal({
+        message: answer?.error?.message ?? `The console answered ${res.status}.`,
+        details: answer?.error?.details ?? [],
+      });
     } catch {
       setRefusal({ message: "The console did not answer. Check your connection and try again.", details: [] });
     }
@@ -63,8 +69,18 @@ export function NewBatchForm({ environment, kinds }: { environment: Environment;
         <legend className="text-sm font-medium text-slate-900">What the rows create</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {BATCH_KINDS.filter((k) => kinds.includes(k)).map((k) => (
-            <label key={k} className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-slate-200 px-3 py-2.5 text-sm has-[:checked]:border-accent-400 has-[:checked]:bg-accent-50">
-              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="accent-accent-600" />
+            <label
+              key={k}
+              className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-slate-200 px-3 py-2.5 text-sm has-[:checked]:border-accent-400 has-[:checked]:bg-accent-50"
+            >
+              <input
+                type="radio"
+                name="kind"
+                value={k}
+                checked={kind === k}
+                onChange={() => setKind(k)}
+                className="accent-accent-600"
+              />
               {BATCH_KIND_LABELS[k]}
             </label>
           ))}
@@ -93,7 +109,11 @@ export function NewBatchForm({ environment, kinds }: { environment: Environment;
       </div>
       <div aria-live="polite">
         {refusal ? (
-          <div role="alert" className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-900" data-testid="upload-error">
+          <div
+            role="alert"
+            className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-900"
+            data-testid="upload-error"
+          >
             <AlertIcon className="mt-0.5 size-4 shrink-0" />
             <div className="min-w-0">
               <p className="font-medium">Not uploaded</p>

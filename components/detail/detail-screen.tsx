@@ -53,7 +53,13 @@ export function DetailScreen({
   const resource = live.data;
   return (
     <div className="space-y-6">
-      <ResourceStatusLine status={resource.status} statusTestId={statusTestId} id={resource.id} copyLabel={copyLabel} refreshing={live.isFetching}>
+      <ResourceStatusLine
+        status={resource.status}
+        statusTestId={statusTestId}
+        id={resource.id}
+        copyLabel={copyLabel}
+        refreshing={live.isFetching}
+      >
         {badges}
       </ResourceStatusLine>
       {banner}

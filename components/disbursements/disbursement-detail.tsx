@@ -31,13 +31,19 @@ function Progress({ status }: { status: Disbursement["status"] }) {
         const failedHere = last && failed;
         const done = i <= reached;
         const label = failedHere ? "Failed" : step.charAt(0) + step.slice(1).toLowerCase();
-        const tone = failedHere ? "bg-red-600 text-white" : done ? "bg-accent-600 text-white" : "bg-slate-100 text-slate-500 ring-1 ring-slate-200";
+        const tone = failedHere
+          ? "bg-red-600 text-white"
+          : done
+            ? "bg-accent-600 text-white"
+            : "bg-slate-100 text-slate-500 ring-1 ring-slate-200";
         return (
           <li key={step} className="flex items-center gap-3" aria-current={i === reached ? "step" : undefined}>
             <span className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-semibold ${tone}`}>
               {failedHere ? "!" : done ? <CheckIcon className="size-3.5" /> : i + 1}
             </span>
-            <span className={`text-sm ${done || failedHere ? "font-medium text-slate-900" : "text-slate-500"}`}>{label}</span>
+            <span className={`text-sm ${done || failedHere ? "font-medium text-slate-900" : "text-slate-500"}`}>
+              {label}
+            </span>
           </li>
         );
       })}
@@ -45,8 +51,21 @@ function Progress({ status }: { status: Disbursement["status"] }) {
   );
 }
 
-export function DisbursementDetail({ environment, initial, created }: { environment: Environment; initial: Disbursement; created: boolean }) {
-  const query = useLiveResource(queryKeys.disbursements.detail(environment, initial.id), () => getDisbursement({ id: initial.id }), initial, { while: MOVING, everyMs: 2000 });
+export function DisbursementDetail({
+  environment,
+  initial,
+  created,
+}: {
+  environment: Environment;
+  initial: Disbursement;
+  created: boolean;
+}) {
+  const query = useLiveResource(
+    queryKeys.disbursements.detail(environment, initial.id),
+    () => getDisbursement({ id: initial.id }),
+    initial,
+    { while: MOVING, everyMs: 2000 },
+  );
   const d = query.data;
 
   return (
@@ -54,22 +73,39 @@ export function DisbursementDetail({ environment, initial, created }: { environm
       live={query}
       statusTestId="disbursement-status"
       copyLabel="Copy disbursement id"
-      banner={created ? <CreatedBanner title="Disbursement created.">The amount is reserved from your balance while it is sent.</CreatedBanner> : null}
+      banner={
+        created ? (
+          <CreatedBanner title="Disbursement created.">
+            The amount is reserved from your balance while it is sent.
+          </CreatedBanner>
+        ) : null
+      }
       main={
         <Card title="Payout">
-          <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid="disbursement-amount">
+          <p
+            className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums"
+            data-testid="disbursement-amount"
+          >
             {formatMoney(d.amount, d.currency)}
           </p>
           <p className="mt-1 text-sm text-slate-600">{d.chain ? `on ${railLabel(d.chain)}` : null}</p>
           <dl className="mt-5 grid gap-x-6 gap-y-4 border-t border-slate-100 pt-4 sm:grid-cols-2">
-            <Item label="Wallet address" mono>{d.wallet_address ?? "—"}</Item>
-            <Item label="Destination id" mono>{d.destination_id}</Item>
+            <Item label="Wallet address" mono>
+              {d.wallet_address ?? "—"}
+            </Item>
+            <Item label="Destination id" mono>
+              {d.destination_id}
+            </Item>
             <Item label="Created">{formatDateTime(d.created_at)}</Item>
             <Item label="Updated">{formatDateTime(d.updated_at)}</Item>
             <Item label="Completed">{formatDateTime(d.completed_at)}</Item>
             <Item label="Payment">
               {d.payment_id ? (
-                <Link href={`/payments/${d.payment_id}`} className="font-mono text-xs text-accent-700 hover:underline" data-testid="disbursement-payment">
+                <Link
+                  href={`/payments/${d.payment_id}`}
+                  className="font-mono text-xs text-accent-700 hover:underline"
+                  data-testid="disbursement-payment"
+                >
                   {d.payment_id}
                 </Link>
               ) : (

@@ -12,7 +12,12 @@ import type { Chain, Stablecoin } from "@/lib/schemas/catalog";
 export type DisbursementValues = { wallet_address: string; amount: string; currency: Stablecoin; chain: Chain | "" };
 export type DisbursementOutput = { body: DisbursementCreateInput };
 
-export const DISBURSEMENT_DEFAULTS: DisbursementValues = { wallet_address: "", amount: "", currency: "USDC", chain: "" };
+export const DISBURSEMENT_DEFAULTS: DisbursementValues = {
+  wallet_address: "",
+  amount: "",
+  currency: "USDC",
+  chain: "",
+};
 
 export function toDisbursementBody(values: DisbursementValues): DisbursementCreateInput {
   return {

@@ -233,7 +233,9 @@ export function DisbursementForm({
         description="This sends real stablecoins from your production balance."
         summary="disbursement"
         confirmLabel="Pay out in production"
-        context={balance ? [{ label: "Available now", value: formatMoney(balance.available_balance, balance.currency) }] : []}
+        context={
+          balance ? [{ label: "Available now", value: formatMoney(balance.available_balance, balance.currency) }] : []
+        }
       />
     </FormProvider>
   );

@@ -29,21 +29,31 @@ export function DisbursementsList({
       source={disbursementsList}
       controls={(c) => (
         <>
-          <ListSelect controls={c} name="status" label="Status" className="lg:w-48" placeholder="All statuses" options={statusOptions(DISBURSEMENT_STATUSES)} />
-          <ListSelect controls={c} name="currency" label="Currency" className="lg:w-40" placeholder="All currencies" options={STABLECOINS} />
+          <ListSelect
+            controls={c}
+            name="status"
+            label="Status"
+            className="lg:w-48"
+            placeholder="All statuses"
+            options={statusOptions(DISBURSEMENT_STATUSES)}
+          />
+          <ListSelect
+            controls={c}
+            name="currency"
+            label="Currency"
+            className="lg:w-40"
+            placeholder="All currencies"
+            options={STABLECOINS}
+          />
         </>
       )}
       exportHref="/disbursements/export"
       totals={(totals) => <AmountTotalsLine label="Disbursements" totals={totals} />}
       noMatch={{ title: "No matching disbursements", children: () => "No disbursement matches these filters." }}
       empty={
-        <EmptyState
-          icon={<DisburseIcon className="size-5" />}
-          title="No disbursements yet"
-          action={createLink}
-        >
-          Send stablecoins from your pre-funded balance to a wallet. Every disbursement of this environment, made here or
-          through the API, is listed here newest first.
+        <EmptyState icon={<DisburseIcon className="size-5" />} title="No disbursements yet" action={createLink}>
+          Send stablecoins from your pre-funded balance to a wallet. Every disbursement of this environment, made here
+          or through the API, is listed here newest first.
         </EmptyState>
       }
       table={(rows) => <DisbursementsTable rows={rows} />}

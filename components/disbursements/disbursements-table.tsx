@@ -17,7 +17,11 @@ const COLUMNS: Column<ListedDisbursement>[] = [
     cell: (d) => d.wallet_address ?? "—",
   },
   { header: "Created by", className: "text-xs text-slate-600", cell: (d) => d.created_by ?? "—" },
-  { header: "Created", className: "text-xs whitespace-nowrap text-slate-600", cell: (d) => formatShortDateTime(d.created_at) },
+  {
+    header: "Created",
+    className: "text-xs whitespace-nowrap text-slate-600",
+    cell: (d) => formatShortDateTime(d.created_at),
+  },
 ];
 
 /** Disbursements newest first, with the console user who created each (— when made through the API). */

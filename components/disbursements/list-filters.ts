@@ -15,6 +15,10 @@ export const disbursementFilters = listFilters(
 export type DisbursementFilters = (typeof disbursementFilters)["empty"];
 
 export const disbursementsList = listSource({
-  noun: "disbursements", path: "/disbursements", codec: disbursementFilters, keys: queryKeys.disbursements, load: listDisbursements,
+  noun: "disbursements",
+  path: "/disbursements",
+  codec: disbursementFilters,
+  keys: queryKeys.disbursements,
+  load: listDisbursements,
   create: { permission: "disbursement:create", label: "New disbursement" },
 });

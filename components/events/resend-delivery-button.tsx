@@ -12,7 +12,17 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
  * made due whatever its status; other endpoints are not touched). Shown only to roles that
  * manage webhooks; the page re-renders to show the new attempt.
  */
-export function ResendDeliveryButton({ environment, webhookId, deliveryId, url }: { environment: Environment; webhookId: string; deliveryId: string; url: string }) {
+export function ResendDeliveryButton({
+  environment,
+  webhookId,
+  deliveryId,
+  url,
+}: {
+  environment: Environment;
+  webhookId: string;
+  deliveryId: string;
+  url: string;
+}) {
   const router = useRouter();
   const canResend = useCan("webhooks:manage");
   const resend = useActionMutation({

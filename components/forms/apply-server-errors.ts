@@ -19,7 +19,11 @@ export function applyServerErrors<T extends FieldValues>(
   for (const detail of error.details) {
     const path = mapPath(detail.path);
     if (path && isField(path)) {
-      setError(path as Path<T>, { type: "server", message: namedMessage(detail.path, detail.message) }, { shouldFocus: !focused });
+      setError(
+        path as Path<T>,
+        { type: "server", message: namedMessage(detail.path, detail.message) },
+        { shouldFocus: !focused },
+      );
       focused = true;
     } else {
       unmatched.push(detail);

@@ -73,11 +73,18 @@ export function ConfirmProductionDialog<T>({
     >
       {pending !== null ? (
         <div className="space-y-2">
-          <dl className="divide-y divide-slate-100 rounded-lg border border-amber-200 bg-amber-50/40 text-sm" data-testid="confirm-summary" aria-busy={!ready}>
+          <dl
+            className="divide-y divide-slate-100 rounded-lg border border-amber-200 bg-amber-50/40 text-sm"
+            data-testid="confirm-summary"
+            aria-busy={!ready}
+          >
             {lines.map((line) => (
               <div key={line.label} className="flex items-baseline justify-between gap-4 px-3 py-2">
                 <dt className="shrink-0 text-slate-600">{line.label}</dt>
-                <dd className="min-w-0 text-right font-medium break-words text-slate-900 tabular-nums" data-testid={`confirm-${line.label.toLowerCase().replaceAll(" ", "-")}`}>
+                <dd
+                  className="min-w-0 text-right font-medium break-words text-slate-900 tabular-nums"
+                  data-testid={`confirm-${line.label.toLowerCase().replaceAll(" ", "-")}`}
+                >
                   {line.value}
                 </dd>
               </div>
@@ -96,25 +103,40 @@ export function ConfirmProductionDialog<T>({
 
 /** The lines for a body; a settlement request's come from its quote once it is priced. */
 function useSummary(summary: Summary, pending: unknown): { lines: ConfirmLine[]; note: string | null; ready: boolean } {
-  const [priced, setPriced] = useState<{ body: unknown; lines: ConfirmLine[] | null; note: string | null } | null>(null);
+  const [priced, setPriced] = useState<{ body: unknown; lines: ConfirmLine[] | null; note: string | null } | null>(
+    null,
+  );
   useEffect(() => {
     if (summary !== "settlement-request" || pending === null) return;
     let live = true;
     void previewSettlementRequest(pending as SettlementRequestCreateInput).then(
       (result) => {
         if (!live) return;
-        if (result.ok) setPriced({ body: pending, lines: settlementPreviewLines(result.data, pending as SettlementRequestCreateInput), note: null });
-        else setPriced({ body: pending, lines: null, note: `The fee and the other amount could not be priced: ${describeError(result.error)}` });
+        if (result.ok)
+          setPriced({
+            body: pending,
+            lines: settlementPreviewLines(result.data, pending as SettlementRequestCreateInput),
+            note: null,
+          });
+        else
+          setPriced({
+            body: pending,
+            lines: null,
+            note: `The fee and the other amount could not be priced: ${describeError(result.error)}`,
+          });
       },
-      () => live && setPriced({ body: pending, lines: null, note: "The fee and the other amount could not be priced." }),
+      () =>
+        live && setPriced({ body: pending, lines: null, note: "The fee and the other amount could not be priced." }),
     );
     return () => {
       live = false;
     };
   }, [summary, pending]);
   if (pending === null) return { lines: [], note: null, ready: false };
-  if (summary === "disbursement") return { lines: disbursementLines(pending as DisbursementCreateInput), note: null, ready: true };
-  if (summary === "v1-payment") return { lines: v1PaymentLines(pending as V1PaymentCreateInput), note: null, ready: true };
+  if (summary === "disbursement")
+    return { lines: disbursementLines(pending as DisbursementCreateInput), note: null, ready: true };
+  if (summary === "v1-payment")
+    return { lines: v1PaymentLines(pending as V1PaymentCreateInput), note: null, ready: true };
   const body = pending as SettlementRequestCreateInput;
   const current = priced?.body === pending ? priced : null;
   return {

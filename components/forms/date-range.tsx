@@ -12,7 +12,15 @@ import { Input } from "@/components/ui/input";
  * calendar parts on the page's first layout, which cost the list 40–70 ms before its rows were
  * on screen (decision D16.10). Opening it moves focus to "Created from".
  */
-export function DateRange({ from, to, onChange }: { from: string; to: string; onChange: (range: { created_from: string; created_to: string }) => void }) {
+export function DateRange({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (range: { created_from: string; created_to: string }) => void;
+}) {
   // Open from the first render when the URL carries a range; opened by the button, "Created from"
   // takes focus as it mounts. "Any date" clears the range without folding it again.
   const [opened, setOpened] = useState<"by-url" | "by-button" | null>(from || to ? "by-url" : null);
@@ -30,12 +38,7 @@ export function DateRange({ from, to, onChange }: { from: string; to: string; on
   };
   if (!opened && !from && !to) {
     return (
-      <Button
-        variant="secondary"
-        data-testid="date-range"
-        aria-expanded={false}
-        onClick={() => setOpened("by-button")}
-      >
+      <Button variant="secondary" data-testid="date-range" aria-expanded={false} onClick={() => setOpened("by-button")}>
         <PlusIcon className="size-4" />
         Created date
       </Button>
@@ -56,11 +59,28 @@ export function DateRange({ from, to, onChange }: { from: string; to: string; on
           />
         )}
       </Field>
-      <Field label="Created to" hint="UTC, inclusive" className="w-44" error={inverted ? "Must be on or after Created from" : undefined}>
-        {(p) => <Input {...p} type="date" value={shown.to} min={shown.from || undefined} onChange={(e) => change({ from: shown.from, to: e.target.value })} />}
+      <Field
+        label="Created to"
+        hint="UTC, inclusive"
+        className="w-44"
+        error={inverted ? "Must be on or after Created from" : undefined}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            type="date"
+            value={shown.to}
+            min={shown.from || undefined}
+            onChange={(e) => change({ from: shown.from, to: e.target.value })}
+          />
+        )}
       </Field>
       {shown.from || shown.to ? (
-        <button type="button" className="pb-2 text-sm font-medium text-accent-700 hover:text-accent-800" onClick={() => change({ from: "", to: "" })}>
+        <button
+          type="button"
+          className="pb-2 text-sm font-medium text-accent-700 hover:text-accent-800"
+          onClick={() => change({ from: "", to: "" })}
+        >
           Any date
         </button>
       ) : null}

@@ -26,7 +26,13 @@ export function FilterSelect({
   return (
     <label className={LABEL}>
       {label}
-      <Select name={name} defaultValue={value ?? ""} className="min-w-0" placeholder={anyLabel ?? undefined} options={options as string[]} />
+      <Select
+        name={name}
+        defaultValue={value ?? ""}
+        className="min-w-0"
+        placeholder={anyLabel ?? undefined}
+        options={options as string[]}
+      />
     </label>
   );
 }
@@ -50,7 +56,13 @@ export function FilterInput({
   return (
     <label className={cn(LABEL, className)}>
       {label}
-      <input type={type} name={name} defaultValue={value ?? ""} placeholder={placeholder} className={cn(FIELD, type === undefined && "font-mono")} />
+      <input
+        type={type}
+        name={name}
+        defaultValue={value ?? ""}
+        placeholder={placeholder}
+        className={cn(FIELD, type === undefined && "font-mono")}
+      />
     </label>
   );
 }

@@ -29,13 +29,20 @@ export function FormAlert({
       {error?.code === "daily_limit_exceeded" && error.submissionId ? (
         <LimitOffer key={error.submissionId} id={error.submissionId} message={error.message} />
       ) : error?.code === "held_for_approval" ? (
-        <div role="status" data-testid="held-for-approval" className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900">
+        <div
+          role="status"
+          data-testid="held-for-approval"
+          className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
+        >
           <ClockIcon className="mt-0.5 size-4 shrink-0" />
           <div>
             <p className="font-medium">Waiting for approval</p>
             <p className="mt-0.5 text-amber-800">{error.message}</p>
             {error.submissionId ? (
-              <a href={`/approvals/${encodeURIComponent(error.submissionId)}`} className="mt-1 inline-block font-medium text-amber-900 underline underline-offset-2">
+              <a
+                href={`/approvals/${encodeURIComponent(error.submissionId)}`}
+                className="mt-1 inline-block font-medium text-amber-900 underline underline-offset-2"
+              >
                 Follow it on the Approvals page
               </a>
             ) : null}

@@ -8,7 +8,10 @@ import type { ApiCall } from "@/lib/dashboard/api-calls";
 const ApiCallPreview = dynamic(() => import("./api-call-preview").then((m) => m.ApiCallPreview), {
   ssr: false,
   loading: () => (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700" aria-hidden="true">
+    <div
+      className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700"
+      aria-hidden="true"
+    >
       As an API call
     </div>
   ),

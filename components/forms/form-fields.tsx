@@ -13,7 +13,13 @@ export function useFieldError(name: string): string | undefined {
   return error?.message;
 }
 
-type Common<T extends FieldValues> = { name: Path<T>; label: ReactNode; hint?: ReactNode; required?: boolean; className?: string };
+type Common<T extends FieldValues> = {
+  name: Path<T>;
+  label: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+};
 
 /** A labelled text input bound to the form, its error shown and announced under it. */
 export function TextField<T extends FieldValues>({

@@ -5,7 +5,10 @@
 export function IdempotencyKeyNote({ name, value, once }: { name: string; value: string; once: string }) {
   return (
     <p className="border-t border-slate-100 pt-3 text-xs text-slate-500">
-      {name} <code className="font-mono break-all text-slate-700" data-testid="idempotency-key">{value}</code>
+      {name}{" "}
+      <code className="font-mono break-all text-slate-700" data-testid="idempotency-key">
+        {value}
+      </code>
       <br />A retry sends the same key, so {once}.
     </p>
   );

@@ -12,7 +12,9 @@ export type LazyResolver<V extends FieldValues, C, O> = Resolver<V, C, O> & {
   preload: () => void;
 };
 
-export function lazyResolver<V extends FieldValues, C = unknown, O = V>(load: () => Promise<Resolver<V, C, O>>): LazyResolver<V, C, O> {
+export function lazyResolver<V extends FieldValues, C = unknown, O = V>(
+  load: () => Promise<Resolver<V, C, O>>,
+): LazyResolver<V, C, O> {
   let loaded: Promise<Resolver<V, C, O>> | null = null;
   const get = () => {
     loaded ??= load().catch((error: unknown) => {
@@ -21,7 +23,11 @@ export function lazyResolver<V extends FieldValues, C = unknown, O = V>(load: ()
     });
     return loaded;
   };
-  const resolver = (async (values, context, options) => (await get())(values, context, options)) as LazyResolver<V, C, O>;
+  const resolver = (async (values, context, options) => (await get())(values, context, options)) as LazyResolver<
+    V,
+    C,
+    O
+  >;
   resolver.preload = () => void get().catch(() => {});
   return resolver;
 }

@@ -20,13 +20,20 @@ export function LimitOffer({ id, message }: { id: string; message: string }) {
       else setProblem(result.error.message);
     });
   return (
-    <div role="status" data-testid={done ? "held-for-approval" : "daily-limit"} className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900">
+    <div
+      role="status"
+      data-testid={done ? "held-for-approval" : "daily-limit"}
+      className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
+    >
       <ClockIcon className="mt-0.5 size-4 shrink-0" />
       <div className="space-y-2">
         <p className="font-medium">{done ? "Waiting for approval" : "Daily limit reached"}</p>
         <p className="text-amber-800">{done ?? message}</p>
         {done ? (
-          <a href={`/approvals/${encodeURIComponent(id)}`} className="inline-block font-medium text-amber-900 underline underline-offset-2">
+          <a
+            href={`/approvals/${encodeURIComponent(id)}`}
+            className="inline-block font-medium text-amber-900 underline underline-offset-2"
+          >
             Follow it on the Approvals page
           </a>
         ) : (

@@ -74,14 +74,24 @@ describe("optional fields left empty are left out, and the service's schema acce
   });
 
   it("/v1 payment: an account holder without an email", () => {
-    const body = toV1Body({ ...V1_DEFAULTS, amount: "10", destination_wallet: SOLANA, with_holder: true, holder: { first_name: "Ada", last_name: "Lovelace", email: "" } });
+    const body = toV1Body({
+      ...V1_DEFAULTS,
+      amount: "10",
+      destination_wallet: SOLANA,
+      with_holder: true,
+      holder: { first_name: "Ada", last_name: "Lovelace", email: "" },
+    });
     noEmptyStrings(body);
     accepted(v1PaymentCreateSchema, { ...body, idempotency_key: "k-1" });
   });
 
   it("webhook endpoint: an empty or blank description means none", () => {
     for (const description of ["", "   "]) {
-      const parsed = createEndpointFormSchema.parse({ url: "https://example.com/hook", events: ["settlement_request.created"], description });
+      const parsed = createEndpointFormSchema.parse({
+        url: "https://example.com/hook",
+        events: ["settlement_request.created"],
+        description,
+      });
       expect(parsed.description).toBeUndefined();
       accepted(webhookCreateSchema, JSON.parse(JSON.stringify(parsed)));
     }

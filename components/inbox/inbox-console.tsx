@@ -18,7 +18,14 @@ import { registerInbox } from "@/lib/actions/register-inbox";
 import { replayInboxMessage } from "@/lib/actions/replay-inbox-message";
 import { setInboxResponse } from "@/lib/actions/set-inbox-response";
 import type { Environment } from "@/lib/dashboard/environment-schema";
-import { INBOX_LIMITS_TEXT, INBOX_RESPONSE_MODES, RESPONSE_MODE_LABELS, type InboxMessageView, type InboxResponseMode, type InboxSummary } from "@/lib/inbox/types";
+import {
+  INBOX_LIMITS_TEXT,
+  INBOX_RESPONSE_MODES,
+  RESPONSE_MODE_LABELS,
+  type InboxMessageView,
+  type InboxResponseMode,
+  type InboxSummary,
+} from "@/lib/inbox/types";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
 import { cn } from "@/lib/ui/cn";
@@ -26,16 +33,29 @@ import { MessageCard } from "./message-card";
 import { useInboxStream } from "./use-inbox-stream";
 
 /** "New inbox": one click, then the page shows it. */
-export function NewInboxButton({ environment, variant = "primary" }: { environment: Environment; variant?: "primary" | "secondary" }) {
+export function NewInboxButton({
+  environment,
+  variant = "primary",
+}: {
+  environment: Environment;
+  variant?: "primary" | "secondary";
+}) {
   const router = useRouter();
   const canManage = useCan("inbox:manage");
-  const create = useActionMutation({ environment, action: createInbox, invalidate: [], success: () => "Inbox created" });
+  const create = useActionMutation({
+    environment,
+    action: createInbox,
+    invalidate: [],
+    success: () => "Inbox created",
+  });
   if (!canManage) return null;
   return (
     <Button
       variant={variant}
       loading={create.isPending}
-      onClick={() => create.mutate({}, { onSuccess: (inbox) => router.push(`/inbox?box=${encodeURIComponent(inbox.id)}`) })}
+      onClick={() =>
+        create.mutate({}, { onSuccess: (inbox) => router.push(`/inbox?box=${encodeURIComponent(inbox.id)}`) })
+      }
     >
       <PlusIcon className="size-4" /> New inbox
     </Button>
@@ -61,8 +81,8 @@ export function InboxConsole({
         title="No inbox yet"
         action={canManage ? <NewInboxButton environment={environment} /> : undefined}
       >
-        An inbox is a receiver this console hosts at an unguessable URL. Create one, register it as a sandbox endpoint, and every
-        delivery streams in here with its signature verdict.
+        An inbox is a receiver this console hosts at an unguessable URL. Create one, register it as a sandbox endpoint,
+        and every delivery streams in here with its signature verdict.
         {canManage ? null : (
           <span className="mt-2 block" data-testid="inbox-read-only">
             {environment === "production"
@@ -84,7 +104,9 @@ export function InboxConsole({
               aria-current={inbox.id === selected.id ? "page" : undefined}
               className={cn(
                 "rounded-full border px-3 py-1 text-xs font-medium",
-                inbox.id === selected.id ? "border-accent-300 bg-accent-50 text-accent-800" : "border-slate-200 bg-white text-slate-600 hover:bg-slate-50",
+                inbox.id === selected.id
+                  ? "border-accent-300 bg-accent-50 text-accent-800"
+                  : "border-slate-200 bg-white text-slate-600 hover:bg-slate-50",
               )}
             >
               {inbox.name}
@@ -114,39 +136,53 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
     invalidate: [],
     success: (i) => `The receiver now answers ${RESPONSE_MODE_LABELS[i.responseMode]}`,
   });
-  const remove = useActionMutation({ environment, action: deleteInbox, invalidate: [], success: () => "Inbox deleted" });
+  const remove = useActionMutation({
+    environment,
+    action: deleteInbox,
+    invalidate: [],
+    success: () => "Inbox deleted",
+  });
 
   return (
     <Card
       title={inbox.name}
       description="Anyone may POST here; only you see what arrives."
       actions={
-        !canManage ? undefined : <Dialog
-          title="Delete this inbox?"
-          description={
-            inbox.webhookId
-              ? "Its messages are deleted, and so is the endpoint registered for it: nothing more is sent here."
-              : "Its messages are deleted."
-          }
-          trigger={<Button variant="ghost" size="sm">Delete</Button>}
-          footer={
-            <DialogActions cancel="Keep it">
-              <Button
-                variant="danger"
-                loading={remove.isPending}
-                onClick={() => remove.mutate({ inboxId: inbox.id }, { onSuccess: () => router.push("/inbox") })}
-              >
-                Delete inbox
+        !canManage ? undefined : (
+          <Dialog
+            title="Delete this inbox?"
+            description={
+              inbox.webhookId
+                ? "Its messages are deleted, and so is the endpoint registered for it: nothing more is sent here."
+                : "Its messages are deleted."
+            }
+            trigger={
+              <Button variant="ghost" size="sm">
+                Delete
               </Button>
-            </DialogActions>
-          }
-        />
+            }
+            footer={
+              <DialogActions cancel="Keep it">
+                <Button
+                  variant="danger"
+                  loading={remove.isPending}
+                  onClick={() => remove.mutate({ inboxId: inbox.id }, { onSuccess: () => router.push("/inbox") })}
+                >
+                  Delete inbox
+                </Button>
+              </DialogActions>
+            }
+          />
+        )
       }
     >
       <dl className="grid gap-4 text-sm md:grid-cols-[10rem_1fr]">
         <dt className="text-slate-500">Receiver URL</dt>
         <dd className="flex min-w-0 items-center gap-1">
-          <code className="truncate rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800" data-testid="inbox-url">
+          <code
+            className="truncate rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800"
+            data-testid="inbox-url"
+          >
             {inbox.url}
           </code>
           <CopyButton value={inbox.url} label="Copy receiver URL" />
@@ -156,9 +192,16 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
         <dd className="text-xs text-slate-600" data-testid="inbox-limits">
           {INBOX_LIMITS_TEXT}
           {inbox.refused.count > 0 ? (
-            <p className="mt-1.5 rounded-md bg-amber-50 px-2 py-1.5 text-amber-900" role="status" data-testid="inbox-refused">
+            <p
+              className="mt-1.5 rounded-md bg-amber-50 px-2 py-1.5 text-amber-900"
+              role="status"
+              data-testid="inbox-refused"
+            >
               {inbox.refused.count} request{inbox.refused.count === 1 ? " was" : "s were"} refused
-              {inbox.refused.lastReason ? `; the last (${formatDateTime(inbox.refused.lastAt)}) for ${inbox.refused.lastReason}` : ""}.
+              {inbox.refused.lastReason
+                ? `; the last (${formatDateTime(inbox.refused.lastAt)}) for ${inbox.refused.lastReason}`
+                : ""}
+              .
             </p>
           ) : null}
         </dd>
@@ -167,10 +210,17 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
         <dd>
           {inbox.webhookId ? (
             <div className="flex flex-wrap items-center gap-2" data-testid="inbox-registration">
-              <Badge tone="success" dot>Registered{inbox.environment ? ` (${inbox.environment})` : ""}</Badge>
+              <Badge tone="success" dot>
+                Registered{inbox.environment ? ` (${inbox.environment})` : ""}
+              </Badge>
               <code className="font-mono text-xs text-slate-600">{inbox.webhookId}</code>
-              <span className="text-xs text-slate-500">{inbox.hasSecret ? "· signing secret kept on the server" : "· no secret kept"}</span>
-              <Link href={`/webhooks?endpoint=${encodeURIComponent(inbox.webhookId)}`} className="text-xs font-medium text-accent-700 hover:text-accent-800">
+              <span className="text-xs text-slate-500">
+                {inbox.hasSecret ? "· signing secret kept on the server" : "· no secret kept"}
+              </span>
+              <Link
+                href={`/webhooks?endpoint=${encodeURIComponent(inbox.webhookId)}`}
+                className="text-xs font-medium text-accent-700 hover:text-accent-800"
+              >
                 Delivery log →
               </Link>
             </div>
@@ -199,27 +249,41 @@ function ReceiverCard({ environment, inbox }: { environment: Environment; inbox:
           <label htmlFor="inbox-response">Answer with</label>
         </dt>
         <dd className="flex flex-wrap items-center gap-3">
-          {!canManage ? <span>{RESPONSE_MODE_LABELS[mode]}</span> : <Select
-            id="inbox-response"
-            className="w-80"
-            value={mode}
-            disabled={respond.isPending}
-            options={INBOX_RESPONSE_MODES.map((m) => ({ value: m, label: RESPONSE_MODE_LABELS[m] }))}
-            onChange={(e) => {
-              const next = e.target.value as InboxResponseMode;
-              const previous = mode;
-              setMode(next);
-              respond.mutate({ inboxId: inbox.id, mode: next }, { onError: () => setMode(previous) });
-            }}
-          />}
-          <span className="text-xs text-slate-500">Anything but 2xx within 10 s is a failed attempt: watch the retry schedule in the delivery log.</span>
+          {!canManage ? (
+            <span>{RESPONSE_MODE_LABELS[mode]}</span>
+          ) : (
+            <Select
+              id="inbox-response"
+              className="w-80"
+              value={mode}
+              disabled={respond.isPending}
+              options={INBOX_RESPONSE_MODES.map((m) => ({ value: m, label: RESPONSE_MODE_LABELS[m] }))}
+              onChange={(e) => {
+                const next = e.target.value as InboxResponseMode;
+                const previous = mode;
+                setMode(next);
+                respond.mutate({ inboxId: inbox.id, mode: next }, { onError: () => setMode(previous) });
+              }}
+            />
+          )}
+          <span className="text-xs text-slate-500">
+            Anything but 2xx within 10 s is a failed attempt: watch the retry schedule in the delivery log.
+          </span>
         </dd>
       </dl>
     </Card>
   );
 }
 
-function Messages({ environment, inboxId, initial }: { environment: Environment; inboxId: string; initial: InboxMessageView[] }) {
+function Messages({
+  environment,
+  inboxId,
+  initial,
+}: {
+  environment: Environment;
+  inboxId: string;
+  initial: InboxMessageView[];
+}) {
   const { messages, state } = useInboxStream(inboxId, initial);
   const canManage = useCan("inbox:manage");
   const replay = useActionMutation({
@@ -235,8 +299,16 @@ function Messages({ environment, inboxId, initial }: { environment: Environment;
       title="Received"
       description="Newest first. Stored whole: headers, raw body, time."
       actions={
-        <span className="inline-flex items-center gap-1.5 text-xs text-slate-500" data-testid="stream-state" data-state={state} aria-live="polite">
-          <span aria-hidden="true" className={cn("size-2 rounded-full", state === "live" ? "bg-emerald-500" : "bg-amber-400")} />
+        <span
+          className="inline-flex items-center gap-1.5 text-xs text-slate-500"
+          data-testid="stream-state"
+          data-state={state}
+          aria-live="polite"
+        >
+          <span
+            aria-hidden="true"
+            className={cn("size-2 rounded-full", state === "live" ? "bg-emerald-500" : "bg-amber-400")}
+          />
           {state === "live" ? "Live" : state === "connecting" ? "Connecting…" : "Reconnecting…"}
         </span>
       }

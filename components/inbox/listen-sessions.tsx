@@ -43,30 +43,50 @@ export function ListenSessions({ initial, everyone }: { initial: ListenSessionVi
       toast({ title: "Session ended", description: "Its CLI stops now.", tone: "success" });
       await queryClient.invalidateQueries({ queryKey: queryKeys.listenSessions() });
     },
-    onError: (error) => toast({ title: "Not ended", description: error instanceof ActionFailure ? describeError(error) : "Something went wrong.", tone: "error" }),
+    onError: (error) =>
+      toast({
+        title: "Not ended",
+        description: error instanceof ActionFailure ? describeError(error) : "Something went wrong.",
+        tone: "error",
+      }),
   });
 
   return (
     <Card
       title="Listening sessions"
-      description={everyone ? "Everyone's settlement-console listen in sandbox." : "Your settlement-console listen in sandbox. Make a token on your Account page."}
+      description={
+        everyone
+          ? "Everyone's settlement-console listen in sandbox."
+          : "Your settlement-console listen in sandbox. Make a token on your Account page."
+      }
       data-testid="listen-sessions"
     >
       {sessions.error ? (
-        <ErrorState title="The sessions could not be loaded" message={sessions.error instanceof ActionFailure ? describeError(sessions.error) : "Something went wrong."} onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
+        <ErrorState
+          title="The sessions could not be loaded"
+          message={sessions.error instanceof ActionFailure ? describeError(sessions.error) : "Something went wrong."}
+          onRetry={() => void sessions.refetch()}
+          retrying={sessions.isFetching}
+        />
       ) : (
         <DataTable
           caption="Listening sessions"
           columns={[
             ...(everyone ? [{ header: "Person", cell: (s: ListenSessionView) => s.person.email }] : []),
-            { header: "Since", className: "whitespace-nowrap text-slate-500", cell: (s) => `${time.format(new Date(s.startedAt))} UTC` },
+            {
+              header: "Since",
+              className: "whitespace-nowrap text-slate-500",
+              cell: (s) => `${time.format(new Date(s.startedAt))} UTC`,
+            },
             { header: "Forwarding to", className: "font-mono text-xs break-all", cell: (s) => s.forwardTo },
             { header: "Deliveries", numeric: true, cell: (s) => s.deliveries },
             {
               header: "Last",
               cell: (s) =>
                 s.last ? (
-                  <span className={s.last.status !== null && s.last.status < 300 ? "text-emerald-700" : "text-rose-700"}>
+                  <span
+                    className={s.last.status !== null && s.last.status < 300 ? "text-emerald-700" : "text-rose-700"}
+                  >
                     {s.last.status ?? "—"} {s.last.verdict === "ok" ? "" : s.last.verdict}
                   </span>
                 ) : (
@@ -87,7 +107,13 @@ export function ListenSessions({ initial, everyone }: { initial: ListenSessionVi
               className: "text-right",
               cell: (s) =>
                 s.state === "ended" ? null : (
-                  <Button size="sm" variant="secondary" loading={end.isPending && end.variables === s.id} onClick={() => end.mutate(s.id)} aria-label={`End the session of ${s.person.email}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={end.isPending && end.variables === s.id}
+                    onClick={() => end.mutate(s.id)}
+                    aria-label={`End the session of ${s.person.email}`}
+                  >
                     End
                   </Button>
                 ),

@@ -48,7 +48,11 @@ export function MessageCard({
           </Badge>
         ) : null}
         {m.outOfOrder ? (
-          <Badge tone="warning" data-testid="out-of-order-mark" title="An earlier message about the same resource has a newer created_at">
+          <Badge
+            tone="warning"
+            data-testid="out-of-order-mark"
+            title="An earlier message about the same resource has a newer created_at"
+          >
             Out of order
           </Badge>
         ) : null}
@@ -59,11 +63,15 @@ export function MessageCard({
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-xs text-slate-600 sm:grid-cols-3">
         <div className="flex min-w-0 items-center gap-1">
           <dt className="shrink-0 text-slate-500">Event</dt>
-          <dd className="truncate font-mono" data-testid="event-id">{m.eventId ?? "—"}</dd>
+          <dd className="truncate font-mono" data-testid="event-id">
+            {m.eventId ?? "—"}
+          </dd>
         </div>
         <div className="flex min-w-0 items-center gap-1">
           <dt className="shrink-0 text-slate-500">Resource</dt>
-          <dd className="truncate font-mono" data-testid="resource-id">{m.resourceId ?? "—"}</dd>
+          <dd className="truncate font-mono" data-testid="resource-id">
+            {m.resourceId ?? "—"}
+          </dd>
         </div>
         <div className="flex items-center gap-1">
           <dt className="shrink-0 text-slate-500">Status</dt>
@@ -86,18 +94,30 @@ export function MessageCard({
             <tbody className="divide-y divide-slate-100">
               {Object.entries(m.headers).map(([name, value]) => (
                 <tr key={name}>
-                  <th scope="row" className="py-1 pr-4 align-top font-mono font-medium whitespace-nowrap text-slate-500">{name}</th>
+                  <th
+                    scope="row"
+                    className="py-1 pr-4 align-top font-mono font-medium whitespace-nowrap text-slate-500"
+                  >
+                    {name}
+                  </th>
                   <td className="py-1 font-mono break-all text-slate-800">{value}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <div className="relative">
-            <CodeBlock data-testid="message-body" className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100">
+            <CodeBlock
+              data-testid="message-body"
+              className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100"
+            >
               {readable(m.body)}
             </CodeBlock>
             <div className="absolute top-2 right-2">
-              <CopyButton value={m.body} label="Copy raw body" className="bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white" />
+              <CopyButton
+                value={m.body}
+                label="Copy raw body"
+                className="bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white"
+              />
             </div>
           </div>
           {onReplay ? (

@@ -18,7 +18,9 @@ export function describeAge(ageSeconds: number): string {
 export function VerdictBadge({ verdict }: { verdict: StoredVerdict }) {
   const { label, tone } = LABELS[verdict.status];
   const suffix =
-    verdict.status === "timestamp_outside_tolerance" && verdict.ageSeconds !== undefined ? ` (${describeAge(verdict.ageSeconds)})` : "";
+    verdict.status === "timestamp_outside_tolerance" && verdict.ageSeconds !== undefined
+      ? ` (${describeAge(verdict.ageSeconds)})`
+      : "";
   return (
     <Badge tone={tone} dot data-testid="verdict" data-verdict={verdict.status}>
       {label}
@@ -32,8 +34,8 @@ export function VerdictExplanation({ verdict }: { verdict: StoredVerdict }) {
   if (verdict.status === "valid") {
     return (
       <p className="text-sm text-slate-600">
-        The HMAC-SHA256 over <code className="font-mono text-xs">t.body</code> with the secret kept for this inbox matches, and the
-        timestamp is within {DEFAULT_TOLERANCE} s.
+        The HMAC-SHA256 over <code className="font-mono text-xs">t.body</code> with the secret kept for this inbox
+        matches, and the timestamp is within {DEFAULT_TOLERANCE} s.
       </p>
     );
   }
@@ -56,8 +58,9 @@ export function VerdictExplanation({ verdict }: { verdict: StoredVerdict }) {
       ) : null}
       {verdict.status === "signature_mismatch" ? (
         <p className="text-xs text-slate-500">
-          Expected is computed over the bytes that arrived, with this inbox&apos;s secret. If the body was sent unchanged, the sender used a
-          different secret; if the sender&apos;s own signature over its body equals Received, the body changed on the way.
+          Expected is computed over the bytes that arrived, with this inbox&apos;s secret. If the body was sent
+          unchanged, the sender used a different secret; if the sender&apos;s own signature over its body equals
+          Received, the body changed on the way.
         </p>
       ) : null}
     </div>

@@ -31,7 +31,13 @@ export function ListSelect<S extends Spec>({
   return (
     <Field label={label} className={className}>
       {(p) => (
-        <Select {...p} value={controls.filters[name] as string} onChange={(e) => controls.set(name, e.target.value)} placeholder={placeholder} options={options} />
+        <Select
+          {...p}
+          value={controls.filters[name] as string}
+          onChange={(e) => controls.set(name, e.target.value)}
+          placeholder={placeholder}
+          options={options}
+        />
       )}
     </Field>
   );

@@ -25,7 +25,10 @@ export type ListControls<S extends Spec> = {
   set: (key: keyof S & string, raw: string) => void;
 };
 
-export type ListScreenProps<S extends Spec, WithTotals extends boolean, Row, Totals> = ListData<FiltersOf<S>, ListPage<Row, Totals>> & {
+export type ListScreenProps<S extends Spec, WithTotals extends boolean, Row, Totals> = ListData<
+  FiltersOf<S>,
+  ListPage<Row, Totals>
+> & {
   source: ListSource<S, WithTotals, ListPage<Row, Totals>>;
   skeletonRows?: number;
   /** The filter bar's layout at wider widths (default: one wrapping row from lg). */
@@ -105,19 +108,32 @@ export function ListScreen<S extends Spec, WithTotals extends boolean, Row, Tota
       >
         <Fragment key={clears}>{controls({ filters, apply, set })}</Fragment>
         {exportHref ? (
-          <a href={`${exportHref}${codec.toSearch({ ...filters, page: 1 })}`} className={buttonClasses({ variant: "secondary" })} download>
+          <a
+            href={`${exportHref}${codec.toSearch({ ...filters, page: 1 })}`}
+            className={buttonClasses({ variant: "secondary" })}
+            download
+          >
             Export CSV
           </a>
         ) : null}
         {codec.dated ? (
-          <DateRange from={range.created_from} to={range.created_to} onChange={(dates) => apply({ ...filters, ...dates, page: 1 })} />
+          <DateRange
+            from={range.created_from}
+            to={range.created_to}
+            onChange={(dates) => apply({ ...filters, ...dates, page: 1 })}
+          />
         ) : null}
       </div>
       {list.data?.totals && totals ? totals(list.data.totals) : null}
 
       <div aria-live="polite" aria-busy={list.isFetching || undefined}>
         {error ? (
-          <ErrorState title={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} could not be loaded`} message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          <ErrorState
+            title={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} could not be loaded`}
+            message={describeError(error)}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : !list.data ? (
           <TableSkeleton label={`Loading ${noun}…`} rows={skeletonRows} />
         ) : list.data.data.length === 0 ? (
@@ -144,7 +160,13 @@ export function ListScreen<S extends Spec, WithTotals extends boolean, Row, Tota
               </p>
             ) : null}
             {table(list.data.data)}
-            <Pagination page={filters.page} pageSize={codec.pageSize} total={list.data.pagination.total} totalCapped={"total_capped" in list.data.pagination && list.data.pagination.total_capped === true} onPageChange={(page) => apply({ ...filters, page })} />
+            <Pagination
+              page={filters.page}
+              pageSize={codec.pageSize}
+              total={list.data.pagination.total}
+              totalCapped={"total_capped" in list.data.pagination && list.data.pagination.total_capped === true}
+              onPageChange={(page) => apply({ ...filters, page })}
+            />
           </div>
         )}
       </div>

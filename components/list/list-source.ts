@@ -36,6 +36,8 @@ export type ListSource<S extends Spec, WithTotals extends boolean, Page> = {
 };
 
 /** Declares a list's source (typed from its codec and action). */
-export function listSource<S extends Spec, WithTotals extends boolean, Page>(source: ListSource<S, WithTotals, Page>): ListSource<S, WithTotals, Page> {
+export function listSource<S extends Spec, WithTotals extends boolean, Page>(
+  source: ListSource<S, WithTotals, Page>,
+): ListSource<S, WithTotals, Page> {
   return source;
 }

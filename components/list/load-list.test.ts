@@ -16,7 +16,10 @@ function sourceAnswering(afterMs: number) {
   return {
     noun: "requests",
     path: "/requests",
-    codec: { fromParams: (params: Record<string, unknown>) => ({ page: Number(params.page ?? 1) }), toQuery: (f: { page: number }) => f },
+    codec: {
+      fromParams: (params: Record<string, unknown>) => ({ page: Number(params.page ?? 1) }),
+      toQuery: (f: { page: number }) => f,
+    },
     keys: { list: () => ["requests"] },
     load: (query: unknown) =>
       new Promise((resolve) => setTimeout(() => resolve({ ok: true, data: { ...page, query } }), afterMs)),
@@ -26,7 +29,12 @@ const rendered = (data: unknown) => JSON.stringify(data);
 
 describe("StreamedList", () => {
   it("renders the rows with the page when the first page comes within the wait", async () => {
-    const out = await StreamedList({ searchParams: Promise.resolve({ page: "2" }), source: sourceAnswering(5), waitMs: 200, children: rendered });
+    const out = await StreamedList({
+      searchParams: Promise.resolve({ page: "2" }),
+      source: sourceAnswering(5),
+      waitMs: 200,
+      children: rendered,
+    });
     expect(JSON.parse(out as string)).toEqual({
       environment: "sandbox",
       initialFilters: { page: 2 },
@@ -36,7 +44,12 @@ describe("StreamedList", () => {
 
   it("sends a skeleton and streams the rows when the API is slower than the wait", async () => {
     const started = performance.now();
-    const out = await StreamedList({ searchParams: Promise.resolve({}), source: sourceAnswering(1_000), waitMs: 50, children: rendered });
+    const out = await StreamedList({
+      searchParams: Promise.resolve({}),
+      source: sourceAnswering(1_000),
+      waitMs: 50,
+      children: rendered,
+    });
     expect(performance.now() - started).toBeLessThan(250);
     expect(isValidElement(out) && out.type === Suspense).toBe(true);
     const boundary = out as ReactElement<{ children: ReactElement<{ data: Promise<unknown> }> }>;

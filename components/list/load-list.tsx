@@ -10,10 +10,15 @@ import type { FiltersOf, SearchParamsRecord } from "@/lib/dashboard/list-filters
 import type { ListData, ListSource, Spec } from "./list-source";
 
 /** The source's "New …" link when the person may create here (for the page header and the empty list; the server refuses regardless). */
-export async function createLinkFor<S extends Spec, WithTotals extends boolean, Page>({ path, create }: ListSource<S, WithTotals, Page>): Promise<ReactNode> {
+export async function createLinkFor<S extends Spec, WithTotals extends boolean, Page>({
+  path,
+  create,
+}: ListSource<S, WithTotals, Page>): Promise<ReactNode> {
   if (!create) return undefined;
   const [environment, actor] = await Promise.all([getEnvironment(), getActor()]);
-  return actor !== null && can(actor.role, create.permission, environment) ? <CreateLink href={`${path}/new`}>{create.label}</CreateLink> : undefined;
+  return actor !== null && can(actor.role, create.permission, environment) ? (
+    <CreateLink href={`${path}/new`}>{create.label}</CreateLink>
+  ) : undefined;
 }
 
 /** The environment, the filters in the URL and the first page through the list action, ready for the list screen. */
@@ -34,7 +39,13 @@ async function loadListData<S extends Spec, WithTotals extends boolean, Page>(
  */
 const INLINE_ROWS_WAIT_MS = 200;
 
-async function FirstPage<F, Page>({ data, children }: { data: Promise<ListData<F, Page>>; children: (data: ListData<F, Page>) => ReactNode }) {
+async function FirstPage<F, Page>({
+  data,
+  children,
+}: {
+  data: Promise<ListData<F, Page>>;
+  children: (data: ListData<F, Page>) => ReactNode;
+}) {
   return children(await data);
 }
 

@@ -16,7 +16,9 @@ export function invalidateFor(queryClient: QueryClient, environment: Environment
   if (arrival.environment && arrival.environment !== environment) return;
   const type = arrival.eventType ?? "";
   if (type.startsWith("settlement_request.") && arrival.resourceId) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.detail(environment, arrival.resourceId) });
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.settlementRequests.detail(environment, arrival.resourceId),
+    });
     void queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.lists(environment) });
   } else if (type.startsWith("payment.")) {
     // A payment event names the payment, not its request: refresh what shows either.
@@ -43,7 +45,8 @@ export function useLiveUpdates(environment: Environment): LiveMode {
       window.clearTimeout(timer);
       if (!polling) return;
       timer = window.setTimeout(() => {
-        if (!document.hidden) void queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.all(environment) });
+        if (!document.hidden)
+          void queryClient.invalidateQueries({ queryKey: queryKeys.settlementRequests.all(environment) });
         step = Math.min(step + 1, POLL_BACKOFF_MS.length - 1);
         schedule();
       }, POLL_BACKOFF_MS[step]);

@@ -10,7 +10,9 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
   return (
     <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)]">
       <p className="text-xs font-medium text-slate-500">{label}</p>
-      <p className="mt-1 text-xl font-semibold break-words text-slate-900 tabular-nums" data-testid={testId}>{value}</p>
+      <p className="mt-1 text-xl font-semibold break-words text-slate-900 tabular-nums" data-testid={testId}>
+        {value}
+      </p>
       {detail ? <p className="mt-0.5 text-xs text-slate-600">{detail}</p> : null}
     </div>
   );
@@ -26,14 +28,19 @@ export async function FinanceSummary({ range }: { range: SummaryRange }) {
   return (
     <section aria-labelledby="finance-heading" className="mb-8" data-testid="finance-summary">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="finance-heading" className="text-sm font-semibold text-slate-900">Settlements, last {range} days</h2>
+        <h2 id="finance-heading" className="text-sm font-semibold text-slate-900">
+          Settlements, last {range} days
+        </h2>
         <nav aria-label="Range" className="inline-flex rounded-md border border-slate-200 bg-white p-0.5">
           {SUMMARY_RANGES.map((r) => (
             <Link
               key={r}
               href={`/?range=${r}`}
               aria-current={r === range ? "true" : undefined}
-              className={cn("rounded px-2.5 py-1 text-xs font-medium", r === range ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100")}
+              className={cn(
+                "rounded px-2.5 py-1 text-xs font-medium",
+                r === range ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
+              )}
             >
               {r} days
             </Link>
@@ -41,11 +48,18 @@ export async function FinanceSummary({ range }: { range: SummaryRange }) {
         </nav>
       </div>
       {!result.ok ? (
-        <p role="status" className="text-sm text-slate-600">Figures unavailable: {describeError(result.error)}</p>
+        <p role="status" className="text-sm text-slate-600">
+          Figures unavailable: {describeError(result.error)}
+        </p>
       ) : (
         <div className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <Figure label="Settled" value={String(result.data.settled)} detail={`of ${result.data.total} created in the range`} testId="summary-settled" />
+            <Figure
+              label="Settled"
+              value={String(result.data.settled)}
+              detail={`of ${result.data.total} created in the range`}
+              testId="summary-settled"
+            />
             <Figure
               label="Success rate"
               value={percent(result.data.success_rate)}

@@ -22,19 +22,31 @@ const GROUPS: Array<{ tone: Tone; label: string; dot: string }> = [
 export async function LiveFigures() {
   const result = await listSettlementRequests({ page: 1, page_size: SAMPLE });
   if (!result.ok) {
-    return <p className="text-sm text-slate-500" role="status">Live figures unavailable: {describeError(result.error)}</p>;
+    return (
+      <p className="text-sm text-slate-500" role="status">
+        Live figures unavailable: {describeError(result.error)}
+      </p>
+    );
   }
   const { data, pagination } = result.data;
   const counts = new Map<Tone, number>();
   for (const r of data) counts.set(statusTone(r.status), (counts.get(statusTone(r.status)) ?? 0) + 1);
   return (
     <div className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6" data-testid="live-figures">
-      <Link href="/settlement-requests" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] transition hover:border-accent-200">
+      <Link
+        href="/settlement-requests"
+        className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] transition hover:border-accent-200"
+      >
         <p className="text-xs font-medium text-slate-500">Settlement requests</p>
-        <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums" data-testid="figure-total">{pagination.total}</p>
+        <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums" data-testid="figure-total">
+          {pagination.total}
+        </p>
       </Link>
       {GROUPS.map((g) => (
-        <div key={g.tone} className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)]">
+        <div
+          key={g.tone}
+          className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)]"
+        >
           <p className="flex items-center gap-1.5 text-xs font-medium whitespace-nowrap text-slate-500" title={g.label}>
             <span aria-hidden="true" className={`size-1.5 shrink-0 rounded-full ${g.dot}`} />
             <span className="truncate">{g.label}</span>
@@ -43,7 +55,9 @@ export async function LiveFigures() {
         </div>
       ))}
       {pagination.total > SAMPLE ? (
-        <p className="text-xs text-slate-500 sm:col-span-3 xl:col-span-6">Status groups count the newest {SAMPLE} requests.</p>
+        <p className="text-xs text-slate-500 sm:col-span-3 xl:col-span-6">
+          Status groups count the newest {SAMPLE} requests.
+        </p>
       ) : null}
     </div>
   );
@@ -52,7 +66,9 @@ export async function LiveFigures() {
 export function LiveFiguresSkeleton() {
   return (
     <div className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6" aria-hidden="true">
-      {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-[78px] rounded-[var(--radius-card)]" />)}
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="h-[78px] rounded-[var(--radius-card)]" />
+      ))}
     </div>
   );
 }

@@ -15,7 +15,9 @@ export function VolumeChart({ series }: { series: VolumeSeries }) {
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="day" tickFormatter={dayTick} tick={{ fontSize: 11, fill: "#475569" }} minTickGap={16} />
         <YAxis width={56} tick={{ fontSize: 11, fill: "#475569" }} />
-        <Tooltip formatter={(_v, _n, item) => [`${(item.payload as { exact: string }).exact} ${series.currency}`, "Settled"]} />
+        <Tooltip
+          formatter={(_v, _n, item) => [`${(item.payload as { exact: string }).exact} ${series.currency}`, "Settled"]}
+        />
         <Bar dataKey="amount" fill="#4f46e5" radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>

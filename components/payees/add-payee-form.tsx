@@ -18,15 +18,26 @@ import { STABLECOIN_CHAINS, STABLECOINS } from "@/lib/schemas/catalog";
 /** Saves a wallet or a bank account (IBAN) to this environment's payee book (checked as the forms check them). */
 export function AddPayeeForm() {
   const router = useRouter();
-  const form = useForm<PayeeInput>({ resolver: zodResolver(payeeInputSchema), defaultValues: { name: "", kind: "wallet", currency: "USDC", chain: "ETHEREUM", address: "" } });
+  const form = useForm<PayeeInput>({
+    resolver: zodResolver(payeeInputSchema),
+    defaultValues: { name: "", kind: "wallet", currency: "USDC", chain: "ETHEREUM", address: "" },
+  });
   const { errors } = form.formState;
   const currency = form.watch("currency");
   const kind = form.watch("kind");
-  const chains = (STABLECOINS as readonly string[]).includes(currency) ? STABLECOIN_CHAINS[currency as (typeof STABLECOINS)[number]] : [];
+  const chains = (STABLECOINS as readonly string[]).includes(currency)
+    ? STABLECOIN_CHAINS[currency as (typeof STABLECOINS)[number]]
+    : [];
   const save = useActionForm({
     send: (values: PayeeInput) => addPayee(values),
     onSuccess: () => {
-      form.reset({ name: "", kind: form.getValues("kind"), currency: form.getValues("currency"), chain: form.getValues("chain"), address: "" });
+      form.reset({
+        name: "",
+        kind: form.getValues("kind"),
+        currency: form.getValues("currency"),
+        chain: form.getValues("chain"),
+        address: "",
+      });
       router.refresh();
     },
     onFields: (error) => applyServerErrors(error, form.setError, ["name", "currency", "chain", "address"]),
@@ -42,7 +53,8 @@ export function AddPayeeForm() {
             <Select
               {...p}
               {...form.register("kind", {
-                onChange: (e: { target: { value: string } }) => form.setValue("currency", e.target.value === "bank" ? IBAN_CURRENCIES[0] : "USDC"),
+                onChange: (e: { target: { value: string } }) =>
+                  form.setValue("currency", e.target.value === "bank" ? IBAN_CURRENCIES[0] : "USDC"),
               })}
               options={[
                 { value: "wallet", label: "Wallet (stablecoins)" },
@@ -53,16 +65,35 @@ export function AddPayeeForm() {
         </Field>
         <div className="grid grid-cols-2 gap-4 sm:col-span-2">
           <Field label="Currency" error={errors.currency?.message} required>
-            {(p) => <Select {...p} {...form.register("currency")} options={(kind === "bank" ? IBAN_CURRENCIES : STABLECOINS).map((c) => ({ value: c, label: c }))} />}
+            {(p) => (
+              <Select
+                {...p}
+                {...form.register("currency")}
+                options={(kind === "bank" ? IBAN_CURRENCIES : STABLECOINS).map((c) => ({ value: c, label: c }))}
+              />
+            )}
           </Field>
           {kind === "wallet" ? (
             <Field label="Chain" error={errors.chain?.message} required>
-              {(p) => <Select {...p} {...form.register("chain")} options={chains.map((c) => ({ value: c, label: railLabel(c) }))} />}
+              {(p) => (
+                <Select
+                  {...p}
+                  {...form.register("chain")}
+                  options={chains.map((c) => ({ value: c, label: railLabel(c) }))}
+                />
+              )}
             </Field>
           ) : null}
         </div>
-        <Field label={kind === "bank" ? "IBAN" : "Wallet address"} error={errors.address?.message} required className="sm:col-span-2">
-          {(p) => <Input {...p} {...form.register("address")} autoComplete="off" spellCheck={false} className="font-mono" />}
+        <Field
+          label={kind === "bank" ? "IBAN" : "Wallet address"}
+          error={errors.address?.message}
+          required
+          className="sm:col-span-2"
+        >
+          {(p) => (
+            <Input {...p} {...form.register("address")} autoComplete="off" spellCheck={false} className="font-mono" />
+          )}
         </Field>
       </div>
       <FormAlert error={save.error} />

@@ -27,7 +27,11 @@ export function CoolingOffSetting({ environment, minutes }: { environment: Envir
         onChange={(e) =>
           start(async () => {
             const result = await setPayeeCoolingOff({ environment, minutes: Number(e.target.value) });
-            toast(result.ok ? { title: "Cooling-off period saved", tone: "success" } : { title: "Not saved", description: result.error.message, tone: "error" });
+            toast(
+              result.ok
+                ? { title: "Cooling-off period saved", tone: "success" }
+                : { title: "Not saved", description: result.error.message, tone: "error" },
+            );
             router.refresh();
           })
         }

@@ -20,7 +20,10 @@ export function PayeeCountdown({ usableFrom }: { usableFrom: string }) {
     );
   }
   const minutes = Math.max(1, Math.ceil(left / 60_000));
-  const text = now === null ? "Cooling off" : `Usable in ${minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`}`;
+  const text =
+    now === null
+      ? "Cooling off"
+      : `Usable in ${minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`}`;
   return (
     <Badge tone="warning" dot data-testid="payee-state" data-usable="false" title={`Usable from ${usableFrom}`}>
       {text}

@@ -9,7 +9,15 @@ import { railLabel } from "@/lib/dashboard/routes";
  * "Pay a saved payee": picking one fills the form's destination. A payee still in its cooling-off
  * period is listed but cannot be picked, with when it becomes usable (the server refuses it too).
  */
-export function PayeePicker({ payees, onPick, className }: { payees: PayeeView[]; onPick: (payee: PayeeView) => void; className?: string }) {
+export function PayeePicker({
+  payees,
+  onPick,
+  className,
+}: {
+  payees: PayeeView[];
+  onPick: (payee: PayeeView) => void;
+  className?: string;
+}) {
   const id = useId();
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => setNow(Date.now()), []);

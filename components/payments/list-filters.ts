@@ -7,12 +7,23 @@ import { PAYMENT_STATUSES, PAYMENT_TYPES, type PaymentStatus } from "@/lib/state
 
 /** Status, type, the settlement request and the created-at range; the filtered set's totals with every page. */
 export const paymentFilters = listFilters(
-  { status: oneOf(PAYMENT_STATUSES), type: oneOf(PAYMENT_TYPES), settlement_request_id: text(64, { trim: true }), ...createdRange },
+  {
+    status: oneOf(PAYMENT_STATUSES),
+    type: oneOf(PAYMENT_TYPES),
+    settlement_request_id: text(64, { trim: true }),
+    ...createdRange,
+  },
   { totals: true },
 );
 
 export type PaymentFilters = (typeof paymentFilters)["empty"];
 
-export const paymentsList = listSource({ noun: "payments", path: "/payments", codec: paymentFilters, keys: queryKeys.payments, load: listPayments });
+export const paymentsList = listSource({
+  noun: "payments",
+  path: "/payments",
+  codec: paymentFilters,
+  keys: queryKeys.payments,
+  load: listPayments,
+});
 
 export const isPaymentStatus = (v: string): v is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(v);

@@ -26,12 +26,22 @@ function Party({ title, party }: { title: string; party: Payment["source"] }) {
   return (
     <div className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50/60 p-4">
       <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{title}</p>
-      <p className="mt-1.5 text-lg font-semibold text-slate-900 tabular-nums">{formatMoney(party.amount, party.currency)}</p>
-      <p className="text-sm text-slate-600">{party.currency} · {railLabel(party.rail)}</p>
-      {party.wallet_address ? <p className="mt-2 truncate font-mono text-xs text-slate-600" title={party.wallet_address}>{party.wallet_address}</p> : null}
+      <p className="mt-1.5 text-lg font-semibold text-slate-900 tabular-nums">
+        {formatMoney(party.amount, party.currency)}
+      </p>
+      <p className="text-sm text-slate-600">
+        {party.currency} · {railLabel(party.rail)}
+      </p>
+      {party.wallet_address ? (
+        <p className="mt-2 truncate font-mono text-xs text-slate-600" title={party.wallet_address}>
+          {party.wallet_address}
+        </p>
+      ) : null}
       {party.transaction_hash ? (
         <p className="mt-1 flex items-center gap-1 font-mono text-xs text-slate-600">
-          <span className="truncate" title={party.transaction_hash}>tx {party.transaction_hash}</span>
+          <span className="truncate" title={party.transaction_hash}>
+            tx {party.transaction_hash}
+          </span>
           <CopyButton value={party.transaction_hash} label="Copy transaction hash" />
         </p>
       ) : null}
@@ -39,8 +49,21 @@ function Party({ title, party }: { title: string; party: Payment["source"] }) {
   );
 }
 
-export function PaymentDetail({ environment, initial, canSimulate }: { environment: Environment; initial: Payment; canSimulate: boolean }) {
-  const query = useLiveResource(queryKeys.payments.detail(environment, initial.id), () => getPayment({ id: initial.id }), initial, { while: MOVING, everyMs: 2500 });
+export function PaymentDetail({
+  environment,
+  initial,
+  canSimulate,
+}: {
+  environment: Environment;
+  initial: Payment;
+  canSimulate: boolean;
+}) {
+  const query = useLiveResource(
+    queryKeys.payments.detail(environment, initial.id),
+    () => getPayment({ id: initial.id }),
+    initial,
+    { while: MOVING, everyMs: 2500 },
+  );
   const p = query.data;
   const owner = ownerOf(p);
   const metadata = Object.entries(p.metadata);
@@ -50,13 +73,20 @@ export function PaymentDetail({ environment, initial, canSimulate }: { environme
       live={query}
       statusTestId="payment-status"
       copyLabel="Copy payment id"
-      badges={<Badge tone={p.type === "PAYIN" ? "info" : "accent"}>{p.type === "PAYIN" ? "Payin · inbound" : "Payout · outbound"}</Badge>}
+      badges={
+        <Badge tone={p.type === "PAYIN" ? "info" : "accent"}>
+          {p.type === "PAYIN" ? "Payin · inbound" : "Payout · outbound"}
+        </Badge>
+      }
       main={
         <>
           <Card title="Money movement">
             <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center">
               <Party title="From" party={p.source} />
-              <ArrowRightIcon className="mx-auto size-4 shrink-0 rotate-90 text-slate-500 sm:rotate-0" aria-hidden="true" />
+              <ArrowRightIcon
+                className="mx-auto size-4 shrink-0 rotate-90 text-slate-500 sm:rotate-0"
+                aria-hidden="true"
+              />
               <Party title="To" party={p.destination} />
             </div>
           </Card>
@@ -103,7 +133,9 @@ export function PaymentDetail({ environment, initial, canSimulate }: { environme
         ) : (
           <Card title="Status">
             <p className="text-sm text-slate-500">
-              {environment === "sandbox" ? "Your role cannot set payment statuses." : "Payment statuses can be set by hand only in sandbox."}
+              {environment === "sandbox"
+                ? "Your role cannot set payment statuses."
+                : "Payment statuses can be set by hand only in sandbox."}
             </p>
           </Card>
         )

@@ -64,8 +64,16 @@ export function PaymentStatusControl({ environment, payment }: { environment: En
 
   return (
     <Card
-      title={<span className="inline-flex items-center gap-2"><FlaskIcon className="size-4 text-accent-600" /> Set status</span>}
-      description={payment.settlement_request_id ? "Propagates to the settlement request, with its webhooks" : "Fires webhooks like a real move"}
+      title={
+        <span className="inline-flex items-center gap-2">
+          <FlaskIcon className="size-4 text-accent-600" /> Set status
+        </span>
+      }
+      description={
+        payment.settlement_request_id
+          ? "Propagates to the settlement request, with its webhooks"
+          : "Fires webhooks like a real move"
+      }
       actions={<Badge tone="accent">Sandbox</Badge>}
       data-testid="payment-status-control"
     >
@@ -79,7 +87,14 @@ export function PaymentStatusControl({ environment, payment }: { environment: En
         }}
       >
         <Field label="New status" error={errors.status}>
-          {(p) => <Select {...p} value={status} onChange={(e) => isPaymentStatus(e.target.value) && setStatus(e.target.value)} options={statusOptions(PAYMENT_STATUSES)} />}
+          {(p) => (
+            <Select
+              {...p}
+              value={status}
+              onChange={(e) => isPaymentStatus(e.target.value) && setStatus(e.target.value)}
+              options={statusOptions(PAYMENT_STATUSES)}
+            />
+          )}
         </Field>
         {takesAmount ? (
           <Field
@@ -87,7 +102,16 @@ export function PaymentStatusControl({ environment, payment }: { environment: En
             hint={`Instructed ${formatMoney(payment.source.amount, payment.source.currency)}. Another amount is a mismatch.`}
             error={errors.amount ?? serverField("amount")}
           >
-            {(p) => <Input {...p} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" numeric placeholder={payment.source.amount} />}
+            {(p) => (
+              <Input
+                {...p}
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                inputMode="decimal"
+                numeric
+                placeholder={payment.source.amount}
+              />
+            )}
           </Field>
         ) : null}
         <Field
@@ -99,9 +123,15 @@ export function PaymentStatusControl({ environment, payment }: { environment: En
           {(p) => <Input {...p} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />}
         </Field>
         <div aria-live="polite">
-          {serverError ? <p role="alert" className="text-sm text-red-700">{describeError(serverError)}</p> : null}
+          {serverError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {describeError(serverError)}
+            </p>
+          ) : null}
         </div>
-        <Button type="submit" size="sm" loading={mutation.isPending}>Apply status</Button>
+        <Button type="submit" size="sm" loading={mutation.isPending}>
+          Apply status
+        </Button>
       </form>
     </Card>
   );

@@ -28,18 +28,44 @@ export function PaymentsList(data: ListData<PaymentFilters, ListPage<Payment, Pa
       source={paymentsList}
       controls={(c) => (
         <>
-          <ListSearch controls={c} name="settlement_request_id" label="Settlement request ID" hint="The payin and payout of one request" placeholder="e.g. 3f2a…" maxLength={64} submitLabel="Filter" mono />
-          <ListSelect controls={c} name="type" label="Type" className="lg:w-40" placeholder="Both" options={TYPE_OPTIONS} />
-          <ListSelect controls={c} name="status" label="Status" className="lg:w-52" placeholder="All statuses" options={statusOptions(PAYMENT_STATUSES)} />
+          <ListSearch
+            controls={c}
+            name="settlement_request_id"
+            label="Settlement request ID"
+            hint="The payin and payout of one request"
+            placeholder="e.g. 3f2a…"
+            maxLength={64}
+            submitLabel="Filter"
+            mono
+          />
+          <ListSelect
+            controls={c}
+            name="type"
+            label="Type"
+            className="lg:w-40"
+            placeholder="Both"
+            options={TYPE_OPTIONS}
+          />
+          <ListSelect
+            controls={c}
+            name="status"
+            label="Status"
+            className="lg:w-52"
+            placeholder="All statuses"
+            options={statusOptions(PAYMENT_STATUSES)}
+          />
         </>
       )}
       exportHref="/payments/export"
       totals={(totals) => <AmountTotalsLine label="Payments" totals={totals} />}
-      noMatch={{ title: "No matching payments", children: () => "No payment matches these filters. Payment ids and request ids must match exactly." }}
+      noMatch={{
+        title: "No matching payments",
+        children: () => "No payment matches these filters. Payment ids and request ids must match exactly.",
+      }}
       empty={
         <EmptyState icon={<PaymentsIcon className="size-5" />} title="No payments yet">
-          Every settlement request creates an inbound and an outbound payment, and every disbursement an outbound one; they are
-          listed here newest first.
+          Every settlement request creates an inbound and an outbound payment, and every disbursement an outbound one;
+          they are listed here newest first.
         </EmptyState>
       }
       count={{

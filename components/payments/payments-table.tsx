@@ -20,12 +20,19 @@ function Owner({ payment }: { payment: Payment }) {
 
 const COLUMNS: Column<Payment>[] = [
   idColumn("Payment", "/payments"),
-  { header: "Type", cell: (p) => <Badge tone={p.type === "PAYIN" ? "info" : "accent"}>{p.type === "PAYIN" ? "Payin" : "Payout"}</Badge> },
+  {
+    header: "Type",
+    cell: (p) => <Badge tone={p.type === "PAYIN" ? "info" : "accent"}>{p.type === "PAYIN" ? "Payin" : "Payout"}</Badge>,
+  },
   { header: "Status", cell: (p) => <StatusBadge status={p.status} /> },
   {
     header: "Amount",
     numeric: true,
-    cell: (p) => formatMoney(p.type === "PAYIN" ? p.source.amount : p.destination.amount, p.type === "PAYIN" ? p.source.currency : p.destination.currency),
+    cell: (p) =>
+      formatMoney(
+        p.type === "PAYIN" ? p.source.amount : p.destination.amount,
+        p.type === "PAYIN" ? p.source.currency : p.destination.currency,
+      ),
   },
   {
     header: "Route",
@@ -37,7 +44,11 @@ const COLUMNS: Column<Payment>[] = [
     ),
   },
   { header: "Belongs to", className: "text-xs", cell: (p) => <Owner payment={p} /> },
-  { header: "Created", className: "text-xs whitespace-nowrap text-slate-600", cell: (p) => formatShortDateTime(p.created_at) },
+  {
+    header: "Created",
+    className: "text-xs whitespace-nowrap text-slate-600",
+    cell: (p) => formatShortDateTime(p.created_at),
+  },
 ];
 
 /** One row per payment, newest first; the id opens the payment. */

@@ -51,7 +51,9 @@ export function LegFields({
         )}
       </Field>
       <Field label={isFiat(currency) ? "Rail" : "Chain"} error={errors[railName]?.message}>
-        {(p) => <Select {...p} {...register(railName)} options={rails.map((r) => ({ value: r, label: railLabel(r) }))} />}
+        {(p) => (
+          <Select {...p} {...register(railName)} options={rails.map((r) => ({ value: r, label: railLabel(r) }))} />
+        )}
       </Field>
       {countries.length > 0 ? (
         <Field label="Country" error={errors[countryName]?.message}>

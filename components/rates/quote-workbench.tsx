@@ -23,7 +23,9 @@ import { LegFields } from "./leg-fields";
 import { formFromQuery, queryToSearch, toRateQuery, type RateFormValues } from "./rate-query";
 
 /** The service's rateQuerySchema (with zod), loaded on the first validation, not with the page. */
-const rateResolver = lazyResolver<RateFormValues, unknown, RateQuery>(() => import("./rate-form-schema").then((m) => m.rateFormResolver));
+const rateResolver = lazyResolver<RateFormValues, unknown, RateQuery>(() =>
+  import("./rate-form-schema").then((m) => m.rateFormResolver),
+);
 
 /** The result and its arithmetic (decimal.js) load with the first quote, not with the empty form. */
 const QuoteResult = dynamic(() => import("./quote-result").then((m) => m.QuoteResult), {
@@ -34,7 +36,11 @@ const QuoteResult = dynamic(() => import("./quote-result").then((m) => m.QuoteRe
  * The smallest amount the service named when an amount was too small for the route
  * ("… does not cover the fee of …; the smallest amount is 1.005025 USDC"), or null.
  */
-function minimumFrom(error: { code: string; message: string; details?: Array<{ message: string }> }): { amount: string; currency: string } | null {
+function minimumFrom(error: {
+  code: string;
+  message: string;
+  details?: Array<{ message: string }>;
+}): { amount: string; currency: string } | null {
   if (error.code !== "validation_error") return null;
   for (const text of [error.message, ...(error.details ?? []).map((d) => d.message)]) {
     const match = /the smallest amount is (\d+(?:\.\d+)?) ([A-Z]{3,4})/.exec(text);
@@ -103,7 +109,8 @@ export function QuoteWorkbench({
   };
 
   const error = rate.error instanceof ActionFailure ? rate.error : null;
-  const initialError = query === initialQuery && initialResult && !initialResult.ok && !rate.isFetched ? initialResult.error : null;
+  const initialError =
+    query === initialQuery && initialResult && !initialResult.ok && !rate.isFetched ? initialResult.error : null;
   const shown = error ?? initialError;
   // An amount the route cannot carry (below the fee, or nothing delivered) is the person's to change, not a retry.
   const belowMinimum = shown ? minimumFrom(shown) : null;
@@ -112,14 +119,46 @@ export function QuoteWorkbench({
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <Card title="Quote" description="Enter the amount on either side; the other is computed.">
         <form onSubmit={onSubmit} onFocus={rateResolver.preload} noValidate className="space-y-5" aria-label="Quote">
-          <LegFields side="source" currency={sourceCurrency} register={register} setValue={setValue} errors={formState.errors} />
-          <LegFields side="destination" currency={destinationCurrency} register={register} setValue={setValue} errors={formState.errors} />
+          <LegFields
+            side="source"
+            currency={sourceCurrency}
+            register={register}
+            setValue={setValue}
+            errors={formState.errors}
+          />
+          <LegFields
+            side="destination"
+            currency={destinationCurrency}
+            register={register}
+            setValue={setValue}
+            errors={formState.errors}
+          />
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="You send" hint={`In ${sourceCurrency}`} error={formState.errors.sourceAmount?.message}>
-              {(p) => <Input {...p} {...amountField("sourceAmount", "destinationAmount")} inputMode="decimal" numeric placeholder="0.00" />}
+              {(p) => (
+                <Input
+                  {...p}
+                  {...amountField("sourceAmount", "destinationAmount")}
+                  inputMode="decimal"
+                  numeric
+                  placeholder="0.00"
+                />
+              )}
             </Field>
-            <Field label="Recipient gets" hint={`In ${destinationCurrency}`} error={formState.errors.destinationAmount?.message}>
-              {(p) => <Input {...p} {...amountField("destinationAmount", "sourceAmount")} inputMode="decimal" numeric placeholder="0.00" />}
+            <Field
+              label="Recipient gets"
+              hint={`In ${destinationCurrency}`}
+              error={formState.errors.destinationAmount?.message}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  {...amountField("destinationAmount", "sourceAmount")}
+                  inputMode="decimal"
+                  numeric
+                  placeholder="0.00"
+                />
+              )}
             </Field>
           </div>
           <div className="flex justify-end">
@@ -133,14 +172,23 @@ export function QuoteWorkbench({
       <Card title="Result" aria-live="polite" aria-busy={rate.isFetching || undefined}>
         {query === null ? (
           <EmptyState icon={<RatesIcon className="size-5" />} title="No rate quoted yet" className="border-0 py-8">
-            Choose both sides and an amount, then get a quote: the mid-market rate, the fee and the effective rate appear here.
+            Choose both sides and an amount, then get a quote: the mid-market rate, the fee and the effective rate
+            appear here.
           </EmptyState>
         ) : belowMinimum ? (
-          <div role="alert" data-testid="quote-below-minimum" className="rounded-[var(--radius-card)] border border-amber-200 bg-amber-50 px-5 py-6">
+          <div
+            role="alert"
+            data-testid="quote-below-minimum"
+            className="rounded-[var(--radius-card)] border border-amber-200 bg-amber-50 px-5 py-6"
+          >
             <h2 className="text-sm font-semibold text-slate-900">Amount below this route's minimum</h2>
             <p className="mt-1 text-sm text-slate-700">
-              The smallest amount you can send from {belowMinimum.currency} to {String(query.destinationCurrencyCode)} is{" "}
-              <strong className="tabular-nums">{belowMinimum.amount} {belowMinimum.currency}</strong>: less does not cover the fee.
+              The smallest amount you can send from {belowMinimum.currency} to {String(query.destinationCurrencyCode)}{" "}
+              is{" "}
+              <strong className="tabular-nums">
+                {belowMinimum.amount} {belowMinimum.currency}
+              </strong>
+              : less does not cover the fee.
             </p>
             <Button
               variant="secondary"
@@ -159,13 +207,21 @@ export function QuoteWorkbench({
           <ErrorState
             title="No quote"
             message={describeError(shown)}
-            onRetry={shown.status !== undefined && shown.status >= 400 && shown.status < 500 && shown.status !== 429 ? undefined : () => void rate.refetch()}
+            onRetry={
+              shown.status !== undefined && shown.status >= 400 && shown.status < 500 && shown.status !== 429
+                ? undefined
+                : () => void rate.refetch()
+            }
             retrying={rate.isFetching}
           />
         ) : rate.data ? (
           <div className={rate.isPlaceholderData || stale ? "opacity-60 transition-opacity" : undefined}>
             {stale ? (
-              <p role="status" data-testid="quote-stale" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <p
+                role="status"
+                data-testid="quote-stale"
+                className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              >
                 The inputs changed since this quote. Get a new quote to use it.
               </p>
             ) : null}

@@ -16,8 +16,14 @@ export type RateFormValues = {
 };
 
 export const RATE_FIELDS = [
-  "sourceCurrencyCode", "sourceRail", "sourceCountryCode", "destinationCurrencyCode", "destinationRail",
-  "destinationCountryCode", "sourceAmount", "destinationAmount",
+  "sourceCurrencyCode",
+  "sourceRail",
+  "sourceCountryCode",
+  "destinationCurrencyCode",
+  "destinationRail",
+  "destinationCountryCode",
+  "sourceAmount",
+  "destinationAmount",
 ] as const satisfies readonly (keyof RateFormValues)[];
 
 export const DEFAULT_RATE_FORM: RateFormValues = {

@@ -43,11 +43,18 @@ export function QuickFlow({ environment }: { environment: Environment }) {
   }
 
   return (
-    <Card title="Quick flow" description="Create a sample request and take it through its statuses by clicks" data-testid="quick-flow">
+    <Card
+      title="Quick flow"
+      description="Create a sample request and take it through its statuses by clicks"
+      data-testid="quick-flow"
+    >
       <div className="grid gap-5 lg:grid-cols-2">
         <div className="space-y-3">
           {(Object.keys(SAMPLES) as SampleKind[]).map((kind) => (
-            <div key={kind} className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-3.5">
+            <div
+              key={kind}
+              className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-3.5"
+            >
               <div className="min-w-0">
                 <p className="text-sm font-medium text-slate-900">{SAMPLES[kind].label}</p>
                 <p className="text-xs text-slate-500">{SAMPLES[kind].text}</p>
@@ -62,7 +69,9 @@ export function QuickFlow({ environment }: { environment: Environment }) {
         <ol className="space-y-2.5 text-sm text-slate-600">
           {STEPS.map((step, i) => (
             <li key={step} className="flex gap-3">
-              <span className="grid size-5 shrink-0 place-items-center rounded-full bg-accent-50 text-xs font-semibold text-accent-700 ring-1 ring-accent-100">{i + 1}</span>
+              <span className="grid size-5 shrink-0 place-items-center rounded-full bg-accent-50 text-xs font-semibold text-accent-700 ring-1 ring-accent-100">
+                {i + 1}
+              </span>
               {step}
             </li>
           ))}

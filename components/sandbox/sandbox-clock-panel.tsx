@@ -212,11 +212,14 @@ export function SandboxClockPanel({
             </h3>
             {due.retried > 0 ? (
               <p className="mt-2 text-sm text-slate-700" data-testid="due-retries">
-                {due.retried} webhook {due.retried === 1 ? "attempt" : "attempts"} of earlier events {due.retried === 1 ? "was" : "were"} sent (retries that fell due).
+                {due.retried} webhook {due.retried === 1 ? "attempt" : "attempts"} of earlier events{" "}
+                {due.retried === 1 ? "was" : "were"} sent (retries that fell due).
               </p>
             ) : null}
             {due.events.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-500">{due.retried > 0 ? "No request or payment changed." : "Nothing fell due."}</p>
+              <p className="mt-2 text-sm text-slate-500">
+                {due.retried > 0 ? "No request or payment changed." : "Nothing fell due."}
+              </p>
             ) : (
               <ul className="mt-2 divide-y divide-slate-100 text-sm">
                 {due.events.map((e) => (

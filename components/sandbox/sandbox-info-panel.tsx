@@ -30,7 +30,11 @@ function Item({ label, wide = false, children }: { label: string; wide?: boolean
 function Chips({ values, label = (v: string) => v }: { values: string[]; label?: (v: string) => string }) {
   return (
     <div className="flex flex-wrap gap-1.5">
-      {values.map((v) => <Badge key={v} tone="neutral">{label(v)}</Badge>)}
+      {values.map((v) => (
+        <Badge key={v} tone="neutral">
+          {label(v)}
+        </Badge>
+      ))}
     </div>
   );
 }
@@ -57,7 +61,11 @@ export function SandboxInfoPanel({ environment, initial }: { environment: Enviro
           </Button>
         }
       >
-        {error ? <p role="alert" className="px-5 pt-3 text-sm text-red-700">{describeError(error)}</p> : null}
+        {error ? (
+          <p role="alert" className="px-5 pt-3 text-sm text-red-700">
+            {describeError(error)}
+          </p>
+        ) : null}
         {i.balances.length === 0 ? (
           <p className="px-5 py-6 text-sm text-slate-500">No balances on this account yet.</p>
         ) : (
@@ -76,7 +84,9 @@ export function SandboxInfoPanel({ environment, initial }: { environment: Enviro
                   <TR key={b.currency} data-testid={`balance-${b.currency}`}>
                     <TD className="font-medium text-slate-900">{b.currency}</TD>
                     <TD numeric>{formatMoney(b.total_balance, b.currency)}</TD>
-                    <TD numeric className="font-medium text-slate-900">{formatMoney(b.available_balance, b.currency)}</TD>
+                    <TD numeric className="font-medium text-slate-900">
+                      {formatMoney(b.available_balance, b.currency)}
+                    </TD>
                     <TD numeric>{formatMoney(b.reserved_balance, b.currency)}</TD>
                   </TR>
                 ))}
@@ -88,16 +98,28 @@ export function SandboxInfoPanel({ environment, initial }: { environment: Enviro
 
       <Card title="Account and limits">
         <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2" data-testid="sandbox-info">
-          <Item label="Environment"><Badge tone="accent">{i.environment}</Badge></Item>
+          <Item label="Environment">
+            <Badge tone="accent">{i.environment}</Badge>
+          </Item>
           <Item label="Account">
             {i.account.name}
             <span className="block font-mono text-xs text-slate-500">{i.account.id}</span>
           </Item>
-          <Item label="Rate limit">{COUNT.format(i.rate_limit.limit)} requests / {i.rate_limit.window_seconds} s</Item>
-          <Item label="Server time"><span data-testid="server-time">{formatDateTime(i.server_time)}</span></Item>
-          <Item label="Currencies" wide><Chips values={i.supported.currencies} /></Item>
-          <Item label="Rails" wide><Chips values={i.supported.rails} label={railLabel} /></Item>
-          <Item label="Chains" wide><Chips values={i.supported.chains} label={railLabel} /></Item>
+          <Item label="Rate limit">
+            {COUNT.format(i.rate_limit.limit)} requests / {i.rate_limit.window_seconds} s
+          </Item>
+          <Item label="Server time">
+            <span data-testid="server-time">{formatDateTime(i.server_time)}</span>
+          </Item>
+          <Item label="Currencies" wide>
+            <Chips values={i.supported.currencies} />
+          </Item>
+          <Item label="Rails" wide>
+            <Chips values={i.supported.rails} label={railLabel} />
+          </Item>
+          <Item label="Chains" wide>
+            <Chips values={i.supported.chains} label={railLabel} />
+          </Item>
         </dl>
       </Card>
     </div>

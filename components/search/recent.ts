@@ -35,7 +35,9 @@ export function rememberSearch(email: string, q: string): void {
 }
 
 export function recentPages(email: string): RecentPage[] {
-  return read<RecentPage>(key(email, "pages")).filter((p) => typeof p?.href === "string" && typeof p?.title === "string");
+  return read<RecentPage>(key(email, "pages")).filter(
+    (p) => typeof p?.href === "string" && typeof p?.title === "string",
+  );
 }
 
 export function rememberPage(email: string, page: RecentPage): void {

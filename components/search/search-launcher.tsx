@@ -59,7 +59,9 @@ export function SearchLauncher() {
           <SearchIcon className="size-4 shrink-0" />
           <span className="hidden truncate sm:inline">Find ids, external_id…</span>
           <span className="sr-only sm:hidden">Find anything</span>
-          <kbd className="ml-auto hidden rounded border border-slate-200 px-1.5 font-sans text-[11px] text-slate-500 sm:inline">⌘K</kbd>
+          <kbd className="ml-auto hidden rounded border border-slate-200 px-1.5 font-sans text-[11px] text-slate-500 sm:inline">
+            ⌘K
+          </kbd>
         </button>
       }
     >

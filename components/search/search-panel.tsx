@@ -95,29 +95,39 @@ export function SearchPanel({ onNavigate }: { onNavigate: () => void }) {
         {q.length > 0 && text.trim().length > 128 ? " Only the first 128 characters are searched." : null}
       </p>
       <ul ref={list} className="max-h-[min(60vh,28rem)] space-y-1 overflow-y-auto" data-testid="search-results">
-        {q.length > 0
-          ? hits.map((hit) => <HitRow key={`${hit.kind}-${hit.id}-${hit.match}`} hit={hit} onOpen={open} onKeyDown={onKeyDown} />)
-          : (
-            <>
-              {recent.searches.length > 0 ? <Heading>Recent searches</Heading> : null}
-              {recent.searches.map((s) => (
-                <li key={`s-${s}`}>
-                  <button type="button" className="w-full rounded-md px-3 py-2 text-left font-mono text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100" onClick={() => setText(s)}>
-                    {s}
-                  </button>
-                </li>
-              ))}
-              {recent.pages.length > 0 ? <Heading>Recent pages</Heading> : null}
-              {recent.pages.map((p) => <PageRow key={`p-${p.href}`} page={p} onOpen={open} onKeyDown={onKeyDown} />)}
-            </>
-          )}
+        {q.length > 0 ? (
+          hits.map((hit) => (
+            <HitRow key={`${hit.kind}-${hit.id}-${hit.match}`} hit={hit} onOpen={open} onKeyDown={onKeyDown} />
+          ))
+        ) : (
+          <>
+            {recent.searches.length > 0 ? <Heading>Recent searches</Heading> : null}
+            {recent.searches.map((s) => (
+              <li key={`s-${s}`}>
+                <button
+                  type="button"
+                  className="w-full rounded-md px-3 py-2 text-left font-mono text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100"
+                  onClick={() => setText(s)}
+                >
+                  {s}
+                </button>
+              </li>
+            ))}
+            {recent.pages.length > 0 ? <Heading>Recent pages</Heading> : null}
+            {recent.pages.map((p) => (
+              <PageRow key={`p-${p.href}`} page={p} onOpen={open} onKeyDown={onKeyDown} />
+            ))}
+          </>
+        )}
       </ul>
     </div>
   );
 }
 
 function Heading({ children }: { children: string }) {
-  return <li className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{children}</li>;
+  return (
+    <li className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{children}</li>
+  );
 }
 
 type RowProps = { onOpen: (href: string) => void; onKeyDown: (event: KeyboardEvent<HTMLElement>) => void };
@@ -140,7 +150,9 @@ function HitRow({ hit, onOpen, onKeyDown }: RowProps & { hit: SearchHit }) {
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-slate-900">
             {KIND_LABELS[hit.kind]}
-            {hit.title ? <span className="font-normal wrap-anywhere text-slate-600"> · {hitTitle(hit.title)}</span> : null}
+            {hit.title ? (
+              <span className="font-normal wrap-anywhere text-slate-600"> · {hitTitle(hit.title)}</span>
+            ) : null}
           </span>
           <span className="block truncate font-mono text-xs text-slate-500">
             {hit.id} · by {MATCH_LABELS[hit.match]} · {formatShortDateTime(hit.created_at)}

@@ -28,14 +28,18 @@ export function ConnectionTest({ environment, disabled }: { environment: Environ
         {test.isPending ? <span className="text-slate-500">Calling the API…</span> : null}
         {!test.isPending && r?.ok ? (
           <span className="inline-flex items-center gap-2" data-testid="connection-ok">
-            <Badge tone="success" dot>Connected</Badge>
+            <Badge tone="success" dot>
+              Connected
+            </Badge>
             <span className="text-slate-600 tabular-nums">{r.latencyMs} ms</span>
             {r.requestId ? <span className="font-mono text-xs text-slate-500">{r.requestId}</span> : null}
           </span>
         ) : null}
         {!test.isPending && r && !r.ok ? (
           <span className="inline-flex flex-wrap items-center gap-2" role="alert" data-testid="connection-failed">
-            <Badge tone="danger" dot>Failed{r.status ? ` · ${r.status}` : ""}</Badge>
+            <Badge tone="danger" dot>
+              Failed{r.status ? ` · ${r.status}` : ""}
+            </Badge>
             <span className="text-red-700">{r.error ? describeError(r.error) : "No answer."}</span>
             {r.latencyMs > 0 ? <span className="text-slate-500 tabular-nums">after {r.latencyMs} ms</span> : null}
           </span>

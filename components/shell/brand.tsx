@@ -4,7 +4,15 @@ export function Brand() {
   return (
     <Link href="/" className="flex items-center gap-2.5 rounded-md">
       <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent-600 text-white shadow-sm">
-        <svg viewBox="0 0 24 24" className="size-4.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M4 8h13l-3-3M20 16H7l3 3" />
         </svg>
       </span>

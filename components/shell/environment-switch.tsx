@@ -11,8 +11,18 @@ import { cn } from "@/lib/ui/cn";
 
 /** The two environments as segments: how each looks chosen (`on`) and not (`off`). */
 const SEGMENTS: { value: Environment; label: string; on: string; off: string }[] = [
-  { value: "sandbox", label: "Sandbox", on: "bg-white text-accent-700 shadow-sm ring-1 ring-slate-200", off: "text-slate-600 hover:text-slate-900" },
-  { value: "production", label: "Production", on: "bg-amber-400 text-amber-950 shadow-sm", off: "text-slate-600 hover:text-amber-800" },
+  {
+    value: "sandbox",
+    label: "Sandbox",
+    on: "bg-white text-accent-700 shadow-sm ring-1 ring-slate-200",
+    off: "text-slate-600 hover:text-slate-900",
+  },
+  {
+    value: "production",
+    label: "Production",
+    on: "bg-amber-400 text-amber-950 shadow-sm",
+    off: "text-slate-600 hover:text-amber-800",
+  },
 ];
 
 /**
@@ -55,7 +65,12 @@ export function EnvironmentSwitch({ environment }: { environment: Environment })
       <p id={labelId} className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-slate-600 uppercase">
         Environment
       </p>
-      <div role="group" aria-labelledby={labelId} aria-busy={pending || undefined} className="flex gap-1 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset">
+      <div
+        role="group"
+        aria-labelledby={labelId}
+        aria-busy={pending || undefined}
+        className="flex gap-1 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset"
+      >
         {SEGMENTS.map((option) => (
           <button
             key={option.value}

@@ -1,8 +1,18 @@
 import type { ComponentType } from "react";
 import { KeyIcon, ShieldIcon, UserIcon, UsersIcon } from "@/components/ui/icons";
 import {
-  ArchiveIcon, DisburseIcon, FlaskIcon, HomeIcon, InboxIcon, LayersIcon, PaymentsIcon, RatesIcon, RequestsIcon,
-  SettingsIcon, WebhookIcon, type IconProps,
+  ArchiveIcon,
+  DisburseIcon,
+  FlaskIcon,
+  HomeIcon,
+  InboxIcon,
+  LayersIcon,
+  PaymentsIcon,
+  RatesIcon,
+  RequestsIcon,
+  SettingsIcon,
+  WebhookIcon,
+  type IconProps,
 } from "@/components/ui/icons";
 
 export type NavItem = {

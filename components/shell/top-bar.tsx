@@ -7,7 +7,15 @@ import { SearchLauncher } from "@/components/search/search-launcher";
 import { EnvironmentBadge } from "./environment-badge";
 
 /** Sticky bar above every page: environment (amber in production) and account; on narrow screens also brand and menu. */
-export function TopBar({ environment, accountName, menu }: { environment: Environment; accountName: string | null; menu: ReactNode }) {
+export function TopBar({
+  environment,
+  accountName,
+  menu,
+}: {
+  environment: Environment;
+  accountName: string | null;
+  menu: ReactNode;
+}) {
   const production = environment === "production";
   return (
     <header
@@ -24,7 +32,12 @@ export function TopBar({ environment, accountName, menu }: { environment: Enviro
         </div>
         <div className="ml-auto flex min-w-0 items-center gap-3 lg:ml-0">
           <EnvironmentBadge environment={environment} />
-          <p className={cn("hidden truncate text-sm md:block", production ? "font-medium text-amber-900" : "text-slate-500")}>
+          <p
+            className={cn(
+              "hidden truncate text-sm md:block",
+              production ? "font-medium text-amber-900" : "text-slate-500",
+            )}
+          >
             {production ? "Live: actions here move real funds." : "Test data: nothing here moves real money."}
           </p>
         </div>

@@ -10,8 +10,15 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const initials = initialsOf(user.name);
   return (
     <div className="flex items-center gap-1" data-testid="user-menu">
-      <Link href="/account" className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-100" title={user.email}>
-        <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-100 text-xs font-semibold text-accent-800">
+      <Link
+        href="/account"
+        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-100"
+        title={user.email}
+      >
+        <span
+          aria-hidden="true"
+          className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-100 text-xs font-semibold text-accent-800"
+        >
           {initials || "?"}
         </span>
         <span className="min-w-0 leading-tight">
@@ -19,7 +26,8 @@ export function UserMenu({ user }: { user: ShellUser }) {
             {user.name}
           </span>
           <span className="block truncate text-xs text-slate-500">
-            <span data-testid="user-role">{ROLE_LABELS[user.role].label}</span> · <span data-testid="user-email">{user.email}</span>
+            <span data-testid="user-role">{ROLE_LABELS[user.role].label}</span> ·{" "}
+            <span data-testid="user-email">{user.email}</span>
           </span>
         </span>
       </Link>

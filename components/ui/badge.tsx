@@ -14,7 +14,7 @@ const tones: Record<Tone, { box: string; dot: string }> = {
   accent: { box: "bg-accent-50 text-accent-800 ring-accent-200", dot: "bg-accent-500" },
 };
 
-export type BadgeProps = HTMLAttributes<HTMLSpanElement> & { tone?: Tone; /** Leading status dot. */ dot?: boolean };
+export type BadgeProps = HTMLAttributes<HTMLSpanElement> & { tone?: Tone /** Leading status dot. */; dot?: boolean };
 
 export function Badge({ tone = "neutral", dot = false, className, children, ...props }: BadgeProps) {
   return (

@@ -30,7 +30,11 @@ export function buttonClasses({
   variant = "primary",
   size = "md",
   className,
-}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}): string {
   return cn(base, variants[variant], sizes[size], className);
 }
 

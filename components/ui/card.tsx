@@ -14,7 +14,10 @@ export function Card({ title, description, actions, flush, className, children, 
   const hasHeader = title || description || actions;
   return (
     <section
-      className={cn("rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]", className)}
+      className={cn(
+        "rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]",
+        className,
+      )}
       {...props}
     >
       {hasHeader ? (

@@ -47,7 +47,9 @@ export function DataTable<Row extends { id: string }>({
         </tr>
       </THead>
       <TBody>
-        {rows.length === 0 && empty !== undefined ? <TableEmptyRow colSpan={columns.length}>{empty}</TableEmptyRow> : null}
+        {rows.length === 0 && empty !== undefined ? (
+          <TableEmptyRow colSpan={columns.length}>{empty}</TableEmptyRow>
+        ) : null}
         {rows.map((row) => (
           <TR key={row.id} data-testid={rowTestId} {...rowProps?.(row)}>
             {columns.map((c, i) => (

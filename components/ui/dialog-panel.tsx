@@ -18,7 +18,16 @@ const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
  * The dialog itself, loaded with the first open (components/ui/dialog.tsx): Radix gives the focus
  * trap, Escape, scroll lock and aria wiring.
  */
-export function DialogPanel({ open, onOpenChange, returnFocus, title, description, children, footer, size = "md" }: PanelProps) {
+export function DialogPanel({
+  open,
+  onOpenChange,
+  returnFocus,
+  title,
+  description,
+  children,
+  footer,
+  size = "md",
+}: PanelProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -46,7 +55,9 @@ export function DialogPanel({ open, onOpenChange, returnFocus, title, descriptio
             </DialogPrimitive.Close>
           </div>
           {description ? (
-            <DialogPrimitive.Description className="mt-1.5 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="mt-1.5 text-sm text-slate-600">
+              {description}
+            </DialogPrimitive.Description>
           ) : null}
           {children ? <div className="mt-4">{children}</div> : null}
           {footer ? <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div> : null}

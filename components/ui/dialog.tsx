@@ -49,7 +49,8 @@ export function Dialog({ open, onOpenChange, trigger, ...panel }: DialogProps) {
   // A layout effect runs before Radix moves focus into the dialog (in its own passive effect).
   useLayoutEffect(() => {
     if (!isOpen) return;
-    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      opener.current = document.activeElement;
   }, [isOpen]);
 
   const setOpen = (next: boolean) => {
@@ -58,14 +59,17 @@ export function Dialog({ open, onOpenChange, trigger, ...panel }: DialogProps) {
   };
 
   const triggerElement = isValidElement(trigger)
-    ? cloneElement(trigger as Clickable, {
-        onClick: (event: MouseEvent<HTMLElement>) => {
-          (trigger as Clickable).props.onClick?.(event);
-          if (!event.defaultPrevented) setOpen(true);
-        },
-        "aria-haspopup": "dialog",
-        "aria-expanded": isOpen,
-      } as Record<string, unknown>)
+    ? cloneElement(
+        trigger as Clickable,
+        {
+          onClick: (event: MouseEvent<HTMLElement>) => {
+            (trigger as Clickable).props.onClick?.(event);
+            if (!event.defaultPrevented) setOpen(true);
+          },
+          "aria-haspopup": "dialog",
+          "aria-expanded": isOpen,
+        } as Record<string, unknown>,
+      )
     : trigger;
 
   return (

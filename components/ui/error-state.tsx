@@ -17,7 +17,10 @@ export function ErrorState({ title = "Something went wrong", message, onRetry, r
   return (
     <div
       role="alert"
-      className={cn("flex flex-col items-center rounded-[var(--radius-card)] border border-red-200 bg-red-50/50 px-6 py-10 text-center", className)}
+      className={cn(
+        "flex flex-col items-center rounded-[var(--radius-card)] border border-red-200 bg-red-50/50 px-6 py-10 text-center",
+        className,
+      )}
     >
       <div className="mb-3 grid size-10 place-items-center rounded-full bg-red-100 text-red-700">
         <AlertIcon className="size-5" />

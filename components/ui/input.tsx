@@ -9,10 +9,5 @@ export type InputProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 export function Input({ className, numeric, ...props }: InputProps) {
-  return (
-    <input
-      className={cn(controlClasses, "h-9", numeric && "text-right tabular-nums", className)}
-      {...props}
-    />
-  );
+  return <input className={cn(controlClasses, "h-9", numeric && "text-right tabular-nums", className)} {...props} />;
 }

@@ -20,7 +20,16 @@ export type PaginationProps = {
   className?: string;
 };
 
-export function Pagination({ page, pageSize, total, totalCapped, hasNext, hrefFor, onPageChange, className }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  totalCapped,
+  hasNext,
+  hrefFor,
+  onPageChange,
+  className,
+}: PaginationProps) {
   const lastPage = total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : undefined;
   const canPrev = page > 1;
   const canNext = lastPage !== undefined ? page < lastPage : Boolean(hasNext);
@@ -28,22 +37,42 @@ export function Pagination({ page, pageSize, total, totalCapped, hasNext, hrefFo
   const to = total !== undefined ? Math.min(page * pageSize, total) : page * pageSize;
 
   return (
-    <nav aria-label="Pagination" className={cn("flex items-center justify-between gap-4 py-3 text-sm text-slate-600", className)}>
+    <nav
+      aria-label="Pagination"
+      className={cn("flex items-center justify-between gap-4 py-3 text-sm text-slate-600", className)}
+    >
       <p className="tabular-nums">
         {total !== undefined ? (
           <>
-            <span className="font-medium text-slate-900">{from}</span>–<span className="font-medium text-slate-900">{to}</span> of{" "}
-            <span className="font-medium text-slate-900">{totalCapped ? `${total.toLocaleString("en-US")}+` : total.toLocaleString("en-US")}</span>
+            <span className="font-medium text-slate-900">{from}</span>–
+            <span className="font-medium text-slate-900">{to}</span> of{" "}
+            <span className="font-medium text-slate-900">
+              {totalCapped ? `${total.toLocaleString("en-US")}+` : total.toLocaleString("en-US")}
+            </span>
           </>
         ) : (
-          <>Page <span className="font-medium text-slate-900">{page}</span></>
+          <>
+            Page <span className="font-medium text-slate-900">{page}</span>
+          </>
         )}
       </p>
       <div className="flex gap-2">
-        <PageControl enabled={canPrev} target={page - 1} hrefFor={hrefFor} onPageChange={onPageChange} label="Previous page">
+        <PageControl
+          enabled={canPrev}
+          target={page - 1}
+          hrefFor={hrefFor}
+          onPageChange={onPageChange}
+          label="Previous page"
+        >
           <ChevronLeftIcon /> Previous
         </PageControl>
-        <PageControl enabled={canNext} target={page + 1} hrefFor={hrefFor} onPageChange={onPageChange} label="Next page">
+        <PageControl
+          enabled={canNext}
+          target={page + 1}
+          hrefFor={hrefFor}
+          onPageChange={onPageChange}
+          label="Next page"
+        >
           Next <ChevronRightIcon />
         </PageControl>
       </div>
@@ -58,7 +87,12 @@ function PageControl({
   onPageChange,
   label,
   children,
-}: Pick<PaginationProps, "hrefFor" | "onPageChange"> & { enabled: boolean; target: number; label: string; children: ReactNode }) {
+}: Pick<PaginationProps, "hrefFor" | "onPageChange"> & {
+  enabled: boolean;
+  target: number;
+  label: string;
+  children: ReactNode;
+}) {
   const classes = buttonClasses({ variant: "secondary", size: "sm" });
   if (enabled && hrefFor) {
     return (

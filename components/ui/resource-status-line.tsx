@@ -42,7 +42,10 @@ export function ResourceStatusLine({
 /** The green confirmation shown once after something was created. */
 export function SuccessBanner({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div role="status" className="flex items-start gap-3 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-[var(--radius-card)] border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+    >
       <CheckIcon className="mt-0.5 size-4 shrink-0" />
       <p>
         <span className="font-medium">{title}</span> {children}

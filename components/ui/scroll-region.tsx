@@ -2,10 +2,23 @@ import type { ReactNode } from "react";
 import { cn } from "@/lib/ui/cn";
 
 /** A box that may scroll sideways: a named region that takes focus, so a keyboard can scroll it (axe scrollable-region-focusable). */
-export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <div role="region" aria-label={label} tabIndex={0} className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-500", className)}>
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-500", className)}
+    >
       {children}
     </div>
   );

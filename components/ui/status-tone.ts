@@ -11,7 +11,13 @@ import {
 /** Colour families a status maps to. Browser- and server-safe. */
 export type Tone = "neutral" | "info" | "warning" | "success" | "danger" | "muted" | "accent";
 
-const TONE_OF_PHASE: Record<Phase, Tone> = { success: "success", failure: "danger", pending: "info", moving: "warning", neutral: "muted" };
+const TONE_OF_PHASE: Record<Phase, Tone> = {
+  success: "success",
+  failure: "danger",
+  pending: "info",
+  moving: "warning",
+  neutral: "muted",
+};
 
 /** Every list's statuses and their phase, merged (a status shared by lists has one phase in all: state-machine.test.ts checks it). */
 const PHASE_OF: ReadonlyMap<string, Phase> = new Map(

@@ -2,7 +2,12 @@ import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } fr
 import { cn } from "@/lib/ui/cn";
 
 /** A scrollable, bordered table. Compose with THead/TBody/TR/TH/TD and TableEmptyRow. */
-export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: ReactNode }) {
+export function Table({
+  className,
+  caption,
+  children,
+  ...props
+}: HTMLAttributes<HTMLTableElement> & { caption?: ReactNode }) {
   return (
     // A region of its own that scrolls sideways on a phone; focusable so a keyboard can scroll it.
     <div
@@ -51,7 +56,11 @@ export function TH({ className, numeric, scope = "col", ...props }: ThHTMLAttrib
 export function TD({ className, numeric, ...props }: TdHTMLAttributes<HTMLTableCellElement> & Numeric) {
   return (
     <td
-      className={cn("px-4 py-3 align-middle text-slate-700", numeric && "text-right whitespace-nowrap tabular-nums", className)}
+      className={cn(
+        "px-4 py-3 align-middle text-slate-700",
+        numeric && "text-right whitespace-nowrap tabular-nums",
+        className,
+      )}
       {...props}
     />
   );

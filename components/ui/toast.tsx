@@ -5,7 +5,12 @@ import { cn } from "@/lib/ui/cn";
 import { AlertIcon, CheckIcon, InfoIcon, XIcon } from "./icons";
 
 export type ToastTone = "info" | "success" | "error";
-export type ToastInput = { title: string; description?: string; tone?: ToastTone; /** ms; default 5000, errors 8000. */ duration?: number };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  tone?: ToastTone /** ms; default 5000, errors 8000. */;
+  duration?: number;
+};
 type ToastItem = ToastInput & { id: number; tone: ToastTone };
 
 type ToastApi = { toast: (t: ToastInput) => void; dismiss: (id: number) => void };

@@ -36,7 +36,14 @@ export function toV1Body(v: V1Values): V1Body {
     chain: v.chain,
     destination_wallet: v.destination_wallet.trim(),
     ...(v.with_holder
-      ? { account_holder: { type: "INDIVIDUAL", first_name: v.holder.first_name, last_name: v.holder.last_name, ...(email ? { email } : {}) } }
+      ? {
+          account_holder: {
+            type: "INDIVIDUAL",
+            first_name: v.holder.first_name,
+            last_name: v.holder.last_name,
+            ...(email ? { email } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -45,10 +52,21 @@ export function toV1Body(v: V1Values): V1Body {
 export function formPath(path: string): string {
   return path.startsWith("account_holder.") ? `holder.${path.slice("account_holder.".length)}` : path;
 }
-const FIELDS = new Set(["amount", "chain", "destination_wallet", "holder.first_name", "holder.last_name", "holder.email"]);
+const FIELDS = new Set([
+  "amount",
+  "chain",
+  "destination_wallet",
+  "holder.first_name",
+  "holder.last_name",
+  "holder.email",
+]);
 export const isV1Field = (path: string) => FIELDS.has(path);
 
-export const v1Resolver: Resolver<V1Values, unknown, V1Output> = async (values, _context, options): Promise<ResolverResult<V1Values, V1Output>> => {
+export const v1Resolver: Resolver<V1Values, unknown, V1Output> = async (
+  values,
+  _context,
+  options,
+): Promise<ResolverResult<V1Values, V1Output>> => {
   const body = toV1Body(values);
   const { v1PaymentCreateSchema } = await import("@/lib/schemas/v1-payment");
   const parsed = v1PaymentCreateSchema.safeParse(body);

@@ -10,6 +10,10 @@ export const v1Filters = listFilters({ status: oneOf(V1_PAYMENT_STATUSES) });
 export type V1Filters = (typeof v1Filters)["empty"];
 
 export const v1PaymentsList = listSource({
-  noun: "/v1 payments", path: "/v1-payments", codec: v1Filters, keys: queryKeys.v1Payments, load: listV1Payments,
+  noun: "/v1 payments",
+  path: "/v1-payments",
+  codec: v1Filters,
+  keys: queryKeys.v1Payments,
+  load: listV1Payments,
   create: { permission: "settlement:create", label: "New /v1 payment" },
 });

@@ -36,7 +36,12 @@ export function V1PaymentDetail({
   canNotify: boolean;
 }) {
   const clockOffset = useSandboxOffset(environment);
-  const query = useLiveResource(queryKeys.v1Payments.detail(environment, initial.id), () => getV1Payment({ id: initial.id }), initial, { while: LIVE, everyMs: 2000 });
+  const query = useLiveResource(
+    queryKeys.v1Payments.detail(environment, initial.id),
+    () => getV1Payment({ id: initial.id }),
+    initial,
+    { while: LIVE, everyMs: 2000 },
+  );
   const p = query.data;
   const notify = useActionMutation({
     environment,
@@ -53,13 +58,19 @@ export function V1PaymentDetail({
       copyLabel="Copy payment id"
       banner={
         created ? (
-          <CreatedBanner title="/v1 payment created.">The amount is reserved; notify the incoming wire with its reference before it expires.</CreatedBanner>
+          <CreatedBanner title="/v1 payment created.">
+            The amount is reserved; notify the incoming wire with its reference before it expires.
+          </CreatedBanner>
         ) : null
       }
       main={
         <Card title="Payment">
-          <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{formatMoney(p.amount, p.currency_code)}</p>
-          <p className="mt-1 text-sm text-slate-600">on {railLabel(p.chain)} · {p.type}</p>
+          <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
+            {formatMoney(p.amount, p.currency_code)}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            on {railLabel(p.chain)} · {p.type}
+          </p>
           <dl className="mt-5 grid gap-x-6 gap-y-4 border-t border-slate-100 pt-4 sm:grid-cols-2">
             <Item label="Reference id" mono>
               <span className="inline-flex items-center gap-1" data-testid="v1-reference">
@@ -67,15 +78,21 @@ export function V1PaymentDetail({
                 <CopyButton value={p.reference_id} label="Copy reference id" />
               </span>
             </Item>
-            <Item label="Destination wallet" mono>{p.destination_wallet}</Item>
+            <Item label="Destination wallet" mono>
+              {p.destination_wallet}
+            </Item>
             <Item label="Network fee">{p.network_fee ? formatMoney(p.network_fee, p.currency_code) : "—"}</Item>
-            <Item label="Transaction hash" mono>{p.transaction_hash ?? "—"}</Item>
+            <Item label="Transaction hash" mono>
+              {p.transaction_hash ?? "—"}
+            </Item>
             <Item label="Created">{formatDateTime(p.created_at)}</Item>
             <Item label="Completed">{formatDateTime(p.completed_at)}</Item>
             {p.account_holder ? (
               <Item label="Account holder">
                 {p.account_holder.first_name} {p.account_holder.last_name}
-                {p.account_holder.email ? <span className="block text-xs text-slate-500">{p.account_holder.email}</span> : null}
+                {p.account_holder.email ? (
+                  <span className="block text-xs text-slate-500">{p.account_holder.email}</span>
+                ) : null}
               </Item>
             ) : null}
             {p.failure_reason ? (
@@ -95,13 +112,23 @@ export function V1PaymentDetail({
                 <Countdown until={p.expires_at} offsetSeconds={clockOffset} />
               </div>
               <p className="text-sm text-slate-600">
-                When the wire with reference <code className="font-mono text-slate-800">{p.reference_id}</code> arrives, notify it: the on-chain transfer starts.
+                When the wire with reference <code className="font-mono text-slate-800">{p.reference_id}</code> arrives,
+                notify it: the on-chain transfer starts.
               </p>
               <div aria-live="polite">
-                {notifyError ? <p role="alert" className="mb-2 text-sm text-red-700">{describeError(notifyError)}</p> : null}
+                {notifyError ? (
+                  <p role="alert" className="mb-2 text-sm text-red-700">
+                    {describeError(notifyError)}
+                  </p>
+                ) : null}
               </div>
               {canNotify ? (
-                <Button loading={notify.isPending} onClick={() => notify.mutate({ type: "INCOMING_PAYMENT", reference_id: p.reference_id, rail: "WIRE" })}>
+                <Button
+                  loading={notify.isPending}
+                  onClick={() =>
+                    notify.mutate({ type: "INCOMING_PAYMENT", reference_id: p.reference_id, rail: "WIRE" })
+                  }
+                >
                   Notify incoming payment
                 </Button>
               ) : (
@@ -109,10 +136,14 @@ export function V1PaymentDetail({
               )}
             </div>
           ) : p.status === "PROCESSING" ? (
-            <p className="text-sm text-slate-600">Notified. The transfer is confirming on {railLabel(p.chain)}; this page refreshes until it completes.</p>
+            <p className="text-sm text-slate-600">
+              Notified. The transfer is confirming on {railLabel(p.chain)}; this page refreshes until it completes.
+            </p>
           ) : (
             <p className="text-sm text-slate-500">
-              {p.status === "EXPIRED" ? "Expired before the wire was notified; the reserve was released." : `The payment is ${p.status.toLowerCase()}; nothing to notify.`}
+              {p.status === "EXPIRED"
+                ? "Expired before the wire was notified; the reserve was released."
+                : `The payment is ${p.status.toLowerCase()}; nothing to notify.`}
             </p>
           )}
         </Card>

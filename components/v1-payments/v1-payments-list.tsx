@@ -43,11 +43,18 @@ const V1_COLUMNS: Column<V1Payment>[] = [
     className: "text-xs whitespace-nowrap text-slate-600",
     cell: (p) => (p.status === "CREATED" ? formatShortDateTime(p.expires_at) : "—"),
   },
-  { header: "Created", className: "text-xs whitespace-nowrap text-slate-600", cell: (p) => formatShortDateTime(p.created_at) },
+  {
+    header: "Created",
+    className: "text-xs whitespace-nowrap text-slate-600",
+    cell: (p) => formatShortDateTime(p.created_at),
+  },
 ];
 
 /** GET /v1/payments: filter by status, page through; first page from the server. */
-export function V1PaymentsList({ createLink, ...data }: ListData<V1Filters, Paginated<V1Payment>> & { createLink: ReactNode }) {
+export function V1PaymentsList({
+  createLink,
+  ...data
+}: ListData<V1Filters, Paginated<V1Payment>> & { createLink: ReactNode }) {
   return (
     <ListScreen
       {...data}
@@ -56,9 +63,17 @@ export function V1PaymentsList({ createLink, ...data }: ListData<V1Filters, Pagi
       toolbarClassName="sm:flex-row sm:items-end sm:justify-between"
       controls={(c) => (
         <>
-          <ListSelect controls={c} name="status" label="Status" className="sm:w-56" placeholder="All statuses" options={statusOptions(V1_PAYMENT_STATUSES)} />
+          <ListSelect
+            controls={c}
+            name="status"
+            label="Status"
+            className="sm:w-56"
+            placeholder="All statuses"
+            options={statusOptions(V1_PAYMENT_STATUSES)}
+          />
           <p className="text-xs text-slate-500 sm:max-w-md sm:text-right">
-            A /v1 payment waits in CREATED for the incoming wire (5 minutes), is PROCESSING once notified, then COMPLETED on chain.
+            A /v1 payment waits in CREATED for the incoming wire (5 minutes), is PROCESSING once notified, then
+            COMPLETED on chain.
           </p>
         </>
       )}
@@ -68,8 +83,7 @@ export function V1PaymentsList({ createLink, ...data }: ListData<V1Filters, Pagi
         children: (f) => <>No /v1 payment is {humanizeStatus(f.status).toLowerCase()}.</>,
       }}
       empty={
-        <EmptyState icon={<ArchiveIcon className="size-5" />} title="No /v1 payments"
-          action={createLink}>
+        <EmptyState icon={<ArchiveIcon className="size-5" />} title="No /v1 payments" action={createLink}>
           Liquidity payments created through /v1 are listed here with their reference_id, expiry and status.
         </EmptyState>
       }

@@ -47,7 +47,14 @@ export function DeliveryLog({ environment, webhookId }: { environment: Environme
   const canRetry = useCan("webhooks:manage");
 
   if (deliveries.error) {
-    return <ErrorState title="The delivery log could not be loaded" message={deliveries.error instanceof ActionFailure ? describeError(deliveries.error) : "Something went wrong."} onRetry={() => void deliveries.refetch()} retrying={deliveries.isFetching} />;
+    return (
+      <ErrorState
+        title="The delivery log could not be loaded"
+        message={deliveries.error instanceof ActionFailure ? describeError(deliveries.error) : "Something went wrong."}
+        onRetry={() => void deliveries.refetch()}
+        retrying={deliveries.isFetching}
+      />
+    );
   }
   if (!deliveries.data) {
     return (
@@ -58,7 +65,11 @@ export function DeliveryLog({ environment, webhookId }: { environment: Environme
     );
   }
   if (deliveries.data.length === 0) {
-    return <p className="px-4 py-6 text-sm text-slate-500">No deliveries yet. Events this endpoint subscribes to will show here with every attempt.</p>;
+    return (
+      <p className="px-4 py-6 text-sm text-slate-500">
+        No deliveries yet. Events this endpoint subscribes to will show here with every attempt.
+      </p>
+    );
   }
   return (
     <ol className="divide-y divide-slate-100" aria-label="Deliveries">
@@ -79,10 +90,22 @@ function nextRetryText(d: WebhookDelivery, now: number): string | null {
   if (d.status !== "PENDING" || !d.next_attempt_at) return null;
   const at = Date.parse(d.next_attempt_at);
   const wait = at - now;
-  return wait > 0 ? `Next attempt ${formatDateTime(d.next_attempt_at)} (in ${formatCountdown(wait)})` : "Next attempt due now";
+  return wait > 0
+    ? `Next attempt ${formatDateTime(d.next_attempt_at)} (in ${formatCountdown(wait)})`
+    : "Next attempt due now";
 }
 
-function DeliveryRow({ delivery: d, now, retrying, onRetry }: { delivery: WebhookDelivery; now: number; retrying: boolean; onRetry?: () => void }) {
+function DeliveryRow({
+  delivery: d,
+  now,
+  retrying,
+  onRetry,
+}: {
+  delivery: WebhookDelivery;
+  now: number;
+  retrying: boolean;
+  onRetry?: () => void;
+}) {
   const next = nextRetryText(d, now);
   const attempts = [...d.attempts].sort((a, b) => a.attempt - b.attempt);
   return (
@@ -110,11 +133,21 @@ function DeliveryRow({ delivery: d, now, retrying, onRetry }: { delivery: Webhoo
           <caption className="sr-only">Attempts of {d.event_id}</caption>
           <thead className="text-slate-500">
             <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">#</th>
-              <th scope="col" className="py-1 pr-3 font-medium">Time</th>
-              <th scope="col" className="py-1 pr-3 font-medium">HTTP</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">Duration</th>
-              <th scope="col" className="py-1 font-medium">Response</th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                #
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Time
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                HTTP
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Duration
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Response
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-50">

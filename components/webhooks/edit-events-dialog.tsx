@@ -17,7 +17,9 @@ type Schema = typeof import("./webhook-form-schemas").editEventsSchema;
 type Values = z.input<Schema>;
 
 /** { events: webhookEvents } (with zod), loaded on the first validation, not with the page. */
-const resolver = lazyResolver<Values, unknown, z.output<Schema>>(() => import("./webhook-form-schemas").then((m) => m.editEventsResolver));
+const resolver = lazyResolver<Values, unknown, z.output<Schema>>(() =>
+  import("./webhook-form-schemas").then((m) => m.editEventsResolver),
+);
 
 /** PATCH events: the new list replaces the old one. */
 export function EditEventsDialog({ environment, webhook }: { environment: Environment; webhook: Webhook }) {
@@ -29,7 +31,9 @@ export function EditEventsDialog({ environment, webhook }: { environment: Enviro
     invalidate: [queryKeys.webhooks.all(environment)],
     success: (w) => `Now subscribed to ${w.events.length} event type${w.events.length === 1 ? "" : "s"}`,
   });
-  const submit = form.handleSubmit((values) => update.mutate({ id: webhook.id, body: { events: values.events } }, { onSuccess: () => setOpen(false) }));
+  const submit = form.handleSubmit((values) =>
+    update.mutate({ id: webhook.id, body: { events: values.events } }, { onSuccess: () => setOpen(false) }),
+  );
   return (
     <Dialog
       open={open}
@@ -39,7 +43,11 @@ export function EditEventsDialog({ environment, webhook }: { environment: Enviro
         if (next) form.reset({ events: webhook.events });
       }}
       size="lg"
-      trigger={<Button size="sm" variant="ghost">Edit events</Button>}
+      trigger={
+        <Button size="sm" variant="ghost">
+          Edit events
+        </Button>
+      }
       title="Events of this endpoint"
       description={<span className="font-mono text-xs break-all">{webhook.url}</span>}
       footer={

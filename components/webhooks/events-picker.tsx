@@ -20,7 +20,12 @@ export function EventsPicker({ field, error }: { field: UseFormRegisterReturn; e
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{group.label}</p>
             {EVENT_TYPES.filter((t) => t.startsWith(group.prefix)).map((type) => (
               <label key={type} className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" value={type} className="size-4 rounded border-slate-300 accent-accent-600" {...field} />
+                <input
+                  type="checkbox"
+                  value={type}
+                  className="size-4 rounded border-slate-300 accent-accent-600"
+                  {...field}
+                />
                 <span className="font-mono text-xs">{type}</span>
               </label>
             ))}

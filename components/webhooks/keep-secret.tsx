@@ -30,7 +30,12 @@ export function KeepSecretInInbox({
   const pointed = inboxes.find((i) => endpointUrl.endsWith(`/inbox/${i.id}`));
   const [inboxId, setInboxId] = useState(pointed?.id ?? inboxes[0]?.id ?? "");
   const [kept, setKept] = useState<KeptSecret | null>(null);
-  const keep = useActionMutation({ environment, action: keepInboxSecret, invalidate: [], success: (i) => `Secret kept with ${i.name}` });
+  const keep = useActionMutation({
+    environment,
+    action: keepInboxSecret,
+    invalidate: [],
+    success: (i) => `Secret kept with ${i.name}`,
+  });
   const disable = useActionMutation({
     environment,
     action: updateWebhook,
@@ -38,7 +43,11 @@ export function KeepSecretInInbox({
     success: () => "The older endpoint is disabled",
   });
   if (inboxes.length === 0) {
-    return <p className="text-xs text-slate-500">Create an inbox on the Inbox page to keep secrets there for verification.</p>;
+    return (
+      <p className="text-xs text-slate-500">
+        Create an inbox on the Inbox page to keep secrets there for verification.
+      </p>
+    );
   }
   if (kept) {
     const older = kept.stillSending;
@@ -48,12 +57,20 @@ export function KeepSecretInInbox({
           Kept with {kept.name}: its messages from this endpoint will show whether their signatures verify.
         </p>
         {older && !disable.isSuccess ? (
-          <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="older-endpoint">
+          <div
+            className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            data-testid="older-endpoint"
+          >
             <p>
-              Endpoint <span className="font-mono">{older.id}</span> also posts to this inbox, signed with its own secret: its deliveries will
-              show “does not match” from now on. Disable it?
+              Endpoint <span className="font-mono">{older.id}</span> also posts to this inbox, signed with its own
+              secret: its deliveries will show “does not match” from now on. Disable it?
             </p>
-            <Button size="sm" variant="secondary" loading={disable.isPending} onClick={() => disable.mutate({ id: older.id, body: { status: "DISABLED" } })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={disable.isPending}
+              onClick={() => disable.mutate({ id: older.id, body: { status: "DISABLED" } })}
+            >
               Disable the older endpoint
             </Button>
           </div>
@@ -72,14 +89,22 @@ export function KeepSecretInInbox({
           className="w-64"
           value={inboxId}
           onChange={(e) => setInboxId(e.target.value)}
-          options={inboxes.map((i) => ({ value: i.id, label: i.id === pointed?.id ? `${i.name} (this endpoint's URL)` : i.name }))}
+          options={inboxes.map((i) => ({
+            value: i.id,
+            label: i.id === pointed?.id ? `${i.name} (this endpoint's URL)` : i.name,
+          }))}
         />
         <Button
           size="sm"
           variant="secondary"
           loading={keep.isPending}
           disabled={!inboxId}
-          onClick={() => keep.mutate({ inboxId, secret, webhookId: pointed?.id === inboxId ? webhookId : undefined }, { onSuccess: (i) => setKept(i) })}
+          onClick={() =>
+            keep.mutate(
+              { inboxId, secret, webhookId: pointed?.id === inboxId ? webhookId : undefined },
+              { onSuccess: (i) => setKept(i) },
+            )
+          }
         >
           Keep in inbox
         </Button>

@@ -71,11 +71,17 @@ export function WebhooksManager({
         </p>
       )}
       {error ? (
-        <ErrorState title="Endpoints could not be loaded" message={describeError(error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <ErrorState
+          title="Endpoints could not be loaded"
+          message={describeError(error)}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : list.data && list.data.data.length === 0 ? (
         <EmptyState icon={<WebhookIcon className="size-5" />} title="No webhook endpoints registered">
-          Register a URL and choose its events (settlement_request.updated, payment.completed, …). Its signing secret is shown once, when
-          the endpoint is created. No server of your own yet? Create an inbox: this console hosts one for you.
+          Register a URL and choose its events (settlement_request.updated, payment.completed, …). Its signing secret is
+          shown once, when the endpoint is created. No server of your own yet? Create an inbox: this console hosts one
+          for you.
         </EmptyState>
       ) : (
         <ul className="space-y-4" aria-label="Endpoints">
@@ -111,9 +117,15 @@ function EndpointCard({
     environment,
     action: updateWebhook,
     invalidate: [queryKeys.webhooks.all(environment)],
-    success: (x) => (x.status === "ACTIVE" ? "Endpoint enabled" : "Endpoint disabled: new deliveries wait until it is enabled"),
+    success: (x) =>
+      x.status === "ACTIVE" ? "Endpoint enabled" : "Endpoint disabled: new deliveries wait until it is enabled",
   });
-  const remove = useActionMutation({ environment, action: deleteWebhook, invalidate: [queryKeys.webhooks.all(environment)], success: () => "Endpoint deleted" });
+  const remove = useActionMutation({
+    environment,
+    action: deleteWebhook,
+    invalidate: [queryKeys.webhooks.all(environment)],
+    success: () => "Endpoint deleted",
+  });
   const active = w.status === "ACTIVE";
   const logId = `deliveries-${w.id}`;
 
@@ -133,7 +145,9 @@ function EndpointCard({
           {w.description ? <p className="text-sm wrap-anywhere text-slate-600">{w.description}</p> : null}
           <div className="flex flex-wrap gap-1.5">
             {w.events.map((e) => (
-              <Badge key={e} tone="neutral" className="font-mono">{e}</Badge>
+              <Badge key={e} tone="neutral" className="font-mono">
+                {e}
+              </Badge>
             ))}
           </div>
           <p className="text-xs text-slate-500">
@@ -141,32 +155,42 @@ function EndpointCard({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1">
-          <Button size="sm" variant="secondary" aria-expanded={open} aria-controls={logId} onClick={() => setOpen((v) => !v)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls={logId}
+            onClick={() => setOpen((v) => !v)}
+          >
             {open ? "Hide deliveries" : "Deliveries"}
           </Button>
           {canManage ? (
             <>
-          <EditEventsDialog environment={environment} webhook={w} />
-          <Button
-            size="sm"
-            variant="ghost"
-            loading={toggle.isPending}
-            onClick={() => toggle.mutate({ id: w.id, body: { status: active ? "DISABLED" : "ACTIVE" } })}
-          >
-            {active ? "Disable" : "Enable"}
-          </Button>
-          <Dialog
-            title="Delete this endpoint?"
-            description="Its queued deliveries are dropped and nothing more is sent to it. This cannot be undone."
-            trigger={<Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800">Delete</Button>}
-            footer={
-              <DialogActions cancel="Keep it">
-                <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate({ id: w.id })}>
-                  Delete endpoint
-                </Button>
-              </DialogActions>
-            }
-          />
+              <EditEventsDialog environment={environment} webhook={w} />
+              <Button
+                size="sm"
+                variant="ghost"
+                loading={toggle.isPending}
+                onClick={() => toggle.mutate({ id: w.id, body: { status: active ? "DISABLED" : "ACTIVE" } })}
+              >
+                {active ? "Disable" : "Enable"}
+              </Button>
+              <Dialog
+                title="Delete this endpoint?"
+                description="Its queued deliveries are dropped and nothing more is sent to it. This cannot be undone."
+                trigger={
+                  <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800">
+                    Delete
+                  </Button>
+                }
+                footer={
+                  <DialogActions cancel="Keep it">
+                    <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate({ id: w.id })}>
+                      Delete endpoint
+                    </Button>
+                  </DialogActions>
+                }
+              />
             </>
           ) : null}
         </div>

@@ -8,7 +8,9 @@ import { expect, type Locator, type Page } from "@playwright/test";
 /** Waits until React has hydrated `element` (its DOM node carries React's props). */
 export async function whenHydrated(element: Locator): Promise<void> {
   await element.waitFor();
-  await expect.poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))))
+    .toBe(true);
 }
 
 /**

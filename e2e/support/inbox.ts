@@ -30,7 +30,10 @@ export async function createInbox(page: Page, options: { register: boolean }): P
 }
 
 /** A STABLECOIN_TO_FIAT request through the API, with metadata of the caller's choice. */
-export async function createRequest(request: APIRequestContext, metadata: Record<string, string> = {}): Promise<{ id: string; externalId: string }> {
+export async function createRequest(
+  request: APIRequestContext,
+  metadata: Record<string, string> = {},
+): Promise<{ id: string; externalId: string }> {
   const externalId = unique("inbox");
   const { id } = await createRequestViaApi(request, externalId, metadata);
   return { id, externalId };

@@ -12,7 +12,14 @@ import pg from "pg";
 export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const CLUSTER_ADMIN = { email: "admin@console.local", password: "cluster-admin-password-01" } as const;
 
-export type Instance = { name: string; port: number; url: string; process: ChildProcess; output: string[]; exited: Promise<number | null> };
+export type Instance = {
+  name: string;
+  port: number;
+  url: string;
+  process: ChildProcess;
+  output: string[];
+  exited: Promise<number | null>;
+};
 export type Served = { method: string; path: string; backend: string; action: boolean };
 
 export type Cluster = {
@@ -40,7 +47,12 @@ async function waitReady(url: string, child: Instance, ms = 90_000): Promise<voi
   throw new Error(`${child.name} not ready in ${ms} ms:\n${child.output.join("")}`);
 }
 
-export function startInstance(name: string, port: number, databaseUrl: string, extraEnv: Record<string, string> = {}): Instance {
+export function startInstance(
+  name: string,
+  port: number,
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Instance {
   const child = spawn("node", ["scripts/serve.mjs"], {
     env: {
       ...process.env,
@@ -88,12 +100,18 @@ export async function startCluster(options: { ports: number[]; names?: string[] 
   let turn = 0;
   const served: Served[] = [];
   const proxy: Server = createServer((req, res) => {
-    const backend = target === "round-robin" ? instances[turn++ % instances.length] : instances.find((i) => i.name === target);
+    const backend =
+      target === "round-robin" ? instances[turn++ % instances.length] : instances.find((i) => i.name === target);
     if (!backend) {
       res.writeHead(502).end();
       return;
     }
-    served.push({ method: req.method ?? "GET", path: req.url ?? "/", backend: backend.name, action: Boolean(req.headers["next-action"]) });
+    served.push({
+      method: req.method ?? "GET",
+      path: req.url ?? "/",
+      backend: backend.name,
+      action: Boolean(req.headers["next-action"]),
+    });
     const upstream = httpRequest(
       { host: "127.0.0.1", port: backend.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {

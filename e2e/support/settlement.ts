@@ -38,7 +38,8 @@ export function sandboxKey(): string {
 /** The app's test identifiers, and a UK sort code for the GBP form. */
 export const VALID = { ...FIXTURES, sortCodeGB: "123456" } as const;
 
-export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+export const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
 /** A STABLECOIN_TO_FIAT request body: USDC on Solana to a German IBAN, €250.00. */
 export function offrampBody(externalId: string, metadata: Record<string, string> = {}) {
@@ -84,7 +85,8 @@ export async function countByExternalId(request: APIRequestContext, externalId: 
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ""}`);
+    if (msg.type() === "error")
+      errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ""}`);
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   return errors;
@@ -128,7 +130,8 @@ export async function openBuilder(page: Page, type: string) {
 }
 
 /** The builder's Destination card. */
-export const destinationSection = (page: Page) => page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
+export const destinationSection = (page: Page) =>
+  page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
 
 /**
  * Waits until React has hydrated the control `label` names (its DOM node carries React's props),

@@ -2,7 +2,14 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "@/lib/schemas/zod";
 import { recordAudit } from "@/lib/auth/audit";
-import { authorize, fail, scopedEnvironment, type ActionContext, type ActionKind, type ActionPermission } from "@/lib/auth/authorize";
+import {
+  authorize,
+  fail,
+  scopedEnvironment,
+  type ActionContext,
+  type ActionKind,
+  type ActionPermission,
+} from "@/lib/auth/authorize";
 import { targetIdOf } from "@/lib/auth/redact";
 import { observed } from "@/lib/ops/observe";
 import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
@@ -52,7 +59,6 @@ const metaSchema = z
   .object({ environment: environmentSchema.optional(), confirmProduction: z.boolean().optional() })
   .optional();
 
-
 /** An action's own refusal; `fields` puts a message under form fields (by name). */
 export function refused(
   code: string,
@@ -100,7 +106,9 @@ function action<S extends z.ZodType, T, P extends ActionPermission>(config: Acti
 type Config<S extends z.ZodType, T, P extends ActionPermission> = Omit<ActionConfig<S, T, P>, "kind">;
 
 /** A read: changes nothing, not audited; any environment the person may read. */
-export function readAction<S extends z.ZodType, T, P extends ActionPermission>(config: Omit<Config<S, T, P>, "control">) {
+export function readAction<S extends z.ZodType, T, P extends ActionPermission>(
+  config: Omit<Config<S, T, P>, "control">,
+) {
   return action({ ...config, kind: "read" });
 }
 
@@ -136,7 +144,12 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
     const parsed = config.input.safeParse(input);
     if (!parsed.success) {
       const details = zodIssuesToDetails(parsed.error.issues);
-      return fail({ code: "invalid_input", message: readableValidation(details) ?? validationMessage(details), status: 400, details });
+      return fail({
+        code: "invalid_input",
+        message: readableValidation(details) ?? validationMessage(details),
+        status: 400,
+        details,
+      });
     }
     let release = async () => {};
     if (config.control && ctx.actor) {
@@ -146,13 +159,29 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
         actionName: config.name,
       });
       if (verdict.kind === "refused") {
-        await recordAudit({ actor: ctx.actor, action: config.name, environment: ctx.environment, result: verdict.code });
+        await recordAudit({
+          actor: ctx.actor,
+          action: config.name,
+          environment: ctx.environment,
+          result: verdict.code,
+        });
         return fail({ code: verdict.code, message: verdict.message, status: 409 });
       }
       if (verdict.kind !== "go") {
         const code = verdict.kind === "held" ? "held_for_approval" : "daily_limit_exceeded";
-        await recordAudit({ actor: ctx.actor, action: config.name, targetId: verdict.held.id, environment: ctx.environment, result: code });
-        return fail({ code, message: verdict.held.message, status: verdict.kind === "held" ? 202 : 409, submissionId: verdict.held.id });
+        await recordAudit({
+          actor: ctx.actor,
+          action: config.name,
+          targetId: verdict.held.id,
+          environment: ctx.environment,
+          result: code,
+        });
+        return fail({
+          code,
+          message: verdict.held.message,
+          status: verdict.kind === "held" ? 202 : 409,
+          submissionId: verdict.held.id,
+        });
       }
       release = verdict.release;
     }

@@ -17,7 +17,18 @@ export const addPayee = consoleAction({
   run: async (input, { environment, actor }) => {
     const { db } = await getDatabase();
     const row = await savePayee(db, { environment, ...input, chain: input.chain ?? null, addedBy: actor.email });
-    if (!row) return refused("already_saved", "That address is already in the payee book.", { address: "Already in the payee book" });
-    return { ok: true, data: toPayeeView(row, await coolingOffMinutes(db, environment)), audit: { targetId: row.id, environment, detail: `“${input.name}”: ${input.kind === "bank" ? `${input.currency} bank account` : `${input.currency} on ${input.chain}`}` } };
+    if (!row)
+      return refused("already_saved", "That address is already in the payee book.", {
+        address: "Already in the payee book",
+      });
+    return {
+      ok: true,
+      data: toPayeeView(row, await coolingOffMinutes(db, environment)),
+      audit: {
+        targetId: row.id,
+        environment,
+        detail: `“${input.name}”: ${input.kind === "bank" ? `${input.currency} bank account` : `${input.currency} on ${input.chain}`}`,
+      },
+    };
   },
 });

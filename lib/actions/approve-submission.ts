@@ -22,7 +22,16 @@ export const approveSubmission = consoleAction({
     if (!result.ok) return { ...refused(result.error.code, result.error.message), audit: { targetId: id } };
     const row = result.row;
     const data: SubmissionView = toSubmissionView(row, await approvalsOf(db, [id]), await nowFor(row.environment));
-    const sent = row.status === "sent" ? `; sent, ${row.responseStatus}` : row.status === "failed" ? `; sending failed, ${row.responseStatus ?? "no answer"}` : "";
-    return { ok: true, data, audit: { targetId: id, environment: row.environment, detail: `rule ${row.ruleId} v${row.ruleVersion}${sent}` } };
+    const sent =
+      row.status === "sent"
+        ? `; sent, ${row.responseStatus}`
+        : row.status === "failed"
+          ? `; sending failed, ${row.responseStatus ?? "no answer"}`
+          : "";
+    return {
+      ok: true,
+      data,
+      audit: { targetId: id, environment: row.environment, detail: `rule ${row.ruleId} v${row.ruleVersion}${sent}` },
+    };
   },
 });

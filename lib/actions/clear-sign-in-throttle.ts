@@ -9,7 +9,14 @@ import { consoleAction, refused } from "./action";
 export const clearSignInThrottle = consoleAction({
   name: "clearSignInThrottle",
   permission: "users:manage",
-  input: z.object({ key: z.string().trim().min(1, "Key is required").max(600).regex(/^(pair|email|address):/, "Not a throttle") }),
+  input: z.object({
+    key: z
+      .string()
+      .trim()
+      .min(1, "Key is required")
+      .max(600)
+      .regex(/^(pair|email|address):/, "Not a throttle"),
+  }),
   run: async ({ key }) => {
     const audit = { targetId: key.slice(0, 128), detail: "sign-in throttle lifted" };
     const { db } = await getDatabase();

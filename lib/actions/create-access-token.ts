@@ -23,10 +23,22 @@ export const createAccessToken = consoleAction({
     const { db } = await getDatabase();
     const lifetime = parseDuration(expires, TOKEN_LIFETIME.most);
     if (!lifetime.ok) return refused("invalid_input", lifetime.message, { expires: lifetime.message });
-    const active = (await listTokens(db, actor.userId, MOST_ACTIVE + 1)).filter((t) => !t.revokedAt && t.expiresAt > new Date());
-    if (active.length >= MOST_ACTIVE) return refused("token_limit", `You hold ${MOST_ACTIVE} working tokens, the most at once. Revoke one first.`);
-    const { token, view } = await createToken(db, { userId: actor.userId, name, expiresInSeconds: lifetime.seconds, createdBy: actor.email });
+    const active = (await listTokens(db, actor.userId, MOST_ACTIVE + 1)).filter(
+      (t) => !t.revokedAt && t.expiresAt > new Date(),
+    );
+    if (active.length >= MOST_ACTIVE)
+      return refused("token_limit", `You hold ${MOST_ACTIVE} working tokens, the most at once. Revoke one first.`);
+    const { token, view } = await createToken(db, {
+      userId: actor.userId,
+      name,
+      expiresInSeconds: lifetime.seconds,
+      createdBy: actor.email,
+    });
     const data: { token: string; view: AccessTokenView } = { token, view: toTokenView(view) };
-    return { ok: true, data, audit: { targetId: view.id, detail: `"${name}", expires ${view.expiresAt.toISOString()}` } };
+    return {
+      ok: true,
+      data,
+      audit: { targetId: view.id, detail: `"${name}", expires ${view.expiresAt.toISOString()}` },
+    };
   },
 });

@@ -17,7 +17,11 @@ export const createApiKey = consoleAction({
     if (adminKeysConfigured(environment)) {
       const made = await createRemoteKey(environment, label);
       if (!made.ok) return refused(made.status === 404 ? "keys_managed_remotely" : "admin_api_failed", made.message);
-      return { ok: true, data: { ...made.data, environment }, audit: { targetId: made.data.id, environment, detail: `prefix ${made.data.prefix} (remote service)` } };
+      return {
+        ok: true,
+        data: { ...made.data, environment },
+        audit: { targetId: made.data.id, environment, detail: `prefix ${made.data.prefix} (remote service)` },
+      };
     }
     // Without it, a key made here would answer 401 there.
     if (!keysManagedHere(environment)) {
@@ -36,5 +40,8 @@ export const createApiKey = consoleAction({
     };
   },
   // A new key grants access: a rule may hold it; the approval then makes it (decide.ts) and its author reveals it once.
-  control: ({ environment, label }) => ({ action: "api_key", call: { method: "POST", path: "console:api-keys", body: { environment, label } } }),
+  control: ({ environment, label }) => ({
+    action: "api_key",
+    call: { method: "POST", path: "console:api-keys", body: { environment, label } },
+  }),
 });

@@ -16,5 +16,8 @@ export const createSettlementRequest = mutationAction({
   input: z.object({ idempotencyKey, body: settlementRequestCreateSchema }),
   // The body as the person wrote it (validated above): defaults are the service's to apply.
   run: (_input, { environment, raw }) => api.createSettlementRequest(environment, raw.body, raw.idempotencyKey),
-  control: (_input, { raw }) => ({ action: "settlement_request", call: apiCalls.createSettlementRequest(raw.body, raw.idempotencyKey) }),
+  control: (_input, { raw }) => ({
+    action: "settlement_request",
+    call: apiCalls.createSettlementRequest(raw.body, raw.idempotencyKey),
+  }),
 });

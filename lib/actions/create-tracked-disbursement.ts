@@ -25,5 +25,8 @@ export const createTrackedDisbursement = mutationAction({
     }
     return result;
   },
-  control: (_input, { raw }) => ({ action: "disbursement", call: apiCalls.createDisbursement(raw.body, raw.idempotencyKey) }),
+  control: (_input, { raw }) => ({
+    action: "disbursement",
+    call: apiCalls.createDisbursement(raw.body, raw.idempotencyKey),
+  }),
 });

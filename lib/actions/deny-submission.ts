@@ -9,7 +9,10 @@ import { consoleAction, idSchema, refused } from "./action";
 export const denySubmission = consoleAction({
   name: "denySubmission",
   permission: "approvals:decide",
-  input: z.object({ id: idSchema, reason: z.string().trim().min(3, "Say why, in a few words").max(500, "Use at most 500 characters") }),
+  input: z.object({
+    id: idSchema,
+    reason: z.string().trim().min(3, "Say why, in a few words").max(500, "Use at most 500 characters"),
+  }),
   run: async ({ id, reason }, { actor }) => {
     const { db } = await getDatabase();
     const result = await deny(db, id, actor, reason);

@@ -10,14 +10,27 @@ import { consoleAction, idSchema, refused } from "./action";
 export const editBatchRow = consoleAction({
   name: "editBatchRow",
   permission: "batches:manage",
-  input: z.object({ batchId: idSchema, rowNo: z.number().int().min(1).max(1000), cells: z.array(z.string().max(4096)).max(64) }),
+  input: z.object({
+    batchId: idSchema,
+    rowNo: z.number().int().min(1).max(1000),
+    cells: z.array(z.string().max(4096)).max(64),
+  }),
   run: async ({ batchId, rowNo, cells }, { environment, actor }) => {
     const found = await batchFor(environment, actor, batchId);
     if (!found.ok) return { ...found, audit: { targetId: batchId } };
-    if (cells.length !== found.batch.header.length) return refused("invalid_input", `A row of this file has ${found.batch.header.length} cells.`);
+    if (cells.length !== found.batch.header.length)
+      return refused("invalid_input", `A row of this file has ${found.batch.header.length} cells.`);
     const { db } = await getDatabase();
     const row = await editRow(db, found.batch, rowNo, cells);
-    if (!row) return { ...refused("not_editable", "This batch was submitted: its rows can no longer change."), audit: { targetId: batchId } };
-    return { ok: true, data: { rowNo, problems: row.problems }, audit: { targetId: batchId, environment, detail: `row ${rowNo}` } };
+    if (!row)
+      return {
+        ...refused("not_editable", "This batch was submitted: its rows can no longer change."),
+        audit: { targetId: batchId },
+      };
+    return {
+      ok: true,
+      data: { rowNo, problems: row.problems },
+      audit: { targetId: batchId, environment, detail: `row ${rowNo}` },
+    };
   },
 });

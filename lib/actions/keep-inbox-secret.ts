@@ -18,7 +18,11 @@ export const keepInboxSecret = mutationAction({
   permission: "inbox:manage",
   input: z.object({
     inboxId: idSchema,
-    secret: z.string().trim().max(200).regex(/^(whsec_[A-Za-z0-9_-]+)?$/, "A signing secret starts with whsec_"),
+    secret: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^(whsec_[A-Za-z0-9_-]+)?$/, "A signing secret starts with whsec_"),
     webhookId: idSchema.optional(),
   }),
   run: async ({ inboxId, secret, webhookId }, { environment }) => {
@@ -37,9 +41,14 @@ export const keepInboxSecret = mutationAction({
     if (!row) return noInbox<KeptSecret>();
     // The endpoint this inbox verified before still posts here, and its deliveries will no longer
     // verify: the page offers to disable it (issue 34).
-    const previous = before?.webhookId && webhookId && before.webhookId !== webhookId ? await getWebhook(environment, before.webhookId) : null;
+    const previous =
+      before?.webhookId && webhookId && before.webhookId !== webhookId
+        ? await getWebhook(environment, before.webhookId)
+        : null;
     const stillSending =
-      previous?.ok && previous.data.status === "ACTIVE" && previous.data.url === `${inboxOrigin()}/inbox/${inboxId}` ? { id: previous.data.id, url: previous.data.url } : null;
+      previous?.ok && previous.data.status === "ACTIVE" && previous.data.url === `${inboxOrigin()}/inbox/${inboxId}`
+        ? { id: previous.data.id, url: previous.data.url }
+        : null;
     return succeed<KeptSecret>({ ...toSummary(row, inboxOrigin()), stillSending });
   },
 });

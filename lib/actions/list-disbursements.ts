@@ -16,7 +16,11 @@ export const listDisbursements = readAction({
     const result = await api.listDisbursements(environment, query);
     if (!result.ok) return result;
     const { db } = await getDatabase();
-    const creators = await creatorsOf(db, environment, result.data.data.map((d) => d.id));
+    const creators = await creatorsOf(
+      db,
+      environment,
+      result.data.data.map((d) => d.id),
+    );
     const data: ListedDisbursement[] = result.data.data.map((d) => ({ ...d, created_by: creators.get(d.id) ?? null }));
     return { ...result, data: { ...result.data, data } };
   },

@@ -23,6 +23,8 @@ export const listRequestLogs = readAction({
   run: async (input, { environment }) => {
     const result = await api.listRequestLogs(environment, input ?? {});
     // Where the calls went, for "Copy as curl" (never the key).
-    return result.ok ? { ...result, data: { ...result.data, base_url: api.connectionFor(environment).baseUrl } } : result;
+    return result.ok
+      ? { ...result, data: { ...result.data, base_url: api.connectionFor(environment).baseUrl } }
+      : result;
   },
 });

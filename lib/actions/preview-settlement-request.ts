@@ -23,7 +23,8 @@ export const previewSettlementRequest = readAction({
       const allowed = FIAT_COUNTRIES[currency as FiatCurrency];
       return given && allowed.includes(given) ? given : allowed[0];
     };
-    const beneficiaryCountry = (destination as { beneficiary?: { address?: { country_code?: string } } }).beneficiary?.address?.country_code;
+    const beneficiaryCountry = (destination as { beneficiary?: { address?: { country_code?: string } } }).beneficiary
+      ?.address?.country_code;
     const quote = await api.getRate(environment, {
       sourceCurrencyCode: source.currency,
       sourceRail: source.rail,

@@ -24,7 +24,8 @@ export const registerInbox = mutationAction({
     const { db } = await getDatabase();
     const inbox = await findOwnedInbox(db, owner, inboxId);
     if (!inbox) return noInbox<InboxSummary>();
-    if (inbox.webhookId) return refuse<InboxSummary>(409, "already_registered", "This inbox is already registered as an endpoint.");
+    if (inbox.webhookId)
+      return refuse<InboxSummary>(409, "already_registered", "This inbox is already registered as an endpoint.");
     const created = await api.createWebhook(environment, {
       url: `${inboxOrigin()}/inbox/${inbox.id}`,
       events: [...EVENT_TYPES],

@@ -12,7 +12,8 @@ export const removePayee = consoleAction({
   input: z.object({ id: idSchema }),
   run: async ({ id }, { environment, actor }) => {
     const { db } = await getDatabase();
-    if (!(await dropPayee(db, environment, id, actor.email))) return { ...refused("not_found", "No such payee."), audit: { targetId: id } };
+    if (!(await dropPayee(db, environment, id, actor.email)))
+      return { ...refused("not_found", "No such payee."), audit: { targetId: id } };
     return { ok: true, data: { id }, audit: { targetId: id, environment } };
   },
 });

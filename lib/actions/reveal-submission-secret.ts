@@ -17,7 +17,11 @@ export const revealSubmissionSecret = consoleAction({
   run: async ({ id }, { actor }) => {
     const { db } = await getDatabase();
     const sealed = await takeSecret(db, id, actor.userId);
-    if (!sealed) return { ...refused("not_found", "Nothing of yours waits to be revealed here (it may have been shown already)."), audit: { targetId: id } };
+    if (!sealed)
+      return {
+        ...refused("not_found", "Nothing of yours waits to be revealed here (it may have been shown already)."),
+        audit: { targetId: id },
+      };
     return { ok: true, data: { secret: openSecret(sealed) }, audit: { targetId: id, detail: "secret shown once" } };
   },
 });

@@ -14,7 +14,8 @@ export const revokeAccessToken = consoleAction({
   run: async ({ id }, { actor }) => {
     const { db } = await getDatabase();
     const revoked = await revokeToken(db, id, actor.userId, actor.email);
-    if (!revoked) return { ...refused("not_found", "No working token of yours with that id."), audit: { targetId: id } };
+    if (!revoked)
+      return { ...refused("not_found", "No working token of yours with that id."), audit: { targetId: id } };
     await publishStop({ userId: actor.userId, tokenId: id, reason: "its token was revoked" });
     return { ok: true, data: { id }, audit: { targetId: id, detail: `prefix ${revoked.prefix}` } };
   },

@@ -14,8 +14,19 @@ export const revokeApiKey = consoleAction({
   run: async ({ id, environment }) => {
     if (environment && adminKeysConfigured(environment)) {
       const revoked = await revokeRemoteKey(environment, id);
-      if (!revoked.ok) return { ...refused(revoked.status === 409 ? "key_in_use" : revoked.status === 404 ? "not_found" : "admin_api_failed", revoked.message), audit: { targetId: id } };
-      return { ok: true, data: { id }, audit: { targetId: id, environment, detail: `prefix ${revoked.data.prefix} (remote service)` } };
+      if (!revoked.ok)
+        return {
+          ...refused(
+            revoked.status === 409 ? "key_in_use" : revoked.status === 404 ? "not_found" : "admin_api_failed",
+            revoked.message,
+          ),
+          audit: { targetId: id },
+        };
+      return {
+        ok: true,
+        data: { id },
+        audit: { targetId: id, environment, detail: `prefix ${revoked.data.prefix} (remote service)` },
+      };
     }
     const { db } = await getDatabase();
     const outcome = await revokeConsoleKey(db, id);

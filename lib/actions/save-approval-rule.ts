@@ -10,11 +10,21 @@ import { consoleAction, refused } from "./action";
 export const saveApprovalRule = consoleAction({
   name: "saveApprovalRule",
   permission: "approvals:rules",
-  input: z.object({ id: z.string().regex(/^rule_[A-Za-z0-9_-]{6,20}$/).optional(), rule: ruleBodySchema }),
+  input: z.object({
+    id: z
+      .string()
+      .regex(/^rule_[A-Za-z0-9_-]{6,20}$/)
+      .optional(),
+    rule: ruleBodySchema,
+  }),
   run: async ({ id, rule }, { actor }) => {
     const { db } = await getDatabase();
     const saved = await saveRule(db, rule, actor.email, id);
     if (!saved) return refused("not_found", "No such rule.");
-    return { ok: true, data: saved, audit: { targetId: saved.id, detail: `v${saved.version}${saved.enabled ? "" : " (off)"}: ${ruleSummary(saved)}` } };
+    return {
+      ok: true,
+      data: saved,
+      audit: { targetId: saved.id, detail: `v${saved.version}${saved.enabled ? "" : " (off)"}: ${ruleSummary(saved)}` },
+    };
   },
 });

@@ -16,7 +16,11 @@ export const saveDailyLimit = consoleAction({
     const { db } = await getDatabase();
     let user: { id: string; email: string } | undefined;
     if (input.scope === "person") {
-      [user] = await db.select({ id: consoleUsers.id, email: consoleUsers.email }).from(consoleUsers).where(eq(consoleUsers.email, (input.email ?? "").toLowerCase())).limit(1);
+      [user] = await db
+        .select({ id: consoleUsers.id, email: consoleUsers.email })
+        .from(consoleUsers)
+        .where(eq(consoleUsers.email, (input.email ?? "").toLowerCase()))
+        .limit(1);
       if (!user) return refused("not_found", "No person with that email.", { email: "No person with that email" });
     }
     const row = await addLimit(db, {
@@ -29,6 +33,10 @@ export const saveDailyLimit = consoleAction({
       createdBy: actor.email,
     });
     const who = user ? user.email : `role ${input.role}`;
-    return { ok: true, data: { id: row.id }, audit: { targetId: row.id, environment: "production", detail: `${who}: ${input.amount} ${input.currency} a day` } };
+    return {
+      ok: true,
+      data: { id: row.id },
+      audit: { targetId: row.id, environment: "production", detail: `${who}: ${input.amount} ${input.currency} a day` },
+    };
   },
 });

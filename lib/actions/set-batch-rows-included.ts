@@ -10,13 +10,29 @@ import { consoleAction, idSchema, refused } from "./action";
 export const setBatchRowsIncluded = consoleAction({
   name: "setBatchRowsIncluded",
   permission: "batches:manage",
-  input: z.object({ batchId: idSchema, rowNos: z.array(z.number().int().min(1).max(1000)).min(1).max(1000), included: z.boolean() }),
+  input: z.object({
+    batchId: idSchema,
+    rowNos: z.array(z.number().int().min(1).max(1000)).min(1).max(1000),
+    included: z.boolean(),
+  }),
   run: async ({ batchId, rowNos, included }, { environment, actor }) => {
     const found = await batchFor(environment, actor, batchId);
     if (!found.ok) return { ...found, audit: { targetId: batchId } };
     const { db } = await getDatabase();
     const changed = await setIncluded(db, batchId, rowNos, included);
-    if (changed === 0) return { ...refused("not_editable", "This batch was submitted: its rows can no longer change."), audit: { targetId: batchId } };
-    return { ok: true, data: { changed }, audit: { targetId: batchId, environment, detail: `${included ? "kept" : "dropped"} rows ${rowNos.slice(0, 20).join(", ")}${rowNos.length > 20 ? "…" : ""}` } };
+    if (changed === 0)
+      return {
+        ...refused("not_editable", "This batch was submitted: its rows can no longer change."),
+        audit: { targetId: batchId },
+      };
+    return {
+      ok: true,
+      data: { changed },
+      audit: {
+        targetId: batchId,
+        environment,
+        detail: `${included ? "kept" : "dropped"} rows ${rowNos.slice(0, 20).join(", ")}${rowNos.length > 20 ? "…" : ""}`,
+      },
+    };
   },
 });

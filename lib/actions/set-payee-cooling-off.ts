@@ -13,9 +13,16 @@ export const setPayeeCoolingOff = consoleAction({
   permission: "approvals:rules",
   input: z.object({ environment: z.enum(ENVIRONMENTS), minutes: z.number().int().min(0).max(10_080) }),
   run: async ({ environment, minutes }, { actor }) => {
-    if (!COOLING_OFF_CHOICES.some((c) => c.minutes === minutes)) return refused("invalid_input", "Choose one of the offered periods.", { minutes: "Choose one of the offered periods" });
+    if (!COOLING_OFF_CHOICES.some((c) => c.minutes === minutes))
+      return refused("invalid_input", "Choose one of the offered periods.", {
+        minutes: "Choose one of the offered periods",
+      });
     const { db } = await getDatabase();
     await setCoolingOff(db, environment, minutes, actor.email);
-    return { ok: true, data: { environment, minutes }, audit: { environment, detail: `payee cooling-off ${minutes} min` } };
+    return {
+      ok: true,
+      data: { environment, minutes },
+      audit: { environment, detail: `payee cooling-off ${minutes} min` },
+    };
   },
 });

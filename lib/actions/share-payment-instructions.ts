@@ -20,7 +20,14 @@ export const sharePaymentInstructions = readAction({
     if (!found.ok) return found;
     const expiresAt = new Date(found.data.payment_instructions.valid_until);
     const token = signInstructionsLink({ environment, requestId: found.data.id, expiresAt, issuedAt: new Date() });
-    await recordAudit({ actor, action: "sharePaymentInstructions", targetId: found.data.id, environment, result: "ok", detail: "payer link made" });
+    await recordAudit({
+      actor,
+      action: "sharePaymentInstructions",
+      targetId: found.data.id,
+      environment,
+      result: "ok",
+      detail: "payer link made",
+    });
     return { ...found, data: { path: `/pay/${token}`, expiresAt: expiresAt.toISOString() } };
   },
 });

@@ -35,7 +35,10 @@ const checkPassword = consoleAction({
     const claim = await claimPasswordCheck(db, email, address);
     if (!claim.allowed) {
       console.warn(`[auth] sign-in refused: too many failed attempts (${audit.detail})`);
-      return { ...refused("too_many_attempts", tooManyAttempts("Too many failed attempts.", claim.waitSeconds)), audit: await failureAudit(db, email, address, audit) };
+      return {
+        ...refused("too_many_attempts", tooManyAttempts("Too many failed attempts.", claim.waitSeconds)),
+        audit: await failureAudit(db, email, address, audit),
+      };
     }
     const auth = await getAuth(await isHttpsRequest());
     try {
@@ -50,7 +53,10 @@ const checkPassword = consoleAction({
       if (error.body?.code === "ACCOUNT_DISABLED") {
         return { ...refused("account_disabled", "This account is disabled. Ask an administrator."), audit };
       }
-      return { ...refused("invalid_credentials", WRONG, { password: WRONG }), audit: await failureAudit(db, email, address, audit) };
+      return {
+        ...refused("invalid_credentials", WRONG, { password: WRONG }),
+        audit: await failureAudit(db, email, address, audit),
+      };
     }
   },
 });
@@ -62,7 +68,12 @@ const checkPassword = consoleAction({
  */
 async function failureAudit(db: Executor, email: string, address: string | null, audit: AuditNote): Promise<AuditNote> {
   if (await isConsoleEmail(db, email)) return audit;
-  return { ...audit, email: "unknown emails", rollUp: `sign-in:${address ?? "unknown"}`, detail: `from ${address ?? "an unknown address"}` };
+  return {
+    ...audit,
+    email: "unknown emails",
+    rollUp: `sign-in:${address ?? "unknown"}`,
+    detail: `from ${address ?? "an unknown address"}`,
+  };
 }
 
 /**

@@ -13,5 +13,7 @@ export const simulatePaymentStatus = mutationAction({
   sandboxOnly: true,
   input: z.object({ id: idSchema, body: sandboxPaymentStatusSchema }),
   run: async ({ id, body }, { environment }) =>
-    afterMove(environment, await api.simulatePaymentStatus(environment, id, body), (r) => (r.ok ? r.data.settlement_request_id : null)),
+    afterMove(environment, await api.simulatePaymentStatus(environment, id, body), (r) =>
+      r.ok ? r.data.settlement_request_id : null,
+    ),
 });

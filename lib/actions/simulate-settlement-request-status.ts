@@ -12,5 +12,6 @@ export const simulateSettlementRequestStatus = mutationAction({
   permission: "sandbox:simulate",
   sandboxOnly: true,
   input: z.object({ id: idSchema, body: sandboxSettlementStatusSchema }),
-  run: async ({ id, body }, { environment }) => afterMove(environment, await api.simulateSettlementRequestStatus(environment, id, body), () => id),
+  run: async ({ id, body }, { environment }) =>
+    afterMove(environment, await api.simulateSettlementRequestStatus(environment, id, body), () => id),
 });

@@ -17,8 +17,13 @@ export const startBatchDryRun = consoleAction({
     if (!found.ok) return { ...found, audit: { targetId: batchId } };
     const { db } = await getDatabase();
     const progress = await progressOf(db, batchId);
-    if (progress.included - progress.invalid === 0) return refused("no_rows", "No row without problems to try: fix or keep some rows first.");
-    if (!(await queueDryRun(db, batchId))) return { ...refused("not_now", "A dry run is already going, or the batch was submitted."), audit: { targetId: batchId } };
+    if (progress.included - progress.invalid === 0)
+      return refused("no_rows", "No row without problems to try: fix or keep some rows first.");
+    if (!(await queueDryRun(db, batchId)))
+      return {
+        ...refused("not_now", "A dry run is already going, or the batch was submitted."),
+        audit: { targetId: batchId },
+      };
     kickBatchWorker();
     return { ok: true, data: { queued: true }, audit: { targetId: batchId, environment } };
   },

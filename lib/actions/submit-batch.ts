@@ -23,7 +23,11 @@ export const submitBatch = mutationAction({
     return {
       ok: true,
       data: { held: outcome.held },
-      audit: { targetId: batchId, environment, detail: outcome.held ? `held as ${outcome.held.submissionId}` : "sending" },
+      audit: {
+        targetId: batchId,
+        environment,
+        detail: outcome.held ? `held as ${outcome.held.submissionId}` : "sending",
+      },
     };
   },
 });

@@ -30,7 +30,13 @@ export const testConnection = readAction({
     const latencyMs = Math.round(performance.now() - started);
     const data: ConnectionTest = result.ok
       ? { environment, ok: true, latencyMs, status: result.status, requestId: result.requestId }
-      : { environment, ok: false, latencyMs, error: toActionError(result.error), status: result.error.kind === "api" ? result.error.status : undefined };
+      : {
+          environment,
+          ok: false,
+          latencyMs,
+          error: toActionError(result.error),
+          status: result.error.kind === "api" ? result.error.status : undefined,
+        };
     return { ok: true, data, status: 200, replayed: false };
   },
 });

@@ -11,5 +11,6 @@ export const updateSettlementRequest = mutationAction({
   name: "updateSettlementRequest",
   permission: "settlement:update",
   input: z.object({ id: idSchema, body: settlementRequestUpdateSchema }),
-  run: async ({ id, body }, { environment }) => afterMove(environment, await api.updateSettlementRequest(environment, id, body), () => id),
+  run: async ({ id, body }, { environment }) =>
+    afterMove(environment, await api.updateSettlementRequest(environment, id, body), () => id),
 });

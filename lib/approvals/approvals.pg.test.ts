@@ -15,7 +15,15 @@ import { findSubmission, finishSending, insertSubmission, saveRule, takeSecret, 
 const RULE: RuleBody = {
   name: "Production payouts",
   enabled: true,
-  conditions: { environments: ["production"], actions: ["disbursement"], currencies: [], amountAtLeast: null, amountIn: "submission", destinationTypes: [], newDestinationOnly: false },
+  conditions: {
+    environments: ["production"],
+    actions: ["disbursement"],
+    currencies: [],
+    amountAtLeast: null,
+    amountIn: "submission",
+    destinationTypes: [],
+    newDestinationOnly: false,
+  },
   approvalsRequired: 1,
   approverRoles: ["admin", "finance"],
 };
@@ -51,7 +59,15 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
       path: "/v0/disbursements",
       idempotencyKey: `idem-${Math.random()}`,
       body: { amount: "100", currency: "USDC", wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" },
-      facts: { environment: "production", action: "disbursement", currency: "USDC", amount: "100", destinationType: "wallet", knownDestination: null, label: "USDC 100" },
+      facts: {
+        environment: "production",
+        action: "disbursement",
+        currency: "USDC",
+        amount: "100",
+        destinationType: "wallet",
+        knownDestination: null,
+        label: "USDC 100",
+      },
       submittedBy: people.finance.userId,
       submittedByEmail: people.finance.email,
       expiresAt,
@@ -67,7 +83,12 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
       sender: async (db: Executor, row: SubmissionRow) => {
         calls.push(row.id);
         await new Promise((r) => setTimeout(r, 50));
-        await finishSending(db, row.id, { status: "sent", responseStatus: 201, response: { id: "d-1" }, resultId: "d-1" });
+        await finishSending(db, row.id, {
+          status: "sent",
+          responseStatus: 201,
+          response: { id: "d-1" },
+          resultId: "d-1",
+        });
       },
     };
   }
@@ -76,7 +97,10 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
     for (let round = 0; round < 10; round++) {
       const row = await held(RULE);
       const { sender, calls } = countingSender();
-      const results = await Promise.all([approve(a.db, row.id, people.admin, sender), approve(b.db, row.id, people.controller, sender)]);
+      const results = await Promise.all([
+        approve(a.db, row.id, people.admin, sender),
+        approve(b.db, row.id, people.controller, sender),
+      ]);
       expect(calls).toEqual([row.id]);
       expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(1);
       expect((await findSubmission(a.db, row.id))?.status).toBe("sent");
@@ -86,7 +110,10 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
   it("the same approver clicking twice on two instances counts once and sends once", async () => {
     const row = await held(RULE);
     const { sender, calls } = countingSender();
-    const results = await Promise.all([approve(a.db, row.id, people.admin, sender), approve(b.db, row.id, people.admin, sender)]);
+    const results = await Promise.all([
+      approve(a.db, row.id, people.admin, sender),
+      approve(b.db, row.id, people.admin, sender),
+    ]);
     expect(calls).toHaveLength(1);
     expect(results.some((r) => !r.ok && ["already_approved", "already_decided"].includes(r.error.code))).toBe(true);
   });
@@ -94,11 +121,20 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
   it("refuses self-approval and a role the rule did not name; a two-person rule needs two people", async () => {
     const { sender, calls } = countingSender();
     const row = await held({ ...RULE, approvalsRequired: 2 });
-    expect(await approve(a.db, row.id, people.finance, sender)).toMatchObject({ ok: false, error: { code: "self_approval" } });
-    expect(await approve(a.db, row.id, people.developer, sender)).toMatchObject({ ok: false, error: { code: "not_an_approver" } });
+    expect(await approve(a.db, row.id, people.finance, sender)).toMatchObject({
+      ok: false,
+      error: { code: "self_approval" },
+    });
+    expect(await approve(a.db, row.id, people.developer, sender)).toMatchObject({
+      ok: false,
+      error: { code: "not_an_approver" },
+    });
     expect((await approve(a.db, row.id, people.admin, sender)).ok).toBe(true);
     expect(calls).toHaveLength(0);
-    expect(await approve(a.db, row.id, people.admin, sender)).toMatchObject({ ok: false, error: { code: "already_approved" } });
+    expect(await approve(a.db, row.id, people.admin, sender)).toMatchObject({
+      ok: false,
+      error: { code: "already_approved" },
+    });
     expect((await approve(b.db, row.id, people.controller, sender)).ok).toBe(true);
     expect(calls).toEqual([row.id]);
   });
@@ -110,16 +146,28 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
     expect((await findSubmission(a.db, old.id))?.status).toBe("expired");
     const row = await held(RULE);
     expect((await deny(a.db, row.id, people.admin, "Not this supplier")).ok).toBe(true);
-    expect(await approve(b.db, row.id, people.controller, sender)).toMatchObject({ ok: false, error: { code: "already_decided" } });
+    expect(await approve(b.db, row.id, people.controller, sender)).toMatchObject({
+      ok: false,
+      error: { code: "already_decided" },
+    });
     expect(calls).toHaveLength(0);
   });
 
   it("a secret the sent call answered with goes to the submission's author once, and is erased", async () => {
     const row = await held(RULE);
     await a.db.execute(sql`update console_submissions set status = 'sending' where id = ${row.id}`);
-    await finishSending(a.db, row.id, { status: "sent", responseStatus: 201, response: { id: "wh_1" }, resultId: "wh_1", secretSealed: "sealed-secret" });
+    await finishSending(a.db, row.id, {
+      status: "sent",
+      responseStatus: 201,
+      response: { id: "wh_1" },
+      resultId: "wh_1",
+      secretSealed: "sealed-secret",
+    });
     expect(await takeSecret(b.db, row.id, people.admin.userId)).toBeNull();
-    const [first, second] = await Promise.all([takeSecret(a.db, row.id, people.finance.userId), takeSecret(b.db, row.id, people.finance.userId)]);
+    const [first, second] = await Promise.all([
+      takeSecret(a.db, row.id, people.finance.userId),
+      takeSecret(b.db, row.id, people.finance.userId),
+    ]);
     expect([first, second].filter((x) => x === "sealed-secret")).toHaveLength(1);
     expect(await takeSecret(a.db, row.id, people.finance.userId)).toBeNull();
   });

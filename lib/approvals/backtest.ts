@@ -44,16 +44,32 @@ export async function backtest(rule: RuleBody, days: 30 | 90, now = new Date()):
         const match = c.facts.find((f) => ruleMatches(active, f));
         if (!match) continue;
         result.held++;
-        if (match.currency && match.amount) totals.set(match.currency, (totals.get(match.currency) ?? new Decimal(0)).plus(match.amount));
-        if (result.sample.length < 8) result.sample.push({ id: c.id, action, environment, label: match.label, createdAt: c.createdAt, href: c.href });
+        if (match.currency && match.amount)
+          totals.set(match.currency, (totals.get(match.currency) ?? new Decimal(0)).plus(match.amount));
+        if (result.sample.length < 8)
+          result.sample.push({
+            id: c.id,
+            action,
+            environment,
+            label: match.label,
+            createdAt: c.createdAt,
+            href: c.href,
+          });
       }
     }
   }
-  result.amounts = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount: amount.toFixed() }));
+  result.amounts = [...totals]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, amount]) => ({ currency, amount: amount.toFixed() }));
   return result;
 }
 
-async function candidates(environment: Environment, action: ControlledAction, from: Date, known: Known): Promise<{ rows: Candidate[]; capped: boolean; error?: string }> {
+async function candidates(
+  environment: Environment,
+  action: ControlledAction,
+  from: Date,
+  known: Known,
+): Promise<{ rows: Candidate[]; capped: boolean; error?: string }> {
   const rows: Candidate[] = [];
   // New payees have no history in the API to replay.
   if (action === "payee") return { rows, capped: false };
@@ -69,7 +85,13 @@ async function candidates(environment: Environment, action: ControlledAction, fr
 /** Whether a wallet address is in the environment's payee book now (the backtest's stand-in for "then"). */
 type Known = (address: string | null | undefined) => boolean;
 
-async function pageOf(environment: Environment, action: ControlledAction, from: Date, page: number, known: Known): Promise<{ ok: true; rows: Candidate[]; more: boolean } | { ok: false; error: string }> {
+async function pageOf(
+  environment: Environment,
+  action: ControlledAction,
+  from: Date,
+  page: number,
+  known: Known,
+): Promise<{ ok: true; rows: Candidate[]; more: boolean } | { ok: false; error: string }> {
   const created_from = from.toISOString();
   if (action === "settlement_request") {
     const res = await listSettlementRequests(environment, { page, page_size: PAGE, created_from });
@@ -78,8 +100,27 @@ async function pageOf(environment: Environment, action: ControlledAction, from: 
       const destinationType = r.destination.wallet_address ? ("wallet" as const) : ("bank" as const);
       const to = `${r.destination.currency} ${shortDestination(r.destination.wallet_address ?? null)}`.trim();
       const knownDestination = known(r.destination.wallet_address);
-      const sides: SubmissionFacts[] = [{ environment, action, currency: r.source.currency, amount: r.amount, destinationType, knownDestination, label: `${r.source.currency} ${r.amount} → ${to}` }];
-      if (r.destination.amount) sides.push({ environment, action, currency: r.destination.currency, amount: r.destination.amount, destinationType, knownDestination, label: `${r.destination.currency} ${r.destination.amount} → ${to}` });
+      const sides: SubmissionFacts[] = [
+        {
+          environment,
+          action,
+          currency: r.source.currency,
+          amount: r.amount,
+          destinationType,
+          knownDestination,
+          label: `${r.source.currency} ${r.amount} → ${to}`,
+        },
+      ];
+      if (r.destination.amount)
+        sides.push({
+          environment,
+          action,
+          currency: r.destination.currency,
+          amount: r.destination.amount,
+          destinationType,
+          knownDestination,
+          label: `${r.destination.currency} ${r.destination.amount} → ${to}`,
+        });
       return { id: r.id, createdAt: r.created_at, href: `/settlement-requests/${r.id}`, facts: sides };
     });
     return { ok: true, rows, more: page < res.data.pagination.total_pages };
@@ -91,7 +132,17 @@ async function pageOf(environment: Environment, action: ControlledAction, from: 
       id: d.id,
       createdAt: d.created_at,
       href: `/disbursements/${d.id}`,
-      facts: [{ environment, action, currency: d.currency, amount: d.amount, destinationType: "wallet" as const, knownDestination: known(d.wallet_address), label: `${d.currency} ${d.amount} → ${shortDestination(d.wallet_address ?? null)}` }],
+      facts: [
+        {
+          environment,
+          action,
+          currency: d.currency,
+          amount: d.amount,
+          destinationType: "wallet" as const,
+          knownDestination: known(d.wallet_address),
+          label: `${d.currency} ${d.amount} → ${shortDestination(d.wallet_address ?? null)}`,
+        },
+      ],
     }));
     return { ok: true, rows, more: page < res.data.pagination.total_pages };
   }
@@ -102,7 +153,17 @@ async function pageOf(environment: Environment, action: ControlledAction, from: 
     id: p.id,
     createdAt: p.created_at,
     href: `/v1-payments/${p.id}`,
-    facts: [{ environment, action, currency: p.currency_code, amount: p.amount, destinationType: "wallet" as const, knownDestination: known(p.destination_wallet), label: `${p.currency_code} ${p.amount} → ${shortDestination(p.destination_wallet ?? null)}` }],
+    facts: [
+      {
+        environment,
+        action,
+        currency: p.currency_code,
+        amount: p.amount,
+        destinationType: "wallet" as const,
+        knownDestination: known(p.destination_wallet),
+        label: `${p.currency_code} ${p.amount} → ${shortDestination(p.destination_wallet ?? null)}`,
+      },
+    ],
   }));
   // Newest first: a page that reaches past the window ends the read.
   return { ok: true, rows, more: recent.length === res.data.data.length && page < res.data.pagination.total_pages };

@@ -13,7 +13,16 @@ import { sealSecret } from "@/lib/crypto/secret-box";
 import { createConsoleKey } from "@/lib/auth/api-keys";
 import { adminKeysConfigured, createRemoteKey } from "@/lib/settlement-api/admin-keys";
 import { keysManagedHere } from "@/lib/settlement-api/config";
-import { addApproval, approvalsOf, claimForSending, denySubmission, expireDue, findSubmission, finishSending, type SubmissionRow } from "./store";
+import {
+  addApproval,
+  approvalsOf,
+  claimForSending,
+  denySubmission,
+  expireDue,
+  findSubmission,
+  finishSending,
+  type SubmissionRow,
+} from "./store";
 
 /**
  * Approving and denying a held submission (decisions D19.3). Nobody approves their own, one
@@ -23,15 +32,23 @@ import { addApproval, approvalsOf, claimForSending, denySubmission, expireDue, f
  */
 export type Refusal = { code: string; message: string };
 
-export async function approve(db: Executor, id: string, actor: Pick<Actor, "userId" | "email" | "role">, send: Sender = sendStored): Promise<{ ok: true; row: SubmissionRow } | { ok: false; error: Refusal }> {
+export async function approve(
+  db: Executor,
+  id: string,
+  actor: Pick<Actor, "userId" | "email" | "role">,
+  send: Sender = sendStored,
+): Promise<{ ok: true; row: SubmissionRow } | { ok: false; error: Refusal }> {
   const row = await findSubmission(db, id);
   if (!row) return refuse("not_found", "No such submission.");
   const now = await nowFor(row.environment);
   const closed = await stillOpen(db, row, now);
   if (closed) return { ok: false, error: closed };
-  if (row.submittedBy === actor.userId) return refuse("self_approval", "You submitted this: someone else must approve it.");
-  if (!row.approverRoles.includes(actor.role)) return refuse("not_an_approver", `Only ${row.approverRoles.join(" or ")} may approve this.`);
-  if (!(await addApproval(db, id, actor))) return refuse("already_approved", "You have already approved this: it needs another person.");
+  if (row.submittedBy === actor.userId)
+    return refuse("self_approval", "You submitted this: someone else must approve it.");
+  if (!row.approverRoles.includes(actor.role))
+    return refuse("not_an_approver", `Only ${row.approverRoles.join(" or ")} may approve this.`);
+  if (!(await addApproval(db, id, actor)))
+    return refuse("already_approved", "You have already approved this: it needs another person.");
   const approvals = await approvalsOf(db, [id]);
   if (approvals.length >= row.approvalsRequired) {
     const claimed = await claimForSending(db, id, now);
@@ -40,15 +57,27 @@ export async function approve(db: Executor, id: string, actor: Pick<Actor, "user
   return { ok: true, row: (await findSubmission(db, id)) ?? row };
 }
 
-export async function deny(db: Executor, id: string, actor: Pick<Actor, "userId" | "email" | "role">, reason: string): Promise<{ ok: true; row: SubmissionRow } | { ok: false; error: Refusal }> {
+export async function deny(
+  db: Executor,
+  id: string,
+  actor: Pick<Actor, "userId" | "email" | "role">,
+  reason: string,
+): Promise<{ ok: true; row: SubmissionRow } | { ok: false; error: Refusal }> {
   const row = await findSubmission(db, id);
   if (!row) return refuse("not_found", "No such submission.");
   const now = await nowFor(row.environment);
   const closed = await stillOpen(db, row, now);
   if (closed) return { ok: false, error: closed };
   const mine = row.submittedBy === actor.userId;
-  if (!mine && !row.approverRoles.includes(actor.role)) return refuse("not_an_approver", `Only ${row.approverRoles.join(" or ")} may deny this.`);
-  const denied = await denySubmission(db, id, actor.email, mine ? `Withdrawn by the submitter: ${reason}` : reason, now);
+  if (!mine && !row.approverRoles.includes(actor.role))
+    return refuse("not_an_approver", `Only ${row.approverRoles.join(" or ")} may deny this.`);
+  const denied = await denySubmission(
+    db,
+    id,
+    actor.email,
+    mine ? `Withdrawn by the submitter: ${reason}` : reason,
+    now,
+  );
   return denied ? { ok: true, row: denied } : refuse("already_decided", "This was decided meanwhile.");
 }
 
@@ -80,17 +109,55 @@ export async function sendStored(db: Executor, row: SubmissionRow): Promise<void
     const b = (row.body ?? {}) as { environment?: "sandbox" | "production"; label?: string };
     const environment = b.environment ?? row.environment;
     const made = await makeApiKey(db, environment, b.label);
-    await finishSending(db, row.id, made.ok
-      ? { status: "sent", responseStatus: 201, response: { id: made.data.id, prefix: made.data.prefix, environment }, resultId: made.data.id, secretSealed: sealSecret(made.data.key) }
-      : { status: "failed", responseStatus: made.status, response: { error: { message: made.message } }, resultId: null });
+    await finishSending(
+      db,
+      row.id,
+      made.ok
+        ? {
+            status: "sent",
+            responseStatus: 201,
+            response: { id: made.data.id, prefix: made.data.prefix, environment },
+            resultId: made.data.id,
+            secretSealed: sealSecret(made.data.key),
+          }
+        : {
+            status: "failed",
+            responseStatus: made.status,
+            response: { error: { message: made.message } },
+            resultId: null,
+          },
+    );
     return;
   }
   if (row.action === "payee") {
-    const b = (row.body ?? {}) as { name?: string; kind?: "wallet" | "bank"; currency?: string; chain?: string | null; address?: string };
-    const saved = await addPayee(db, { environment: row.environment, name: String(b.name ?? ""), kind: b.kind === "bank" ? "bank" : "wallet", currency: String(b.currency ?? ""), chain: b.chain ?? null, address: String(b.address ?? ""), addedBy: row.submittedByEmail });
-    await finishSending(db, row.id, saved
-      ? { status: "sent", responseStatus: 201, response: { id: saved.id }, resultId: saved.id }
-      : { status: "failed", responseStatus: 409, response: { error: { message: "That address is already in the payee book." } }, resultId: null });
+    const b = (row.body ?? {}) as {
+      name?: string;
+      kind?: "wallet" | "bank";
+      currency?: string;
+      chain?: string | null;
+      address?: string;
+    };
+    const saved = await addPayee(db, {
+      environment: row.environment,
+      name: String(b.name ?? ""),
+      kind: b.kind === "bank" ? "bank" : "wallet",
+      currency: String(b.currency ?? ""),
+      chain: b.chain ?? null,
+      address: String(b.address ?? ""),
+      addedBy: row.submittedByEmail,
+    });
+    await finishSending(
+      db,
+      row.id,
+      saved
+        ? { status: "sent", responseStatus: 201, response: { id: saved.id }, resultId: saved.id }
+        : {
+            status: "failed",
+            responseStatus: 409,
+            response: { error: { message: "That address is already in the payee book." } },
+            resultId: null,
+          },
+    );
     return;
   }
   const result = await callApi(row.environment, {
@@ -102,7 +169,12 @@ export async function sendStored(db: Executor, row: SubmissionRow): Promise<void
   });
   if (!result.ok) {
     const status = result.error.kind === "api" || result.error.kind === "bad_response" ? result.error.status : null;
-    await finishSending(db, row.id, { status: "failed", responseStatus: status, response: { error: result.error }, resultId: null });
+    await finishSending(db, row.id, {
+      status: "failed",
+      responseStatus: status,
+      response: { error: result.error },
+      resultId: null,
+    });
     return;
   }
   const data = result.data as { id?: unknown; secret?: unknown };
@@ -123,11 +195,19 @@ export async function sendStored(db: Executor, row: SubmissionRow): Promise<void
 }
 
 /** A new API key where this console manages them: its own database (embedded) or the remote service's admin API. */
-async function makeApiKey(db: Executor, environment: "sandbox" | "production", label?: string): Promise<{ ok: true; data: { id: string; key: string; prefix: string } } | { ok: false; status: number | null; message: string }> {
+async function makeApiKey(
+  db: Executor,
+  environment: "sandbox" | "production",
+  label?: string,
+): Promise<
+  | { ok: true; data: { id: string; key: string; prefix: string } }
+  | { ok: false; status: number | null; message: string }
+> {
   if (adminKeysConfigured(environment)) {
     const made = await createRemoteKey(environment, label);
     return made.ok ? made : { ok: false, status: made.status, message: made.message };
   }
-  if (!keysManagedHere(environment)) return { ok: false, status: null, message: `${environment} keys are managed where the remote service runs.` };
+  if (!keysManagedHere(environment))
+    return { ok: false, status: null, message: `${environment} keys are managed where the remote service runs.` };
   return { ok: true, data: await createConsoleKey(db, { environment, label }) };
 }

@@ -7,7 +7,8 @@ import type { ControlledAction, DestinationType, SubmissionFacts } from "./rules
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : typeof v === "number" ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === "string" && v.length > 0 ? v : typeof v === "number" ? String(v) : null;
 
 /** "0x5aAe…eAed", "DE89…3000": enough to recognise, not a whole account number. */
 export function shortDestination(value: string | null): string {
@@ -19,7 +20,10 @@ export function shortDestination(value: string | null): string {
 function destinationOf(destination: Obj): { type: DestinationType; key: string | null } {
   const wallet = str(destination.wallet_address);
   if (wallet) return { type: "wallet", key: wallet };
-  return { type: "bank", key: str(destination.iban) ?? str(destination.account_number) ?? str(destination.clabe) ?? null };
+  return {
+    type: "bank",
+    key: str(destination.iban) ?? str(destination.account_number) ?? str(destination.clabe) ?? null,
+  };
 }
 
 /**
@@ -31,7 +35,9 @@ export function settlementRequestFacts(environment: Environment, body: unknown):
   const destination = obj(b.destination);
   const source = obj(b.source);
   const type = str(b.type);
-  const sourceCurrency = str(source.currency) ?? (type === "FIAT_TO_STABLECOIN" || type === "FIAT_TO_FIAT" ? "USD" : str(destination.currency));
+  const sourceCurrency =
+    str(source.currency) ??
+    (type === "FIAT_TO_STABLECOIN" || type === "FIAT_TO_FIAT" ? "USD" : str(destination.currency));
   const amount = str(b.amount);
   const currency = amount ? sourceCurrency : str(destination.currency);
   const value = amount ?? str(destination.amount);
@@ -73,9 +79,25 @@ export function factsOf(environment: Environment, action: ControlledAction, body
         label: `${str(b.currency_code) ?? ""} ${str(b.amount) ?? "?"} → ${shortDestination(str(b.destination_wallet))}`,
       };
     case "webhook_endpoint":
-      return { environment, action, currency: null, amount: null, destinationType: null, knownDestination: null, label: `Webhook endpoint ${str(b.url) ?? str(b.id) ?? ""}`.trim() };
+      return {
+        environment,
+        action,
+        currency: null,
+        amount: null,
+        destinationType: null,
+        knownDestination: null,
+        label: `Webhook endpoint ${str(b.url) ?? str(b.id) ?? ""}`.trim(),
+      };
     case "api_key":
-      return { environment, action, currency: null, amount: null, destinationType: null, knownDestination: null, label: `A ${str(b.environment) ?? environment} API key${str(b.label) ? ` “${str(b.label)}”` : ""}` };
+      return {
+        environment,
+        action,
+        currency: null,
+        amount: null,
+        destinationType: null,
+        knownDestination: null,
+        label: `A ${str(b.environment) ?? environment} API key${str(b.label) ? ` “${str(b.label)}”` : ""}`,
+      };
     case "payee":
       return {
         environment,

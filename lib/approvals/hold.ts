@@ -37,13 +37,25 @@ export type Verdict =
   | { kind: "go"; release: () => Promise<void> };
 
 /** Held past a daily limit: not a rule of anyone's making, so a fixed one (1 approval from Admin or Finance). */
-const DAILY_LIMIT_RULE = { id: "daily-limit", version: 1, name: "Daily limit", approvalsRequired: 1 as const, approverRoles: ["admin", "finance"] as Array<"admin" | "finance">, enabled: true, createdBy: "console", createdAt: "" };
+const DAILY_LIMIT_RULE = {
+  id: "daily-limit",
+  version: 1,
+  name: "Daily limit",
+  approvalsRequired: 1 as const,
+  approverRoles: ["admin", "finance"] as Array<"admin" | "finance">,
+  enabled: true,
+  createdBy: "console",
+  createdAt: "",
+};
 
 /**
  * A payee still in its cooling-off period is refused first; then the rules (a held call counts
  * against no limit); then the person's daily limit in production.
  */
-export async function judge(control: Control, ctx: { environment: Environment; actor: Actor; actionName: string }): Promise<Verdict> {
+export async function judge(
+  control: Control,
+  ctx: { environment: Environment; actor: Actor; actionName: string },
+): Promise<Verdict> {
   const { db } = await getDatabase();
   const facts = factsOfCall(ctx.environment, control);
   const destination = destinationKeyOf(control.action, control.call.body);
@@ -66,18 +78,38 @@ export async function judge(control: Control, ctx: { environment: Environment; a
   if (!facts.amount || !facts.currency) return none;
   const limit = await limitFor(db, ctx.actor, ctx.environment, facts.currency);
   if (!limit) return none;
-  const key = { userId: ctx.actor.userId, environment: ctx.environment, day: dayIn(env().LIMITS_TIME_ZONE), currency: facts.currency };
-  if (await reserve(db, key, facts.amount, limit.amount)) return { kind: "go", release: () => release(db, key, facts.amount as string) };
+  const key = {
+    userId: ctx.actor.userId,
+    environment: ctx.environment,
+    day: dayIn(env().LIMITS_TIME_ZONE),
+    currency: facts.currency,
+  };
+  if (await reserve(db, key, facts.amount, limit.amount))
+    return { kind: "go", release: () => release(db, key, facts.amount as string) };
   const used = await usedToday(db, key);
   const row = await storeCall(db, control, ctx, facts, new Date(), {
-    rule: { ...DAILY_LIMIT_RULE, conditions: { environments: ["production"], actions: [control.action], currencies: [], amountAtLeast: null, amountIn: "submission", destinationTypes: [], newDestinationOnly: false } },
+    rule: {
+      ...DAILY_LIMIT_RULE,
+      conditions: {
+        environments: ["production"],
+        actions: [control.action],
+        currencies: [],
+        amountAtLeast: null,
+        amountIn: "submission",
+        destinationTypes: [],
+        newDestinationOnly: false,
+      },
+    },
     status: "offered",
     heldBecause: "daily_limit",
   });
   const left = leftOf(limit.amount, used);
   return {
     kind: "over_limit",
-    held: { id: row.id, message: `This is over your daily limit: ${left} ${facts.currency} left today of ${limit.amount} ${facts.currency}. Nothing was sent. Submit it for approval instead?` },
+    held: {
+      id: row.id,
+      message: `This is over your daily limit: ${left} ${facts.currency} left today of ${limit.amount} ${facts.currency}. Nothing was sent. Submit it for approval instead?`,
+    },
   };
 }
 
@@ -96,14 +128,20 @@ export async function holdIfRuled(
   const rules = await currentRules(db);
   if (rules.length === 0) return null;
   // A threshold in USD prices the amount through the service's quote (only when a rule asks).
-  if (facts.amount && rules.some((r) => r.enabled && r.conditions.amountAtLeast !== null && r.conditions.amountIn === "USD")) {
+  if (
+    facts.amount &&
+    rules.some((r) => r.enabled && r.conditions.amountAtLeast !== null && r.conditions.amountIn === "USD")
+  ) {
     facts.amountUsd = await inUsd(ctx.environment, facts.currency, facts.amount);
   }
   const rule = governingRule(rules, facts);
   if (!rule) return null;
   const row = await storeCall(db, control, ctx, facts, await nowFor(ctx.environment), { rule });
   const needs = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rolesText(rule.approverRoles)}`;
-  return { id: row.id, message: `Waiting for approval: “${rule.name}” needs ${needs} (not you). Nothing was sent yet.` };
+  return {
+    id: row.id,
+    message: `Waiting for approval: “${rule.name}” needs ${needs} (not you). Nothing was sent yet.`,
+  };
 }
 
 /** Stores what would have been sent, exactly (method, path, body, Idempotency-Key), with who sent it and why it waits. */

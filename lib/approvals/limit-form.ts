@@ -16,6 +16,7 @@ export const dailyLimitSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.scope === "role" && !v.role) ctx.addIssue({ code: "custom", path: ["role"], message: "Choose a role" });
-    if (v.scope === "person" && !v.email) ctx.addIssue({ code: "custom", path: ["email"], message: "The person's email" });
+    if (v.scope === "person" && !v.email)
+      ctx.addIssue({ code: "custom", path: ["email"], message: "The person's email" });
   });
 export type DailyLimitInput = z.input<typeof dailyLimitSchema>;

@@ -24,7 +24,9 @@ describe("daily limits (PostgreSQL, two instances)", () => {
 
   it("twenty parallel reservations of 100 against a limit of 1000 on two instances: exactly ten pass", async () => {
     const key = { userId: "u-fin", environment: "production", day: "2026-11-27", currency: "USDC" };
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => reserve(i % 2 ? a.db : b.db, key, "100", "1000")));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => reserve(i % 2 ? a.db : b.db, key, "100", "1000")),
+    );
     expect(results.filter((r) => r !== null)).toHaveLength(10);
     expect(await usedToday(a.db, key)).toBe("1000");
     expect(await reserve(a.db, key, "0.00000001", "1000")).toBeNull();
@@ -42,12 +44,44 @@ describe("daily limits (PostgreSQL, two instances)", () => {
   });
 
   it("a person's own limit overrides their role's; a new limit replaces the old one", async () => {
-    await addLimit(a.db, { environment: "production", role: "finance", userId: null, userEmail: null, currency: "USDC", amount: "1000", createdBy: "adm" });
-    expect(await limitFor(a.db, { userId: "u-fin", role: "finance" }, "production", "USDC")).toMatchObject({ amount: "1000", scope: "role" });
-    await addLimit(a.db, { environment: "production", role: null, userId: "u-fin", userEmail: "fin@example.com", currency: "USDC", amount: "250", createdBy: "adm" });
-    expect(await limitFor(a.db, { userId: "u-fin", role: "finance" }, "production", "USDC")).toMatchObject({ amount: "250", scope: "person" });
-    await addLimit(a.db, { environment: "production", role: "finance", userId: null, userEmail: null, currency: "USDC", amount: "2000", createdBy: "adm" });
-    expect(await limitFor(a.db, { userId: "u-other", role: "finance" }, "production", "USDC")).toMatchObject({ amount: "2000" });
+    await addLimit(a.db, {
+      environment: "production",
+      role: "finance",
+      userId: null,
+      userEmail: null,
+      currency: "USDC",
+      amount: "1000",
+      createdBy: "adm",
+    });
+    expect(await limitFor(a.db, { userId: "u-fin", role: "finance" }, "production", "USDC")).toMatchObject({
+      amount: "1000",
+      scope: "role",
+    });
+    await addLimit(a.db, {
+      environment: "production",
+      role: null,
+      userId: "u-fin",
+      userEmail: "fin@example.com",
+      currency: "USDC",
+      amount: "250",
+      createdBy: "adm",
+    });
+    expect(await limitFor(a.db, { userId: "u-fin", role: "finance" }, "production", "USDC")).toMatchObject({
+      amount: "250",
+      scope: "person",
+    });
+    await addLimit(a.db, {
+      environment: "production",
+      role: "finance",
+      userId: null,
+      userEmail: null,
+      currency: "USDC",
+      amount: "2000",
+      createdBy: "adm",
+    });
+    expect(await limitFor(a.db, { userId: "u-other", role: "finance" }, "production", "USDC")).toMatchObject({
+      amount: "2000",
+    });
     expect(await limitFor(a.db, { userId: "u-fin", role: "finance" }, "production", "EUR")).toBeNull();
   });
 

@@ -22,11 +22,22 @@ export function dayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
-export async function limitFor(db: Executor, person: { userId: string; role: Role }, environment: string, currency: string): Promise<Limit | null> {
+export async function limitFor(
+  db: Executor,
+  person: { userId: string; role: Role },
+  environment: string,
+  currency: string,
+): Promise<Limit | null> {
   const rows = await db
     .select()
     .from(dailyLimits)
-    .where(and(eq(dailyLimits.environment, environment as "production"), eq(dailyLimits.currency, currency), isNull(dailyLimits.removedAt)));
+    .where(
+      and(
+        eq(dailyLimits.environment, environment as "production"),
+        eq(dailyLimits.currency, currency),
+        isNull(dailyLimits.removedAt),
+      ),
+    );
   const own = rows.find((r) => r.userId === person.userId);
   const role = rows.find((r) => r.role === person.role);
   const chosen = own ?? role;
@@ -37,7 +48,12 @@ export async function limitFor(db: Executor, person: { userId: string; role: Rol
  * Reserves `amount` of today's limit: the usage after, or null (nothing reserved) when it would
  * pass the limit. One statement: the usage row is locked by the upsert.
  */
-export async function reserve(db: Executor, key: { userId: string; environment: string; day: string; currency: string }, amount: string, limit: string): Promise<string | null> {
+export async function reserve(
+  db: Executor,
+  key: { userId: string; environment: string; day: string; currency: string },
+  amount: string,
+  limit: string,
+): Promise<string | null> {
   const rows = await queryRows<{ amount: string }>(
     db,
     sql`insert into console_daily_usage as u (user_id, environment, day, currency, amount)
@@ -51,12 +67,19 @@ export async function reserve(db: Executor, key: { userId: string; environment: 
 }
 
 /** Gives a reservation back (the call it was for failed). */
-export async function release(db: Executor, key: { userId: string; environment: string; day: string; currency: string }, amount: string): Promise<void> {
+export async function release(
+  db: Executor,
+  key: { userId: string; environment: string; day: string; currency: string },
+  amount: string,
+): Promise<void> {
   await db.execute(sql`update console_daily_usage set amount = greatest(amount - ${amount}::numeric, 0)
     where user_id = ${key.userId} and environment = ${key.environment} and day = ${key.day}::date and currency = ${key.currency}`);
 }
 
-export async function usedToday(db: Executor, key: { userId: string; environment: string; day: string; currency: string }): Promise<string> {
+export async function usedToday(
+  db: Executor,
+  key: { userId: string; environment: string; day: string; currency: string },
+): Promise<string> {
   const rows = await queryRows<{ amount: string }>(
     db,
     sql`select amount::text from console_daily_usage where user_id = ${key.userId} and environment = ${key.environment} and day = ${key.day}::date and currency = ${key.currency}`,
@@ -68,12 +91,24 @@ export async function usedToday(db: Executor, key: { userId: string; environment
 export const leftOf = (limit: string, used: string): string => Decimal.max(new Decimal(limit).minus(used), 0).toFixed();
 
 export async function listLimits(db: Executor): Promise<LimitRow[]> {
-  return db.select().from(dailyLimits).where(isNull(dailyLimits.removedAt)).orderBy(asc(dailyLimits.currency), asc(dailyLimits.createdAt));
+  return db
+    .select()
+    .from(dailyLimits)
+    .where(isNull(dailyLimits.removedAt))
+    .orderBy(asc(dailyLimits.currency), asc(dailyLimits.createdAt));
 }
 
 export async function addLimit(
   db: Executor,
-  input: { environment: "sandbox" | "production"; role: Role | null; userId: string | null; userEmail: string | null; currency: string; amount: string; createdBy: string },
+  input: {
+    environment: "sandbox" | "production";
+    role: Role | null;
+    userId: string | null;
+    userEmail: string | null;
+    currency: string;
+    amount: string;
+    createdBy: string;
+  },
 ): Promise<LimitRow> {
   return db.transaction(async (tx) => {
     // One active limit per person-or-role and currency: a new one replaces it.
@@ -97,6 +132,10 @@ export async function addLimit(
 }
 
 export async function removeLimit(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.update(dailyLimits).set({ removedAt: new Date() }).where(and(eq(dailyLimits.id, id), isNull(dailyLimits.removedAt))).returning({ id: dailyLimits.id });
+  const rows = await db
+    .update(dailyLimits)
+    .set({ removedAt: new Date() })
+    .where(and(eq(dailyLimits.id, id), isNull(dailyLimits.removedAt)))
+    .returning({ id: dailyLimits.id });
   return rows.length === 1;
 }

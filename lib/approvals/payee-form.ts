@@ -17,7 +17,12 @@ export const payeeInputSchema = z
   })
   .superRefine((p, ctx) => {
     if (p.kind === "bank") {
-      if (!(IBAN_CURRENCIES as readonly string[]).includes(p.currency)) ctx.addIssue({ code: "custom", path: ["currency"], message: `A bank payee is paid in ${IBAN_CURRENCIES.join(" or ")}` });
+      if (!(IBAN_CURRENCIES as readonly string[]).includes(p.currency))
+        ctx.addIssue({
+          code: "custom",
+          path: ["currency"],
+          message: `A bank payee is paid in ${IBAN_CURRENCIES.join(" or ")}`,
+        });
       const problem = ibanProblem(p.address);
       if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: `IBAN ${problem}` });
       return;

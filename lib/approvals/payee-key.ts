@@ -23,6 +23,14 @@ export function destinationKeyOf(action: ControlledAction, body: unknown): strin
   const iban = action === "settlement_request" ? str(obj(b.destination).iban) : null;
   if (iban) return bankKey(iban);
   const address =
-    action === "disbursement" ? str(b.wallet_address) : action === "v1_payment" ? str(b.destination_wallet) : action === "settlement_request" ? str(obj(b.destination).wallet_address) : action === "payee" ? str(b.address) : null;
+    action === "disbursement"
+      ? str(b.wallet_address)
+      : action === "v1_payment"
+        ? str(b.destination_wallet)
+        : action === "settlement_request"
+          ? str(obj(b.destination).wallet_address)
+          : action === "payee"
+            ? str(b.address)
+            : null;
   return address ? walletKey(address) : null;
 }

@@ -21,30 +21,56 @@ export const DEFAULT_COOLING_OFF_MINUTES: Record<Environment, number> = { produc
 const settingKey = (environment: Environment) => `payee_cooling_off_minutes:${environment}`;
 
 export async function coolingOffMinutes(db: Executor, environment: Environment): Promise<number> {
-  const [row] = await db.select().from(consoleSettings).where(eq(consoleSettings.key, settingKey(environment))).limit(1);
+  const [row] = await db
+    .select()
+    .from(consoleSettings)
+    .where(eq(consoleSettings.key, settingKey(environment)))
+    .limit(1);
   const value = row ? Number(row.value) : Number.NaN;
   return Number.isInteger(value) && value >= 0 ? value : DEFAULT_COOLING_OFF_MINUTES[environment];
 }
 
-export async function setCoolingOff(db: Executor, environment: Environment, minutes: number, by: string): Promise<void> {
+export async function setCoolingOff(
+  db: Executor,
+  environment: Environment,
+  minutes: number,
+  by: string,
+): Promise<void> {
   await db
     .insert(consoleSettings)
     .values({ key: settingKey(environment), value: minutes, updatedBy: by })
     .onConflictDoUpdate({ target: consoleSettings.key, set: { value: minutes, updatedBy: by, updatedAt: new Date() } });
 }
 
-export const usableFrom = (row: Pick<PayeeRow, "addedAt">, minutes: number): Date => new Date(row.addedAt.getTime() + minutes * 60_000);
+export const usableFrom = (row: Pick<PayeeRow, "addedAt">, minutes: number): Date =>
+  new Date(row.addedAt.getTime() + minutes * 60_000);
 
 export async function listPayees(db: Executor, environment: Environment): Promise<PayeeView[]> {
   const [rows, minutes] = await Promise.all([
-    db.select().from(payees).where(and(eq(payees.environment, environment), isNull(payees.removedAt))).orderBy(asc(payees.name)).limit(500),
+    db
+      .select()
+      .from(payees)
+      .where(and(eq(payees.environment, environment), isNull(payees.removedAt)))
+      .orderBy(asc(payees.name))
+      .limit(500),
     coolingOffMinutes(db, environment),
   ]);
   return rows.map((r) => toPayeeView(r, minutes));
 }
 
 export function toPayeeView(r: PayeeRow, minutes: number): PayeeView {
-  return { id: r.id, environment: r.environment, name: r.name, kind: r.kind, currency: r.currency, chain: r.chain, address: r.address, addedBy: r.addedBy, addedAt: r.addedAt.toISOString(), usableFrom: usableFrom(r, minutes).toISOString() };
+  return {
+    id: r.id,
+    environment: r.environment,
+    name: r.name,
+    kind: r.kind,
+    currency: r.currency,
+    chain: r.chain,
+    address: r.address,
+    addedBy: r.addedBy,
+    addedAt: r.addedAt.toISOString(),
+    usableFrom: usableFrom(r, minutes).toISOString(),
+  };
 }
 
 export async function findPayeeByKey(db: Executor, environment: Environment, key: string): Promise<PayeeRow | null> {
@@ -59,18 +85,35 @@ export async function findPayeeByKey(db: Executor, environment: Environment, key
 /** Every saved wallet's key in an environment (the backtest's "known destination"). Bounded by the book's size. */
 export async function payeeKeys(environment: Environment): Promise<Set<string>> {
   const { db } = await getDatabase();
-  const rows = await db.select({ key: payees.matchKey }).from(payees).where(and(eq(payees.environment, environment), isNull(payees.removedAt))).limit(5_000);
+  const rows = await db
+    .select({ key: payees.matchKey })
+    .from(payees)
+    .where(and(eq(payees.environment, environment), isNull(payees.removedAt)))
+    .limit(5_000);
   return new Set(rows.map((r) => r.key));
 }
 
-export type NewPayee = { environment: Environment; name: string; kind?: "wallet" | "bank"; currency: string; chain: string | null; address: string; addedBy: string };
+export type NewPayee = {
+  environment: Environment;
+  name: string;
+  kind?: "wallet" | "bank";
+  currency: string;
+  chain: string | null;
+  address: string;
+  addedBy: string;
+};
 
 /** Saves a payee (a wallet, or a bank account by IBAN); null when the environment's book already has it. */
 export async function addPayee(db: Executor, input: NewPayee): Promise<PayeeRow | null> {
   const kind = input.kind ?? "wallet";
   const rows = await db
     .insert(payees)
-    .values({ id: `payee_${randomBytes(8).toString("base64url")}`, ...input, kind, matchKey: kind === "bank" ? bankKey(input.address) : walletKey(input.address) })
+    .values({
+      id: `payee_${randomBytes(8).toString("base64url")}`,
+      ...input,
+      kind,
+      matchKey: kind === "bank" ? bankKey(input.address) : walletKey(input.address),
+    })
     .onConflictDoNothing()
     .returning();
   return rows[0] ?? null;

@@ -5,31 +5,68 @@ import { governingRule, type RuleBody, ruleBodySchema, ruleMatches, ruleSummary 
 const base: RuleBody = {
   name: "Large production payouts",
   enabled: true,
-  conditions: { environments: ["production"], actions: ["settlement_request", "disbursement"], currencies: [], amountAtLeast: "10000", amountIn: "submission", destinationTypes: [], newDestinationOnly: false },
+  conditions: {
+    environments: ["production"],
+    actions: ["settlement_request", "disbursement"],
+    currencies: [],
+    amountAtLeast: "10000",
+    amountIn: "submission",
+    destinationTypes: [],
+    newDestinationOnly: false,
+  },
   approvalsRequired: 1,
   approverRoles: ["admin", "finance"],
 };
-const offramp = { type: "STABLECOIN_TO_FIAT", source: { currency: "USDC", rail: "SOLANA" }, destination: { currency: "EUR", amount: "12000.50", iban: "DE89370400440532013000" } };
+const offramp = {
+  type: "STABLECOIN_TO_FIAT",
+  source: { currency: "USDC", rail: "SOLANA" },
+  destination: { currency: "EUR", amount: "12000.50", iban: "DE89370400440532013000" },
+};
 
 describe("which submissions a rule holds", () => {
   it("reads a settlement request's amount as entered: the source amount, else the destination's", () => {
-    expect(settlementRequestFacts("production", offramp)).toMatchObject({ currency: "EUR", amount: "12000.50", destinationType: "bank" });
-    expect(settlementRequestFacts("production", { type: "FIAT_TO_STABLECOIN", amount: "500", destination: { currency: "USDC", wallet_address: "0xabc" } })).toMatchObject({
+    expect(settlementRequestFacts("production", offramp)).toMatchObject({
+      currency: "EUR",
+      amount: "12000.50",
+      destinationType: "bank",
+    });
+    expect(
+      settlementRequestFacts("production", {
+        type: "FIAT_TO_STABLECOIN",
+        amount: "500",
+        destination: { currency: "USDC", wallet_address: "0xabc" },
+      }),
+    ).toMatchObject({
       currency: "USD",
       amount: "500",
       destinationType: "wallet",
     });
-    expect(settlementRequestFacts("sandbox", { type: "STABLECOIN_TO_STABLECOIN", amount: 75, destination: { currency: "USDT", wallet_address: "T1" } })).toMatchObject({ currency: "USDT", amount: "75" });
-    expect(factsOf("production", "disbursement", { amount: "9999.99", currency: "USDC", wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" })).toMatchObject({ amount: "9999.99", label: "USDC 9999.99 → 0x5aAe…eAed" });
+    expect(
+      settlementRequestFacts("sandbox", {
+        type: "STABLECOIN_TO_STABLECOIN",
+        amount: 75,
+        destination: { currency: "USDT", wallet_address: "T1" },
+      }),
+    ).toMatchObject({ currency: "USDT", amount: "75" });
+    expect(
+      factsOf("production", "disbursement", {
+        amount: "9999.99",
+        currency: "USDC",
+        wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+      }),
+    ).toMatchObject({ amount: "9999.99", label: "USDC 9999.99 → 0x5aAe…eAed" });
   });
 
   it("holds at the threshold and above, in the chosen environment and actions only (decimal, not float)", () => {
-    const at = (amount: string, environment: "sandbox" | "production" = "production") => ruleMatches(base, { ...settlementRequestFacts(environment, offramp), amount });
+    const at = (amount: string, environment: "sandbox" | "production" = "production") =>
+      ruleMatches(base, { ...settlementRequestFacts(environment, offramp), amount });
     expect(at("10000")).toBe(true);
     expect(at("9999.99999999")).toBe(false);
     expect(at("10000.00000001")).toBe(true);
     expect(at("50000", "sandbox")).toBe(false);
-    expect(ruleMatches(base, factsOf("production", "v1_payment", { amount: "50000", currency_code: "USDC" }))).toBe(false);
+    expect(ruleMatches(base, factsOf("production", "v1_payment", { amount: "50000", currency_code: "USDC" }))).toBe(
+      false,
+    );
     expect(ruleMatches({ ...base, enabled: false }, settlementRequestFacts("production", offramp))).toBe(false);
   });
 
@@ -48,12 +85,24 @@ describe("which submissions a rule holds", () => {
     const facts = settlementRequestFacts("production", offramp);
     expect(ruleMatches({ ...base, conditions: { ...base.conditions, currencies: ["USD"] } }, facts)).toBe(false);
     expect(ruleMatches({ ...base, conditions: { ...base.conditions, currencies: ["EUR", "USD"] } }, facts)).toBe(true);
-    expect(ruleMatches({ ...base, conditions: { ...base.conditions, destinationTypes: ["wallet"] } }, facts)).toBe(false);
-    expect(ruleMatches({ ...base, conditions: { ...base.conditions, destinationTypes: ["bank"], amountAtLeast: null } }, { ...facts, amount: "1" })).toBe(true);
+    expect(ruleMatches({ ...base, conditions: { ...base.conditions, destinationTypes: ["wallet"] } }, facts)).toBe(
+      false,
+    );
+    expect(
+      ruleMatches(
+        { ...base, conditions: { ...base.conditions, destinationTypes: ["bank"], amountAtLeast: null } },
+        { ...facts, amount: "1" },
+      ),
+    ).toBe(true);
   });
 
   it("of several matching rules, the one asking for the most approvals governs", () => {
-    const two = { ...base, name: "Two eyes", approvalsRequired: 2 as const, conditions: { ...base.conditions, amountAtLeast: "1000" } };
+    const two = {
+      ...base,
+      name: "Two eyes",
+      approvalsRequired: 2 as const,
+      conditions: { ...base.conditions, amountAtLeast: "1000" },
+    };
     expect(governingRule([base, two], settlementRequestFacts("production", offramp))?.name).toBe("Two eyes");
     expect(governingRule([base], { ...settlementRequestFacts("production", offramp), amount: "5" })).toBeNull();
   });
@@ -61,8 +110,15 @@ describe("which submissions a rule holds", () => {
   it("refuses a production rule that lets a developer approve, and says what a rule holds in words", () => {
     const parsed = ruleBodySchema.safeParse({ ...base, approverRoles: ["developer"] });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]).toMatchObject({ path: ["approverRoles"], message: "In production only Admin and Finance may approve" });
-    expect(ruleBodySchema.safeParse({ ...base, conditions: { ...base.conditions, amountAtLeast: "1e5" } }).success).toBe(false);
-    expect(ruleSummary(base)).toBe("Settlement requests, disbursements in production of 10000 or more need 1 approval from Admin or Finance.");
+    expect(parsed.error?.issues[0]).toMatchObject({
+      path: ["approverRoles"],
+      message: "In production only Admin and Finance may approve",
+    });
+    expect(
+      ruleBodySchema.safeParse({ ...base, conditions: { ...base.conditions, amountAtLeast: "1e5" } }).success,
+    ).toBe(false);
+    expect(ruleSummary(base)).toBe(
+      "Settlement requests, disbursements in production of 10000 or more need 1 approval from Admin or Finance.",
+    );
   });
 });

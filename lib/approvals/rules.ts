@@ -9,7 +9,14 @@ import { CURRENCIES, ENVIRONMENTS, type Environment } from "@/lib/schemas/catalo
 import { PRODUCTION_MUTATORS, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 
 /** What a rule can hold: the console's money movements, new payees, and the changes that redirect events or grant access (decisions D19.1). */
-export const CONTROLLED_ACTIONS = ["settlement_request", "disbursement", "v1_payment", "payee", "webhook_endpoint", "api_key"] as const;
+export const CONTROLLED_ACTIONS = [
+  "settlement_request",
+  "disbursement",
+  "v1_payment",
+  "payee",
+  "webhook_endpoint",
+  "api_key",
+] as const;
 export type ControlledAction = (typeof CONTROLLED_ACTIONS)[number];
 
 export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
@@ -66,8 +73,15 @@ export const ruleBodySchema = z
     approverRoles: z.array(z.enum(APPROVER_ROLES)).min(1, "Choose who may approve"),
   })
   .superRefine((rule, ctx) => {
-    if (rule.conditions.environments.includes("production") && rule.approverRoles.some((r) => !(PRODUCTION_MUTATORS as readonly string[]).includes(r))) {
-      ctx.addIssue({ code: "custom", path: ["approverRoles"], message: "In production only Admin and Finance may approve" });
+    if (
+      rule.conditions.environments.includes("production") &&
+      rule.approverRoles.some((r) => !(PRODUCTION_MUTATORS as readonly string[]).includes(r))
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["approverRoles"],
+        message: "In production only Admin and Finance may approve",
+      });
     }
   });
 export type RuleBody = z.output<typeof ruleBodySchema>;
@@ -97,7 +111,8 @@ export function ruleMatches(rule: Pick<RuleBody, "enabled" | "conditions">, fact
   if (!rule.enabled) return false;
   if (!c.environments.includes(facts.environment)) return false;
   if (!c.actions.includes(facts.action)) return false;
-  if (c.currencies.length > 0 && (!facts.currency || !(c.currencies as string[]).includes(facts.currency))) return false;
+  if (c.currencies.length > 0 && (!facts.currency || !(c.currencies as string[]).includes(facts.currency)))
+    return false;
   if (c.amountAtLeast !== null) {
     if (facts.amount === null) return false;
     if (c.amountIn === "USD") {
@@ -105,13 +120,17 @@ export function ruleMatches(rule: Pick<RuleBody, "enabled" | "conditions">, fact
       if (facts.amountUsd && new Decimal(facts.amountUsd).lessThan(c.amountAtLeast)) return false;
     } else if (new Decimal(facts.amount).lessThan(c.amountAtLeast)) return false;
   }
-  if (c.destinationTypes.length > 0 && (!facts.destinationType || !c.destinationTypes.includes(facts.destinationType))) return false;
+  if (c.destinationTypes.length > 0 && (!facts.destinationType || !c.destinationTypes.includes(facts.destinationType)))
+    return false;
   if (c.newDestinationOnly && facts.knownDestination !== false) return false;
   return true;
 }
 
 /** The rule a submission falls under: of all that match, the one asking for the most approvals (the first such). */
-export function governingRule<R extends Pick<RuleBody, "enabled" | "conditions" | "approvalsRequired">>(rules: R[], facts: SubmissionFacts): R | null {
+export function governingRule<R extends Pick<RuleBody, "enabled" | "conditions" | "approvalsRequired">>(
+  rules: R[],
+  facts: SubmissionFacts,
+): R | null {
   let chosen: R | null = null;
   for (const rule of rules) {
     if (ruleMatches(rule, facts) && (!chosen || rule.approvalsRequired > chosen.approvalsRequired)) chosen = rule;
@@ -132,8 +151,10 @@ export function ruleSummary(rule: Pick<RuleBody, "conditions" | "approvalsRequir
   const where = c.environments.length === 2 ? "in both environments" : `in ${c.environments[0]}`;
   const parts = [`${what} ${where}`];
   if (c.currencies.length > 0) parts.push(`in ${c.currencies.join(", ")}`);
-  if (c.amountAtLeast !== null) parts.push(c.amountIn === "USD" ? `worth ${c.amountAtLeast} USD or more` : `of ${c.amountAtLeast} or more`);
-  if (c.destinationTypes.length === 1) parts.push(c.destinationTypes[0] === "bank" ? "to a bank account" : "to a wallet");
+  if (c.amountAtLeast !== null)
+    parts.push(c.amountIn === "USD" ? `worth ${c.amountAtLeast} USD or more` : `of ${c.amountAtLeast} or more`);
+  if (c.destinationTypes.length === 1)
+    parts.push(c.destinationTypes[0] === "bank" ? "to a bank account" : "to a wallet");
   if (c.newDestinationOnly) parts.push("to a destination not in the payee book");
   const who = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rolesText(rule.approverRoles)}`;
   return `${capitalize(parts.join(" "))} need ${who}.`;

@@ -29,12 +29,20 @@ function toRule(row: RuleRow): Rule {
 }
 
 export async function currentRules(db: Executor): Promise<Rule[]> {
-  const rows = await db.select().from(approvalRules).where(eq(approvalRules.current, true)).orderBy(asc(approvalRules.createdAt));
+  const rows = await db
+    .select()
+    .from(approvalRules)
+    .where(eq(approvalRules.current, true))
+    .orderBy(asc(approvalRules.createdAt));
   return rows.map(toRule);
 }
 
 export async function findRule(db: Executor, id: string): Promise<Rule | null> {
-  const [row] = await db.select().from(approvalRules).where(and(eq(approvalRules.id, id), eq(approvalRules.current, true))).limit(1);
+  const [row] = await db
+    .select()
+    .from(approvalRules)
+    .where(and(eq(approvalRules.id, id), eq(approvalRules.current, true)))
+    .limit(1);
   return row ? toRule(row) : null;
 }
 
@@ -55,7 +63,16 @@ export async function saveRule(db: Executor, body: RuleBody, by: string, id?: st
     }
     const [row] = await tx
       .insert(approvalRules)
-      .values({ id: ruleId, version, name: body.name, enabled: body.enabled, conditions: body.conditions, approvalsRequired: body.approvalsRequired, approverRoles: body.approverRoles, createdBy: by })
+      .values({
+        id: ruleId,
+        version,
+        name: body.name,
+        enabled: body.enabled,
+        conditions: body.conditions,
+        approvalsRequired: body.approvalsRequired,
+        approverRoles: body.approverRoles,
+        createdBy: by,
+      })
       .returning();
     return toRule(row);
   });
@@ -64,7 +81,17 @@ export async function saveRule(db: Executor, body: RuleBody, by: string, id?: st
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewSubmission = Pick<
   SubmissionRow,
-  "environment" | "action" | "actionName" | "method" | "path" | "idempotencyKey" | "body" | "facts" | "submittedBy" | "submittedByEmail" | "expiresAt"
+  | "environment"
+  | "action"
+  | "actionName"
+  | "method"
+  | "path"
+  | "idempotencyKey"
+  | "body"
+  | "facts"
+  | "submittedBy"
+  | "submittedByEmail"
+  | "expiresAt"
 > & { rule: Rule; status?: "offered" | "pending"; heldBecause?: "rule" | "daily_limit" };
 
 export async function insertSubmission(db: Executor, input: NewSubmission): Promise<SubmissionRow> {
@@ -96,7 +123,12 @@ export async function insertSubmission(db: Executor, input: NewSubmission): Prom
 }
 
 /** Its author asks for approval of a submission offered past their daily limit: it joins the queue (and its expiry starts now). */
-export async function submitOffered(db: Executor, id: string, userId: string, expiresAt: Date): Promise<SubmissionRow | null> {
+export async function submitOffered(
+  db: Executor,
+  id: string,
+  userId: string,
+  expiresAt: Date,
+): Promise<SubmissionRow | null> {
   const [row] = await db
     .update(submissions)
     .set({ status: "pending", submittedAt: new Date(), expiresAt })
@@ -114,11 +146,19 @@ export type ApprovalRow = typeof submissionApprovals.$inferSelect;
 
 export async function approvalsOf(db: Executor, ids: string[]): Promise<ApprovalRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(submissionApprovals).where(inArray(submissionApprovals.submissionId, ids)).orderBy(asc(submissionApprovals.at));
+  return db
+    .select()
+    .from(submissionApprovals)
+    .where(inArray(submissionApprovals.submissionId, ids))
+    .orderBy(asc(submissionApprovals.at));
 }
 
 /** One approval; false when this person had already approved (they never count twice). */
-export async function addApproval(db: Executor, submissionId: string, person: { userId: string; email: string; role: string }): Promise<boolean> {
+export async function addApproval(
+  db: Executor,
+  submissionId: string,
+  person: { userId: string; email: string; role: string },
+): Promise<boolean> {
   const rows = await db
     .insert(submissionApprovals)
     .values({ submissionId, userId: person.userId, email: person.email, role: person.role })
@@ -150,15 +190,33 @@ export async function claimForSending(db: Executor, id: string, now: Date): Prom
 export async function finishSending(
   db: Executor,
   id: string,
-  outcome: { status: "sent" | "failed"; responseStatus: number | null; response: unknown; resultId: string | null; secretSealed?: string | null },
+  outcome: {
+    status: "sent" | "failed";
+    responseStatus: number | null;
+    response: unknown;
+    resultId: string | null;
+    secretSealed?: string | null;
+  },
 ): Promise<void> {
   await db
     .update(submissions)
-    .set({ status: outcome.status, responseStatus: outcome.responseStatus, response: outcome.response, resultId: outcome.resultId, secretSealed: outcome.secretSealed ?? null })
+    .set({
+      status: outcome.status,
+      responseStatus: outcome.responseStatus,
+      response: outcome.response,
+      resultId: outcome.resultId,
+      secretSealed: outcome.secretSealed ?? null,
+    })
     .where(and(eq(submissions.id, id), eq(submissions.status, "sending")));
 }
 
-export async function denySubmission(db: Executor, id: string, by: string, reason: string, now: Date): Promise<SubmissionRow | null> {
+export async function denySubmission(
+  db: Executor,
+  id: string,
+  by: string,
+  reason: string,
+  now: Date,
+): Promise<SubmissionRow | null> {
   const [row] = await db
     .update(submissions)
     .set({ status: "denied", deniedBy: by, denyReason: reason, decidedAt: now })
@@ -172,17 +230,27 @@ export async function expireDue(db: Executor, environment: "sandbox" | "producti
   const rows = await db
     .update(submissions)
     .set({ status: "expired", decidedAt: now })
-    .where(and(eq(submissions.status, "pending"), eq(submissions.environment, environment), lt(submissions.expiresAt, now)))
+    .where(
+      and(eq(submissions.status, "pending"), eq(submissions.environment, environment), lt(submissions.expiresAt, now)),
+    )
     .returning({ id: submissions.id });
   return rows.length;
 }
 
 /** The queue (pending first, oldest first) or the history (newest first), bounded. */
-export async function listSubmissions(db: Executor, filter: { status: "pending" | "decided"; submittedBy?: string; limit?: number }): Promise<SubmissionRow[]> {
+export async function listSubmissions(
+  db: Executor,
+  filter: { status: "pending" | "decided"; submittedBy?: string; limit?: number },
+): Promise<SubmissionRow[]> {
   const limit = filter.limit ?? 100;
   const mine = filter.submittedBy ? eq(submissions.submittedBy, filter.submittedBy) : undefined;
   if (filter.status === "pending") {
-    return db.select().from(submissions).where(and(eq(submissions.status, "pending"), mine)).orderBy(asc(submissions.submittedAt)).limit(limit);
+    return db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.status, "pending"), mine))
+      .orderBy(asc(submissions.submittedAt))
+      .limit(limit);
   }
   return db
     .select()
@@ -211,7 +279,8 @@ export async function awaitingCount(db: Executor, person: { userId: string; role
 
 /** `now`: the submission's environment's clock (the sandbox clock in sandbox). */
 export function toSubmissionView(row: SubmissionRow, approvals: ApprovalRow[], now: Date): SubmissionView {
-  const status: SubmissionStatus = row.status === "pending" && row.expiresAt.getTime() <= now.getTime() ? "expired" : row.status;
+  const status: SubmissionStatus =
+    row.status === "pending" && row.expiresAt.getTime() <= now.getTime() ? "expired" : row.status;
   return {
     id: row.id,
     environment: row.environment,
@@ -226,7 +295,9 @@ export function toSubmissionView(row: SubmissionRow, approvals: ApprovalRow[], n
     rule: { id: row.ruleId, version: row.ruleVersion, name: row.ruleName },
     approvalsRequired: row.approvalsRequired,
     approverRoles: row.approverRoles as Role[],
-    approvals: approvals.filter((a) => a.submissionId === row.id).map((a) => ({ email: a.email, role: a.role, at: a.at.toISOString() })),
+    approvals: approvals
+      .filter((a) => a.submissionId === row.id)
+      .map((a) => ({ email: a.email, role: a.role, at: a.at.toISOString() })),
     expiresAt: row.expiresAt.toISOString(),
     status,
     decidedAt: row.decidedAt?.toISOString() ?? null,

@@ -37,7 +37,14 @@ export type BacktestResult = {
   held: number;
   /** Held amounts per currency, decimal strings. */
   amounts: Array<{ currency: string; amount: string }>;
-  sample: Array<{ id: string; action: ControlledAction; environment: "sandbox" | "production"; label: string; createdAt: string; href: string }>;
+  sample: Array<{
+    id: string;
+    action: ControlledAction;
+    environment: "sandbox" | "production";
+    label: string;
+    createdAt: string;
+    href: string;
+  }>;
   capped: boolean;
   errors: string[];
 };
@@ -47,7 +54,8 @@ export const BATCH_SUBMISSION_PATH = "/console/batches/";
 
 /** Where the sent call's result lives in the console, by action (a batch: its page). */
 export function resultHref(action: ControlledAction, id: string | null, path = ""): string | null {
-  if (path.startsWith(BATCH_SUBMISSION_PATH)) return `/batches/${encodeURIComponent(path.slice(BATCH_SUBMISSION_PATH.length))}`;
+  if (path.startsWith(BATCH_SUBMISSION_PATH))
+    return `/batches/${encodeURIComponent(path.slice(BATCH_SUBMISSION_PATH.length))}`;
   if (!id) return null;
   switch (action) {
     case "settlement_request":

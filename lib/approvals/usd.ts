@@ -30,7 +30,12 @@ export async function usdPerUnit(environment: Environment, currency: string): Pr
 }
 
 /** `amount` of `currency` in USD (2 decimals), or null when it cannot be priced. */
-export async function inUsd(environment: Environment, currency: string | null, amount: string | null, rates = new Map<string, Decimal | null>()): Promise<string | null> {
+export async function inUsd(
+  environment: Environment,
+  currency: string | null,
+  amount: string | null,
+  rates = new Map<string, Decimal | null>(),
+): Promise<string | null> {
   if (!currency || !amount) return null;
   if (!rates.has(currency)) rates.set(currency, await usdPerUnit(environment, currency));
   const rate = rates.get(currency);

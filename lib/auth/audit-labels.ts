@@ -35,6 +35,9 @@ export function auditActionLabel(action: string): string {
 /** "ok" → "Done"; "insufficient_funds" → "Insufficient funds". */
 export function auditResultLabel(result: string): string {
   if (result === "ok") return "Done";
-  const words = result.replace(/[_:.-]+/g, " ").trim().toLowerCase();
+  const words = result
+    .replace(/[_:.-]+/g, " ")
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -22,19 +22,49 @@ describe("audit flood and retention (PostgreSQL)", () => {
     const at = new Date("2026-11-26T10:15:00Z");
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        insertAudit(a.db, { actor: null, email: "unknown emails", action: "signIn", result: "invalid_credentials", rollUp: "sign-in:203.0.113.9", at: new Date(at.getTime() + i * 1000) }),
+        insertAudit(a.db, {
+          actor: null,
+          email: "unknown emails",
+          action: "signIn",
+          result: "invalid_credentials",
+          rollUp: "sign-in:203.0.113.9",
+          at: new Date(at.getTime() + i * 1000),
+        }),
       ),
     );
-    await insertAudit(a.db, { actor: null, email: "unknown emails", action: "signIn", result: "invalid_credentials", rollUp: "sign-in:198.51.100.1", at });
-    await insertAudit(a.db, { actor: null, email: "unknown emails", action: "signIn", result: "invalid_credentials", rollUp: "sign-in:203.0.113.9", at: new Date("2026-11-26T11:01:00Z") });
-    const rows = await queryRows<{ repeats: number; at: Date }>(a.db, sql`select repeats, at from console_audit where action = 'signIn' order by at`);
+    await insertAudit(a.db, {
+      actor: null,
+      email: "unknown emails",
+      action: "signIn",
+      result: "invalid_credentials",
+      rollUp: "sign-in:198.51.100.1",
+      at,
+    });
+    await insertAudit(a.db, {
+      actor: null,
+      email: "unknown emails",
+      action: "signIn",
+      result: "invalid_credentials",
+      rollUp: "sign-in:203.0.113.9",
+      at: new Date("2026-11-26T11:01:00Z"),
+    });
+    const rows = await queryRows<{ repeats: number; at: Date }>(
+      a.db,
+      sql`select repeats, at from console_audit where action = 'signIn' order by at`,
+    );
     expect(rows.map((r) => r.repeats).sort((x, y) => x - y)).toEqual([1, 1, 50]);
   });
 
   it("keeps the trail for the configured days and no more than its row cap", async () => {
     await a.db.execute(sql`delete from console_audit`);
     for (let i = 0; i < 12; i++) {
-      await insertAudit(a.db, { actor: null, email: "x@example.com", action: "signIn", result: "ok", at: new Date(Date.now() - i * 86_400_000) });
+      await insertAudit(a.db, {
+        actor: null,
+        email: "x@example.com",
+        action: "signIn",
+        result: "ok",
+        at: new Date(Date.now() - i * 86_400_000),
+      });
     }
     await pruneAudit(a.db, 10, 1000);
     expect((await queryRows<{ n: number }>(a.db, sql`select count(*)::int as n from console_audit`))[0].n).toBe(10);

@@ -30,20 +30,26 @@ const code = (value: string) => (/^[a-z0-9_:.-]{1,64}$/i.test(value) ? value : "
 export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void> {
   const at = entry.at ?? new Date();
   const id = entry.rollUp
-    ? `rollup:${createHash("sha256").update(`${entry.rollUp}|${entry.action}|${entry.result}|${at.toISOString().slice(0, 13)}`).digest("hex").slice(0, 32)}`
+    ? `rollup:${createHash("sha256")
+        .update(`${entry.rollUp}|${entry.action}|${entry.result}|${at.toISOString().slice(0, 13)}`)
+        .digest("hex")
+        .slice(0, 32)}`
     : randomUUID();
-  await db.insert(consoleAudit).values({
-    id,
-    at: entry.at ?? new Date(),
-    userId: entry.actor?.userId ?? null,
-    userEmail: entry.actor?.email ?? (entry.email ? redact(entry.email.toLowerCase(), 254, { ids: true }) : null),
-    role: entry.actor?.role ?? null,
-    action: code(entry.action),
-    targetId: entry.targetId ? redact(entry.targetId, 128, { ids: true }) : null,
-    environment: entry.environment ?? null,
-    result: code(entry.result),
-    detail: entry.detail ? redact(entry.detail) : null,
-  }).onConflictDoUpdate({ target: consoleAudit.id, set: { repeats: sql`${consoleAudit.repeats} + 1`, at } });
+  await db
+    .insert(consoleAudit)
+    .values({
+      id,
+      at: entry.at ?? new Date(),
+      userId: entry.actor?.userId ?? null,
+      userEmail: entry.actor?.email ?? (entry.email ? redact(entry.email.toLowerCase(), 254, { ids: true }) : null),
+      role: entry.actor?.role ?? null,
+      action: code(entry.action),
+      targetId: entry.targetId ? redact(entry.targetId, 128, { ids: true }) : null,
+      environment: entry.environment ?? null,
+      result: code(entry.result),
+      detail: entry.detail ? redact(entry.detail) : null,
+    })
+    .onConflictDoUpdate({ target: consoleAudit.id, set: { repeats: sql`${consoleAudit.repeats} + 1`, at } });
 }
 
 /**
@@ -53,7 +59,9 @@ export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void
  */
 export async function pruneAudit(db: Executor, days: number, maxRows: number): Promise<void> {
   await db.execute(sql`delete from console_audit where at < now() - make_interval(days => ${days})`);
-  await db.execute(sql`delete from console_audit where at <= (select at from console_audit order by at desc offset ${maxRows} limit 1)`);
+  await db.execute(
+    sql`delete from console_audit where at <= (select at from console_audit order by at desc offset ${maxRows} limit 1)`,
+  );
 }
 
 /**

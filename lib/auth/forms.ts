@@ -7,7 +7,8 @@ import { ENVIRONMENTS } from "@/lib/schemas/catalog";
 import { NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MESSAGES as M } from "./password-checks";
 import { ROLES } from "./permissions";
 
-const emailOf = (missing: string) => z.string().trim().min(1, missing).max(254, M.emailInvalid).pipe(z.email(M.emailInvalid));
+const emailOf = (missing: string) =>
+  z.string().trim().min(1, missing).max(254, M.emailInvalid).pipe(z.email(M.emailInvalid));
 const email = emailOf(M.emailMissing);
 const newPassword = z.string().min(NEW_PASSWORD_MIN, M.newTooShort).max(PASSWORD_MAX, M.newTooLong);
 const id = z

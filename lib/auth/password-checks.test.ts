@@ -31,8 +31,14 @@ describe("the browser's checks say what the server's schemas say", () => {
     { currentPassword: "old", newPassword: "short", confirmPassword: "short" },
     { currentPassword: "old", newPassword: "a long new password", confirmPassword: "" },
     { currentPassword: "old", newPassword: "a long new password", confirmPassword: "another one" },
-    { currentPassword: "a long new password", newPassword: "a long new password", confirmPassword: "a long new password" },
+    {
+      currentPassword: "a long new password",
+      newPassword: "a long new password",
+      confirmPassword: "a long new password",
+    },
     { currentPassword: "old", newPassword: "a long new password", confirmPassword: "a long new password" },
     { currentPassword: "old", newPassword: "x".repeat(129), confirmPassword: "x".repeat(129) },
-  ])("change password %j", (value) => expect(checkChangePassword(value)).toEqual(zodErrors(changePasswordSchema, value)));
+  ])("change password %j", (value) =>
+    expect(checkChangePassword(value)).toEqual(zodErrors(changePasswordSchema, value)),
+  );
 });

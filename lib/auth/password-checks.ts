@@ -50,6 +50,7 @@ export function checkChangePassword(v: {
   else if (v.newPassword.length > PASSWORD_MAX) errors.newPassword = M.newTooLong;
   if (!v.confirmPassword) errors.confirmPassword = M.confirmMissing;
   else if (v.confirmPassword !== v.newPassword) errors.confirmPassword = M.confirmDiffers;
-  if (!errors.newPassword && v.currentPassword && v.newPassword === v.currentPassword) errors.newPassword = M.newUnchanged;
+  if (!errors.newPassword && v.currentPassword && v.newPassword === v.currentPassword)
+    errors.newPassword = M.newUnchanged;
   return errors;
 }

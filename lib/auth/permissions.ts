@@ -29,15 +29,27 @@ export const PERMISSIONS = {
   "sandbox:simulate": { mutates: true, scope: "environment", label: "Simulate sandbox transitions" },
   "webhooks:manage": { mutates: true, scope: "environment", label: "Manage webhook endpoints and retries" },
   "inbox:manage": { mutates: true, scope: "environment", label: "Manage the webhook inbox" },
-  "instructions:share": { mutates: false, scope: "environment", label: "Give a payer the link to a request's payment instructions" },
+  "instructions:share": {
+    mutates: false,
+    scope: "environment",
+    label: "Give a payer the link to a request's payment instructions",
+  },
   "instructions:revoke": { mutates: false, scope: "environment", label: "Revoke a payer's link before it expires" },
   "account:self": { mutates: true, scope: "console", label: "Change one's own password, sign out" },
   "users:manage": { mutates: true, scope: "console", label: "Manage people and roles" },
   "keys:manage": { mutates: true, scope: "console", label: "Create, list and revoke API keys" },
   "audit:read": { mutates: false, scope: "console", label: "Read the audit trail" },
-  "tokens:self": { mutates: true, scope: "console", label: "Make personal access tokens and listen to sandbox webhooks from a terminal" },
+  "tokens:self": {
+    mutates: true,
+    scope: "console",
+    label: "Make personal access tokens and listen to sandbox webhooks from a terminal",
+  },
   "batches:manage": { mutates: true, scope: "environment", label: "Upload, correct, dry-run and submit batch payouts" },
-  "approvals:decide": { mutates: true, scope: "console", label: "Approve or deny held submissions, where a rule names your role" },
+  "approvals:decide": {
+    mutates: true,
+    scope: "console",
+    label: "Approve or deny held submissions, where a rule names your role",
+  },
   "approvals:rules": { mutates: true, scope: "console", label: "Set approval rules" },
 } as const satisfies Record<string, { mutates: boolean; scope: "environment" | "console"; label: string }>;
 export type Permission = keyof typeof PERMISSIONS;

@@ -40,18 +40,25 @@ async function signedCookie(email: string): Promise<string> {
   await createUser(auth, { email, name: "Lookup Test", role: "finance", password });
   const result = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true, headers: new Headers() });
   const pair = result.headers.get("set-cookie")?.split(";")[0] ?? "";
-  const value = sessionCookieValue((name) => (pair.startsWith(`${name}=`) ? pair.slice(name.length + 1) : undefined), false);
+  const value = sessionCookieValue(
+    (name) => (pair.startsWith(`${name}=`) ? pair.slice(name.length + 1) : undefined),
+    false,
+  );
   if (!value) throw new Error("no session cookie");
   return value;
 }
 
 /** A cookie value signed the way better-call signs (checked against a real one below). */
-const sign = (token: string) => encodeURIComponent(`${token}.${createHmac("sha256", authSecret()).update(token).digest("base64")}`);
+const sign = (token: string) =>
+  encodeURIComponent(`${token}.${createHmac("sha256", authSecret()).update(token).digest("base64")}`);
 
 describe("sessionCookieValue", () => {
   // finding 10 of the security review: a plain cookie planted from a sibling subdomain over https
   it("reads only the __Secure- cookie over https and only the plain one over http", () => {
-    const jar: Record<string, string> = { "console.session_token": "planted", "__Secure-console.session_token": "real" };
+    const jar: Record<string, string> = {
+      "console.session_token": "planted",
+      "__Secure-console.session_token": "real",
+    };
     expect(sessionCookieValue((n) => jar[n], true)).toBe("real");
     expect(sessionCookieValue((n) => jar[n], false)).toBe("planted");
     expect(sessionCookieValue((n) => ({ "console.session_token": "planted" })[n], true)).toBeUndefined();
@@ -78,7 +85,12 @@ describe("lookUpSession", () => {
     const row = await lookUpSession(cookie);
     const viaAuth = await auth.api.getSession({ headers: new Headers({ cookie: `console.session_token=${cookie}` }) });
     if (row === "ask-better-auth" || !viaAuth) throw new Error("expected a session");
-    expect(row).toMatchObject({ sessionId: viaAuth.session.id, userId: viaAuth.user.id, email: "lookup-fresh@example.com", role: "finance" });
+    expect(row).toMatchObject({
+      sessionId: viaAuth.session.id,
+      userId: viaAuth.user.id,
+      email: "lookup-fresh@example.com",
+      role: "finance",
+    });
   });
 
   it("leaves an expired session, one due for its extension, an unknown token and a forged signature to better-auth", async () => {
@@ -89,7 +101,10 @@ describe("lookUpSession", () => {
     const issuedLongAgo = new Date(now + (SESSION_SECONDS - SESSION_REFRESH_SECONDS - 5) * 1000);
     await database.db.update(consoleSessions).set({ expiresAt: issuedLongAgo }).where(eq(consoleSessions.token, token));
     expect(await lookUpSession(cookie, now)).toBe("ask-better-auth");
-    await database.db.update(consoleSessions).set({ expiresAt: new Date(now - 1000) }).where(eq(consoleSessions.token, token));
+    await database.db
+      .update(consoleSessions)
+      .set({ expiresAt: new Date(now - 1000) })
+      .where(eq(consoleSessions.token, token));
     expect(await lookUpSession(cookie, now)).toBe("ask-better-auth");
     expect(await lookUpSession(sign("no-such-token"))).toBe("ask-better-auth");
     expect(await lookUpSession(cookie.replace(/.$/, cookie.endsWith("A") ? "B" : "A"))).toBe("ask-better-auth");

@@ -43,7 +43,22 @@ export const getActor = cache(async (): Promise<Actor | null> => {
 });
 
 /** A session's person as every check sees them, or null if disabled or of an unknown role. */
-function toActor(p: { userId: string; sessionId: string; email: string; name: string; role?: string | null; disabled?: boolean | null; mustChangePassword?: boolean | null }): Actor | null {
+function toActor(p: {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  role?: string | null;
+  disabled?: boolean | null;
+  mustChangePassword?: boolean | null;
+}): Actor | null {
   if (p.disabled === true || !isRole(p.role)) return null;
-  return { userId: p.userId, email: p.email, name: p.name, role: p.role, sessionId: p.sessionId, mustChangePassword: p.mustChangePassword === true };
+  return {
+    userId: p.userId,
+    email: p.email,
+    name: p.name,
+    role: p.role,
+    sessionId: p.sessionId,
+    mustChangePassword: p.mustChangePassword === true,
+  };
 }

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { openDatabase, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
-import { activeThrottles, claimPasswordCheck, clearThrottle, passwordCheckSucceeded, THROTTLE_LIMITS } from "./throttle";
+import {
+  activeThrottles,
+  claimPasswordCheck,
+  clearThrottle,
+  passwordCheckSucceeded,
+  THROTTLE_LIMITS,
+} from "./throttle";
 
 describe("sign-in throttle (PostgreSQL, two instances)", () => {
   let a: Database & { schema: string };
@@ -25,7 +31,8 @@ describe("sign-in throttle (PostgreSQL, two instances)", () => {
   });
 
   /** Ends the email's slow-down now, as if its wait had run out. */
-  const endDelay = (email: string) => a.db.execute(sql`update console_sign_in_throttle set next_allowed_at = now() where key = ${`email:${email}`}`);
+  const endDelay = (email: string) =>
+    a.db.execute(sql`update console_sign_in_throttle set next_allowed_at = now() where key = ${`email:${email}`}`);
 
   it("the sign-in throttle cannot be raced: 40 parallel wrong attempts get at most 5 password checks", async () => {
     const claims = await Promise.all(
@@ -34,13 +41,16 @@ describe("sign-in throttle (PostgreSQL, two instances)", () => {
     expect(claims.filter((c) => c.allowed).length).toBeLessThanOrEqual(THROTTLE_LIMITS.pair.max);
     expect(claims.filter((c) => c.allowed).length).toBeGreaterThan(0);
     // with no known address (next start): the email's slow-down alone holds the same line
-    const unknown = await Promise.all(Array.from({ length: 40 }, (_, i) => claimPasswordCheck(i % 2 ? a.db : b.db, "race2@example.com", null)));
+    const unknown = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => claimPasswordCheck(i % 2 ? a.db : b.db, "race2@example.com", null)),
+    );
     expect(unknown.filter((c) => c.allowed).length).toBe(THROTTLE_LIMITS.email.free);
   });
 
   it("locks (email, address) after its checks, whichever instance counted them, and not the person's own address", async () => {
     const email = "pat@example.com";
-    for (let i = 0; i < THROTTLE_LIMITS.pair.max; i++) expect((await claimPasswordCheck(i % 2 ? a.db : b.db, email, "203.0.113.66")).allowed).toBe(true);
+    for (let i = 0; i < THROTTLE_LIMITS.pair.max; i++)
+      expect((await claimPasswordCheck(i % 2 ? a.db : b.db, email, "203.0.113.66")).allowed).toBe(true);
     const refused = await claimPasswordCheck(b.db, email, "203.0.113.66");
     expect(refused.allowed).toBe(false);
     if (!refused.allowed) expect(refused.waitSeconds).toBeGreaterThan(THROTTLE_LIMITS.pair.windowSeconds - 60);
@@ -66,7 +76,8 @@ describe("sign-in throttle (PostgreSQL, two instances)", () => {
 
   it("with no known address, each further failure waits twice as long, and the wait ends", async () => {
     const email = "slow@example.com";
-    for (let i = 0; i < THROTTLE_LIMITS.email.free; i++) expect((await claimPasswordCheck(a.db, email, null)).allowed).toBe(true);
+    for (let i = 0; i < THROTTLE_LIMITS.email.free; i++)
+      expect((await claimPasswordCheck(a.db, email, null)).allowed).toBe(true);
     const first = await claimPasswordCheck(a.db, email, null);
     expect(first).toEqual({ allowed: false, waitSeconds: 2 });
     await endDelay(email);
@@ -86,7 +97,8 @@ describe("sign-in throttle (PostgreSQL, two instances)", () => {
   });
 
   it("stops one address trying many emails", async () => {
-    for (let i = 0; i < THROTTLE_LIMITS.address.max; i++) await claimPasswordCheck(b.db, `p${i}@example.com`, "198.51.100.99");
+    for (let i = 0; i < THROTTLE_LIMITS.address.max; i++)
+      await claimPasswordCheck(b.db, `p${i}@example.com`, "198.51.100.99");
     expect((await claimPasswordCheck(a.db, "someone-new@example.com", "198.51.100.99")).allowed).toBe(false);
   });
 
@@ -97,7 +109,8 @@ describe("sign-in throttle (PostgreSQL, two instances)", () => {
     if (ok.allowed) await passwordCheckSucceeded(b.db, ok.release);
     expect((await claimPasswordCheck(a.db, email, "10.1.1.1")).allowed).toBe(true);
 
-    for (let i = 0; i < THROTTLE_LIMITS.pair.max + 1; i++) await claimPasswordCheck(a.db, "locked@example.com", "10.2.2.2");
+    for (let i = 0; i < THROTTLE_LIMITS.pair.max + 1; i++)
+      await claimPasswordCheck(a.db, "locked@example.com", "10.2.2.2");
     const active = await activeThrottles(b.db);
     const pair = active.find((t) => t.key === "pair:locked@example.com|10.2.2.2");
     expect(pair).toMatchObject({ scope: "pair", email: "locked@example.com", address: "10.2.2.2" });

@@ -60,12 +60,23 @@ const delayAfter = (failures: SQL) =>
  * password is checked: each key's row is locked by the upsert, so 40 parallel attempts are
  * numbered 1…40 and only those within the limits go on to a check.
  */
-export async function claimPasswordCheck(db: Executor, email: string, address: string | null): Promise<PasswordCheckClaim> {
+export async function claimPasswordCheck(
+  db: Executor,
+  email: string,
+  address: string | null,
+): Promise<PasswordCheckClaim> {
   const keys = keysFor(email, address);
   const values = keys.map(
-    (k) => sql`(${k.key}, 1, now(), ${THROTTLE_LIMITS[k.scope].windowSeconds}::int, ${k.scope === "email" ? sql`now()` : sql`null`}, now())`,
+    (k) =>
+      sql`(${k.key}, 1, now(), ${THROTTLE_LIMITS[k.scope].windowSeconds}::int, ${k.scope === "email" ? sql`now()` : sql`null`}, now())`,
   );
-  const rows = await queryRows<{ key: string; failures: number; window_left: number; delay_left: number | null; counted: boolean }>(
+  const rows = await queryRows<{
+    key: string;
+    failures: number;
+    window_left: number;
+    delay_left: number | null;
+    counted: boolean;
+  }>(
     db,
     sql`insert into console_sign_in_throttle as t (key, failures, window_started_at, window_seconds, next_allowed_at, counted_at)
         values ${sql.join(values, sql`, `)}
@@ -89,7 +100,8 @@ export async function claimPasswordCheck(db: Executor, email: string, address: s
   if (byAddress && byAddress.failures > THROTTLE_LIMITS.address.max) waits.push(byAddress.window_left);
   const emailCounted = byEmail?.counted === true;
   // The email is slowed down: only an address with no recent failure for it goes on (its first try in the pair's window).
-  if (byEmail && !emailCounted && !(pair && pair.failures === 1)) waits.push(Math.max(1, Number(byEmail.delay_left ?? 1)));
+  if (byEmail && !emailCounted && !(pair && pair.failures === 1))
+    waits.push(Math.max(1, Number(byEmail.delay_left ?? 1)));
   if (waits.length > 0) return { allowed: false, waitSeconds: Math.max(1, Math.ceil(Math.max(...waits))) };
   return { allowed: true, release: { email, address, emailCounted } };
 }
@@ -98,10 +110,17 @@ export async function claimPasswordCheck(db: Executor, email: string, address: s
  * The password was right: the attempt was no failure. Its pair is cleared, and its count on the
  * address and on the email taken back (with the slow-down it would have started).
  */
-export async function passwordCheckSucceeded(db: Executor, release: Extract<PasswordCheckClaim, { allowed: true }>["release"]): Promise<void> {
+export async function passwordCheckSucceeded(
+  db: Executor,
+  release: Extract<PasswordCheckClaim, { allowed: true }>["release"],
+): Promise<void> {
   if (release.address) {
-    await db.execute(sql`delete from console_sign_in_throttle where key = ${`pair:${release.email}|${release.address}`}`);
-    await db.execute(sql`update console_sign_in_throttle set failures = greatest(failures - 1, 0) where key = ${`address:${release.address}`}`);
+    await db.execute(
+      sql`delete from console_sign_in_throttle where key = ${`pair:${release.email}|${release.address}`}`,
+    );
+    await db.execute(
+      sql`update console_sign_in_throttle set failures = greatest(failures - 1, 0) where key = ${`address:${release.address}`}`,
+    );
   }
   if (release.emailCounted) {
     await db.execute(sql`
@@ -112,7 +131,14 @@ export async function passwordCheckSucceeded(db: Executor, release: Extract<Pass
 }
 
 /** A throttle in force, as the People page lists it. */
-export type ActiveThrottle = { key: string; scope: Scope; email: string | null; address: string | null; failures: number; waitSeconds: number };
+export type ActiveThrottle = {
+  key: string;
+  scope: Scope;
+  email: string | null;
+  address: string | null;
+  failures: number;
+  waitSeconds: number;
+};
 
 /** Throttles that hold someone back now (a pair or address at its limit, an email slowed down), longest wait first. */
 export async function activeThrottles(db: Executor): Promise<ActiveThrottle[]> {
@@ -135,14 +161,24 @@ export async function activeThrottles(db: Executor): Promise<ActiveThrottle[]> {
       const rest = r.key.slice(scope.length + 1);
       const [email, address] = scope === "pair" ? rest.split("|") : scope === "email" ? [rest, null] : [null, rest];
       const wait = scope === "email" ? Number(r.delay_left ?? 0) : Number(r.window_left);
-      return { key: r.key, scope, email: email ?? null, address: address ?? null, failures: Number(r.failures), waitSeconds: Math.max(1, Math.ceil(wait)) };
+      return {
+        key: r.key,
+        scope,
+        email: email ?? null,
+        address: address ?? null,
+        failures: Number(r.failures),
+        waitSeconds: Math.max(1, Math.ceil(wait)),
+      };
     })
     .sort((a, b) => b.waitSeconds - a.waitSeconds);
 }
 
 /** An administrator lifts a throttle (audited by the action): its row goes. */
 export async function clearThrottle(db: Executor, key: string): Promise<boolean> {
-  const rows = await queryRows<{ key: string }>(db, sql`delete from console_sign_in_throttle where key = ${key} returning key`);
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`delete from console_sign_in_throttle where key = ${key} returning key`,
+  );
   return rows.length > 0;
 }
 

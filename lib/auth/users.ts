@@ -35,7 +35,11 @@ export async function findUser(db: Executor, id: string): Promise<ConsoleUser | 
 
 /** Whether an email (lower case) is a person of the console, enabled or not. */
 export async function isConsoleEmail(db: Executor, email: string): Promise<boolean> {
-  const rows = await db.select({ id: consoleUsers.id }).from(consoleUsers).where(eq(consoleUsers.email, email)).limit(1);
+  const rows = await db
+    .select({ id: consoleUsers.id })
+    .from(consoleUsers)
+    .where(eq(consoleUsers.email, email))
+    .limit(1);
   return rows.length > 0;
 }
 

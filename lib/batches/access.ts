@@ -10,11 +10,16 @@ import { findBatch, type BatchRow } from "./store";
  * The batch an action works on: in the environment the console shows, and only for someone who
  * may create what its rows create (a batch of disbursements needs disbursement:create).
  */
-export async function batchFor(environment: Environment, actor: Actor, id: string): Promise<{ ok: true; batch: BatchRow } | ReturnType<typeof refused>> {
+export async function batchFor(
+  environment: Environment,
+  actor: Actor,
+  id: string,
+): Promise<{ ok: true; batch: BatchRow } | ReturnType<typeof refused>> {
   const { db } = await getDatabase();
   const batch = await findBatch(db, environment, id);
   if (!batch) return refused("not_found", `No batch ${id} in ${environment}.`);
   const permission = batch.kind === "disbursement" ? "disbursement:create" : "settlement:create";
-  if (!can(actor.role, permission, environment)) return refused("forbidden", "Your role cannot create what this batch's rows create.");
+  if (!can(actor.role, permission, environment))
+    return refused("forbidden", "Your role cannot create what this batch's rows create.");
   return { ok: true, batch };
 }

@@ -140,13 +140,19 @@ export class CsvParser {
             this.line++;
             this.recordLine = this.line;
           } else {
-            this.problem = { line: this.line, message: `Line ${this.line}: a quoted cell must end with a quote followed by "${sep}" or the end of the line` };
+            this.problem = {
+              line: this.line,
+              message: `Line ${this.line}: a quoted cell must end with a quote followed by "${sep}" or the end of the line`,
+            };
             return;
           }
           break;
       }
       if (this.cell.length > max) {
-        this.problem = { line: this.recordLine, message: `Line ${this.recordLine}: a cell is longer than ${max} characters` };
+        this.problem = {
+          line: this.recordLine,
+          message: `Line ${this.recordLine}: a cell is longer than ${max} characters`,
+        };
         return;
       }
       if (this.full) return;
@@ -177,21 +183,35 @@ export class CsvParser {
         this.separator = detectSeparator(rest);
         this.consume(rest);
       }
-      if (this.state === "quoted") this.problem = { line: this.recordLine, message: `Line ${this.recordLine}: a quoted cell is never closed` };
+      if (this.state === "quoted")
+        this.problem = { line: this.recordLine, message: `Line ${this.recordLine}: a quoted cell is never closed` };
       else if (this.cell !== "" || this.cells.length > 0 || this.state === "quote_in_quoted") this.endRecord();
     }
     if (this.problem) return { ok: false, problem: this.problem };
     if (this.full) {
-      return { ok: false, problem: { line: this.records[this.records.length - 1].line, message: `The file has more than ${this.options.maxRecords} rows` } };
+      return {
+        ok: false,
+        problem: {
+          line: this.records[this.records.length - 1].line,
+          message: `The file has more than ${this.options.maxRecords} rows`,
+        },
+      };
     }
     const [header, ...records] = this.records;
-    if (!header) return { ok: false, problem: { line: 1, message: "The file is empty: it needs a header line and at least one row" } };
+    if (!header)
+      return {
+        ok: false,
+        problem: { line: 1, message: "The file is empty: it needs a header line and at least one row" },
+      };
     return { ok: true, separator: this.separator ?? ",", header: header.cells.map((h) => h.trim()), records };
   }
 }
 
 /** Parses a whole text (tests and small files): the same reader fed in one chunk. */
-export function parseCsv(text: string, options: { maxRecords: number; maxCellLength?: number } = { maxRecords: 100_000 }): CsvResult {
+export function parseCsv(
+  text: string,
+  options: { maxRecords: number; maxCellLength?: number } = { maxRecords: 100_000 },
+): CsvResult {
   const parser = new CsvParser(options);
   parser.push(text);
   return parser.end();
@@ -199,6 +219,7 @@ export function parseCsv(text: string, options: { maxRecords: number; maxCellLen
 
 /** Writes records as CSV with `separator`, quoting only where needed (the parser's inverse; no formula guard: see lib/dashboard/csv.ts for exports). */
 export function writeCsvRecords(records: string[][], separator: CsvSeparator = ","): string {
-  const quote = (v: string) => (v.includes(separator) || /["\r\n]/.test(v) || v === "" ? (v === "" ? "" : `"${v.replace(/"/g, '""')}"`) : v);
+  const quote = (v: string) =>
+    v.includes(separator) || /["\r\n]/.test(v) || v === "" ? (v === "" ? "" : `"${v.replace(/"/g, '""')}"`) : v;
   return `${records.map((r) => r.map(quote).join(separator)).join("\r\n")}\r\n`;
 }

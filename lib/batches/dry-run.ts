@@ -26,8 +26,13 @@ export const dryRunKey = (batchId: string, attempt: number, rowNo: number) => `d
  * clock. The report per row is stored as it is learnt, so a dry run interrupted by a restart
  * carries on where it stopped.
  */
-export async function runDryRun(db: Executor, batch: BatchRow, keepAlive: () => Promise<boolean>): Promise<"done" | "paused"> {
-  if (batch.dryRunState === "queued") await setBatch(db, batch.id, { dryRunState: "running", dryRunStartedAt: new Date() });
+export async function runDryRun(
+  db: Executor,
+  batch: BatchRow,
+  keepAlive: () => Promise<boolean>,
+): Promise<"done" | "paused"> {
+  if (batch.dryRunState === "queued")
+    await setBatch(db, batch.id, { dryRunState: "running", dryRunStartedAt: new Date() });
   const pacer = new Pacer(0);
   for (;;) {
     if (!(await keepAlive())) return "paused";
@@ -43,11 +48,17 @@ export async function runDryRun(db: Executor, batch: BatchRow, keepAlive: () => 
   }
   // Every row created: let sandbox time pass until the rails have finished (or the steps run out).
   for (let step = 0; step < CLOCK_STEPS; step++) {
-    const moving = (await rowsWithDryRun(db, batch.id)).filter((r) => r.dryRun?.ok && r.dryRun.id && !isFinalStatus(batch.kind, r.dryRun.finalStatus));
+    const moving = (await rowsWithDryRun(db, batch.id)).filter(
+      (r) => r.dryRun?.ok && r.dryRun.id && !isFinalStatus(batch.kind, r.dryRun.finalStatus),
+    );
     if (moving.length === 0) break;
     const advanced = await paced(pacer, () => advanceSandboxClock("sandbox", CLOCK_STEP_SECONDS), keepAlive);
     if (!advanced.ok) {
-      await setBatch(db, batch.id, { dryRunState: "failed", dryRunError: `The sandbox clock could not be moved: ${failureText(advanced.error)}`, dryRunFinishedAt: new Date() });
+      await setBatch(db, batch.id, {
+        dryRunState: "failed",
+        dryRunError: `The sandbox clock could not be moved: ${failureText(advanced.error)}`,
+        dryRunFinishedAt: new Date(),
+      });
       return "done";
     }
     await inParallel(moving, PARALLEL, async (row) => {
@@ -63,18 +74,56 @@ export async function runDryRun(db: Executor, batch: BatchRow, keepAlive: () => 
 }
 
 /** Where a status leaves a row: ok unless it failed; the failure's reason when the API gives one. */
-function verdictOf(kind: BatchRow["kind"], data: { status: string; failure_reason?: unknown; failure_code?: unknown }): Pick<DryRunRow, "finalStatus" | "ok" | "failure"> {
-  const phase = kind === "disbursement" ? DISBURSEMENT_STATUS_PHASES[data.status as Disbursement["status"]] : SETTLEMENT_STATUS_PHASES[data.status as SettlementRequest["status"]];
-  const reason = typeof data.failure_reason === "string" ? data.failure_reason : data.failure_reason && typeof data.failure_reason === "object" ? String((data.failure_reason as { message?: unknown }).message ?? "") : null;
-  return { finalStatus: data.status, ok: phase !== "failure", failure: phase === "failure" ? (reason || `Ended ${data.status}`) : null };
+function verdictOf(
+  kind: BatchRow["kind"],
+  data: { status: string; failure_reason?: unknown; failure_code?: unknown },
+): Pick<DryRunRow, "finalStatus" | "ok" | "failure"> {
+  const phase =
+    kind === "disbursement"
+      ? DISBURSEMENT_STATUS_PHASES[data.status as Disbursement["status"]]
+      : SETTLEMENT_STATUS_PHASES[data.status as SettlementRequest["status"]];
+  const reason =
+    typeof data.failure_reason === "string"
+      ? data.failure_reason
+      : data.failure_reason && typeof data.failure_reason === "object"
+        ? String((data.failure_reason as { message?: unknown }).message ?? "")
+        : null;
+  return {
+    finalStatus: data.status,
+    ok: phase !== "failure",
+    failure: phase === "failure" ? reason || `Ended ${data.status}` : null,
+  };
 }
 
 /** Creates one row in sandbox and starts its flow; null when the sandbox could not be reached (the row is tried again). */
-async function createAndMove(batch: BatchRow, rowNo: number, body: Record<string, unknown>, pacer: Pacer, keepAlive: () => Promise<boolean>): Promise<DryRunRow | null> {
-  const sent = await sendRow("sandbox", batch.kind, body, dryRunKey(batch.id, batch.dryRunAttempt, rowNo), pacer, keepAlive);
+async function createAndMove(
+  batch: BatchRow,
+  rowNo: number,
+  body: Record<string, unknown>,
+  pacer: Pacer,
+  keepAlive: () => Promise<boolean>,
+): Promise<DryRunRow | null> {
+  const sent = await sendRow(
+    "sandbox",
+    batch.kind,
+    body,
+    dryRunKey(batch.id, batch.dryRunAttempt, rowNo),
+    pacer,
+    keepAlive,
+  );
   if (sent.state === "paused") return null;
-  if (sent.state === "failed") return { id: null, finalStatus: null, fee: null, feeCurrency: null, rate: null, failure: sent.failure, ok: false };
-  if (batch.kind === "disbursement") return { id: sent.resultId, finalStatus: sent.resultStatus, fee: null, feeCurrency: null, rate: null, failure: null, ok: true };
+  if (sent.state === "failed")
+    return { id: null, finalStatus: null, fee: null, feeCurrency: null, rate: null, failure: sent.failure, ok: false };
+  if (batch.kind === "disbursement")
+    return {
+      id: sent.resultId,
+      finalStatus: sent.resultStatus,
+      fee: null,
+      feeCurrency: null,
+      rate: null,
+      failure: null,
+      ok: true,
+    };
   const request = sent.data as SettlementRequest;
   const base: DryRunRow = {
     id: request.id,
@@ -86,9 +135,17 @@ async function createAndMove(batch: BatchRow, rowNo: number, body: Record<string
     ok: true,
   };
   // The payer sends the funds, the payin arrives: the rest is the rails' (and the clock's).
-  const funds = await paced(pacer, () => updateSettlementRequest("sandbox", request.id, { status: "FUNDS_SENT" }), keepAlive);
+  const funds = await paced(
+    pacer,
+    () => updateSettlementRequest("sandbox", request.id, { status: "FUNDS_SENT" }),
+    keepAlive,
+  );
   if (!funds.ok) return { ...base, ok: false, failure: `Marking funds sent: ${failureText(funds.error)}` };
-  const payin = await paced(pacer, () => simulatePaymentStatus("sandbox", request.inbound_payment.id, { status: "COMPLETED" }), keepAlive);
+  const payin = await paced(
+    pacer,
+    () => simulatePaymentStatus("sandbox", request.inbound_payment.id, { status: "COMPLETED" }),
+    keepAlive,
+  );
   if (!payin.ok) return { ...base, ok: false, failure: `Completing the payin: ${failureText(payin.error)}` };
   return { ...base, finalStatus: funds.data.status };
 }

@@ -4,7 +4,17 @@ import { Pacer } from "./pacer";
 function fakeClock() {
   let now = 0;
   const slept: number[] = [];
-  return { clock: { now: () => now, sleep: async (ms: number) => { slept.push(ms); now += ms; } }, slept, at: () => now };
+  return {
+    clock: {
+      now: () => now,
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        now += ms;
+      },
+    },
+    slept,
+    at: () => now,
+  };
 }
 
 describe("the batch pacer", () => {

@@ -13,7 +13,10 @@ export class Pacer {
 
   constructor(
     private readonly perSecond: number,
-    private readonly clock: { now(): number; sleep(ms: number): Promise<void> } = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+    private readonly clock: { now(): number; sleep(ms: number): Promise<void> } = {
+      now: () => Date.now(),
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    },
   ) {}
 
   /** Waits until one more send may go. */

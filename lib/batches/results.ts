@@ -20,7 +20,11 @@ export function resultsCsv(header: string[], rows: BatchRowView[]): string {
     { header: "outcome", value: rowOutcome },
     { header: "id", value: (r) => r.resultId },
     { header: "status", value: (r) => r.resultStatus },
-    { header: "failure_reason", value: (r) => r.failure ?? (r.problems.length > 0 ? r.problems.map((p) => `${p.column}: ${p.message}`).join("; ") : null) },
+    {
+      header: "failure_reason",
+      value: (r) =>
+        r.failure ?? (r.problems.length > 0 ? r.problems.map((p) => `${p.column}: ${p.message}`).join("; ") : null),
+    },
   ];
   return toCsv(columns, rows);
 }

@@ -10,12 +10,27 @@ describe("batch rows", () => {
       expect(read.ok).toBe(true);
       if (!read.ok) continue;
       expect(headerProblems(TEMPLATES[name].kind, read.header)).toEqual([]);
-      for (const record of read.records) expect(checkRow(TEMPLATES[name].kind, read.header, record.cells).problems, `${name} line ${record.line}`).toEqual([]);
+      for (const record of read.records)
+        expect(
+          checkRow(TEMPLATES[name].kind, read.header, record.cells).problems,
+          `${name} line ${record.line}`,
+        ).toEqual([]);
     }
   });
 
   it("makes the create body from dotted columns, leaving empty cells out", () => {
-    expect(bodyOfCells(["type", "destination.currency", "destination.beneficiary.address.country_code", "destination.is_third_party", "amount"], ["FIAT_TO_FIAT", "EUR", "DE", "yes", " "])).toEqual({
+    expect(
+      bodyOfCells(
+        [
+          "type",
+          "destination.currency",
+          "destination.beneficiary.address.country_code",
+          "destination.is_third_party",
+          "amount",
+        ],
+        ["FIAT_TO_FIAT", "EUR", "DE", "yes", " "],
+      ),
+    ).toEqual({
       type: "FIAT_TO_FIAT",
       destination: { currency: "EUR", beneficiary: { address: { country_code: "DE" } }, is_third_party: true },
     });
@@ -24,16 +39,46 @@ describe("batch rows", () => {
   it("puts each problem on its column, checksums included", () => {
     const header = ["wallet_address", "amount", "currency", "chain"];
     // The last letter's case breaks the EIP-55 checksum.
-    const bad = checkRow("disbursement", header, ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD", "10", "USDC", "ETHEREUM"]);
+    const bad = checkRow("disbursement", header, [
+      "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD",
+      "10",
+      "USDC",
+      "ETHEREUM",
+    ]);
     expect(bad.problems).toEqual([{ column: "wallet_address", message: expect.stringMatching(/checksum/i) }]);
-    const empty = checkRow("disbursement", header, ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "", "USDC", "ETHEREUM"]);
+    const empty = checkRow("disbursement", header, [
+      "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+      "",
+      "USDC",
+      "ETHEREUM",
+    ]);
     expect(empty.problems.map((p) => p.column)).toEqual(["amount"]);
-    const iban = checkRow("settlement_request", ["type", "payment_reason", "amount", "destination.currency", "destination.rail", "destination.iban", "destination.beneficiary.type", "destination.beneficiary.first_name", "destination.beneficiary.last_name", "destination.beneficiary.address.country_code"], ["FIAT_TO_FIAT", "RENT", "10.00", "EUR", "LOCAL", "DE89370400440532013001", "INDIVIDUAL", "Ada", "L", "DE"]);
+    const iban = checkRow(
+      "settlement_request",
+      [
+        "type",
+        "payment_reason",
+        "amount",
+        "destination.currency",
+        "destination.rail",
+        "destination.iban",
+        "destination.beneficiary.type",
+        "destination.beneficiary.first_name",
+        "destination.beneficiary.last_name",
+        "destination.beneficiary.address.country_code",
+      ],
+      ["FIAT_TO_FIAT", "RENT", "10.00", "EUR", "LOCAL", "DE89370400440532013001", "INDIVIDUAL", "Ada", "L", "DE"],
+    );
     expect(iban.problems).toEqual([{ column: "destination.iban", message: expect.stringMatching(/IBAN/) }]);
   });
 
   it("names a missing nested object by the first column under it", () => {
-    expect(columnOf(["type", "destination.beneficiary.type", "destination.beneficiary.first_name"], "destination.beneficiary")).toBe("destination.beneficiary.type");
+    expect(
+      columnOf(
+        ["type", "destination.beneficiary.type", "destination.beneficiary.first_name"],
+        "destination.beneficiary",
+      ),
+    ).toBe("destination.beneficiary.type");
     expect(columnOf(["type"], "destination.beneficiary")).toBe("destination.beneficiary");
   });
 
@@ -45,13 +90,30 @@ describe("batch rows", () => {
       { rowNo: 4, payee: "wallet:0xabc", currency: "USDC", amount: "10", included: false },
     ];
     expect([...duplicatesOf(rows)]).toEqual([[2, 1]]);
-    expect(checkRow("disbursement", ["wallet_address", "amount", "currency"], ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "1", "USDC"]).payee).toBe(
-      checkRow("disbursement", ["wallet_address", "amount", "currency"], ["0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", "1", "USDC"]).payee,
+    expect(
+      checkRow(
+        "disbursement",
+        ["wallet_address", "amount", "currency"],
+        ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "1", "USDC"],
+      ).payee,
+    ).toBe(
+      checkRow(
+        "disbursement",
+        ["wallet_address", "amount", "currency"],
+        ["0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", "1", "USDC"],
+      ).payee,
     );
   });
 
   it("sums per currency in decimals, never floats", () => {
-    expect(totalsByCurrency([{ currency: "USDC", amount: "0.1" }, { currency: "USDC", amount: "0.2" }, { currency: "EUR", amount: "1" }, { currency: null, amount: "5" }])).toEqual([
+    expect(
+      totalsByCurrency([
+        { currency: "USDC", amount: "0.1" },
+        { currency: "USDC", amount: "0.2" },
+        { currency: "EUR", amount: "1" },
+        { currency: null, amount: "5" },
+      ]),
+    ).toEqual([
       { currency: "EUR", amount: "1", count: 1 },
       { currency: "USDC", amount: "0.3", count: 2 },
     ]);
@@ -63,6 +125,14 @@ describe("batch rows", () => {
       expect.stringContaining("“colour”"),
       "Column “currency” is missing",
     ]);
-    expect(headerProblems("settlement_request", ["type", "payment_reason", "destination.currency", "destination.rail", "metadata.invoice"])).toEqual([]);
+    expect(
+      headerProblems("settlement_request", [
+        "type",
+        "payment_reason",
+        "destination.currency",
+        "destination.rail",
+        "metadata.invoice",
+      ]),
+    ).toEqual([]);
   });
 });

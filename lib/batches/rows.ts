@@ -35,7 +35,13 @@ export function bodyOfCells(header: readonly string[], cells: readonly string[])
   header.forEach((column, i) => {
     const raw = (cells[i] ?? "").trim();
     if (raw === "" || column === "") return;
-    const value: unknown = BOOLEAN_COLUMNS.has(column) ? (/^(true|yes|1)$/i.test(raw) ? true : /^(false|no|0)$/i.test(raw) ? false : raw) : raw;
+    const value: unknown = BOOLEAN_COLUMNS.has(column)
+      ? /^(true|yes|1)$/i.test(raw)
+        ? true
+        : /^(false|no|0)$/i.test(raw)
+          ? false
+          : raw
+      : raw;
     const keys = column.split(".");
     let at = body;
     keys.slice(0, -1).forEach((k) => {
@@ -68,7 +74,13 @@ export function movedBy(kind: BatchKind, body: Obj): { currency: string | null; 
   const source = obj(body.source);
   const type = str(body.type);
   const amount = str(body.amount);
-  if (amount) return { currency: str(source.currency) ?? (type === "FIAT_TO_STABLECOIN" || type === "FIAT_TO_FIAT" ? "USD" : str(destination.currency)), amount };
+  if (amount)
+    return {
+      currency:
+        str(source.currency) ??
+        (type === "FIAT_TO_STABLECOIN" || type === "FIAT_TO_FIAT" ? "USD" : str(destination.currency)),
+      amount,
+    };
   return { currency: str(destination.currency), amount: str(destination.amount) };
 }
 
@@ -79,7 +91,9 @@ export function payeeOf(kind: BatchKind, body: Obj): string | null {
   if (wallet) return `wallet:${/^0x[0-9a-fA-F]{40}$/.test(wallet) ? wallet.toLowerCase() : wallet}`;
   const iban = str(d.iban);
   if (iban) return `bank:${iban.replace(/\s+/g, "").toUpperCase()}`;
-  const parts = [d.clabe, d.routing_number, d.bank_code, d.institution_number, d.transit_number, d.account_number].map(str).filter(Boolean);
+  const parts = [d.clabe, d.routing_number, d.bank_code, d.institution_number, d.transit_number, d.account_number]
+    .map(str)
+    .filter(Boolean);
   return parts.length > 0 ? `bank:${parts.join("/")}` : null;
 }
 
@@ -111,7 +125,15 @@ export function checkRow(kind: BatchKind, header: readonly string[], cells: read
 }
 
 /** For each row (by index), the row it repeats (same payee, amount and currency earlier in the file), or null. */
-export function duplicatesOf(rows: ReadonlyArray<{ payee: string | null; currency: string | null; amount: string | null; rowNo: number; included: boolean }>): Map<number, number> {
+export function duplicatesOf(
+  rows: ReadonlyArray<{
+    payee: string | null;
+    currency: string | null;
+    amount: string | null;
+    rowNo: number;
+    included: boolean;
+  }>,
+): Map<number, number> {
   const first = new Map<string, number>();
   const repeats = new Map<number, number>();
   for (const row of rows) {
@@ -125,7 +147,9 @@ export function duplicatesOf(rows: ReadonlyArray<{ payee: string | null; currenc
 }
 
 /** Sum per currency of the rows given (decimal strings, sorted by currency). */
-export function totalsByCurrency(rows: ReadonlyArray<{ currency: string | null; amount: string | null }>): Array<{ currency: string; amount: string; count: number }> {
+export function totalsByCurrency(
+  rows: ReadonlyArray<{ currency: string | null; amount: string | null }>,
+): Array<{ currency: string; amount: string; count: number }> {
   const sums = new Map<string, { amount: Decimal; count: number }>();
   for (const row of rows) {
     if (!row.currency || !row.amount) continue;
@@ -134,7 +158,9 @@ export function totalsByCurrency(rows: ReadonlyArray<{ currency: string | null; 
     s.count++;
     sums.set(row.currency, s);
   }
-  return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, s]) => ({ currency, amount: s.amount.toFixed(), count: s.count }));
+  return [...sums.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, s]) => ({ currency, amount: s.amount.toFixed(), count: s.count }));
 }
 
 const short = (v: string) => (v.length <= 14 ? v : `${v.slice(0, 6)}…${v.slice(-4)}`);

@@ -20,7 +20,11 @@ export const rowKey = (batchId: string, rowNo: number) => `batch_${batchId}_${ro
  * go again with the same key, so the API replays its first answer instead of creating twice. A
  * 429 waits (pacer); an unreachable API pauses the batch (the next claim resumes it).
  */
-export async function sendBatch(db: Executor, batch: BatchRow, keepAlive: () => Promise<boolean>): Promise<"done" | "paused"> {
+export async function sendBatch(
+  db: Executor,
+  batch: BatchRow,
+  keepAlive: () => Promise<boolean>,
+): Promise<"done" | "paused"> {
   const pacer = new Pacer(env().BATCH_SENDS_PER_SECOND);
   for (;;) {
     if (!(await keepAlive())) return "paused";
@@ -29,11 +33,22 @@ export async function sendBatch(db: Executor, batch: BatchRow, keepAlive: () => 
       await moveBatch(db, batch.id, ["sending"], "done", { finishedAt: new Date() });
       return "done";
     }
-    await markSending(db, batch.id, rows.map((r) => r.rowNo));
+    await markSending(
+      db,
+      batch.id,
+      rows.map((r) => r.rowNo),
+    );
     let paused = false;
     await inParallel(rows, env().BATCH_SENDS_PER_SECOND > 0 ? 1 : PARALLEL, async (row) => {
       if (paused) return;
-      const outcome = await sendRow(batch.environment, batch.kind, row.body, rowKey(batch.id, row.rowNo), pacer, keepAlive);
+      const outcome = await sendRow(
+        batch.environment,
+        batch.kind,
+        row.body,
+        rowKey(batch.id, row.rowNo),
+        pacer,
+        keepAlive,
+      );
       if (outcome.state === "paused") {
         paused = true;
         return;
@@ -41,7 +56,8 @@ export async function sendBatch(db: Executor, batch: BatchRow, keepAlive: () => 
       await recordSend(db, batch.id, row.rowNo, outcome);
       if (outcome.state === "sent" && batch.kind === "disbursement") {
         const parsed = disbursementSchema.safeParse(outcome.data);
-        if (parsed.success) await recordDisbursement(db, batch.environment, parsed.data, batch.submittedByEmail ?? batch.createdByEmail);
+        if (parsed.success)
+          await recordDisbursement(db, batch.environment, parsed.data, batch.submittedByEmail ?? batch.createdByEmail);
       }
     });
     if (paused) return "paused";

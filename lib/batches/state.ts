@@ -9,16 +9,26 @@ import type { BatchState, RowFilter } from "./types";
 export const ROWS_PER_PAGE = 50;
 const FILTERS: RowFilter[] = ["all", "problems", "dropped", "failed", "duplicates"];
 
-
 /** Everything the batch page shows, from the database: the first render and each poll alike. */
-export async function batchState(environment: Environment, id: string, query: { page?: number; filter?: string } = {}): Promise<BatchState | null> {
+export async function batchState(
+  environment: Environment,
+  id: string,
+  query: { page?: number; filter?: string } = {},
+): Promise<BatchState | null> {
   const { db } = await getDatabase();
   let batch = await findBatch(db, environment, id);
   if (!batch) return null;
   const submission = batch.submissionId ? await findSubmission(db, batch.submissionId) : null;
-  if (await settleHeldBatch(db, batch, submission?.status ?? null)) batch = (await findBatch(db, environment, id)) ?? batch;
+  if (await settleHeldBatch(db, batch, submission?.status ?? null))
+    batch = (await findBatch(db, environment, id)) ?? batch;
   const filter = FILTERS.includes(query.filter as RowFilter) ? (query.filter as RowFilter) : "all";
-  const [view, progress, totals, dryRunFees, all] = await Promise.all([batchView(db, batch), progressOf(db, id), totalsOf(db, id), dryRunFeesOf(db, id), rowsOf(db, id, "all", batch.kind)]);
+  const [view, progress, totals, dryRunFees, all] = await Promise.all([
+    batchView(db, batch),
+    progressOf(db, id),
+    totalsOf(db, id),
+    dryRunFeesOf(db, id),
+    rowsOf(db, id, "all", batch.kind),
+  ]);
   const rows = filter === "all" ? all : await rowsOf(db, id, filter, batch.kind);
   const pages = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
   const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1) || 1), pages);

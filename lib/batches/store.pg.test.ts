@@ -11,7 +11,20 @@ import { migrate } from "@/lib/db/migrate";
 import { openDatabase, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { parseCsv } from "./csv-parse";
-import { claimRowsToFollow, claimWork, editRow, findBatchById, insertBatch, moveBatch, progressOf, recordSend, releaseLease, renewLease, setIncluded, totalsOf } from "./store";
+import {
+  claimRowsToFollow,
+  claimWork,
+  editRow,
+  findBatchById,
+  insertBatch,
+  moveBatch,
+  progressOf,
+  recordSend,
+  releaseLease,
+  renewLease,
+  setIncluded,
+  totalsOf,
+} from "./store";
 import { templateCsv } from "./templates";
 
 const SOLANA = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
@@ -20,7 +33,18 @@ async function newBatch(db: Database["db"], rows = 20): Promise<string> {
   const text = `wallet_address,amount,currency,chain\n${Array.from({ length: rows }, (_, i) => `${SOLANA},${i + 1}.00,USDC,SOLANA`).join("\n")}\n`;
   const csv = parseCsv(text);
   if (!csv.ok) throw new Error("bad fixture");
-  return insertBatch(db, { environment: "sandbox", kind: "disbursement", fileName: "t.csv", bytes: new TextEncoder().encode(text), sha256: "x", separator: ",", header: csv.header, records: csv.records, createdBy: "u1", createdByEmail: "u1@example.com" });
+  return insertBatch(db, {
+    environment: "sandbox",
+    kind: "disbursement",
+    fileName: "t.csv",
+    bytes: new TextEncoder().encode(text),
+    sha256: "x",
+    separator: ",",
+    header: csv.header,
+    records: csv.records,
+    createdBy: "u1",
+    createdByEmail: "u1@example.com",
+  });
 }
 
 describe("batch work across instances (PostgreSQL)", () => {
@@ -45,7 +69,18 @@ describe("batch work across instances (PostgreSQL)", () => {
     const text = templateCsv("fiat-to-fiat");
     const csv = parseCsv(text);
     if (!csv.ok) throw new Error("bad template");
-    const other = await insertBatch(a.db, { environment: "sandbox", kind: "settlement_request", fileName: "f2f.csv", bytes: new TextEncoder().encode(text), sha256: "y", separator: ",", header: csv.header, records: csv.records, createdBy: "u1", createdByEmail: "u1@example.com" });
+    const other = await insertBatch(a.db, {
+      environment: "sandbox",
+      kind: "settlement_request",
+      fileName: "f2f.csv",
+      bytes: new TextEncoder().encode(text),
+      sha256: "y",
+      separator: ",",
+      header: csv.header,
+      records: csv.records,
+      createdBy: "u1",
+      createdByEmail: "u1@example.com",
+    });
     expect((await progressOf(a.db, other)).invalid).toBe(0);
   });
 
@@ -72,9 +107,20 @@ describe("batch work across instances (PostgreSQL)", () => {
   it("splits the status reads of sent rows between instances, none read twice in a round", async () => {
     const id = await newBatch(a.db);
     await moveBatch(a.db, id, ["review"], "sending");
-    for (let row = 1; row <= 20; row++) await recordSend(a.db, id, row, { state: "sent", httpStatus: 201, resultId: `d-${row}`, resultStatus: "PENDING", final: false, failure: null });
+    for (let row = 1; row <= 20; row++)
+      await recordSend(a.db, id, row, {
+        state: "sent",
+        httpStatus: 201,
+        resultId: `d-${row}`,
+        resultStatus: "PENDING",
+        final: false,
+        failure: null,
+      });
     await a.db.execute(sql`update console_batch_rows set checked_at = null where batch_id = ${id}`);
-    const [first, second] = await Promise.all([claimRowsToFollow(a.db, id, 15, 60), claimRowsToFollow(b.db, id, 15, 60)]);
+    const [first, second] = await Promise.all([
+      claimRowsToFollow(a.db, id, 15, 60),
+      claimRowsToFollow(b.db, id, 15, 60),
+    ]);
     const seen = [...first, ...second].map((r) => r.rowNo);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toHaveLength(20);

@@ -6,7 +6,17 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { checkRow, duplicatesOf, payeeLabel, totalsByCurrency } from "./rows";
 import { batches, batchRows } from "./schema";
 import type { BatchKind } from "./templates";
-import type { BatchListItem, BatchProgress, BatchRowView, BatchStatus, BatchTotals, BatchView, DryRunRow, RowFilter, SendState } from "./types";
+import type {
+  BatchListItem,
+  BatchProgress,
+  BatchRowView,
+  BatchStatus,
+  BatchTotals,
+  BatchView,
+  DryRunRow,
+  RowFilter,
+  SendState,
+} from "./types";
 
 /**
  * The console's batch tables (decisions D20): a batch, its rows, and the lease that lets one
@@ -68,7 +78,11 @@ function textArray(values: string[]): string {
 }
 
 export async function findBatch(db: Executor, environment: Environment, id: string): Promise<BatchRow | null> {
-  const [row] = await db.select().from(batches).where(and(eq(batches.id, id), eq(batches.environment, environment))).limit(1);
+  const [row] = await db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.id, id), eq(batches.environment, environment)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -78,7 +92,11 @@ export async function findBatchById(db: Executor, id: string): Promise<BatchRow 
 }
 
 /** The uploaded file, byte for byte. */
-export async function fileOf(db: Executor, environment: Environment, id: string): Promise<{ name: string; bytes: Buffer; sha256: string } | null> {
+export async function fileOf(
+  db: Executor,
+  environment: Environment,
+  id: string,
+): Promise<{ name: string; bytes: Buffer; sha256: string } | null> {
   const rows = await queryRows<{ file_name: string; b64: string; file_sha256: string }>(
     db,
     sql`select file_name, encode(file_bytes, 'base64') as b64, file_sha256 from console_batches where id = ${id} and environment = ${environment}`,
@@ -93,7 +111,9 @@ export async function batchView(db: Executor, row: BatchRow): Promise<BatchView>
   const same = await db
     .select({ id: batches.id, createdAt: batches.createdAt, status: batches.status })
     .from(batches)
-    .where(and(eq(batches.environment, row.environment), eq(batches.fileSha256, row.fileSha256), ne(batches.id, row.id)))
+    .where(
+      and(eq(batches.environment, row.environment), eq(batches.fileSha256, row.fileSha256), ne(batches.id, row.id)),
+    )
     .orderBy(desc(batches.createdAt))
     .limit(5);
   return {
@@ -123,7 +143,16 @@ export async function batchView(db: Executor, row: BatchRow): Promise<BatchView>
 /** The newest batches of an environment (a page of `limit`, before `before` when given). */
 export async function listBatches(db: Executor, environment: Environment, limit = 50): Promise<BatchListItem[]> {
   const rows = await db
-    .select({ id: batches.id, kind: batches.kind, fileName: batches.fileName, rowCount: batches.rowCount, status: batches.status, createdByEmail: batches.createdByEmail, createdAt: batches.createdAt, totals: batches.totals })
+    .select({
+      id: batches.id,
+      kind: batches.kind,
+      fileName: batches.fileName,
+      rowCount: batches.rowCount,
+      status: batches.status,
+      createdByEmail: batches.createdByEmail,
+      createdAt: batches.createdAt,
+      totals: batches.totals,
+    })
     .from(batches)
     .where(eq(batches.environment, environment))
     .orderBy(desc(batches.createdAt))
@@ -131,28 +160,36 @@ export async function listBatches(db: Executor, environment: Environment, limit 
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-
 /** The rows a batch page shows, with what each repeats; duplicates are read over the whole file (at most 1,000 rows). */
-export async function rowsOf(db: Executor, id: string, filter: RowFilter = "all", kind: BatchKind = "disbursement"): Promise<BatchRowView[]> {
+export async function rowsOf(
+  db: Executor,
+  id: string,
+  filter: RowFilter = "all",
+  kind: BatchKind = "disbursement",
+): Promise<BatchRowView[]> {
   const rows = await db.select().from(batchRows).where(eq(batchRows.batchId, id)).orderBy(asc(batchRows.rowNo));
-  const repeats = duplicatesOf(rows.map((r) => ({ payee: r.payee, currency: r.currency, amount: r.amount, rowNo: r.rowNo, included: r.included })));
-  const views = rows.map((r): BatchRowView => ({
-    rowNo: r.rowNo,
-    line: r.line,
-    cells: r.cells,
-    edited: r.edited,
-    payee: payeeLabel(kind, r.body),
-    problems: r.problems,
-    currency: r.currency,
-    amount: r.amount,
-    included: r.included,
-    duplicateOf: repeats.get(r.rowNo) ?? null,
-    dryRun: r.dryRun,
-    sendState: r.sendState,
-    resultId: r.resultId,
-    resultStatus: r.resultStatus,
-    failure: r.failure,
-  }));
+  const repeats = duplicatesOf(
+    rows.map((r) => ({ payee: r.payee, currency: r.currency, amount: r.amount, rowNo: r.rowNo, included: r.included })),
+  );
+  const views = rows.map(
+    (r): BatchRowView => ({
+      rowNo: r.rowNo,
+      line: r.line,
+      cells: r.cells,
+      edited: r.edited,
+      payee: payeeLabel(kind, r.body),
+      problems: r.problems,
+      currency: r.currency,
+      amount: r.amount,
+      included: r.included,
+      duplicateOf: repeats.get(r.rowNo) ?? null,
+      dryRun: r.dryRun,
+      sendState: r.sendState,
+      resultId: r.resultId,
+      resultStatus: r.resultStatus,
+      failure: r.failure,
+    }),
+  );
   switch (filter) {
     case "problems":
       return views.filter((v) => v.problems.length > 0 && v.included);
@@ -194,7 +231,9 @@ export async function totalsOf(db: Executor, id: string): Promise<BatchTotals> {
   const rows = await db
     .select({ currency: batchRows.currency, amount: batchRows.amount })
     .from(batchRows)
-    .where(and(eq(batchRows.batchId, id), eq(batchRows.included, true), sql`jsonb_array_length(${batchRows.problems}) = 0`));
+    .where(
+      and(eq(batchRows.batchId, id), eq(batchRows.included, true), sql`jsonb_array_length(${batchRows.problems}) = 0`),
+    );
   return totalsByCurrency(rows);
 }
 
@@ -210,12 +249,32 @@ export async function dryRunFeesOf(db: Executor, id: string): Promise<BatchTotal
 }
 
 /** A row corrected in the review table: checked again like an uploaded one. Only while the batch is in review. */
-export async function editRow(db: Executor, batch: BatchRow, rowNo: number, cells: string[]): Promise<BatchLine | null> {
+export async function editRow(
+  db: Executor,
+  batch: BatchRow,
+  rowNo: number,
+  cells: string[],
+): Promise<BatchLine | null> {
   const checked = checkRow(batch.kind, batch.header, cells);
   const [row] = await db
     .update(batchRows)
-    .set({ cells, edited: true, body: checked.body, problems: checked.problems, currency: checked.currency, amount: checked.amount, payee: checked.payee, dryRun: null })
-    .where(and(eq(batchRows.batchId, batch.id), eq(batchRows.rowNo, rowNo), sql`exists (select 1 from console_batches b where b.id = ${batch.id} and b.status = 'review')`))
+    .set({
+      cells,
+      edited: true,
+      body: checked.body,
+      problems: checked.problems,
+      currency: checked.currency,
+      amount: checked.amount,
+      payee: checked.payee,
+      dryRun: null,
+    })
+    .where(
+      and(
+        eq(batchRows.batchId, batch.id),
+        eq(batchRows.rowNo, rowNo),
+        sql`exists (select 1 from console_batches b where b.id = ${batch.id} and b.status = 'review')`,
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -226,13 +285,25 @@ export async function setIncluded(db: Executor, batchId: string, rowNos: number[
   const rows = await db
     .update(batchRows)
     .set({ included })
-    .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.rowNo, rowNos), sql`exists (select 1 from console_batches b where b.id = ${batchId} and b.status = 'review')`))
+    .where(
+      and(
+        eq(batchRows.batchId, batchId),
+        inArray(batchRows.rowNo, rowNos),
+        sql`exists (select 1 from console_batches b where b.id = ${batchId} and b.status = 'review')`,
+      ),
+    )
     .returning({ rowNo: batchRows.rowNo });
   return rows.length;
 }
 
 /** Moves a batch from one status to another; false when it was not in `from` any more (someone else moved it). */
-export async function moveBatch(db: Executor, id: string, from: BatchStatus[], to: BatchStatus, set: Partial<typeof batches.$inferInsert> = {}): Promise<boolean> {
+export async function moveBatch(
+  db: Executor,
+  id: string,
+  from: BatchStatus[],
+  to: BatchStatus,
+  set: Partial<typeof batches.$inferInsert> = {},
+): Promise<boolean> {
   const rows = await db
     .update(batches)
     .set({ ...set, status: to })
@@ -246,8 +317,20 @@ export async function queueDryRun(db: Executor, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(batches)
-      .set({ dryRunState: "queued", dryRunAttempt: sql`${batches.dryRunAttempt} + 1`, dryRunError: null, dryRunStartedAt: null, dryRunFinishedAt: null })
-      .where(and(eq(batches.id, id), eq(batches.status, "review"), or(sql`${batches.dryRunState} is null`, inArray(batches.dryRunState, ["done", "failed"]))))
+      .set({
+        dryRunState: "queued",
+        dryRunAttempt: sql`${batches.dryRunAttempt} + 1`,
+        dryRunError: null,
+        dryRunStartedAt: null,
+        dryRunFinishedAt: null,
+      })
+      .where(
+        and(
+          eq(batches.id, id),
+          eq(batches.status, "review"),
+          or(sql`${batches.dryRunState} is null`, inArray(batches.dryRunState, ["done", "failed"])),
+        ),
+      )
       .returning({ id: batches.id });
     if (rows.length === 0) return false;
     await tx.update(batchRows).set({ dryRun: null }).where(eq(batchRows.batchId, id));
@@ -285,7 +368,10 @@ export async function renewLease(db: Executor, id: string, owner: string): Promi
 }
 
 export async function releaseLease(db: Executor, id: string, owner: string): Promise<void> {
-  await db.update(batches).set({ leaseOwner: null, leaseUntil: null }).where(and(eq(batches.id, id), eq(batches.leaseOwner, owner)));
+  await db
+    .update(batches)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(batches.id, id), eq(batches.leaseOwner, owner)));
 }
 
 /** The next rows to send (waiting, or marked sending by a run that stopped), in file order. */
@@ -293,30 +379,60 @@ export async function rowsToSend(db: Executor, id: string, limit: number): Promi
   return db
     .select()
     .from(batchRows)
-    .where(and(eq(batchRows.batchId, id), eq(batchRows.included, true), inArray(batchRows.sendState, ["waiting", "sending"])))
+    .where(
+      and(
+        eq(batchRows.batchId, id),
+        eq(batchRows.included, true),
+        inArray(batchRows.sendState, ["waiting", "sending"]),
+      ),
+    )
     .orderBy(asc(batchRows.rowNo))
     .limit(limit);
 }
 
 export async function markSending(db: Executor, id: string, rowNos: number[]): Promise<void> {
   if (rowNos.length === 0) return;
-  await db.update(batchRows).set({ sendState: "sending" }).where(and(eq(batchRows.batchId, id), inArray(batchRows.rowNo, rowNos), eq(batchRows.sendState, "waiting")));
+  await db
+    .update(batchRows)
+    .set({ sendState: "sending" })
+    .where(and(eq(batchRows.batchId, id), inArray(batchRows.rowNo, rowNos), eq(batchRows.sendState, "waiting")));
 }
 
 export async function recordSend(
   db: Executor,
   id: string,
   rowNo: number,
-  result: { state: Extract<SendState, "sent" | "failed">; httpStatus: number | null; resultId: string | null; resultStatus: string | null; final: boolean; failure: string | null },
+  result: {
+    state: Extract<SendState, "sent" | "failed">;
+    httpStatus: number | null;
+    resultId: string | null;
+    resultStatus: string | null;
+    final: boolean;
+    failure: string | null;
+  },
 ): Promise<void> {
   await db
     .update(batchRows)
-    .set({ sendState: result.state, httpStatus: result.httpStatus, resultId: result.resultId, resultStatus: result.resultStatus, resultFinal: result.final, failure: result.failure, sentAt: new Date(), checkedAt: new Date() })
+    .set({
+      sendState: result.state,
+      httpStatus: result.httpStatus,
+      resultId: result.resultId,
+      resultStatus: result.resultStatus,
+      resultFinal: result.final,
+      failure: result.failure,
+      sentAt: new Date(),
+      checkedAt: new Date(),
+    })
     .where(and(eq(batchRows.batchId, id), eq(batchRows.rowNo, rowNo)));
 }
 
 /** Claims up to `limit` sent rows whose status is not final and was not read in the last `everySeconds` (instances share the reads). */
-export async function claimRowsToFollow(db: Executor, id: string, limit: number, everySeconds: number): Promise<BatchLine[]> {
+export async function claimRowsToFollow(
+  db: Executor,
+  id: string,
+  limit: number,
+  everySeconds: number,
+): Promise<BatchLine[]> {
   const claimed = await queryRows<{ row_no: number }>(
     db,
     sql`update console_batch_rows set checked_at = now()
@@ -328,11 +444,31 @@ export async function claimRowsToFollow(db: Executor, id: string, limit: number,
         returning row_no`,
   );
   if (claimed.length === 0) return [];
-  return db.select().from(batchRows).where(and(eq(batchRows.batchId, id), inArray(batchRows.rowNo, claimed.map((c) => Number(c.row_no)))));
+  return db
+    .select()
+    .from(batchRows)
+    .where(
+      and(
+        eq(batchRows.batchId, id),
+        inArray(
+          batchRows.rowNo,
+          claimed.map((c) => Number(c.row_no)),
+        ),
+      ),
+    );
 }
 
-export async function recordStatus(db: Executor, id: string, rowNo: number, status: string | null, final: boolean): Promise<void> {
-  await db.update(batchRows).set({ ...(status ? { resultStatus: status } : {}), resultFinal: final, checkedAt: new Date() }).where(and(eq(batchRows.batchId, id), eq(batchRows.rowNo, rowNo)));
+export async function recordStatus(
+  db: Executor,
+  id: string,
+  rowNo: number,
+  status: string | null,
+  final: boolean,
+): Promise<void> {
+  await db
+    .update(batchRows)
+    .set({ ...(status ? { resultStatus: status } : {}), resultFinal: final, checkedAt: new Date() })
+    .where(and(eq(batchRows.batchId, id), eq(batchRows.rowNo, rowNo)));
 }
 
 /** Batches sent in the last day with rows still moving (the follower refreshes their statuses). */
@@ -340,7 +476,13 @@ export async function batchesToFollow(db: Executor, limit: number): Promise<Batc
   return db
     .select()
     .from(batches)
-    .where(and(inArray(batches.status, ["sending", "done"]), sql`${batches.sendingAt} > now() - interval '1 day'`, sql`exists (select 1 from console_batch_rows r where r.batch_id = ${batches.id} and r.send_state = 'sent' and not coalesce(r.result_final, false))`))
+    .where(
+      and(
+        inArray(batches.status, ["sending", "done"]),
+        sql`${batches.sendingAt} > now() - interval '1 day'`,
+        sql`exists (select 1 from console_batch_rows r where r.batch_id = ${batches.id} and r.send_state = 'sent' and not coalesce(r.result_final, false))`,
+      ),
+    )
     .orderBy(asc(batches.sendingAt))
     .limit(limit);
 }
@@ -350,17 +492,31 @@ export async function rowsToDryRun(db: Executor, id: string, limit: number): Pro
   return db
     .select()
     .from(batchRows)
-    .where(and(eq(batchRows.batchId, id), eq(batchRows.included, true), sql`${batchRows.dryRun} is null`, sql`jsonb_array_length(${batchRows.problems}) = 0`))
+    .where(
+      and(
+        eq(batchRows.batchId, id),
+        eq(batchRows.included, true),
+        sql`${batchRows.dryRun} is null`,
+        sql`jsonb_array_length(${batchRows.problems}) = 0`,
+      ),
+    )
     .orderBy(asc(batchRows.rowNo))
     .limit(limit);
 }
 
 export async function recordDryRun(db: Executor, id: string, rowNo: number, report: DryRunRow): Promise<void> {
-  await db.update(batchRows).set({ dryRun: report }).where(and(eq(batchRows.batchId, id), eq(batchRows.rowNo, rowNo)));
+  await db
+    .update(batchRows)
+    .set({ dryRun: report })
+    .where(and(eq(batchRows.batchId, id), eq(batchRows.rowNo, rowNo)));
 }
 
 export async function rowsWithDryRun(db: Executor, id: string): Promise<BatchLine[]> {
-  return db.select().from(batchRows).where(and(eq(batchRows.batchId, id), sql`${batchRows.dryRun} is not null`)).orderBy(asc(batchRows.rowNo));
+  return db
+    .select()
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, id), sql`${batchRows.dryRun} is not null`))
+    .orderBy(asc(batchRows.rowNo));
 }
 
 export async function setBatch(db: Executor, id: string, set: Partial<typeof batches.$inferInsert>): Promise<void> {

@@ -47,7 +47,13 @@ const BANK_DESTINATION = [
   "destination.beneficiary.address.postal_code",
 ] as const;
 
-export const TEMPLATE_NAMES = ["disbursements", "stablecoin-to-stablecoin", "fiat-to-stablecoin", "stablecoin-to-fiat", "fiat-to-fiat"] as const;
+export const TEMPLATE_NAMES = [
+  "disbursements",
+  "stablecoin-to-stablecoin",
+  "fiat-to-stablecoin",
+  "stablecoin-to-fiat",
+  "fiat-to-fiat",
+] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 type Template = { kind: BatchKind; label: string; columns: readonly string[]; examples: Array<Record<string, string>> };
@@ -65,12 +71,53 @@ const person = (country: string, first: string, last: string) => ({
 
 /** One example per fiat currency, valid (checksums included). */
 const BANK_EXAMPLES: Array<Record<string, string>> = [
-  { "destination.currency": "USD", "destination.rail": "ACH", "destination.bank_name": "Chase", "destination.account_number": "123456789", "destination.routing_number": "011000015", "destination.account_type": "CHECKING", ...person("US", "Ada", "Lovelace") },
-  { "destination.currency": "EUR", "destination.rail": "LOCAL", "destination.iban": "DE89370400440532013000", "destination.bic": "COBADEFFXXX", ...person("DE", "Emmy", "Noether") },
-  { "destination.currency": "GBP", "destination.rail": "LOCAL", "destination.iban": "GB82WEST12345698765432", "destination.sort_code": "123456", "destination.beneficiary.type": "BUSINESS", "destination.beneficiary.business_name": "Acme Ltd", "destination.beneficiary.address.country_code": "GB", "destination.beneficiary.address.city": "London" },
-  { "destination.currency": "MXN", "destination.rail": "LOCAL", "destination.clabe": "032180000118359719", ...person("MX", "Frida", "Kahlo") },
-  { "destination.currency": "NGN", "destination.rail": "LOCAL", "destination.account_number": "0000014579", "destination.bank_code": "011", ...person("NG", "Chinua", "Achebe") },
-  { "destination.currency": "CAD", "destination.rail": "LOCAL", "destination.institution_number": "003", "destination.transit_number": "12345", "destination.account_number": "1234567", ...person("CA", "Glenn", "Gould") },
+  {
+    "destination.currency": "USD",
+    "destination.rail": "ACH",
+    "destination.bank_name": "Chase",
+    "destination.account_number": "123456789",
+    "destination.routing_number": "011000015",
+    "destination.account_type": "CHECKING",
+    ...person("US", "Ada", "Lovelace"),
+  },
+  {
+    "destination.currency": "EUR",
+    "destination.rail": "LOCAL",
+    "destination.iban": "DE89370400440532013000",
+    "destination.bic": "COBADEFFXXX",
+    ...person("DE", "Emmy", "Noether"),
+  },
+  {
+    "destination.currency": "GBP",
+    "destination.rail": "LOCAL",
+    "destination.iban": "GB82WEST12345698765432",
+    "destination.sort_code": "123456",
+    "destination.beneficiary.type": "BUSINESS",
+    "destination.beneficiary.business_name": "Acme Ltd",
+    "destination.beneficiary.address.country_code": "GB",
+    "destination.beneficiary.address.city": "London",
+  },
+  {
+    "destination.currency": "MXN",
+    "destination.rail": "LOCAL",
+    "destination.clabe": "032180000118359719",
+    ...person("MX", "Frida", "Kahlo"),
+  },
+  {
+    "destination.currency": "NGN",
+    "destination.rail": "LOCAL",
+    "destination.account_number": "0000014579",
+    "destination.bank_code": "011",
+    ...person("NG", "Chinua", "Achebe"),
+  },
+  {
+    "destination.currency": "CAD",
+    "destination.rail": "LOCAL",
+    "destination.institution_number": "003",
+    "destination.transit_number": "12345",
+    "destination.account_number": "1234567",
+    ...person("CA", "Glenn", "Gould"),
+  },
 ];
 
 export const TEMPLATES: Record<TemplateName, Template> = {
@@ -89,7 +136,18 @@ export const TEMPLATES: Record<TemplateName, Template> = {
     label: "Stablecoin to stablecoin",
     columns: [...REQUEST_BASE, ...CRYPTO_SOURCE, ...WALLET_DESTINATION],
     examples: [
-      { type: "STABLECOIN_TO_STABLECOIN", external_id: "s2s-0001", payment_reason: "PURCHASE_OF_SERVICES", amount: "250.00", "source.currency": "USDC", "source.rail": "ETHEREUM", "source.wallet_address": EVM, "destination.currency": "USDC", "destination.rail": "SOLANA", "destination.wallet_address": SOLANA },
+      {
+        type: "STABLECOIN_TO_STABLECOIN",
+        external_id: "s2s-0001",
+        payment_reason: "PURCHASE_OF_SERVICES",
+        amount: "250.00",
+        "source.currency": "USDC",
+        "source.rail": "ETHEREUM",
+        "source.wallet_address": EVM,
+        "destination.currency": "USDC",
+        "destination.rail": "SOLANA",
+        "destination.wallet_address": SOLANA,
+      },
     ],
   },
   "fiat-to-stablecoin": {
@@ -97,8 +155,30 @@ export const TEMPLATES: Record<TemplateName, Template> = {
     label: "Fiat to stablecoin",
     columns: [...REQUEST_BASE, ...FIAT_SOURCE, ...WALLET_DESTINATION],
     examples: [
-      { type: "FIAT_TO_STABLECOIN", external_id: "f2s-0001", payment_reason: "EMPLOYEE_SALARIES_OR_WAGES", amount: "1000.00", "source.currency": "USD", "source.rail": "ACH", "source.country_code": "US", "destination.currency": "USDC", "destination.rail": "SOLANA", "destination.wallet_address": SOLANA },
-      { type: "FIAT_TO_STABLECOIN", external_id: "f2s-0002", payment_reason: "EMPLOYEE_SALARIES_OR_WAGES", amount: "900.00", "source.currency": "EUR", "source.rail": "LOCAL", "source.country_code": "DE", "destination.currency": "EURC", "destination.rail": "ETHEREUM", "destination.wallet_address": EVM },
+      {
+        type: "FIAT_TO_STABLECOIN",
+        external_id: "f2s-0001",
+        payment_reason: "EMPLOYEE_SALARIES_OR_WAGES",
+        amount: "1000.00",
+        "source.currency": "USD",
+        "source.rail": "ACH",
+        "source.country_code": "US",
+        "destination.currency": "USDC",
+        "destination.rail": "SOLANA",
+        "destination.wallet_address": SOLANA,
+      },
+      {
+        type: "FIAT_TO_STABLECOIN",
+        external_id: "f2s-0002",
+        payment_reason: "EMPLOYEE_SALARIES_OR_WAGES",
+        amount: "900.00",
+        "source.currency": "EUR",
+        "source.rail": "LOCAL",
+        "source.country_code": "DE",
+        "destination.currency": "EURC",
+        "destination.rail": "ETHEREUM",
+        "destination.wallet_address": EVM,
+      },
     ],
   },
   "stablecoin-to-fiat": {
@@ -149,7 +229,19 @@ export function knownColumn(kind: BatchKind, column: string): boolean {
   if (/^metadata\.[A-Za-z0-9_-]{1,40}$/.test(column)) return true;
   return (
     (REQUEST_BASE as readonly string[]).includes(column) ||
-    ["source.currency", "source.rail", "source.wallet_address", "source.country_code", "destination.wallet_address", "destination.is_third_party", "destination.beneficiary.phone", "destination.beneficiary.address.street_line2", "destination.beneficiary.address.state_region_or_province", "destination.beneficiary.tax_identification_number", "reconciliation_expected_at"].includes(column) ||
+    [
+      "source.currency",
+      "source.rail",
+      "source.wallet_address",
+      "source.country_code",
+      "destination.wallet_address",
+      "destination.is_third_party",
+      "destination.beneficiary.phone",
+      "destination.beneficiary.address.street_line2",
+      "destination.beneficiary.address.state_region_or_province",
+      "destination.beneficiary.tax_identification_number",
+      "reconciliation_expected_at",
+    ].includes(column) ||
     (BANK_DESTINATION as readonly string[]).includes(column)
   );
 }
@@ -167,7 +259,10 @@ export function headerProblems(kind: BatchKind, header: readonly string[]): stri
   header.forEach((column, i) => {
     if (column === "") problems.push(`Column ${i + 1} has no name`);
     else if (seen.has(column)) problems.push(`Column “${column}” appears twice`);
-    else if (!knownColumn(kind, column)) problems.push(`Column “${column}” is not a field of ${kind === "disbursement" ? "a disbursement" : "a settlement request"} (see the templates)`);
+    else if (!knownColumn(kind, column))
+      problems.push(
+        `Column “${column}” is not a field of ${kind === "disbursement" ? "a disbursement" : "a settlement request"} (see the templates)`,
+      );
     seen.add(column);
   });
   for (const column of REQUIRED_COLUMNS[kind]) if (!seen.has(column)) problems.push(`Column “${column}” is missing`);

@@ -11,7 +11,8 @@ const json = (status: number, code: string, message: string, details: string[] =
   Response.json({ error: { code, message, details } }, { status, headers: { "Cache-Control": "no-store" } });
 
 /** The permission a batch of `kind` needs: the one its rows' form needs. */
-export const batchPermission = (kind: BatchKind) => (kind === "disbursement" ? ("disbursement:create" as const) : ("settlement:create" as const));
+export const batchPermission = (kind: BatchKind) =>
+  kind === "disbursement" ? ("disbursement:create" as const) : ("settlement:create" as const);
 
 /**
  * A new batch from an uploaded file (decisions D20.2): from the console's own page only, by a
@@ -23,15 +24,24 @@ export async function uploadBatch(request: Request): Promise<Response> {
   if (!fromSameOrigin(request)) return json(403, "cross_origin", "Upload from the console's Batches page.");
   const url = new URL(request.url);
   const kind = url.searchParams.get("kind") ?? "";
-  if (!(BATCH_KINDS as readonly string[]).includes(kind)) return json(400, "invalid_input", `kind: must be one of ${BATCH_KINDS.join(", ")}`, ["kind"]);
+  if (!(BATCH_KINDS as readonly string[]).includes(kind))
+    return json(400, "invalid_input", `kind: must be one of ${BATCH_KINDS.join(", ")}`, ["kind"]);
   const batchKind = kind as BatchKind;
   const auth = await authorize({ name: "uploadBatch", permission: batchPermission(batchKind), kind: "console" });
   if (!auth.ok) return json(auth.error.status ?? 403, auth.error.code, auth.error.message);
   const { environment, actor } = auth.ctx;
   if (request.headers.get("x-console-environment") !== environment) {
-    return json(409, "environment_mismatch", `The console is now pointed at ${environment}; reload the page before uploading.`);
+    return json(
+      409,
+      "environment_mismatch",
+      `The console is now pointed at ${environment}; reload the page before uploading.`,
+    );
   }
-  const fileName = (url.searchParams.get("name") ?? "").trim().replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 200) || "batch.csv";
+  const fileName =
+    (url.searchParams.get("name") ?? "")
+      .trim()
+      .replace(/[\\/\u0000-\u001f]/g, "_")
+      .slice(0, 200) || "batch.csv";
   const audit = (result: string, targetId: string | null = null, detail?: string) =>
     recordAudit({ actor, action: "uploadBatch", environment, targetId, result, detail });
 
@@ -43,7 +53,12 @@ export async function uploadBatch(request: Request): Promise<Response> {
   const problems = headerProblems(batchKind, file.csv.header);
   if (problems.length > 0) {
     await audit("bad_header", null, fileName);
-    return json(422, "bad_header", `The header line does not fit this kind of batch: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ""}.`, problems);
+    return json(
+      422,
+      "bad_header",
+      `The header line does not fit this kind of batch: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ""}.`,
+      problems,
+    );
   }
   const { db } = await getDatabase();
   const id = await insertBatch(db, {
@@ -58,6 +73,13 @@ export async function uploadBatch(request: Request): Promise<Response> {
     createdBy: actor.userId,
     createdByEmail: actor.email,
   });
-  await audit("ok", id, `${fileName}: ${file.csv.records.length} rows, ${file.bytes.byteLength} bytes, sha256 ${file.sha256}`);
-  return Response.json({ id, rows: file.csv.records.length }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  await audit(
+    "ok",
+    id,
+    `${fileName}: ${file.csv.records.length} rows, ${file.bytes.byteLength} bytes, sha256 ${file.sha256}`,
+  );
+  return Response.json(
+    { id, rows: file.csv.records.length },
+    { status: 201, headers: { "Cache-Control": "no-store" } },
+  );
 }

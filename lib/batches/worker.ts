@@ -12,7 +12,13 @@ const TICK_MS = 2_000;
 const FOLLOW_ROWS = 20;
 const FOLLOW_EVERY_SECONDS = 5;
 
-type WorkerState = { timer?: NodeJS.Timeout; running?: Promise<void>; stopped?: boolean; again?: boolean; owner: string };
+type WorkerState = {
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+  stopped?: boolean;
+  again?: boolean;
+  owner: string;
+};
 const holder = globalThis as typeof globalThis & { __batchWorker?: WorkerState };
 
 /**
@@ -85,10 +91,15 @@ async function follow(state: WorkerState): Promise<void> {
     const rows = await claimRowsToFollow(db, batch.id, FOLLOW_ROWS, FOLLOW_EVERY_SECONDS);
     for (const row of rows) {
       if (state.stopped || !row.resultId) return;
-      const read = await paced(pacer, () => currentStatus(batch.environment, batch.kind, row.resultId as string), async () => !state.stopped);
+      const read = await paced(
+        pacer,
+        () => currentStatus(batch.environment, batch.kind, row.resultId as string),
+        async () => !state.stopped,
+      );
       if (!read.ok) {
         // Spent rate limit or an unreachable API: try again on a later pass.
-        if (read.error.kind === "api" && read.error.status === 404) await recordStatus(db, batch.id, row.rowNo, null, true);
+        if (read.error.kind === "api" && read.error.status === 404)
+          await recordStatus(db, batch.id, row.rowNo, null, true);
         if (pacer.waitMs() > 0) return;
         continue;
       }

@@ -19,7 +19,21 @@ describe("the settlement-console command line", () => {
 
   it("reads listen's flags, with the URL from the environment, then the default", () => {
     const parsed = parseCommandLine(
-      ["listen", "--forward-to", "http://localhost:8080/webhooks", "--events", "payment.created,settlement_request.created", "--format", "ndjson", "--until", "payment.created", "--since", "2h", "--token-file", "/tmp/t"],
+      [
+        "listen",
+        "--forward-to",
+        "http://localhost:8080/webhooks",
+        "--events",
+        "payment.created,settlement_request.created",
+        "--format",
+        "ndjson",
+        "--until",
+        "payment.created",
+        "--since",
+        "2h",
+        "--token-file",
+        "/tmp/t",
+      ],
       { SETTLEMENT_CONSOLE_URL: "http://console.test:3000/" },
     );
     expect(parsed).toEqual({
@@ -45,10 +59,15 @@ describe("the settlement-console command line", () => {
     };
     expect(message(["listen"])).toContain("--forward-to");
     expect(message(["listen", "--forward-to", "ftp://x"])).toContain("http");
-    expect(message(["listen", "--forward-to", "http://localhost:1", "--events", "payment.sent"])).toContain('"payment.sent"');
+    expect(message(["listen", "--forward-to", "http://localhost:1", "--events", "payment.sent"])).toContain(
+      '"payment.sent"',
+    );
     expect(message(["listen", "--forward-to", "http://localhost:1", "--since", "3d"])).toContain("24h");
     expect(message(["listen", "--forward-to", "http://localhost:1", "--format", "xml"])).toContain("ndjson");
     expect(message(["trigger", "request.exploded"])).toContain("request.completed");
-    expect(parseCommandLine(["trigger", "request.completed"], env)).toMatchObject({ command: "trigger", flow: "request.completed" });
+    expect(parseCommandLine(["trigger", "request.completed"], env)).toMatchObject({
+      command: "trigger",
+      flow: "request.completed",
+    });
   });
 });

@@ -20,7 +20,11 @@ export type ListenOptions = {
   since: string | null;
 };
 export type TriggerOptions = { command: "trigger"; url: string; tokenFile: string | null; flow: TriggerFlow };
-export type Parsed = ListenOptions | TriggerOptions | { command: "help"; text: string } | { command: "error"; message: string };
+export type Parsed =
+  | ListenOptions
+  | TriggerOptions
+  | { command: "help"; text: string }
+  | { command: "error"; message: string };
 
 export const USAGE = `settlement-console: sandbox webhooks on your laptop
 
@@ -42,11 +46,13 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (offending) {
     return {
       command: "error",
-      message: "A token on the command line would land in your shell history: set SETTLEMENT_CONSOLE_TOKEN or pass --token-file <path>.",
+      message:
+        "A token on the command line would land in your shell history: set SETTLEMENT_CONSOLE_TOKEN or pass --token-file <path>.",
     };
   }
   const [command, ...rest] = argv;
-  if (!command || command === "help" || command === "--help" || command === "-h") return { command: "help", text: USAGE };
+  if (!command || command === "help" || command === "--help" || command === "-h")
+    return { command: "help", text: USAGE };
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
@@ -81,7 +87,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
 
   if (command === "trigger") {
     const flow = positionals[0];
-    if (!flow || !isTriggerFlow(flow)) return { command: "error", message: `trigger needs a flow: ${TRIGGER_FLOWS.join(", ")}.` };
+    if (!flow || !isTriggerFlow(flow))
+      return { command: "error", message: `trigger needs a flow: ${TRIGGER_FLOWS.join(", ")}.` };
     return { command: "trigger", url, tokenFile, flow };
   }
   if (command !== "listen") return { command: "error", message: `Unknown command "${command}".\n\n${USAGE}` };
@@ -94,7 +101,10 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
     if (!parsed.ok) return { command: "error", message: parsed.message };
     forwardTo = parsed.url;
   } else if (!printSecret) {
-    return { command: "error", message: "listen needs --forward-to <url>, for example --forward-to http://localhost:8080/webhooks." };
+    return {
+      command: "error",
+      message: "listen needs --forward-to <url>, for example --forward-to http://localhost:8080/webhooks.",
+    };
   }
   let events: string[] | null = null;
   if (typeof values.events === "string") {
@@ -107,12 +117,24 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   const until = typeof values.until === "string" ? values.until : null;
   if (until !== null) {
     const parsed = parseEventTypes(until);
-    if (!parsed.ok || parsed.types.length !== 1) return { command: "error", message: `--until takes one event type. ${parsed.ok ? "" : parsed.message}`.trim() };
+    if (!parsed.ok || parsed.types.length !== 1)
+      return { command: "error", message: `--until takes one event type. ${parsed.ok ? "" : parsed.message}`.trim() };
   }
   const since = typeof values.since === "string" ? values.since : null;
   if (since !== null) {
     const parsed = parseDuration(since, CATCH_UP);
     if (!parsed.ok) return { command: "error", message: `--since: ${parsed.message}` };
   }
-  return { command: "listen", url, tokenFile, forwardTo, events, printSecret, format, once: values.once === true, until, since };
+  return {
+    command: "listen",
+    url,
+    tokenFile,
+    forwardTo,
+    events,
+    printSecret,
+    format,
+    once: values.once === true,
+    until,
+    since,
+  };
 }

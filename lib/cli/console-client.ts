@@ -49,12 +49,19 @@ export async function refusalText(response: Response): Promise<string> {
 export async function postJson(url: string, token: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   return fetch(url, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "User-Agent": "settlement-console-cli" },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      "User-Agent": "settlement-console-cli",
+    },
     body: JSON.stringify(body),
     signal: signal ?? AbortSignal.timeout(15_000),
   });
 }
 
 export async function getJson(url: string, token: string): Promise<Response> {
-  return fetch(url, { headers: { Authorization: `Bearer ${token}`, "User-Agent": "settlement-console-cli" }, signal: AbortSignal.timeout(15_000) });
+  return fetch(url, {
+    headers: { Authorization: `Bearer ${token}`, "User-Agent": "settlement-console-cli" },
+    signal: AbortSignal.timeout(15_000),
+  });
 }

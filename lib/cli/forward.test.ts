@@ -26,7 +26,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe("one forward to the developer's handler", () => {
   it("sends the bytes and headers unchanged and calls a 2xx ok", async () => {
     const body = new Uint8Array(Buffer.from('{"b":1,  "a":"é"}', "utf8"));
-    const result = await forward(`${base}/hook`, body, { "Content-Type": "application/json", "X-Service-Signature": "t=1,v1=ab" });
+    const result = await forward(`${base}/hook`, body, {
+      "Content-Type": "application/json",
+      "X-Service-Signature": "t=1,v1=ab",
+    });
     expect(result).toMatchObject({ status: 200, ok: true, verdict: "ok" });
     const last = received.at(-1);
     expect(last?.body.equals(Buffer.from(body))).toBe(true);
@@ -34,8 +37,16 @@ describe("one forward to the developer's handler", () => {
   });
 
   it("says what went wrong: an error answer, a timeout, nothing listening", async () => {
-    expect(await forward(`${base}/fail`, new Uint8Array(), {})).toMatchObject({ status: 500, ok: false, verdict: "your handler answered 500" });
-    expect(await forward(`${base}/slow`, new Uint8Array(), {}, 200)).toMatchObject({ status: null, ok: false, verdict: "no answer within 0.2 s (timeout)" });
+    expect(await forward(`${base}/fail`, new Uint8Array(), {})).toMatchObject({
+      status: 500,
+      ok: false,
+      verdict: "your handler answered 500",
+    });
+    expect(await forward(`${base}/slow`, new Uint8Array(), {}, 200)).toMatchObject({
+      status: null,
+      ok: false,
+      verdict: "no answer within 0.2 s (timeout)",
+    });
     // A port nobody listens on: the one just freed by a closed server.
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));

@@ -7,7 +7,12 @@ export const FORWARD_TIMEOUT_MS = 10_000;
 
 export type ForwardResult = { status: number | null; durationMs: number; ok: boolean; verdict: string };
 
-export async function forward(target: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>, timeoutMs = FORWARD_TIMEOUT_MS): Promise<ForwardResult> {
+export async function forward(
+  target: string,
+  body: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string>,
+  timeoutMs = FORWARD_TIMEOUT_MS,
+): Promise<ForwardResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -20,7 +25,12 @@ export async function forward(target: string, body: Uint8Array<ArrayBuffer>, hea
     });
     await response.arrayBuffer().catch(() => undefined);
     const ok = response.status >= 200 && response.status < 300;
-    return { status: response.status, durationMs: elapsed(), ok, verdict: ok ? "ok" : `your handler answered ${response.status}` };
+    return {
+      status: response.status,
+      durationMs: elapsed(),
+      ok,
+      verdict: ok ? "ok" : `your handler answered ${response.status}`,
+    };
   } catch (error) {
     return { status: null, durationMs: elapsed(), ok: false, verdict: failureVerdict(error, target, timeoutMs) };
   }

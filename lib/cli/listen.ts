@@ -55,7 +55,11 @@ export async function listen(options: ListenOptions, io: Io): Promise<number> {
   while (!stopping) {
     const controller = new AbortController();
     current = controller;
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "text/event-stream", "User-Agent": "settlement-console-cli" };
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${token}`,
+      Accept: "text/event-stream",
+      "User-Agent": "settlement-console-cli",
+    };
     if (lastEventId) headers["Last-Event-ID"] = lastEventId;
     if (sessionId) headers["X-Listen-Session"] = sessionId;
     // --since applies to the first connection only; later ones resume from Last-Event-ID.
@@ -71,8 +75,11 @@ export async function listen(options: ListenOptions, io: Io): Promise<number> {
       continue;
     }
     if (response.status === 429 || response.status >= 500) {
-      const wait = Number(response.headers.get("retry-after")) * 1000 || BACKOFF_MS[Math.min(failures++, BACKOFF_MS.length - 1)];
-      io.err(`The console answered ${response.status}: ${await refusalText(response)}. Retrying in ${Math.round(wait / 1000)} s.`);
+      const wait =
+        Number(response.headers.get("retry-after")) * 1000 || BACKOFF_MS[Math.min(failures++, BACKOFF_MS.length - 1)];
+      io.err(
+        `The console answered ${response.status}: ${await refusalText(response)}. Retrying in ${Math.round(wait / 1000)} s.`,
+      );
       await pause(wait, io.stopped);
       continue;
     }
@@ -102,7 +109,8 @@ export async function listen(options: ListenOptions, io: Io): Promise<number> {
             io.err(
               `Ready. Forwarding sandbox events of ${hello.person} to ${forwardTo}${hello.event_types ? ` (only ${hello.event_types.join(", ")})` : ""}. Session ${hello.session_id}. Ctrl-C to stop.`,
             );
-            if (hello.start === "resume") io.err(`Catching up on events since your last listen (after #${hello.after}).`);
+            if (hello.start === "resume")
+              io.err(`Catching up on events since your last listen (after #${hello.after}).`);
           } else {
             io.err(`Reconnected; resuming after event #${lastEventId ?? hello.after}.`);
           }
@@ -116,7 +124,11 @@ export async function listen(options: ListenOptions, io: Io): Promise<number> {
         }
         if (message.event !== "delivery") continue;
         const delivery = JSON.parse(message.data) as ListenDelivery;
-        const result = await forward(forwardTo, new Uint8Array(Buffer.from(delivery.body_base64, "base64")), delivery.headers);
+        const result = await forward(
+          forwardTo,
+          new Uint8Array(Buffer.from(delivery.body_base64, "base64")),
+          delivery.headers,
+        );
         lastActivity = Date.now();
         lastEventId = message.id ?? String(delivery.seq);
         io.out(formatDelivery(deliveryRecord(delivery, result), options.format, io.color));
@@ -151,7 +163,14 @@ async function stopSession(url: string, token: string, sessionId: string): Promi
 }
 
 /** Tells the console how a forward went (counts on the Inbox page, where a restart resumes). A failure here never stops forwarding. */
-async function report(url: string, token: string, sessionId: string | null, seq: number, result: { status: number | null; durationMs: number; verdict: string }, io: Io) {
+async function report(
+  url: string,
+  token: string,
+  sessionId: string | null,
+  seq: number,
+  result: { status: number | null; durationMs: number; verdict: string },
+  io: Io,
+) {
   if (!sessionId) return;
   try {
     const response = await postJson(`${url}/api/cli/listen/sessions/${sessionId}/deliveries`, token, {

@@ -16,7 +16,11 @@ export type DeliveryRecord = {
   verdict: string;
 };
 
-export function deliveryRecord(frame: { seq: number; event_type: string | null; event_id: string | null }, result: ForwardResult, at = new Date()): DeliveryRecord {
+export function deliveryRecord(
+  frame: { seq: number; event_type: string | null; event_id: string | null },
+  result: ForwardResult,
+  at = new Date(),
+): DeliveryRecord {
   return {
     time: at.toISOString(),
     seq: frame.seq,

@@ -6,7 +6,10 @@
  */
 export type SseMessage = { event: string; id: string | null; data: string; retry: number | null };
 
-export async function* readSse(body: ReadableStream<Uint8Array>, onActivity: () => void = () => {}): AsyncGenerator<SseMessage> {
+export async function* readSse(
+  body: ReadableStream<Uint8Array>,
+  onActivity: () => void = () => {},
+): AsyncGenerator<SseMessage> {
   const decoder = new TextDecoder();
   let buffer = "";
   const reader = body.getReader();

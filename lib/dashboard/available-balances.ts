@@ -15,7 +15,9 @@ export async function availableBalances(environment: Environment): Promise<Balan
     return info.ok ? info.data.balances : null;
   }
   const today = new Date().toISOString().slice(0, 10);
-  const statements = await Promise.all(STABLECOINS.map((currency) => getBalanceStatement(environment, currency, { from: today, to: today })));
+  const statements = await Promise.all(
+    STABLECOINS.map((currency) => getBalanceStatement(environment, currency, { from: today, to: today })),
+  );
   const balances: Balance[] = [];
   for (const [i, s] of statements.entries()) {
     if (!s.ok) return null;

@@ -24,18 +24,28 @@ export type SettlementPreview = {
   rate: string;
 };
 
-const ENVIRONMENT_NAMES: Record<Environment, string> = { production: "Production: real money", sandbox: "Sandbox: test money" };
+const ENVIRONMENT_NAMES: Record<Environment, string> = {
+  production: "Production: real money",
+  sandbox: "Sandbox: test money",
+};
 
 /** "on Solana" for a chain, "by SEPA transfer" for a bank rail. */
-const how = (currency: string, rail: string) => (isChain(rail) ? `on ${railLabel(rail)}` : `by ${railFor(currency, rail)}`);
+const how = (currency: string, rail: string) =>
+  isChain(rail) ? `on ${railLabel(rail)}` : `by ${railFor(currency, rail)}`;
 
 export function settlementPreviewLines(preview: SettlementPreview, body: SettlementRequestCreateInput): ConfirmLine[] {
   const { payer, recipient } = preview;
   return [
     { label: "Environment", value: ENVIRONMENT_NAMES[preview.environment] },
     { label: "Payer sends", value: `${formatMoney(payer.amount, payer.currency)} ${how(payer.currency, payer.rail)}` },
-    { label: "Recipient gets", value: `${formatMoney(recipient.amount, recipient.currency)} ${how(recipient.currency, recipient.rail)}` },
-    { label: "Fee", value: `${formatMoney(preview.fee.amount, preview.fee.currency)}, included in what the payer sends` },
+    {
+      label: "Recipient gets",
+      value: `${formatMoney(recipient.amount, recipient.currency)} ${how(recipient.currency, recipient.rail)}`,
+    },
+    {
+      label: "Fee",
+      value: `${formatMoney(preview.fee.amount, preview.fee.currency)}, included in what the payer sends`,
+    },
     { label: "Recipient", value: recipientOf(body.destination as Destination) },
   ];
 }
@@ -45,7 +55,11 @@ export const maskTail = (value: string) => `••••${value.replace(/\s/g, "
 /** A wallet address shortened to its ends ("0x5aAe…BeAed"). */
 export const shortWallet = (value: string) => (value.length > 14 ? `${value.slice(0, 6)}…${value.slice(-5)}` : value);
 
-type Destination = Record<string, unknown> & { currency?: string; rail?: string; beneficiary?: Record<string, unknown> };
+type Destination = Record<string, unknown> & {
+  currency?: string;
+  rail?: string;
+  beneficiary?: Record<string, unknown>;
+};
 
 function recipientOf(d: Destination): string {
   const b = d.beneficiary;
@@ -77,11 +91,15 @@ export function settlementRequestLines(body: SettlementRequestCreateInput, envir
     { label: "Environment", value: ENVIRONMENT_NAMES[environment] },
     {
       label: "Payer sends",
-      value: destinationAmount ? `${source.currency} ${how(source.currency, source.rail)}, ${priced}` : `${formatMoney(String(body.amount ?? ""), source.currency)} ${how(source.currency, source.rail)}`,
+      value: destinationAmount
+        ? `${source.currency} ${how(source.currency, source.rail)}, ${priced}`
+        : `${formatMoney(String(body.amount ?? ""), source.currency)} ${how(source.currency, source.rail)}`,
     },
     {
       label: "Recipient gets",
-      value: destinationAmount ? `${formatMoney(destinationAmount, d.currency)} ${how(d.currency, d.rail)}` : `${d.currency} ${how(d.currency, d.rail)}, ${priced}`,
+      value: destinationAmount
+        ? `${formatMoney(destinationAmount, d.currency)} ${how(d.currency, d.rail)}`
+        : `${d.currency} ${how(d.currency, d.rail)}, ${priced}`,
     },
     { label: "Recipient", value: recipientOf(d) },
   ];
@@ -92,7 +110,10 @@ export function disbursementChain(body: Pick<DisbursementCreateInput, "chain" | 
   return body.chain ?? inferChain(body.wallet_address.trim());
 }
 
-export function disbursementLines(body: DisbursementCreateInput, environment: Environment = "production"): ConfirmLine[] {
+export function disbursementLines(
+  body: DisbursementCreateInput,
+  environment: Environment = "production",
+): ConfirmLine[] {
   const chain = disbursementChain(body);
   return [
     { label: "Environment", value: ENVIRONMENT_NAMES[environment] },
@@ -110,7 +131,10 @@ export function v1PaymentLines(
   return [
     { label: "Environment", value: ENVIRONMENT_NAMES[environment] },
     { label: "Amount", value: formatMoney(String(body.amount), String(body.currency_code)) },
-    { label: "Chain", value: `${railLabel(String(body.chain))} (its network fee is debited from the balance separately)` },
+    {
+      label: "Chain",
+      value: `${railLabel(String(body.chain))} (its network fee is debited from the balance separately)`,
+    },
     { label: "To wallet", value: shortWallet(body.destination_wallet) },
   ];
 }

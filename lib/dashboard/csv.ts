@@ -63,13 +63,18 @@ export function refused(error: { code: string; message: string; status?: number 
 /** An export the API refused or could not serve: a plain 502 saying why (API messages are ours). */
 export function exportFailed(error: { kind: string; message?: string }): Response {
   const message = error.kind === "api" ? error.message : "The settlement API could not be reached.";
-  return new Response(`Export failed: ${message}\n`, { status: 502, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(`Export failed: ${message}\n`, {
+    status: 502,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** Pages a list export reads at most (of MAX_PAGE_SIZE rows each). */
 const MAX_EXPORT_PAGES = 100;
 
-export type PageResult<Row> = { ok: true; data: Paginated<Row> } | { ok: false; error: { kind: string; message?: string } };
+export type PageResult<Row> =
+  | { ok: true; data: Paginated<Row> }
+  | { ok: false; error: { kind: string; message?: string } };
 
 /**
  * A list's CSV download: every page of it (at most 100 of MAX_PAGE_SIZE) read through

@@ -10,7 +10,13 @@ export function dropEmpty(value: unknown): unknown {
     for (const [k, v] of Object.entries(value)) {
       const cleaned = dropEmpty(v);
       if (cleaned === undefined) continue;
-      if (cleaned !== null && typeof cleaned === "object" && !Array.isArray(cleaned) && Object.keys(cleaned).length === 0) continue;
+      if (
+        cleaned !== null &&
+        typeof cleaned === "object" &&
+        !Array.isArray(cleaned) &&
+        Object.keys(cleaned).length === 0
+      )
+        continue;
       out[k] = cleaned;
     }
     return out;

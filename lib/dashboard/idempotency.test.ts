@@ -4,7 +4,12 @@ import { keyForSubmission } from "./idempotency";
 describe("keyForSubmission", () => {
   beforeEach(() => {
     const store = new Map<string, string>();
-    vi.stubGlobal("window", { sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) } });
+    vi.stubGlobal("window", {
+      sessionStorage: {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => store.set(k, v),
+      },
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -8,7 +8,12 @@ import type { ActionError } from "@/lib/actions/result";
 export function idempotencyKeyIsSpent(error: ActionError): boolean {
   if (error.status === undefined) return false;
   if (error.code === "rate_limit_exceeded" || error.code === "idempotency_conflict") return false;
-  if (error.code === "invalid_input" || error.code === "environment_mismatch" || error.code === "production_not_confirmed") return false;
+  if (
+    error.code === "invalid_input" ||
+    error.code === "environment_mismatch" ||
+    error.code === "production_not_confirmed"
+  )
+    return false;
   return error.status >= 400 && error.status < 500;
 }
 

@@ -22,7 +22,9 @@ function signature(payload: string): Buffer {
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export function signInstructionsLink(link: InstructionsLink): string {
-  const payload = Buffer.from(`${link.environment}|${link.requestId}|${seconds(link.expiresAt)}|${seconds(link.issuedAt)}`).toString("base64url");
+  const payload = Buffer.from(
+    `${link.environment}|${link.requestId}|${seconds(link.expiresAt)}|${seconds(link.issuedAt)}`,
+  ).toString("base64url");
   return `${payload}.${signature(payload).toString("base64url")}`;
 }
 
@@ -38,7 +40,10 @@ export function readInstructionsLink(token: string, now = new Date()): Instructi
   const env = environmentSchema.safeParse(environment);
   const expiresSeconds = Number(expires);
   const issuedSeconds = Number(issued);
-  if (!env.success || !requestId || !Number.isSafeInteger(expiresSeconds) || !Number.isSafeInteger(issuedSeconds)) return null;
+  if (!env.success || !requestId || !Number.isSafeInteger(expiresSeconds) || !Number.isSafeInteger(issuedSeconds))
+    return null;
   const expiresAt = new Date(expiresSeconds * 1000);
-  return expiresAt.getTime() <= now.getTime() ? "expired" : { environment: env.data, requestId, expiresAt, issuedAt: new Date(issuedSeconds * 1000) };
+  return expiresAt.getTime() <= now.getTime()
+    ? "expired"
+    : { environment: env.data, requestId, expiresAt, issuedAt: new Date(issuedSeconds * 1000) };
 }

@@ -27,7 +27,9 @@ export function listExport<S extends Record<string, FilterField<string>>, WithTo
     if (!auth.ok) return refused(auth.error);
     const filters = codec.fromParams(Object.fromEntries(new URL(request.url).searchParams));
     return listCsvResponse(name, auth.ctx.environment, columns, (page, pageSize) => {
-      const { include: _totals, ...query } = codec.toQuery({ ...filters, page }, pageSize) as QueryOf<S, WithTotals> & { include?: "totals" };
+      const { include: _totals, ...query } = codec.toQuery({ ...filters, page }, pageSize) as QueryOf<S, WithTotals> & {
+        include?: "totals";
+      };
       return read(auth.ctx.environment, query);
     });
   };

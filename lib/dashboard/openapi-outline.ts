@@ -33,7 +33,13 @@ export function schemaName(schema: unknown): string | null {
 const jsonSchema = (content: unknown) => schemaName(obj(obj(obj(content)["application/json"]).schema));
 
 /** Operations grouped by their first tag, in document order. */
-export function outline(document: unknown): { title: string; version: string; description: string; groups: Array<{ tag: string; operations: Operation[] }>; schemas: Array<{ name: string; schema: unknown }> } {
+export function outline(document: unknown): {
+  title: string;
+  version: string;
+  description: string;
+  groups: Array<{ tag: string; operations: Operation[] }>;
+  schemas: Array<{ name: string; schema: unknown }>;
+} {
   const d = obj(document);
   const info = obj(d.info);
   const groups = new Map<string, Operation[]>();
@@ -51,10 +57,20 @@ export function outline(document: unknown): { title: string; version: string; de
         extension: op["x-extension"] === true,
         parameters: (Array.isArray(op.parameters) ? op.parameters : []).map((p) => {
           const param = obj(p);
-          return { name: str(param.name), in: str(param.in), required: param.required === true, description: str(param.description), type: schemaName(param.schema) ?? "" };
+          return {
+            name: str(param.name),
+            in: str(param.in),
+            required: param.required === true,
+            description: str(param.description),
+            type: schemaName(param.schema) ?? "",
+          };
         }),
         requestBody: jsonSchema(obj(op.requestBody).content),
-        responses: Object.entries(obj(op.responses)).map(([code, r]) => ({ code, description: str(obj(r).description), schema: jsonSchema(obj(r).content) })),
+        responses: Object.entries(obj(op.responses)).map(([code, r]) => ({
+          code,
+          description: str(obj(r).description),
+          schema: jsonSchema(obj(r).content),
+        })),
       };
       const list = groups.get(tag) ?? [];
       list.push(operation);

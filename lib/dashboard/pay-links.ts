@@ -24,7 +24,9 @@ export const VIEW_LIMITS = { perLink: 120, perAddress: 60, windowSeconds: 60 } a
 type Snapshot = { status: string; body: SettlementRequest; fresh: boolean };
 
 /** The request behind a link, from the snapshot when it is fresh enough, else from the API (once, whoever asks first). */
-export async function requestForLink(link: InstructionsLink): Promise<{ ok: true; request: SettlementRequest } | { ok: false }> {
+export async function requestForLink(
+  link: InstructionsLink,
+): Promise<{ ok: true; request: SettlementRequest } | { ok: false }> {
   const { db } = await getDatabase();
   const [snapshot] = await queryRows<Snapshot>(
     db,
@@ -99,11 +101,17 @@ export async function pruneLinkState(db: Executor): Promise<void> {
 export async function forgetLinkSnapshot(environment: string, requestId: string | null | undefined): Promise<void> {
   if (!requestId) return;
   const { db } = await getDatabase();
-  await db.execute(sql`delete from console_pay_link_snapshots where environment = ${environment} and request_id = ${requestId}`);
+  await db.execute(
+    sql`delete from console_pay_link_snapshots where environment = ${environment} and request_id = ${requestId}`,
+  );
 }
 
 /** A console move's answer, passed on after the snapshot of the request it moved is forgotten (when it went through). */
-export async function afterMove<T extends { ok: boolean }>(environment: string, result: T, requestId: (result: T) => string | null | undefined): Promise<T> {
+export async function afterMove<T extends { ok: boolean }>(
+  environment: string,
+  result: T,
+  requestId: (result: T) => string | null | undefined,
+): Promise<T> {
   if (result.ok) await forgetLinkSnapshot(environment, requestId(result)).catch(() => undefined);
   return result;
 }

@@ -29,7 +29,10 @@ describe("encodeQr", () => {
     ["an EIP-55 address", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
     ["a TRON address", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"],
     ["a short text", "USDC"],
-    ["a longer payment URI", `solana:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v?amount=1000.5&label=${"x".repeat(60)}`],
+    [
+      "a longer payment URI",
+      `solana:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v?amount=1000.5&label=${"x".repeat(60)}`,
+    ],
   ])("%s decodes back with an independent reader (jsQR)", (_name, text) => {
     expect(decode(text)).toBe(text);
   });

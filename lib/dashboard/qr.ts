@@ -5,7 +5,7 @@
  */
 import { encode } from "uqr";
 
-export type QrMatrix = { size: number; /** modules[y][x], true = dark */ modules: boolean[][] };
+export type QrMatrix = { size: number /** modules[y][x], true = dark */; modules: boolean[][] };
 
 /** Encodes `text` (UTF-8, byte mode, level M). */
 export function encodeQr(text: string): QrMatrix {

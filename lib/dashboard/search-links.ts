@@ -41,4 +41,5 @@ export function hrefForHit(hit: Pick<SearchHit, "kind" | "id" | "parent_id">): s
 }
 
 /** A pasted UUID (what every resource id of the service is). */
-export const looksLikeId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value.trim());
+export const looksLikeId = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value.trim());

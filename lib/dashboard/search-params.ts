@@ -4,7 +4,10 @@ export function firstParam(value: string | string[] | undefined): string {
 }
 
 /** The parameter when it is one of `values`, else undefined. */
-export function oneOfParam<T extends string>(values: readonly T[], value: string | string[] | undefined): T | undefined {
+export function oneOfParam<T extends string>(
+  values: readonly T[],
+  value: string | string[] | undefined,
+): T | undefined {
   const text = firstParam(value);
   return (values as readonly string[]).includes(text) ? (text as T) : undefined;
 }

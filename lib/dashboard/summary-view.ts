@@ -7,7 +7,10 @@ import type { Summary } from "@/lib/schemas/summary";
 export const SUMMARY_RANGES = [7, 30, 90] as const;
 export type SummaryRange = (typeof SUMMARY_RANGES)[number];
 
-export type VolumeSeries = { currency: string; days: Array<{ day: string; amount: number; exact: string; count: number }> };
+export type VolumeSeries = {
+  currency: string;
+  days: Array<{ day: string; amount: number; exact: string; count: number }>;
+};
 
 /** One series per destination currency over every UTC day of [from, to). Amounts as numbers for drawing only; `exact` keeps the string. */
 export function volumeSeries(summary: Pick<Summary, "from" | "to" | "settled_volume">): VolumeSeries[] {

@@ -41,8 +41,14 @@ export async function notify(db: Executor, channel: string, payload: string): Pr
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
-type PoolLike = { totalCount: number; query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
-type DrizzleInternals = { $client?: unknown; dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } } };
+type PoolLike = {
+  totalCount: number;
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+};
+type DrizzleInternals = {
+  $client?: unknown;
+  dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+};
 const statementNames = new Map<string, string>();
 
 /**
@@ -56,7 +62,8 @@ export async function queryRowsPrepared<T>(db: Executor, statement: SQL): Promis
   if (is(db, PgTransaction)) return queryRows<T>(db, statement);
   const { $client: client, dialect } = db as unknown as DrizzleInternals;
   const pool = client as Partial<PoolLike> | undefined;
-  if (!pool || typeof pool.totalCount !== "number" || typeof pool.query !== "function") return queryRows<T>(db, statement);
+  if (!pool || typeof pool.totalCount !== "number" || typeof pool.query !== "function")
+    return queryRows<T>(db, statement);
   const { sql: text, params } = dialect.sqlToQuery(statement);
   let name = statementNames.get(text);
   if (!name) statementNames.set(text, (name = `stmt_${statementNames.size + 1}`));
@@ -135,10 +142,15 @@ function initialiseApart(dataDir: string): void {
     "await db.waitReady;",
     "await db.close();",
   ].join("\n");
-  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script, entry, dataDir], { stdio: "inherit", timeout: 120_000 });
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script, entry, dataDir], {
+    stdio: "inherit",
+    timeout: 120_000,
+  });
   // A directory left half-made would fail later, less clearly: stop here and say why.
   if (child.status !== 0) {
-    throw new Error(`Could not create the database in ${dataDir} (${child.error?.message ?? `exit ${child.status ?? child.signal}`}); remove the directory and start again.`);
+    throw new Error(
+      `Could not create the database in ${dataDir} (${child.error?.message ?? `exit ${child.status ?? child.signal}`}); remove the directory and start again.`,
+    );
   }
 }
 

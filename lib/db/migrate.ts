@@ -16,9 +16,7 @@ export async function migrate(db: Db): Promise<void> {
     await tx.execute(
       sql`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
-    const done = new Set(
-      (await queryRows<{ id: string }>(tx, sql`SELECT id FROM schema_migrations`)).map((r) => r.id),
-    );
+    const done = new Set((await queryRows<{ id: string }>(tx, sql`SELECT id FROM schema_migrations`)).map((r) => r.id));
     for (const m of MIGRATIONS) {
       if (done.has(m.id)) continue;
       for (const statement of splitStatements(m.sql)) await tx.execute(sql.raw(statement));

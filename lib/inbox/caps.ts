@@ -39,7 +39,13 @@ export async function admit(db: Executor, inboxId: string): Promise<{ refusal: I
   const row = rows[0];
   if (!row) return null;
   if (Number(row.rate_count) > INBOX_CAPS.requestsPerSecond) {
-    return { refusal: { status: 429, reason: `more than ${INBOX_CAPS.requestsPerSecond} requests in one second`, retryAfterSeconds: 1 } };
+    return {
+      refusal: {
+        status: 429,
+        reason: `more than ${INBOX_CAPS.requestsPerSecond} requests in one second`,
+        retryAfterSeconds: 1,
+      },
+    };
   }
   const most = row.purpose === "listen" ? LISTEN_RECEIVER_CAPS.messages : INBOX_CAPS.messagesPerInbox;
   if (Number(row.messages) >= most) {
@@ -70,6 +76,9 @@ export async function deleteExpiredMessages(db: Executor): Promise<number> {
 }
 
 export async function ownedInboxCount(db: Executor, ownerUserId: string): Promise<number> {
-  const rows = await queryRows<{ n: string | number }>(db, sql`select count(*) as n from inboxes where owner_user_id = ${ownerUserId} and purpose = 'inbox'`);
+  const rows = await queryRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from inboxes where owner_user_id = ${ownerUserId} and purpose = 'inbox'`,
+  );
   return Number(rows[0]?.n ?? 0);
 }

@@ -34,5 +34,7 @@ export const publishArrival = (notice: ArrivalNotice): Promise<void> => arrivals
 export const startListening = (): Promise<void> => arrivals.start();
 export const stopListening = (): Promise<void> => arrivals.stop();
 /** Calls `listener` for every arrival at this person's inboxes (`null`: catch up); returns the unsubscribe. */
-export const subscribeArrivals = (ownerUserId: string, listener: (notice: ArrivalNotice | null) => void): (() => void) =>
-  arrivals.subscribe(ownerUserId, listener);
+export const subscribeArrivals = (
+  ownerUserId: string,
+  listener: (notice: ArrivalNotice | null) => void,
+): (() => void) => arrivals.subscribe(ownerUserId, listener);

@@ -16,7 +16,12 @@ describe("the public inbox receiver", () => {
   });
 
   it("stores Cookie, Authorization and Proxy-Authorization as sent, not their values", () => {
-    const stored = redactHeaders({ cookie: "session=abc", authorization: "Bearer s3cr3t", "proxy-authorization": "Basic eA==", "content-type": "application/json" });
+    const stored = redactHeaders({
+      cookie: "session=abc",
+      authorization: "Bearer s3cr3t",
+      "proxy-authorization": "Basic eA==",
+      "content-type": "application/json",
+    });
     expect(stored).toEqual({
       cookie: "[redacted: 11 characters]",
       authorization: "[redacted: 13 characters]",

@@ -51,7 +51,12 @@ function str(value: unknown): string | null {
 export const EXPECTED_PREFIX_CHARS = 12;
 
 /** The verdict on the received bytes with the inbox's secret, at arrival time (300 s tolerance). */
-export function judge(secret: string | null, headers: Record<string, string>, rawBody: Uint8Array, now: Date): StoredVerdict {
+export function judge(
+  secret: string | null,
+  headers: Record<string, string>,
+  rawBody: Uint8Array,
+  now: Date,
+): StoredVerdict {
   const result = verifySignature({ header: headers[SIGNATURE_HEADER.toLowerCase()], rawBody, secret, now });
   if (result.ok) return { status: "valid", timestamp: result.timestamp };
   return {

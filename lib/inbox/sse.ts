@@ -110,7 +110,11 @@ export function pullStream(options: {
           });
       };
       const unsubscribe = options.subscribe(wake);
-      const unpush = options.push?.((frame) => send(frameText(frame)), () => close()) ?? (() => {});
+      const unpush =
+        options.push?.(
+          (frame) => send(frameText(frame)),
+          () => close(),
+        ) ?? (() => {});
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       const recheck = options.stillAllowed
         ? setInterval(() => {

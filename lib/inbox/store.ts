@@ -29,12 +29,19 @@ export function toSummary(row: InboxRow, origin: string): InboxSummary {
     environment: row.environment,
     responseMode: row.responseMode,
     createdAt: row.createdAt.toISOString(),
-    refused: { count: row.refusedCount, lastAt: row.lastRefusedAt?.toISOString() ?? null, lastReason: row.lastRefusedReason },
+    refused: {
+      count: row.refusedCount,
+      lastAt: row.lastRefusedAt?.toISOString() ?? null,
+      lastReason: row.lastRefusedReason,
+    },
   };
 }
 
 export async function insertInbox(db: Executor, ownerUserId: string, name: string): Promise<InboxRow> {
-  const [row] = await db.insert(inboxes).values({ id: newInboxId(), ownerUserId, name, createdAt: new Date() }).returning();
+  const [row] = await db
+    .insert(inboxes)
+    .values({ id: newInboxId(), ownerUserId, name, createdAt: new Date() })
+    .returning();
   return row;
 }
 
@@ -139,14 +146,23 @@ export async function listOwnedMessages(
     eq(inboxes.ownerUserId, ownerUserId),
     options.afterSeq !== undefined ? gt(inboxMessages.seq, options.afterSeq) : undefined,
   );
-  const base = db.select({ m: inboxMessages }).from(inboxMessages).innerJoin(inboxes, eq(inboxes.id, inboxMessages.inboxId)).where(owned);
+  const base = db
+    .select({ m: inboxMessages })
+    .from(inboxMessages)
+    .innerJoin(inboxes, eq(inboxes.id, inboxMessages.inboxId))
+    .where(owned);
   if (options.afterSeq !== undefined) {
     return (await base.orderBy(asc(inboxMessages.seq)).limit(limit)).map((r) => r.m);
   }
   return (await base.orderBy(desc(inboxMessages.seq)).limit(limit)).map((r) => r.m).reverse();
 }
 
-export async function findOwnedMessage(db: Executor, ownerUserId: string, inboxId: string, seq: number): Promise<MessageRow | null> {
+export async function findOwnedMessage(
+  db: Executor,
+  ownerUserId: string,
+  inboxId: string,
+  seq: number,
+): Promise<MessageRow | null> {
   const [row] = await db
     .select({ m: inboxMessages })
     .from(inboxMessages)
@@ -157,7 +173,12 @@ export async function findOwnedMessage(db: Executor, ownerUserId: string, inboxI
 }
 
 /** Arrivals at any of this person's inboxes after `afterSeq` (the app-wide live stream's catch-up). */
-export async function listOwnedArrivals(db: Executor, ownerUserId: string, afterSeq: number, limit = 200): Promise<LiveArrival[]> {
+export async function listOwnedArrivals(
+  db: Executor,
+  ownerUserId: string,
+  afterSeq: number,
+  limit = 200,
+): Promise<LiveArrival[]> {
   const rows = await db
     .select({
       seq: inboxMessages.seq,
@@ -211,7 +232,10 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
         .limit(1);
       outOfOrder = Boolean(newer);
     }
-    const [row] = await tx.insert(inboxMessages).values({ ...message, duplicateOf, outOfOrder }).returning();
+    const [row] = await tx
+      .insert(inboxMessages)
+      .values({ ...message, duplicateOf, outOfOrder })
+      .returning();
     return row;
   });
 }

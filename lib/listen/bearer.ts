@@ -15,7 +15,12 @@ import { checkToken, type TokenHolder } from "./tokens";
  */
 export const TOKEN_FAILURES = { max: 20, windowSeconds: 15 * 60 } as const;
 
-export type CliError = { status: 400 | 401 | 403 | 404 | 409 | 410 | 429; code: string; message: string; retryAfterSeconds?: number };
+export type CliError = {
+  status: 400 | 401 | 403 | 404 | 409 | 410 | 429;
+  code: string;
+  message: string;
+  retryAfterSeconds?: number;
+};
 
 export function cliError(error: CliError): Response {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
@@ -24,11 +29,22 @@ export function cliError(error: CliError): Response {
 }
 
 /** The person behind a CLI request, who must also hold `permission` in sandbox; or the refusal to send. */
-export async function authenticateCli(request: Request, permission: Permission, action: string): Promise<{ ok: true; holder: TokenHolder } | { ok: false; error: CliError }> {
+export async function authenticateCli(
+  request: Request,
+  permission: Permission,
+  action: string,
+): Promise<{ ok: true; holder: TokenHolder } | { ok: false; error: CliError }> {
   const header = request.headers.get("authorization") ?? "";
   const presented = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!presented) {
-    return { ok: false, error: { status: 401, code: "missing_token", message: "Send a personal access token: Authorization: Bearer <token>." } };
+    return {
+      ok: false,
+      error: {
+        status: 401,
+        code: "missing_token",
+        message: "Send a personal access token: Authorization: Bearer <token>.",
+      },
+    };
   }
   const { db } = await getDatabase();
   const address = await requestAddress();
@@ -36,18 +52,36 @@ export async function authenticateCli(request: Request, permission: Permission, 
   if ((await currentCount(db, failureKey, TOKEN_FAILURES.windowSeconds)) >= TOKEN_FAILURES.max) {
     return {
       ok: false,
-      error: { status: 429, code: "too_many_attempts", message: "Too many wrong tokens from this address. Try again in 15 minutes.", retryAfterSeconds: TOKEN_FAILURES.windowSeconds },
+      error: {
+        status: 429,
+        code: "too_many_attempts",
+        message: "Too many wrong tokens from this address. Try again in 15 minutes.",
+        retryAfterSeconds: TOKEN_FAILURES.windowSeconds,
+      },
     };
   }
   const checked = await checkToken(db, presented);
   if (!checked.ok) {
     await countInWindow(db, failureKey, TOKEN_FAILURES.windowSeconds);
-    await recordAudit({ actor: null, action, result: checked.code, detail: address ? `from ${address}` : null, rollUp: failureKey });
+    await recordAudit({
+      actor: null,
+      action,
+      result: checked.code,
+      detail: address ? `from ${address}` : null,
+      rollUp: failureKey,
+    });
     return { ok: false, error: { status: 401, code: checked.code, message: checked.message } };
   }
   if (!can(checked.holder.role, permission, "sandbox")) {
     await recordAudit({ actor: actorOf(checked.holder), action, environment: "sandbox", result: "forbidden" });
-    return { ok: false, error: { status: 403, code: "forbidden", message: `Your role (${checked.holder.role}) cannot do this in sandbox.` } };
+    return {
+      ok: false,
+      error: {
+        status: 403,
+        code: "forbidden",
+        message: `Your role (${checked.holder.role}) cannot do this in sandbox.`,
+      },
+    };
   }
   return { ok: true, holder: checked.holder };
 }

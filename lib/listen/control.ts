@@ -25,7 +25,8 @@ export function parseStop(payload: string): ListenStop | null {
 }
 
 export const STOP_CHANNEL = "console_listen_stops";
-export const encodeStop = (n: ListenStop): string => JSON.stringify({ u: n.userId, s: n.sessionId, t: n.tokenId, r: n.reason });
+export const encodeStop = (n: ListenStop): string =>
+  JSON.stringify({ u: n.userId, s: n.sessionId, t: n.tokenId, r: n.reason });
 
 const stops = channelHub<ListenStop>({
   channel: STOP_CHANNEL,
@@ -37,7 +38,10 @@ const stops = channelHub<ListenStop>({
 export const publishStop = (stop: ListenStop): Promise<void> => stops.publish(stop);
 export const startStops = (): Promise<void> => stops.start();
 /** Calls `onStop` with the reason when a stop concerns this stream. */
-export function subscribeStops(stream: { userId: string; sessionId: string; tokenId: string }, onStop: (reason: string) => void): () => void {
+export function subscribeStops(
+  stream: { userId: string; sessionId: string; tokenId: string },
+  onStop: (reason: string) => void,
+): () => void {
   return stops.subscribe(stream.userId, (notice) => {
     if (!notice) return;
     if (notice.sessionId && notice.sessionId !== stream.sessionId) return;

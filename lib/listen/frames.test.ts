@@ -7,7 +7,8 @@ import { deliveryFrame } from "./frames";
 const SERVICE_SECRET = "whsec_service_endpoint_secret";
 const LISTEN_SECRET = "whsec_the_persons_listen_secret";
 // Whitespace and key order the service chose: a re-serialising forwarder would change them.
-const BODY = '{"id":"evt_1","type":"settlement_request.created","created_at":"2026-11-27T10:00:00.000Z","data":{"id":"r1","note":"é ✓"}}';
+const BODY =
+  '{"id":"evt_1","type":"settlement_request.created","created_at":"2026-11-27T10:00:00.000Z","data":{"id":"r1","note":"é ✓"}}';
 
 function arrival(signedAt: number): MessageRow {
   return {
@@ -15,7 +16,11 @@ function arrival(signedAt: number): MessageRow {
     inboxId: "ibx_x",
     receivedAt: new Date(signedAt * 1000),
     method: "POST",
-    headers: { "content-type": "application/json", "x-service-signature": signatureHeader(SERVICE_SECRET, BODY, signedAt), "x-service-event-id": "evt_1" },
+    headers: {
+      "content-type": "application/json",
+      "x-service-signature": signatureHeader(SERVICE_SECRET, BODY, signedAt),
+      "x-service-event-id": "evt_1",
+    },
     body: BODY,
     eventId: "evt_1",
     eventType: "settlement_request.created",
@@ -39,11 +44,17 @@ describe("the listen stream's delivery frame", () => {
     expect(frame.resigned_fresh).toBe(false);
     expect(frame.headers["X-Service-Event-Id"]).toBe("evt_1");
     const header = frame.headers["X-Service-Signature"];
-    expect(verifySignature({ header, rawBody: bytes, secret: LISTEN_SECRET, now: new Date((t + 60) * 1000) }).ok).toBe(true);
-    expect(verifySignature({ header, rawBody: bytes, secret: SERVICE_SECRET, now: new Date((t + 60) * 1000) }).ok).toBe(false);
+    expect(verifySignature({ header, rawBody: bytes, secret: LISTEN_SECRET, now: new Date((t + 60) * 1000) }).ok).toBe(
+      true,
+    );
+    expect(verifySignature({ header, rawBody: bytes, secret: SERVICE_SECRET, now: new Date((t + 60) * 1000) }).ok).toBe(
+      false,
+    );
     // The official verifier accepts it, as a developer's handler would run it.
     const stripe = new Stripe("sk_test_unused");
-    const event = stripe.webhooks.constructEvent(bytes, header, LISTEN_SECRET, 300, undefined, t + 60) as unknown as { id: string };
+    const event = stripe.webhooks.constructEvent(bytes, header, LISTEN_SECRET, 300, undefined, t + 60) as unknown as {
+      id: string;
+    };
     expect(event.id).toBe("evt_1");
   });
 
@@ -53,6 +64,13 @@ describe("the listen stream's delivery frame", () => {
     const frame = deliveryFrame(arrival(t), LISTEN_SECRET, now);
     expect(frame.resigned_fresh).toBe(true);
     expect(frame.signed_at).toBe(t + 3_600);
-    expect(verifySignature({ header: frame.headers["X-Service-Signature"], rawBody: Buffer.from(frame.body_base64, "base64"), secret: LISTEN_SECRET, now }).ok).toBe(true);
+    expect(
+      verifySignature({
+        header: frame.headers["X-Service-Signature"],
+        rawBody: Buffer.from(frame.body_base64, "base64"),
+        secret: LISTEN_SECRET,
+        now,
+      }).ok,
+    ).toBe(true);
   });
 });

@@ -3,7 +3,13 @@ import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { inboxMessages } from "@/lib/inbox/schema";
 import type { MessageRow } from "@/lib/inbox/store";
 import type { Executor } from "@/lib/db/database";
-import { DEFAULT_TOLERANCE_SECONDS, EVENT_ID_HEADER, parseSignatureHeader, SIGNATURE_HEADER, signatureHeader } from "@/lib/webhooks/signature";
+import {
+  DEFAULT_TOLERANCE_SECONDS,
+  EVENT_ID_HEADER,
+  parseSignatureHeader,
+  SIGNATURE_HEADER,
+  signatureHeader,
+} from "@/lib/webhooks/signature";
 import type { ListenDelivery } from "./types";
 
 /**
@@ -44,11 +50,23 @@ function originalTimestamp(header: string | undefined): number | null {
 }
 
 /** Arrivals at the receiver after `afterSeq`, oldest first, of the asked types only (a page at a time). */
-export async function arrivalsAfter(db: Executor, inboxId: string, afterSeq: number, types: string[] | null, limit = 100): Promise<MessageRow[]> {
+export async function arrivalsAfter(
+  db: Executor,
+  inboxId: string,
+  afterSeq: number,
+  types: string[] | null,
+  limit = 100,
+): Promise<MessageRow[]> {
   return db
     .select()
     .from(inboxMessages)
-    .where(and(eq(inboxMessages.inboxId, inboxId), gt(inboxMessages.seq, afterSeq), types ? inArray(inboxMessages.eventType, types) : undefined))
+    .where(
+      and(
+        eq(inboxMessages.inboxId, inboxId),
+        gt(inboxMessages.seq, afterSeq),
+        types ? inArray(inboxMessages.eventType, types) : undefined,
+      ),
+    )
     .orderBy(asc(inboxMessages.seq))
     .limit(limit);
 }

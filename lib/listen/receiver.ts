@@ -45,23 +45,39 @@ export type Receiver = { inbox: InboxRow; profile: ListenProfile };
  * the API calls (the embedded service shares the database); two first streams racing each make
  * one, and the loser deletes its own.
  */
-export async function ensureReceiver(db: Executor, person: { userId: string; email: string }): Promise<{ ok: true; receiver: Receiver } | { ok: false; error: ApiFailure }> {
+export async function ensureReceiver(
+  db: Executor,
+  person: { userId: string; email: string },
+): Promise<{ ok: true; receiver: Receiver } | { ok: false; error: ApiFailure }> {
   let profile = await profileOf(db, person.userId);
   let inbox = profile.inboxId ? await findOwnedInbox(db, person.userId, profile.inboxId) : null;
   if (!inbox) {
     const [made] = await db
       .insert(inboxes)
-      .values({ id: newInboxId(), ownerUserId: person.userId, name: `listen: ${person.email}`.slice(0, 80), purpose: "listen", environment: "sandbox", createdAt: new Date() })
+      .values({
+        id: newInboxId(),
+        ownerUserId: person.userId,
+        name: `listen: ${person.email}`.slice(0, 80),
+        purpose: "listen",
+        environment: "sandbox",
+        createdAt: new Date(),
+      })
       .returning();
     const claimed = await db
       .update(consoleListenProfiles)
       .set({ inboxId: made.id })
-      .where(and(eq(consoleListenProfiles.userId, person.userId), profile.inboxId ? eq(consoleListenProfiles.inboxId, profile.inboxId) : isNull(consoleListenProfiles.inboxId)))
+      .where(
+        and(
+          eq(consoleListenProfiles.userId, person.userId),
+          profile.inboxId ? eq(consoleListenProfiles.inboxId, profile.inboxId) : isNull(consoleListenProfiles.inboxId),
+        ),
+      )
       .returning({ inboxId: consoleListenProfiles.inboxId });
     if (claimed.length === 0) await db.delete(inboxes).where(eq(inboxes.id, made.id));
     profile = await profileOf(db, person.userId);
     inbox = profile.inboxId ? await findOwnedInbox(db, person.userId, profile.inboxId) : null;
-    if (!inbox) return { ok: false, error: { kind: "network", message: "The listen receiver could not be made; try again." } };
+    if (!inbox)
+      return { ok: false, error: { kind: "network", message: "The listen receiver could not be made; try again." } };
   }
   const registered = await ensureEndpoint(db, person, inbox);
   if (!registered.ok) return registered;
@@ -70,7 +86,11 @@ export async function ensureReceiver(db: Executor, person: { userId: string; ema
 
 const receiverUrl = (inbox: InboxRow) => `${inboxOrigin()}/inbox/${inbox.id}`;
 
-async function ensureEndpoint(db: Executor, person: { userId: string; email: string }, inbox: InboxRow): Promise<{ ok: true; inbox: InboxRow } | { ok: false; error: ApiFailure }> {
+async function ensureEndpoint(
+  db: Executor,
+  person: { userId: string; email: string },
+  inbox: InboxRow,
+): Promise<{ ok: true; inbox: InboxRow } | { ok: false; error: ApiFailure }> {
   if (inbox.webhookId) {
     const found = await getWebhook("sandbox", inbox.webhookId);
     if (found.ok && found.data.url === receiverUrl(inbox)) {
@@ -87,8 +107,13 @@ async function ensureEndpoint(db: Executor, person: { userId: string; email: str
     description: `settlement-console listen: ${person.email}`.slice(0, 500),
   });
   if (!created.ok) return { ok: false, error: created.error };
-  const updated = await updateOwnedInbox(db, person.userId, inbox.id, { webhookId: created.data.id, secret: created.data.secret ?? null });
-  return updated ? { ok: true, inbox: updated } : { ok: false, error: { kind: "network", message: "The listen receiver went away; try again." } };
+  const updated = await updateOwnedInbox(db, person.userId, inbox.id, {
+    webhookId: created.data.id,
+    secret: created.data.secret ?? null,
+  });
+  return updated
+    ? { ok: true, inbox: updated }
+    : { ok: false, error: { kind: "network", message: "The listen receiver went away; try again." } };
 }
 
 /** A fresh session id: `lsn_` + 12 random bytes. */

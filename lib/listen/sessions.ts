@@ -23,7 +23,13 @@ export async function openSession(
 ): Promise<SessionRow> {
   const [row] = await db
     .insert(consoleListenSessions)
-    .values({ id: input.id, userId: input.userId, tokenId: input.tokenId, forwardTo: input.forwardTo, eventTypes: input.eventTypes?.join(",") ?? null })
+    .values({
+      id: input.id,
+      userId: input.userId,
+      tokenId: input.tokenId,
+      forwardTo: input.forwardTo,
+      eventTypes: input.eventTypes?.join(",") ?? null,
+    })
     .returning();
   return row;
 }
@@ -48,22 +54,44 @@ export async function touchSession(db: Executor, id: string): Promise<boolean> {
 }
 
 /** One delivery the CLI made, as it reported it. */
-export async function recordDelivery(db: Executor, id: string, userId: string, result: { status: number | null; verdict: string }): Promise<boolean> {
+export async function recordDelivery(
+  db: Executor,
+  id: string,
+  userId: string,
+  result: { status: number | null; verdict: string },
+): Promise<boolean> {
   const now = new Date();
   const rows = await db
     .update(consoleListenSessions)
-    .set({ deliveries: sql`${consoleListenSessions.deliveries} + 1`, lastAt: now, seenAt: now, lastStatus: result.status, lastVerdict: result.verdict })
+    .set({
+      deliveries: sql`${consoleListenSessions.deliveries} + 1`,
+      lastAt: now,
+      seenAt: now,
+      lastStatus: result.status,
+      lastVerdict: result.verdict,
+    })
     .where(and(eq(consoleListenSessions.id, id), eq(consoleListenSessions.userId, userId)))
     .returning({ id: consoleListenSessions.id });
   return rows.length === 1;
 }
 
 /** Ends a session (`userId` null: any person's, for an administrator); the row ended, or null. */
-export async function endSession(db: Executor, id: string, userId: string | null, reason: string): Promise<SessionRow | null> {
+export async function endSession(
+  db: Executor,
+  id: string,
+  userId: string | null,
+  reason: string,
+): Promise<SessionRow | null> {
   const [row] = await db
     .update(consoleListenSessions)
     .set({ endedAt: new Date(), endedReason: reason })
-    .where(and(eq(consoleListenSessions.id, id), userId ? eq(consoleListenSessions.userId, userId) : undefined, isNull(consoleListenSessions.endedAt)))
+    .where(
+      and(
+        eq(consoleListenSessions.id, id),
+        userId ? eq(consoleListenSessions.userId, userId) : undefined,
+        isNull(consoleListenSessions.endedAt),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -73,7 +101,10 @@ export async function endSession(db: Executor, id: string, userId: string | null
  * person's for an administrator, else one's own). Bounded by the limit and the partial index.
  */
 export async function listSessions(db: Executor, userId: string | null, limit = 50): Promise<ListenSessionView[]> {
-  const recent = or(isNull(consoleListenSessions.endedAt), gt(consoleListenSessions.endedAt, sql`now() - interval '1 day'`));
+  const recent = or(
+    isNull(consoleListenSessions.endedAt),
+    gt(consoleListenSessions.endedAt, sql`now() - interval '1 day'`),
+  );
   const rows = await db
     .select({ s: consoleListenSessions, email: consoleUsers.email, name: consoleUsers.name })
     .from(consoleListenSessions)
@@ -98,7 +129,8 @@ export async function listSessions(db: Executor, userId: string | null, limit = 
 function stateOf(s: SessionRow, now: number): Pick<ListenSessionView, "state" | "endedAt" | "endedReason"> {
   if (s.endedAt) return { state: "ended", endedAt: s.endedAt.toISOString(), endedReason: s.endedReason };
   const silent = now - s.seenAt.getTime();
-  if (silent > GONE_AFTER_SECONDS * 1000) return { state: "ended", endedAt: s.seenAt.toISOString(), endedReason: "no sign of life for an hour" };
+  if (silent > GONE_AFTER_SECONDS * 1000)
+    return { state: "ended", endedAt: s.seenAt.toISOString(), endedReason: "no sign of life for an hour" };
   return { state: silent > QUIET_AFTER_SECONDS * 1000 ? "quiet" : "live", endedAt: null, endedReason: null };
 }
 

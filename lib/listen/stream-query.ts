@@ -9,10 +9,21 @@ import { CATCH_UP, parseDuration } from "./duration";
 export type StreamQuery = { eventTypes: string[] | null; sinceSeconds: number | null; forwardTo: string };
 
 export function parseEventTypes(text: string): { ok: true; types: string[] } | { ok: false; message: string } {
-  const types = [...new Set(text.split(",").map((t) => t.trim()).filter(Boolean))];
+  const types = [
+    ...new Set(
+      text
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (types.length === 0) return { ok: false, message: "--events needs at least one event type." };
   const unknown = types.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
-  if (unknown.length > 0) return { ok: false, message: `Unknown event type ${unknown.map((t) => `"${t}"`).join(", ")}. Known: ${EVENT_TYPES.join(", ")}.` };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      message: `Unknown event type ${unknown.map((t) => `"${t}"`).join(", ")}. Known: ${EVENT_TYPES.join(", ")}.`,
+    };
   return { ok: true, types };
 }
 
@@ -24,13 +35,17 @@ export function parseForwardTo(text: string): { ok: true; url: string } | { ok: 
   } catch {
     return { ok: false, message: `--forward-to "${text}" is not a URL (for example http://localhost:8080/webhooks).` };
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, message: "--forward-to must be an http:// or https:// URL." };
-  if (url.username || url.password) return { ok: false, message: "--forward-to must not carry a user name or password." };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, message: "--forward-to must be an http:// or https:// URL." };
+  if (url.username || url.password)
+    return { ok: false, message: "--forward-to must not carry a user name or password." };
   if (url.href.length > 300) return { ok: false, message: "--forward-to is longer than 300 characters." };
   return { ok: true, url: url.href };
 }
 
-export function parseStreamQuery(params: URLSearchParams): { ok: true; query: StreamQuery } | { ok: false; field: string; message: string } {
+export function parseStreamQuery(
+  params: URLSearchParams,
+): { ok: true; query: StreamQuery } | { ok: false; field: string; message: string } {
   let eventTypes: string[] | null = null;
   const events = params.get("events");
   if (events !== null) {

@@ -36,13 +36,19 @@ describe("personal access tokens and listening sessions (PostgreSQL)", () => {
     const { token, view } = await createToken(a.db, { userId: "u-dev", name: "laptop", createdBy: "dev@example.com" });
     expect(token).toMatch(/^scpat_[A-Za-z0-9_-]{43}$/);
     expect(view).not.toHaveProperty("tokenHash");
-    const stored = await queryRows<{ token_hash: string; prefix: string; scopes: string[] }>(a.db, sql`select token_hash, prefix, scopes from console_access_tokens where id = ${view.id}`);
+    const stored = await queryRows<{ token_hash: string; prefix: string; scopes: string[] }>(
+      a.db,
+      sql`select token_hash, prefix, scopes from console_access_tokens where id = ${view.id}`,
+    );
     expect(stored[0].token_hash).toBe(hashToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(token.startsWith(stored[0].prefix)).toBe(true);
     expect(stored[0].scopes).toEqual(["sandbox", "listen"]);
     const checked = await checkToken(a.db, token);
-    expect(checked).toEqual({ ok: true, holder: { tokenId: view.id, userId: "u-dev", email: "dev@example.com", name: "Dev", role: "developer" } });
+    expect(checked).toEqual({
+      ok: true,
+      holder: { tokenId: view.id, userId: "u-dev", email: "dev@example.com", name: "Dev", role: "developer" },
+    });
     expect((await checkToken(a.db, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).ok).toBe(false);
   });
 
@@ -53,7 +59,13 @@ describe("personal access tokens and listening sessions (PostgreSQL)", () => {
     expect(await checkToken(a.db, revoked.token)).toMatchObject({ ok: false, code: "token_revoked" });
     expect(await tokenStillValid(a.db, revoked.view.id)).toBe(false);
 
-    const expired = await createToken(a.db, { userId: "u-dev", name: "short", createdBy: "t", expiresInSeconds: 60, now: new Date(Date.now() - 120_000) });
+    const expired = await createToken(a.db, {
+      userId: "u-dev",
+      name: "short",
+      createdBy: "t",
+      expiresInSeconds: 60,
+      now: new Date(Date.now() - 120_000),
+    });
     expect(await checkToken(a.db, expired.token)).toMatchObject({ ok: false, code: "token_expired" });
 
     const other = await createToken(a.db, { userId: "u-other", name: "x", createdBy: "t" });
@@ -68,7 +80,10 @@ describe("personal access tokens and listening sessions (PostgreSQL)", () => {
     const again = await profileOf(a.db, "u-dev");
     expect(first.secret).toMatch(/^whsec_/);
     expect(again.secret).toBe(first.secret);
-    const stored = await queryRows<{ secret: string }>(a.db, sql`select secret from console_listen_profiles where user_id = 'u-dev'`);
+    const stored = await queryRows<{ secret: string }>(
+      a.db,
+      sql`select secret from console_listen_profiles where user_id = 'u-dev'`,
+    );
     expect(stored[0].secret).not.toContain(first.secret);
   });
 
@@ -79,18 +94,34 @@ describe("personal access tokens and listening sessions (PostgreSQL)", () => {
   });
 
   it("counts a session's deliveries, ends it once, and lists it for its person and for an administrator", async () => {
-    await openSession(a.db, { id: "lsn_aaaaaaaaaaaaaaaa", userId: "u-dev", tokenId: "pat_x", forwardTo: "http://localhost:8080/", eventTypes: null });
+    await openSession(a.db, {
+      id: "lsn_aaaaaaaaaaaaaaaa",
+      userId: "u-dev",
+      tokenId: "pat_x",
+      forwardTo: "http://localhost:8080/",
+      eventTypes: null,
+    });
     expect(await recordDelivery(a.db, "lsn_aaaaaaaaaaaaaaaa", "u-dev", { status: 200, verdict: "ok" })).toBe(true);
     expect(await recordDelivery(a.db, "lsn_aaaaaaaaaaaaaaaa", "u-other", { status: 200, verdict: "ok" })).toBe(false);
-    await recordDelivery(a.db, "lsn_aaaaaaaaaaaaaaaa", "u-dev", { status: null, verdict: "connection refused: is your server running on :8080?" });
+    await recordDelivery(a.db, "lsn_aaaaaaaaaaaaaaaa", "u-dev", {
+      status: null,
+      verdict: "connection refused: is your server running on :8080?",
+    });
     const [mine] = await listSessions(a.db, "u-dev");
-    expect(mine).toMatchObject({ state: "live", deliveries: 2, last: { status: null, verdict: "connection refused: is your server running on :8080?" } });
+    expect(mine).toMatchObject({
+      state: "live",
+      deliveries: 2,
+      last: { status: null, verdict: "connection refused: is your server running on :8080?" },
+    });
     expect(await listSessions(a.db, "u-other")).toEqual([]);
     expect((await listSessions(a.db, null)).map((s) => s.id)).toContain("lsn_aaaaaaaaaaaaaaaa");
     expect(await endSession(a.db, "lsn_aaaaaaaaaaaaaaaa", "u-other", "x")).toBeNull();
     expect(await endSession(a.db, "lsn_aaaaaaaaaaaaaaaa", null, "ended by admin@example.com")).not.toBeNull();
     expect(await endSession(a.db, "lsn_aaaaaaaaaaaaaaaa", null, "again")).toBeNull();
     expect(await touchSession(a.db, "lsn_aaaaaaaaaaaaaaaa")).toBe(false);
-    expect((await listSessions(a.db, "u-dev"))[0]).toMatchObject({ state: "ended", endedReason: "ended by admin@example.com" });
+    expect((await listSessions(a.db, "u-dev"))[0]).toMatchObject({
+      state: "ended",
+      endedReason: "ended by admin@example.com",
+    });
   });
 });

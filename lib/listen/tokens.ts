@@ -66,7 +66,13 @@ export async function listTokens(db: Executor, userId: string, limit = 50): Prom
 }
 
 /** Revokes one of `userId`'s tokens (any person's, for `npm run tokens`, when userId is null). */
-export async function revokeToken(db: Executor, tokenId: string, userId: string | null, by: string, now = new Date()): Promise<TokenView | null> {
+export async function revokeToken(
+  db: Executor,
+  tokenId: string,
+  userId: string | null,
+  by: string,
+  now = new Date(),
+): Promise<TokenView | null> {
   const [row] = await db
     .update(consoleAccessTokens)
     .set({ revokedAt: now, revokedBy: by })
@@ -93,34 +99,66 @@ export type TokenCheck =
  * role (a disabled person's tokens stop at once: this reads the person on every call).
  */
 export async function checkToken(db: Executor, presented: string, now = new Date()): Promise<TokenCheck> {
-  if (!looksLikeToken(presented)) return { ok: false, code: "invalid_token", message: "That is not a settlement-console token." };
+  if (!looksLikeToken(presented))
+    return { ok: false, code: "invalid_token", message: "That is not a settlement-console token." };
   const [row] = await db
-    .select({ token: consoleAccessTokens, user: { email: consoleUsers.email, name: consoleUsers.name, role: consoleUsers.role, disabled: consoleUsers.disabled } })
+    .select({
+      token: consoleAccessTokens,
+      user: {
+        email: consoleUsers.email,
+        name: consoleUsers.name,
+        role: consoleUsers.role,
+        disabled: consoleUsers.disabled,
+      },
+    })
     .from(consoleAccessTokens)
     .innerJoin(consoleUsers, eq(consoleUsers.id, consoleAccessTokens.userId))
     .where(eq(consoleAccessTokens.tokenHash, hashToken(presented)))
     .limit(1);
   if (!row) return { ok: false, code: "invalid_token", message: "This token is not known to the console." };
   if (row.token.revokedAt) {
-    return { ok: false, code: "token_revoked", message: `This token was revoked on ${row.token.revokedAt.toISOString()}. Make a new one on the Account page.` };
+    return {
+      ok: false,
+      code: "token_revoked",
+      message: `This token was revoked on ${row.token.revokedAt.toISOString()}. Make a new one on the Account page.`,
+    };
   }
   if (row.token.expiresAt <= now) {
-    return { ok: false, code: "token_expired", message: `This token expired on ${row.token.expiresAt.toISOString()}. Make a new one on the Account page.` };
+    return {
+      ok: false,
+      code: "token_expired",
+      message: `This token expired on ${row.token.expiresAt.toISOString()}. Make a new one on the Account page.`,
+    };
   }
   if (row.user.disabled || !isRole(row.user.role)) {
-    return { ok: false, code: "person_disabled", message: "The person this token belongs to is disabled in the console." };
+    return {
+      ok: false,
+      code: "person_disabled",
+      message: "The person this token belongs to is disabled in the console.",
+    };
   }
   // At most one write a minute per token: "last used" is for people, not an access log.
   if (!row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() > 60_000) {
     await db.update(consoleAccessTokens).set({ lastUsedAt: now }).where(eq(consoleAccessTokens.id, row.token.id));
   }
-  return { ok: true, holder: { tokenId: row.token.id, userId: row.token.userId, email: row.user.email, name: row.user.name, role: row.user.role } };
+  return {
+    ok: true,
+    holder: {
+      tokenId: row.token.id,
+      userId: row.token.userId,
+      email: row.user.email,
+      name: row.user.name,
+      role: row.user.role,
+    },
+  };
 }
 
 /** Whether `tokenId` still works (the stream's minute check): not revoked or expired, its person enabled. */
 export async function tokenStillValid(db: Executor, tokenId: string): Promise<boolean> {
   const [row] = await db
-    .select({ ok: sql<boolean>`${consoleAccessTokens.revokedAt} is null and ${consoleAccessTokens.expiresAt} > now() and not ${consoleUsers.disabled}` })
+    .select({
+      ok: sql<boolean>`${consoleAccessTokens.revokedAt} is null and ${consoleAccessTokens.expiresAt} > now() and not ${consoleUsers.disabled}`,
+    })
     .from(consoleAccessTokens)
     .innerJoin(consoleUsers, eq(consoleUsers.id, consoleAccessTokens.userId))
     .where(eq(consoleAccessTokens.id, tokenId))

@@ -6,7 +6,13 @@ import { inboxOrigin } from "@/lib/inbox/owner";
 import { insertInbox, updateOwnedInbox } from "@/lib/inbox/store";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import type { Executor } from "@/lib/db/database";
-import { createSettlementRequest, createWebhook, getWebhook, simulateSettlementRequestStatus, type ApiFailure } from "@/lib/settlement-api";
+import {
+  createSettlementRequest,
+  createWebhook,
+  getWebhook,
+  simulateSettlementRequestStatus,
+  type ApiFailure,
+} from "@/lib/settlement-api";
 import { TRIGGER_FLOWS, type TriggerFlow } from "./trigger-names";
 
 /**
@@ -15,7 +21,13 @@ import { TRIGGER_FLOWS, type TriggerFlow } from "./trigger-names";
  * its events reach every endpoint, the person's listen receiver included).
  */
 export type TriggerStep = { what: string; status: string };
-export type TriggerResult = { flow: TriggerFlow; request_id: string; request_url: string; steps: TriggerStep[]; note?: string };
+export type TriggerResult = {
+  flow: TriggerFlow;
+  request_id: string;
+  request_url: string;
+  steps: TriggerStep[];
+  note?: string;
+};
 
 /** A stablecoin-to-stablecoin request (no bank details to invent): USDC on Solana to a wallet. */
 function sampleBody(flow: TriggerFlow): SettlementRequestCreateInput {
@@ -31,7 +43,11 @@ function sampleBody(flow: TriggerFlow): SettlementRequestCreateInput {
 /** The statuses a completed request passes through, each one a sandbox transition (and an event). */
 const TO_COMPLETION = ["FUNDS_SENT", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED", "REQUEST_COMPLETED"] as const;
 
-export async function runTrigger(db: Executor, flow: TriggerFlow, person: { userId: string }): Promise<{ ok: true; result: TriggerResult } | { ok: false; error: ApiFailure }> {
+export async function runTrigger(
+  db: Executor,
+  flow: TriggerFlow,
+  person: { userId: string },
+): Promise<{ ok: true; result: TriggerResult } | { ok: false; error: ApiFailure }> {
   const steps: TriggerStep[] = [];
   let note: string | undefined;
   if (flow === "delivery.failing") {
@@ -44,23 +60,32 @@ export async function runTrigger(db: Executor, flow: TriggerFlow, person: { user
   if (!created.ok) return created;
   const id = created.data.id;
   steps.push({ what: "created a STABLECOIN_TO_STABLECOIN request", status: created.data.status });
-  const moves: readonly string[] = flow === "request.completed" ? TO_COMPLETION : flow === "request.failed" ? ["FUNDS_SENT", "PAYIN_FAILED"] : [];
+  const moves: readonly string[] =
+    flow === "request.completed" ? TO_COMPLETION : flow === "request.failed" ? ["FUNDS_SENT", "PAYIN_FAILED"] : [];
   for (const status of moves) {
     const moved = await simulateSettlementRequestStatus(
       "sandbox",
       id,
-      status === "PAYIN_FAILED" ? { status, failure_reason: "Simulated by settlement-console trigger" } : { status: status as (typeof TO_COMPLETION)[number] },
+      status === "PAYIN_FAILED"
+        ? { status, failure_reason: "Simulated by settlement-console trigger" }
+        : { status: status as (typeof TO_COMPLETION)[number] },
     );
     if (!moved.ok) return moved;
     steps.push({ what: `sandbox transition to ${status}`, status: moved.data.status });
   }
-  return { ok: true, result: { flow, request_id: id, request_url: `${inboxOrigin()}/settlement-requests/${id}`, steps, note } };
+  return {
+    ok: true,
+    result: { flow, request_id: id, request_url: `${inboxOrigin()}/settlement-requests/${id}`, steps, note },
+  };
 }
 
 const FAILING_NAME = "trigger: failing receiver";
 
 /** The person's receiver that answers 500, registered for settlement_request.created (made once, reused). */
-async function failingEndpoint(db: Executor, userId: string): Promise<{ ok: true; webhookId: string } | { ok: false; error: ApiFailure }> {
+async function failingEndpoint(
+  db: Executor,
+  userId: string,
+): Promise<{ ok: true; webhookId: string } | { ok: false; error: ApiFailure }> {
   const [existing] = await db
     .select()
     .from(inboxes)
@@ -77,7 +102,12 @@ async function failingEndpoint(db: Executor, userId: string): Promise<{ ok: true
     description: "settlement-console trigger delivery.failing: answers 500",
   });
   if (!created.ok) return created;
-  await updateOwnedInbox(db, userId, inbox.id, { webhookId: created.data.id, environment: "sandbox", secret: created.data.secret ?? null, responseMode: "error" });
+  await updateOwnedInbox(db, userId, inbox.id, {
+    webhookId: created.data.id,
+    environment: "sandbox",
+    secret: created.data.secret ?? null,
+    responseMode: "error",
+  });
   return { ok: true, webhookId: created.data.id };
 }
 

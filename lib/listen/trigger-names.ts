@@ -9,4 +9,5 @@ export const TRIGGER_FLOW_TEXT: Record<TriggerFlow, string> = {
   "delivery.failing": "register a receiver that answers 500, then create a request: watch the retries",
 };
 
-export const isTriggerFlow = (value: string): value is TriggerFlow => (TRIGGER_FLOWS as readonly string[]).includes(value);
+export const isTriggerFlow = (value: string): value is TriggerFlow =>
+  (TRIGGER_FLOWS as readonly string[]).includes(value);

@@ -18,7 +18,11 @@ export type ChannelHub<N> = {
   subscribe(key: string, listener: (notice: N | null) => void): () => void;
 };
 
-type HubState = { listeners: Map<string, Set<(notice: unknown) => void>>; listening?: Promise<void>; stop?: () => Promise<void> };
+type HubState = {
+  listeners: Map<string, Set<(notice: unknown) => void>>;
+  listening?: Promise<void>;
+  stop?: () => Promise<void>;
+};
 const holder = globalThis as typeof globalThis & { __channelHubs?: Map<string, HubState> };
 const hubs = (holder.__channelHubs ??= new Map());
 

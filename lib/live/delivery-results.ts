@@ -26,8 +26,10 @@ const hub = channelHub<DeliveryNotice>({
 
 export const startDeliveryResults = (): Promise<void> => hub.start();
 export const stopDeliveryResults = (): Promise<void> => hub.stop();
-export const subscribeDeliveryResults = (environment: Environment, listener: (notice: DeliveryNotice | null) => void): (() => void) =>
-  hub.subscribe(environment, listener);
+export const subscribeDeliveryResults = (
+  environment: Environment,
+  listener: (notice: DeliveryNotice | null) => void,
+): (() => void) => hub.subscribe(environment, listener);
 
 /** The console's own endpoints per environment, read through its key (the service may serve other accounts too). */
 const REFRESH_AT_MOST_EVERY_MS = 5_000;

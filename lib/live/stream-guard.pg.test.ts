@@ -17,8 +17,12 @@ describe("live stream guard (PostgreSQL, two instances)", () => {
     a = await freshPostgres(undefined, 12);
     await migrate(a.db);
     b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 12 });
-    await a.db.execute(sql`insert into console_users (id, name, email, role) values ('u1', 'Dev', 'dev@example.com', 'developer')`);
-    await a.db.execute(sql`insert into console_sessions (id, expires_at, token, user_id) values ('s1', now() + interval '1 hour', 'tok1', 'u1')`);
+    await a.db.execute(
+      sql`insert into console_users (id, name, email, role) values ('u1', 'Dev', 'dev@example.com', 'developer')`,
+    );
+    await a.db.execute(
+      sql`insert into console_sessions (id, expires_at, token, user_id) values ('s1', now() + interval '1 hour', 'tok1', 'u1')`,
+    );
   });
   afterAll(async () => {
     await b.close();
@@ -26,7 +30,9 @@ describe("live stream guard (PostgreSQL, two instances)", () => {
   });
 
   it("live inbox streams have a per-person cap: 12 parallel opens on two instances get 5", async () => {
-    const opened = await Promise.all(Array.from({ length: 12 }, (_, i) => claimStreamSlot(i % 2 ? a.db : b.db, "u1", `st_${i}`)));
+    const opened = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => claimStreamSlot(i % 2 ? a.db : b.db, "u1", `st_${i}`)),
+    );
     expect(opened.filter(Boolean)).toHaveLength(MAX_STREAMS_PER_PERSON);
     const first = opened.indexOf(true);
     await releaseStream(a.db, `st_${first}`);

@@ -17,23 +17,38 @@ import { queryRows, type Executor } from "@/lib/db/database";
 export const MAX_STREAMS_PER_PERSON = 5;
 const STALE_SECONDS = 150;
 
-export type StreamGrant = { actor: Actor; streamId: string; stillAllowed: () => Promise<boolean>; release: () => Promise<void> };
+export type StreamGrant = {
+  actor: Actor;
+  streamId: string;
+  stillAllowed: () => Promise<boolean>;
+  release: () => Promise<void>;
+};
 export type StreamRefusal = { status: 401 | 403 | 429; code: string; message: string };
 
-export async function openStreamGrant(permission: Permission, environment: Environment | null): Promise<StreamGrant | StreamRefusal> {
+export async function openStreamGrant(
+  permission: Permission,
+  environment: Environment | null,
+): Promise<StreamGrant | StreamRefusal> {
   const actor = await getActor();
   if (!actor) return { status: 401, code: "unauthorized", message: "Sign in first." };
-  if (actor.mustChangePassword) return { status: 403, code: "password_change_required", message: "Choose your own password first." };
-  if (!can(actor.role, permission, environment)) return { status: 403, code: "forbidden", message: "Your role cannot open this stream." };
+  if (actor.mustChangePassword)
+    return { status: 403, code: "password_change_required", message: "Choose your own password first." };
+  if (!can(actor.role, permission, environment))
+    return { status: 403, code: "forbidden", message: "Your role cannot open this stream." };
   const { db } = await getDatabase();
   const streamId = randomUUID();
   if (!(await claimStreamSlot(db, actor.userId, streamId))) {
-    return { status: 429, code: "too_many_streams", message: `At most ${MAX_STREAMS_PER_PERSON} live views at once: close one in another tab.` };
+    return {
+      status: 429,
+      code: "too_many_streams",
+      message: `At most ${MAX_STREAMS_PER_PERSON} live views at once: close one in another tab.`,
+    };
   }
   return {
     actor,
     streamId,
-    stillAllowed: async () => (await sessionStillAllows(db, actor.sessionId, permission, environment)) && (await touchStream(db, streamId)),
+    stillAllowed: async () =>
+      (await sessionStillAllows(db, actor.sessionId, permission, environment)) && (await touchStream(db, streamId)),
     release: () => releaseStream(db, streamId),
   };
 }
@@ -69,8 +84,17 @@ export async function releaseStream(db: Executor, streamId: string): Promise<voi
 }
 
 /** The session still exists and has not expired; its person is enabled, has chosen a password and still has the permission. */
-export async function sessionStillAllows(db: Executor, sessionId: string, permission: Permission, environment: Environment | null): Promise<boolean> {
-  const [row] = await queryRows<{ role: string | null; disabled: boolean | null; must_change_password: boolean | null }>(
+export async function sessionStillAllows(
+  db: Executor,
+  sessionId: string,
+  permission: Permission,
+  environment: Environment | null,
+): Promise<boolean> {
+  const [row] = await queryRows<{
+    role: string | null;
+    disabled: boolean | null;
+    must_change_password: boolean | null;
+  }>(
     db,
     sql`select u.role, u.disabled, u.must_change_password from console_sessions s join console_users u on u.id = s.user_id
         where s.id = ${sessionId} and s.expires_at > now()`,

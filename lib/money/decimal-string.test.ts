@@ -11,7 +11,9 @@ describe("decimalParts", () => {
     ["0.00000001", { negative: false, integer: "0", fraction: "00000001" }],
   ])("%s", (input, parts) => expect(decimalParts(input)).toEqual(parts));
 
-  it.each(["", "1e5", " 1", "1.", ".5", "+1", "NaN", "1,000"])("refuses %j", (input) => expect(decimalParts(input)).toBeNull());
+  it.each(["", "1e5", " 1", "1.", ".5", "+1", "NaN", "1,000"])("refuses %j", (input) =>
+    expect(decimalParts(input)).toBeNull(),
+  );
 });
 
 describe("plainDecimal", () => {
@@ -28,7 +30,9 @@ describe("plainDecimal", () => {
       const s = `${i % 4 === 0 ? "-" : ""}${integer}${fraction ? `.${fraction}` : ""}`;
       const d = new Dec(s);
       const places = i % 9;
-      const expected = d.isZero() ? new Dec(0).toFixed(Math.max(places, d.decimalPlaces())) : d.toFixed(Math.max(places, d.decimalPlaces()));
+      const expected = d.isZero()
+        ? new Dec(0).toFixed(Math.max(places, d.decimalPlaces()))
+        : d.toFixed(Math.max(places, d.decimalPlaces()));
       expect(plainDecimal(decimalParts(s)!, places), s).toBe(expected);
     }
   });

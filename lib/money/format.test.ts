@@ -67,6 +67,8 @@ describe("formatRate", () => {
   });
   it("names the pair when given", () => {
     expect(formatRate("1475", { source: "USDC", destination: "NGN" })).toBe("1 USDC = 1,475 NGN");
-    expect(formatRate("0.000677966101695", { source: "NGN", destination: "USDC" })).toBe("1 NGN = 0.0006779661017 USDC");
+    expect(formatRate("0.000677966101695", { source: "NGN", destination: "USDC" })).toBe(
+      "1 NGN = 0.0006779661017 USDC",
+    );
   });
 });

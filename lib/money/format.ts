@@ -131,7 +131,5 @@ export function formatRate(rate: DecimalInput, options: FormatRateOptions = {}):
         maximumSignificantDigits: options.maximumSignificantDigits ?? 10,
       }).format(plain(d))
     : String(rate);
-  return options.source && options.destination
-    ? `1 ${options.source} = ${body} ${options.destination}`
-    : body;
+  return options.source && options.destination ? `1 ${options.source} = ${body} ${options.destination}` : body;
 }

@@ -16,9 +16,18 @@ export function log(): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
         paths: [
-          ...["password", "currentPassword", "newPassword", "secret", "apiKey", "api_key", "key", "token", "authorization", "cookie"].flatMap(
-            (name) => [name, `*.${name}`],
-          ),
+          ...[
+            "password",
+            "currentPassword",
+            "newPassword",
+            "secret",
+            "apiKey",
+            "api_key",
+            "key",
+            "token",
+            "authorization",
+            "cookie",
+          ].flatMap((name) => [name, `*.${name}`]),
           ...["authorization", "cookie", "set-cookie", "x-api-key", "proxy-authorization"].flatMap((name) => [
             `headers["${name}"]`,
             `*.headers["${name}"]`,

@@ -44,7 +44,14 @@ export function observeApiRequest(c: Context, route: string, started: number): v
   const logger = log();
   if (!logger.isLevelEnabled(level)) return;
   logger[level](
-    { kind: "api", request_id: c.get("requestId") as string | undefined, method, route, status, duration_ms: Math.round(ms * 10) / 10 },
+    {
+      kind: "api",
+      request_id: c.get("requestId") as string | undefined,
+      method,
+      route,
+      status,
+      duration_ms: Math.round(ms * 10) / 10,
+    },
     "api request",
   );
 }

@@ -4,12 +4,22 @@
  * parameters or its detail (`Key (email)=(…)`), which may hold a person's data or a secret; any
  * other error by its name and message, with the first lines of its stack. Browser-safe.
  */
-type DatabaseErrorFields = { code?: unknown; table?: unknown; column?: unknown; constraint?: unknown; routine?: unknown };
+type DatabaseErrorFields = {
+  code?: unknown;
+  table?: unknown;
+  column?: unknown;
+  constraint?: unknown;
+  routine?: unknown;
+};
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 function databaseError(error: unknown): DatabaseErrorFields | null {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as DatabaseErrorFields).code;
     if (typeof code === "string" && SQLSTATE.test(code)) return e as DatabaseErrorFields;
   }

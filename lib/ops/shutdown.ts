@@ -27,7 +27,11 @@ export async function drainInstance(): Promise<{ streams: number }> {
   state.__consoleDraining = true;
   stopHousekeeping();
   const streams = closeAllStreams(1_000);
-  await Promise.all([stopListening().catch(() => undefined), stopDeliveryResults().catch(() => undefined), stopBatchWorker().catch(() => undefined)]);
+  await Promise.all([
+    stopListening().catch(() => undefined),
+    stopDeliveryResults().catch(() => undefined),
+    stopBatchWorker().catch(() => undefined),
+  ]);
   const runtime = await startedServiceRuntime()?.catch(() => undefined);
   await runtime?.stopWork();
   return { streams };

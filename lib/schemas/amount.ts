@@ -99,7 +99,10 @@ export const nonNegativeAmountInput = amountInput();
 export const canonicalAmountString = z
   .string()
   .regex(/^\d+\.\d{8}$/, "Must be a canonical 8-decimal amount")
-  .meta({ description: 'Decimal string in the canonical 8-decimal form, e.g. "100.00000000"', example: "100.00000000" });
+  .meta({
+    description: 'Decimal string in the canonical 8-decimal form, e.g. "100.00000000"',
+    example: "100.00000000",
+  });
 
 /** Other decimal strings in responses (fees, rates, balances). */
 export const decimalString = z

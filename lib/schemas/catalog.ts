@@ -57,11 +57,48 @@ export const BANK_SHAPE_BY_CURRENCY: Record<FiatCurrency, BankShape> = {
  * IBAN may be held in any of them.
  */
 export const SEPA_COUNTRIES = [
-  "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT",
-  "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK",
-  "IS", "LI", "NO",
-  "CH", "GB", "MC", "SM", "VA", "AD", "GI",
-  "AL", "MD", "ME", "MK", "RS",
+  "AT",
+  "BE",
+  "BG",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
+  "IS",
+  "LI",
+  "NO",
+  "CH",
+  "GB",
+  "MC",
+  "SM",
+  "VA",
+  "AD",
+  "GI",
+  "AL",
+  "MD",
+  "ME",
+  "MK",
+  "RS",
 ] as const;
 /** Countries (ISO 3166-1 alpha-2) a fiat currency's accounts may sit in. */
 export const FIAT_COUNTRIES: Record<FiatCurrency, readonly string[]> = {
@@ -75,8 +112,15 @@ export const FIAT_COUNTRIES: Record<FiatCurrency, readonly string[]> = {
 
 /** Decimal places of each currency: ISO 4217 minor unit for fiat, 6 for stablecoins. */
 export const CURRENCY_PRECISION: Record<string, number> = {
-  USD: 2, EUR: 2, GBP: 2, MXN: 2, NGN: 2, CAD: 2,
-  USDC: 6, USDT: 6, EURC: 6,
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  MXN: 2,
+  NGN: 2,
+  CAD: 2,
+  USDC: 6,
+  USDT: 6,
+  EURC: 6,
 };
 
 export function isStablecoin(c: string): c is Stablecoin {
@@ -114,10 +158,24 @@ export const SETTLEMENT_TYPES = [
 export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
 
 export const PAYMENT_REASONS = [
-  "CHARITABLE_CONTRIBUTIONS", "CONSULTING_FEES", "EDUCATION_FEES", "EMPLOYEE_SALARIES_OR_WAGES",
-  "FAMILY_SUPPORT", "GIFTS", "INSURANCE", "INTERCOMPANY_TRANSFER", "INVESTMENTS", "LOANS",
-  "PERSONAL_TRANSFERS", "PURCHASE_OF_GOODS", "PURCHASE_OF_SERVICES", "REAL_ESTATE", "RENT", "TAXES",
-  "TRAVEL", "UTILITY_BILLS",
+  "CHARITABLE_CONTRIBUTIONS",
+  "CONSULTING_FEES",
+  "EDUCATION_FEES",
+  "EMPLOYEE_SALARIES_OR_WAGES",
+  "FAMILY_SUPPORT",
+  "GIFTS",
+  "INSURANCE",
+  "INTERCOMPANY_TRANSFER",
+  "INVESTMENTS",
+  "LOANS",
+  "PERSONAL_TRANSFERS",
+  "PURCHASE_OF_GOODS",
+  "PURCHASE_OF_SERVICES",
+  "REAL_ESTATE",
+  "RENT",
+  "TAXES",
+  "TRAVEL",
+  "UTILITY_BILLS",
 ] as const;
 export type PaymentReason = (typeof PAYMENT_REASONS)[number];
 export const DEPRECATED_PAYMENT_REASONS: Record<string, PaymentReason> = {
@@ -126,8 +184,14 @@ export const DEPRECATED_PAYMENT_REASONS: Record<string, PaymentReason> = {
 };
 
 export const EVENT_TYPES = [
-  "payment.created", "payment.processing", "payment.completed", "payment.failed", "payment.expired",
-  "account.balance.low", "settlement_request.created", "settlement_request.updated",
+  "payment.created",
+  "payment.processing",
+  "payment.completed",
+  "payment.failed",
+  "payment.expired",
+  "account.balance.low",
+  "settlement_request.created",
+  "settlement_request.updated",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

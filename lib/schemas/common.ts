@@ -12,7 +12,11 @@ export const countryCode = z
   .regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 country code such as "US"')
   .meta({ description: "ISO 3166-1 alpha-2 country code", example: "US" });
 
-export const externalId = z.string().min(1).max(255).meta({ description: "Caller-chosen identifier (not unique), at most 255 characters" });
+export const externalId = z
+  .string()
+  .min(1)
+  .max(255)
+  .meta({ description: "Caller-chosen identifier (not unique), at most 255 characters" });
 
 /** A bounded free-text field. */
 export const text = (max = 255) => z.string().trim().min(1, "Must not be empty").max(max);
@@ -83,6 +87,8 @@ export function discriminatorMessage(key: string, describe: (value: unknown) => 
  */
 export const dateOrInstant = (description: string) =>
   z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Must be a date (2026-11-01) or a date and time with its zone" })
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: "Must be a date (2026-11-01) or a date and time with its zone",
+    })
     .optional()
     .meta({ description, example: "2026-11-01" });

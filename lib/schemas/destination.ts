@@ -6,7 +6,14 @@
 import { z } from "@/lib/schemas/zod";
 import { abaRoutingProblem } from "@/lib/validators/aba";
 import { clabeProblem } from "@/lib/validators/clabe";
-import { gbSortCodeFromIban, ibanCountry, ibanProblem, isValidBic, isValidSortCode, normalizeIban } from "@/lib/validators/iban";
+import {
+  gbSortCodeFromIban,
+  ibanCountry,
+  ibanProblem,
+  isValidBic,
+  isValidSortCode,
+  normalizeIban,
+} from "@/lib/validators/iban";
 import { isValidNgnBankCode, nubanProblem } from "@/lib/validators/nuban";
 import { walletAddressProblem } from "@/lib/validators/wallet";
 import { settlementAmountInput } from "./amount";
@@ -44,7 +51,10 @@ function cryptoDestination(currency: Stablecoin) {
         .string()
         .min(1)
         .max(128)
-        .meta({ description: "EVM: 0x + 40 hex (EIP-55 checksum when mixed case); SOLANA: base58, 32 bytes; TRON: base58check, T…" }),
+        .meta({
+          description:
+            "EVM: 0x + 40 hex (EIP-55 checksum when mixed case); SOLANA: base58, 32 bytes; TRON: base58check, T…",
+        }),
       beneficiary: beneficiarySchema.optional(),
       ...shared,
     })
@@ -52,7 +62,10 @@ function cryptoDestination(currency: Stablecoin) {
       const problem = walletAddressProblem(d.rail, d.wallet_address);
       if (problem) ctx.addIssue({ code: "custom", path: ["wallet_address"], message: `Wallet address ${problem}` });
     })
-    .meta({ id: `Destination${currency}`, description: `${currency} to a wallet on one of ${STABLECOIN_CHAINS[currency].join(", ")}` });
+    .meta({
+      id: `Destination${currency}`,
+      description: `${currency} to a wallet on one of ${STABLECOIN_CHAINS[currency].join(", ")}`,
+    });
 }
 
 function fiatRail(currency: FiatCurrency) {
@@ -88,7 +101,9 @@ function ibanField(currency: FiatCurrency) {
       }
     })
     .transform(normalizeIban)
-    .meta({ description: `IBAN of an account in ${countries.join(", ")}; spaces are removed. The beneficiary may live in another country` });
+    .meta({
+      description: `IBAN of an account in ${countries.join(", ")}; spaces are removed. The beneficiary may live in another country`,
+    });
 }
 
 const bic = z
@@ -103,7 +118,10 @@ export const usdDestinationSchema = z
     currency: z.literal("USD"),
     rail: fiatRail("USD"),
     bank_name: text(),
-    account_number: z.string().regex(/^\d{4,17}$/, "Account number must be 4 to 17 digits").meta({ description: "4 to 17 digits" }),
+    account_number: z
+      .string()
+      .regex(/^\d{4,17}$/, "Account number must be 4 to 17 digits")
+      .meta({ description: "4 to 17 digits" }),
     routing_number: routingNumber,
     account_type: z.enum(ACCOUNT_TYPES, { error: enumMessage(ACCOUNT_TYPES) }),
     beneficiary: fiatBeneficiary,
@@ -149,10 +167,13 @@ export const mxnDestinationSchema = z
   .object({
     currency: z.literal("MXN"),
     rail: fiatRail("MXN"),
-    clabe: z.string().superRefine((v, ctx) => {
-      const problem = clabeProblem(v);
-      if (problem) ctx.addIssue({ code: "custom", message: `CLABE ${problem}` });
-    }).meta({ description: "18 digits, check digit verified", example: "032180000118359719" }),
+    clabe: z
+      .string()
+      .superRefine((v, ctx) => {
+        const problem = clabeProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: `CLABE ${problem}` });
+      })
+      .meta({ description: "18 digits, check digit verified", example: "032180000118359719" }),
     bank_name: text().optional(),
     beneficiary: fiatBeneficiary,
     ...shared,
@@ -169,7 +190,10 @@ export const ngnDestinationSchema = z
       .meta({ description: "10-digit NUBAN, check digit verified against bank_code" }),
     bank_code: z
       .string()
-      .refine(isValidNgnBankCode, "Bank code must be the 3-digit CBN code of a bank or the 6-digit code of another institution")
+      .refine(
+        isValidNgnBankCode,
+        "Bank code must be the 3-digit CBN code of a bank or the 6-digit code of another institution",
+      )
       .meta({ description: "3-digit CBN bank code (e.g. 058), or 6-digit code of another financial institution" }),
     bank_name: text().optional(),
     beneficiary: fiatBeneficiary,
@@ -203,10 +227,17 @@ export const cadDestinationSchema = z
   })
   .superRefine((d, ctx) => {
     if (d.beneficiary.address.country_code !== "CA") {
-      ctx.addIssue({ code: "custom", path: ["beneficiary", "address", "country_code"], message: "CAD EFT payouts go to a beneficiary in CA" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["beneficiary", "address", "country_code"],
+        message: "CAD EFT payouts go to a beneficiary in CA",
+      });
     }
   })
-  .meta({ id: "DestinationCAD", description: "Canadian bank account over EFT (institution, transit and account numbers)" });
+  .meta({
+    id: "DestinationCAD",
+    description: "Canadian bank account over EFT (institution, transit and account numbers)",
+  });
 
 export const usdcDestinationSchema = cryptoDestination("USDC");
 export const usdtDestinationSchema = cryptoDestination("USDT");

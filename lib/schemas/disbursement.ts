@@ -27,7 +27,10 @@ export const disbursementCreateSchema = z
   })
   .transform((body, ctx) => {
     // An EVM-shaped address with a bad checksum is an EVM address: say what is wrong with it (issue 35, finding 11).
-    const chain: Chain | null = body.chain ?? inferChain(body.wallet_address) ?? (/^0x[0-9a-fA-F]{40}$/.test(body.wallet_address) ? "ETHEREUM" : null);
+    const chain: Chain | null =
+      body.chain ??
+      inferChain(body.wallet_address) ??
+      (/^0x[0-9a-fA-F]{40}$/.test(body.wallet_address) ? "ETHEREUM" : null);
     if (chain === null) {
       ctx.addIssue({
         code: "custom",
@@ -53,7 +56,9 @@ export const disbursementCreateSchema = z
 export type DisbursementCreateInput = z.input<typeof disbursementCreateSchema>;
 export type DisbursementCreate = z.output<typeof disbursementCreateSchema>;
 
-export const disbursementFailureSchema = z.object({ code: z.string(), message: z.string() }).meta({ id: "DisbursementFailure" });
+export const disbursementFailureSchema = z
+  .object({ code: z.string(), message: z.string() })
+  .meta({ id: "DisbursementFailure" });
 
 export const disbursementSchema = z
   .object({
@@ -85,4 +90,6 @@ export type DisbursementListQuery = z.output<typeof disbursementListQuerySchema>
 /** The whole filtered set of disbursements (`include=totals`): count and amount per currency. */
 export const disbursementTotalsSchema = amountTotalsSchema.meta({ id: "DisbursementTotals", "x-extension": true });
 
-export const disbursementPageSchema = paginated(disbursementSchema).extend({ totals: disbursementTotalsSchema.optional() });
+export const disbursementPageSchema = paginated(disbursementSchema).extend({
+  totals: disbursementTotalsSchema.optional(),
+});

@@ -39,6 +39,9 @@ export const eventListQuerySchema = z.object({
     .min(1)
     .max(64)
     .optional()
-    .meta({ description: "The id of the resource in `data` (request, payment, disbursement, /v1 payment); also finds a payment's events by its settlement request or disbursement" }),
+    .meta({
+      description:
+        "The id of the resource in `data` (request, payment, disbursement, /v1 payment); also finds a payment's events by its settlement request or disbursement",
+    }),
 });
 export type EventListQuery = z.output<typeof eventListQuerySchema>;

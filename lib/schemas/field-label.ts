@@ -5,9 +5,9 @@
 
 /** "destination.routing_number" → "Routing number"; "sourceAmount" → "Source amount"; "" → "The body". */
 export function fieldLabel(path: readonly PropertyKey[] | string): string {
-  const parts = (typeof path === "string" ? path.split(".") : path.map((p) => (typeof p === "symbol" ? "" : String(p)))).filter(
-    (p) => p !== "" && !/^\d+$/.test(p),
-  );
+  const parts = (
+    typeof path === "string" ? path.split(".") : path.map((p) => (typeof p === "symbol" ? "" : String(p)))
+  ).filter((p) => p !== "" && !/^\d+$/.test(p));
   const last = parts.at(-1);
   if (!last) return "The body";
   const words = last

@@ -23,7 +23,8 @@ export const paginationQuerySchema = z.object(pageQuery);
 export type PaginationQuery = z.output<typeof paginationQuerySchema>;
 
 /** A created-at bound (extension): `created_from` inclusive; `created_to` inclusive of a date's whole day, exclusive of an instant. */
-const createdBound = (description: string) => dateOrInstant(description).meta({ description, "x-extension": true, example: "2026-11-01" });
+const createdBound = (description: string) =>
+  dateOrInstant(description).meta({ description, "x-extension": true, example: "2026-11-01" });
 
 /** The lists' extension parameters (decision D6.2): a created-at range and the filtered set's totals. */
 export const rangeAndTotalsQuery = {
@@ -32,7 +33,10 @@ export const rangeAndTotalsQuery = {
   include: z
     .enum(["totals"])
     .optional()
-    .meta({ description: "`totals`: also the count and per-currency sums of the whole filtered set (extension)", "x-extension": true }),
+    .meta({
+      description: "`totals`: also the count and per-currency sums of the whole filtered set (extension)",
+      "x-extension": true,
+    }),
 };
 
 /** GET /v0/settlement-requests query. */

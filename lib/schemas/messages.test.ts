@@ -45,7 +45,9 @@ describe("zod's defaults replaced", () => {
       ...messages(disbursementCreateSchema.safeParse({ amount: 5 })),
       ...messages(rateQuerySchema.safeParse({})),
       ...messages(webhookCreateSchema.safeParse({ url: 7 })),
-      ...messages(z.object({ kind: z.enum(["A", "B"]), count: z.number().int().min(2) }).safeParse({ kind: "C", count: 1 })),
+      ...messages(
+        z.object({ kind: z.enum(["A", "B"]), count: z.number().int().min(2) }).safeParse({ kind: "C", count: 1 }),
+      ),
     ];
     expect(lines).toContain("kind: Kind must be one of A, B");
     expect(lines).toContain("count: Count must be at least 2");

@@ -27,7 +27,10 @@ function listed(values: readonly unknown[]): string {
 /** zod's global error map: a message for the issues whose schema did not write one. */
 export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const label = fieldLabel(issue.path ?? []);
-  if (issue.input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union")) {
+  if (
+    issue.input === undefined &&
+    (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union")
+  ) {
     return `${label} is required`;
   }
   switch (issue.code) {
@@ -40,7 +43,9 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
         : `${label} must be one of ${listed(issue.values)}`;
     case "too_small":
       if (issue.origin === "string") {
-        return Number(issue.minimum) <= 1 ? `${label} must not be empty` : `${label} must be at least ${issue.minimum} characters`;
+        return Number(issue.minimum) <= 1
+          ? `${label} must not be empty`
+          : `${label} must be at least ${issue.minimum} characters`;
       }
       if (issue.origin === "array" || issue.origin === "set") return `${label} needs at least ${issue.minimum}`;
       return `${label} must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}`;

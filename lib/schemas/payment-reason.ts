@@ -19,7 +19,9 @@ const ACCEPTED = [...PAYMENT_REASONS, ...Object.keys(DEPRECATED_PAYMENT_REASONS)
 export const paymentReasonInput = z
   .enum(ACCEPTED, {
     error: (issue) =>
-      issue.input === undefined ? undefined : `Must be one of ${PAYMENT_REASONS.join(", ")} (got ${String(issue.input)})`,
+      issue.input === undefined
+        ? undefined
+        : `Must be one of ${PAYMENT_REASONS.join(", ")} (got ${String(issue.input)})`,
   })
   .transform((value, ctx): PaymentReason => {
     const reason = canonicalPaymentReason(value);
@@ -28,7 +30,9 @@ export const paymentReasonInput = z
     return z.NEVER;
   })
   .meta({
-    description: `Regulatory category. Deprecated values are accepted and translated: ${Object.entries(DEPRECATED_PAYMENT_REASONS)
+    description: `Regulatory category. Deprecated values are accepted and translated: ${Object.entries(
+      DEPRECATED_PAYMENT_REASONS,
+    )
       .map(([from, to]) => `${from} → ${to}`)
       .join(", ")}`,
   });

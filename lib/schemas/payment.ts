@@ -29,7 +29,10 @@ export const paymentSchema = z
     updated_at: isoTimestamp,
     completed_at: isoTimestamp.nullish(),
     settlement_request_id: z.string().nullish(),
-    disbursement_id: z.string().nullish().meta({ description: "The disbursement this payment belongs to; null for a settlement request's payments" }),
+    disbursement_id: z
+      .string()
+      .nullish()
+      .meta({ description: "The disbursement this payment belongs to; null for a settlement request's payments" }),
     fee: decimalString,
     metadata: z.record(z.string(), z.unknown()),
     failure_reason: z.string().nullish(),

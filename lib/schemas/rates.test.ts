@@ -25,12 +25,17 @@ describe("rate query", () => {
     expect(rateQuerySchema.parse(onRamp).destinationAmount).toBe("50.50000000");
   });
 
-  const drop = (q: Record<string, string>, k: string) => Object.fromEntries(Object.entries(q).filter(([key]) => key !== k));
+  const drop = (q: Record<string, string>, k: string) =>
+    Object.fromEntries(Object.entries(q).filter(([key]) => key !== k));
 
   it.each([
     ["source currency unsupported", { ...offRamp, sourceCurrencyCode: "JPY" }, "sourceCurrencyCode"],
     ["destination currency unsupported", { ...offRamp, destinationCurrencyCode: "JPY" }, "destinationCurrencyCode"],
-    ["CAD destination outside Canada", { ...offRamp, destinationCurrencyCode: "CAD", destinationCountryCode: "US" }, "destinationCountryCode"],
+    [
+      "CAD destination outside Canada",
+      { ...offRamp, destinationCurrencyCode: "CAD", destinationCountryCode: "US" },
+      "destinationCountryCode",
+    ],
     ["sourceAmount finer than USDC", { ...offRamp, sourceAmount: "10.1234567" }, "sourceAmount"],
     ["rail unknown", { ...offRamp, sourceRail: "FAX" }, "sourceRail"],
     ["EURC on TRON", { ...offRamp, sourceCurrencyCode: "EURC", sourceRail: "TRON" }, "sourceRail"],

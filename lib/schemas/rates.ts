@@ -38,7 +38,10 @@ export const rateQuerySchema = z
       if (!isFiat(currency)) continue;
       if (country === undefined) issue(`${side}CountryCode`, `Required when the ${side} is fiat`);
       else if (!FIAT_COUNTRIES[currency].includes(country)) {
-        issue(`${side}CountryCode`, `${currency} accounts are in ${FIAT_COUNTRIES[currency].join(", ")}, not ${country}`);
+        issue(
+          `${side}CountryCode`,
+          `${currency} accounts are in ${FIAT_COUNTRIES[currency].join(", ")}, not ${country}`,
+        );
       }
     }
     const precise = [

@@ -12,7 +12,10 @@ export const LOGGED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const
 const body = z
   .unknown()
   .nullable()
-  .meta({ description: "The JSON body as sent (bank identifiers masked), or its first 16 KiB as a string when larger or not JSON; null when there was none" });
+  .meta({
+    description:
+      "The JSON body as sent (bank identifiers masked), or its first 16 KiB as a string when larger or not JSON; null when there was none",
+  });
 
 export const requestLogSchema = z
   .object({
@@ -30,7 +33,13 @@ export const requestLogSchema = z
     resource_id: z.string().nullable().meta({ description: "The resource the call created or addressed" }),
     request_body: body,
     response_body: body,
-    user_agent: z.string().nullable().meta({ description: "The caller's User-Agent (first 200 characters); the console's own calls send settlement-console/…" }),
+    user_agent: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The caller's User-Agent (first 200 characters); the console's own calls send settlement-console/…",
+      }),
   })
   .meta({ id: "RequestLogEntry", "x-extension": true });
 
@@ -45,6 +54,11 @@ export const requestLogQuerySchema = z.object({
   path: z.string().min(1).max(512).optional().meta({ description: "Exact path, or a prefix ending in *" }),
   idempotency_key: z.string().min(1).max(255).optional(),
   resource_id: z.string().min(1).max(64).optional(),
-  user_agent_not: z.string().min(1).max(64).optional().meta({ description: "Leaves out calls whose User-Agent starts with this" }),
+  user_agent_not: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: "Leaves out calls whose User-Agent starts with this" }),
 });
 export type RequestLogQuery = z.output<typeof requestLogQuerySchema>;

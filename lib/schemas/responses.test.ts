@@ -91,7 +91,9 @@ describe("response schemas", () => {
   });
 
   it("refuse an unmasked account number, a non-canonical amount and a transaction_id is dropped", () => {
-    expect(destinationOutputSchema.safeParse({ ...request.destination, account_number: "123456789" }).success).toBe(false);
+    expect(destinationOutputSchema.safeParse({ ...request.destination, account_number: "123456789" }).success).toBe(
+      false,
+    );
     expect(settlementRequestSchema.safeParse({ ...request, amount: "100.00" }).success).toBe(false);
     expect(settlementRequestSchema.parse({ ...request, transaction_id: "t" })).not.toHaveProperty("transaction_id");
   });
@@ -107,7 +109,14 @@ describe("response schemas", () => {
         data: [
           { at: T, from: null, to: "REQUEST_STARTED", cause: "api" },
           { at: T, from: "REQUEST_STARTED", to: "FUNDS_SENT", cause: "api" },
-          { at: T, from: "FUNDS_SENT", to: "PAYIN_FAILED", cause: "payment", payment_id: "pay_1", detail: "bank said no" },
+          {
+            at: T,
+            from: "FUNDS_SENT",
+            to: "PAYIN_FAILED",
+            cause: "payment",
+            payment_id: "pay_1",
+            detail: "bank said no",
+          },
         ],
       }).success,
     ).toBe(true);
@@ -117,7 +126,13 @@ describe("response schemas", () => {
         type: "PAYOUT",
         status: "COMPLETED",
         source: { amount: "1.00000000", currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana },
-        destination: { amount: "1.00000000", currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana, transaction_hash: "5x" },
+        destination: {
+          amount: "1.00000000",
+          currency: "USDC",
+          rail: "SOLANA",
+          wallet_address: VALID.solana,
+          transaction_hash: "5x",
+        },
         created_at: T,
         updated_at: T,
         completed_at: T,
@@ -176,12 +191,19 @@ describe("error envelope helpers", () => {
       type: "FIAT_TO_FIAT",
       payment_reason: "RENT",
       amount: "1",
-      destination: { currency: "EUR", rail: "LOCAL", iban: "DE00", beneficiary: { type: "INDIVIDUAL", first_name: "a", last_name: "b", address: { country_code: "DE" } } },
+      destination: {
+        currency: "EUR",
+        rail: "LOCAL",
+        iban: "DE00",
+        beneficiary: { type: "INDIVIDUAL", first_name: "a", last_name: "b", address: { country_code: "DE" } },
+      },
     });
     const details = zodIssuesToDetails(r.error?.issues ?? []);
     expect(details).toEqual([{ path: "destination.iban", message: expect.stringContaining("IBAN") }]);
     expect(validationMessage(details)).toMatch(/^destination\.iban: IBAN/);
-    expect(errorEnvelopeSchema.parse({ status_code: 400, error: "validation_error", message: "x", details })).toBeTruthy();
+    expect(
+      errorEnvelopeSchema.parse({ status_code: 400, error: "validation_error", message: "x", details }),
+    ).toBeTruthy();
   });
 
   it("issuePath joins keys and indices", () => {

@@ -27,7 +27,9 @@ describe("sandbox bodies", () => {
 
   it("payment status: FAILED needs failure_reason; amount is canonical", () => {
     expect(sandboxPaymentStatusSchema.parse({ status: "COMPLETED", amount: "90" }).amount).toBe("90.00000000");
-    expect(sandboxPaymentStatusSchema.safeParse({ status: "FAILED", failure_reason: "bank said no" }).success).toBe(true);
+    expect(sandboxPaymentStatusSchema.safeParse({ status: "FAILED", failure_reason: "bank said no" }).success).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -44,7 +46,14 @@ describe("sandbox bodies", () => {
     const info = {
       environment: "sandbox",
       account: { id: "acc_1", name: "default" },
-      balances: [{ currency: "USDC", total_balance: "1000.00000000", available_balance: "900.00000000", reserved_balance: "100.00000000" }],
+      balances: [
+        {
+          currency: "USDC",
+          total_balance: "1000.00000000",
+          available_balance: "900.00000000",
+          reserved_balance: "100.00000000",
+        },
+      ],
       supported: { currencies: ["USDC"], rails: ["ACH"], chains: ["SOLANA"] },
       rate_limit: { limit: 100, window_seconds: 60 },
       server_time: "2026-11-21T10:00:00.000Z",

@@ -3,7 +3,14 @@
  */
 import { z } from "@/lib/schemas/zod";
 
-export const SEARCH_KINDS = ["settlement_request", "payment", "disbursement", "v1_payment", "event", "webhook"] as const;
+export const SEARCH_KINDS = [
+  "settlement_request",
+  "payment",
+  "disbursement",
+  "v1_payment",
+  "event",
+  "webhook",
+] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /**
@@ -11,7 +18,15 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
  * transaction hash, an account's last four, the start of an id as lists show it ("2cb19d01…"),
  * the start of an external_id.
  */
-export const SEARCH_MATCHES = ["id", "external_id", "external_id_ci", "transaction_hash", "account_last4", "id_prefix", "external_id_prefix"] as const;
+export const SEARCH_MATCHES = [
+  "id",
+  "external_id",
+  "external_id_ci",
+  "transaction_hash",
+  "account_last4",
+  "id_prefix",
+  "external_id_prefix",
+] as const;
 export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 
 export const SEARCH_MAX_RESULTS = 50;
@@ -22,7 +37,11 @@ export const searchQuerySchema = z.object({
     .trim()
     .min(1)
     .max(128)
-    .meta({ description: "An id, an external_id, a transaction hash, or the last four characters of an account number or IBAN", example: "INV-MXN-4004" }),
+    .meta({
+      description:
+        "An id, an external_id, a transaction hash, or the last four characters of an account number or IBAN",
+      example: "INV-MXN-4004",
+    }),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 

@@ -38,7 +38,9 @@ const instructionCommon = {
   destination_currency: z.enum(CURRENCIES),
   exchange_rate: decimalString,
   fee: instructionFeeSchema,
-  valid_until: isoTimestamp.meta({ description: "Stablecoin sources: 30 minutes after creation; fiat sources: 2 days" }),
+  valid_until: isoTimestamp.meta({
+    description: "Stablecoin sources: 30 minutes after creation; fiat sources: 2 days",
+  }),
 };
 
 export const cryptoPaymentInstructionsSchema = z
@@ -86,7 +88,9 @@ export const settlementRequestSchema = z
     source: settlementSourceOutputSchema,
     payment_instructions: paymentInstructionsSchema,
     inbound_payment: paymentSummarySchema.meta({ description: "The PAYIN, received from an external source" }),
-    outbound_payment: paymentSummarySchema.meta({ description: "The PAYOUT, from the pre-funded wallet to the destination" }),
+    outbound_payment: paymentSummarySchema.meta({
+      description: "The PAYOUT, from the pre-funded wallet to the destination",
+    }),
     external_id: z.string().nullish(),
     metadata: metadataOutput,
     created_at: isoTimestamp,

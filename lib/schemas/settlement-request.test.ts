@@ -15,12 +15,37 @@ const usSource = { currency: "USD", rail: "ACH", country_code: "US" };
 
 /** One valid body per destination shape. */
 const VALID_BODIES: Record<string, Body> = {
-  crypto: { type: "STABLECOIN_TO_STABLECOIN", payment_reason: "INVESTMENTS", amount: 100, destination: DESTINATIONS.crypto },
-  aba: { type: "STABLECOIN_TO_FIAT", payment_reason: "RENT", source: solanaSource, destination: { ...DESTINATIONS.aba, amount: "250.5" } },
+  crypto: {
+    type: "STABLECOIN_TO_STABLECOIN",
+    payment_reason: "INVESTMENTS",
+    amount: 100,
+    destination: DESTINATIONS.crypto,
+  },
+  aba: {
+    type: "STABLECOIN_TO_FIAT",
+    payment_reason: "RENT",
+    source: solanaSource,
+    destination: { ...DESTINATIONS.aba, amount: "250.5" },
+  },
   ibanEur: { type: "FIAT_TO_FIAT", payment_reason: "GIFTS", amount: "10", destination: DESTINATIONS.ibanEur },
-  ibanGbp: { type: "STABLECOIN_TO_FIAT", payment_reason: "TRAVEL", source: solanaSource, destination: { ...DESTINATIONS.ibanGbp, amount: 99.99 } },
-  clabe: { type: "FIAT_TO_FIAT", payment_reason: "LOANS", source: usSource, destination: { ...DESTINATIONS.clabe, amount: "1000" } },
-  ngn: { type: "STABLECOIN_TO_FIAT", payment_reason: "TAXES", source: solanaSource, destination: { ...DESTINATIONS.ngn, amount: "5000" } },
+  ibanGbp: {
+    type: "STABLECOIN_TO_FIAT",
+    payment_reason: "TRAVEL",
+    source: solanaSource,
+    destination: { ...DESTINATIONS.ibanGbp, amount: 99.99 },
+  },
+  clabe: {
+    type: "FIAT_TO_FIAT",
+    payment_reason: "LOANS",
+    source: usSource,
+    destination: { ...DESTINATIONS.clabe, amount: "1000" },
+  },
+  ngn: {
+    type: "STABLECOIN_TO_FIAT",
+    payment_reason: "TAXES",
+    source: solanaSource,
+    destination: { ...DESTINATIONS.ngn, amount: "5000" },
+  },
   onRamp: {
     type: "FIAT_TO_STABLECOIN",
     payment_reason: "PURCHASE_OF_GOODS",
@@ -55,7 +80,10 @@ describe("settlement request create: valid bodies", () => {
   });
 
   it("maps PAYMENT_FOR_GOODS_AND_SERVICES to PURCHASE_OF_GOODS", () => {
-    const out = settlementRequestCreateSchema.parse({ ...VALID_BODIES.crypto, payment_reason: "PAYMENT_FOR_GOODS_AND_SERVICES" });
+    const out = settlementRequestCreateSchema.parse({
+      ...VALID_BODIES.crypto,
+      payment_reason: "PAYMENT_FOR_GOODS_AND_SERVICES",
+    });
     expect(out.payment_reason).toBe("PURCHASE_OF_GOODS");
   });
 
@@ -82,18 +110,26 @@ describe("settlement request create: valid bodies", () => {
 type Case = [string, string, (b: Body) => Body, string];
 
 const dest = (b: Body) => b.destination as Body;
-const withDest = (patch: Body) => (b: Body): Body => ({ ...b, destination: { ...dest(b), ...patch } });
-const without = (key: string) => (b: Body): Body => {
-  const copy = { ...b };
-  delete copy[key];
-  return copy;
-};
-const withoutDest = (key: string) => (b: Body): Body => {
-  const d = { ...dest(b) };
-  delete d[key];
-  return { ...b, destination: d };
-};
-const set = (patch: Body) => (b: Body): Body => ({ ...b, ...patch });
+const withDest =
+  (patch: Body) =>
+  (b: Body): Body => ({ ...b, destination: { ...dest(b), ...patch } });
+const without =
+  (key: string) =>
+  (b: Body): Body => {
+    const copy = { ...b };
+    delete copy[key];
+    return copy;
+  };
+const withoutDest =
+  (key: string) =>
+  (b: Body): Body => {
+    const d = { ...dest(b) };
+    delete d[key];
+    return { ...b, destination: d };
+  };
+const set =
+  (patch: Body) =>
+  (b: Body): Body => ({ ...b, ...patch });
 
 const CASES: Case[] = [
   // top level
@@ -103,12 +139,27 @@ const CASES: Case[] = [
   ["payment_reason unknown", "crypto", set({ payment_reason: "BRIBES" }), "payment_reason"],
   ["destination missing", "crypto", without("destination"), "destination"],
   ["external_id too long", "crypto", set({ external_id: "x".repeat(256) }), "external_id"],
-  ["metadata too many keys", "crypto", set({ metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])) }), "metadata"],
+  [
+    "metadata too many keys",
+    "crypto",
+    set({ metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])) }),
+    "metadata",
+  ],
   ["metadata key too long", "crypto", set({ metadata: { ["k".repeat(41)]: "v" } }), `metadata.${"k".repeat(41)}`],
   ["metadata value too long", "crypto", set({ metadata: { k: "v".repeat(501) } }), "metadata.k"],
   ["metadata value not a string", "crypto", set({ metadata: { k: 1 } }), "metadata.k"],
-  ["reconciliation override not ISO", "crypto", set({ reconciliation_expected_at: "tomorrow" }), "reconciliation_expected_at"],
-  ["reconciliation override without zone", "crypto", set({ reconciliation_expected_at: "2030-01-01T00:00:00" }), "reconciliation_expected_at"],
+  [
+    "reconciliation override not ISO",
+    "crypto",
+    set({ reconciliation_expected_at: "tomorrow" }),
+    "reconciliation_expected_at",
+  ],
+  [
+    "reconciliation override without zone",
+    "crypto",
+    set({ reconciliation_expected_at: "2030-01-01T00:00:00" }),
+    "reconciliation_expected_at",
+  ],
   ["transaction_id not a string", "crypto", set({ transaction_id: 5 }), "transaction_id"],
   // amount rules (decisions D4)
   ["amount below 0.01", "crypto", set({ amount: 0.009 }), "amount"],
@@ -134,20 +185,45 @@ const CASES: Case[] = [
   ["S2F with a fiat source", "aba", set({ source: usSource }), "source.rail"],
   ["F2S with a crypto source", "onRamp", set({ source: solanaSource }), "source.rail"],
   ["S2S to a fiat destination", "crypto", set({ destination: DESTINATIONS.ibanEur }), "destination.currency"],
-  ["S2F to a crypto destination", "aba", set({ destination: { ...DESTINATIONS.crypto, amount: "5" } }), "destination.currency"],
+  [
+    "S2F to a crypto destination",
+    "aba",
+    set({ destination: { ...DESTINATIONS.crypto, amount: "5" } }),
+    "destination.currency",
+  ],
   // source
   ["source rail unknown", "aba", set({ source: { ...solanaSource, rail: "CARRIER_PIGEON" } }), "source.rail"],
-  ["source EURC on TRON", "aba", set({ source: { currency: "EURC", rail: "TRON", wallet_address: VALID.tron } }), "source.rail"],
-  ["source wallet invalid for chain", "aba", set({ source: { ...solanaSource, wallet_address: VALID.tron } }), "source.wallet_address"],
+  [
+    "source EURC on TRON",
+    "aba",
+    set({ source: { currency: "EURC", rail: "TRON", wallet_address: VALID.tron } }),
+    "source.rail",
+  ],
+  [
+    "source wallet invalid for chain",
+    "aba",
+    set({ source: { ...solanaSource, wallet_address: VALID.tron } }),
+    "source.wallet_address",
+  ],
   ["source wallet missing", "aba", set({ source: { currency: "USDC", rail: "SOLANA" } }), "source.wallet_address"],
   ["source country missing", "onRamp", set({ source: { currency: "USD", rail: "ACH" } }), "source.country_code"],
   ["source country not ISO", "onRamp", set({ source: { ...usSource, country_code: "usa" } }), "source.country_code"],
-  ["source country does not fit currency", "onRamp", set({ source: { ...usSource, country_code: "MX" } }), "source.country_code"],
+  [
+    "source country does not fit currency",
+    "onRamp",
+    set({ source: { ...usSource, country_code: "MX" } }),
+    "source.country_code",
+  ],
   ["source USD over LOCAL", "onRamp", set({ source: { ...usSource, rail: "LOCAL" } }), "source.rail"],
   // destination: route
   ["destination currency unsupported", "crypto", withDest({ currency: "JPY" }), "destination.currency"],
   ["destination currency missing", "crypto", withoutDest("currency"), "destination.currency"],
-  ["destination EURC on TRON", "crypto", withDest({ currency: "EURC", rail: "TRON", wallet_address: VALID.tron }), "destination.rail"],
+  [
+    "destination EURC on TRON",
+    "crypto",
+    withDest({ currency: "EURC", rail: "TRON", wallet_address: VALID.tron }),
+    "destination.rail",
+  ],
   ["destination USDC on ACH", "crypto", withDest({ rail: "ACH" }), "destination.rail"],
   ["destination USD over LOCAL", "aba", withDest({ rail: "LOCAL" }), "destination.rail"],
   ["destination EUR over ACH", "ibanEur", withDest({ rail: "ACH" }), "destination.rail"],
@@ -155,8 +231,18 @@ const CASES: Case[] = [
   // crypto destination
   ["wallet missing", "crypto", withoutDest("wallet_address"), "destination.wallet_address"],
   ["wallet of another chain", "crypto", withDest({ wallet_address: VALID.evm }), "destination.wallet_address"],
-  ["EVM wallet bad checksum", "evm", withDest({ wallet_address: VALID.evm.slice(0, -1) + "D" }), "destination.wallet_address"],
-  ["TRON wallet bad checksum", "onRamp", withDest({ wallet_address: VALID.tron.slice(0, -1) + "u" }), "destination.wallet_address"],
+  [
+    "EVM wallet bad checksum",
+    "evm",
+    withDest({ wallet_address: VALID.evm.slice(0, -1) + "D" }),
+    "destination.wallet_address",
+  ],
+  [
+    "TRON wallet bad checksum",
+    "onRamp",
+    withDest({ wallet_address: VALID.tron.slice(0, -1) + "u" }),
+    "destination.wallet_address",
+  ],
   // ABA
   ["ABA bank_name missing", "aba", withoutDest("bank_name"), "destination.bank_name"],
   ["ABA account_number missing", "aba", withoutDest("account_number"), "destination.account_number"],
@@ -170,7 +256,12 @@ const CASES: Case[] = [
   ["IBAN missing", "ibanEur", withoutDest("iban"), "destination.iban"],
   ["IBAN checksum", "ibanEur", withDest({ iban: "DE89370400440532013001" }), "destination.iban"],
   ["IBAN country length", "ibanEur", withDest({ iban: "DE8937040044053201300" }), "destination.iban"],
-  ["IBAN country outside SEPA does not take EUR", "ibanEur", withDest({ iban: "TR330006100519786457841326" }), "destination.iban"],
+  [
+    "IBAN country outside SEPA does not take EUR",
+    "ibanEur",
+    withDest({ iban: "TR330006100519786457841326" }),
+    "destination.iban",
+  ],
   ["IBAN country does not take GBP", "ibanGbp", withDest({ iban: VALID.ibanDE }), "destination.iban"],
   ["BIC malformed", "ibanEur", withDest({ bic: "COBADE" }), "destination.bic"],
   ["GBP sort_code missing", "ibanGbp", withoutDest("sort_code"), "destination.sort_code"],
@@ -189,14 +280,64 @@ const CASES: Case[] = [
   ["NGN bank_code 5 digits", "ngn", withDest({ bank_code: "50211" }), "destination.bank_code"],
   // beneficiary
   ["fiat without beneficiary", "aba", withoutDest("beneficiary"), "destination.beneficiary"],
-  ["beneficiary type unknown", "aba", withDest({ beneficiary: { type: "ROBOT", address: { country_code: "US" } } }), "destination.beneficiary.type"],
-  ["individual without first_name", "aba", withDest({ beneficiary: { type: "INDIVIDUAL", last_name: "L", address: { country_code: "US" } } }), "destination.beneficiary.first_name"],
-  ["individual without last_name", "aba", withDest({ beneficiary: { type: "INDIVIDUAL", first_name: "F", address: { country_code: "US" } } }), "destination.beneficiary.last_name"],
-  ["business without business_name", "ibanGbp", withDest({ beneficiary: { type: "BUSINESS", address: { country_code: "GB" } } }), "destination.beneficiary.business_name"],
-  ["beneficiary without address", "aba", withDest({ beneficiary: { type: "INDIVIDUAL", first_name: "F", last_name: "L" } }), "destination.beneficiary.address"],
-  ["beneficiary country_code missing", "clabe", withDest({ beneficiary: { type: "INDIVIDUAL", first_name: "F", last_name: "L", address: {} } }), "destination.beneficiary.address.country_code"],
-  ["beneficiary country_code not alpha-2", "clabe", withDest({ beneficiary: { type: "INDIVIDUAL", first_name: "F", last_name: "L", address: { country_code: "MEX" } } }), "destination.beneficiary.address.country_code"],
-  ["beneficiary email malformed", "aba", withDest({ beneficiary: { type: "INDIVIDUAL", first_name: "F", last_name: "L", email: "nope", address: { country_code: "US" } } }), "destination.beneficiary.email"],
+  [
+    "beneficiary type unknown",
+    "aba",
+    withDest({ beneficiary: { type: "ROBOT", address: { country_code: "US" } } }),
+    "destination.beneficiary.type",
+  ],
+  [
+    "individual without first_name",
+    "aba",
+    withDest({ beneficiary: { type: "INDIVIDUAL", last_name: "L", address: { country_code: "US" } } }),
+    "destination.beneficiary.first_name",
+  ],
+  [
+    "individual without last_name",
+    "aba",
+    withDest({ beneficiary: { type: "INDIVIDUAL", first_name: "F", address: { country_code: "US" } } }),
+    "destination.beneficiary.last_name",
+  ],
+  [
+    "business without business_name",
+    "ibanGbp",
+    withDest({ beneficiary: { type: "BUSINESS", address: { country_code: "GB" } } }),
+    "destination.beneficiary.business_name",
+  ],
+  [
+    "beneficiary without address",
+    "aba",
+    withDest({ beneficiary: { type: "INDIVIDUAL", first_name: "F", last_name: "L" } }),
+    "destination.beneficiary.address",
+  ],
+  [
+    "beneficiary country_code missing",
+    "clabe",
+    withDest({ beneficiary: { type: "INDIVIDUAL", first_name: "F", last_name: "L", address: {} } }),
+    "destination.beneficiary.address.country_code",
+  ],
+  [
+    "beneficiary country_code not alpha-2",
+    "clabe",
+    withDest({
+      beneficiary: { type: "INDIVIDUAL", first_name: "F", last_name: "L", address: { country_code: "MEX" } },
+    }),
+    "destination.beneficiary.address.country_code",
+  ],
+  [
+    "beneficiary email malformed",
+    "aba",
+    withDest({
+      beneficiary: {
+        type: "INDIVIDUAL",
+        first_name: "F",
+        last_name: "L",
+        email: "nope",
+        address: { country_code: "US" },
+      },
+    }),
+    "destination.beneficiary.email",
+  ],
 ];
 
 describe("settlement request create: each rule names its field", () => {
@@ -208,7 +349,15 @@ describe("settlement request create: each rule names its field", () => {
   });
 
   it("never throws on hostile input", () => {
-    for (const input of [null, 42, "x", [], { destination: null }, { destination: [] }, { type: "FIAT_TO_FIAT", destination: { currency: "USD" } }]) {
+    for (const input of [
+      null,
+      42,
+      "x",
+      [],
+      { destination: null },
+      { destination: [] },
+      { type: "FIAT_TO_FIAT", destination: { currency: "USD" } },
+    ]) {
       expect(() => settlementRequestCreateSchema.safeParse(input)).not.toThrow();
     }
   });

@@ -14,7 +14,10 @@ import { DEFAULT_FIAT_SOURCE, sourceInputSchema, type ResolvedSource } from "./s
 const transactionId = z
   .string()
   .max(255)
-  .meta({ deprecated: true, description: "Deprecated alias of external_id; refused after 2026-05-25 (send external_id)" });
+  .meta({
+    deprecated: true,
+    description: "Deprecated alias of external_id; refused after 2026-05-25 (send external_id)",
+  });
 
 const createBase = z.object({
   type: z.enum(SETTLEMENT_TYPES, { error: enumMessage(SETTLEMENT_TYPES) }),
@@ -22,15 +25,24 @@ const createBase = z.object({
   destination: destinationInputSchema,
   amount: settlementAmountInput
     .optional()
-    .meta({ description: "Minimum 0.01. Required for STABLECOIN_TO_STABLECOIN and FIAT_TO_STABLECOIN; FIAT_TO_FIAT takes amount or destination.amount" }),
+    .meta({
+      description:
+        "Minimum 0.01. Required for STABLECOIN_TO_STABLECOIN and FIAT_TO_STABLECOIN; FIAT_TO_FIAT takes amount or destination.amount",
+    }),
   source: sourceInputSchema
     .optional()
-    .meta({ description: "Required for STABLECOIN_TO_FIAT and FIAT_TO_STABLECOIN; optional for the others (defaults: the destination's stablecoin on its chain; USD over ACH from US)" }),
+    .meta({
+      description:
+        "Required for STABLECOIN_TO_FIAT and FIAT_TO_STABLECOIN; optional for the others (defaults: the destination's stablecoin on its chain; USD over ACH from US)",
+    }),
   external_id: externalId.optional(),
   metadata: metadataInput.optional(),
   reconciliation_expected_at: isoTimestamp
     .optional()
-    .meta({ description: "Reconciliation override: in the future, at most 30 days after creation. Default: T+3 when FUNDS_SENT" }),
+    .meta({
+      description:
+        "Reconciliation override: in the future, at most 30 days after creation. Default: T+3 when FUNDS_SENT",
+    }),
   transaction_id: transactionId.optional(),
 });
 
@@ -56,14 +68,22 @@ function typeRules(body: CreateBase, ctx: z.RefinementCtx): void {
 
   const wantCryptoDest = CRYPTO_DESTINATION[type];
   if (isStablecoin(destination.currency) !== wantCryptoDest) {
-    issue(["destination", "currency"], `${type} pays out in ${wantCryptoDest ? "a stablecoin" : "a fiat currency"}, not ${destination.currency}`);
+    issue(
+      ["destination", "currency"],
+      `${type} pays out in ${wantCryptoDest ? "a stablecoin" : "a fiat currency"}, not ${destination.currency}`,
+    );
   }
   const wantCryptoSource = CRYPTO_SOURCE[type];
   if (source && isChain(source.rail) !== wantCryptoSource) {
-    issue(["source", "rail"], `${type} takes a ${wantCryptoSource ? "stablecoin source on a chain" : "fiat source on a bank rail"}, not ${source.rail}`);
+    issue(
+      ["source", "rail"],
+      `${type} takes a ${wantCryptoSource ? "stablecoin source on a chain" : "fiat source on a bank rail"}, not ${source.rail}`,
+    );
   }
-  if (!source && type === "STABLECOIN_TO_FIAT") issue(["source"], "Required for STABLECOIN_TO_FIAT: currency, a chain as rail and wallet_address");
-  if (!source && type === "FIAT_TO_STABLECOIN") issue(["source"], "Required for FIAT_TO_STABLECOIN: currency, a fiat rail and country_code");
+  if (!source && type === "STABLECOIN_TO_FIAT")
+    issue(["source"], "Required for STABLECOIN_TO_FIAT: currency, a chain as rail and wallet_address");
+  if (!source && type === "FIAT_TO_STABLECOIN")
+    issue(["source"], "Required for FIAT_TO_STABLECOIN: currency, a fiat rail and country_code");
 
   const hasAmount = body.amount !== undefined;
   const hasDestAmount = destination.amount !== undefined;
@@ -71,8 +91,10 @@ function typeRules(body: CreateBase, ctx: z.RefinementCtx): void {
     if (!hasAmount) issue(["amount"], `Required for ${type}`);
     if (hasDestAmount) issue(["destination", "amount"], `${type} takes amount, not destination.amount`);
   } else if (type === "STABLECOIN_TO_FIAT") {
-    if (!hasDestAmount) issue(["destination", "amount"], "Required for STABLECOIN_TO_FIAT (the source amount comes from the quote)");
-    if (hasAmount) issue(["amount"], "STABLECOIN_TO_FIAT takes destination.amount; the source amount comes from the quote");
+    if (!hasDestAmount)
+      issue(["destination", "amount"], "Required for STABLECOIN_TO_FIAT (the source amount comes from the quote)");
+    if (hasAmount)
+      issue(["amount"], "STABLECOIN_TO_FIAT takes destination.amount; the source amount comes from the quote");
   } else {
     if (!hasAmount && !hasDestAmount) issue(["amount"], "FIAT_TO_FIAT needs amount or destination.amount");
     if (hasAmount && hasDestAmount) issue(["amount"], "FIAT_TO_FIAT takes amount or destination.amount, not both");
@@ -86,13 +108,21 @@ function typeRules(body: CreateBase, ctx: z.RefinementCtx): void {
     if (problem) issue(["amount"], problem);
   }
   if (destination.amount !== undefined) {
-    const problem = finerThanCurrency(destination.amount, destination.currency, CURRENCY_PRECISION[destination.currency]);
+    const problem = finerThanCurrency(
+      destination.amount,
+      destination.currency,
+      CURRENCY_PRECISION[destination.currency],
+    );
     if (problem) issue(["destination", "amount"], problem);
   }
 }
 
 /** The source a request uses: the one sent, or the default of its type. */
-export function resolveSource(type: SettlementType, destination: Destination, source: ResolvedSource | undefined): ResolvedSource {
+export function resolveSource(
+  type: SettlementType,
+  destination: Destination,
+  source: ResolvedSource | undefined,
+): ResolvedSource {
   if (source) return source;
   if (type === "FIAT_TO_FIAT") return { ...DEFAULT_FIAT_SOURCE };
   // STABLECOIN_TO_STABLECOIN: the destination's stablecoin on the same chain (the type rules
@@ -159,7 +189,10 @@ export const settlementRequestUpdateSchema = z
       .string()
       .regex(/^[\x21-\x7e]{1,255}$/, "Must be 1 to 255 printable characters without spaces")
       .optional()
-      .meta({ description: "Transaction hash; stored on the inbound payment when moving to FUNDS_SENT, on the outbound when completing" }),
+      .meta({
+        description:
+          "Transaction hash; stored on the inbound payment when moving to FUNDS_SENT, on the outbound when completing",
+      }),
   })
   .meta({ id: "SettlementRequestUpdate" });
 

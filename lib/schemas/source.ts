@@ -70,7 +70,11 @@ export type ResolvedSource =
   | { currency: FiatCurrency; rail: FiatRail; country_code: string };
 
 /** FIAT_TO_FIAT without a source: USD over ACH from the US (decisions D5). */
-export const DEFAULT_FIAT_SOURCE = { currency: "USD", rail: "ACH", country_code: "US" } as const satisfies ResolvedSource;
+export const DEFAULT_FIAT_SOURCE = {
+  currency: "USD",
+  rail: "ACH",
+  country_code: "US",
+} as const satisfies ResolvedSource;
 
 export function isCryptoSource(s: ResolvedSource): s is Extract<ResolvedSource, { currency: Stablecoin }> {
   return (CHAINS as readonly string[]).includes(s.rail);

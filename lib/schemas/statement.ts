@@ -16,7 +16,9 @@ export const statementQuerySchema = z.object({
 export type StatementQuery = z.output<typeof statementQuerySchema>;
 
 export const statementCurrencyParamSchema = z.object({
-  currency: z.enum(STABLECOINS, { error: enumMessage(STABLECOINS) }).meta({ description: "A stablecoin of the pre-funded balance" }),
+  currency: z
+    .enum(STABLECOINS, { error: enumMessage(STABLECOINS) })
+    .meta({ description: "A stablecoin of the pre-funded balance" }),
 });
 
 export const LEDGER_MOVEMENTS = ["seed", "operator_set", "reserve", "release", "consume", "network_fee"] as const;

@@ -17,7 +17,9 @@ export const summarySchema = z
     from: z.string(),
     to: z.string(),
     /** Settled volume per UTC day (of completion) and destination currency. */
-    settled_volume: z.array(z.object({ day: z.string(), currency: z.string(), amount: decimalString, count: z.number().int() })),
+    settled_volume: z.array(
+      z.object({ day: z.string(), currency: z.string(), amount: decimalString, count: z.number().int() }),
+    ),
     /** Fees of settled requests, per source currency. */
     fees: z.array(z.object({ currency: z.string(), amount: decimalString })),
     counts_by_status: z.array(z.object({ status: z.string(), count: z.number().int() })),

@@ -3,7 +3,13 @@ import { issuePath } from "./error";
 import { VALID } from "./test-fixtures";
 import { v1NotificationSchema, v1PaymentCreateSchema } from "./v1-payment";
 
-const body = { type: "LIQUIDITY", amount: 25.5, currency_code: "USDC", chain: "SOLANA", destination_wallet: VALID.solana };
+const body = {
+  type: "LIQUIDITY",
+  amount: 25.5,
+  currency_code: "USDC",
+  chain: "SOLANA",
+  destination_wallet: VALID.solana,
+};
 
 describe("/v1 payment bodies", () => {
   it("accepts a create body", () => {
@@ -31,7 +37,9 @@ describe("/v1 payment bodies", () => {
   });
 
   it("notification: INCOMING_PAYMENT over WIRE", () => {
-    expect(v1NotificationSchema.safeParse({ type: "INCOMING_PAYMENT", reference_id: "ref_1", rail: "WIRE" }).success).toBe(true);
+    expect(
+      v1NotificationSchema.safeParse({ type: "INCOMING_PAYMENT", reference_id: "ref_1", rail: "WIRE" }).success,
+    ).toBe(true);
     const r = v1NotificationSchema.safeParse({ type: "OUTGOING", rail: "ACH" });
     expect(r.error?.issues.map((i) => issuePath(i.path)).sort()).toEqual(["rail", "reference_id", "type"]);
   });

@@ -32,7 +32,10 @@ export const v1PaymentCreateSchema = z
     chain: z.enum(CHAINS, { error: enumMessage(CHAINS) }),
     destination_wallet: z.string().min(1).max(128),
     account_holder: v1AccountHolderSchema.optional(),
-    metadata: z.record(z.string(), z.unknown()).optional().meta({ description: "Free key/value object, returned in all responses" }),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: "Free key/value object, returned in all responses" }),
     idempotency_key: idempotencyKey.optional().meta({ description: "Same key and same request: the original payment" }),
   })
   .superRefine((b, ctx) => {
@@ -71,13 +74,11 @@ export const v1PaymentSchema = z
     account_holder: v1AccountHolderSchema.nullish(),
     metadata: z.record(z.string(), z.unknown()),
     failure_reason: z.string().nullish(),
-    network_fee: canonicalAmountString
-      .optional()
-      .meta({
-        description: "Network fee of the chain, debited from the balance separately when the transfer confirms",
-        example: "0.01000000",
-        "x-extension": true,
-      }),
+    network_fee: canonicalAmountString.optional().meta({
+      description: "Network fee of the chain, debited from the balance separately when the transfer confirms",
+      example: "0.01000000",
+      "x-extension": true,
+    }),
     expires_at: isoTimestamp,
     created_at: isoTimestamp,
     completed_at: isoTimestamp.nullish(),

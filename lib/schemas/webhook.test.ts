@@ -14,16 +14,25 @@ describe("webhook bodies", () => {
 
   // issue 35, finding 18: markup inside a webhook URL was accepted (escaped on screen, but nonsense)
   it("refuses markup and spaces inside a URL, naming url", () => {
-    for (const url of ["https://example.com/<img src=x onerror=alert(1)>", "https://example.com/a b", 'https://example.com/"q"']) {
+    for (const url of [
+      "https://example.com/<img src=x onerror=alert(1)>",
+      "https://example.com/a b",
+      'https://example.com/"q"',
+    ]) {
       const parsed = webhookCreateSchema.safeParse({ url, events: ["payment.created"] });
       expect(parsed.success, url).toBe(false);
       if (!parsed.success) expect(parsed.error.issues[0]?.path).toEqual(["url"]);
     }
-    expect(webhookCreateSchema.safeParse({ url: "https://example.com/%3Cimg%3E?q=a%20b", events: ["payment.created"] }).success).toBe(true);
+    expect(
+      webhookCreateSchema.safeParse({ url: "https://example.com/%3Cimg%3E?q=a%20b", events: ["payment.created"] })
+        .success,
+    ).toBe(true);
   });
 
   it("accepts http for sandbox receivers (production rules are the use case's)", () => {
-    expect(webhookCreateSchema.safeParse({ url: "http://localhost:3000/inbox", events: ["payment.created"] }).success).toBe(true);
+    expect(
+      webhookCreateSchema.safeParse({ url: "http://localhost:3000/inbox", events: ["payment.created"] }).success,
+    ).toBe(true);
   });
 
   it.each([
@@ -46,7 +55,13 @@ describe("webhook bodies", () => {
   });
 
   it("the record carries the secret only when present", () => {
-    const rec = { id: "wh_1", url: "https://x.io", events: ["payment.created"], status: "ACTIVE", created_at: "2026-11-21T10:00:00Z" };
+    const rec = {
+      id: "wh_1",
+      url: "https://x.io",
+      events: ["payment.created"],
+      status: "ACTIVE",
+      created_at: "2026-11-21T10:00:00Z",
+    };
     expect(webhookSchema.parse(rec).secret).toBeUndefined();
     expect(webhookSchema.parse({ ...rec, secret: "whsec_abc-_123" }).secret).toBe("whsec_abc-_123");
   });

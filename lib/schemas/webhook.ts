@@ -15,7 +15,10 @@ export const webhookUrl = z
   .url({ protocol: /^https?$/, error: "Must be an http or https URL" })
   .max(2048)
   // Markup or spaces in a URL are a mistake (RFC 3986 wants them percent-encoded), not an address.
-  .refine((url) => !/[\s<>"'`{}|\\^]/.test(url), { message: "Must not contain spaces or the characters < > \" ' ` { } | \\ ^ (percent-encode them)", abort: true })
+  .refine((url) => !/[\s<>"'`{}|\\^]/.test(url), {
+    message: "Must not contain spaces or the characters < > \" ' ` { } | \\ ^ (percent-encode them)",
+    abort: true,
+  })
   .meta({ description: "Production: https, not resolving to loopback or private addresses" });
 
 const eventType = z.enum(EVENT_TYPES, { error: enumMessage(EVENT_TYPES) });
@@ -75,7 +78,11 @@ export const webhookDeliveryAttemptSchema = z
       .min(1)
       .meta({ description: "1–10 by the schedule; a manual retry after the tenth counts on (11, ...)" }),
     at: isoTimestamp,
-    http_status: z.number().int().nullable().meta({ description: "null when no response came (timeout, network error)" }),
+    http_status: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "null when no response came (timeout, network error)" }),
     duration_ms: z.number().int().min(0),
     response_body: z.string().max(1024).nullable().meta({ description: "First 1 KiB of the response" }),
     error: z.string().nullish(),

@@ -112,21 +112,24 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
         });
       }
       if (c.get("route") === "unmatched") return logged(c, countUnrouted(c, next) as Promise<void>);
-      return logged(c, authenticate(c, () => {
-        rejectNulInUrl(c, (i) => routes.paramAt(c.req.path, i));
-        const caller = c.get("caller");
-        if (caller.environment !== "sandbox") return jsonBody(c, next);
-        // The sandbox reads its account's clock (decision D8.3); usually a cached offset.
-        const cached = cachedSandboxOffset(deps.db, caller.accountId);
-        if (cached !== undefined) {
-          c.set("deps", depsAt(deps, cached));
-          return jsonBody(c, next);
-        }
-        return sandboxOffset(deps.db, caller.accountId).then((offset) => {
-          c.set("deps", depsAt(deps, offset));
-          return jsonBody(c, next);
-        });
-      }) as Promise<void>);
+      return logged(
+        c,
+        authenticate(c, () => {
+          rejectNulInUrl(c, (i) => routes.paramAt(c.req.path, i));
+          const caller = c.get("caller");
+          if (caller.environment !== "sandbox") return jsonBody(c, next);
+          // The sandbox reads its account's clock (decision D8.3); usually a cached offset.
+          const cached = cachedSandboxOffset(deps.db, caller.accountId);
+          if (cached !== undefined) {
+            c.set("deps", depsAt(deps, cached));
+            return jsonBody(c, next);
+          }
+          return sandboxOffset(deps.db, caller.accountId).then((offset) => {
+            c.set("deps", depsAt(deps, offset));
+            return jsonBody(c, next);
+          });
+        }) as Promise<void>,
+      );
     }),
   );
 
@@ -153,7 +156,10 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     else if (err instanceof HTTPException) res = errorResponse(c, fromHttpException(err));
     else {
       console.error(`[service] ${c.req.method} ${c.req.path} failed (request ${c.get("requestId")}):`, safeError(err));
-      res = errorResponse(c, new ApiError("internal_error", "Internal error; the request id identifies it in the logs"));
+      res = errorResponse(
+        c,
+        new ApiError("internal_error", "Internal error; the request id identifies it in the logs"),
+      );
     }
     // An error skips the frame's success path: the log hears of it here.
     const started = c.get("logStarted");

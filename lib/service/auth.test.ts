@@ -18,7 +18,10 @@ beforeAll(async () => {
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.keys(methods)
       .filter((m) => ["get", "post", "put", "patch", "delete"].includes(m))
-      .map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000") })),
+      .map((method) => ({
+        method: method.toUpperCase(),
+        path: path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000"),
+      })),
   );
 });
 afterAll(() => s.close());
@@ -26,14 +29,26 @@ afterAll(() => s.close());
 describe("API key authentication", () => {
   it("the document lists the /v0 and /v1 surfaces", () => {
     const paths = operations.map((o) => o.path);
-    for (const expected of ["/v0/settlement-requests", "/v0/payments", "/v0/rates", "/v0/webhooks", "/v0/disbursements", "/v0/sandbox/info", "/v1/payments", "/v1/webhooks"]) {
+    for (const expected of [
+      "/v0/settlement-requests",
+      "/v0/payments",
+      "/v0/rates",
+      "/v0/webhooks",
+      "/v0/disbursements",
+      "/v0/sandbox/info",
+      "/v1/payments",
+      "/v1/webhooks",
+    ]) {
       expect(paths).toContain(expected);
     }
   });
 
   it("refuses a missing key on every route", async () => {
     for (const op of operations) {
-      const res = await s.request(op.method, op.path, { key: null, body: op.method === "GET" || op.method === "DELETE" ? undefined : {} });
+      const res = await s.request(op.method, op.path, {
+        key: null,
+        body: op.method === "GET" || op.method === "DELETE" ? undefined : {},
+      });
       expect({ op, status: res.status }).toEqual({ op, status: 401 });
       expect(await res.json()).toMatchObject({ status_code: 401, error: "unauthorized" });
     }
@@ -41,7 +56,10 @@ describe("API key authentication", () => {
 
   it("refuses an unknown key on every route", async () => {
     for (const op of operations) {
-      const res = await s.request(op.method, op.path, { key: "sk_test_not-a-real-key", body: op.method === "GET" || op.method === "DELETE" ? undefined : {} });
+      const res = await s.request(op.method, op.path, {
+        key: "sk_test_not-a-real-key",
+        body: op.method === "GET" || op.method === "DELETE" ? undefined : {},
+      });
       expect({ op, status: res.status }).toEqual({ op, status: 401 });
       expect(await res.json()).toMatchObject({ status_code: 401, error: "unauthorized" });
     }

@@ -25,11 +25,16 @@ describe("service frame", () => {
   });
 
   it("refuses a body that is not JSON with 415, past 1 MiB with 413, unparsable with 400 invalid_json", async () => {
-    const asText = await s.request("POST", "/v0/settlement-requests", { body: "hello", headers: { "Content-Type": "text/plain" } });
+    const asText = await s.request("POST", "/v0/settlement-requests", {
+      body: "hello",
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(asText.status).toBe(415);
     expect(await asText.json()).toMatchObject({ status_code: 415, error: "unsupported_media_type" });
 
-    const huge = await s.request("POST", "/v0/settlement-requests", { body: JSON.stringify({ pad: "x".repeat(1024 * 1024 + 10) }) });
+    const huge = await s.request("POST", "/v0/settlement-requests", {
+      body: JSON.stringify({ pad: "x".repeat(1024 * 1024 + 10) }),
+    });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ status_code: 413, error: "payload_too_large" });
 
@@ -63,7 +68,9 @@ describe("service frame", () => {
       expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
       expect(await res.json()).toMatchObject({ status_code: 429, error: "rate_limit_exceeded" });
       // The production key has its own count.
-      expect((await limited.request("GET", "/v0/settlement-requests", { key: limited.keys.production })).status).toBe(200);
+      expect((await limited.request("GET", "/v0/settlement-requests", { key: limited.keys.production })).status).toBe(
+        200,
+      );
       // A new window starts a new count.
       await limited.advance(60_000);
       expect((await limited.request("GET", "/v0/settlement-requests")).status).toBe(200);

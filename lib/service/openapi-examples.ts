@@ -15,7 +15,11 @@ export const VALID_EXAMPLES = {
   SandboxClockAdvance: { seconds: 3600 },
   SandboxSettlementStatus: { status: "REQUEST_CANCELED" },
   SandboxPaymentStatus: { status: "FAILED", failure_reason: "Bank rejected the transfer" },
-  DisbursementCreate: { wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", amount: "25.50", currency: "USDC" },
+  DisbursementCreate: {
+    wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    amount: "25.50",
+    currency: "USDC",
+  },
   V1PaymentCreate: {
     type: "LIQUIDITY",
     amount: 25,
@@ -26,6 +30,9 @@ export const VALID_EXAMPLES = {
   },
   V1PaymentNotification: { type: "INCOMING_PAYMENT", reference_id: "pay_01J0Z7Q2K9", rail: "WIRE" },
   V1SandboxPaymentStatus: { status: "COMPLETED" },
-  WebhookCreate: { url: "https://example.com/webhooks/settlement", events: ["settlement_request.updated", "payment.completed"] },
+  WebhookCreate: {
+    url: "https://example.com/webhooks/settlement",
+    events: ["settlement_request.updated", "payment.completed"],
+  },
   WebhookUpdate: { status: "DISABLED" },
 } as const;

@@ -19,7 +19,13 @@ type Operation = {
   requestBody?: { content?: Record<string, { schema?: { $ref?: string }; example?: unknown; examples?: unknown }> };
   responses?: Record<string, { headers?: Record<string, unknown> }>;
 };
-type Document = { paths?: Record<string, Record<string, Operation>>; components?: Json; tags?: unknown; servers?: unknown; info?: Json };
+type Document = {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: Json;
+  tags?: unknown;
+  servers?: unknown;
+  info?: Json;
+};
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -71,7 +77,15 @@ export function operationIdFor(method: string, path: string): string {
   const words = segments.slice(1).filter((s) => !s.startsWith("{"));
   const endsWithId = segments[segments.length - 1]?.startsWith("{") ?? false;
   const verb =
-    method === "get" ? (endsWithId ? "get" : "list") : method === "post" ? "create" : method === "delete" ? "delete" : "update";
+    method === "get"
+      ? endsWithId
+        ? "get"
+        : "list"
+      : method === "post"
+        ? "create"
+        : method === "delete"
+          ? "delete"
+          : "update";
   const pascal = words
     .flatMap((w) => w.split("-"))
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
@@ -84,7 +98,10 @@ const HEADERS: Json = {
     description: "The caller's X-Request-Id echoed, or one generated for this answer",
     schema: { type: "string", example: "req_01J0Z7Q2K9" },
   },
-  RateLimitLimit: { description: "Requests allowed per one-minute window for this key", schema: { type: "integer", example: 100 } },
+  RateLimitLimit: {
+    description: "Requests allowed per one-minute window for this key",
+    schema: { type: "integer", example: 100 },
+  },
   RateLimitRemaining: { description: "Requests left in the current window", schema: { type: "integer", example: 99 } },
   RateLimitReset: { description: "Seconds until the window resets", schema: { type: "integer", example: 42 } },
   RetryAfter: { description: "Seconds to wait before trying again", schema: { type: "integer", example: 42 } },
@@ -117,7 +134,14 @@ function typedNullables(node: unknown): void {
   }
   if (!node || typeof node !== "object") return;
   const schema = node as Json;
-  if (schema.nullable === true && !("type" in schema) && !schema.$ref && !schema.oneOf && !schema.anyOf && !schema.allOf) {
+  if (
+    schema.nullable === true &&
+    !("type" in schema) &&
+    !schema.$ref &&
+    !schema.oneOf &&
+    !schema.anyOf &&
+    !schema.allOf
+  ) {
     delete schema.nullable;
   }
   for (const value of Object.values(schema)) typedNullables(value);
@@ -134,7 +158,8 @@ const EVENT_KINDS = [
     name: "PaymentEvent",
     types: ["payment.created", "payment.processing", "payment.completed", "payment.failed", "payment.expired"],
     data: { oneOf: [{ $ref: "#/components/schemas/Payment" }, { $ref: "#/components/schemas/V1Payment" }] },
-    description: "`data` is the payment as GET /v0/payments/{id} returns it, or a /v1 payment as GET /v1/payments/{id} does",
+    description:
+      "`data` is the payment as GET /v0/payments/{id} returns it, or a /v1 payment as GET /v1/payments/{id} does",
   },
   {
     name: "BalanceLowEvent",

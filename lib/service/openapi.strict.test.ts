@@ -44,9 +44,11 @@ describe("the API document under strict validators (CONTRACT §1, 2026-11-26)", 
         for (const [status, response] of Object.entries<Json>(op.responses)) {
           expect(response.headers?.["X-Request-Id"], `${method} ${path} ${status}`).toBeDefined();
           if (status === "429") expect(response.headers["Retry-After"]).toBeDefined();
-          if (status === "200" || status === "201") expect(response.headers["RateLimit-Remaining"], `${method} ${path}`).toBeDefined();
+          if (status === "200" || status === "201")
+            expect(response.headers["RateLimit-Remaining"], `${method} ${path}`).toBeDefined();
         }
-        for (const media of Object.values<Json>(op.requestBody?.content ?? {})) expect(media.example, `${method} ${path}`).toBeDefined();
+        for (const media of Object.values<Json>(op.requestBody?.content ?? {}))
+          expect(media.example, `${method} ${path}`).toBeDefined();
       }
     }
     expect(new Set(ids).size).toBe(ids.length);
@@ -57,7 +59,8 @@ describe("the API document under strict validators (CONTRACT §1, 2026-11-26)", 
     const doc = JSON.parse(await documentText());
     let patterns = 0;
     for (const [at, schema] of schemasIn(doc)) {
-      if (schema.nullable) expect(schema.type ?? schema.$ref ?? schema.oneOf ?? schema.anyOf ?? schema.allOf, at).toBeDefined();
+      if (schema.nullable)
+        expect(schema.type ?? schema.$ref ?? schema.oneOf ?? schema.anyOf ?? schema.allOf, at).toBeDefined();
       if (typeof schema.pattern !== "string") continue;
       patterns++;
       const regex = new RegExp(schema.pattern);
@@ -65,7 +68,8 @@ describe("the API document under strict validators (CONTRACT §1, 2026-11-26)", 
     }
     expect(patterns).toBeGreaterThan(5);
     const masked = doc.components.schemas.DestinationOutput.properties;
-    for (const field of ["account_number", "iban", "clabe"]) expect("••••6789").toMatch(new RegExp(masked[field].pattern));
+    for (const field of ["account_number", "iban", "clabe"])
+      expect("••••6789").toMatch(new RegExp(masked[field].pattern));
   });
 
   it("types the webhook payload per event type", async () => {
@@ -76,12 +80,16 @@ describe("the API document under strict validators (CONTRACT §1, 2026-11-26)", 
       const target = event.discriminator.mapping[type].split("/").pop();
       expect(doc.components.schemas[target].properties.type.enum).toContain(type);
     }
-    expect(doc.components.schemas.SettlementRequestEvent.properties.data).toEqual({ $ref: "#/components/schemas/SettlementRequest" });
+    expect(doc.components.schemas.SettlementRequestEvent.properties.data).toEqual({
+      $ref: "#/components/schemas/SettlementRequest",
+    });
   });
 
   it("gives request bodies examples the service's own schemas accept", () => {
     for (const [name, example] of Object.entries(VALID_EXAMPLES)) {
-      const schema = [...(z.globalRegistry as unknown as { _idmap: Map<string, z.ZodType> })._idmap.entries()].find(([id]) => id === name)?.[1];
+      const schema = [...(z.globalRegistry as unknown as { _idmap: Map<string, z.ZodType> })._idmap.entries()].find(
+        ([id]) => id === name,
+      )?.[1];
       expect(schema, name).toBeDefined();
       const parsed = schema!.safeParse(example);
       expect(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
@@ -93,10 +101,17 @@ describe("the API document under strict validators (CONTRACT §1, 2026-11-26)", 
     const file = join(dir, "openapi.json");
     writeFileSync(file, await documentText());
     writeFileSync(join(dir, ".spectral.yaml"), 'extends: ["spectral:oas"]\n');
-    const redocly = await run(bin("redocly"), ["lint", file, "--format=summary"], { cwd: dir, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } }).catch((e) => e);
+    const redocly = await run(bin("redocly"), ["lint", file, "--format=summary"], {
+      cwd: dir,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    }).catch((e) => e);
     expect(`${redocly.stdout}${redocly.stderr}`).toMatch(/valid/);
     expect(redocly.code ?? 0, `${redocly.stdout}${redocly.stderr}`).toBe(0);
-    const spectral = await run(bin("spectral"), ["lint", file, "-r", join(dir, ".spectral.yaml"), "--fail-severity=error"], { cwd: dir }).catch((e) => e);
+    const spectral = await run(
+      bin("spectral"),
+      ["lint", file, "-r", join(dir, ".spectral.yaml"), "--fail-severity=error"],
+      { cwd: dir },
+    ).catch((e) => e);
     expect(spectral.code ?? 0, `${spectral.stdout}${spectral.stderr}`).toBe(0);
   });
 });
@@ -106,7 +121,13 @@ describe("real answers under a strict validator (Ajv strict, formats on), masked
 
   it("validates created, read and listed requests (IBAN, account number), payments and events against the document", async () => {
     const doc = (await (await s.request("GET", "/v0/openapi.json", { key: null })).json()) as Json;
-    const ajv = new Ajv({ strict: true, strictTypes: false, strictRequired: false, allErrors: true, discriminator: true });
+    const ajv = new Ajv({
+      strict: true,
+      strictTypes: false,
+      strictRequired: false,
+      allErrors: true,
+      discriminator: true,
+    });
     addFormats(ajv);
     ajv.addKeyword("example");
     ajv.addKeyword("x-extension");
@@ -117,7 +138,10 @@ describe("real answers under a strict validator (Ajv strict, formats on), masked
         ? node.map(withoutMappings)
         : node && typeof node === "object"
           ? Object.fromEntries(
-              Object.entries(node).map(([k, v]) => [k, k === "discriminator" ? { propertyName: (v as Json).propertyName } : withoutMappings(v)]),
+              Object.entries(node).map(([k, v]) => [
+                k,
+                k === "discriminator" ? { propertyName: (v as Json).propertyName } : withoutMappings(v),
+              ]),
             )
           : node;
     ajv.addSchema({ $id: "doc.json", components: withoutMappings(jsonSchemaOf(doc.components)) as Json });
@@ -134,8 +158,18 @@ describe("real answers under a strict validator (Ajv strict, formats on), masked
       created.push(res.body);
     }
     expect(JSON.stringify(created)).toContain("••••");
-    check("get", "/v0/settlement-requests/{id}", "200", (await call(s, "GET", `/v0/settlement-requests/${String(created[0].id)}`)).body);
-    check("get", "/v0/settlement-requests", "200", (await call(s, "GET", "/v0/settlement-requests?include=totals")).body);
+    check(
+      "get",
+      "/v0/settlement-requests/{id}",
+      "200",
+      (await call(s, "GET", `/v0/settlement-requests/${String(created[0].id)}`)).body,
+    );
+    check(
+      "get",
+      "/v0/settlement-requests",
+      "200",
+      (await call(s, "GET", "/v0/settlement-requests?include=totals")).body,
+    );
     check("get", "/v0/payments", "200", (await call(s, "GET", "/v0/payments")).body);
     check("get", "/v0/events", "200", (await call(s, "GET", "/v0/events")).body);
     check("get", "/v0/summary", "200", (await call(s, "GET", "/v0/summary")).body);

@@ -15,20 +15,24 @@ export function buildOpenApiDocument(app: OpenAPIHono<ServiceEnv>) {
     name: "X-Api-Key",
     description: "The API key of the environment being called; it decides account and environment.",
   });
-  return strictDocument(withCommonErrors(app.getOpenAPIDocument({
-    openapi: "3.0.3",
-    info: {
-      title: "Instant Settlement Service",
-      version: "0.2.0",
-      description: [
-        "Moves value between fiat and stablecoins: settlement requests, payments, disbursements, rates,",
-        "sandbox simulation, webhooks, and the earlier /v1 payments surface. Errors use one envelope:",
-        "`{status_code, error, message, details?}`. Operations marked `x-extension: true` go beyond the",
-        "interface document.",
-      ].join(" "),
-    },
-    security: [{ [API_KEY_SCHEME]: [] }],
-  })));
+  return strictDocument(
+    withCommonErrors(
+      app.getOpenAPIDocument({
+        openapi: "3.0.3",
+        info: {
+          title: "Instant Settlement Service",
+          version: "0.2.0",
+          description: [
+            "Moves value between fiat and stablecoins: settlement requests, payments, disbursements, rates,",
+            "sandbox simulation, webhooks, and the earlier /v1 payments surface. Errors use one envelope:",
+            "`{status_code, error, message, details?}`. Operations marked `x-extension: true` go beyond the",
+            "interface document.",
+          ].join(" "),
+        },
+        security: [{ [API_KEY_SCHEME]: [] }],
+      }),
+    ),
+  );
 }
 
 type Document = ReturnType<OpenAPIHono<ServiceEnv>["getOpenAPIDocument"]>;
@@ -51,7 +55,9 @@ const BODY_ERRORS: Record<string, string> = {
 function withCommonErrors(doc: Document): Document {
   const errorRef = { $ref: "#/components/schemas/Error" };
   for (const item of Object.values(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>)) {
+    for (const [method, op] of Object.entries(
+      item as Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>,
+    )) {
       if (!["get", "post", "put", "patch", "delete"].includes(method) || !op.responses) continue;
       const extra = { ...COMMON_ERRORS, ...(op.requestBody ? BODY_ERRORS : {}) };
       for (const [status, description] of Object.entries(extra)) {

@@ -16,7 +16,15 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // Inside the project, so the client resolves openapi-fetch from its node_modules.
 const DIR = join(ROOT, "test-results", "openapi-typescript");
 // --default-non-nullable=false: a field with a default (is_third_party) stays optional in what a client sends.
-const GENERATOR = ["--yes", "-p", "openapi-typescript@7.13.0", "-p", "typescript@5.9.3", "openapi-typescript", "--default-non-nullable=false"];
+const GENERATOR = [
+  "--yes",
+  "-p",
+  "openapi-typescript@7.13.0",
+  "-p",
+  "typescript@5.9.3",
+  "openapi-typescript",
+  "--default-non-nullable=false",
+];
 
 const CLIENT = (body: string) => `import createClient from "openapi-fetch";
 import type { paths } from "./schema";
@@ -46,7 +54,18 @@ const WRONG_BODY = `{ type: "STABLECOIN_TO_STABLECOIN", payment_reason: "GIFTS",
 function typecheck(file: string): { status: number | null; output: string } {
   writeFileSync(
     join(DIR, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", skipLibCheck: true, types: [] }, files: [file] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: "es2022",
+        module: "esnext",
+        moduleResolution: "bundler",
+        skipLibCheck: true,
+        types: [],
+      },
+      files: [file],
+    }),
   );
   const result = spawnSync("npx", ["tsc", "-p", join(DIR, "tsconfig.json")], { cwd: ROOT, encoding: "utf8" });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
@@ -60,7 +79,10 @@ describe("the API document through openapi-typescript and openapi-fetch", () => 
     service = await createTestService();
     const doc = await (await service.request("GET", "/v0/openapi.json", { key: null })).text();
     writeFileSync(join(DIR, "openapi.json"), doc);
-    const generated = spawnSync("npx", [...GENERATOR, join(DIR, "openapi.json"), "-o", join(DIR, "schema.d.ts")], { cwd: DIR, encoding: "utf8" });
+    const generated = spawnSync("npx", [...GENERATOR, join(DIR, "openapi.json"), "-o", join(DIR, "schema.d.ts")], {
+      cwd: DIR,
+      encoding: "utf8",
+    });
     expect(generated.status, `${generated.stdout}${generated.stderr}`).toBe(0);
   }, 120_000);
   afterAll(() => service?.close());

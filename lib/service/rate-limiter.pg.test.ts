@@ -50,7 +50,10 @@ describe("rate limiter across instances (PostgreSQL)", () => {
     expect([...fromA, ...fromB].filter((k) => k === "limited")).toHaveLength(4_000);
     // Both instances got a real share, and the shared count says what was handed out.
     expect(Math.min(admittedA, admittedB)).toBeGreaterThan(5_000);
-    const [row] = await queryRows<{ total: number }>(database.db, sql`SELECT sum(count)::int AS total FROM rate_limit_windows`);
+    const [row] = await queryRows<{ total: number }>(
+      database.db,
+      sql`SELECT sum(count)::int AS total FROM rate_limit_windows`,
+    );
     expect(Number(row.total)).toBe(20_000);
     a.close();
     b.close();

@@ -4,7 +4,15 @@ import type { Db } from "@/lib/db/database";
 
 /** A database whose claims answer from a script: a row, or a failure. */
 function scriptedDb(answers: Array<"row" | "fail">): Db {
-  const row = { key_id: "k1", account_id: "a1", account_name: "Acme", environment: "sandbox", lim: 100, count: 1, last_grant: 1 };
+  const row = {
+    key_id: "k1",
+    account_id: "a1",
+    account_name: "Acme",
+    environment: "sandbox",
+    lim: 100,
+    count: 1,
+    last_grant: 1,
+  };
   let calls = 0;
   return {
     execute: async () => {
@@ -17,7 +25,11 @@ function scriptedDb(answers: Array<"row" | "fail">): Db {
 
 describe("RateLimiter when the database fails", () => {
   it("fails the claiming request and its waiters, leaves no unhandled rejection, and recovers", async () => {
-    const limiter = new RateLimiter(scriptedDb(["row", "fail", "fail", "fail", "row"]), { sandbox: 100, production: 100 }, () => Date.parse("2026-11-21T10:00:05Z"));
+    const limiter = new RateLimiter(
+      scriptedDb(["row", "fail", "fail", "fail", "row"]),
+      { sandbox: 100, production: 100 },
+      () => Date.parse("2026-11-21T10:00:05Z"),
+    );
     expect((await limiter.admit("sk_test_key")).kind).toBe("admitted");
     // The slot is spent: a lone claim fails (and its in-flight marker must not reject unheard)...
     await expect(limiter.admit("sk_test_key")).rejects.toThrow("database down");

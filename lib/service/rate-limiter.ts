@@ -130,7 +130,16 @@ export class RateLimiter {
     // The claim read the account's sandbox clock too: the request it admits needs no read of its own.
     if (owner.environment === "sandbox") rememberSandboxOffset(this.db, owner.accountId, sandboxOffsetMs);
     // Requests for a key not seen yet claim side by side: merge into whatever state is there now.
-    const target = this.keys.get(hash) ?? { owner, checkedAt: 0, limit, windowStart, unspent: 0, count: 0, claiming: null, waiting: 0 };
+    const target = this.keys.get(hash) ?? {
+      owner,
+      checkedAt: 0,
+      limit,
+      windowStart,
+      unspent: 0,
+      count: 0,
+      claiming: null,
+      waiting: 0,
+    };
     if (target.windowStart < windowStart) Object.assign(target, { windowStart, unspent: 0, count: 0 });
     if (target.windowStart === windowStart) {
       target.unspent += granted;
@@ -146,7 +155,8 @@ export class RateLimiter {
   private fromMemory(hash: string, now: number): Admission | undefined {
     const state = this.keys.get(hash);
     const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-    if (!state || state.windowStart !== windowStart || performance.now() - state.checkedAt >= KEY_RECHECK_MS) return undefined;
+    if (!state || state.windowStart !== windowStart || performance.now() - state.checkedAt >= KEY_RECHECK_MS)
+      return undefined;
     const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
     if (state.unspent > 0) {
       state.unspent -= 1;

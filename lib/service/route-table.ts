@@ -10,7 +10,12 @@ export function createRouteTable(app: { routes: ReadonlyArray<{ method: string; 
       .map((r) => ({
         method: r.method,
         path: r.path,
-        pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]\w*/g, "[^/]+").replace(/\*/g, ".*")}/?$`),
+        pattern: new RegExp(
+          `^${r.path
+            .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+            .replace(/:[A-Za-z_]\w*/g, "[^/]+")
+            .replace(/\*/g, ".*")}/?$`,
+        ),
       })));
   return {
     match(method: string, path: string): "ok" | "method_not_allowed" | "not_found" {
@@ -34,7 +39,13 @@ export function createRouteTable(app: { routes: ReadonlyArray<{ method: string; 
       return table().find((r) => r.method === m && r.pattern.test(path))?.path ?? "unmatched";
     },
     allowed(path: string): string[] {
-      return [...new Set(table().filter((r) => r.pattern.test(path)).map((r) => r.method))];
+      return [
+        ...new Set(
+          table()
+            .filter((r) => r.pattern.test(path))
+            .map((r) => r.method),
+        ),
+      ];
     },
   };
 }

@@ -31,7 +31,9 @@ if (workers > 1 && cluster.isPrimary) {
   const first = cluster.fork();
   first.once("listening", () => {
     for (let i = 1; i < workers; i++) cluster.fork();
-    console.log(`Settlement service listening on http://localhost:${port} with ${workers} processes (OpenAPI: /v0/openapi.json)`);
+    console.log(
+      `Settlement service listening on http://localhost:${port} with ${workers} processes (OpenAPI: /v0/openapi.json)`,
+    );
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping === null) {
@@ -45,7 +47,8 @@ if (workers > 1 && cluster.isPrimary) {
 } else {
   const runtime = await getServiceRuntime();
   const server = serve({ fetch: runtime.app.fetch, port, hostname }, () => {
-    if (cluster.isPrimary) console.log(`Settlement service listening on http://localhost:${port} (OpenAPI: /v0/openapi.json)`);
+    if (cluster.isPrimary)
+      console.log(`Settlement service listening on http://localhost:${port} (OpenAPI: /v0/openapi.json)`);
   });
   const shutdown = async () => {
     server.close();

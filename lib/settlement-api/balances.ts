@@ -5,5 +5,10 @@ import { callApi, seg } from "./client";
 
 /** GET /v0/balances/{currency}/statement (extension): movements with running balances. */
 export function getBalanceStatement(env: Environment, currency: string, query: StatementQuery) {
-  return callApi(env, { method: "GET", path: `/v0/balances/${seg(currency)}/statement`, query, schema: statementSchema });
+  return callApi(env, {
+    method: "GET",
+    path: `/v0/balances/${seg(currency)}/statement`,
+    query,
+    schema: statementSchema,
+  });
 }

@@ -75,7 +75,12 @@ export async function callApi<S extends z.ZodType>(
   }
   const url = buildUrl(conn.baseUrl, req.path, req.query);
   // The console's own calls say so: the Request log hides them by default (CONSOLE_USER_AGENT_PREFIX).
-  const headers: Record<string, string> = { Accept: "application/json", "User-Agent": CONSOLE_USER_AGENT, "X-Api-Key": conn.apiKey, ...req.headers };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "User-Agent": CONSOLE_USER_AGENT,
+    "X-Api-Key": conn.apiKey,
+    ...req.headers,
+  };
   if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
   if (req.body !== undefined) headers["Content-Type"] = "application/json";
 
@@ -150,6 +155,8 @@ export async function callApi<S extends z.ZodType>(
 
 /** The RateLimit-Limit, -Remaining and -Reset headers, when all three are numbers. */
 function rateLimitOf(res: Response): RateLimitState | undefined {
-  const [limit, remaining, resetSeconds] = ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"].map((h) => Number(res.headers.get(h) ?? Number.NaN));
+  const [limit, remaining, resetSeconds] = ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"].map((h) =>
+    Number(res.headers.get(h) ?? Number.NaN),
+  );
   return [limit, remaining, resetSeconds].every(Number.isFinite) ? { limit, remaining, resetSeconds } : undefined;
 }

@@ -22,11 +22,21 @@ export function connectionFor(environment: Environment): Connection {
     (environment === "production" ? e.SETTLEMENT_PRODUCTION_BASE_URL : e.SETTLEMENT_SANDBOX_BASE_URL) ?? ownOrigin;
   const apiKey = environment === "production" ? e.SETTLEMENT_PRODUCTION_API_KEY : e.SETTLEMENT_SANDBOX_API_KEY;
   const configured = environment === "production" ? e.SETTLEMENT_PRODUCTION_BASE_URL : e.SETTLEMENT_SANDBOX_BASE_URL;
-  return { environment, baseUrl: baseUrl.replace(/\/+$/, ""), apiKey, embedded: configured === undefined && e.EMBEDDED_SERVICE !== "off" };
+  return {
+    environment,
+    baseUrl: baseUrl.replace(/\/+$/, ""),
+    apiKey,
+    embedded: configured === undefined && e.EMBEDDED_SERVICE !== "off",
+  };
 }
 
 /** What the settings page may show: the URLs and whether a key is set, never the key. */
-export function describeConnections(): Array<{ environment: Environment; baseUrl: string; keySet: boolean; embedded: boolean }> {
+export function describeConnections(): Array<{
+  environment: Environment;
+  baseUrl: string;
+  keySet: boolean;
+  embedded: boolean;
+}> {
   const e = env();
   return (["sandbox", "production"] as const).map((environment) => {
     const c = connectionFor(environment);

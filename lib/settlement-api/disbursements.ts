@@ -1,5 +1,10 @@
 import "server-only";
-import { disbursementPageSchema, disbursementSchema, type DisbursementCreateInput, type DisbursementListQuery } from "@/lib/schemas";
+import {
+  disbursementPageSchema,
+  disbursementSchema,
+  type DisbursementCreateInput,
+  type DisbursementListQuery,
+} from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";

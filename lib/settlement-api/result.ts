@@ -24,6 +24,13 @@ export type ApiFailure =
   | { kind: "not_configured"; message: string };
 
 /** `rateLimit`: what the RateLimit headers said of the key's window (when the API sent them). */
-export type ApiSuccess<T> = { ok: true; data: T; status: number; replayed: boolean; requestId?: string; rateLimit?: RateLimitState };
+export type ApiSuccess<T> = {
+  ok: true;
+  data: T;
+  status: number;
+  replayed: boolean;
+  requestId?: string;
+  rateLimit?: RateLimitState;
+};
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 export type ApiResult<T> = ApiSuccess<T> | { ok: false; error: ApiFailure };

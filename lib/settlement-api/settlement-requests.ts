@@ -12,7 +12,9 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";
 
-export const settlementRequestPageSchema = paginated(settlementRequestSchema).extend({ totals: settlementTotalsSchema.optional() });
+export const settlementRequestPageSchema = paginated(settlementRequestSchema).extend({
+  totals: settlementTotalsSchema.optional(),
+});
 
 /** POST /v0/settlement-requests, with the Idempotency-Key of one intended submission. */
 export function createSettlementRequest(env: Environment, body: SettlementRequestCreateInput, idempotencyKey: string) {

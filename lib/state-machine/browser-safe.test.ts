@@ -8,7 +8,9 @@ const SOURCES = readdirSync(DIR).filter((f) => f.endsWith(".ts") && !f.endsWith(
 /** The specifiers a file imports (static imports and re-exports). */
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(DIR, file), "utf8");
-  return [...text.matchAll(/^(?:import|export)\b[^;]*?from\s+"([^"]+)"|^import\s+"([^"]+)"/gm)].map((m) => m[1] ?? m[2]);
+  return [...text.matchAll(/^(?:import|export)\b[^;]*?from\s+"([^"]+)"|^import\s+"([^"]+)"/gm)].map(
+    (m) => m[1] ?? m[2],
+  );
 }
 
 /** Every specifier a file reaches through this folder's relative imports. */

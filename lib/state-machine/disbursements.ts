@@ -23,7 +23,9 @@ export interface DisbursementEffects {
  * PENDING → FAILED too: a payout can be refused before it reaches the chain (a sandbox PATCH of
  * its payment to FAILED or CANCELED does this); the reserve is released as from PROCESSING.
  */
-const DISBURSEMENT_MOVES: Readonly<Record<DisbursementStatus, Partial<Record<DisbursementStatus, DisbursementEffects>>>> = {
+const DISBURSEMENT_MOVES: Readonly<
+  Record<DisbursementStatus, Partial<Record<DisbursementStatus, DisbursementEffects>>>
+> = {
   PENDING: { PROCESSING: {}, FAILED: { reserve: "release", needsFailureReason: true } },
   PROCESSING: {
     COMPLETED: { reserve: "consume", setCompletedAt: true, setTransactionHash: true },
@@ -55,7 +57,9 @@ export function planDisbursementMove(
 export function planDisbursementPath(
   from: DisbursementStatus,
   to: DisbursementStatus,
-): { kind: "ok"; moves: Array<MovePlan<DisbursementStatus, DisbursementEffects> & { kind: "ok" }> } | { kind: "invalid"; message: string } {
+):
+  | { kind: "ok"; moves: Array<MovePlan<DisbursementStatus, DisbursementEffects> & { kind: "ok" }> }
+  | { kind: "invalid"; message: string } {
   if (from === to) return { kind: "ok", moves: [] };
   const direct = planDisbursementMove(from, to);
   if (direct.kind === "ok") return { kind: "ok", moves: [direct] };

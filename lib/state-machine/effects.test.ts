@@ -69,18 +69,35 @@ describe("planPaymentEffect", () => {
     expect(planPaymentEffect("PAYIN", "PROCESSING", ctx)).toEqual({ request: { kind: "stay" }, setProcessingAt: true });
   });
 
-  it.each([undefined, null, "100", "100.00000000", "100.0"])("inbound COMPLETED as instructed (%s) starts the payout", (received) => {
-    expect(planPaymentEffect("PAYIN", "COMPLETED", { ...ctx, receivedAmount: received, outboundStatus: "AWAITING_FUNDS" })).toEqual({
-      request: { kind: "stay" },
-      otherPayment: { type: "PAYOUT", to: "PROCESSING" },
-      setProcessingAt: true,
-    });
-  });
+  it.each([undefined, null, "100", "100.00000000", "100.0"])(
+    "inbound COMPLETED as instructed (%s) starts the payout",
+    (received) => {
+      expect(
+        planPaymentEffect("PAYIN", "COMPLETED", { ...ctx, receivedAmount: received, outboundStatus: "AWAITING_FUNDS" }),
+      ).toEqual({
+        request: { kind: "stay" },
+        otherPayment: { type: "PAYOUT", to: "PROCESSING" },
+        setProcessingAt: true,
+      });
+    },
+  );
 
   it.each([
-    ["99.99999999", "AMOUNT_MISMATCH_UNDERPAYMENT", "Received 99.99999999 USDC, 0.00000001 USDC less than the instructed 100.00000000 USDC"],
-    ["100.00000001", "AMOUNT_MISMATCH_OVERPAYMENT", "Received 100.00000001 USDC, 0.00000001 USDC more than the instructed 100.00000000 USDC"],
-    ["0", "AMOUNT_MISMATCH_UNDERPAYMENT", "Received 0.00000000 USDC, 100.00000000 USDC less than the instructed 100.00000000 USDC"],
+    [
+      "99.99999999",
+      "AMOUNT_MISMATCH_UNDERPAYMENT",
+      "Received 99.99999999 USDC, 0.00000001 USDC less than the instructed 100.00000000 USDC",
+    ],
+    [
+      "100.00000001",
+      "AMOUNT_MISMATCH_OVERPAYMENT",
+      "Received 100.00000001 USDC, 0.00000001 USDC more than the instructed 100.00000000 USDC",
+    ],
+    [
+      "0",
+      "AMOUNT_MISMATCH_UNDERPAYMENT",
+      "Received 0.00000000 USDC, 100.00000000 USDC less than the instructed 100.00000000 USDC",
+    ],
   ])("inbound COMPLETED with %s → PAYIN_AMOUNT_MISMATCH, %s", (received, code, reason) => {
     expect(planPaymentEffect("PAYIN", "COMPLETED", { ...ctx, receivedAmount: received })).toEqual({
       request: { kind: "move", to: "PAYIN_AMOUNT_MISMATCH" },
@@ -89,7 +106,11 @@ describe("planPaymentEffect", () => {
   });
 
   it("compares decimals, not floats (0.1 + 0.2 = 0.3)", () => {
-    const effect = planPaymentEffect("PAYIN", "COMPLETED", { ...ctx, instructedAmount: "0.3", receivedAmount: "0.30000000" });
+    const effect = planPaymentEffect("PAYIN", "COMPLETED", {
+      ...ctx,
+      instructedAmount: "0.3",
+      receivedAmount: "0.30000000",
+    });
     expect(effect.failure).toBeUndefined();
   });
 
@@ -136,9 +157,16 @@ describe("planTimeMoves", () => {
   });
 
   it("marks FUNDS_SENT late at reconciliation_expected_at, unless the payin completed", () => {
-    const req: TimedRequest = { ...base, status: "FUNDS_SENT", inbound: { status: "PENDING" }, reconciliationExpectedAt: new Date("2026-05-04T10:00:00Z") };
+    const req: TimedRequest = {
+      ...base,
+      status: "FUNDS_SENT",
+      inbound: { status: "PENDING" },
+      reconciliationExpectedAt: new Date("2026-05-04T10:00:00Z"),
+    };
     expect(planTimeMoves(req, new Date("2026-05-04T09:59:59Z"))).toEqual([]);
-    expect(planTimeMoves(req, new Date("2026-05-04T10:00:00Z"))).toEqual([{ kind: "request", to: "FUNDS_RECEIVING_LATE" }]);
+    expect(planTimeMoves(req, new Date("2026-05-04T10:00:00Z"))).toEqual([
+      { kind: "request", to: "FUNDS_RECEIVING_LATE" },
+    ]);
     expect(planTimeMoves({ ...req, inbound: { status: "COMPLETED" } }, new Date("2026-05-05T00:00:00Z"))).toEqual([]);
   });
 
@@ -206,9 +234,15 @@ describe("disbursements", () => {
     else expect(plan).toEqual({ kind: "invalid", message: `cannot move from ${from} to ${to}` });
   });
   it("completion consumes the reserve, failure releases it", () => {
-    expect(planDisbursementMove("PROCESSING", "COMPLETED")).toMatchObject({ effects: { reserve: "consume", setTransactionHash: true } });
-    expect(planDisbursementMove("PROCESSING", "FAILED")).toMatchObject({ effects: { reserve: "release", needsFailureReason: true } });
-    expect(planDisbursementMove("PENDING", "FAILED")).toMatchObject({ effects: { reserve: "release", needsFailureReason: true } });
+    expect(planDisbursementMove("PROCESSING", "COMPLETED")).toMatchObject({
+      effects: { reserve: "consume", setTransactionHash: true },
+    });
+    expect(planDisbursementMove("PROCESSING", "FAILED")).toMatchObject({
+      effects: { reserve: "release", needsFailureReason: true },
+    });
+    expect(planDisbursementMove("PENDING", "FAILED")).toMatchObject({
+      effects: { reserve: "release", needsFailureReason: true },
+    });
   });
   it("a forced payment status maps to a path of disbursement moves", () => {
     const path = (from: DisbursementStatus, payment: PaymentStatus) => {
@@ -291,7 +325,9 @@ describe("/v1 payments", () => {
     expect(v1ConfirmationAt(at, { completedSeconds: 3 })).toEqual(new Date("2026-05-01T10:00:03Z"));
   });
   it("completion charges the network fee, or fails when the balance no longer covers it", () => {
-    expect(planV1PaymentMove("PROCESSING", "COMPLETED")).toMatchObject({ effects: { networkFee: { uncovered: "FAILED" } } });
+    expect(planV1PaymentMove("PROCESSING", "COMPLETED")).toMatchObject({
+      effects: { networkFee: { uncovered: "FAILED" } },
+    });
     expect(planV1PaymentMove("PROCESSING", "FAILED")).toMatchObject({
       effects: { reserve: "release", failureReason: { fallback: "Transfer failed" } },
     });

@@ -44,9 +44,7 @@ export interface PaymentEffectContext {
   outboundStatus?: PaymentStatus;
 }
 
-export type RequestOutcome =
-  | { kind: "stay"; why?: string }
-  | { kind: "move"; to: SettlementStatus };
+export type RequestOutcome = { kind: "stay"; why?: string } | { kind: "move"; to: SettlementStatus };
 
 export interface PaymentEffect {
   request: RequestOutcome;

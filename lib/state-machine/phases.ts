@@ -67,7 +67,11 @@ export const V1_PAYMENT_STATUS_PHASES: Record<V1PaymentStatus, Phase> = {
 
 export const WEBHOOK_STATUS_PHASES: Record<WebhookStatus, Phase> = { ACTIVE: "success", DISABLED: "neutral" };
 
-export const WEBHOOK_DELIVERY_STATUS_PHASES: Record<WebhookDeliveryStatus, Phase> = { PENDING: "pending", SUCCEEDED: "success", FAILED: "failure" };
+export const WEBHOOK_DELIVERY_STATUS_PHASES: Record<WebhookDeliveryStatus, Phase> = {
+  PENDING: "pending",
+  SUCCEEDED: "success",
+  FAILED: "failure",
+};
 
 /** Statuses whose screens keep refreshing: those still pending or under way, of one list. */
 export function unfinished<S extends string>(phases: Record<S, Phase>): ReadonlySet<S> {

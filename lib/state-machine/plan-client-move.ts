@@ -29,10 +29,7 @@ export interface ClientMove {
   txHashOn?: PaymentType;
 }
 
-export type ClientMovePlan =
-  | { kind: "noop"; to: PutStatus }
-  | ClientMove
-  | { kind: "invalid"; message: string };
+export type ClientMovePlan = { kind: "noop"; to: PutStatus } | ClientMove | { kind: "invalid"; message: string };
 
 /** Amounts known for the inbound payment; lets PAYIN_AMOUNT_MISMATCH name the direction. */
 export interface MismatchContext {
@@ -41,8 +38,7 @@ export interface MismatchContext {
   currency?: string;
 }
 
-const CLIENT_MISMATCH_REASON =
-  "The client reported that the amount received differs from the instructed amount";
+const CLIENT_MISMATCH_REASON = "The client reported that the amount received differs from the instructed amount";
 
 /**
  * Plans a client PUT. `requested` may be an alias; the plan carries the canonical name.

@@ -3,12 +3,7 @@
  * payment (PAYMENT_STATUSES), from any status (cause "sandbox"). A payment PATCH then goes
  * through planPaymentEffect like any payment change.
  */
-import {
-  isRequestFailureStatus,
-  type FailureCode,
-  type PaymentStatus,
-  type SandboxSettlementStatus,
-} from "./statuses";
+import { isRequestFailureStatus, type FailureCode, type PaymentStatus, type SandboxSettlementStatus } from "./statuses";
 
 /** The rule the sandbox payment PATCH validates: FAILED needs a `failure_reason`. */
 export function sandboxPaymentNeedsFailureReason(status: PaymentStatus): boolean {

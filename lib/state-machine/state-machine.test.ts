@@ -39,8 +39,14 @@ describe("final statuses", () => {
   it("are exactly the eight of decisions D7", () => {
     expect([...FINAL_REQUEST_STATUSES].sort()).toEqual(
       [
-        "REQUEST_EXPIRED", "REQUEST_CANCELED", "REQUEST_COMPLETED", "REQUEST_REFUNDED",
-        "PAYIN_CANCELED", "PAYIN_FAILED", "PAYOUT_CANCELED", "PAYOUT_FAILED",
+        "REQUEST_EXPIRED",
+        "REQUEST_CANCELED",
+        "REQUEST_COMPLETED",
+        "REQUEST_REFUNDED",
+        "PAYIN_CANCELED",
+        "PAYIN_FAILED",
+        "PAYOUT_CANCELED",
+        "PAYOUT_FAILED",
       ].sort(),
     );
     expect(SANDBOX_SETTLEMENT_STATUSES.filter(isFinalRequestStatus)).toHaveLength(8);
@@ -116,7 +122,10 @@ describe("PUT effects", () => {
       kind: "move",
       from: "FUNDS_SENT",
       to: "PAYIN_AMOUNT_MISMATCH",
-      failure: { code: null, reason: "The client reported that the amount received differs from the instructed amount" },
+      failure: {
+        code: null,
+        reason: "The client reported that the amount received differs from the instructed amount",
+      },
     });
     const plan = planClientMove("FUNDS_SENT", "PAYIN_AMOUNT_MISMATCH", {
       instructedAmount: "100.00000000",
@@ -233,7 +242,10 @@ function apply(m: Model, step: Step): void {
 const paymentType = fc.constantFrom("PAYIN" as const, "PAYOUT" as const);
 const paymentStatus = fc.constantFrom(...PAYMENT_STATUSES);
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("put" as const), input: fc.constantFrom(...PUT_STATUS_INPUTS) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant("put" as const), input: fc.constantFrom(...PUT_STATUS_INPUTS) }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -252,7 +264,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       advanceMs: fc.constantFrom(500, 2_500, 60_000, VALID_UNTIL, RECONCILE_AT),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("sandbox" as const), to: fc.constantFrom(...SANDBOX_SETTLEMENT_STATUSES) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("sandbox" as const),
+      to: fc.constantFrom(...SANDBOX_SETTLEMENT_STATUSES),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant("sandboxPayment" as const), type: paymentType, status: paymentStatus }),
@@ -263,7 +281,13 @@ describe("property: only a sandbox request PATCH leaves a final status", () => {
   it("holds over random sequences of moves", () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        const m: Model = { status: "REQUEST_STARTED", inbound: "AWAITING_FUNDS", outbound: "AWAITING_FUNDS", outboundSince: 0, now: 0 };
+        const m: Model = {
+          status: "REQUEST_STARTED",
+          inbound: "AWAITING_FUNDS",
+          outbound: "AWAITING_FUNDS",
+          outboundSince: 0,
+          now: 0,
+        };
         for (const s of steps) {
           const before = m.status;
           apply(m, s);
@@ -276,7 +300,13 @@ describe("property: only a sandbox request PATCH leaves a final status", () => {
   });
 
   it("a happy path reaches REQUEST_COMPLETED with no sandbox step", () => {
-    const m: Model = { status: "REQUEST_STARTED", inbound: "AWAITING_FUNDS", outbound: "AWAITING_FUNDS", outboundSince: 0, now: 0 };
+    const m: Model = {
+      status: "REQUEST_STARTED",
+      inbound: "AWAITING_FUNDS",
+      outbound: "AWAITING_FUNDS",
+      outboundSince: 0,
+      now: 0,
+    };
     const steps: Step[] = [
       { kind: "put", input: "PROCESSING" },
       { kind: "payment", type: "PAYIN", status: "PROCESSING", received: null },
@@ -291,7 +321,12 @@ describe("property: only a sandbox request PATCH leaves a final status", () => {
       return m.status;
     });
     expect(seen).toEqual([
-      "FUNDS_SENT", "FUNDS_SENT", "FUNDS_SENT", "SETTLEMENT_SENT", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED",
+      "FUNDS_SENT",
+      "FUNDS_SENT",
+      "FUNDS_SENT",
+      "SETTLEMENT_SENT",
+      "SETTLEMENT_SENT",
+      "SETTLEMENT_COMPLETED",
       "REQUEST_COMPLETED",
     ]);
     expect(m.outbound).toBe("COMPLETED");
@@ -319,6 +354,7 @@ describe("status phases (lib/state-machine/phases.ts)", () => {
 
   it("agree with the final statuses: a final request status is never pending or moving", async () => {
     const { SETTLEMENT_STATUS_PHASES } = await import("./phases");
-    for (const status of FINAL_REQUEST_STATUSES) expect(["success", "failure", "neutral"], status).toContain(SETTLEMENT_STATUS_PHASES[status]);
+    for (const status of FINAL_REQUEST_STATUSES)
+      expect(["success", "failure", "neutral"], status).toContain(SETTLEMENT_STATUS_PHASES[status]);
   });
 });

@@ -6,10 +6,22 @@
 
 /** The document's settlement request statuses. */
 export const SETTLEMENT_STATUSES = [
-  "REQUEST_STARTED", "REQUEST_EXPIRED", "REQUEST_CANCELED", "REQUEST_COMPLETED", "REQUEST_REFUNDED",
-  "FUNDS_SENT", "FUNDS_RECEIVING_LATE", "SETTLEMENT_SENT", "SETTLEMENT_COMPLETED", "PAYIN_CANCELED",
-  "PAYIN_UNDER_REVIEW", "PAYIN_FAILED", "PAYIN_AMOUNT_MISMATCH", "PAYOUT_CANCELED",
-  "PAYOUT_UNDER_REVIEW", "PAYOUT_FAILED",
+  "REQUEST_STARTED",
+  "REQUEST_EXPIRED",
+  "REQUEST_CANCELED",
+  "REQUEST_COMPLETED",
+  "REQUEST_REFUNDED",
+  "FUNDS_SENT",
+  "FUNDS_RECEIVING_LATE",
+  "SETTLEMENT_SENT",
+  "SETTLEMENT_COMPLETED",
+  "PAYIN_CANCELED",
+  "PAYIN_UNDER_REVIEW",
+  "PAYIN_FAILED",
+  "PAYIN_AMOUNT_MISMATCH",
+  "PAYOUT_CANCELED",
+  "PAYOUT_UNDER_REVIEW",
+  "PAYOUT_FAILED",
 ] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 
@@ -56,8 +68,10 @@ export function isRequestFailureStatus(status: SandboxSettlementStatus): boolean
  * How the summary (extension) counts a request: settled, failed (REQUEST_FAILURE_STATUSES) or
  * ended some other way. Requests in any other status are still under way.
  */
-export const SETTLED_REQUEST_STATUSES = ["REQUEST_COMPLETED", "SETTLEMENT_COMPLETED"] as const satisfies
-  readonly SettlementStatus[];
+export const SETTLED_REQUEST_STATUSES = [
+  "REQUEST_COMPLETED",
+  "SETTLEMENT_COMPLETED",
+] as const satisfies readonly SettlementStatus[];
 export const OTHER_ENDED_REQUEST_STATUSES = [
   "REQUEST_EXPIRED",
   "REQUEST_CANCELED",
@@ -86,14 +100,26 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /** The document's payment statuses (settlement request payments and disbursement payments). */
 export const PAYMENT_STATUSES = [
-  "AWAITING_FUNDS", "PENDING", "PROCESSING", "SENT", "COMPLETED", "CANCELED", "FAILED", "EXPIRED",
-  "REFUNDED", "SCHEDULED", "UNDER_REVIEW",
+  "AWAITING_FUNDS",
+  "PENDING",
+  "PROCESSING",
+  "SENT",
+  "COMPLETED",
+  "CANCELED",
+  "FAILED",
+  "EXPIRED",
+  "REFUNDED",
+  "SCHEDULED",
+  "UNDER_REVIEW",
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Payment statuses in which no money has moved yet. */
-export const NOT_STARTED_PAYMENT_STATUSES = ["AWAITING_FUNDS", "PENDING", "SCHEDULED"] as const satisfies
-  readonly PaymentStatus[];
+export const NOT_STARTED_PAYMENT_STATUSES = [
+  "AWAITING_FUNDS",
+  "PENDING",
+  "SCHEDULED",
+] as const satisfies readonly PaymentStatus[];
 const NOT_STARTED = new Set<string>(NOT_STARTED_PAYMENT_STATUSES);
 
 export function isNotStartedPaymentStatus(status: PaymentStatus): boolean {

@@ -88,10 +88,14 @@ export function planTimeMoves(
     const since = request.outbound.statusSince.getTime();
     const waited = t - since;
     if (outbound === "PROCESSING" && waited >= rails.processingToSentMs) {
-      return [{ kind: "payment", paymentType: "PAYOUT", to: "SENT", dueAt: new Date(since + rails.processingToSentMs) }];
+      return [
+        { kind: "payment", paymentType: "PAYOUT", to: "SENT", dueAt: new Date(since + rails.processingToSentMs) },
+      ];
     }
     if (outbound === "SENT" && waited >= rails.sentToCompletedMs) {
-      return [{ kind: "payment", paymentType: "PAYOUT", to: "COMPLETED", dueAt: new Date(since + rails.sentToCompletedMs) }];
+      return [
+        { kind: "payment", paymentType: "PAYOUT", to: "COMPLETED", dueAt: new Date(since + rails.sentToCompletedMs) },
+      ];
     }
   }
   return [];

@@ -12,6 +12,7 @@ describe("initialsOf", () => {
     expect(initialsOf("  single  ")).toBe("S");
     expect(initialsOf("")).toBeNull();
     expect(initialsOf(null)).toBeNull();
-    for (const name of ["🦊 Fox", "👩‍💻 Dev"]) expect(initialsOf(name)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    for (const name of ["🦊 Fox", "👩‍💻 Dev"])
+      expect(initialsOf(name)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });

@@ -24,6 +24,8 @@ describe("isValidAbaRouting", () => {
     ["131000000", "prefix"],
   ])("rejects %s (%s)", (routing, reason) => {
     expect(isValidAbaRouting(routing)).toBe(false);
-    expect(abaRoutingProblem(routing)).toContain(reason.startsWith("checksum") ? "checksum" : reason === "prefix" ? "prefix" : "9 digits");
+    expect(abaRoutingProblem(routing)).toContain(
+      reason.startsWith("checksum") ? "checksum" : reason === "prefix" ? "prefix" : "9 digits",
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { gbSortCodeFromIban, ibanCountry, ibanProblem, isValidBic, isValidIban, isValidSortCode, normalizeIban } from "./iban";
+import {
+  gbSortCodeFromIban,
+  ibanCountry,
+  ibanProblem,
+  isValidBic,
+  isValidIban,
+  isValidSortCode,
+  normalizeIban,
+} from "./iban";
 
 describe("IBAN", () => {
   it.each([
@@ -47,10 +55,13 @@ describe("BIC and sort code", () => {
   it.each(["DEUTDEF", "DEUTDEFF50", "deutdeff", "DEU1DEFF", "DEUTD3FF", "DEUTDEFF5000"])("rejects BIC %s", (bic) => {
     expect(isValidBic(bic)).toBe(false);
   });
-  it.each([["123456", true], ["12-34-56", false], ["12345", false], ["1234567", false], ["12345a", false]])(
-    "sort code %s → %s",
-    (code, ok) => {
-      expect(isValidSortCode(code)).toBe(ok);
-    },
-  );
+  it.each([
+    ["123456", true],
+    ["12-34-56", false],
+    ["12345", false],
+    ["1234567", false],
+    ["12345a", false],
+  ])("sort code %s → %s", (code, ok) => {
+    expect(isValidSortCode(code)).toBe(ok);
+  });
 });

@@ -1,12 +1,7 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 
-import {
-  computeSignature,
-  generateWebhookSecret,
-  signatureHeader,
-  verifySignature,
-} from "@/lib/webhooks/signature";
+import { computeSignature, generateWebhookSecret, signatureHeader, verifySignature } from "@/lib/webhooks/signature";
 
 const secret = "whsec_dGVzdC1zZWNyZXQtdGhhdC1pcy0zMi1ieXRlcy1sb25n";
 const body = JSON.stringify({ id: "evt_1", type: "settlement_request.updated", data: { amount: "1.00000000" } });
@@ -153,7 +148,9 @@ describe("independent check with the stripe package", () => {
     const header = signatureHeader(secret, body, now);
     const event = Stripe.webhooks.constructEvent(body, header, secret) as unknown as { id: string; type: string };
     expect(event).toMatchObject({ id: "evt_1", type: "settlement_request.updated" });
-    expect(() => Stripe.webhooks.constructEvent(body.replace("1.00", "9.00"), header, secret)).toThrow(/No signatures found matching/);
+    expect(() => Stripe.webhooks.constructEvent(body.replace("1.00", "9.00"), header, secret)).toThrow(
+      /No signatures found matching/,
+    );
   });
 
   it("throws on a tampered body", () => {

@@ -26,7 +26,14 @@ export default async function AccountPage() {
 
   return (
     <>
-      <PageHeader title="Your account" description={listens ? "Who you are signed in as, what your role lets you do, your password and your tokens for the command line." : "Who you are signed in as, what your role lets you do, and your password."} />
+      <PageHeader
+        title="Your account"
+        description={
+          listens
+            ? "Who you are signed in as, what your role lets you do, your password and your tokens for the command line."
+            : "Who you are signed in as, what your role lets you do, and your password."
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">
         <Card title="Profile">
           <dl className="space-y-3 text-sm">
@@ -53,7 +60,9 @@ export default async function AccountPage() {
             ))}
           </ul>
           <p className="mt-4 text-sm text-slate-500">
-            {production ? "Your changes may reach production." : "In production you can read, but changes need the finance or admin role."}
+            {production
+              ? "Your changes may reach production."
+              : "In production you can read, but changes need the finance or admin role."}
           </p>
         </Card>
         <Card title="Change password" description="Other browsers signed in as you are signed out when you change it.">

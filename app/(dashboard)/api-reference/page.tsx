@@ -23,7 +23,10 @@ export default async function ApiReferencePage() {
   const base = connection.baseUrl;
   let document: unknown = null;
   try {
-    const res = await serviceFetch(connection, new Request(`${base}/v0/openapi.json`, { signal: AbortSignal.timeout(5_000) }));
+    const res = await serviceFetch(
+      connection,
+      new Request(`${base}/v0/openapi.json`, { signal: AbortSignal.timeout(5_000) }),
+    );
     if (res.ok) document = await res.json();
   } catch {
     document = null;
@@ -41,15 +44,25 @@ export default async function ApiReferencePage() {
   const o = outline(document);
   return (
     <>
-      <PageHeader title="API reference" description={`${o.title} ${o.version}: every operation, from ${base}/v0/openapi.json.`} />
+      <PageHeader
+        title="API reference"
+        description={`${o.title} ${o.version}: every operation, from ${base}/v0/openapi.json.`}
+      />
       <p className="mb-6 max-w-3xl text-sm text-slate-600">{o.description}</p>
       <nav aria-label="Sections" className="mb-8 flex flex-wrap gap-2">
         {o.groups.map((g) => (
-          <a key={g.tag} href={`#${anchor(g.tag)}`} className="rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50">
+          <a
+            key={g.tag}
+            href={`#${anchor(g.tag)}`}
+            className="rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+          >
             {g.tag}
           </a>
         ))}
-        <a href="#schemas" className="rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50">
+        <a
+          href="#schemas"
+          className="rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+        >
           Schemas
         </a>
       </nav>
@@ -75,7 +88,9 @@ export default async function ApiReferencePage() {
               <li key={s.name} id={`schema-${s.name}`} className="rounded-lg border border-slate-200 bg-white">
                 <details>
                   <summary className="cursor-pointer px-4 py-2 font-mono text-sm text-slate-900">{s.name}</summary>
-                  <CodeBlock className="max-h-96 overflow-auto border-t border-slate-100 p-4 font-mono text-xs text-slate-800">{JSON.stringify(s.schema, null, 2)}</CodeBlock>
+                  <CodeBlock className="max-h-96 overflow-auto border-t border-slate-100 p-4 font-mono text-xs text-slate-800">
+                    {JSON.stringify(s.schema, null, 2)}
+                  </CodeBlock>
                 </details>
               </li>
             ))}
@@ -101,7 +116,11 @@ function SchemaLink({ name }: { name: string }) {
 
 function OperationCard({ op }: { op: Operation }) {
   return (
-    <li id={op.id} className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]" data-testid="operation">
+    <li
+      id={op.id}
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]"
+      data-testid="operation"
+    >
       <details>
         <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-4 py-3 select-none">
           <Badge tone={METHOD_TONE[op.method as keyof typeof METHOD_TONE] ?? "neutral"}>{op.method}</Badge>
@@ -114,7 +133,9 @@ function OperationCard({ op }: { op: Operation }) {
           {op.parameters.length > 0 ? (
             <ScrollRegion label={`Parameters of ${op.method} ${op.path}`}>
               <table className="w-full text-left text-xs">
-                <caption className="sr-only">Parameters of {op.method} {op.path}</caption>
+                <caption className="sr-only">
+                  Parameters of {op.method} {op.path}
+                </caption>
                 <thead className="text-slate-500">
                   <tr>
                     <th className="py-1 pr-3 font-medium">Parameter</th>
@@ -148,7 +169,8 @@ function OperationCard({ op }: { op: Operation }) {
           <ul className="space-y-0.5 text-xs" aria-label="Responses">
             {op.responses.map((r) => (
               <li key={r.code}>
-                <span className="font-mono font-semibold">{r.code}</span> <span className="text-slate-600">{r.description}</span>
+                <span className="font-mono font-semibold">{r.code}</span>{" "}
+                <span className="text-slate-600">{r.description}</span>
                 {r.schema ? (
                   <>
                     {" "}

@@ -31,14 +31,25 @@ export default async function ApprovalsPage() {
   const { db } = await getDatabase();
   const [sandboxNow, productionNow] = await Promise.all([nowFor("sandbox"), nowFor("production")]);
   await Promise.all([expireDue(db, "sandbox", sandboxNow), expireDue(db, "production", productionNow)]);
-  const [pending, decided] = await Promise.all([listSubmissions(db, { status: "pending" }), listSubmissions(db, { status: "decided", limit: 50 })]);
-  const approvals = await approvalsOf(db, [...pending, ...decided].map((s) => s.id));
-  const view = (rows: typeof pending) => rows.map((r) => toSubmissionView(r, approvals, r.environment === "sandbox" ? sandboxNow : productionNow));
+  const [pending, decided] = await Promise.all([
+    listSubmissions(db, { status: "pending" }),
+    listSubmissions(db, { status: "decided", limit: 50 }),
+  ]);
+  const approvals = await approvalsOf(
+    db,
+    [...pending, ...decided].map((s) => s.id),
+  );
+  const view = (rows: typeof pending) =>
+    rows.map((r) => toSubmissionView(r, approvals, r.environment === "sandbox" ? sandboxNow : productionNow));
   const queue = view(pending);
   const history = view(decided);
   const decides = can(actor.role, "approvals:decide", null);
   const mayApprove = (s: SubmissionView) =>
-    decides && s.status === "pending" && s.submittedBy.userId !== actor.userId && s.approverRoles.includes(actor.role) && !s.approvals.some((a) => a.email === actor.email);
+    decides &&
+    s.status === "pending" &&
+    s.submittedBy.userId !== actor.userId &&
+    s.approverRoles.includes(actor.role) &&
+    !s.approvals.some((a) => a.email === actor.email);
 
   const columns = (withWho: boolean) => [
     {
@@ -78,7 +89,9 @@ export default async function ApprovalsPage() {
       cell: (s: SubmissionView) => (
         <span className="flex flex-col items-start gap-1">
           <SubmissionStatus status={s.status} />
-          {withWho && mayApprove(s) ? <span className="text-xs font-medium text-amber-800">Yours to decide</span> : null}
+          {withWho && mayApprove(s) ? (
+            <span className="text-xs font-medium text-amber-800">Yours to decide</span>
+          ) : null}
         </span>
       ),
     },
@@ -98,7 +111,16 @@ export default async function ApprovalsPage() {
           {
             header: <span className="sr-only">Decide</span>,
             cell: (s: SubmissionView) =>
-              mayApprove(s) ? <DecisionButtons id={s.id} canApprove canDeny mine={false} lastApproval={s.approvals.length + 1 >= s.approvalsRequired} compact /> : null,
+              mayApprove(s) ? (
+                <DecisionButtons
+                  id={s.id}
+                  canApprove
+                  canDeny
+                  mine={false}
+                  lastApproval={s.approvals.length + 1 >= s.approvalsRequired}
+                  compact
+                />
+              ) : null,
           },
         ]
       : []),
@@ -109,14 +131,18 @@ export default async function ApprovalsPage() {
       <PageHeader
         title="Approvals"
         description="Money movements held by an approval rule: nothing is sent until enough people approve. Nobody approves their own."
-        actions={can(actor.role, "approvals:rules", null) ? (
-          <Link href="/approvals/rules" className={buttonClasses({ variant: "secondary" })}>
-            Approval rules
-          </Link>
-        ) : undefined}
+        actions={
+          can(actor.role, "approvals:rules", null) ? (
+            <Link href="/approvals/rules" className={buttonClasses({ variant: "secondary" })}>
+              Approval rules
+            </Link>
+          ) : undefined
+        }
       />
       <section aria-labelledby="queue-heading" className="space-y-3">
-        <h2 id="queue-heading" className="text-sm font-semibold text-slate-900">Waiting ({queue.length})</h2>
+        <h2 id="queue-heading" className="text-sm font-semibold text-slate-900">
+          Waiting ({queue.length})
+        </h2>
         <DataTable
           caption="Submissions waiting for approval"
           columns={columns(true)}
@@ -127,7 +153,9 @@ export default async function ApprovalsPage() {
         />
       </section>
       <section aria-labelledby="history-heading" className="mt-8 space-y-3">
-        <h2 id="history-heading" className="text-sm font-semibold text-slate-900">Decided</h2>
+        <h2 id="history-heading" className="text-sm font-semibold text-slate-900">
+          Decided
+        </h2>
         <DataTable
           caption="Decided submissions"
           columns={columns(false)}

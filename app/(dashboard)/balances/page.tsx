@@ -30,7 +30,9 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
   const to = dateParam(params.to);
   // A range that ends before it starts is said so, not sent (issue 35, finding 10).
   const inverted = Boolean(from && to && from > to);
-  const result = inverted ? null : await getBalanceStatement({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  const result = inverted
+    ? null
+    : await getBalanceStatement({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) });
   const query = new URLSearchParams({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
   return (
     <>
@@ -39,7 +41,13 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
         description="Every movement of the pre-funded balance, with what caused it and the balance after it. Opening plus movements is the closing balance."
       />
       <form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Statement">
-        <FilterSelect name="currency" label="Currency" value={currency} options={STATEMENT_CURRENCIES} anyLabel={null} />
+        <FilterSelect
+          name="currency"
+          label="Currency"
+          value={currency}
+          options={STATEMENT_CURRENCIES}
+          anyLabel={null}
+        />
         <FilterInput type="date" name="from" label="From (UTC)" value={from} />
         <FilterInput type="date" name="to" label="To (UTC, inclusive)" value={to} />
         <button type="submit" className={buttonClasses({ variant: "secondary" })}>
@@ -50,7 +58,10 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
         </a>
       </form>
       {result === null ? (
-        <ErrorState title="This range ends before it starts" message={`"To" (${to}) is before "From" (${from}): choose a "To" on or after "From".`} />
+        <ErrorState
+          title="This range ends before it starts"
+          message={`"To" (${to}) is before "From" (${from}): choose a "To" on or after "From".`}
+        />
       ) : !result.ok ? (
         <ErrorState title="The statement could not be loaded" message={describeError(result.error)} />
       ) : (
@@ -64,7 +75,9 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
   return (
     <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)]">
       <p className="text-xs font-medium text-slate-500">{label}</p>
-      <p className="mt-1 text-xl font-semibold text-slate-900 tabular-nums" data-testid={testId}>{value}</p>
+      <p className="mt-1 text-xl font-semibold text-slate-900 tabular-nums" data-testid={testId}>
+        {value}
+      </p>
       <p className="mt-0.5 text-xs text-slate-600 tabular-nums">{detail}</p>
     </div>
   );
@@ -76,9 +89,24 @@ function StatementView({ statement: st }: { statement: Statement }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-3">
-        <Figure label="Opening balance" value={money(st.opening.total)} detail={parts(st.opening)} testId="statement-opening" />
-        <Figure label="Movements" value={String(st.entries.length)} detail={st.truncated ? "The first 1,000 are listed; the closing covers all" : "In this range"} testId="statement-count" />
-        <Figure label="Closing balance" value={money(st.closing.total)} detail={parts(st.closing)} testId="statement-closing" />
+        <Figure
+          label="Opening balance"
+          value={money(st.opening.total)}
+          detail={parts(st.opening)}
+          testId="statement-opening"
+        />
+        <Figure
+          label="Movements"
+          value={String(st.entries.length)}
+          detail={st.truncated ? "The first 1,000 are listed; the closing covers all" : "In this range"}
+          testId="statement-count"
+        />
+        <Figure
+          label="Closing balance"
+          value={money(st.closing.total)}
+          detail={parts(st.closing)}
+          testId="statement-closing"
+        />
       </div>
       {st.entries.length === 0 ? (
         <EmptyState icon={<PaymentsIcon className="size-5" />} title="No movements in this range">
@@ -114,7 +142,9 @@ function StatementView({ statement: st }: { statement: Statement }) {
                   </TD>
                   <TD numeric>{signed(e.available_delta, money)}</TD>
                   <TD numeric>{signed(e.reserved_delta, money)}</TD>
-                  <TD numeric className="font-medium" data-testid="statement-balance-after">{money(e.balance_after.total)}</TD>
+                  <TD numeric className="font-medium" data-testid="statement-balance-after">
+                    {money(e.balance_after.total)}
+                  </TD>
                 </TR>
               );
             })}

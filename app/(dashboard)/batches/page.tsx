@@ -51,11 +51,23 @@ export default async function BatchesPage() {
                   </Link>
                 ),
               },
-              { header: "Kind", className: "text-slate-600", cell: (b) => (b.kind === "disbursement" ? "Disbursements" : "Settlement requests") },
+              {
+                header: "Kind",
+                className: "text-slate-600",
+                cell: (b) => (b.kind === "disbursement" ? "Disbursements" : "Settlement requests"),
+              },
               { header: "Rows", numeric: true, cell: (b) => b.rowCount.toLocaleString("en-US") },
-              { header: "Total", className: "text-slate-700", cell: (b) => (b.totals ? b.totals.map((t) => formatMoney(t.amount, t.currency)).join(", ") : "—") },
+              {
+                header: "Total",
+                className: "text-slate-700",
+                cell: (b) => (b.totals ? b.totals.map((t) => formatMoney(t.amount, t.currency)).join(", ") : "—"),
+              },
               { header: "Status", cell: (b) => <BatchStatusBadge status={b.status} /> },
-              { header: "Uploaded", className: "text-xs text-slate-500", cell: (b) => `${time.format(new Date(b.createdAt))} UTC by ${b.createdByEmail}` },
+              {
+                header: "Uploaded",
+                className: "text-xs text-slate-500",
+                cell: (b) => `${time.format(new Date(b.createdAt))} UTC by ${b.createdByEmail}`,
+              },
             ]}
             rows={rows}
             rowTestId="batch-row"
@@ -68,7 +80,10 @@ export default async function BatchesPage() {
               <NewBatchForm environment={environment} kinds={kinds} />
             </Card>
           ) : null}
-          <Card title="Templates" description="One per kind, with the columns of each destination and valid example rows.">
+          <Card
+            title="Templates"
+            description="One per kind, with the columns of each destination and valid example rows."
+          >
             <ul className="space-y-2 text-sm">
               {TEMPLATE_NAMES.map((name) => (
                 <li key={name} className="flex items-center justify-between gap-3">
@@ -76,7 +91,12 @@ export default async function BatchesPage() {
                     {TEMPLATES[name].label}
                     <span className="block text-xs text-slate-500">{BATCH_KIND_LABELS[TEMPLATES[name].kind]}</span>
                   </span>
-                  <a href={`/batches/templates/${name}`} download className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1 font-medium text-accent-700 hover:bg-accent-50" data-testid={`template-${name}`}>
+                  <a
+                    href={`/batches/templates/${name}`}
+                    download
+                    className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1 font-medium text-accent-700 hover:bg-accent-50"
+                    data-testid={`template-${name}`}
+                  >
                     <DownloadIcon className="size-4" /> CSV
                   </a>
                 </li>

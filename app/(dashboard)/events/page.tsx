@@ -19,7 +19,6 @@ export const metadata = { title: "Events" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-
 /**
  * Every event the API sent for this account, newest first, by type or by the resource it is
  * about (a request, payment or disbursement id; a request's id also finds its payments'
@@ -30,10 +29,16 @@ export default async function EventsPage({ searchParams }: { searchParams: Searc
   const params = await searchParams;
   const type = oneOfParam(EVENT_TYPES, params.type);
   const resource = firstParam(params.resource).slice(0, 64) || undefined;
-  const [result, environment] = await Promise.all([listEvents({ page_size: 50, type, resource_id: resource }), getEnvironment()]);
+  const [result, environment] = await Promise.all([
+    listEvents({ page_size: 50, type, resource_id: resource }),
+    getEnvironment(),
+  ]);
   return (
     <>
-      <PageHeader title="Events" description="Everything the API notified, newest first: each event's payload and what became of its deliveries." />
+      <PageHeader
+        title="Events"
+        description="Everything the API notified, newest first: each event's payload and what became of its deliveries."
+      />
       <form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Filter events">
         <FilterSelect name="type" label="Type" value={type} options={EVENT_TYPES} anyLabel="Any type" />
         <FilterInput
@@ -76,12 +81,19 @@ function EventRow({ event, environment }: { event: Event; environment: Environme
   const resourceId = typeof event.data.id === "string" ? event.data.id : null;
   const status = typeof event.data.status === "string" ? event.data.status : null;
   return (
-    <li className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]" data-testid="event" data-event-id={event.id}>
+    <li
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]"
+      data-testid="event"
+      data-event-id={event.id}
+    >
       <div className="flex flex-wrap items-center gap-2 px-5 py-3.5">
         <code className="font-mono text-sm font-medium text-slate-900">{event.type}</code>
         {status ? <StatusBadge status={status} /> : null}
         {resourceId ? (
-          <Link href={`/events?resource=${encodeURIComponent(resourceId)}`} className="min-w-0 truncate font-mono text-xs text-accent-700 hover:text-accent-800">
+          <Link
+            href={`/events?resource=${encodeURIComponent(resourceId)}`}
+            className="min-w-0 truncate font-mono text-xs text-accent-700 hover:text-accent-800"
+          >
             {resourceId}
           </Link>
         ) : null}
@@ -94,16 +106,26 @@ function EventRow({ event, environment }: { event: Event; environment: Environme
           <ul className="space-y-1 text-xs" aria-label={`Deliveries of ${event.id}`}>
             {event.deliveries.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center gap-2" data-testid="event-delivery">
-                <Badge tone={d.status === "SUCCEEDED" ? "success" : d.status === "FAILED" ? "danger" : "warning"}>{d.status.toLowerCase()}</Badge>
+                <Badge tone={d.status === "SUCCEEDED" ? "success" : d.status === "FAILED" ? "danger" : "warning"}>
+                  {d.status.toLowerCase()}
+                </Badge>
                 <span className="min-w-0 truncate font-mono text-slate-600">{d.url}</span>
                 <span className="text-slate-500">
                   {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
                   {d.next_attempt_at && d.status === "PENDING" ? `, next ${formatDateTime(d.next_attempt_at)}` : ""}
                 </span>
-                <Link href={`/webhooks?endpoint=${encodeURIComponent(d.webhook_id)}`} className="font-medium text-accent-700 hover:text-accent-800">
+                <Link
+                  href={`/webhooks?endpoint=${encodeURIComponent(d.webhook_id)}`}
+                  className="font-medium text-accent-700 hover:text-accent-800"
+                >
                   Delivery log →
                 </Link>
-                <ResendDeliveryButton environment={environment} webhookId={d.webhook_id} deliveryId={d.id} url={d.url} />
+                <ResendDeliveryButton
+                  environment={environment}
+                  webhookId={d.webhook_id}
+                  deliveryId={d.id}
+                  url={d.url}
+                />
               </li>
             ))}
           </ul>

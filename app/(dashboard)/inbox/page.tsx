@@ -25,7 +25,9 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const inboxes = rows.map((row) => toSummary(row, inboxOrigin()));
   const wanted = typeof params.box === "string" ? params.box : undefined;
   const selected = inboxes.find((i) => i.id === wanted) ?? inboxes[0] ?? null;
-  const initialMessages = selected ? (await listOwnedMessages(db, owner, selected.id, { limit: 200 })).map(toMessageView) : [];
+  const initialMessages = selected
+    ? (await listOwnedMessages(db, owner, selected.id, { limit: 200 })).map(toMessageView)
+    : [];
   // settlement-console listen: roles that may listen see the sessions (an administrator everyone's).
   const actor = await getActor();
   const listens = actor ? can(actor.role, "tokens:self", null) : false;
@@ -40,12 +42,18 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         actions={inboxes.length > 0 ? <NewInboxButton environment={environment} variant="secondary" /> : null}
       />
       {cannotReach ? (
-        <div role="alert" data-testid="inbox-unreachable" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <div
+          role="alert"
+          data-testid="inbox-unreachable"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           <p className="font-medium">The service cannot reach this inbox</p>
           <p className="mt-1">
-            Its last delivery to <span className="font-mono break-all">{cannotReach.url}</span> got no answer ({cannotReach.error}). A service on
-            another host posts to the console&apos;s public address: start the console with <span className="font-mono">INBOX_PUBLIC_URL</span> (or{" "}
-            <span className="font-mono">AUTH_URL</span>) set to an address the service can reach, then register the inbox again.
+            Its last delivery to <span className="font-mono break-all">{cannotReach.url}</span> got no answer (
+            {cannotReach.error}). A service on another host posts to the console&apos;s public address: start the
+            console with <span className="font-mono">INBOX_PUBLIC_URL</span> (or{" "}
+            <span className="font-mono">AUTH_URL</span>) set to an address the service can reach, then register the
+            inbox again.
           </p>
         </div>
       ) : null}

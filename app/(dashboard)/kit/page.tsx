@@ -9,7 +9,10 @@ export default function KitPage() {
   if (process.env.NODE_ENV === "production" && process.env.SHOW_UI_KIT !== "1") notFound();
   return (
     <>
-      <PageHeader title="Component kit" description="Every primitive in components/ui, with the props it is usually used with." />
+      <PageHeader
+        title="Component kit"
+        description="Every primitive in components/ui, with the props it is usually used with."
+      />
       <KitDemo />
     </>
   );

@@ -49,11 +49,36 @@ export default async function PayeesPage() {
                 </span>
               ),
             },
-            { header: "Currency", cell: (p) => (p.kind === "bank" ? `${p.currency} bank account` : `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}`) },
-            { header: "Added", className: "text-xs text-slate-500", cell: (p) => `${time.format(new Date(p.addedAt))} UTC by ${p.addedBy}` },
+            {
+              header: "Currency",
+              cell: (p) =>
+                p.kind === "bank"
+                  ? `${p.currency} bank account`
+                  : `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}`,
+            },
+            {
+              header: "Added",
+              className: "text-xs text-slate-500",
+              cell: (p) => `${time.format(new Date(p.addedAt))} UTC by ${p.addedBy}`,
+            },
             { header: "State", cell: (p) => <PayeeCountdown usableFrom={p.usableFrom} /> },
             ...(maker
-              ? [{ header: <span className="sr-only">Actions</span>, headerClassName: "text-right", className: "text-right", cell: (p: (typeof rows)[number]) => <RefreshingActionButton action={removePayee} input={{ id: p.id }} label="Remove" ariaLabel={`Remove payee ${p.name}`} failTitle="Not removed" /> }]
+              ? [
+                  {
+                    header: <span className="sr-only">Actions</span>,
+                    headerClassName: "text-right",
+                    className: "text-right",
+                    cell: (p: (typeof rows)[number]) => (
+                      <RefreshingActionButton
+                        action={removePayee}
+                        input={{ id: p.id }}
+                        label="Remove"
+                        ariaLabel={`Remove payee ${p.name}`}
+                        failTitle="Not removed"
+                      />
+                    ),
+                  },
+                ]
               : []),
           ]}
           rows={rows}
@@ -62,12 +87,18 @@ export default async function PayeesPage() {
           empty="No payees yet."
         />
         {maker ? (
-          <Card title="Add a payee" description="A wallet or a bank account (IBAN) you pay often. Rules may require an approval to add one.">
+          <Card
+            title="Add a payee"
+            description="A wallet or a bank account (IBAN) you pay often. Rules may require an approval to add one."
+          >
             <AddPayeeForm />
           </Card>
         ) : null}
         {admin ? (
-          <Card title="Cooling-off period" description="How long a new payee waits before it can be paid. Shortening it applies to payees already waiting.">
+          <Card
+            title="Cooling-off period"
+            description="How long a new payee waits before it can be paid. Shortening it applies to payees already waiting."
+          >
             <CoolingOffSetting environment={environment} minutes={minutes} />
           </Card>
         ) : null}

@@ -9,7 +9,10 @@ export const metadata = { title: "Payments" };
 export default function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   return (
     <>
-      <PageHeader title="Payments" description="The inbound (PAYIN) and outbound (PAYOUT) payments that carry each settlement request, and disbursement payouts." />
+      <PageHeader
+        title="Payments"
+        description="The inbound (PAYIN) and outbound (PAYOUT) payments that carry each settlement request, and disbursement payouts."
+      />
       <StreamedList searchParams={searchParams} source={paymentsList}>
         {(data) => <PaymentsList key={data.environment} {...data} />}
       </StreamedList>

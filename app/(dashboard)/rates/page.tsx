@@ -15,7 +15,10 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function RatesPage({ searchParams }: { searchParams: SearchParams }) {
   const [environment, actor] = await Promise.all([getEnvironment(), getActor()]);
   const header = (
-    <PageHeader title="Rates" description="Indicative exchange rates between fiat and stablecoins, with the platform fee applied." />
+    <PageHeader
+      title="Rates"
+      description="Indicative exchange rates between fiat and stablecoins, with the platform fee applied."
+    />
   );
   // A role that may not quote gets no form to fill in and be refused afterwards.
   if (!actor || !can(actor.role, "rates:quote", environment)) {

@@ -11,7 +11,12 @@ import { curlFor } from "@/lib/dashboard/api-snippets";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MASK_PREFIX } from "@/lib/schemas/mask";
-import { CONSOLE_USER_AGENT_PREFIX, LOGGED_METHODS, STATUS_CLASSES, type RequestLogEntry } from "@/lib/schemas/request-log";
+import {
+  CONSOLE_USER_AGENT_PREFIX,
+  LOGGED_METHODS,
+  STATUS_CLASSES,
+  type RequestLogEntry,
+} from "@/lib/schemas/request-log";
 import { CodeBlock } from "@/components/ui/code-block";
 
 export const metadata = { title: "Request log" };
@@ -47,18 +52,35 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         .filter(Boolean)
         .slice(0, 2)
     : [];
-  const result = await listCalls({ ...filters, ...(consoleShown ? {} : { user_agent_not: CONSOLE_USER_AGENT_PREFIX }) }, also);
+  const result = await listCalls(
+    { ...filters, ...(consoleShown ? {} : { user_agent_not: CONSOLE_USER_AGENT_PREFIX }) },
+    also,
+  );
   return (
     <>
-      <PageHeader title="Request log" description="Every API call made with this environment's key: what was sent, what came back, how long it took." />
-      <form method="get" className="mb-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end" role="search" aria-label="Filter the request log">
+      <PageHeader
+        title="Request log"
+        description="Every API call made with this environment's key: what was sent, what came back, how long it took."
+      />
+      <form
+        method="get"
+        className="mb-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+        role="search"
+        aria-label="Filter the request log"
+      >
         <FilterSelect name="status" label="Status" value={filters.status} options={STATUS_CLASSES} />
         <FilterSelect name="method" label="Method" value={filters.method} options={LOGGED_METHODS} />
         <FilterInput name="path" label="Path" value={filters.path} placeholder="/v0/settlement-requests*" />
         <FilterInput name="idempotency_key" label="Idempotency key" value={filters.idempotency_key} />
         <FilterInput name="resource" label="Resource id" value={filters.resource_id} />
         <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 lg:col-span-2">
-          <input type="checkbox" name="console" value="1" defaultChecked={consoleShown} className="size-4 rounded border-slate-300" />
+          <input
+            type="checkbox"
+            name="console"
+            value="1"
+            defaultChecked={consoleShown}
+            className="size-4 rounded border-slate-300"
+          />
           Include the console's own calls
         </label>
         <div className="flex items-center gap-3">
@@ -83,7 +105,11 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         notOffered="The service this console talks to keeps no request log."
         failedTitle="The request log could not be loaded"
         emptyTitle={filtered ? "No call matches" : "No calls yet"}
-        emptyText={consoleShown ? "Calls made with this environment's key show here, the console's own included." : "Calls made with this environment's key show here; the console's own are hidden unless you include them."}
+        emptyText={
+          consoleShown
+            ? "Calls made with this environment's key show here, the console's own included."
+            : "Calls made with this environment's key show here; the console's own are hidden unless you include them."
+        }
       >
         {(page) => (
           <ul className="space-y-2" aria-label="API calls">
@@ -105,7 +131,9 @@ async function listCalls(filters: Parameters<typeof listRequestLogs>[0] & object
   ]);
   if (!main.ok || related.length === 0) return main;
   const entries = [main, ...related].flatMap((r) => (r.ok ? r.data.data : []));
-  const newestFirst = [...new Map(entries.map((e) => [e.id, e])).values()].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 50);
+  const newestFirst = [...new Map(entries.map((e) => [e.id, e])).values()]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, 50);
   return { ...main, data: { ...main.data, data: newestFirst } };
 }
 
@@ -123,7 +151,10 @@ function CallRow({ entry, baseUrl }: { entry: RequestLogEntry; baseUrl: string }
     body: entry.request_body,
   });
   return (
-    <li className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]" data-testid="api-call">
+    <li
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]"
+      data-testid="api-call"
+    >
       <details>
         <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-4 py-3 text-sm select-none">
           <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
@@ -154,7 +185,11 @@ function CallRow({ entry, baseUrl }: { entry: RequestLogEntry; baseUrl: string }
               <>
                 <dt className="text-slate-500">Resource</dt>
                 <dd>
-                  <Link href={`/events?resource=${encodeURIComponent(entry.resource_id)}`} className="font-mono text-accent-700 hover:text-accent-800" data-testid="call-resource">
+                  <Link
+                    href={`/events?resource=${encodeURIComponent(entry.resource_id)}`}
+                    className="font-mono text-accent-700 hover:text-accent-800"
+                    data-testid="call-resource"
+                  >
                     {entry.resource_id}
                   </Link>
                 </dd>
@@ -164,7 +199,10 @@ function CallRow({ entry, baseUrl }: { entry: RequestLogEntry; baseUrl: string }
           <Body label="Request body" value={entry.request_body} />
           <Body label="Response body" value={entry.response_body} />
           <div className="flex items-start gap-2">
-            <CodeBlock className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="call-curl">
+            <CodeBlock
+              className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100"
+              data-testid="call-curl"
+            >
               {curl}
             </CodeBlock>
             <CopyButton value={curl} label="Copy as curl" showText />

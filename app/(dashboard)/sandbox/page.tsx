@@ -17,15 +17,18 @@ export const metadata = { title: "Sandbox" };
 export default async function SandboxPage() {
   const [environment, actor] = await Promise.all([getEnvironment(), getActor()]);
   const header = (
-    <PageHeader title="Sandbox" description="Your sandbox account, its balances and limits, and a quick way to take a test request through every status." />
+    <PageHeader
+      title="Sandbox"
+      description="Your sandbox account, its balances and limits, and a quick way to take a test request through every status."
+    />
   );
   if (environment === "production") {
     return (
       <>
         {header}
         <EmptyState icon={<AlertIcon className="size-5" />} title="Simulation is off in production">
-          Status simulation only exists in the sandbox environment, so nothing here can change a live request. Switch to sandbox in
-          the sidebar to use it.
+          Status simulation only exists in the sandbox environment, so nothing here can change a live request. Switch to
+          sandbox in the sidebar to use it.
         </EmptyState>
       </>
     );
@@ -41,7 +44,9 @@ export default async function SandboxPage() {
           <ErrorState title="Sandbox info could not be loaded" message={describeError(info.error)} />
         )}
         <SandboxClockPanel environment={environment} initial={clock.ok ? clock.data : null} />
-        {actor !== null && can(actor.role, "settlement:create", environment) && can(actor.role, "sandbox:simulate", environment) ? (
+        {actor !== null &&
+        can(actor.role, "settlement:create", environment) &&
+        can(actor.role, "sandbox:simulate", environment) ? (
           <QuickFlow environment={environment} />
         ) : null}
       </div>

@@ -19,7 +19,10 @@ export default async function SettingsPage() {
   const connections = describeConnections();
   return (
     <>
-      <PageHeader title="Settings" description="Where the console sends API calls for each environment. Keys stay on the server; this page only says whether one is set." />
+      <PageHeader
+        title="Settings"
+        description="Where the console sends API calls for each environment. Keys stay on the server; this page only says whether one is set."
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         {connections.map((c) => {
           const openapi = c.embedded ? "/v0/openapi.json" : `${c.baseUrl}/v0/openapi.json`;
@@ -34,24 +37,50 @@ export default async function SettingsPage() {
               <dl className="space-y-4">
                 <div>
                   <dt className="text-xs font-medium text-slate-500">Base URL</dt>
-                  <dd className="mt-0.5 font-mono text-sm break-all text-slate-900" data-testid="base-url">{c.baseUrl}</dd>
+                  <dd className="mt-0.5 font-mono text-sm break-all text-slate-900" data-testid="base-url">
+                    {c.baseUrl}
+                  </dd>
                   <dd className="mt-0.5 text-xs text-slate-500">
-                    {c.embedded ? <>Default (the app&apos;s own origin). Set <code className="font-mono">{VARS[c.environment].url}</code> to use another.</> : <>From <code className="font-mono">{VARS[c.environment].url}</code>.</>}
+                    {c.embedded ? (
+                      <>
+                        Default (the app&apos;s own origin). Set{" "}
+                        <code className="font-mono">{VARS[c.environment].url}</code> to use another.
+                      </>
+                    ) : (
+                      <>
+                        From <code className="font-mono">{VARS[c.environment].url}</code>.
+                      </>
+                    )}
                   </dd>
                 </div>
                 <div>
                   <dt className="text-xs font-medium text-slate-500">API key</dt>
                   <dd className="mt-1" data-testid="key-status">
-                    {c.keySet ? <Badge tone="success" dot>Set</Badge> : <Badge tone="danger" dot>Not set</Badge>}
+                    {c.keySet ? (
+                      <Badge tone="success" dot>
+                        Set
+                      </Badge>
+                    ) : (
+                      <Badge tone="danger" dot>
+                        Not set
+                      </Badge>
+                    )}
                     <span className="ml-2 text-xs text-slate-500">
-                      <code className="font-mono">{VARS[c.environment].key}</code> on the server; never sent to the browser.
+                      <code className="font-mono">{VARS[c.environment].key}</code> on the server; never sent to the
+                      browser.
                     </span>
                   </dd>
                 </div>
                 <div>
                   <dt className="text-xs font-medium text-slate-500">API reference</dt>
                   <dd className="mt-0.5">
-                    <a href={openapi} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline" data-testid="openapi-link">
+                    <a
+                      href={openapi}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline"
+                      data-testid="openapi-link"
+                    >
                       OpenAPI 3.0 document <ArrowRightIcon className="size-3.5" />
                     </a>
                   </dd>

@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ id: string }> };
 
-const noSuchInbox = () => NextResponse.json({ error: { code: "not_found", message: "No such inbox." } }, { status: 404 });
+const noSuchInbox = () =>
+  NextResponse.json({ error: { code: "not_found", message: "No such inbox." } }, { status: 404 });
 
 /**
  * The dashboard's webhook receiver: no session (proxy.ts lets POST /inbox/* through); the
@@ -33,7 +34,10 @@ export async function POST(request: Request, { params }: Params) {
   const rawBody = await readCapped(request, MAX_BODY_BYTES);
   if (rawBody === null) return refuse(db, id, { status: 413, reason: `a body over ${MAX_BODY_BYTES} bytes` });
   if (rawBody.includes(0)) {
-    return NextResponse.json({ error: { code: "invalid_body", message: "The body contains a NUL byte (U+0000)." } }, { status: 400 });
+    return NextResponse.json(
+      { error: { code: "invalid_body", message: "The body contains a NUL byte (U+0000)." } },
+      { status: 400 },
+    );
   }
   const received = await receive({ inboxId: id, method: request.method, headers, rawBody, receivedAt: new Date() });
   if (!received) return noSuchInbox();
@@ -48,7 +52,10 @@ async function refuse(db: Executor, id: string, refusal: InboxRefusal): Promise<
   await noteRefusal(db, id, refusal.reason);
   const code = refusal.status === 413 ? "payload_too_large" : "inbox_limit";
   const headers = refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined;
-  return NextResponse.json({ error: { code, message: `Refused: ${refusal.reason}.` } }, { status: refusal.status, headers });
+  return NextResponse.json(
+    { error: { code, message: `Refused: ${refusal.reason}.` } },
+    { status: refusal.status, headers },
+  );
 }
 
 /** Opening a receiver's URL in a browser shows its messages. */

@@ -19,7 +19,8 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request) {
   const grant = await openStreamGrant("read", null);
-  if (!("actor" in grant)) return NextResponse.json({ error: { code: grant.code, message: grant.message } }, { status: grant.status });
+  if (!("actor" in grant))
+    return NextResponse.json({ error: { code: grant.code, message: grant.message } }, { status: grant.status });
   const owner = grant.actor.userId;
   const { db } = await getDatabase();
   const hello: LiveHello = { registered: await hasRegisteredInbox(db, owner) };
@@ -32,7 +33,8 @@ export async function GET(request: Request) {
     stillAllowed: grant.stillAllowed,
     onClose: () => void grant.release().catch(() => undefined),
     hello: { event: "hello", data: hello },
-    pull: async (from) => (await listOwnedArrivals(db, owner, from)).map((a) => ({ id: a.seq, event: "arrival", data: a })),
+    pull: async (from) =>
+      (await listOwnedArrivals(db, owner, from)).map((a) => ({ id: a.seq, event: "arrival", data: a })),
     subscribe: (wake) => subscribeArrivals(owner, () => wake()),
     // Delivery results of the console's own endpoints: the delivery log and endpoint list refresh.
     push: (send) => {

@@ -21,19 +21,47 @@ export default async function PaymentInstructionsPage({ params }: Props) {
   const { token } = await params;
   const link = readInstructionsLink(token);
   if (link === null) return <Ended title="This link is not valid" body="Ask the person who sent it for a new one." />;
-  if (link === "expired") return <Ended title="These instructions have expired" body="Do not send a payment with them. Ask the person who sent the link for new instructions." />;
+  if (link === "expired")
+    return (
+      <Ended
+        title="These instructions have expired"
+        body="Do not send a payment with them. Ask the person who sent the link for new instructions."
+      />
+    );
   if (!(await countView(token, await requestAddress()))) {
     return <Ended title="This page was opened too often" body="Wait a minute, then reload the page." />;
   }
-  if (await isRevoked(link)) return <Ended title="This link was withdrawn" body="Do not send a payment with these instructions. Ask the person who sent the link for new ones." />;
+  if (await isRevoked(link))
+    return (
+      <Ended
+        title="This link was withdrawn"
+        body="Do not send a payment with these instructions. Ask the person who sent the link for new ones."
+      />
+    );
   const found = await requestForLink(link);
-  if (!found.ok) return <Ended title="These instructions are not available" body="Ask the person who sent the link for new instructions." />;
+  if (!found.ok)
+    return (
+      <Ended
+        title="These instructions are not available"
+        body="Ask the person who sent the link for new instructions."
+      />
+    );
   const request = found.request;
   if (new Date(request.payment_instructions.valid_until).getTime() <= Date.now()) {
-    return <Ended title="These instructions have expired" body="Do not send a payment with them. Ask the person who sent the link for new instructions." />;
+    return (
+      <Ended
+        title="These instructions have expired"
+        body="Do not send a payment with them. Ask the person who sent the link for new instructions."
+      />
+    );
   }
   if (request.status !== "REQUEST_STARTED") {
-    return <Ended title="These instructions are no longer open" body="The payment they describe was received or the request ended. Do not send another payment with them." />;
+    return (
+      <Ended
+        title="These instructions are no longer open"
+        body="The payment they describe was received or the request ended. Do not send another payment with them."
+      />
+    );
   }
   const i = request.payment_instructions;
   const payee = await accountName();
@@ -46,13 +74,18 @@ export default async function PaymentInstructionsPage({ params }: Props) {
             Payment to <strong className="text-slate-900">{payee}</strong>
           </p>
         ) : null}
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Send {i.currency} to complete this payment</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+          Send {i.currency} to complete this payment
+        </h1>
         <p className="text-sm text-slate-600">
-          Valid until <strong className="text-slate-900">{formatDateTime(i.valid_until)}</strong>. Send exactly the amount below, to exactly these details
+          Valid until <strong className="text-slate-900">{formatDateTime(i.valid_until)}</strong>. Send exactly the
+          amount below, to exactly these details
           {"deposit_message" in i ? ", with the deposit message" : ""}.
         </p>
         {link.environment === "sandbox" ? (
-          <p className="inline-block rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200">Test instructions (sandbox): no real money moves.</p>
+          <p className="inline-block rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200">
+            Test instructions (sandbox): no real money moves.
+          </p>
         ) : null}
       </header>
       <PaymentInstructionsCard instructions={i} ended={null} />

@@ -31,11 +31,26 @@ export function BeneficiaryFields() {
       <div className="grid gap-4 sm:grid-cols-2">
         {type === "INDIVIDUAL" ? (
           <>
-            <TextField<BuilderValues> name="destination.beneficiary.first_name" label="First name" required autoComplete="off" />
-            <TextField<BuilderValues> name="destination.beneficiary.last_name" label="Last name" required autoComplete="off" />
+            <TextField<BuilderValues>
+              name="destination.beneficiary.first_name"
+              label="First name"
+              required
+              autoComplete="off"
+            />
+            <TextField<BuilderValues>
+              name="destination.beneficiary.last_name"
+              label="Last name"
+              required
+              autoComplete="off"
+            />
           </>
         ) : (
-          <TextField<BuilderValues> name="destination.beneficiary.business_name" label="Business name" required className="sm:col-span-2" />
+          <TextField<BuilderValues>
+            name="destination.beneficiary.business_name"
+            label="Business name"
+            required
+            className="sm:col-span-2"
+          />
         )}
         <SelectField<BuilderValues>
           name="destination.beneficiary.address.country_code"
@@ -46,7 +61,11 @@ export function BeneficiaryFields() {
         />
         <TextField<BuilderValues> name="destination.beneficiary.address.city" label="City" hint="Optional" />
         <TextField<BuilderValues> name="destination.beneficiary.address.street_line1" label="Street" hint="Optional" />
-        <TextField<BuilderValues> name="destination.beneficiary.address.postal_code" label="Postal code" hint="Optional" />
+        <TextField<BuilderValues>
+          name="destination.beneficiary.address.postal_code"
+          label="Postal code"
+          hint="Optional"
+        />
         <TextField<BuilderValues> name="destination.beneficiary.email" label="Email" hint="Optional" type="email" />
         <TextField<BuilderValues> name="destination.beneficiary.phone" label="Phone" hint="Optional" type="tel" />
       </div>
@@ -64,7 +83,12 @@ function BeneficiaryTypeRadios() {
     <div className="flex gap-4">
       {options.map((o) => (
         <label key={o.value} className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="radio" value={o.value} {...register("destination.beneficiary.type")} className="size-4 accent-accent-600" />
+          <input
+            type="radio"
+            value={o.value}
+            {...register("destination.beneficiary.type")}
+            className="size-4 accent-accent-600"
+          />
           {o.label}
         </label>
       ))}

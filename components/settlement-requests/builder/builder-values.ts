@@ -76,7 +76,10 @@ export const asksForSource = (t: SettlementType) => t === "STABLECOIN_TO_FIAT" |
  * destination's stablecoin on the same chain; FIAT_TO_FIAT: USD over ACH from the US), so the
  * form can say who pays what. Null for the types whose source the form asks for.
  */
-export function defaultSource(t: SettlementType, destination: { currency: string; rail: string }): { currency: string; rail: string; country_code?: string } | null {
+export function defaultSource(
+  t: SettlementType,
+  destination: { currency: string; rail: string },
+): { currency: string; rail: string; country_code?: string } | null {
   if (t === "STABLECOIN_TO_STABLECOIN") return { currency: destination.currency, rail: destination.rail };
   if (t === "FIAT_TO_FIAT") return { currency: "USD", rail: "ACH", country_code: "US" };
   return null;
@@ -158,13 +161,19 @@ export function switchType(values: BuilderValues, type: SettlementType): Builder
   };
 }
 
-export function withDestinationCurrency(dest: BuilderValues["destination"], currency: string): BuilderValues["destination"] {
+export function withDestinationCurrency(
+  dest: BuilderValues["destination"],
+  currency: string,
+): BuilderValues["destination"] {
   const fresh = emptyDestination(currency);
   // Keep the beneficiary's names (a person is the same whatever the currency) and the amount.
   return {
     ...fresh,
     amount: dest.amount,
-    beneficiary: { ...dest.beneficiary, address: { ...dest.beneficiary.address, country_code: fresh.beneficiary.address.country_code } },
+    beneficiary: {
+      ...dest.beneficiary,
+      address: { ...dest.beneficiary.address, country_code: fresh.beneficiary.address.country_code },
+    },
   };
 }
 
@@ -183,7 +192,9 @@ export function quotedDestinationAmount(params: Params): string {
 /** Prefill from the URL (the Rates page's "Create a settlement request from this quote"). */
 export function prefillFromParams(params: Params): BuilderValues {
   const get = (k: string) => (typeof params[k] === "string" ? (params[k] as string) : "");
-  const type = (SETTLEMENT_TYPES as readonly string[]).includes(get("type")) ? (get("type") as SettlementType) : "STABLECOIN_TO_FIAT";
+  const type = (SETTLEMENT_TYPES as readonly string[]).includes(get("type"))
+    ? (get("type") as SettlementType)
+    : "STABLECOIN_TO_FIAT";
   const values = defaultsFor(type);
   const sc = get("source_currency");
   if (sourceCurrencies(type).includes(sc)) {
@@ -225,13 +236,20 @@ function pickDestination(d: BuilderValues["destination"], type: SettlementType):
   const b = d.beneficiary;
   const beneficiary = {
     type: b.type,
-    ...(b.type === "INDIVIDUAL" ? { first_name: b.first_name, last_name: b.last_name } : { business_name: b.business_name }),
+    ...(b.type === "INDIVIDUAL"
+      ? { first_name: b.first_name, last_name: b.last_name }
+      : { business_name: b.business_name }),
     email: b.email,
     phone: b.phone,
     address: b.address,
   };
   const bank: Record<BankShape, Record<string, unknown>> = {
-    ABA: { bank_name: d.bank_name, account_number: d.account_number, routing_number: d.routing_number, account_type: d.account_type },
+    ABA: {
+      bank_name: d.bank_name,
+      account_number: d.account_number,
+      routing_number: d.routing_number,
+      account_type: d.account_type,
+    },
     IBAN: {
       iban: d.iban,
       bic: d.bic,
@@ -241,7 +259,12 @@ function pickDestination(d: BuilderValues["destination"], type: SettlementType):
     },
     CLABE: { clabe: d.clabe, bank_name: d.bank_name },
     NGN_ACCOUNT: { account_number: d.account_number, bank_code: d.bank_code, bank_name: d.bank_name },
-    CAD_EFT: { institution_number: d.institution_number, transit_number: d.transit_number, account_number: d.account_number, bank_name: d.bank_name },
+    CAD_EFT: {
+      institution_number: d.institution_number,
+      transit_number: d.transit_number,
+      account_number: d.account_number,
+      bank_name: d.bank_name,
+    },
   };
   return { ...base, ...bank[shape], beneficiary };
 }

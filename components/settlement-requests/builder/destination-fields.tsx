@@ -29,7 +29,11 @@ export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
   const currency = watch("destination.currency");
   const shape = destinationShape(currency);
   // Saved wallets for a stablecoin payout; saved IBANs for an IBAN currency.
-  const wallets = payees.filter((p) => (p.kind === "bank" ? destinationShape(p.currency) === "IBAN" : true) && destinationCurrencies(type).includes(p.currency));
+  const wallets = payees.filter(
+    (p) =>
+      (p.kind === "bank" ? destinationShape(p.currency) === "IBAN" : true) &&
+      destinationCurrencies(type).includes(p.currency),
+  );
 
   return (
     <div className="space-y-4">
@@ -62,18 +66,49 @@ export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
           options={railsFor(currency).map((r) => ({ value: r, label: railLabel(r) }))}
         />
       </div>
-      <p className="text-xs text-slate-500" data-testid="destination-shape">{SHAPE_HINT[shape]}</p>
+      <p className="text-xs text-slate-500" data-testid="destination-shape">
+        {SHAPE_HINT[shape]}
+      </p>
 
       {shape === "CRYPTO" ? (
-        <TextField<BuilderValues> name="destination.wallet_address" label="Wallet address" normalize={compactWallet} required autoComplete="off" spellCheck={false} inputClassName="font-mono" />
+        <TextField<BuilderValues>
+          name="destination.wallet_address"
+          label="Wallet address"
+          normalize={compactWallet}
+          required
+          autoComplete="off"
+          spellCheck={false}
+          inputClassName="font-mono"
+        />
       ) : null}
 
       {shape === "ABA" ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" required />
-          <SelectField<BuilderValues> name="destination.account_type" label="Account type" required options={ACCOUNT_TYPES} />
-          <TextField<BuilderValues> name="destination.routing_number" label="Routing number" hint="9 digits (ABA)" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
-          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="4 to 17 digits" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
+          <SelectField<BuilderValues>
+            name="destination.account_type"
+            label="Account type"
+            required
+            options={ACCOUNT_TYPES}
+          />
+          <TextField<BuilderValues>
+            name="destination.routing_number"
+            label="Routing number"
+            hint="9 digits (ABA)"
+            normalize={bankDigits}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField<BuilderValues>
+            name="destination.account_number"
+            label="Account number"
+            hint="4 to 17 digits"
+            normalize={bankDigits}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+          />
         </div>
       ) : null}
 
@@ -90,37 +125,93 @@ export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
             className="sm:col-span-2"
           />
           {currency === "GBP" ? <GbpSortCode /> : null}
-          <TextField<BuilderValues> name="destination.bic" label="BIC" hint="Optional: 8 or 11 characters" autoComplete="off" />
+          <TextField<BuilderValues>
+            name="destination.bic"
+            label="BIC"
+            hint="Optional: 8 or 11 characters"
+            autoComplete="off"
+          />
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
         </div>
       ) : null}
 
       {shape === "CLABE" ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues> name="destination.clabe" label="CLABE" hint="18 digits" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues>
+            name="destination.clabe"
+            label="CLABE"
+            hint="18 digits"
+            normalize={bankDigits}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+          />
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
         </div>
       ) : null}
 
       {shape === "NGN_ACCOUNT" ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues> name="destination.bank_code" label="Bank code" hint="3-digit CBN code, e.g. 058" normalize={bankDigits} required inputMode="numeric" />
-          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="10-digit NUBAN" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues>
+            name="destination.bank_code"
+            label="Bank code"
+            hint="3-digit CBN code, e.g. 058"
+            normalize={bankDigits}
+            required
+            inputMode="numeric"
+          />
+          <TextField<BuilderValues>
+            name="destination.account_number"
+            label="Account number"
+            hint="10-digit NUBAN"
+            normalize={bankDigits}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+          />
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
         </div>
       ) : null}
 
       {shape === "CAD_EFT" ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues> name="destination.institution_number" label="Institution number" hint="3 digits, e.g. 003" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
-          <TextField<BuilderValues> name="destination.transit_number" label="Transit number" hint="5 digits (the branch)" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
-          <TextField<BuilderValues> name="destination.account_number" label="Account number" hint="7 to 12 digits" normalize={bankDigits} required inputMode="numeric" autoComplete="off" />
+          <TextField<BuilderValues>
+            name="destination.institution_number"
+            label="Institution number"
+            hint="3 digits, e.g. 003"
+            normalize={bankDigits}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField<BuilderValues>
+            name="destination.transit_number"
+            label="Transit number"
+            hint="5 digits (the branch)"
+            normalize={bankDigits}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField<BuilderValues>
+            name="destination.account_number"
+            label="Account number"
+            hint="7 to 12 digits"
+            normalize={bankDigits}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+          />
           <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
         </div>
       ) : null}
 
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" {...register("destination.is_third_party")} className="size-4 rounded border-slate-300 accent-accent-600" />
+        <input
+          type="checkbox"
+          {...register("destination.is_third_party")}
+          className="size-4 rounded border-slate-300 accent-accent-600"
+        />
         Paying a third party (not the account holder themselves)
       </label>
     </div>
@@ -137,7 +228,8 @@ function GbpSortCode() {
   if (fromIban) {
     return (
       <p className="text-sm text-slate-600 sm:col-span-2" data-testid="sort-code-from-iban">
-        Sort code <span className="font-mono text-slate-900">{fromIban.replace(/(\d{2})(?=\d)/g, "$1-")}</span>, read from the IBAN.
+        Sort code <span className="font-mono text-slate-900">{fromIban.replace(/(\d{2})(?=\d)/g, "$1-")}</span>, read
+        from the IBAN.
       </p>
     );
   }

@@ -19,7 +19,8 @@ export function MetadataEditor() {
       <div className="mb-2 flex items-center justify-between">
         <p className="text-sm font-medium text-slate-800">Metadata</p>
         <p className="text-xs text-slate-500 tabular-nums">
-          {fields.length} / {METADATA_MAX_KEYS} keys · key ≤ {METADATA_MAX_KEY_LENGTH}, value ≤ {METADATA_MAX_VALUE_LENGTH} characters
+          {fields.length} / {METADATA_MAX_KEYS} keys · key ≤ {METADATA_MAX_KEY_LENGTH}, value ≤{" "}
+          {METADATA_MAX_VALUE_LENGTH} characters
         </p>
       </div>
       {fields.length === 0 ? (
@@ -33,7 +34,11 @@ export function MetadataEditor() {
           ))}
         </ul>
       )}
-      {rootError ? <p role="alert" className="mt-1.5 text-xs font-medium text-red-700">{rootError}</p> : null}
+      {rootError ? (
+        <p role="alert" className="mt-1.5 text-xs font-medium text-red-700">
+          {rootError}
+        </p>
+      ) : null}
       <Button
         variant="secondary"
         size="sm"
@@ -63,7 +68,9 @@ function MetadataRowInputs({
   return (
     <li className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-2">
       <div>
-        <label htmlFor={keyId} className="sr-only">Key {index + 1}</label>
+        <label htmlFor={keyId} className="sr-only">
+          Key {index + 1}
+        </label>
         <Input
           id={keyId}
           placeholder="key"
@@ -72,10 +79,16 @@ function MetadataRowInputs({
           aria-describedby={keyError ? `${keyId}-error` : undefined}
           {...register(`metadata_rows.${index}.key`)}
         />
-        {keyError ? <p id={`${keyId}-error`} role="alert" className="mt-1 text-xs font-medium text-red-700">{keyError}</p> : null}
+        {keyError ? (
+          <p id={`${keyId}-error`} role="alert" className="mt-1 text-xs font-medium text-red-700">
+            {keyError}
+          </p>
+        ) : null}
       </div>
       <div>
-        <label htmlFor={valueId} className="sr-only">Value {index + 1}</label>
+        <label htmlFor={valueId} className="sr-only">
+          Value {index + 1}
+        </label>
         <Input
           id={valueId}
           placeholder="value"
@@ -83,7 +96,11 @@ function MetadataRowInputs({
           aria-describedby={valueError ? `${valueId}-error` : undefined}
           {...register(`metadata_rows.${index}.value`)}
         />
-        {valueError ? <p id={`${valueId}-error`} role="alert" className="mt-1 text-xs font-medium text-red-700">{valueError}</p> : null}
+        {valueError ? (
+          <p id={`${valueId}-error`} role="alert" className="mt-1 text-xs font-medium text-red-700">
+            {valueError}
+          </p>
+        ) : null}
       </div>
       <Button variant="ghost" size="md" aria-label={`Remove metadata row ${index + 1}`} onClick={onRemove}>
         <XIcon className="size-4" />

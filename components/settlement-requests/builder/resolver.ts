@@ -29,8 +29,10 @@ function rowProblems(rows: MetadataRow[]): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
   const seen = new Map<string, number>();
   rows.forEach((row, i) => {
-    if (row.key === "" && row.value !== "") errors[`metadata_rows.${i}.key`] = { type: "required", message: "Key required" };
-    if (row.key !== "" && seen.has(row.key)) errors[`metadata_rows.${i}.key`] = { type: "duplicate", message: "Duplicate key" };
+    if (row.key === "" && row.value !== "")
+      errors[`metadata_rows.${i}.key`] = { type: "required", message: "Key required" };
+    if (row.key !== "" && seen.has(row.key))
+      errors[`metadata_rows.${i}.key`] = { type: "duplicate", message: "Duplicate key" };
     seen.set(row.key, i);
   });
   if (rows.length > METADATA_MAX_KEYS) {
@@ -65,12 +67,21 @@ export function preloadBuilderSchema(): void {
 }
 
 /** Checks between two destination fields, on their own (the form's names → a message for a person). */
-export function crossFieldProblems(values: BuilderValues, nuban: Pick<SchemaModules[2], "isValidNgnBankCode" | "isValidNuban">): Record<string, string> {
+export function crossFieldProblems(
+  values: BuilderValues,
+  nuban: Pick<SchemaModules[2], "isValidNgnBankCode" | "isValidNuban">,
+): Record<string, string> {
   const { isValidNgnBankCode, isValidNuban } = nuban;
   const d = values.destination;
   const problems: Record<string, string> = {};
-  if (d.currency === "NGN" && /^\d{10}$/.test(d.account_number) && isValidNgnBankCode(d.bank_code) && !isValidNuban(d.account_number, d.bank_code)) {
-    problems["destination.account_number"] = `Account number is not a NUBAN of bank ${d.bank_code}: its check digit does not match. Check both numbers.`;
+  if (
+    d.currency === "NGN" &&
+    /^\d{10}$/.test(d.account_number) &&
+    isValidNgnBankCode(d.bank_code) &&
+    !isValidNuban(d.account_number, d.bank_code)
+  ) {
+    problems["destination.account_number"] =
+      `Account number is not a NUBAN of bank ${d.bank_code}: its check digit does not match. Check both numbers.`;
   }
   return problems;
 }
@@ -94,7 +105,8 @@ export const builderResolver: Resolver<BuilderValues, unknown, BuilderOutput> = 
     }
     // zod skips an object's own checks while any of its fields is wrong, so a check that ties two
     // fields (NUBAN and bank code) would wait for the whole form: run it as soon as both are there.
-    for (const [name, message] of Object.entries(crossFieldProblems(values, nuban))) flat[name] ??= { type: "cross-field", message };
+    for (const [name, message] of Object.entries(crossFieldProblems(values, nuban)))
+      flat[name] ??= { type: "cross-field", message };
   } else if (body.reconciliation_expected_at) {
     const problem = checkReconciliationOverride(body.reconciliation_expected_at, new Date());
     if (problem) flat.reconciliation_expected_at = { type: "range", message: problem };

@@ -95,7 +95,8 @@ export function SettlementRequestBuilder({
         title: result.replayed ? "Request already created" : "Settlement request created",
         href: `/settlement-requests/${result.data.id}?created=1`,
       }),
-    onFields: (error) => applyServerErrors(error, setError, isFieldName, (p) => formPathFor(p, getValues("metadata_rows"))),
+    onFields: (error) =>
+      applyServerErrors(error, setError, isFieldName, (p) => formPathFor(p, getValues("metadata_rows"))),
     sayWhenOnFields: true,
   });
 
@@ -122,7 +123,11 @@ export function SettlementRequestBuilder({
                 name="type"
                 label="Type"
                 required
-                hint={type === "STABLECOIN_TO_STABLECOIN" ? "Here the payer sends the destination's stablecoin; no conversion" : undefined}
+                hint={
+                  type === "STABLECOIN_TO_STABLECOIN"
+                    ? "Here the payer sends the destination's stablecoin; no conversion"
+                    : undefined
+                }
                 options={SETTLEMENT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
                 onValueChange={(next) =>
                   reset(switchType(getValues(), next as SettlementType), { keepDefaultValues: true })
@@ -207,14 +212,23 @@ export function SettlementRequestBuilder({
           ) : implicitSource ? (
             <Card title="Source" description="Not chosen here: the service's default for this type">
               <p className="text-sm text-slate-700" data-testid="default-source">
-                The payer sends <strong>{implicitSource.currency}</strong> over <strong>{railLabel(implicitSource.rail)}</strong>
-                {implicitSource.country_code ? <> from <strong>{implicitSource.country_code}</strong></> : null}
-                {type === "STABLECOIN_TO_STABLECOIN" ? " (the destination's stablecoin, on the same chain)." : " (USD over ACH from the US)."}
+                The payer sends <strong>{implicitSource.currency}</strong> over{" "}
+                <strong>{railLabel(implicitSource.rail)}</strong>
+                {implicitSource.country_code ? (
+                  <>
+                    {" "}
+                    from <strong>{implicitSource.country_code}</strong>
+                  </>
+                ) : null}
+                {type === "STABLECOIN_TO_STABLECOIN"
+                  ? " (the destination's stablecoin, on the same chain)."
+                  : " (USD over ACH from the US)."}
               </p>
               {type === "STABLECOIN_TO_STABLECOIN" ? (
                 <p className="mt-2 text-sm text-slate-600" data-testid="s2s-conversion-note">
-                  This form does not convert one stablecoin into another (USDC into USDT, say). The API does: send the request with a{" "}
-                  <code className="font-mono text-xs">source</code> in the other stablecoin (see API reference).
+                  This form does not convert one stablecoin into another (USDC into USDT, say). The API does: send the
+                  request with a <code className="font-mono text-xs">source</code> in the other stablecoin (see API
+                  reference).
                 </p>
               ) : null}
             </Card>

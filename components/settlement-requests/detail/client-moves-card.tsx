@@ -80,7 +80,11 @@ export function ClientMovesCard({
         description={move ? `${move.help}${environment === "production" ? " This is production." : ""}` : undefined}
         footer={
           <DialogActions cancel="Back">
-            <Button variant={environment === "production" ? "warning" : move?.tone === "danger" ? "danger" : "primary"} loading={mutation.isPending} onClick={submit}>
+            <Button
+              variant={environment === "production" ? "warning" : move?.tone === "danger" ? "danger" : "primary"}
+              loading={mutation.isPending}
+              onClick={submit}
+            >
               {move?.label}
             </Button>
           </DialogActions>
@@ -94,8 +98,20 @@ export function ClientMovesCard({
           className="space-y-3"
         >
           {move?.txHash ? (
-            <Field label="Transaction hash" hint="Optional" error={hashProblem ?? error?.details.find((d) => d.path.endsWith("txHash"))?.message}>
-              {(p) => <Input {...p} value={txHash} onChange={(e) => setTxHash(e.target.value)} className="font-mono" autoComplete="off" />}
+            <Field
+              label="Transaction hash"
+              hint="Optional"
+              error={hashProblem ?? error?.details.find((d) => d.path.endsWith("txHash"))?.message}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  value={txHash}
+                  onChange={(e) => setTxHash(e.target.value)}
+                  className="font-mono"
+                  autoComplete="off"
+                />
+              )}
             </Field>
           ) : null}
           {error ? (

@@ -25,7 +25,10 @@ export function Countdown({ until, offsetSeconds = 0 }: { until: string; offsetS
       <span
         role="timer"
         data-testid="valid-until-countdown"
-        className={cn("text-lg font-semibold tabular-nums", expired ? "text-red-700" : soon ? "text-amber-700" : "text-slate-900")}
+        className={cn(
+          "text-lg font-semibold tabular-nums",
+          expired ? "text-red-700" : soon ? "text-amber-700" : "text-slate-900",
+        )}
       >
         {left === null ? "—" : expired ? "Expired" : formatCountdown(left)}
       </span>

@@ -9,12 +9,30 @@ import { isFinalRequestStatus } from "@/lib/state-machine/statuses";
 import { Countdown } from "./countdown";
 import { LazyWalletQr as WalletQr } from "./lazy-wallet-qr";
 
-function CopyRow({ label, value, mono, testId, copy }: { label: string; value: string; mono?: boolean; testId?: string; copy: boolean }) {
+function CopyRow({
+  label,
+  value,
+  mono,
+  testId,
+  copy,
+}: {
+  label: string;
+  value: string;
+  mono?: boolean;
+  testId?: string;
+  copy: boolean;
+}) {
   return (
     <div className="flex items-center justify-between gap-3 px-4 py-2.5">
       <dt className="shrink-0 text-sm text-slate-600">{label}</dt>
       <dd className="flex min-w-0 items-center gap-1">
-        <span data-testid={testId} className={mono ? "font-mono text-sm break-all text-slate-900" : "truncate text-sm font-medium text-slate-900"} title={value}>
+        <span
+          data-testid={testId}
+          className={
+            mono ? "font-mono text-sm break-all text-slate-900" : "truncate text-sm font-medium text-slate-900"
+          }
+          title={value}
+        >
           {value}
         </span>
         {copy ? <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} /> : null}
@@ -36,7 +54,8 @@ export function instructionsEnded(status: string, validUntil: string, now = Date
   if (isFinalRequestStatus(status)) {
     return `This request has ended (${humanizeStatus(status)}): these instructions are no longer valid. Do not send a payment with them.`;
   }
-  if (status !== "REQUEST_STARTED") return "The payer's funds were sent: these instructions are kept for reference only.";
+  if (status !== "REQUEST_STARTED")
+    return "The payer's funds were sent: these instructions are kept for reference only.";
   return null;
 }
 
@@ -61,11 +80,19 @@ export function PaymentInstructionsCard({
   return (
     <Card
       title="Payment instructions"
-      description={active ? "Send exactly this amount before the instructions expire." : "Instructions given when the request was created."}
+      description={
+        active
+          ? "Send exactly this amount before the instructions expire."
+          : "Instructions given when the request was created."
+      }
       data-testid="payment-instructions"
     >
       {ended ? (
-        <p role="note" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950" data-testid="instructions-no-longer-valid">
+        <p
+          role="note"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950"
+          data-testid="instructions-no-longer-valid"
+        >
           {ended}
         </p>
       ) : null}
@@ -74,13 +101,19 @@ export function PaymentInstructionsCard({
           <div>
             <p className="text-xs font-medium text-slate-500">Amount to send</p>
             <div className="flex items-center gap-1">
-              <p data-testid="instructions-amount" className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
+              <p
+                data-testid="instructions-amount"
+                className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums"
+              >
                 {formatMoney(i.amount, i.currency)}
               </p>
               {active ? <CopyButton value={copyableAmount(i.amount, i.currency)} label="Copy amount" /> : null}
             </div>
             <p className="mt-0.5 text-sm text-slate-600">
-              Recipient gets <span className="font-medium text-slate-900">{formatMoney(i.destination_amount, i.destination_currency)}</span>
+              Recipient gets{" "}
+              <span className="font-medium text-slate-900">
+                {formatMoney(i.destination_amount, i.destination_currency)}
+              </span>
               {" · "}rate {formatRate(i.exchange_rate, { source: i.currency, destination: i.destination_currency })}
               {" · "}fee {formatMoney(String(i.fee.total), i.currency)}
             </p>
@@ -94,16 +127,38 @@ export function PaymentInstructionsCard({
           <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {crypto ? (
               <>
-                <CopyRow label="Wallet address" value={i.wallet_address} mono testId="instructions-wallet" copy={active} />
+                <CopyRow
+                  label="Wallet address"
+                  value={i.wallet_address}
+                  mono
+                  testId="instructions-wallet"
+                  copy={active}
+                />
                 <CopyRow label="Chain" value={railLabel(i.chain)} copy={active} />
                 <CopyRow label="Currency" value={i.currency} copy={active} />
               </>
             ) : (
               <>
                 <CopyRow label="Bank name" value={i.bank_name} copy={active} />
-                <CopyRow label={i.currency === "EUR" ? "IBAN" : "Account number"} value={i.account_number} mono copy={active} />
-                <CopyRow label={i.currency === "EUR" ? "BIC" : "Routing number"} value={i.routing_number} mono copy={active} />
-                <CopyRow label="Deposit message" value={i.deposit_message} mono testId="instructions-deposit-message" copy={active} />
+                <CopyRow
+                  label={i.currency === "EUR" ? "IBAN" : "Account number"}
+                  value={i.account_number}
+                  mono
+                  copy={active}
+                />
+                <CopyRow
+                  label={i.currency === "EUR" ? "BIC" : "Routing number"}
+                  value={i.routing_number}
+                  mono
+                  copy={active}
+                />
+                <CopyRow
+                  label="Deposit message"
+                  value={i.deposit_message}
+                  mono
+                  testId="instructions-deposit-message"
+                  copy={active}
+                />
                 <CopyRow label="Rail" value={railLabel(i.rail)} copy={active} />
               </>
             )}

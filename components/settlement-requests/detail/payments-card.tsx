@@ -6,7 +6,10 @@ import type { PaymentSummary } from "@/lib/schemas/settlement-request-response";
 
 function PaymentRow({ title, payment }: { title: string; payment: PaymentSummary }) {
   return (
-    <div className="flex items-center justify-between gap-4 px-5 py-3.5" data-testid={`payment-${payment.type.toLowerCase()}`}>
+    <div
+      className="flex items-center justify-between gap-4 px-5 py-3.5"
+      data-testid={`payment-${payment.type.toLowerCase()}`}
+    >
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-900">{title}</p>
         <Link href={`/payments/${payment.id}`} className="font-mono text-xs text-accent-700 hover:underline">

@@ -15,7 +15,12 @@ export function RawJson({ value, label = "Raw JSON" }: { value: unknown; label?:
       </summary>
       <div className="relative border-t border-slate-100">
         <CopyButton value={json} label="Copy JSON" showText className="absolute top-2 right-2 bg-white" />
-        <CodeBlock className="max-h-[32rem] overflow-auto p-5 font-mono text-xs leading-relaxed text-slate-800" data-testid="raw-json">{json}</CodeBlock>
+        <CodeBlock
+          className="max-h-[32rem] overflow-auto p-5 font-mono text-xs leading-relaxed text-slate-800"
+          data-testid="raw-json"
+        >
+          {json}
+        </CodeBlock>
       </div>
     </details>
   );

@@ -57,7 +57,12 @@ export function RequestDetail({
   const canSimulate = useCan("sandbox:simulate");
   const canShare = useCan("instructions:share");
   const canRevokeLinks = useCan("instructions:revoke");
-  const request = useLiveResource(queryKeys.settlementRequests.detail(environment, id), () => getSettlementRequest({ id }), initialRequest, { while: MOVING, everyMs: 2500 });
+  const request = useLiveResource(
+    queryKeys.settlementRequests.detail(environment, id),
+    () => getSettlementRequest({ id }),
+    initialRequest,
+    { while: MOVING, everyMs: 2500 },
+  );
   const history = useQuery({
     queryKey: queryKeys.settlementRequests.history(environment, id),
     queryFn: async () => unwrap(await getSettlementRequestHistory({ id })),
@@ -83,7 +88,12 @@ export function RequestDetail({
     void refetchHistory();
   }, [r.status, refetchHistory]);
 
-  const historyError = history.error instanceof ActionFailure ? history.error : !initialHistory.ok && !history.data ? initialHistory.error : null;
+  const historyError =
+    history.error instanceof ActionFailure
+      ? history.error
+      : !initialHistory.ok && !history.data
+        ? initialHistory.error
+        : null;
   const clockOffset = useSandboxOffset(environment);
   const ended = instructionsEnded(r.status, r.payment_instructions.valid_until, Date.now() + clockOffset * 1000);
   const active = ended === null;
@@ -93,10 +103,20 @@ export function RequestDetail({
       live={request}
       statusTestId="request-status"
       copyLabel="Copy request id"
-      banner={created ? <CreatedBanner title="Settlement request created.">Share the payment instructions below with the payer.</CreatedBanner> : null}
+      banner={
+        created ? (
+          <CreatedBanner title="Settlement request created.">
+            Share the payment instructions below with the payer.
+          </CreatedBanner>
+        ) : null
+      }
       main={
         <>
-          <PaymentInstructionsCard instructions={r.payment_instructions} ended={ended} clockOffsetSeconds={clockOffset} />
+          <PaymentInstructionsCard
+            instructions={r.payment_instructions}
+            ended={ended}
+            clockOffsetSeconds={clockOffset}
+          />
           {active && canShare ? <ShareInstructions id={r.id} canRevoke={canRevokeLinks} /> : null}
           <RequestSummary request={r} />
           <DestinationCard request={r} />
@@ -105,23 +125,42 @@ export function RequestDetail({
       }
       side={
         <>
-          {canUpdate ? <ClientMovesCard
+          {canUpdate ? (
+            <ClientMovesCard
               environment={environment}
               id={r.id}
               status={r.status}
-              chains={{ inbound: isChain(r.source.rail) ? r.source.rail : null, outbound: isChain(r.destination.rail) ? r.destination.rail : null }}
-            /> : null}
-          {canSimulate && environment === "sandbox" && !TERMINAL.has(r.status) ? <SimulatePanel environment={environment} request={r} /> : null}
+              chains={{
+                inbound: isChain(r.source.rail) ? r.source.rail : null,
+                outbound: isChain(r.destination.rail) ? r.destination.rail : null,
+              }}
+            />
+          ) : null}
+          {canSimulate && environment === "sandbox" && !TERMINAL.has(r.status) ? (
+            <SimulatePanel environment={environment} request={r} />
+          ) : null}
           {environment === "sandbox" && TERMINAL.has(r.status) ? (
-            <Card title="Simulate"><p className="text-sm text-slate-500">{humanizeStatus(r.status)} ends the request; nothing left to simulate.</p></Card>
+            <Card title="Simulate">
+              <p className="text-sm text-slate-500">
+                {humanizeStatus(r.status)} ends the request; nothing left to simulate.
+              </p>
+            </Card>
           ) : null}
           <Card title="Status timeline" description="Every move, oldest first">
             {historyError ? (
-              <ErrorState title="Timeline unavailable" message={describeError(historyError)} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+              <ErrorState
+                title="Timeline unavailable"
+                message={describeError(historyError)}
+                onRetry={() => void history.refetch()}
+                retrying={history.isFetching}
+              />
             ) : history.data ? (
               <Timeline items={timelineItems(history.data.data, paymentEvents.data ?? [])} />
             ) : (
-              <div className="space-y-3"><Skeleton className="h-5 w-2/3" /><Skeleton className="h-5 w-1/2" /></div>
+              <div className="space-y-3">
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="h-5 w-1/2" />
+              </div>
             )}
           </Card>
           <Card title="Events, deliveries and API calls" description="Was the merchant notified? Who called what?">

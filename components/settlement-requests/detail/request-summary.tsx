@@ -27,7 +27,11 @@ export function RequestSummary({ request: r }: { request: SettlementRequest }) {
         <Item label="Payment reason">{humanizeStatus(r.payment_reason)}</Item>
         <Item label="Source">
           {r.source.currency} · {railLabel(r.source.rail)}
-          {r.source.wallet_address ? <span className="block truncate font-mono text-xs text-slate-600" title={r.source.wallet_address}>{r.source.wallet_address}</span> : null}
+          {r.source.wallet_address ? (
+            <span className="block truncate font-mono text-xs text-slate-600" title={r.source.wallet_address}>
+              {r.source.wallet_address}
+            </span>
+          ) : null}
           {r.source.country_code ? ` · ${r.source.country_code}` : null}
         </Item>
         <Item label="External ID">
@@ -97,7 +101,11 @@ export function DestinationCard({ request: r }: { request: SettlementRequest }) 
     ["Transit number", d.transit_number, true],
     ["Third party", d.is_third_party ? "Yes" : "No"],
   ];
-  const name = b ? (b.type === "BUSINESS" ? b.business_name : [b.first_name, b.last_name].filter(Boolean).join(" ")) : null;
+  const name = b
+    ? b.type === "BUSINESS"
+      ? b.business_name
+      : [b.first_name, b.last_name].filter(Boolean).join(" ")
+    : null;
   return (
     <Card title="Destination" description="Bank identifiers are masked to their last four characters">
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="destination">
@@ -106,14 +114,22 @@ export function DestinationCard({ request: r }: { request: SettlementRequest }) 
           .map(([label, value, mono]) => (
             <div key={label} className="min-w-0">
               <dt className="text-xs font-medium text-slate-500">{label}</dt>
-              <dd className={mono ? "mt-0.5 font-mono text-sm break-all text-slate-900" : "mt-0.5 text-sm text-slate-900"}>{value}</dd>
+              <dd
+                className={mono ? "mt-0.5 font-mono text-sm break-all text-slate-900" : "mt-0.5 text-sm text-slate-900"}
+              >
+                {value}
+              </dd>
             </div>
           ))}
         {b ? (
           <div className="min-w-0 sm:col-span-2">
             <dt className="text-xs font-medium text-slate-500">Beneficiary</dt>
             <dd className="mt-0.5 text-sm text-slate-900">
-              {name} <span className="text-slate-500">({humanizeStatus(b.type)}{b.address?.country_code ? `, ${b.address.country_code}` : ""})</span>
+              {name}{" "}
+              <span className="text-slate-500">
+                ({humanizeStatus(b.type)}
+                {b.address?.country_code ? `, ${b.address.country_code}` : ""})
+              </span>
             </dd>
           </div>
         ) : null}

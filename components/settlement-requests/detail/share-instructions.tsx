@@ -33,14 +33,26 @@ export function ShareInstructions({ id, canRevoke }: { id: string; canRevoke: bo
       () => sharePaymentInstructions({ id }),
       (data) => ({ url: new URL(data.path, window.location.origin).toString(), expiresAt: data.expiresAt }),
     );
-  const revoke = () => run(() => revokePayerLinks({ id }), () => "withdrawn");
+  const revoke = () =>
+    run(
+      () => revokePayerLinks({ id }),
+      () => "withdrawn",
+    );
 
   return (
-    <Card title="Share with the payer" description="A page with these instructions only: no sign-in, nothing else of the console." data-testid="share-instructions">
+    <Card
+      title="Share with the payer"
+      description="A page with these instructions only: no sign-in, nothing else of the console."
+      data-testid="share-instructions"
+    >
       {link ? (
         <div className="space-y-2">
           <div className="flex min-w-0 items-center gap-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
-            <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-800" data-testid="instructions-link" title={link.url}>
+            <span
+              className="min-w-0 flex-1 truncate font-mono text-xs text-slate-800"
+              data-testid="instructions-link"
+              title={link.url}
+            >
               {link.url}
             </span>
             <CopyButton value={link.url} label="Copy link" />

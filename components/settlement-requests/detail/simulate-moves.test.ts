@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { quickMoves } from "./simulate-moves";
 
 const at = (status: string, inbound: string, outbound: string) =>
-  Object.fromEntries(quickMoves({ status, inbound_payment: { status: inbound }, outbound_payment: { status: outbound } }).map((m) => [m.label, m.why]));
+  Object.fromEntries(
+    quickMoves({ status, inbound_payment: { status: inbound }, outbound_payment: { status: outbound } }).map((m) => [
+      m.label,
+      m.why,
+    ]),
+  );
 
 describe("the Simulate panel's quick moves", () => {
   it("offers the payin first, and explains why the payout waits", () => {

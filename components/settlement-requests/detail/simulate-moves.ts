@@ -27,7 +27,11 @@ export function quickMoves(r: Standing): QuickMove[] {
       label: "Payin processing",
       payment: "in",
       to: "PROCESSING",
-      why: finished ?? (["AWAITING_FUNDS", "PENDING", "UNDER_REVIEW"].includes(inbound) ? null : `The inbound payment is already ${human(inbound)}.`),
+      why:
+        finished ??
+        (["AWAITING_FUNDS", "PENDING", "UNDER_REVIEW"].includes(inbound)
+          ? null
+          : `The inbound payment is already ${human(inbound)}.`),
     },
     {
       label: "Payin received",
@@ -39,13 +43,21 @@ export function quickMoves(r: Standing): QuickMove[] {
       label: "Payout sent",
       payment: "out",
       to: "SENT",
-      why: finished ?? (!fundsIn ? notYet : PAYOUT_STILL_MOVABLE.has(outbound) ? null : `The outbound payment is already ${human(outbound)}.`),
+      why:
+        finished ??
+        (!fundsIn
+          ? notYet
+          : PAYOUT_STILL_MOVABLE.has(outbound)
+            ? null
+            : `The outbound payment is already ${human(outbound)}.`),
     },
     {
       label: "Payout completed",
       payment: "out",
       to: "COMPLETED",
-      why: finished ?? (!fundsIn ? notYet : outbound === "COMPLETED" ? "The outbound payment is already completed." : null),
+      why:
+        finished ??
+        (!fundsIn ? notYet : outbound === "COMPLETED" ? "The outbound payment is already completed." : null),
     },
   ];
 }

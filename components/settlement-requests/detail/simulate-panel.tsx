@@ -154,7 +154,10 @@ export function SimulatePanel({ environment, request }: { environment: Environme
               )}
             </Field>
             {payment === "in" && paymentStatus === "COMPLETED" ? (
-              <Field label="Amount received" hint={`Instructed: ${formatMoney(inbound.amount, inbound.currency)}. A different amount is a mismatch.`}>
+              <Field
+                label="Amount received"
+                hint={`Instructed: ${formatMoney(inbound.amount, inbound.currency)}. A different amount is a mismatch.`}
+              >
                 {(p) => (
                   <Input
                     {...p}

@@ -13,8 +13,16 @@ describe("paymentMoves", () => {
     const moves = paymentMoves([
       { type: "payment.failed", created_at: "2026-11-24T10:04:00.000Z", data: { id: "pay_x" } },
       // The payin's completion started the payout in the same instant: newest first, as listed.
-      { type: "payment.processing", created_at: "2026-11-24T10:02:00.000Z", data: { id: "pay_out", type: "PAYOUT", status: "PROCESSING" } },
-      { type: "settlement_request.updated", created_at: "2026-11-24T10:02:00.000Z", data: { id: "sr", status: "SETTLEMENT_SENT" } },
+      {
+        type: "payment.processing",
+        created_at: "2026-11-24T10:02:00.000Z",
+        data: { id: "pay_out", type: "PAYOUT", status: "PROCESSING" },
+      },
+      {
+        type: "settlement_request.updated",
+        created_at: "2026-11-24T10:02:00.000Z",
+        data: { id: "sr", status: "SETTLEMENT_SENT" },
+      },
       payin("COMPLETED", "2026-11-24T10:02:00.000Z"),
       payin("PROCESSING", "2026-11-24T10:01:00.000Z"),
       payin("AWAITING_FUNDS", "2026-11-24T10:00:00.000Z", "payment.created"),
@@ -28,14 +36,22 @@ describe("paymentMoves", () => {
 });
 
 describe("timelineItems", () => {
-  const entry = (at: string, from: SettlementHistoryEntry["from"], to: SettlementHistoryEntry["to"], cause: SettlementHistoryEntry["cause"]): SettlementHistoryEntry => ({ at, from, to, cause });
+  const entry = (
+    at: string,
+    from: SettlementHistoryEntry["from"],
+    to: SettlementHistoryEntry["to"],
+    cause: SettlementHistoryEntry["cause"],
+  ): SettlementHistoryEntry => ({ at, from, to, cause });
 
   it("interleaves by time, a payment's move before the request move it caused at the same instant", () => {
     const history = [
       entry("2026-11-24T10:00:00.000Z", null, "REQUEST_STARTED", "api"),
       entry("2026-11-24T10:02:00.000Z", "REQUEST_STARTED", "SETTLEMENT_SENT", "payment"),
     ];
-    const moves = paymentMoves([payin("COMPLETED", "2026-11-24T10:02:00.000Z"), payin("PROCESSING", "2026-11-24T10:01:00.000Z")]);
+    const moves = paymentMoves([
+      payin("COMPLETED", "2026-11-24T10:02:00.000Z"),
+      payin("PROCESSING", "2026-11-24T10:01:00.000Z"),
+    ]);
     const items = timelineItems(history, moves);
     expect(items.map((i) => (i.kind === "request" ? i.entry.to : `pay:${i.move.status}`))).toEqual([
       "REQUEST_STARTED",

@@ -17,7 +17,9 @@ export type PaymentMove = {
   failureReason: string | null;
 };
 
-export type TimelineItem = { kind: "request"; at: string; entry: SettlementHistoryEntry } | { kind: "payment"; at: string; move: PaymentMove };
+export type TimelineItem =
+  | { kind: "request"; at: string; entry: SettlementHistoryEntry }
+  | { kind: "payment"; at: string; move: PaymentMove };
 
 type EventLike = { type: string; created_at: string; data: Record<string, unknown> };
 
@@ -54,7 +56,10 @@ export function paymentMoves(newestFirst: readonly EventLike[]): PaymentMove[] {
  * Both kinds of rows by time. At the same instant the payment's move comes first: it is what
  * moved the request (both are written in one transaction).
  */
-export function timelineItems(history: readonly SettlementHistoryEntry[], moves: readonly PaymentMove[]): TimelineItem[] {
+export function timelineItems(
+  history: readonly SettlementHistoryEntry[],
+  moves: readonly PaymentMove[],
+): TimelineItem[] {
   const items: TimelineItem[] = [
     ...history.map((entry) => ({ kind: "request" as const, at: entry.at, entry })),
     ...moves.map((move) => ({ kind: "payment" as const, at: move.at, move })),

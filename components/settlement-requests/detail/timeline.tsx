@@ -32,7 +32,10 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
 function RequestMove({ entry: e }: { entry: SettlementHistoryEntry }) {
   return (
     <li className="relative" data-testid="timeline-entry" data-to={e.to}>
-      <span aria-hidden="true" className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full bg-white ring-2 ring-accent-500" />
+      <span
+        aria-hidden="true"
+        className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full bg-white ring-2 ring-accent-500"
+      />
       <div className="flex flex-wrap items-center gap-1.5 text-sm">
         {e.from ? (
           <>
@@ -69,10 +72,13 @@ function PaymentMoveRow({ move: m }: { move: PaymentMove }) {
         <StatusBadge status={m.status} />
       </div>
       <p className="mt-1 text-xs text-slate-500">
-        <time dateTime={m.at}>{formatDateTime(m.at)}</time> · Payment event <code className="font-mono">{m.eventType}</code> · payment{" "}
+        <time dateTime={m.at}>{formatDateTime(m.at)}</time> · Payment event{" "}
+        <code className="font-mono">{m.eventType}</code> · payment{" "}
         <span className="font-mono">{m.paymentId.slice(0, 8)}</span>
       </p>
-      {m.transactionHash ? <p className="mt-0.5 truncate font-mono text-xs text-slate-600">tx {m.transactionHash}</p> : null}
+      {m.transactionHash ? (
+        <p className="mt-0.5 truncate font-mono text-xs text-slate-600">tx {m.transactionHash}</p>
+      ) : null}
       {m.failureReason ? <p className="mt-0.5 text-xs text-slate-600">{m.failureReason}</p> : null}
     </li>
   );

@@ -29,7 +29,12 @@ export function DidYouMean({ environment, text }: { environment: Environment; te
         {hits.slice(0, 10).map((hit) => (
           <li key={`${hit.kind}-${hit.id}-${hit.match}`} className="text-sm">
             <Link href={hrefForHit(hit)} className="font-medium text-accent-700 hover:underline">
-              {KIND_LABELS[hit.kind]} {hit.title ? <span className="font-mono">{hit.title}</span> : <span className="font-mono">{hit.id.slice(0, 8)}…</span>}
+              {KIND_LABELS[hit.kind]}{" "}
+              {hit.title ? (
+                <span className="font-mono">{hit.title}</span>
+              ) : (
+                <span className="font-mono">{hit.id.slice(0, 8)}…</span>
+              )}
             </Link>
             <span className="text-slate-600"> (by {MATCH_LABELS[hit.match]})</span>
           </li>

@@ -14,6 +14,10 @@ export const requestFilters = listFilters(
 export type ListFilters = (typeof requestFilters)["empty"];
 
 export const requestsList = listSource({
-  noun: "requests", path: "/settlement-requests", codec: requestFilters, keys: queryKeys.settlementRequests, load: listSettlementRequests,
+  noun: "requests",
+  path: "/settlement-requests",
+  codec: requestFilters,
+  keys: queryKeys.settlementRequests,
+  load: listSettlementRequests,
   create: { permission: "settlement:create", label: "New settlement request" },
 });

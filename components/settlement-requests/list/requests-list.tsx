@@ -31,8 +31,23 @@ export function RequestsList({
       source={requestsList}
       controls={(c) => (
         <>
-          <ListSearch controls={c} name="external_id" label="External ID" hint="Exact match; every request carrying it" placeholder="e.g. inv-20931" maxLength={255} submitLabel="Search" />
-          <ListSelect controls={c} name="status" label="Status" className="lg:w-64" placeholder="All statuses" options={statusOptions(SANDBOX_SETTLEMENT_STATUSES)} />
+          <ListSearch
+            controls={c}
+            name="external_id"
+            label="External ID"
+            hint="Exact match; every request carrying it"
+            placeholder="e.g. inv-20931"
+            maxLength={255}
+            submitLabel="Search"
+          />
+          <ListSelect
+            controls={c}
+            name="status"
+            label="Status"
+            className="lg:w-64"
+            placeholder="All statuses"
+            options={statusOptions(SANDBOX_SETTLEMENT_STATUSES)}
+          />
         </>
       )}
       exportHref="/settlement-requests/export"
@@ -43,7 +58,12 @@ export function RequestsList({
           <>
             {f.external_id || f.status ? (
               <>
-                No request {f.external_id ? <>has external_id <code className="font-mono wrap-anywhere">{f.external_id}</code></> : null}
+                No request{" "}
+                {f.external_id ? (
+                  <>
+                    has external_id <code className="font-mono wrap-anywhere">{f.external_id}</code>
+                  </>
+                ) : null}
                 {f.external_id && f.status ? " with " : null}
                 {f.status ? <>status {humanizeStatus(f.status)}</> : null}
                 {f.created_from || f.created_to ? " in these dates" : null}.
@@ -56,8 +76,7 @@ export function RequestsList({
         ),
       }}
       empty={
-        <EmptyState icon={<RequestsIcon className="size-5" />} title="No settlement requests yet"
-          action={createLink}>
+        <EmptyState icon={<RequestsIcon className="size-5" />} title="No settlement requests yet" action={createLink}>
           Requests created here or through the API are listed newest first, with status, type and amounts.
         </EmptyState>
       }
@@ -66,7 +85,8 @@ export function RequestsList({
         text: (total, f) =>
           f.external_id ? (
             <>
-              {total} {total === 1 ? "request has" : "requests have"} external_id <code className="font-mono wrap-anywhere">{f.external_id}</code>
+              {total} {total === 1 ? "request has" : "requests have"} external_id{" "}
+              <code className="font-mono wrap-anywhere">{f.external_id}</code>
             </>
           ) : null,
       }}

@@ -24,13 +24,21 @@ const COLUMNS: Column<RequestRow>[] = [
   },
   { header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
   { header: "Type", className: "text-xs text-slate-600", cell: (r) => humanizeStatus(r.type) },
-  { header: "Payer sends", numeric: true, cell: (r) => formatMoney(r.payment_instructions.amount, r.payment_instructions.currency) },
+  {
+    header: "Payer sends",
+    numeric: true,
+    cell: (r) => formatMoney(r.payment_instructions.amount, r.payment_instructions.currency),
+  },
   {
     header: "Recipient gets",
     numeric: true,
     cell: (r) => formatMoney(r.payment_instructions.destination_amount, r.payment_instructions.destination_currency),
   },
-  { header: "Created", className: "text-xs whitespace-nowrap text-slate-600", cell: (r) => formatShortDateTime(r.created_at) },
+  {
+    header: "Created",
+    className: "text-xs whitespace-nowrap text-slate-600",
+    cell: (r) => formatShortDateTime(r.created_at),
+  },
 ];
 
 /** One row per request, newest first; the id or external_id opens the request. */

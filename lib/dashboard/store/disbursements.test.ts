@@ -36,7 +36,10 @@ describe("the console's record of who created a disbursement (migration 0007)", 
 
     const ids = [1, 2, 3, 4].map((n) => disbursement(n).id);
     const sandbox = await creatorsOf(db, "sandbox", ids);
-    expect([...sandbox.entries()].map(([id, by]) => [id.slice(-1), by]).sort()).toEqual([["1", "a@example.com"], ["2", null]]);
+    expect([...sandbox.entries()].map(([id, by]) => [id.slice(-1), by]).sort()).toEqual([
+      ["1", "a@example.com"],
+      ["2", null],
+    ]);
     expect([...(await creatorsOf(db, "production", ids)).values()]).toEqual(["p@example.com"]);
     expect((await creatorsOf(db, "sandbox", [])).size).toBe(0);
   });

@@ -30,7 +30,11 @@ export async function recordDisbursement(
 }
 
 /** Who in the console created each of these disbursements (the ones created elsewhere are absent). */
-export async function creatorsOf(db: Executor, environment: Environment, ids: readonly string[]): Promise<Map<string, string | null>> {
+export async function creatorsOf(
+  db: Executor,
+  environment: Environment,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: consoleDisbursements.id, createdBy: consoleDisbursements.createdBy })

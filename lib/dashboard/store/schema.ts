@@ -25,5 +25,8 @@ export const consoleDisbursements = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.environment, t.id] }), index("console_disbursements_env_created_idx").on(t.environment, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.environment, t.id] }),
+    index("console_disbursements_env_created_idx").on(t.environment, t.createdAt),
+  ],
 );

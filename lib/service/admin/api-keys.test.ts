@@ -32,16 +32,23 @@ describe("/v0/admin/api-keys", () => {
 
   it("lists, creates and revokes the account's keys; a new key works at once and is refused once revoked", async () => {
     service = await createTestService({ config: { adminToken: TOKEN } });
-    const listed = (await (await service.request("GET", "/v0/admin/api-keys?environment=sandbox", { headers: admin() })).json()) as { data: Array<{ prefix: string }> };
+    const listed = (await (
+      await service.request("GET", "/v0/admin/api-keys?environment=sandbox", { headers: admin() })
+    ).json()) as { data: Array<{ prefix: string }> };
     expect(listed.data.map((k) => k.prefix)).toEqual([service.keys.sandbox.slice(0, 14)]);
 
-    const created = await service.request("POST", "/v0/admin/api-keys", { headers: admin(), body: { environment: "sandbox", label: "billing server" } });
+    const created = await service.request("POST", "/v0/admin/api-keys", {
+      headers: admin(),
+      body: { environment: "sandbox", label: "billing server" },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get("cache-control")).toBe("no-store");
     const key = (await created.json()) as { id: string; key: string; prefix: string };
     expect(key.key).toMatch(/^sk_test_/);
     expect((await service.request("GET", "/v0/settlement-requests", { key: key.key })).status).toBe(200);
-    const again = (await (await service.request("GET", "/v0/admin/api-keys", { headers: admin() })).json()) as { data: Array<{ id: string; label: string | null }> };
+    const again = (await (await service.request("GET", "/v0/admin/api-keys", { headers: admin() })).json()) as {
+      data: Array<{ id: string; label: string | null }>;
+    };
     expect(again.data.find((k) => k.id === key.id)?.label).toBe("billing server");
     expect(JSON.stringify(again)).not.toContain(key.key);
 
@@ -50,10 +57,15 @@ describe("/v0/admin/api-keys", () => {
     expect((await service.request("DELETE", `/v0/admin/api-keys/${key.id}`, { headers: admin() })).status).toBe(409);
 
     // The key a call is made with cannot revoke itself; a bad body names the field.
-    const own = (await (await service.request("GET", "/v0/admin/api-keys?environment=sandbox", { headers: admin() })).json()) as { data: Array<{ id: string; prefix: string }> };
+    const own = (await (
+      await service.request("GET", "/v0/admin/api-keys?environment=sandbox", { headers: admin() })
+    ).json()) as { data: Array<{ id: string; prefix: string }> };
     const self = own.data.find((k) => k.prefix === service.keys.sandbox.slice(0, 14));
     expect((await service.request("DELETE", `/v0/admin/api-keys/${self?.id}`, { headers: admin() })).status).toBe(403);
-    const bad = await service.request("POST", "/v0/admin/api-keys", { headers: admin(), body: { environment: "staging" } });
+    const bad = await service.request("POST", "/v0/admin/api-keys", {
+      headers: admin(),
+      body: { environment: "staging" },
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toContain("environment");
   });

@@ -34,7 +34,9 @@ export async function handleAdminKeys(c: Context<ServiceEnv>): Promise<Response>
   const token = deps.config.adminToken;
   if (!token) throw new ApiError("not_found", `No route ${c.req.method} ${c.req.path}`);
   if ((await currentCount(deps.db, FAILURE_KEY, ADMIN_FAILURES.windowSeconds)) >= ADMIN_FAILURES.max) {
-    throw new ApiError("rate_limit_exceeded", "Too many wrong admin tokens; try again in a minute", undefined, { "Retry-After": "60" });
+    throw new ApiError("rate_limit_exceeded", "Too many wrong admin tokens; try again in a minute", undefined, {
+      "Retry-After": "60",
+    });
   }
   const presented = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
   if (!timingSafeEqual(digest(presented), digest(token))) {
@@ -53,23 +55,48 @@ export async function handleAdminKeys(c: Context<ServiceEnv>): Promise<Response>
     const data = rows
       .filter((r) => !environment || r.environment === environment)
       .reverse()
-      .map((r) => ({ id: r.id, environment: r.environment, prefix: r.prefix, label: r.label, created_at: r.createdAt.toISOString(), revoked_at: r.revokedAt?.toISOString() ?? null }));
+      .map((r) => ({
+        id: r.id,
+        environment: r.environment,
+        prefix: r.prefix,
+        label: r.label,
+        created_at: r.createdAt.toISOString(),
+        revoked_at: r.revokedAt?.toISOString() ?? null,
+      }));
     return c.json({ data });
   }
   if (rest === "" && c.req.method === "POST") {
     const parsed = createSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
-    const created = await createApiKey(deps.db, { accountId: owner.accountId, environment: parsed.data.environment, label: parsed.data.label });
+    const created = await createApiKey(deps.db, {
+      accountId: owner.accountId,
+      environment: parsed.data.environment,
+      label: parsed.data.label,
+    });
     c.header("Cache-Control", "no-store");
-    return c.json({ id: created.id, key: created.key, prefix: created.prefix, environment: parsed.data.environment, label: parsed.data.label ?? null }, 201);
+    return c.json(
+      {
+        id: created.id,
+        key: created.key,
+        prefix: created.prefix,
+        environment: parsed.data.environment,
+        label: parsed.data.label ?? null,
+      },
+      201,
+    );
   }
   const id = /^\/([A-Za-z0-9_-]{1,64})$/.exec(rest)?.[1];
   if (id && c.req.method === "DELETE") {
-    if (id === owner.keyId) throw new ApiError("forbidden", "This is the key the call was made with: revoke it with another key of the account");
+    if (id === owner.keyId)
+      throw new ApiError(
+        "forbidden",
+        "This is the key the call was made with: revoke it with another key of the account",
+      );
     const rows = await listApiKeys(deps.db, { accountId: owner.accountId });
     const row = rows.find((r) => r.id === id);
     if (!row) throw new ApiError("not_found", "No such key");
-    if (row.revokedAt || !(await revokeApiKey(deps.db, id, new Date()))) throw new ApiError("invalid_transition", "This key was already revoked");
+    if (row.revokedAt || !(await revokeApiKey(deps.db, id, new Date())))
+      throw new ApiError("invalid_transition", "This key was already revoked");
     return c.body(null, 204);
   }
   throw new ApiError("not_found", `No route ${c.req.method} ${c.req.path}`);

@@ -29,7 +29,8 @@ export type Doc = { components?: { schemas?: Record<string, Schema> } };
 
 export function resolve(doc: Doc, schema: Schema): Schema {
   let s = schema;
-  for (let i = 0; s.$ref && i < 10; i++) s = doc.components?.schemas?.[s.$ref.replace("#/components/schemas/", "")] ?? {};
+  for (let i = 0; s.$ref && i < 10; i++)
+    s = doc.components?.schemas?.[s.$ref.replace("#/components/schemas/", "")] ?? {};
   return s;
 }
 
@@ -37,8 +38,13 @@ export function resolve(doc: Doc, schema: Schema): Schema {
 export function arbitraryOf(doc: Doc, raw: Schema, depth = 0): fc.Arbitrary<unknown> {
   const s = resolve(doc, raw);
   const base = shapeOf(doc, s, depth);
-  const withExample = s.example !== undefined ? fc.oneof({ arbitrary: fc.constant(s.example), weight: 2 }, { arbitrary: base, weight: 1 }) : base;
-  return s.nullable ? fc.oneof({ arbitrary: withExample, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 }) : withExample;
+  const withExample =
+    s.example !== undefined
+      ? fc.oneof({ arbitrary: fc.constant(s.example), weight: 2 }, { arbitrary: base, weight: 1 })
+      : base;
+  return s.nullable
+    ? fc.oneof({ arbitrary: withExample, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 })
+    : withExample;
 }
 
 function shapeOf(doc: Doc, s: Schema, depth: number): fc.Arbitrary<unknown> {
@@ -48,14 +54,22 @@ function shapeOf(doc: Doc, s: Schema, depth: number): fc.Arbitrary<unknown> {
   if (s.allOf?.length) return arbitraryOf(doc, s.allOf[0], depth + 1);
   switch (s.type) {
     case "string":
-      if (s.format === "date-time") return fc.date({ min: new Date("2026-01-01"), max: new Date("2027-12-31"), noInvalidDate: true }).map((d) => d.toISOString());
+      if (s.format === "date-time")
+        return fc
+          .date({ min: new Date("2026-01-01"), max: new Date("2027-12-31"), noInvalidDate: true })
+          .map((d) => d.toISOString());
       if (s.format === "email") return fc.constantFrom("ada@example.com", "ops@acme.test");
       if (s.format === "uri") return fc.constantFrom("https://example.com/hook", "http://127.0.0.1:9/h");
       return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 24, 24) });
     case "integer":
       return fc.integer({ min: Math.max(s.minimum ?? -1000, -1e9), max: Math.min(s.maximum ?? 1000, 1e9) });
     case "number":
-      return fc.double({ min: s.minimum ?? 0, max: Math.min(s.maximum ?? 1e6, 1e9), noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: s.minimum ?? 0,
+        max: Math.min(s.maximum ?? 1e6, 1e9),
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case "boolean":
       return fc.boolean();
     case "array":
@@ -67,11 +81,17 @@ function shapeOf(doc: Doc, s: Schema, depth: number): fc.Arbitrary<unknown> {
       const keys = Object.keys(props);
       if (keys.length === 0) {
         if (s.additionalProperties && typeof s.additionalProperties === "object") {
-          return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), arbitraryOf(doc, s.additionalProperties, depth + 1), { maxKeys: 3 });
+          return fc.dictionary(
+            fc.string({ minLength: 1, maxLength: 8 }),
+            arbitraryOf(doc, s.additionalProperties, depth + 1),
+            { maxKeys: 3 },
+          );
         }
         return s.type === "object" ? fc.constant({}) : fc.oneof(fc.string(), fc.integer(), fc.boolean());
       }
-      return fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryOf(doc, props[k], depth + 1)])), { requiredKeys: s.required ?? [] });
+      return fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryOf(doc, props[k], depth + 1)])), {
+        requiredKeys: s.required ?? [],
+      });
     }
   }
 }
@@ -83,7 +103,8 @@ type Path = (string | number)[];
 function pathsOf(value: Json, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
   if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...path, i], out));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) pathsOf(v, [...path, k], out);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) pathsOf(v, [...path, k], out);
   return out;
 }
 
@@ -107,34 +128,73 @@ function deep(levels: number): Json {
   return v;
 }
 
-export const MUTATIONS = ["wrongType", "drop", "extra", "boundary", "nul", "huge", "deep", "badEnum", "nullify"] as const;
+export const MUTATIONS = [
+  "wrongType",
+  "drop",
+  "extra",
+  "boundary",
+  "nul",
+  "huge",
+  "deep",
+  "badEnum",
+  "nullify",
+] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
 /** One mutation of a valid value, at a random place in it. */
 export function mutate(value: Json): fc.Arbitrary<{ mutation: Mutation; value: Json }> {
   const paths = pathsOf(value);
-  return fc.tuple(fc.constantFrom(...MUTATIONS), fc.constantFrom(...paths), fc.integer({ min: 0, max: 6 })).map(([mutation, path, n]) => {
-    const current = path.reduce<Json>((node, key) => (node as Record<string | number, Json>)?.[key], value);
-    const pick = <T>(xs: readonly T[]) => xs[n % xs.length];
-    switch (mutation) {
-      case "wrongType":
-        return { mutation, value: setAt(value, path, typeof current === "string" ? pick([42, true, [], {}]) : pick(["text", "", [1], { x: 1 }])) };
-      case "drop":
-        return { mutation, value: path.length ? setAt(value, path, DELETE) : {} };
-      case "extra":
-        return { mutation, value: current && typeof current === "object" && !Array.isArray(current) ? setAt(value, [...path, "unexpected_field"], pick(["x", 1, null])) : setAt(value, path, { unexpected: true }) };
-      case "boundary":
-        return { mutation, value: setAt(value, path, pick([0, -1, -0.01, 1e308, 2 ** 53 + 1, "1e309", "0.000000001", "99999999999999999999.99"])) };
-      case "nul":
-        return { mutation, value: setAt(value, path, pick(["\u0000", "a\u0000b", `${typeof current === "string" ? current : "x"}\u0000`])) };
-      case "huge":
-        return { mutation, value: setAt(value, path, "x".repeat(pick([300, 70_000, 400_000]))) };
-      case "deep":
-        return { mutation, value: setAt(value, path, deep(pick([40, 500, 3000]))) };
-      case "badEnum":
-        return { mutation, value: setAt(value, path, pick(["NOT_A_VALUE", "usd", "sandbox ", "FUNDS_sent"])) };
-      case "nullify":
-        return { mutation, value: setAt(value, path, null) };
-    }
-  });
+  return fc
+    .tuple(fc.constantFrom(...MUTATIONS), fc.constantFrom(...paths), fc.integer({ min: 0, max: 6 }))
+    .map(([mutation, path, n]) => {
+      const current = path.reduce<Json>((node, key) => (node as Record<string | number, Json>)?.[key], value);
+      const pick = <T>(xs: readonly T[]) => xs[n % xs.length];
+      switch (mutation) {
+        case "wrongType":
+          return {
+            mutation,
+            value: setAt(
+              value,
+              path,
+              typeof current === "string" ? pick([42, true, [], {}]) : pick(["text", "", [1], { x: 1 }]),
+            ),
+          };
+        case "drop":
+          return { mutation, value: path.length ? setAt(value, path, DELETE) : {} };
+        case "extra":
+          return {
+            mutation,
+            value:
+              current && typeof current === "object" && !Array.isArray(current)
+                ? setAt(value, [...path, "unexpected_field"], pick(["x", 1, null]))
+                : setAt(value, path, { unexpected: true }),
+          };
+        case "boundary":
+          return {
+            mutation,
+            value: setAt(
+              value,
+              path,
+              pick([0, -1, -0.01, 1e308, 2 ** 53 + 1, "1e309", "0.000000001", "99999999999999999999.99"]),
+            ),
+          };
+        case "nul":
+          return {
+            mutation,
+            value: setAt(
+              value,
+              path,
+              pick(["\u0000", "a\u0000b", `${typeof current === "string" ? current : "x"}\u0000`]),
+            ),
+          };
+        case "huge":
+          return { mutation, value: setAt(value, path, "x".repeat(pick([300, 70_000, 400_000]))) };
+        case "deep":
+          return { mutation, value: setAt(value, path, deep(pick([40, 500, 3000]))) };
+        case "badEnum":
+          return { mutation, value: setAt(value, path, pick(["NOT_A_VALUE", "usd", "sandbox ", "FUNDS_sent"])) };
+        case "nullify":
+          return { mutation, value: setAt(value, path, null) };
+      }
+    });
 }

@@ -47,7 +47,9 @@ export function jsonSchemaOf(value: unknown): unknown {
   if (!value || typeof value !== "object") return value;
   const { nullable, ...rest } = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rest)) out[k] = k === "$ref" && typeof v === "string" ? v.replace("#/components/", "doc.json#/components/") : jsonSchemaOf(v);
+  for (const [k, v] of Object.entries(rest))
+    out[k] =
+      k === "$ref" && typeof v === "string" ? v.replace("#/components/", "doc.json#/components/") : jsonSchemaOf(v);
   if (nullable !== true) return out;
   return { anyOf: [out, { type: "null" }] };
 }
@@ -71,11 +73,20 @@ function validatorFor(doc: Doc) {
 async function fixtureIds(s: TestService): Promise<string[]> {
   const created = await s.request("POST", "/v0/settlement-requests", { body: BODIES.s2s });
   const r = (await created.json()) as { id: string; inbound_payment: { id: string }; outbound_payment: { id: string } };
-  const hook = (await (await s.request("POST", "/v0/webhooks", { body: { url: "http://127.0.0.1:9/h", events: ["payment.created"] } })).json()) as { id: string };
+  const hook = (await (
+    await s.request("POST", "/v0/webhooks", { body: { url: "http://127.0.0.1:9/h", events: ["payment.created"] } })
+  ).json()) as { id: string };
   return [r.id, r.inbound_payment.id, r.outbound_payment.id, hook.id];
 }
 
-function requestOf(path: string, method: string, params: Record<string, unknown>, op: Operation, body: unknown, hasBody: boolean): FuzzRequest {
+function requestOf(
+  path: string,
+  method: string,
+  params: Record<string, unknown>,
+  op: Operation,
+  body: unknown,
+  hasBody: boolean,
+): FuzzRequest {
   let url = path;
   const query = new URLSearchParams();
   for (const p of op.parameters ?? []) {
@@ -87,7 +98,11 @@ function requestOf(path: string, method: string, params: Record<string, unknown>
   }
   url = url.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
   const qs = query.toString();
-  return { method: method.toUpperCase(), url: qs ? `${url}?${qs}` : url, ...(hasBody ? { body: body === undefined ? "" : JSON.stringify(body) } : {}) };
+  return {
+    method: method.toUpperCase(),
+    url: qs ? `${url}?${qs}` : url,
+    ...(hasBody ? { body: body === undefined ? "" : JSON.stringify(body) } : {}),
+  };
 }
 
 async function send(s: TestService, req: FuzzRequest): Promise<{ status: number; text: string }> {
@@ -100,8 +115,13 @@ async function send(s: TestService, req: FuzzRequest): Promise<{ status: number;
 }
 
 /** Runs `valid` schema-valid and `mutated` mutated requests per operation. */
-export async function fuzzService(s: TestService, o: { seed: number; valid: number; mutated: number; only?: RegExp }): Promise<FuzzReport> {
-  const doc = (await (await s.app.request("/v0/openapi.json")).json()) as Doc & { paths: Record<string, Record<string, Operation>> };
+export async function fuzzService(
+  s: TestService,
+  o: { seed: number; valid: number; mutated: number; only?: RegExp },
+): Promise<FuzzReport> {
+  const doc = (await (await s.app.request("/v0/openapi.json")).json()) as Doc & {
+    paths: Record<string, Record<string, Operation>>;
+  };
   const validate = validatorFor(doc);
   const ids = await fixtureIds(s);
   const report: FuzzReport = { requests: 0, statuses: {}, perOperation: {}, failures: [] };
@@ -115,7 +135,12 @@ export async function fuzzService(s: TestService, o: { seed: number; valid: numb
       const params = op.parameters ?? [];
       const paramArb = fc.record(
         Object.fromEntries(
-          params.map((p) => [p.name, p.in === "path" ? fc.oneof(fc.constantFrom(...ids), fc.uuid(), fc.string({ maxLength: 12 })) : arbitraryOf(doc, p.schema)]),
+          params.map((p) => [
+            p.name,
+            p.in === "path"
+              ? fc.oneof(fc.constantFrom(...ids), fc.uuid(), fc.string({ maxLength: 12 }))
+              : arbitraryOf(doc, p.schema),
+          ]),
         ),
         { requiredKeys: params.filter((p) => p.required || p.in === "path").map((p) => p.name) },
       );
@@ -129,7 +154,8 @@ export async function fuzzService(s: TestService, o: { seed: number; valid: numb
         tally[kind]++;
         const { status, text } = await send(s, req);
         report.statuses[status] = (report.statuses[status] ?? 0) + 1;
-        const fail = (problem: string) => report.failures.push({ operation: name, kind, mutation, seed: o.seed, index, request: req, status, problem });
+        const fail = (problem: string) =>
+          report.failures.push({ operation: name, kind, mutation, seed: o.seed, index, request: req, status, problem });
         if (status >= 500) return fail(`answered ${status}: ${text.slice(0, 300)}`);
         const documented = op.responses[String(status)] ?? op.responses.default;
         if (!documented) return fail(`status ${status} is not documented: ${text.slice(0, 200)}`);
@@ -142,17 +168,26 @@ export async function fuzzService(s: TestService, o: { seed: number; valid: numb
           return fail(`body is not JSON: ${text.slice(0, 200)}`);
         }
         const v = validate(`${name} ${status}`, schema);
-        if (!v(body)) return fail(`body does not match the documented ${status} schema: ${JSON.stringify(v.errors?.slice(0, 2))}`);
+        if (!v(body))
+          return fail(`body does not match the documented ${status} schema: ${JSON.stringify(v.errors?.slice(0, 2))}`);
       };
 
-      for (const [i, [p, body]] of valid.entries()) await check("valid", i, requestOf(path, method, p, op, body, Boolean(bodySchema)));
+      for (const [i, [p, body]] of valid.entries())
+        await check("valid", i, requestOf(path, method, p, op, body, Boolean(bodySchema)));
       for (let i = 0; i < o.mutated; i++) {
         const [p, body] = valid[i % valid.length];
         const target = bodySchema ? body : p;
         const [m] = fc.sample(mutate(target), { seed: o.seed + i + 1, numRuns: 1 });
         const req = bodySchema
           ? requestOf(path, method, p, op, m.value, true)
-          : requestOf(path, method, (m.value && typeof m.value === "object" ? m.value : {}) as Record<string, unknown>, op, undefined, false);
+          : requestOf(
+              path,
+              method,
+              (m.value && typeof m.value === "object" ? m.value : {}) as Record<string, unknown>,
+              op,
+              undefined,
+              false,
+            );
         await check("mutated", i, req, m.mutation);
       }
     }

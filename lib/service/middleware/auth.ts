@@ -30,10 +30,15 @@ export const authenticateAndLimit = (limiter: RateLimiter) =>
     c.set("rateLimitHeaders", headers);
     if (admission.kind === "limited") {
       metrics().rateLimitRefusals.labels(admission.owner.environment).inc();
-      throw new ApiError("rate_limit_exceeded", `Rate limit of ${limit} requests per minute exceeded; retry in ${resetSeconds} s`, undefined, {
-        ...headers,
-        "Retry-After": String(resetSeconds),
-      });
+      throw new ApiError(
+        "rate_limit_exceeded",
+        `Rate limit of ${limit} requests per minute exceeded; retry in ${resetSeconds} s`,
+        undefined,
+        {
+          ...headers,
+          "Retry-After": String(resetSeconds),
+        },
+      );
     }
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);

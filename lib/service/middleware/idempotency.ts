@@ -51,13 +51,22 @@ export const idempotency = (scope: string, keyFrom: KeySource = fromHeader) =>
     const key = keyFrom(c);
     if (key === undefined) return next();
     if (!VALID_KEY.test(key)) {
-      throw new ApiError("validation_error", "Idempotency-Key must be 1–255 printable characters (spaces allowed), not blank", [
-        { path: keyFrom === fromHeader ? "Idempotency-Key" : "idempotency_key", message: "must be 1–255 printable characters" },
-      ]);
+      throw new ApiError(
+        "validation_error",
+        "Idempotency-Key must be 1–255 printable characters (spaces allowed), not blank",
+        [
+          {
+            path: keyFrom === fromHeader ? "Idempotency-Key" : "idempotency_key",
+            message: "must be 1–255 printable characters",
+          },
+        ],
+      );
     }
     const { db, clock } = c.get("deps");
     const ref = { apiKeyId: c.get("caller").keyId, scope, key };
-    const requestHash = createHash("sha256").update(canonicalJson(c.get("body") ?? null)).digest("hex");
+    const requestHash = createHash("sha256")
+      .update(canonicalJson(c.get("body") ?? null))
+      .digest("hex");
 
     for (let attempt = 0; ; attempt++) {
       const now = clock.now();

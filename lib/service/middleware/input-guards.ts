@@ -13,7 +13,8 @@ export function rejectNulInUrl(c: Context<ServiceEnv>, paramAt: (index: number) 
   const url = new URL(c.req.url);
   const segments = url.pathname.split("/");
   segments.forEach((segment, i) => {
-    if (decodes(segment).includes(NUL)) throw invalidField(paramAt(i) ?? "path", "Must not contain the NUL character (U+0000)");
+    if (decodes(segment).includes(NUL))
+      throw invalidField(paramAt(i) ?? "path", "Must not contain the NUL character (U+0000)");
   });
   for (const [name, value] of url.searchParams) {
     if (name.includes(NUL) || value.includes(NUL)) {

@@ -11,13 +11,14 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 const tooLarge = () => new ApiError("payload_too_large", "Request body exceeds 1 MiB");
 
-
 /** A dotted path for a details entry ("metadata.a", "destination.iban", "items[2]"). */
 function pathOf(segments: readonly (string | number)[]): string {
-  return segments.reduce<string>(
-    (acc, s) => (typeof s === "number" ? `${acc}[${s}]` : acc === "" ? s : `${acc}.${s}`),
-    "",
-  ) || "body";
+  return (
+    segments.reduce<string>(
+      (acc, s) => (typeof s === "number" ? `${acc}[${s}]` : acc === "" ? s : `${acc}.${s}`),
+      "",
+    ) || "body"
+  );
 }
 
 /**

@@ -44,7 +44,10 @@ describe("webhook outbox on PostgreSQL, across processes", () => {
         }
       };
     });
-    await Promise.race([killed, first.exited.then(() => Promise.reject(new Error(`standalone exited early:\n${first.output.join("")}`)))]);
+    await Promise.race([
+      killed,
+      first.exited.then(() => Promise.reject(new Error(`standalone exited early:\n${first.output.join("")}`))),
+    ]);
     await first.exited;
     expect(first.child.signalCode).toBe("SIGKILL");
     receiver.onReceive = undefined;
@@ -56,10 +59,18 @@ describe("webhook outbox on PostgreSQL, across processes", () => {
 
     const second = startStandalone(database.schema);
     processes.push(second);
-    await waitFor(() => new Set(receiver!.received.map((r) => eventIdOf(r.body))).size === 1_000, 40_000, "all 1,000 event ids");
+    await waitFor(
+      () => new Set(receiver!.received.map((r) => eventIdOf(r.body))).size === 1_000,
+      40_000,
+      "all 1,000 event ids",
+    );
     const seen = new Set(receiver.received.map((r) => eventIdOf(r.body)));
     expect([...seen].sort()).toEqual([...eventIds].sort());
-    await waitFor(async () => (await countRows(database!.db, "status = 'SUCCEEDED'")) === 1_000, 10_000, "every delivery SUCCEEDED");
+    await waitFor(
+      async () => (await countRows(database!.db, "status = 'SUCCEEDED'")) === 1_000,
+      10_000,
+      "every delivery SUCCEEDED",
+    );
     console.info(
       `[crash] received ${receiver.received.length} requests for 1000 events (${receiver.received.length - 1000} duplicates); ` +
         `${seenAtKill} ids before kill -9, ${leasedAtKill} leased and unrecorded at the kill`,
@@ -76,7 +87,11 @@ describe("webhook outbox on PostgreSQL, across processes", () => {
     const b = startStandalone(database.schema, { WEBHOOK_CONCURRENCY: "8" });
     processes.push(a, b);
     await waitFor(() => receiver!.received.length >= 2_000, 40_000, "2,000 deliveries");
-    await waitFor(async () => (await countRows(database!.db, "status = 'SUCCEEDED'")) === 2_000, 10_000, "every delivery SUCCEEDED");
+    await waitFor(
+      async () => (await countRows(database!.db, "status = 'SUCCEEDED'")) === 2_000,
+      10_000,
+      "every delivery SUCCEEDED",
+    );
     await new Promise((r) => setTimeout(r, 300));
     const ids = receiver.received.map((r) => eventIdOf(r.body));
     expect(ids).toHaveLength(2_000);

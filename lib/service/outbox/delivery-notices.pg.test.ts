@@ -15,7 +15,12 @@ describe("delivery results on PostgreSQL NOTIFY", () => {
   let receiver: Receiver;
   beforeAll(async () => {
     s = await createTestService({ driver: "postgres" });
-    other = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: (s.database as { schema?: string }).schema, max: 1 });
+    other = await openDatabase({
+      kind: "postgres",
+      url: TEST_PG_URL,
+      schema: (s.database as { schema?: string }).schema,
+      max: 1,
+    });
     receiver = await startReceiver();
   });
   afterAll(async () => {
@@ -27,7 +32,9 @@ describe("delivery results on PostgreSQL NOTIFY", () => {
   it("announces each endpoint whose deliveries were recorded, to listeners on other connections", async () => {
     const heard: unknown[] = [];
     const stop = await other.listen(DELIVERY_RESULTS_CHANNEL, { onMessage: (p) => heard.push(JSON.parse(p)) });
-    const hook = (await (await s.request("POST", "/v0/webhooks", { body: { url: receiver.url, events: ["settlement_request.created"] } })).json()) as { id: string };
+    const hook = (await (
+      await s.request("POST", "/v0/webhooks", { body: { url: receiver.url, events: ["settlement_request.created"] } })
+    ).json()) as { id: string };
     expect((await s.request("POST", "/v0/settlement-requests", { body: BODIES.s2s })).status).toBe(201);
     await s.runWorkers();
     const end = Date.now() + 5_000;

@@ -22,14 +22,25 @@ interface Created {
   secret: string;
 }
 
-async function createEndpoint(s: TestService, url: string, events: EventType[] = ["payment.created"]): Promise<Created> {
+async function createEndpoint(
+  s: TestService,
+  url: string,
+  events: EventType[] = ["payment.created"],
+): Promise<Created> {
   const res = await s.request("POST", "/v0/webhooks", { body: { url, events } });
   expect(res.status).toBe(201);
   return res.json();
 }
 
-function emit(s: TestService, type: EventType = "payment.created", data: Record<string, unknown> = { id: "pay_1", status: "PENDING" }, environment: "sandbox" | "production" = "sandbox") {
-  return s.deps.db.transaction((tx) => emitEvent(tx, { accountId: s.account.id, environment, type, data, at: s.clock.now() }));
+function emit(
+  s: TestService,
+  type: EventType = "payment.created",
+  data: Record<string, unknown> = { id: "pay_1", status: "PENDING" },
+  environment: "sandbox" | "production" = "sandbox",
+) {
+  return s.deps.db.transaction((tx) =>
+    emitEvent(tx, { accountId: s.account.id, environment, type, data, at: s.clock.now() }),
+  );
 }
 
 async function deliveries(s: TestService, webhookId: string) {
@@ -41,7 +52,14 @@ async function deliveries(s: TestService, webhookId: string) {
     status: string;
     attempt_count: number;
     next_attempt_at: string | null;
-    attempts: Array<{ attempt: number; at: string; http_status: number | null; duration_ms: number; response_body: string | null; error?: string | null }>;
+    attempts: Array<{
+      attempt: number;
+      at: string;
+      http_status: number | null;
+      duration_ms: number;
+      response_body: string | null;
+      error?: string | null;
+    }>;
   }>;
 }
 
@@ -73,7 +91,9 @@ describe("webhook delivery", () => {
       expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       expect(r.headers["content-type"]).toBe("application/json");
       expect(stripeVerify(r.body, header, endpoint.secret)).toBe(true);
-      expect(() => stripeVerify(r.body.replace("pay_", "pax_").replace("sr_1", "sr_2"), header, endpoint.secret)).toThrow(/No signatures found/);
+      expect(() =>
+        stripeVerify(r.body.replace("pay_", "pax_").replace("sr_1", "sr_2"), header, endpoint.secret),
+      ).toThrow(/No signatures found/);
       expect(() => stripeVerify(r.body, header, "whsec_other")).toThrow(/No signatures found/);
       const body = JSON.parse(r.body);
       expect(Object.keys(body).sort()).toEqual(["created_at", "data", "id", "type"]);
@@ -82,10 +102,20 @@ describe("webhook delivery", () => {
     }
     const byId = new Map(receiver.received.map((r) => [JSON.parse(r.body).id as string, JSON.parse(r.body)]));
     expect([...byId.keys()].sort()).toEqual([...ids].sort());
-    expect(byId.get(ids[1])).toMatchObject({ type: "settlement_request.updated", data: { id: "sr_1", external_id: "ord-1", metadata: { k: "v" } } });
+    expect(byId.get(ids[1])).toMatchObject({
+      type: "settlement_request.updated",
+      data: { id: "sr_1", external_id: "ord-1", metadata: { k: "v" } },
+    });
     const list = await deliveries(s, endpoint.id);
-    expect(list.every((d) => d.status === "SUCCEEDED" && d.attempt_count === 1 && d.next_attempt_at === null)).toBe(true);
-    expect(list[0].attempts[0]).toMatchObject({ attempt: 1, http_status: 200, response_body: "ok", at: s.clock.now().toISOString() });
+    expect(list.every((d) => d.status === "SUCCEEDED" && d.attempt_count === 1 && d.next_attempt_at === null)).toBe(
+      true,
+    );
+    expect(list[0].attempts[0]).toMatchObject({
+      attempt: 1,
+      http_status: 200,
+      response_body: "ok",
+      at: s.clock.now().toISOString(),
+    });
   });
 
   it("follows the schedule exactly on the injectable clock; the tenth failure is FAILED", async () => {
@@ -112,7 +142,9 @@ describe("webhook delivery", () => {
     expect(d).toMatchObject({ status: "FAILED", attempt_count: 10, next_attempt_at: null });
     expect(d.attempts.map((a) => new Date(a.at).getTime())).toEqual(expectedTimes);
     expect(d.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(d.attempts.every((a) => a.http_status === 503 && a.response_body === "down" && a.error === "HTTP 503")).toBe(true);
+    expect(d.attempts.every((a) => a.http_status === 503 && a.response_body === "down" && a.error === "HTTP 503")).toBe(
+      true,
+    );
     // Offsets from the first attempt: 0, 1 min, 6 min, 21 min, 81 min, then days.
     expect(expectedTimes.slice(0, 5).map((t) => (t - t0) / 60_000)).toEqual([0, 1, 6, 21, 81]);
     await s.advance(60 * 24 * 3600_000);
@@ -142,7 +174,13 @@ describe("webhook delivery", () => {
     const eventsBefore = await queryRows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM events`);
     await expect(
       s.deps.db.transaction(async (tx) => {
-        await emitEvent(tx, { accountId: s.account.id, environment: "sandbox", type: "payment.created", data: { id: "rolled-back" }, at: s.clock.now() });
+        await emitEvent(tx, {
+          accountId: s.account.id,
+          environment: "sandbox",
+          type: "payment.created",
+          data: { id: "rolled-back" },
+          at: s.clock.now(),
+        });
         throw new Error("the change fails after its event was written");
       }),
     ).rejects.toThrow(/change fails/);
@@ -151,7 +189,10 @@ describe("webhook delivery", () => {
     expect(receiver.received).toHaveLength(0);
     const eventsAfter = await queryRows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM events`);
     expect(eventsAfter[0].n).toBe(eventsBefore[0].n);
-    const pending = await queryRows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'PENDING'`);
+    const pending = await queryRows<{ n: number }>(
+      s.deps.db,
+      sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'PENDING'`,
+    );
     expect(pending[0].n).toBe(0);
   });
 
@@ -192,7 +233,15 @@ describe("webhook delivery", () => {
       ["prod-http", `http://hooks.example.com/hooks`],
     ]) {
       await s.deps.db.insert(webhookEndpoints).values({
-        id, accountId: s.account.id, environment: "production", url, events: ["payment.created"], secret: "whsec_x", status: "ACTIVE", createdAt: now, updatedAt: now,
+        id,
+        accountId: s.account.id,
+        environment: "production",
+        url,
+        events: ["payment.created"],
+        secret: "whsec_x",
+        status: "ACTIVE",
+        createdAt: now,
+        updatedAt: now,
       });
     }
     await emit(s, "payment.created", { id: "p" }, "production");
@@ -211,7 +260,9 @@ describe("webhook delivery", () => {
 
   it("records the first 1 KiB of the answer, and a retry after FAILED sends again", async () => {
     let ok = false;
-    receiver = await startReceiver(() => (ok ? { status: 200, body: "fine" } : { status: 500, body: "é".repeat(3000) }));
+    receiver = await startReceiver(() =>
+      ok ? { status: 200, body: "fine" } : { status: 500, body: "é".repeat(3000) },
+    );
     const endpoint = await createEndpoint(s, receiver.url);
     await emit(s);
     await s.runWorkers();
@@ -287,7 +338,9 @@ describe("webhook delivery limits", () => {
   });
 
   it("one slow endpoint never holds up the others", async () => {
-    const held = await createTestService({ config: { webhooks: { timeoutMs: 5_000, concurrency: 4, perEndpoint: 2 } } });
+    const held = await createTestService({
+      config: { webhooks: { timeoutMs: 5_000, concurrency: 4, perEndpoint: 2 } },
+    });
     let release = () => {};
     const gate = new Promise<void>((r) => (release = r));
     const slow = await startReceiver(() => ({ status: 200, hold: gate }));

@@ -27,7 +27,11 @@ describe("events from the API reach webhooks", () => {
     await s.close();
   });
 
-  const received = () => receiver.received.map((r) => ({ raw: r, body: JSON.parse(r.body) as { id: string; type: string; data: Record<string, unknown> } }));
+  const received = () =>
+    receiver.received.map((r) => ({
+      raw: r,
+      body: JSON.parse(r.body) as { id: string; type: string; data: Record<string, unknown> },
+    }));
 
   it("settlement_request.created and .updated carry the resource as GET shows it, external_id and metadata included", async () => {
     const created = await s.request("POST", "/v0/settlement-requests", {
@@ -49,7 +53,11 @@ describe("events from the API reach webhooks", () => {
     const updated = received().filter((r) => r.body.type === "settlement_request.updated");
     expect(updated.length).toBeGreaterThanOrEqual(1);
     expect(updated.at(-1)?.body.data).toEqual(get2);
-    expect(updated.at(-1)?.body.data).toMatchObject({ status: "FUNDS_SENT", external_id: "order-42", metadata: { customer: "c_1" } });
+    expect(updated.at(-1)?.body.data).toMatchObject({
+      status: "FUNDS_SENT",
+      external_id: "order-42",
+      metadata: { customer: "c_1" },
+    });
 
     if (!stripeSignature) throw new Error("stripe exposes no webhooks.signature");
     for (const { raw } of received()) {

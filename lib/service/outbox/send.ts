@@ -44,7 +44,11 @@ const agents = {
 
 /** Text for the attempt log: the first bytes, no NULs (PostgreSQL text refuses them). */
 function keptText(chunks: Buffer[]): string {
-  return Buffer.concat(chunks).subarray(0, RESPONSE_KEEP_BYTES).toString("utf8").replace(/\u0000/g, "").slice(0, RESPONSE_KEEP_BYTES);
+  return Buffer.concat(chunks)
+    .subarray(0, RESPONSE_KEEP_BYTES)
+    .toString("utf8")
+    .replace(/\u0000/g, "")
+    .slice(0, RESPONSE_KEEP_BYTES);
 }
 
 function describeError(error: unknown, timeoutMs: number): string {
@@ -95,9 +99,12 @@ function postOnce(req: SendRequest, url: URL, deadline: number): Promise<RawOutc
         [EVENT_ID_HEADER]: req.eventId,
       },
     });
-    const timer = setTimeout(() => {
-      request.destroy(new TimeoutError("timeout"));
-    }, Math.max(1, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        request.destroy(new TimeoutError("timeout"));
+      },
+      Math.max(1, deadline - Date.now()),
+    );
     request.on("error", (error) => finish(error));
     request.on("response", (response) => {
       status = response.statusCode ?? null;
@@ -136,22 +143,46 @@ export async function sendDelivery(req: SendRequest): Promise<AttemptResult> {
   }
   const host = urlHost(url);
   if (req.policy === "public" && url.protocol !== "https:") {
-    return { ok: false, httpStatus: null, durationMs: 0, responseBody: null, error: `refused: production endpoints need https (${url.protocol}//${host})` };
+    return {
+      ok: false,
+      httpStatus: null,
+      durationMs: 0,
+      responseBody: null,
+      error: `refused: production endpoints need https (${url.protocol}//${host})`,
+    };
   }
   if (isIP(host) && !addressAllowed(host, req.policy)) {
-    return { ok: false, httpStatus: null, durationMs: 0, responseBody: null, error: `refused: ${host} is not an address this endpoint may reach` };
+    return {
+      ok: false,
+      httpStatus: null,
+      durationMs: 0,
+      responseBody: null,
+      error: `refused: ${host} is not an address this endpoint may reach`,
+    };
   }
   const deadline = Date.now() + req.timeoutMs;
   let outcome = await postOnce(req, url, deadline);
   // A kept-alive socket the receiver closed just as we reused it: the request never arrived.
   const code = (outcome.error as NodeJS.ErrnoException | null)?.code;
-  if (outcome.error && outcome.status === null && outcome.reusedSocket && (code === "ECONNRESET" || code === "EPIPE") && Date.now() < deadline) {
+  if (
+    outcome.error &&
+    outcome.status === null &&
+    outcome.reusedSocket &&
+    (code === "ECONNRESET" || code === "EPIPE") &&
+    Date.now() < deadline
+  ) {
     outcome = await postOnce(req, url, deadline);
   }
   const durationMs = elapsed();
   const responseBody = outcome.status === null ? null : keptText(outcome.kept);
   if (outcome.status === null) {
-    return { ok: false, httpStatus: null, durationMs, responseBody, error: describeError(outcome.error, req.timeoutMs) };
+    return {
+      ok: false,
+      httpStatus: null,
+      durationMs,
+      responseBody,
+      error: describeError(outcome.error, req.timeoutMs),
+    };
   }
   const ok = outcome.status >= 200 && outcome.status < 300;
   let error: string | null = null;

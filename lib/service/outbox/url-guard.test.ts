@@ -1,26 +1,59 @@
 import { describe, expect, it } from "vitest";
 import { endpointPolicy, isBlockedAddress, webhookUrlProblem, targetPolicy, type Resolver } from "./url-guard";
 
-const resolver = (table: Record<string, string[]>): Resolver => async (host) => {
-  const found = table[host];
-  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
-  return found;
-};
+const resolver =
+  (table: Record<string, string[]>): Resolver =>
+  async (host) => {
+    const found = table[host];
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+    return found;
+  };
 
 describe("isBlockedAddress", () => {
   it.each([
-    "127.0.0.1", "127.255.255.254", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254",
-    "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "198.18.0.1",
-    "::1", "::", "fe80::1", "fe80::1%eth0", "fc00::1", "fd12:3456::1", "ff02::1",
-    "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "0:0:0:0:0:ffff:c0a8:0101",
-    "::127.0.0.1", "64:ff9b::10.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::1", "2002:c0a8:101::",
-    "not-an-ip", "1.2.3",
+    "127.0.0.1",
+    "127.255.255.254",
+    "10.0.0.1",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "198.18.0.1",
+    "::1",
+    "::",
+    "fe80::1",
+    "fe80::1%eth0",
+    "fc00::1",
+    "fd12:3456::1",
+    "ff02::1",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:10.0.0.1",
+    "::ffff:169.254.169.254",
+    "0:0:0:0:0:ffff:c0a8:0101",
+    "::127.0.0.1",
+    "64:ff9b::10.0.0.1",
+    "64:ff9b::7f00:1",
+    "2002:7f00:1::1",
+    "2002:c0a8:101::",
+    "not-an-ip",
+    "1.2.3",
   ])("blocks %s", (address) => expect(isBlockedAddress(address)).toBe(true));
 
-  it.each(["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "64:ff9b::808:808"])(
-    "allows %s",
-    (address) => expect(isBlockedAddress(address)).toBe(false),
-  );
+  it.each([
+    "93.184.216.34",
+    "8.8.8.8",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001::200e",
+    "::ffff:8.8.8.8",
+    "64:ff9b::808:808",
+  ])("allows %s", (address) => expect(isBlockedAddress(address)).toBe(false));
 });
 
 describe("webhookUrlProblem", () => {
@@ -36,10 +69,23 @@ describe("webhookUrlProblem", () => {
   it("production: https to public addresses only, every resolved address checked", async () => {
     expect(await webhookUrlProblem("https://public.example/h", "public", dns)).toBeNull();
     expect(await webhookUrlProblem("http://public.example/h", "public", dns)).toMatch(/https/);
-    for (const host of ["internal.example", "mixed.example", "v6-loopback.example", "mapped.example", "metadata.example"]) {
+    for (const host of [
+      "internal.example",
+      "mixed.example",
+      "v6-loopback.example",
+      "mapped.example",
+      "metadata.example",
+    ]) {
       expect(await webhookUrlProblem(`https://${host}/h`, "public", dns), host).toMatch(/resolves to/);
     }
-    for (const url of ["https://localhost/h", "https://app.localhost/h", "https://127.0.0.1/h", "https://[::1]/h", "https://0x7f.1/h", "https://[::ffff:a00:1]/h"]) {
+    for (const url of [
+      "https://localhost/h",
+      "https://app.localhost/h",
+      "https://127.0.0.1/h",
+      "https://[::1]/h",
+      "https://0x7f.1/h",
+      "https://[::ffff:a00:1]/h",
+    ]) {
       expect(await webhookUrlProblem(url, "public", dns), url).not.toBeNull();
     }
   });
@@ -51,10 +97,25 @@ describe("webhookUrlProblem", () => {
   it("sandbox refuses private, link-local and special-use ranges unless SANDBOX_WEBHOOK_ALLOW_PRIVATE", async () => {
     const sandbox = targetPolicy("sandbox");
     expect(sandbox).toBe("public-or-loopback");
-    for (const url of ["http://169.254.169.254/latest/meta-data", "http://10.0.0.5/h", "http://192.168.1.1/h", "http://[fe80::1]/h", "http://100.64.0.1/h", "https://metadata.example/h", "https://internal.example/h", "https://mixed.example/h"]) {
+    for (const url of [
+      "http://169.254.169.254/latest/meta-data",
+      "http://10.0.0.5/h",
+      "http://192.168.1.1/h",
+      "http://[fe80::1]/h",
+      "http://100.64.0.1/h",
+      "https://metadata.example/h",
+      "https://internal.example/h",
+      "https://mixed.example/h",
+    ]) {
       expect(await webhookUrlProblem(url, sandbox, dns), url).toMatch(/private, link-local or special-use/);
     }
-    for (const url of ["http://127.0.0.1:4000/h", "http://[::1]:4000/h", "https://v6-loopback.example/h", "https://mapped.example/h", "http://public.example/h"]) {
+    for (const url of [
+      "http://127.0.0.1:4000/h",
+      "http://[::1]:4000/h",
+      "https://v6-loopback.example/h",
+      "https://mapped.example/h",
+      "http://public.example/h",
+    ]) {
       expect(await webhookUrlProblem(url, sandbox, dns), url).toBeNull();
     }
     const open = targetPolicy("sandbox", true);
@@ -66,7 +127,14 @@ describe("webhookUrlProblem", () => {
   it("sandbox webhooks read no loopback service on a hosted console, unless allowed", async () => {
     const hosted = endpointPolicy("sandbox", { sandboxWebhookAllowLoopback: false });
     expect(hosted).toBe("sandbox-public");
-    for (const url of ["http://127.0.0.1:5432/h", "http://[::1]:4000/h", "http://localhost:3000/inbox", "https://v6-loopback.example/h", "https://mapped.example/h", "http://10.0.0.5/h"]) {
+    for (const url of [
+      "http://127.0.0.1:5432/h",
+      "http://[::1]:4000/h",
+      "http://localhost:3000/inbox",
+      "https://v6-loopback.example/h",
+      "https://mapped.example/h",
+      "http://10.0.0.5/h",
+    ]) {
       expect(await webhookUrlProblem(url, hosted, dns), url).toMatch(/hosted console/);
     }
     expect(await webhookUrlProblem("http://public.example/h", hosted, dns)).toBeNull();

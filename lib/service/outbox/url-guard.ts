@@ -58,7 +58,8 @@ function ipv6Groups(address: string): number[] | null {
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
-  const parse = (part: string) => (part === "" ? [] : part.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)));
+  const parse = (part: string) =>
+    part === "" ? [] : part.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN));
   const head = parse(halves[0]);
   const tail = halves.length === 2 ? parse(halves[1]) : [];
   if ([...head, ...tail].some(Number.isNaN)) return null;
@@ -112,7 +113,11 @@ export function isLoopbackAddress(address: string): boolean {
  */
 export type TargetPolicy = "public" | "sandbox-public" | "public-or-loopback" | "any";
 
-export function targetPolicy(environment: Environment, sandboxAllowPrivate = false, sandboxAllowLoopback = true): TargetPolicy {
+export function targetPolicy(
+  environment: Environment,
+  sandboxAllowPrivate = false,
+  sandboxAllowLoopback = true,
+): TargetPolicy {
   if (environment === "production") return "public";
   if (sandboxAllowPrivate) return "any";
   return sandboxAllowLoopback ? "public-or-loopback" : "sandbox-public";
@@ -134,7 +139,8 @@ export function addressAllowed(address: string, policy: TargetPolicy): boolean {
 function refusalOf(host: string, address: string, policy: TargetPolicy): string {
   const where = host === address ? host : `${host}: it resolves to ${address}`;
   if (policy === "public") return `Production webhook endpoints may not target ${where} (loopback or private address)`;
-  if (policy === "sandbox-public") return `Sandbox webhook endpoints of a hosted console may not target ${where} (loopback or private address)`;
+  if (policy === "sandbox-public")
+    return `Sandbox webhook endpoints of a hosted console may not target ${where} (loopback or private address)`;
   return `Sandbox webhook endpoints may target public and loopback addresses, not ${where} (private, link-local or special-use)`;
 }
 
@@ -145,7 +151,10 @@ const DNS_TIMEOUT_MS = 3_000;
 /** Every address of a host name (A and AAAA), through the system resolver. */
 export const systemResolver: Resolver = (hostname) =>
   new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(Object.assign(new Error(`DNS lookup of ${hostname} timed out`), { code: "ETIMEOUT" })), DNS_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(Object.assign(new Error(`DNS lookup of ${hostname} timed out`), { code: "ETIMEOUT" })),
+      DNS_TIMEOUT_MS,
+    );
     dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
       clearTimeout(timer);
       if (error) reject(error);
@@ -165,7 +174,11 @@ const NOT_FOUND_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "ENODATA", "ETIMEOUT"
  * that does not resolve at all is accepted: it reaches nothing now, and every delivery checks
  * the addresses again when it connects.
  */
-export async function webhookUrlProblem(raw: string, policy: TargetPolicy, resolve: Resolver = systemResolver): Promise<string | null> {
+export async function webhookUrlProblem(
+  raw: string,
+  policy: TargetPolicy,
+  resolve: Resolver = systemResolver,
+): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -180,7 +193,9 @@ export async function webhookUrlProblem(raw: string, policy: TargetPolicy, resol
   if (isIP(host)) return addressAllowed(host, policy) ? null : refusalOf(host, host, policy);
   if (host === "localhost" || host.endsWith(".localhost")) {
     if (policy === "public") return `Production webhook endpoints may not target ${host}`;
-    return policy === "sandbox-public" ? `Sandbox webhook endpoints of a hosted console may not target ${host} (loopback)` : null;
+    return policy === "sandbox-public"
+      ? `Sandbox webhook endpoints of a hosted console may not target ${host} (loopback)`
+      : null;
   }
   let addresses: string[];
   try {
@@ -199,17 +214,21 @@ export async function webhookUrlProblem(raw: string, policy: TargetPolicy, resol
  * goes to an address that was checked, so a name cannot resolve to a public address at create
  * time and a private one when we connect.
  */
-export const guardedLookupFor = (policy: TargetPolicy): LookupFunction => (hostname, options, callback) => {
-  const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : (options.family ?? 0);
-  dnsLookup(hostname, { all: true, verbatim: true, family }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, "");
-    const blocked = addresses.find((a) => !addressAllowed(a.address, policy));
-    if (blocked || addresses.length === 0) {
-      const refused: NodeJS.ErrnoException = new Error(`refused: ${hostname} resolves to ${blocked?.address ?? "nothing"} (not allowed for this endpoint)`);
-      refused.code = "EBLOCKEDADDRESS";
-      return callback(refused, "");
-    }
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0].address, addresses[0].family);
-  });
-};
+export const guardedLookupFor =
+  (policy: TargetPolicy): LookupFunction =>
+  (hostname, options, callback) => {
+    const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : (options.family ?? 0);
+    dnsLookup(hostname, { all: true, verbatim: true, family }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, "");
+      const blocked = addresses.find((a) => !addressAllowed(a.address, policy));
+      if (blocked || addresses.length === 0) {
+        const refused: NodeJS.ErrnoException = new Error(
+          `refused: ${hostname} resolves to ${blocked?.address ?? "nothing"} (not allowed for this endpoint)`,
+        );
+        refused.code = "EBLOCKEDADDRESS";
+        return callback(refused, "");
+      }
+      if (options.all) callback(null, addresses);
+      else callback(null, addresses[0].address, addresses[0].family);
+    });
+  };

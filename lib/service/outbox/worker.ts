@@ -11,7 +11,12 @@ import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./sign
 import { deliveryOutcome, metrics } from "@/lib/ops/metrics";
 import { safeError } from "@/lib/ops/safe-error";
 
-export const DELIVERY_DEFAULTS: WebhookDeliveryConfig = { timeoutMs: 10_000, leaseMs: 30_000, concurrency: 128, perEndpoint: 32 };
+export const DELIVERY_DEFAULTS: WebhookDeliveryConfig = {
+  timeoutMs: 10_000,
+  leaseMs: 30_000,
+  concurrency: 128,
+  perEndpoint: 32,
+};
 /** An endpoint whose last attempt failed or was slow gets this many sends at once, for a while. */
 const STRUGGLING_CAP = 2;
 const STRUGGLING_FOR_MS = 60_000;
@@ -22,7 +27,11 @@ const BUSY_POLL_MS = 20;
 export function deliveryConfig(deps: ServiceDeps): WebhookDeliveryConfig {
   const c = { ...DELIVERY_DEFAULTS, ...deps.config.webhooks };
   // A lease shorter than a send would hand the same delivery to a second worker mid-send.
-  return { ...c, leaseMs: Math.max(c.leaseMs, c.timeoutMs + 1_000), perEndpoint: Math.min(c.perEndpoint, c.concurrency) };
+  return {
+    ...c,
+    leaseMs: Math.max(c.leaseMs, c.timeoutMs + 1_000),
+    perEndpoint: Math.min(c.perEndpoint, c.concurrency),
+  };
 }
 
 interface InstanceState {
@@ -46,13 +55,28 @@ const states = new WeakMap<ServiceDeps, InstanceState>();
 function stateOf(deps: ServiceDeps): InstanceState {
   let s = states.get(deps);
   if (!s) {
-    s = { inFlight: new Map(), sends: new Set(), draining: null, wakeDrain: () => {}, toRecord: [], recording: null, struggling: new Map(), stopping: false, again: false };
+    s = {
+      inFlight: new Map(),
+      sends: new Set(),
+      draining: null,
+      wakeDrain: () => {},
+      toRecord: [],
+      recording: null,
+      struggling: new Map(),
+      stopping: false,
+      again: false,
+    };
     states.set(deps, s);
   }
   return s;
 }
 
-async function attempt(deps: ServiceDeps, state: InstanceState, cfg: WebhookDeliveryConfig, d: ClaimedDelivery): Promise<void> {
+async function attempt(
+  deps: ServiceDeps,
+  state: InstanceState,
+  cfg: WebhookDeliveryConfig,
+  d: ClaimedDelivery,
+): Promise<void> {
   // Attempt times, and so the retry schedule, follow the endpoint's account clock: the sandbox
   // clock in the sandbox (decision D8.3). The signature's t stays wall time (send.ts).
   const offset = d.environment === "sandbox" ? await sandboxOffset(deps.db, d.accountId) : 0;
@@ -67,7 +91,8 @@ async function attempt(deps: ServiceDeps, state: InstanceState, cfg: WebhookDeli
     timeoutMs: cfg.timeoutMs,
   });
   metrics().deliveries.labels(deliveryOutcome(result)).inc();
-  if (!result.ok || result.durationMs >= SLOW_ATTEMPT_MS) state.struggling.set(d.webhookId, Date.now() + STRUGGLING_FOR_MS);
+  if (!result.ok || result.durationMs >= SLOW_ATTEMPT_MS)
+    state.struggling.set(d.webhookId, Date.now() + STRUGGLING_FOR_MS);
   else state.struggling.delete(d.webhookId);
   // The slot frees now; the record is written with others (see flushRecords).
   state.toRecord.push({ delivery: d, at, result, recordedAt: clock.now() });

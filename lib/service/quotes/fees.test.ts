@@ -47,8 +47,12 @@ describe("fee schedule", () => {
 
   it("refuses schedules that break their own rules", () => {
     expect(() => feeFor("USD", "USDC", [])).toThrow(/no complete row/);
-    expect(() => feeFor("USD", "USDC", [{ type: "FIAT_TO_STABLECOIN", fixed: "0.001", variable: "0", note: "" }])).toThrow(/not a USD amount/);
-    expect(() => feeFor("USD", "USDC", [{ type: "FIAT_TO_STABLECOIN", fixed: "1", variable: "1", note: "" }])).toThrow(/\[0, 1\)/);
+    expect(() =>
+      feeFor("USD", "USDC", [{ type: "FIAT_TO_STABLECOIN", fixed: "0.001", variable: "0", note: "" }]),
+    ).toThrow(/not a USD amount/);
+    expect(() => feeFor("USD", "USDC", [{ type: "FIAT_TO_STABLECOIN", fixed: "1", variable: "1", note: "" }])).toThrow(
+      /\[0, 1\)/,
+    );
     expect(() => feeFor("JPY", "USDC")).toThrow(RangeError);
   });
 
@@ -56,7 +60,9 @@ describe("fee schedule", () => {
     const md = feeScheduleMarkdown();
     expect(md).toContain("| STABLECOIN_TO_STABLECOIN | any | any | 0 | 0.1% (0.001) |");
     expect(md).toContain("| FIAT_TO_STABLECOIN | NGN | any | 1500.00 | 0.75% (0.0075) |");
-    expect(md.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| Route")).length).toBe(FEE_SCHEDULE.length);
+    expect(md.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| Route")).length).toBe(
+      FEE_SCHEDULE.length,
+    );
     const resolved = resolvedFeeTableMarkdown();
     expect(resolved).toContain("| STABLECOIN_TO_FIAT | USDC | NGN | 1.000000 | 0.8% (0.008) |");
     expect(resolved).toContain("| FIAT_TO_FIAT | MXN | NGN | 36.00 | 1% (0.01) |");

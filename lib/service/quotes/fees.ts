@@ -1,12 +1,7 @@
 import "server-only";
 
 import { Dec, precisionOf, toDec, toPlainString } from "@/lib/money/decimal";
-import {
-  CURRENCIES,
-  SETTLEMENT_TYPES,
-  type Currency,
-  type SettlementType,
-} from "@/lib/schemas/catalog";
+import { CURRENCIES, SETTLEMENT_TYPES, type Currency, type SettlementType } from "@/lib/schemas/catalog";
 
 import { settlementTypeOf } from "./route";
 
@@ -31,7 +26,13 @@ export const FEE_SCHEDULE: readonly FeeRule[] = [
   { type: "STABLECOIN_TO_STABLECOIN", fixed: "0", variable: "0.001", note: "swap or bridge between chains" },
   { type: "FIAT_TO_STABLECOIN", fixed: "1.00", variable: "0.005", note: "on-ramp" },
   { type: "FIAT_TO_STABLECOIN", sourceCurrency: "MXN", fixed: "18.00", note: "fixed fee in pesos" },
-  { type: "FIAT_TO_STABLECOIN", sourceCurrency: "NGN", fixed: "1500.00", variable: "0.0075", note: "fixed fee in naira; naira liquidity" },
+  {
+    type: "FIAT_TO_STABLECOIN",
+    sourceCurrency: "NGN",
+    fixed: "1500.00",
+    variable: "0.0075",
+    note: "fixed fee in naira; naira liquidity",
+  },
   { type: "STABLECOIN_TO_FIAT", fixed: "1.00", variable: "0.004", note: "off-ramp" },
   { type: "STABLECOIN_TO_FIAT", destinationCurrency: "MXN", variable: "0.006", note: "SPEI payout corridor" },
   { type: "STABLECOIN_TO_FIAT", destinationCurrency: "NGN", variable: "0.008", note: "NIP payout corridor" },
@@ -131,7 +132,9 @@ export function resolvedFeeTableMarkdown(schedule: readonly FeeRule[] = FEE_SCHE
         if (settlementTypeOf(s, d) !== type) continue;
         const fee = feeFor(s, d, schedule);
         const variable = toPlainString(fee.variable);
-        lines.push(`| ${type} | ${s} | ${d} | ${fee.fixed.toFixed(precisionOf(s))} | ${percent(variable)} (${variable}) |`);
+        lines.push(
+          `| ${type} | ${s} | ${d} | ${fee.fixed.toFixed(precisionOf(s))} | ${percent(variable)} (${variable}) |`,
+        );
       }
     }
   }

@@ -42,7 +42,13 @@ describe("FixedRateSource", () => {
         expect(rate?.precision()).toBeLessThanOrEqual(12);
         // a round trip through both rates lands within rounding of 1
         const back = defaultRateSource.midMarketRate(d, s);
-        expect(rate?.times(back ?? 0).minus(1).abs().lt("1e-10")).toBe(true);
+        expect(
+          rate
+            ?.times(back ?? 0)
+            .minus(1)
+            .abs()
+            .lt("1e-10"),
+        ).toBe(true);
       }
     }
   });

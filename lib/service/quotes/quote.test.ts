@@ -27,7 +27,13 @@ const USDC_BASE: Leg = ["USDC", "BASE"];
 const USDC_POLYGON: Leg = ["USDC", "POLYGON"];
 
 function input(src: Leg, dst: Leg, amounts: Pick<QuoteInput, "sourceAmount" | "destinationAmount">): QuoteInput {
-  return { sourceCurrency: src[0], sourceRail: src[1], destinationCurrency: dst[0], destinationRail: dst[1], ...amounts };
+  return {
+    sourceCurrency: src[0],
+    sourceRail: src[1],
+    destinationCurrency: dst[0],
+    destinationRail: dst[1],
+    ...amounts,
+  };
 }
 
 interface Row {
@@ -42,67 +48,93 @@ interface Row {
 const rows: Row[] = [
   {
     name: "USDC → EUR off-ramp, 1.00 + 0.4%",
-    src: USDC, dst: EUR, given: { sourceAmount: "1000" },
+    src: USDC,
+    dst: EUR,
+    given: { sourceAmount: "1000" },
     expected: ["1000", "5", "855.7", "0.86", "1.16279069767", "0.8557"],
   },
   {
     name: "USD → USDC on-ramp, 1.00 + 0.5%",
-    src: USD, dst: USDC_BASE, given: { sourceAmount: "250.00" },
+    src: USD,
+    dst: USDC_BASE,
+    given: { sourceAmount: "250.00" },
     expected: ["250", "2.25", "247.75", "1", "1", "0.991"],
   },
   {
     name: "USD → USDC, fee 1.015 rounds half up to 1.02",
-    src: USD, dst: USDC_BASE, given: { sourceAmount: "3.00" },
+    src: USD,
+    dst: USDC_BASE,
+    given: { sourceAmount: "3.00" },
     expected: ["3", "1.02", "1.98", "1", "1", "0.66"],
   },
   {
     name: "USDC → USDT, 0.1%, fee 1.234567891 rounds to 1.234568",
-    src: USDC, dst: USDT, given: { sourceAmount: "1234.567891" },
+    src: USDC,
+    dst: USDT,
+    given: { sourceAmount: "1234.567891" },
     expected: ["1234.567891", "1.234568", "1233.333323", "1", "1", "0.998999999912"],
   },
   {
     name: "EUR → GBP, cross rate through USD, D 434.563953… rounds down",
-    src: EUR, dst: GBP, given: { sourceAmount: "500" },
+    src: EUR,
+    dst: GBP,
+    given: { sourceAmount: "500" },
     expected: ["500", "5", "434.56", "0.877906976744", "1.13907284768", "0.86912"],
   },
   {
     name: "USDC → NGN, 1.00 + 0.8%",
-    src: USDC, dst: NGN, given: { sourceAmount: "100" },
+    src: USDC,
+    dst: NGN,
+    given: { sourceAmount: "100" },
     expected: ["100", "1.8", "144845", "1475", "0.000677966101695", "1448.45"],
   },
   {
     name: "NGN → USDC, 1500.00 + 0.75%",
-    src: NGN, dst: USDC_POLYGON, given: { sourceAmount: "1000000.00" },
+    src: NGN,
+    dst: USDC_POLYGON,
+    given: { sourceAmount: "1000000.00" },
     expected: ["1000000", "9000", "671.864406", "0.000677966101695", "1475", "0.000671864406"],
   },
   {
     name: "canonical 8-decimal input of a USD amount",
-    src: USD, dst: USDC_BASE, given: { sourceAmount: "250.00000000" },
+    src: USD,
+    dst: USDC_BASE,
+    given: { sourceAmount: "250.00000000" },
     expected: ["250", "2.25", "247.75", "1", "1", "0.991"],
   },
   {
     name: "destination given: USDC → EUR 855.70 needs exactly 1000 (999.999999 gives 855.69)",
-    src: USDC, dst: EUR, given: { destinationAmount: "855.70" },
+    src: USDC,
+    dst: EUR,
+    given: { destinationAmount: "855.70" },
     expected: ["1000", "5", "855.7", "0.86", "1.16279069767", "0.8557"],
   },
   {
     name: "destination given: USDC → NGN 144845.00 needs 100",
-    src: USDC, dst: NGN, given: { destinationAmount: "144845.00" },
+    src: USDC,
+    dst: NGN,
+    given: { destinationAmount: "144845.00" },
     expected: ["100", "1.8", "144845", "1475", "0.000677966101695", "1448.45"],
   },
   {
     name: "destination given: USD → USDC 100.123456 needs 101.64 and delivers 100.13 (cents buy 10^4 units)",
-    src: USD, dst: USDC_BASE, given: { destinationAmount: "100.123456" },
+    src: USD,
+    dst: USDC_BASE,
+    given: { destinationAmount: "100.123456" },
     expected: ["101.64", "1.51", "100.13", "1", "1", "0.985143644235"],
   },
   {
     name: "destination given: EUR → GBP 434.56 needs 500.00",
-    src: EUR, dst: GBP, given: { destinationAmount: "434.56" },
+    src: EUR,
+    dst: GBP,
+    given: { destinationAmount: "434.56" },
     expected: ["500", "5", "434.56", "0.877906976744", "1.13907284768", "0.86912"],
   },
   {
     name: "destination given: USDC → USDT 1000 needs 1001.001001 (1001.001000 nets 999.999999)",
-    src: USDC, dst: USDT, given: { destinationAmount: "1000" },
+    src: USDC,
+    dst: USDT,
+    given: { destinationAmount: "1000" },
     expected: ["1001.001001", "1.001001", "1000", "1", "1", "0.999000000001"],
   },
 ];
@@ -178,17 +210,26 @@ describe("quote: amounts a client can get wrong", () => {
   it("rejects S ≤ fee, naming the amount and the smallest amount that works", () => {
     const e = error(input(USD, USDC_BASE, { sourceAmount: "1.00" }));
     expect(e).toBeInstanceOf(QuoteAmountError);
-    expect(e).toMatchObject({ reason: "does_not_cover_fee", field: "sourceAmount", minimumSourceAmount: "1.02", code: "validation_error" });
+    expect(e).toMatchObject({
+      reason: "does_not_cover_fee",
+      field: "sourceAmount",
+      minimumSourceAmount: "1.02",
+      code: "validation_error",
+    });
     expect(e.message).toBe("sourceAmount 1.00 USD does not cover the fee of 1.01 USD; the smallest amount is 1.02 USD");
     // 1.01 still only covers the fee (1.00505 → 1.01); 1.02 delivers one cent
     expect(error(input(USD, USDC_BASE, { sourceAmount: "1.01" }))).toMatchObject({ reason: "does_not_cover_fee" });
-    expect(quote(input(USD, USDC_BASE, { sourceAmount: "1.02" }), defaultRateSource).destinationAmount.toString()).toBe("0.01");
+    expect(quote(input(USD, USDC_BASE, { sourceAmount: "1.02" }), defaultRateSource).destinationAmount.toString()).toBe(
+      "0.01",
+    );
   });
 
   it("rejects S above the fee that still delivers nothing", () => {
     const e = error(input(NGN, EUR, { sourceAmount: "3018.12" }));
     expect(e).toMatchObject({ reason: "nothing_delivered", field: "sourceAmount", minimumSourceAmount: "3035.37" });
-    expect(quote(input(NGN, EUR, { sourceAmount: "3035.37" }), defaultRateSource).destinationAmount.toString()).toBe("0.01");
+    expect(quote(input(NGN, EUR, { sourceAmount: "3035.37" }), defaultRateSource).destinationAmount.toString()).toBe(
+      "0.01",
+    );
     expect(error(input(NGN, EUR, { sourceAmount: "3035.36" }))).toMatchObject({ reason: "nothing_delivered" });
   });
 
@@ -196,7 +237,10 @@ describe("quote: amounts a client can get wrong", () => {
     const e = error({ ...input(USD, USDC_BASE, { sourceAmount: "0.5" }), fields: { sourceAmount: "amount" } });
     expect(e.field).toBe("amount");
     expect(e.message).toMatch(/^amount 0.50 USD does not cover/);
-    const d = error({ ...input(USDC, EUR, { destinationAmount: "1.000000001" }), fields: { destinationAmount: "destination.amount" } });
+    const d = error({
+      ...input(USDC, EUR, { destinationAmount: "1.000000001" }),
+      fields: { destinationAmount: "destination.amount" },
+    });
     expect(d).toMatchObject({ reason: "too_many_decimals", field: "destination.amount" });
   });
 

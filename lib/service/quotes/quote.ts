@@ -168,9 +168,14 @@ function checkLeg(
   const why = unsupportedLeg(currency, rail);
   if (why !== null || !(isStablecoin(currency) || isFiat(currency)) || !isRail(rail)) {
     const known = isStablecoin(currency) || isFiat(currency);
-    const field = side === "source"
-      ? known ? names.sourceRail : names.sourceCurrency
-      : known ? names.destinationRail : names.destinationCurrency;
+    const field =
+      side === "source"
+        ? known
+          ? names.sourceRail
+          : names.sourceCurrency
+        : known
+          ? names.destinationRail
+          : names.destinationCurrency;
     throw new QuoteRouteError(
       side === "source" ? "unsupported_source" : "unsupported_destination",
       field,
@@ -184,7 +189,11 @@ function isRail(rail: string): rail is Rail {
   return (RAILS as readonly string[]).includes(rail);
 }
 
-function pricingFor(input: QuoteInput, rates: RateSource, options: QuoteOptions): { route: QuoteRoute; pricing: Pricing } {
+function pricingFor(
+  input: QuoteInput,
+  rates: RateSource,
+  options: QuoteOptions,
+): { route: QuoteRoute; pricing: Pricing } {
   const names = fieldNames(input);
   const source = checkLeg("source", input.sourceCurrency, input.sourceRail, names);
   const destination = checkLeg("destination", input.destinationCurrency, input.destinationRail, names);
@@ -194,7 +203,11 @@ function pricingFor(input: QuoteInput, rates: RateSource, options: QuoteOptions)
   if (!type) throw new Error("unreachable: both legs are supported");
   const raw = rates.midMarketRate(sourceCurrency, destinationCurrency);
   if (raw === null) {
-    throw new QuoteRouteError("no_rate", names.destinationCurrency, `no rate from ${sourceCurrency} to ${destinationCurrency}`);
+    throw new QuoteRouteError(
+      "no_rate",
+      names.destinationCurrency,
+      `no rate from ${sourceCurrency} to ${destinationCurrency}`,
+    );
   }
   const mid = roundSignificant(raw, RATE_SIGNIFICANT_DIGITS);
   if (!mid.isFinite() || mid.isZero() || mid.isNegative()) {

@@ -30,7 +30,8 @@ const CREDENTIALS: ReadonlyArray<[RegExp, (found: string, ...groups: string[]) =
 
 /** `text` with every credential in it cut, and the caller's own key (whatever its shape) too. */
 export function scrubCredentials(text: string, callerKey = ""): string {
-  let out = callerKey.length >= 8 && text.includes(callerKey) ? text.replaceAll(callerKey, cut(callerKey, KEY_KEPT)) : text;
+  let out =
+    callerKey.length >= 8 && text.includes(callerKey) ? text.replaceAll(callerKey, cut(callerKey, KEY_KEPT)) : text;
   for (const [pattern, replace] of CREDENTIALS) out = out.replace(pattern, replace as (found: string) => string);
   return out;
 }
@@ -81,7 +82,10 @@ export function loggedText(query: string, callerKey = ""): string {
 
 function capped(stored: string): string {
   if (stored.length <= MAX_LOGGED_BODY_BYTES / 4 || Buffer.byteLength(stored) <= MAX_LOGGED_BODY_BYTES) return stored;
-  return Buffer.from(stored).subarray(0, MAX_LOGGED_BODY_BYTES).toString("utf8").replace(/\uFFFD$/, "");
+  return Buffer.from(stored)
+    .subarray(0, MAX_LOGGED_BODY_BYTES)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
 }
 
 /** A stored body as the API answers it: the JSON value, or the (cut) text when it is not whole JSON. */

@@ -35,40 +35,40 @@ function recordEntry(
   started: number,
   resourceIdOf: (path: string) => string | null,
 ): void {
-    const writer = requestLogWriter(c.get("serviceDeps").db);
-    const durationMs = Math.round(performance.now() - started);
-    const deps = c.get("deps");
-    const at = deps.clock.now();
-    const res = c.res;
-    const response = res.body ? res.clone().text() : Promise.resolve("");
-    const url = new URL(c.req.url);
-    const key = c.req.header("x-api-key") ?? "";
-    const parsed = c.get("body");
-    const cached = (c.req.bodyCache as Record<string, Promise<string> | undefined>).text;
-    void Promise.all([response, parsed !== undefined ? JSON.stringify(parsed) : (cached ?? "")])
-      .then(([responseText, requestText]) => {
-        const created = res.status === 201 ? idOf(responseText) : null;
-        writer.push({
-          id: nextEntryId(),
-          accountId: caller.accountId,
-          environment: caller.environment,
-          requestId: c.get("requestId"),
-          at,
-          method: c.req.method,
-          path: loggedText(url.pathname.slice(0, MAX_PATH), key),
-          query: loggedText(url.search.replace(/^\?/, "").slice(0, MAX_QUERY), key),
-          status: res.status,
-          durationMs,
-          keyPrefix: key.slice(0, 14),
-          idempotencyKey: (c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed))?.slice(0, 255) ?? null,
-          idempotentReplayed: res.headers.get("idempotent-replayed") === "true",
-          resourceId: asResourceId(created ?? resourceIdOf(url.pathname)),
-          userAgent: c.req.header("user-agent")?.slice(0, 200) ?? null,
-          requestBody: loggedBody(requestText, key),
-          responseBody: loggedBody(responseText, key, { banksMasked: true }),
-        });
-      })
-      .catch((error) => console.error("[service] request log entry lost:", (error as Error).message));
+  const writer = requestLogWriter(c.get("serviceDeps").db);
+  const durationMs = Math.round(performance.now() - started);
+  const deps = c.get("deps");
+  const at = deps.clock.now();
+  const res = c.res;
+  const response = res.body ? res.clone().text() : Promise.resolve("");
+  const url = new URL(c.req.url);
+  const key = c.req.header("x-api-key") ?? "";
+  const parsed = c.get("body");
+  const cached = (c.req.bodyCache as Record<string, Promise<string> | undefined>).text;
+  void Promise.all([response, parsed !== undefined ? JSON.stringify(parsed) : (cached ?? "")])
+    .then(([responseText, requestText]) => {
+      const created = res.status === 201 ? idOf(responseText) : null;
+      writer.push({
+        id: nextEntryId(),
+        accountId: caller.accountId,
+        environment: caller.environment,
+        requestId: c.get("requestId"),
+        at,
+        method: c.req.method,
+        path: loggedText(url.pathname.slice(0, MAX_PATH), key),
+        query: loggedText(url.search.replace(/^\?/, "").slice(0, MAX_QUERY), key),
+        status: res.status,
+        durationMs,
+        keyPrefix: key.slice(0, 14),
+        idempotencyKey: (c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed))?.slice(0, 255) ?? null,
+        idempotentReplayed: res.headers.get("idempotent-replayed") === "true",
+        resourceId: asResourceId(created ?? resourceIdOf(url.pathname)),
+        userAgent: c.req.header("user-agent")?.slice(0, 200) ?? null,
+        requestBody: loggedBody(requestText, key),
+        responseBody: loggedBody(responseText, key, { banksMasked: true }),
+      });
+    })
+    .catch((error) => console.error("[service] request log entry lost:", (error as Error).message));
 }
 
 /** Bounds on what one entry stores: a stranger's 400 KB path must not cost the batch it rides in. */

@@ -79,7 +79,9 @@ export class RequestLogWriter {
         drops += batch.length;
         // Never the driver's message: it quotes the statement's parameters, i.e. the bodies.
         const cause = (error as { cause?: { message?: string; code?: string } }).cause;
-        console.error(`[service] request log: ${batch.length} entries dropped (${cause?.code ?? cause?.message?.slice(0, 80) ?? "write failed"})`);
+        console.error(
+          `[service] request log: ${batch.length} entries dropped (${cause?.code ?? cause?.message?.slice(0, 80) ?? "write failed"})`,
+        );
       }
     }
   }

@@ -14,7 +14,16 @@ type Statement = {
   opening: Parts;
   closing: Parts;
   truncated: boolean;
-  entries: Array<{ kind: string; available_delta: string; reserved_delta: string; total_delta: string; ref_type: string; ref_id: string | null; balance_after: Parts; created_at: string }>;
+  entries: Array<{
+    kind: string;
+    available_delta: string;
+    reserved_delta: string;
+    total_delta: string;
+    ref_type: string;
+    ref_id: string | null;
+    balance_after: Parts;
+    created_at: string;
+  }>;
 };
 
 describe.each<DriverKind>(["pglite", "postgres"])("balance statement (%s)", (driver) => {
@@ -24,14 +33,17 @@ describe.each<DriverKind>(["pglite", "postgres"])("balance statement (%s)", (dri
     await setBalance(s, "USDC", "1000.00");
     s.clock.advance(86_400_000); // 11 Nov
     for (const amount of ["100.25", "50"]) {
-      const res = await s.request("POST", "/v0/disbursements", { body: { wallet_address: VALID.evm, amount, currency: "USDC" } });
+      const res = await s.request("POST", "/v0/disbursements", {
+        body: { wallet_address: VALID.evm, amount, currency: "USDC" },
+      });
       expect(res.status).toBe(201);
     }
     await s.advance(600_000); // both paid out: reserve consumed, network fee
   });
   afterAll(() => s.close());
 
-  const statement = async (query = "") => (await call(s, "GET", `/v0/balances/USDC/statement${query}`)).body as unknown as Statement;
+  const statement = async (query = "") =>
+    (await call(s, "GET", `/v0/balances/USDC/statement${query}`)).body as unknown as Statement;
   const asParts = (b: { available_balance: string; reserved_balance: string; total_balance: string }) => ({
     available: new Decimal(b.available_balance).toFixed(8),
     reserved: new Decimal(b.reserved_balance).toFixed(8),
@@ -51,11 +63,18 @@ describe.each<DriverKind>(["pglite", "postgres"])("balance statement (%s)", (dri
     for (const e of st.entries) {
       running = running.plus(e.total_delta);
       expect(e.balance_after.total).toBe(running.toFixed(8));
-      expect(new Decimal(e.balance_after.available).plus(e.balance_after.reserved).toFixed(8)).toBe(e.balance_after.total);
+      expect(new Decimal(e.balance_after.available).plus(e.balance_after.reserved).toFixed(8)).toBe(
+        e.balance_after.total,
+      );
     }
     expect(st.entries.at(-1)?.balance_after).toEqual(st.closing);
     const reserve = st.entries.find((e) => e.kind === "reserve");
-    expect(reserve).toMatchObject({ ref_type: "disbursement", available_delta: "-100.25000000", reserved_delta: "100.25000000", total_delta: "0.00000000" });
+    expect(reserve).toMatchObject({
+      ref_type: "disbursement",
+      available_delta: "-100.25000000",
+      reserved_delta: "100.25000000",
+      total_delta: "0.00000000",
+    });
   });
 
   it("a range opens on what came before and closes on opening plus its movements", async () => {

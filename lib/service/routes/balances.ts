@@ -23,6 +23,9 @@ const statement = createRoute({
 
 export const balanceRoutes: ServiceRoute[] = [
   serviceRoute(statement, async (c) =>
-    c.json(await balanceStatement(c.get("deps"), c.get("caller"), c.req.valid("param").currency, c.req.valid("query")), 200),
+    c.json(
+      await balanceStatement(c.get("deps"), c.get("caller"), c.req.valid("param").currency, c.req.valid("query")),
+      200,
+    ),
   ),
 ];

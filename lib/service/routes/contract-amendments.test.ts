@@ -24,15 +24,27 @@ const CAD_DESTINATION = {
 describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-11-24 (%s)", (driver) => {
   const s = withTestService({ driver });
 
-  const count = async () => ((await call(s, "GET", "/v0/settlement-requests?page_size=1")).body.pagination as Json).total as number;
+  const count = async () =>
+    ((await call(s, "GET", "/v0/settlement-requests?page_size=1")).body.pagination as Json).total as number;
 
   describe("U+0000 is a 400 naming the field, and nothing is stored", () => {
     it("in a body string, a metadata key and a deep field", async () => {
       const before = await count();
-      expectFieldError(await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2s, external_id: "inv\u0000-1" }), "external_id");
-      expectFieldError(await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2s, metadata: { "a\u0000": "x" } }), "metadata");
       expectFieldError(
-        await call(s, "POST", "/v0/settlement-requests", withFields(BODIES.s2f, { "destination.beneficiary.first_name": "A\u0000" })),
+        await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2s, external_id: "inv\u0000-1" }),
+        "external_id",
+      );
+      expectFieldError(
+        await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2s, metadata: { "a\u0000": "x" } }),
+        "metadata",
+      );
+      expectFieldError(
+        await call(
+          s,
+          "POST",
+          "/v0/settlement-requests",
+          withFields(BODIES.s2f, { "destination.beneficiary.first_name": "A\u0000" }),
+        ),
         "destination.beneficiary.first_name",
       );
       expect(await count()).toBe(before);
@@ -95,7 +107,9 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-1
       await call(s, "GET", "/v0/nowhere"),
       await call(s, "DELETE", "/v0/settlement-requests"),
       await call(s, "POST", "/v0/settlement-requests", "x".repeat(1024 * 1024 + 1)),
-      await call(s, "POST", "/v0/settlement-requests", "a=b", { headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      await call(s, "POST", "/v0/settlement-requests", "a=b", {
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
       await call(s, "GET", `/v0/settlement-requests/${crypto.randomUUID()}`),
     ];
     expect(answers.map((a) => a.status)).toEqual([400, 404, 405, 413, 415, 404]);
@@ -113,22 +127,36 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-1
     const again = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s, { headers });
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body.id).toBe(first.body.id);
-    expectFieldError(await call(s, "POST", "/v0/settlement-requests", BODIES.s2s, { headers: { "Idempotency-Key": "   " } }), "Idempotency-Key");
+    expectFieldError(
+      await call(s, "POST", "/v0/settlement-requests", BODIES.s2s, { headers: { "Idempotency-Key": "   " } }),
+      "Idempotency-Key",
+    );
   });
 
   describe("amounts finer than their currency are refused, naming the field", () => {
     it("source amount, destination.amount, rates, disbursements", async () => {
-      expectFieldError(await call(s, "POST", "/v0/settlement-requests", { ...BODIES.f2s, amount: "250.123" }), "amount");
-      expectFieldError(await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2s, amount: "10.1234567" }), "amount");
+      expectFieldError(
+        await call(s, "POST", "/v0/settlement-requests", { ...BODIES.f2s, amount: "250.123" }),
+        "amount",
+      );
+      expectFieldError(
+        await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2s, amount: "10.1234567" }),
+        "amount",
+      );
       expectFieldError(
         await call(s, "POST", "/v0/settlement-requests", withFields(BODIES.s2f, { "destination.amount": "100.001" })),
         "destination.amount",
       );
-      const q = "sourceCurrencyCode=USDC&sourceRail=SOLANA&destinationCurrencyCode=USD&destinationRail=ACH&destinationCountryCode=US";
+      const q =
+        "sourceCurrencyCode=USDC&sourceRail=SOLANA&destinationCurrencyCode=USD&destinationRail=ACH&destinationCountryCode=US";
       expectFieldError(await call(s, "GET", `/v0/rates?${q}&sourceAmount=10.1234567`), "sourceAmount");
       expectFieldError(await call(s, "GET", `/v0/rates?${q}&destinationAmount=10.001`), "destinationAmount");
       expectFieldError(
-        await call(s, "POST", "/v0/disbursements", { wallet_address: VALID.solana, amount: "1.1234567", currency: "USDC" }),
+        await call(s, "POST", "/v0/disbursements", {
+          wallet_address: VALID.solana,
+          amount: "1.1234567",
+          currency: "USDC",
+        }),
         "amount",
       );
     });
@@ -143,7 +171,12 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-1
   describe("destinations", () => {
     it("EUR goes to an IBAN of any SEPA country, Bulgaria included, for a beneficiary elsewhere", async () => {
       for (const iban of ["BG80BNBG96611020345678", VALID.ibanGB, "CH9300762011623852957"]) {
-        const body = { type: "FIAT_TO_FIAT", payment_reason: "RENT", amount: "100", destination: { currency: "EUR", rail: "LOCAL", iban, beneficiary: individual("US") } };
+        const body = {
+          type: "FIAT_TO_FIAT",
+          payment_reason: "RENT",
+          amount: "100",
+          destination: { currency: "EUR", rail: "LOCAL", iban, beneficiary: individual("US") },
+        };
         const res = await call(s, "POST", "/v0/settlement-requests", body);
         expect(res.status, `${iban}: ${JSON.stringify(res.body)}`).toBe(201);
       }
@@ -158,11 +191,22 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-1
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect((res.body.destination as Json).account_number).toBe("••••4567");
-      for (const [field, value] of [["institution_number", "03"], ["transit_number", "1234"], ["account_number", "123456"]] as const) {
+      for (const [field, value] of [
+        ["institution_number", "03"],
+        ["transit_number", "1234"],
+        ["account_number", "123456"],
+      ] as const) {
         const bad = { ...CAD_DESTINATION, amount: "250.00", [field]: value };
-        expectFieldError(await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2f, destination: bad }), `destination.${field}`);
+        expectFieldError(
+          await call(s, "POST", "/v0/settlement-requests", { ...BODIES.s2f, destination: bad }),
+          `destination.${field}`,
+        );
       }
-      const rate = await call(s, "GET", "/v0/rates?sourceCurrencyCode=USDC&sourceRail=SOLANA&destinationCurrencyCode=CAD&destinationRail=LOCAL&destinationCountryCode=CA&sourceAmount=100");
+      const rate = await call(
+        s,
+        "GET",
+        "/v0/rates?sourceCurrencyCode=USDC&sourceRail=SOLANA&destinationCurrencyCode=CAD&destinationRail=LOCAL&destinationCountryCode=CA&sourceAmount=100",
+      );
       expect(rate.status, JSON.stringify(rate.body)).toBe(200);
       expect(rate.body.destination_currency).toBe("CAD");
     });
@@ -205,8 +249,12 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-1
       const outbound = (created.body.outbound_payment as Json).id as string;
       expect(await typesFor(inbound)).toEqual(["payment.created"]);
       expect(await typesFor(outbound)).toEqual(["payment.created"]);
-      expect((await call(s, "PATCH", `/v0/sandbox/payments/${inbound}/status`, { status: "PROCESSING" })).status).toBe(200);
-      expect((await call(s, "PATCH", `/v0/sandbox/payments/${inbound}/status`, { status: "COMPLETED" })).status).toBe(200);
+      expect((await call(s, "PATCH", `/v0/sandbox/payments/${inbound}/status`, { status: "PROCESSING" })).status).toBe(
+        200,
+      );
+      expect((await call(s, "PATCH", `/v0/sandbox/payments/${inbound}/status`, { status: "COMPLETED" })).status).toBe(
+        200,
+      );
       expect(await typesFor(inbound)).toEqual(["payment.created", "payment.processing", "payment.completed"]);
       expect(await typesFor(outbound)).toEqual(["payment.created", "payment.processing"]);
       const payment = await call(s, "GET", `/v0/payments/${inbound}`);
@@ -218,11 +266,18 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-1
       const id = created.body.id as string;
       await call(s, "PUT", `/v0/settlement-requests/${id}`, { status: "FUNDS_SENT" });
       await call(s, "PUT", `/v0/settlement-requests/${id}`, { status: "PAYIN_FAILED" });
-      expect(await typesFor((created.body.inbound_payment as Json).id as string)).toEqual(["payment.created", "payment.failed"]);
+      expect(await typesFor((created.body.inbound_payment as Json).id as string)).toEqual([
+        "payment.created",
+        "payment.failed",
+      ]);
     });
 
     it("a disbursement's payment sends its events and names its disbursement", async () => {
-      const made = await call(s, "POST", "/v0/disbursements", { wallet_address: VALID.solana, amount: "5", currency: "USDC" });
+      const made = await call(s, "POST", "/v0/disbursements", {
+        wallet_address: VALID.solana,
+        amount: "5",
+        currency: "USDC",
+      });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       const paymentId = made.body.payment_id as string;
       expect(await typesFor(paymentId)).toEqual(["payment.created"]);
@@ -230,7 +285,9 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-1
       expect(payment.body.disbursement_id).toBe(made.body.id);
       await s.advance(10_000);
       await s.advance(10_000);
-      expect(await typesFor(paymentId)).toEqual(expect.arrayContaining(["payment.created", "payment.processing", "payment.completed"]));
+      expect(await typesFor(paymentId)).toEqual(
+        expect.arrayContaining(["payment.created", "payment.processing", "payment.completed"]),
+      );
     });
   });
 

@@ -9,7 +9,11 @@ import { setBalance } from "../testing/balances";
 import { createTestService, type TestService } from "../testing/harness";
 import { call, expectFieldError, type Json } from "../testing/http";
 
-type Page = { data: Json[]; pagination: { total: number; total_pages: number }; totals?: { count: number; amounts: Array<{ currency: string; amount: string }> } };
+type Page = {
+  data: Json[];
+  pagination: { total: number; total_pages: number };
+  totals?: { count: number; amounts: Array<{ currency: string; amount: string }> };
+};
 
 describe("GET /v0/disbursements", () => {
   let s: TestService;
@@ -18,12 +22,23 @@ describe("GET /v0/disbursements", () => {
     s = await createTestService({ start: "2026-11-01T10:00:00Z" });
     await setBalance(s, "USDC", "1000.00");
     await setBalance(s, "USDT", "1000.00");
-    for (const [amount, currency] of [["10.50", "USDC"], ["20.25", "USDT"]] as const) {
-      ids.push(((await call(s, "POST", "/v0/disbursements", { wallet_address: VALID.evm, amount, currency })).body as Json).id as string);
+    for (const [amount, currency] of [
+      ["10.50", "USDC"],
+      ["20.25", "USDT"],
+    ] as const) {
+      ids.push(
+        ((await call(s, "POST", "/v0/disbursements", { wallet_address: VALID.evm, amount, currency })).body as Json)
+          .id as string,
+      );
       s.clock.advance(1_000); // distinct created_at: the same instant would order by id
     }
     await s.advance(86_400_000); // 2 Nov; the first two complete on the rail
-    ids.push(((await call(s, "POST", "/v0/disbursements", { wallet_address: VALID.evm, amount: "5", currency: "USDC" })).body as Json).id as string);
+    ids.push(
+      (
+        (await call(s, "POST", "/v0/disbursements", { wallet_address: VALID.evm, amount: "5", currency: "USDC" }))
+          .body as Json
+      ).id as string,
+    );
   });
   afterAll(() => s.close());
 
@@ -53,14 +68,17 @@ describe("GET /v0/disbursements", () => {
     const page = await list("page_size=1&include=totals");
     expect(page.data).toHaveLength(1);
     expect(page.totals?.count).toBe(3);
-    const sums = Object.fromEntries((page.totals?.amounts ?? []).map((t) => [t.currency, new Decimal(t.amount).toFixed(2)]));
+    const sums = Object.fromEntries(
+      (page.totals?.amounts ?? []).map((t) => [t.currency, new Decimal(t.amount).toFixed(2)]),
+    );
     expect(sums).toEqual({ USDC: "15.50", USDT: "20.25" });
     expect((await list("currency=USDC&created_to=2026-11-01&include=totals")).totals).toMatchObject({ count: 1 });
     expect((await list()).totals).toBeUndefined();
   });
 
   it("shows nothing of another environment", async () => {
-    const production = (await call(s, "GET", "/v0/disbursements", undefined, { key: s.keys.production })).body as unknown as Page;
+    const production = (await call(s, "GET", "/v0/disbursements", undefined, { key: s.keys.production }))
+      .body as unknown as Page;
     expect(production.data).toEqual([]);
   });
 

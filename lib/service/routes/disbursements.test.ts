@@ -26,7 +26,14 @@ describe("disbursements", () => {
     const res = await create({ wallet_address: VALID.evm, amount: "100.25", currency: "USDC" });
     expect(res.status).toBe(201);
     const d = await res.json();
-    expect(d).toMatchObject({ status: "PENDING", amount: "100.25000000", currency: "USDC", chain: "ETHEREUM", completed_at: null, failure_reason: null });
+    expect(d).toMatchObject({
+      status: "PENDING",
+      amount: "100.25000000",
+      currency: "USDC",
+      chain: "ETHEREUM",
+      completed_at: null,
+      failure_reason: null,
+    });
     expect(d.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(d.destination_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await balanceOf(s, "USDC")).toEqual({
@@ -38,14 +45,22 @@ describe("disbursements", () => {
 
     const payment = await (await s.request("GET", `/v0/payments/${d.payment_id}`)).json();
     expect(payment).toMatchObject({ id: d.payment_id, type: "PAYOUT", status: "PENDING", settlement_request_id: null });
-    expect(payment.destination).toMatchObject({ amount: "100.25000000", currency: "USDC", rail: "ETHEREUM", wallet_address: VALID.evm });
+    expect(payment.destination).toMatchObject({
+      amount: "100.25000000",
+      currency: "USDC",
+      rail: "ETHEREUM",
+      wallet_address: VALID.evm,
+    });
 
     await s.advance(1_999);
     expect((await get(d.id)).status).toBe("PENDING");
     await s.advance(1);
     expect(await get(d.id)).toMatchObject({ status: "PROCESSING", completed_at: null });
     expect((await (await s.request("GET", `/v0/payments/${d.payment_id}`)).json()).status).toBe("PROCESSING");
-    expect(await balanceOf(s, "USDC")).toMatchObject({ available_balance: "899.75000000", reserved_balance: "100.25000000" });
+    expect(await balanceOf(s, "USDC")).toMatchObject({
+      available_balance: "899.75000000",
+      reserved_balance: "100.25000000",
+    });
 
     await s.advance(3_000);
     const done = await get(d.id);
@@ -67,19 +82,29 @@ describe("disbursements", () => {
     expect(d.chain).toBe("SOLANA");
     await s.advance(60_000);
     expect((await get(d.id)).status).toBe("COMPLETED");
-    expect(await balanceOf(s, "USDC")).toMatchObject({ total_balance: "999.00000000", available_balance: "999.00000000" });
+    expect(await balanceOf(s, "USDC")).toMatchObject({
+      total_balance: "999.00000000",
+      available_balance: "999.00000000",
+    });
   });
 
   it("FAILED (sandbox PATCH of its payment) releases the reserve with failure_reason {code, message}", async () => {
     const d = await (await create({ wallet_address: VALID.tron, amount: "250", currency: "USDC" })).json();
     expect(d.chain).toBe("TRON");
     await s.advance(2_000);
-    expect(await balanceOf(s, "USDC")).toMatchObject({ available_balance: "750.00000000", reserved_balance: "250.00000000" });
+    expect(await balanceOf(s, "USDC")).toMatchObject({
+      available_balance: "750.00000000",
+      reserved_balance: "250.00000000",
+    });
     const res = await s.request("PATCH", `/v0/sandbox/payments/${d.payment_id}/status`, {
       body: { status: "FAILED", failure_reason: "Beneficiary wallet rejected the transfer" },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: d.payment_id, status: "FAILED", failure_reason: "Beneficiary wallet rejected the transfer" });
+    expect(await res.json()).toMatchObject({
+      id: d.payment_id,
+      status: "FAILED",
+      failure_reason: "Beneficiary wallet rejected the transfer",
+    });
     expect(await get(d.id)).toMatchObject({
       status: "FAILED",
       failure_reason: { code: "PAYMENT_FAILED", message: "Beneficiary wallet rejected the transfer" },
@@ -94,7 +119,9 @@ describe("disbursements", () => {
     // Final: the rail does not move it again, and the sandbox cannot undo it.
     await s.advance(60_000);
     expect((await get(d.id)).status).toBe("FAILED");
-    const undo = await s.request("PATCH", `/v0/sandbox/payments/${d.payment_id}/status`, { body: { status: "COMPLETED" } });
+    const undo = await s.request("PATCH", `/v0/sandbox/payments/${d.payment_id}/status`, {
+      body: { status: "COMPLETED" },
+    });
     expect(undo.status).toBe(409);
     expect(await undo.json()).toMatchObject({ error: "invalid_transition" });
     await expectLedgerMatches();
@@ -105,7 +132,9 @@ describe("disbursements", () => {
     await s.request("PATCH", `/v0/sandbox/payments/${a.payment_id}/status`, { body: { status: "CANCELED" } });
     expect(await get(a.id)).toMatchObject({ status: "FAILED", failure_reason: { code: "PAYMENT_CANCELED" } });
     const b = await (await create({ wallet_address: VALID.evm, amount: "20", currency: "USDC" })).json();
-    const res = await s.request("PATCH", `/v0/sandbox/payments/${b.payment_id}/status`, { body: { status: "COMPLETED" } });
+    const res = await s.request("PATCH", `/v0/sandbox/payments/${b.payment_id}/status`, {
+      body: { status: "COMPLETED" },
+    });
     expect(res.status).toBe(200);
     expect(await get(b.id)).toMatchObject({ status: "COMPLETED" });
     expect(await balanceOf(s, "USDC")).toEqual({
@@ -131,10 +160,16 @@ describe("disbursements", () => {
     const res = await create({ wallet_address: VALID.evm, amount: "1000.000001", currency: "USDC" });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ status_code: 422, error: "insufficient_funds" });
-    expect(await balanceOf(s, "USDC")).toMatchObject({ available_balance: "1000.00000000", reserved_balance: "0.00000000" });
+    expect(await balanceOf(s, "USDC")).toMatchObject({
+      available_balance: "1000.00000000",
+      reserved_balance: "0.00000000",
+    });
     const exact = await create({ wallet_address: VALID.evm, amount: "1000", currency: "USDC" });
     expect(exact.status).toBe(201);
-    expect(await balanceOf(s, "USDC")).toMatchObject({ available_balance: "0.00000000", reserved_balance: "1000.00000000" });
+    expect(await balanceOf(s, "USDC")).toMatchObject({
+      available_balance: "0.00000000",
+      reserved_balance: "1000.00000000",
+    });
     await s.advance(60_000);
   });
 
@@ -142,14 +177,18 @@ describe("disbursements", () => {
     const res = await create({ wallet_address: VALID.evm, amount: "1", currency: "USDC" }, {}, s.keys.production);
     expect(res.status).toBe(422);
     await setBalance(s, "USDC", "5", "production");
-    expect((await create({ wallet_address: VALID.evm, amount: "1", currency: "USDC" }, {}, s.keys.production)).status).toBe(201);
+    expect(
+      (await create({ wallet_address: VALID.evm, amount: "1", currency: "USDC" }, {}, s.keys.production)).status,
+    ).toBe(201);
     expect(await balanceOf(s, "USDC", "production")).toMatchObject({ available_balance: "4.00000000" });
   });
 
   it("destination_id is stable per (account, chain, address); EVM case does not matter", async () => {
     const one = await (await create({ wallet_address: VALID.evm, amount: "1", currency: "USDC" })).json();
     const two = await (await create({ wallet_address: VALID.evm.toLowerCase(), amount: "2", currency: "USDC" })).json();
-    const polygon = await (await create({ wallet_address: VALID.evm, amount: "3", currency: "USDC", chain: "POLYGON" })).json();
+    const polygon = await (
+      await create({ wallet_address: VALID.evm, amount: "3", currency: "USDC", chain: "POLYGON" })
+    ).json();
     expect(two.destination_id).toBe(one.destination_id);
     expect(polygon.destination_id).not.toBe(one.destination_id);
     expect(polygon.chain).toBe("POLYGON");
@@ -158,7 +197,10 @@ describe("disbursements", () => {
   it("Idempotency-Key replays the answer and reserves once", async () => {
     const body = { wallet_address: VALID.evm, amount: "7.5", currency: "USDC" };
     const first = await create(body, { "Idempotency-Key": "disb-1" });
-    const again = await create({ currency: "USDC", amount: "7.5", wallet_address: VALID.evm }, { "Idempotency-Key": "disb-1" });
+    const again = await create(
+      { currency: "USDC", amount: "7.5", wallet_address: VALID.evm },
+      { "Idempotency-Key": "disb-1" },
+    );
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((await again.json()).id).toBe((await first.json()).id);

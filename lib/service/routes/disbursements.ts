@@ -1,6 +1,11 @@
 import "server-only";
 import { createRoute, z } from "@hono/zod-openapi";
-import { disbursementCreateSchema, disbursementListQuerySchema, disbursementPageSchema, disbursementSchema } from "@/lib/schemas/disbursement";
+import {
+  disbursementCreateSchema,
+  disbursementListQuerySchema,
+  disbursementPageSchema,
+  disbursementSchema,
+} from "@/lib/schemas/disbursement";
 import { idempotency } from "../middleware/idempotency";
 import { createDisbursement } from "../use-cases/create-disbursement";
 import { getDisbursement } from "../use-cases/get-disbursement";
@@ -19,12 +24,16 @@ const create = createRoute({
     "/v0/payments, gets a `transaction_hash`; the reserve is consumed). A FAILED disbursement releases its reserve and",
     "carries `failure_reason {code, message}`. `chain` is inferred from the address when omitted (0x: ETHEREUM).",
     "`destination_id` is stable per (account, chain, address). Optional `Idempotency-Key` header, as for settlement",
-    `requests. Sandbox balances start at ${Object.entries(SANDBOX_SEED_BALANCES).map(([c, a]) => `${a} ${c}`).join(", ")};`,
+    `requests. Sandbox balances start at ${Object.entries(SANDBOX_SEED_BALANCES)
+      .map(([c, a]) => `${a} ${c}`)
+      .join(", ")};`,
     "production balances are set by the operator.",
   ].join(" "),
   middleware: [idempotency("disbursements")] as const,
   request: {
-    headers: z.object({ "idempotency-key": z.string().optional().meta({ description: "1–255 printable characters; replays for 24 h" }) }),
+    headers: z.object({
+      "idempotency-key": z.string().optional().meta({ description: "1–255 printable characters; replays for 24 h" }),
+    }),
     body: jsonBody(disbursementCreateSchema),
   },
   responses: {
@@ -68,7 +77,13 @@ const list = createRoute({
 });
 
 export const disbursementRoutes: ServiceRoute[] = [
-  serviceRoute(create, async (c) => c.json(await createDisbursement(c.get("deps"), c.get("caller"), c.req.valid("json")), 201)),
-  serviceRoute(list, async (c) => c.json(await listDisbursements(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
-  serviceRoute(get, async (c) => c.json(await getDisbursement(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+  serviceRoute(create, async (c) =>
+    c.json(await createDisbursement(c.get("deps"), c.get("caller"), c.req.valid("json")), 201),
+  ),
+  serviceRoute(list, async (c) =>
+    c.json(await listDisbursements(c.get("deps"), c.get("caller"), c.req.valid("query")), 200),
+  ),
+  serviceRoute(get, async (c) =>
+    c.json(await getDisbursement(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),
+  ),
 ];

@@ -33,22 +33,35 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
 
   describe("GET /v0/events", () => {
     it("lists a request's events newest first, with deliveries per endpoint, and filters by type", async () => {
-      const hook = await call(s, "POST", "/v0/webhooks", { url: "http://127.0.0.1:9/h", events: ["settlement_request.created", "payment.created"] });
+      const hook = await call(s, "POST", "/v0/webhooks", {
+        url: "http://127.0.0.1:9/h",
+        events: ["settlement_request.created", "payment.created"],
+      });
       expect(hook.status).toBe(201);
       const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s);
       const id = created.body.id as string;
       const page = (await call(s, "GET", `/v0/events?resource_id=${id}`)).body as unknown as Page;
-      expect(page.data.map((e) => e.type).sort()).toEqual(["payment.created", "payment.created", "settlement_request.created"]);
+      expect(page.data.map((e) => e.type).sort()).toEqual([
+        "payment.created",
+        "payment.created",
+        "settlement_request.created",
+      ]);
       expect(page.pagination).toMatchObject({ total: 3 });
       for (const event of page.data) {
         const deliveries = event.deliveries as Json[];
         expect(deliveries).toHaveLength(1);
-        expect(deliveries[0]).toMatchObject({ webhook_id: hook.body.id, url: "http://127.0.0.1:9/h", status: "PENDING", attempts: 0 });
+        expect(deliveries[0]).toMatchObject({
+          webhook_id: hook.body.id,
+          url: "http://127.0.0.1:9/h",
+          status: "PENDING",
+          attempts: 0,
+        });
       }
       const requestEvent = page.data.find((e) => e.type === "settlement_request.created")!;
       expect((requestEvent.data as Json).id).toBe(id);
 
-      const onlyRequests = (await call(s, "GET", `/v0/events?type=settlement_request.created&resource_id=${id}`)).body as unknown as Page;
+      const onlyRequests = (await call(s, "GET", `/v0/events?type=settlement_request.created&resource_id=${id}`))
+        .body as unknown as Page;
       expect(onlyRequests.data.map((e) => e.id)).toEqual([requestEvent.id]);
       const paymentId = (created.body.inbound_payment as Json).id as string;
       const byPayment = (await call(s, "GET", `/v0/events?resource_id=${paymentId}`)).body as unknown as Page;
@@ -65,7 +78,9 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
       const eventId = page.data[0].id as string;
       expect((await call(s, "GET", `/v0/events/${eventId}`, undefined, { key: strangerKey })).status).toBe(404);
       expect((await call(s, "GET", `/v0/events/${eventId}`, undefined, { key: s.keys.production })).status).toBe(404);
-      const stranger = (await call(s, "GET", `/v0/events?resource_id=${created.body.id}`, undefined, { key: strangerKey })).body as unknown as Page;
+      const stranger = (
+        await call(s, "GET", `/v0/events?resource_id=${created.body.id}`, undefined, { key: strangerKey })
+      ).body as unknown as Page;
       expect(stranger.data).toEqual([]);
       expectFieldError(await call(s, "GET", "/v0/events?type=nope"), "type");
       expectFieldError(await call(s, "GET", "/v0/events?page_size=101"), "page_size");
@@ -76,13 +91,22 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
     // issue 35, finding 22: the console's own calls are marked, and can be left out
     it("keeps each call's User-Agent and leaves out those starting with user_agent_not", async () => {
       const mark = `ua-${driver}-${Date.now().toString(36)}`;
-      await call(s, "GET", `/v0/webhooks?${mark}=console`, undefined, { headers: { "User-Agent": "settlement-console/1 (dashboard)" } });
+      await call(s, "GET", `/v0/webhooks?${mark}=console`, undefined, {
+        headers: { "User-Agent": "settlement-console/1 (dashboard)" },
+      });
       await call(s, "GET", `/v0/webhooks?${mark}=script`, undefined, { headers: { "User-Agent": "curl/8.5.0" } });
-      const all = await logged(`path=/v0/webhooks&page_size=100`, (p) => p.data.filter((e) => String(e.query).startsWith(mark)).length === 2);
+      const all = await logged(
+        `path=/v0/webhooks&page_size=100`,
+        (p) => p.data.filter((e) => String(e.query).startsWith(mark)).length === 2,
+      );
       const mine = all.data.filter((e) => String(e.query).startsWith(mark));
       expect(mine.map((e) => e.user_agent).sort()).toEqual(["curl/8.5.0", "settlement-console/1 (dashboard)"]);
-      const without = (await call(s, "GET", "/v0/request-logs?path=/v0/webhooks&page_size=100&user_agent_not=settlement-console/")).body as unknown as Page;
-      expect(without.data.filter((e) => String(e.query).startsWith(mark)).map((e) => e.user_agent)).toEqual(["curl/8.5.0"]);
+      const without = (
+        await call(s, "GET", "/v0/request-logs?path=/v0/webhooks&page_size=100&user_agent_not=settlement-console/")
+      ).body as unknown as Page;
+      expect(without.data.filter((e) => String(e.query).startsWith(mark)).map((e) => e.user_agent)).toEqual([
+        "curl/8.5.0",
+      ]);
     });
 
     it("records a create within a second: bodies masked, resource, idempotency key and replay", async () => {
@@ -118,7 +142,9 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
       await call(s, "POST", "/v0/settlement-requests", "{broken");
       const errors = await logged("status=4xx&path=/v0/nowhere-logged", (p) => p.data.length >= 1);
       expect(errors.data[0]).toMatchObject({ status: 404, method: "GET" });
-      const invalid = await logged("status=4xx&method=POST&path=/v0/settlement-*", (p) => p.data.some((e) => e.status === 400));
+      const invalid = await logged("status=4xx&method=POST&path=/v0/settlement-*", (p) =>
+        p.data.some((e) => e.status === 400),
+      );
       const broken = invalid.data.find((e) => e.status === 400)!;
       expect(broken.request_body).toBe("{broken");
       expect((broken.response_body as Json).error).toBe("invalid_json");
@@ -132,8 +158,12 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
       const page = await logged(`resource_id=${created.body.id}`, (p) => p.data.length >= 1);
       const entryId = page.data[0].id as string;
       expect((await call(s, "GET", `/v0/request-logs/${entryId}`, undefined, { key: strangerKey })).status).toBe(404);
-      expect((await call(s, "GET", `/v0/request-logs/${entryId}`, undefined, { key: s.keys.production })).status).toBe(404);
-      const theirs = (await call(s, "GET", `/v0/request-logs?resource_id=${created.body.id}`, undefined, { key: strangerKey })).body as unknown as Page;
+      expect((await call(s, "GET", `/v0/request-logs/${entryId}`, undefined, { key: s.keys.production })).status).toBe(
+        404,
+      );
+      const theirs = (
+        await call(s, "GET", `/v0/request-logs?resource_id=${created.body.id}`, undefined, { key: strangerKey })
+      ).body as unknown as Page;
       expect(theirs.data).toEqual([]);
     });
 
@@ -144,14 +174,19 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
       await requestLogWriter(s.deps.db).flush();
       const mine = await logged(`resource_id=${created.body.id}`, (p) => p.data.length >= 1);
       expect(mine.data).toHaveLength(1);
-      const errors = await logged("status=4xx&method=GET&path=/v0/settlement-requests/*", (p) => p.data.some((e) => String(e.path).includes("zzzz")));
+      const errors = await logged("status=4xx&method=GET&path=/v0/settlement-requests/*", (p) =>
+        p.data.some((e) => String(e.path).includes("zzzz")),
+      );
       const entry = errors.data.find((e) => String(e.path).includes("zzzz"))!;
       expect(String(entry.path).length).toBeLessThanOrEqual(2048);
       expect(entry.resource_id).toBeNull();
     });
 
     it("cuts bodies at 16 KiB", async () => {
-      const big = { ...BODIES.s2s, metadata: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, "x".repeat(500)])) };
+      const big = {
+        ...BODIES.s2s,
+        metadata: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, "x".repeat(500)])),
+      };
       const res = await call(s, "POST", "/v0/settlement-requests", big);
       expect(res.status).toBe(201);
       await requestLogWriter(s.deps.db).flush();

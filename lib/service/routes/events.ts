@@ -35,6 +35,8 @@ const get = createRoute({
 });
 
 export const eventRoutes: ServiceRoute[] = [
-  serviceRoute(list, async (c) => c.json(await listEventsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+  serviceRoute(list, async (c) =>
+    c.json(await listEventsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200),
+  ),
   serviceRoute(get, async (c) => c.json(await getEvent(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
 ];

@@ -10,7 +10,10 @@ import { API_KEY_SCHEME } from "../openapi";
 export type ServiceRoute = OpenAPIRoute<RouteConfig, ServiceEnv>;
 
 /** A route with its handler, typed by the route (params, query, body, responses). */
-export function serviceRoute<R extends RouteConfig>(route: R, handler: OpenAPIRoute<R, ServiceEnv>["handler"]): ServiceRoute {
+export function serviceRoute<R extends RouteConfig>(
+  route: R,
+  handler: OpenAPIRoute<R, ServiceEnv>["handler"],
+): ServiceRoute {
   return defineOpenAPIRoute<R, ServiceEnv>({ route, handler }) as unknown as ServiceRoute;
 }
 
@@ -30,15 +33,24 @@ const DESCRIPTIONS: Record<number, string> = {
 
 /** The error envelope responses of an operation, with the usual descriptions (401 and 429 always). */
 export function errorResponses(...statuses: number[]) {
-  const out: Record<number, { description: string; content: { "application/json": { schema: typeof errorEnvelopeSchema } } }> = {};
+  const out: Record<
+    number,
+    { description: string; content: { "application/json": { schema: typeof errorEnvelopeSchema } } }
+  > = {};
   for (const status of [...statuses, 401, 429]) {
-    out[status] = { description: DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: errorEnvelopeSchema } } };
+    out[status] = {
+      description: DESCRIPTIONS[status] ?? "Error",
+      content: { "application/json": { schema: errorEnvelopeSchema } },
+    };
   }
   return out;
 }
 
 /** A JSON response. */
-export const json = <T>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+export const json = <T>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 /** An error-envelope response with its own description. */
 export const errorJson = (description: string) => json(errorEnvelopeSchema, description);
@@ -47,4 +59,7 @@ export const errorJson = (description: string) => json(errorEnvelopeSchema, desc
 export const unauthorized = errorJson("Missing or unknown X-Api-Key");
 
 /** A required JSON request body. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});

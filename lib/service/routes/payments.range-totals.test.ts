@@ -17,7 +17,11 @@ describe("GET /v0/payments created range and totals", () => {
   });
   afterAll(() => s.close());
 
-  const list = async (query: string) => (await call(s, "GET", `/v0/payments?${query}`)).body as { data: Json[]; totals?: { count: number; amounts: Array<{ currency: string; amount: string }> } };
+  const list = async (query: string) =>
+    (await call(s, "GET", `/v0/payments?${query}`)).body as {
+      data: Json[];
+      totals?: { count: number; amounts: Array<{ currency: string; amount: string }> };
+    };
 
   it("keeps whole UTC days and sums the whole filtered set per currency", async () => {
     expect((await list("created_from=2026-11-02")).data).toHaveLength(2);
@@ -31,9 +35,9 @@ describe("GET /v0/payments created range and totals", () => {
       const side = (p.type === "PAYIN" ? p.source : p.destination) as { amount: string; currency: string };
       sums[side.currency] = (sums[side.currency] ?? new Decimal(0)).plus(side.amount);
     }
-    expect(Object.fromEntries((page.totals?.amounts ?? []).map((t) => [t.currency, new Decimal(t.amount).toFixed(8)]))).toEqual(
-      Object.fromEntries(Object.entries(sums).map(([c, d]) => [c, d.toFixed(8)])),
-    );
+    expect(
+      Object.fromEntries((page.totals?.amounts ?? []).map((t) => [t.currency, new Decimal(t.amount).toFixed(8)])),
+    ).toEqual(Object.fromEntries(Object.entries(sums).map(([c, d]) => [c, d.toFixed(8)])));
     expect((await list("type=PAYIN&created_from=2026-11-02&include=totals")).totals?.count).toBe(1);
   });
 

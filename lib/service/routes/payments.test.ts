@@ -34,7 +34,11 @@ describe("GET /v0/payments", () => {
       metadata: {},
     });
     const payout = await call(s, "GET", `/v0/payments/${String((a.outbound_payment as Json).id)}`);
-    expect(payout.body).toMatchObject({ type: "PAYOUT", destination: { amount: "1000.00000000", currency: "USD", rail: "ACH" }, fee: "0.00000000" });
+    expect(payout.body).toMatchObject({
+      type: "PAYOUT",
+      destination: { amount: "1000.00000000", currency: "USD", rail: "ACH" },
+      fee: "0.00000000",
+    });
   });
 
   it("validates the query and hides other environments", async () => {
@@ -42,8 +46,12 @@ describe("GET /v0/payments", () => {
     expectFieldError(await call(s, "GET", "/v0/payments?type=REFUND"), "type");
     expectFieldError(await call(s, "GET", "/v0/payments?page_size=500"), "page_size");
     const [p] = (await call(s, "GET", "/v0/payments")).body.data as Json[];
-    expect((await call(s, "GET", `/v0/payments/${String(p.id)}`, undefined, { key: s.keys.production })).status).toBe(404);
-    expect((await call(s, "GET", "/v0/payments", undefined, { key: s.keys.production })).body.pagination).toMatchObject({ total: 0 });
+    expect((await call(s, "GET", `/v0/payments/${String(p.id)}`, undefined, { key: s.keys.production })).status).toBe(
+      404,
+    );
+    expect((await call(s, "GET", "/v0/payments", undefined, { key: s.keys.production })).body.pagination).toMatchObject(
+      { total: 0 },
+    );
     expect((await call(s, "GET", "/v0/payments/unknown")).status).toBe(404);
     expect((await call(s, "GET", "/v0/payments", undefined, { key: null })).status).toBe(401);
   });

@@ -17,7 +17,10 @@ const list = createRoute({
   summary: "List payments",
   description: "Inbound (PAYIN) and outbound (PAYOUT) payments of settlement requests and disbursements, newest first.",
   request: { query: paymentListQuerySchema },
-  responses: { 200: json(paginated(paymentSchema).extend({ totals: paymentTotalsSchema.optional() }), "A page of payments"), ...errorResponses(400) },
+  responses: {
+    200: json(paginated(paymentSchema).extend({ totals: paymentTotalsSchema.optional() }), "A page of payments"),
+    ...errorResponses(400),
+  },
 });
 
 const get = createRoute({
@@ -31,6 +34,10 @@ const get = createRoute({
 });
 
 export const paymentRoutes: ServiceRoute[] = [
-  serviceRoute(list, async (c) => c.json(await listPayments(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
-  serviceRoute(get, async (c) => c.json(await getPayment(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+  serviceRoute(list, async (c) =>
+    c.json(await listPayments(c.get("deps"), c.get("caller"), c.req.valid("query")), 200),
+  ),
+  serviceRoute(get, async (c) =>
+    c.json(await getPayment(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),
+  ),
 ];

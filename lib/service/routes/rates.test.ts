@@ -10,7 +10,13 @@ import { call, expectFieldError, type Json } from "../testing/http";
 const s = withTestService();
 
 const rates = (q: Record<string, string>) => call(s, "GET", `/v0/rates?${new URLSearchParams(q).toString()}`);
-const base = { sourceCurrencyCode: "USDC", sourceRail: "SOLANA", destinationCurrencyCode: "USD", destinationRail: "ACH", destinationCountryCode: "US" };
+const base = {
+  sourceCurrencyCode: "USDC",
+  sourceRail: "SOLANA",
+  destinationCurrencyCode: "USD",
+  destinationRail: "ACH",
+  destinationCountryCode: "US",
+};
 
 describe("GET /v0/rates", () => {
   it("prices an off-ramp from a source amount (numbers on the wire)", async () => {
@@ -44,7 +50,11 @@ describe("GET /v0/rates", () => {
     ["destinationCountryCode missing for fiat", { destinationCountryCode: undefined }, "destinationCountryCode"],
     ["destinationCountryCode wrong for USD", { destinationCountryCode: "MX" }, "destinationCountryCode"],
     ["destinationCountryCode malformed", { destinationCountryCode: "usa" }, "destinationCountryCode"],
-    ["sourceCountryCode missing for a fiat source", { sourceCurrencyCode: "EUR", sourceRail: "LOCAL" }, "sourceCountryCode"],
+    [
+      "sourceCountryCode missing for a fiat source",
+      { sourceCurrencyCode: "EUR", sourceRail: "LOCAL" },
+      "sourceCountryCode",
+    ],
     ["neither amount", { sourceAmount: undefined }, "sourceAmount"],
     ["both amounts", { destinationAmount: "5" }, "sourceAmount"],
     ["sourceAmount not a number", { sourceAmount: "abc" }, "sourceAmount"],
@@ -52,7 +62,11 @@ describe("GET /v0/rates", () => {
     ["sourceAmount negative", { sourceAmount: "-3" }, "sourceAmount"],
     ["sourceAmount with 9 decimals", { sourceAmount: "1.123456789" }, "sourceAmount"],
     ["sourceAmount below the fee", { sourceAmount: "0.5" }, "sourceAmount"],
-    ["destinationAmount with 9 decimals", { sourceAmount: undefined, destinationAmount: "1.000000001" }, "destinationAmount"],
+    [
+      "destinationAmount with 9 decimals",
+      { sourceAmount: undefined, destinationAmount: "1.000000001" },
+      "destinationAmount",
+    ],
   ];
   it.each(bad)("%s → 400 naming it", async (_n, change, path) => {
     const q: Record<string, string> = { ...base, sourceAmount: "100" };
@@ -96,39 +110,47 @@ function legQuery(i: number): Record<string, string> {
 describe("quote properties through the route", () => {
   it("destination_amount equals the decisions D4 formula for random amounts on every route", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: routes.length - 1 }), fc.bigInt({ min: 1n, max: 10n ** 12n }), async (i, units) => {
-        const r = routes[i];
-        const S = new Dec(units.toString()).dividedBy(new Dec(10).pow(precisionOf(r.source.currency)));
-        const { fee, D } = expected(r.source.currency, r.destination.currency, S);
-        const res = await rates({ ...legQuery(i), sourceAmount: S.toFixed() });
-        if (S.lte(fee) || D.isZero()) {
-          expectFieldError(res, "sourceAmount");
-          return;
-        }
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
-        expect(res.body.destination_amount).toBe(D.toNumber());
-        expect((res.body.fee as Json).total).toBe(fee.toNumber());
-        expect(res.body.source_amount).toBe(S.toNumber());
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: routes.length - 1 }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        async (i, units) => {
+          const r = routes[i];
+          const S = new Dec(units.toString()).dividedBy(new Dec(10).pow(precisionOf(r.source.currency)));
+          const { fee, D } = expected(r.source.currency, r.destination.currency, S);
+          const res = await rates({ ...legQuery(i), sourceAmount: S.toFixed() });
+          if (S.lte(fee) || D.isZero()) {
+            expectFieldError(res, "sourceAmount");
+            return;
+          }
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          expect(res.body.destination_amount).toBe(D.toNumber());
+          expect((res.body.fee as Json).total).toBe(fee.toNumber());
+          expect(res.body.source_amount).toBe(S.toNumber());
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it("given destinationAmount, source_amount is the smallest that reaches it", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: routes.length - 1 }), fc.bigInt({ min: 1n, max: 10n ** 11n }), async (i, units) => {
-        const r = routes[i];
-        const unitS = new Dec(1).dividedBy(new Dec(10).pow(precisionOf(r.source.currency)));
-        const target = new Dec(units.toString()).dividedBy(new Dec(10).pow(precisionOf(r.destination.currency)));
-        const res = await rates({ ...legQuery(i), destinationAmount: target.toFixed() });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
-        const S = new Dec(String(res.body.source_amount));
-        const at = expected(r.source.currency, r.destination.currency, S);
-        expect(at.D.gte(target)).toBe(true);
-        expect(res.body.destination_amount).toBe(at.D.toNumber());
-        const below = expected(r.source.currency, r.destination.currency, S.minus(unitS));
-        expect(S.minus(unitS).lte(0) || below.D.lt(target)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: routes.length - 1 }),
+        fc.bigInt({ min: 1n, max: 10n ** 11n }),
+        async (i, units) => {
+          const r = routes[i];
+          const unitS = new Dec(1).dividedBy(new Dec(10).pow(precisionOf(r.source.currency)));
+          const target = new Dec(units.toString()).dividedBy(new Dec(10).pow(precisionOf(r.destination.currency)));
+          const res = await rates({ ...legQuery(i), destinationAmount: target.toFixed() });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          const S = new Dec(String(res.body.source_amount));
+          const at = expected(r.source.currency, r.destination.currency, S);
+          expect(at.D.gte(target)).toBe(true);
+          expect(res.body.destination_amount).toBe(at.D.toNumber());
+          const below = expected(r.source.currency, r.destination.currency, S.minus(unitS));
+          expect(S.minus(unitS).lte(0) || below.D.lt(target)).toBe(true);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -26,4 +26,6 @@ const get = createRoute({
   responses: { 200: json(rateResponseSchema, "The rate"), ...errorResponses(400) },
 });
 
-export const rateRoutes: ServiceRoute[] = [serviceRoute(get, (c) => c.json(getRate(c.get("deps"), c.req.valid("query")), 200))];
+export const rateRoutes: ServiceRoute[] = [
+  serviceRoute(get, (c) => c.json(getRate(c.get("deps"), c.req.valid("query")), 200)),
+];

@@ -38,6 +38,10 @@ const get = createRoute({
 });
 
 export const requestLogRoutes: ServiceRoute[] = [
-  serviceRoute(list, async (c) => c.json(await listRequestLogsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
-  serviceRoute(get, async (c) => c.json(await getRequestLog(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+  serviceRoute(list, async (c) =>
+    c.json(await listRequestLogsOf(c.get("deps"), c.get("caller"), c.req.valid("query")), 200),
+  ),
+  serviceRoute(get, async (c) =>
+    c.json(await getRequestLog(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),
+  ),
 ];

@@ -39,8 +39,10 @@ describe.each<DriverKind>(["pglite", "postgres"])("the sandbox clock (%s)", (dri
   });
 
   const clock = async (key?: string) => (await call(s, "GET", "/v0/sandbox/clock", undefined, key ? { key } : {})).body;
-  const advance = (seconds: unknown, key?: string) => call(s, "POST", "/v0/sandbox/clock/advance", { seconds }, key ? { key } : {});
-  const status = async (id: string, key?: string) => (await call(s, "GET", `/v0/settlement-requests/${id}`, undefined, key ? { key } : {})).body.status;
+  const advance = (seconds: unknown, key?: string) =>
+    call(s, "POST", "/v0/sandbox/clock/advance", { seconds }, key ? { key } : {});
+  const status = async (id: string, key?: string) =>
+    (await call(s, "GET", `/v0/settlement-requests/${id}`, undefined, key ? { key } : {})).body.status;
 
   it("starts at the service clock and refuses bad advances and production keys", async () => {
     expect(await clock()).toEqual({ now: s.clock.now().toISOString(), offset_seconds: 0 });
@@ -63,7 +65,8 @@ describe.each<DriverKind>(["pglite", "postgres"])("the sandbox clock (%s)", (dri
 
   it("advancing expires a request before the answer, only in this account, and stamps sandbox time", async () => {
     const mine = (await call(s, "POST", "/v0/settlement-requests", BODIES.s2s)).body.id as string;
-    const theirs = (await call(s, "POST", "/v0/settlement-requests", BODIES.s2s, { key: strangerKey })).body.id as string;
+    const theirs = (await call(s, "POST", "/v0/settlement-requests", BODIES.s2s, { key: strangerKey })).body
+      .id as string;
     const before = (await clock()).offset_seconds as number;
     const moved = await advance(31 * MINUTE);
     expect(moved.status).toBe(200);
@@ -94,7 +97,8 @@ describe.each<DriverKind>(["pglite", "postgres"])("the sandbox clock (%s)", (dri
     const created = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s);
     const attemptsOf = async () => {
       await s.runWorkers();
-      const page = (await call(s, "GET", `/v0/events?type=settlement_request.created&resource_id=${created.body.id}`)).body.data as Json[];
+      const page = (await call(s, "GET", `/v0/events?type=settlement_request.created&resource_id=${created.body.id}`))
+        .body.data as Json[];
       return (page[0].deliveries as Json[])[0];
     };
     expect(await attemptsOf()).toMatchObject({ attempts: 1, status: "PENDING" });

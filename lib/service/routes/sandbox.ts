@@ -46,7 +46,10 @@ const requestStatus = createRoute({
     params: idParam,
     body: jsonBody(sandboxSettlementStatusSchema),
   },
-  responses: { 200: json(settlementRequestSchema, "The settlement request"), ...errorResponses(400, 403, 404, 413, 415) },
+  responses: {
+    200: json(settlementRequestSchema, "The settlement request"),
+    ...errorResponses(400, 403, 404, 413, 415),
+  },
 });
 
 const paymentStatus = createRoute({
@@ -97,17 +100,33 @@ const advance = createRoute({
     "after, and their times follow the sandbox clock, so the whole 10-attempt retry schedule can be watched in seconds.",
   "x-extension": true,
   request: { body: jsonBody(sandboxClockAdvanceSchema) },
-  responses: { 200: json(sandboxClockSchema, "The sandbox clock after the advance"), ...errorResponses(400, 403, 413, 415) },
+  responses: {
+    200: json(sandboxClockSchema, "The sandbox clock after the advance"),
+    ...errorResponses(400, 403, 413, 415),
+  },
 });
 
 export const sandboxRoutes: ServiceRoute[] = [
   serviceRoute(clock, async (c) => c.json(await getSandboxClock(c.get("serviceDeps"), c.get("caller")), 200)),
-  serviceRoute(advance, async (c) => c.json(await advanceSandboxClock(c.get("serviceDeps"), c.get("caller"), c.req.valid("json").seconds), 200)),
+  serviceRoute(advance, async (c) =>
+    c.json(await advanceSandboxClock(c.get("serviceDeps"), c.get("caller"), c.req.valid("json").seconds), 200),
+  ),
   serviceRoute(info, async (c) => c.json(await getSandboxInfo(c.get("deps"), c.get("caller")), 200)),
   serviceRoute(requestStatus, async (c) =>
-    c.json(await sandboxSetSettlementRequestStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(
+      await sandboxSetSettlementRequestStatus(
+        c.get("deps"),
+        c.get("caller"),
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      ),
+      200,
+    ),
   ),
   serviceRoute(paymentStatus, async (c) =>
-    c.json(await sandboxSetPaymentStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(
+      await sandboxSetPaymentStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
   ),
 ];

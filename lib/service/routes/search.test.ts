@@ -46,7 +46,9 @@ describe.each<DriverKind>(["pglite", "postgres"])("GET /v0/search (%s)", (driver
     const id = created.body.id as string;
     const payin = (created.body.inbound_payment as Json).id as string;
     expect(await find(id)).toEqual([expect.objectContaining({ kind: "settlement_request", id, match: "id" })]);
-    expect(await find(payin)).toEqual([expect.objectContaining({ kind: "payment", id: payin, match: "id", parent_id: id })]);
+    expect(await find(payin)).toEqual([
+      expect.objectContaining({ kind: "payment", id: payin, match: "id", parent_id: id }),
+    ]);
     const events = (await call(s, "GET", `/v0/events?resource_id=${id}`)).body.data as Json[];
     const eventId = events[0].id as string;
     expect(await find(eventId)).toEqual([expect.objectContaining({ kind: "event", id: eventId })]);
@@ -69,7 +71,9 @@ describe.each<DriverKind>(["pglite", "postgres"])("GET /v0/search (%s)", (driver
     const created = await call(s, "POST", "/v0/settlement-requests", BODIES.f2f);
     const hash = `0x${driver}${Date.now().toString(16)}`;
     await call(s, "PUT", `/v0/settlement-requests/${String(created.body.id)}`, { status: "FUNDS_SENT", txHash: hash });
-    expect(await find(hash)).toEqual([expect.objectContaining({ kind: "payment", match: "transaction_hash", parent_id: created.body.id })]);
+    expect(await find(hash)).toEqual([
+      expect.objectContaining({ kind: "payment", match: "transaction_hash", parent_id: created.body.id }),
+    ]);
 
     const iban = String((BODIES.f2f.destination as Record<string, unknown>).iban ?? "");
     const lastFour = iban.slice(-4).toLowerCase();

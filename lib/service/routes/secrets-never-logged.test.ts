@@ -27,11 +27,17 @@ describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (
     // secrets sealed at rest, as on every started console (.env.local holds the key)
     useSecretKeys({ current: randomBytes(32), previous: null });
     s = await createTestService({ driver });
-    const hook = await call(s, "POST", "/v0/webhooks", { url: "http://127.0.0.1:9/hook", events: ["settlement_request.created"] });
+    const hook = await call(s, "POST", "/v0/webhooks", {
+      url: "http://127.0.0.1:9/hook",
+      events: ["settlement_request.created"],
+    });
     expect(hook.status).toBe(201);
     secret = hook.body.secret as string;
     webhookId = hook.body.id as string;
-    const inbox = await call(s, "POST", "/v0/webhooks", { url: `http://localhost:3000/inbox/${INBOX_ID}`, events: ["payment.created"] });
+    const inbox = await call(s, "POST", "/v0/webhooks", {
+      url: `http://localhost:3000/inbox/${INBOX_ID}`,
+      events: ["payment.created"],
+    });
     expect(inbox.status).toBe(201);
     inboxSecret = inbox.body.secret as string;
     // a client that sends a secret or its own key where it does not belong
@@ -59,11 +65,17 @@ describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (
   it("keeps a logged secret as its first 10 characters and …, and no full API key or inbox id, in every entry", async () => {
     const page = (await call(s, "GET", "/v0/request-logs?page_size=100")).body as unknown as Page;
     expect(page.data.length).toBeGreaterThanOrEqual(8);
-    const created = page.data.find((e) => e.method === "POST" && e.status === 201 && (e.response_body as Json).id === webhookId)!;
+    const created = page.data.find(
+      (e) => e.method === "POST" && e.status === 201 && (e.response_body as Json).id === webhookId,
+    )!;
     expect((created.response_body as Json).secret).toBe(`${secret.slice(0, 10)}…`);
-    const sentSecret = page.data.find((e) => e.method === "POST" && (e.request_body as Json | null)?.secret !== undefined)!;
+    const sentSecret = page.data.find(
+      (e) => e.method === "POST" && (e.request_body as Json | null)?.secret !== undefined,
+    )!;
     expect((sentSecret.request_body as Json).secret).toBe(`${secret.slice(0, 10)}…`);
-    const inboxEntry = page.data.find((e) => e.method === "POST" && String((e.request_body as Json | null)?.url).includes("/inbox/"))!;
+    const inboxEntry = page.data.find(
+      (e) => e.method === "POST" && String((e.request_body as Json | null)?.url).includes("/inbox/"),
+    )!;
     expect((inboxEntry.request_body as Json).url).toBe(`http://localhost:3000/inbox/${INBOX_ID.slice(0, 6)}…`);
     const withKey = page.data.find((e) => String(e.query).includes("api_key"))!;
     expect(withKey.query).toContain(`api_key=${s.keys.sandbox.slice(0, 14)}`);
@@ -74,7 +86,13 @@ describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (
   });
 
   it("shows the secret in no later read: endpoint, list, deliveries, events", async () => {
-    for (const path of ["/v0/webhooks", `/v0/webhooks/${webhookId}`, `/v0/webhooks/${webhookId}/deliveries`, "/v0/events", "/v1/webhooks"]) {
+    for (const path of [
+      "/v0/webhooks",
+      `/v0/webhooks/${webhookId}`,
+      `/v0/webhooks/${webhookId}/deliveries`,
+      "/v0/events",
+      "/v1/webhooks",
+    ]) {
       const res = await call(s, "GET", path);
       expect(res.status, path).toBe(200);
       expect(JSON.stringify(res.body)).not.toContain(secret);
@@ -106,7 +124,11 @@ describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (
     for (const statement of splitStatements(migration.sql)) await s.deps.db.execute(sql.raw(statement));
     const entry = (await call(s, "GET", "/v0/request-logs/req_old")).body;
     expectNoCredential(JSON.stringify(entry));
-    expect(entry.response_body).toEqual({ id: "wh_old", secret: `${secret.slice(0, 10)}…`, url: `http://localhost:3000/inbox/${INBOX_ID.slice(0, 6)}…` });
+    expect(entry.response_body).toEqual({
+      id: "wh_old",
+      secret: `${secret.slice(0, 10)}…`,
+      url: `http://localhost:3000/inbox/${INBOX_ID.slice(0, 6)}…`,
+    });
     expect(entry.request_body).toEqual({ note: `${inboxSecret.slice(0, 10)}…` });
     expect(entry.query).toBe(`api_key=${s.keys.sandbox.slice(0, 14)}…`);
   });
@@ -125,7 +147,13 @@ describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (
       FROM generate_series(1, 10001) g`);
     for (const path of ["/v0/request-logs?page_size=100", "/v0/events?page_size=100"]) {
       const page = (await call(s, "GET", path)).body as unknown as Page;
-      expect(page.pagination, path).toEqual({ page: 1, page_size: 100, total: 10_000, total_pages: 100, total_capped: true });
+      expect(page.pagination, path).toEqual({
+        page: 1,
+        page_size: 100,
+        total: 10_000,
+        total_pages: 100,
+        total_capped: true,
+      });
     }
     const past = (await call(s, "GET", "/v0/request-logs?page_size=100&page=500")).body as unknown as Page;
     expect(past.data).toEqual([]);

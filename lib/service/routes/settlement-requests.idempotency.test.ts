@@ -11,7 +11,12 @@ describe("Idempotency-Key on POST /v0/settlement-requests (PostgreSQL, two app i
   let apps: ServiceApp[];
   beforeAll(async () => {
     s = await createTestService({ driver: "postgres" });
-    second = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: (s.database as { schema?: string }).schema, max: 10 });
+    second = await openDatabase({
+      kind: "postgres",
+      url: TEST_PG_URL,
+      schema: (s.database as { schema?: string }).schema,
+      max: 10,
+    });
     apps = [s.app, createServiceApp({ ...s.deps, db: second.db })];
   });
   afterAll(async () => {
@@ -30,7 +35,10 @@ describe("Idempotency-Key on POST /v0/settlement-requests (PostgreSQL, two app i
     const key = "race-1";
     const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => post(apps[i % 2], key, BODIES.s2s)));
     const statuses = responses.map((r) => r.status);
-    expect(statuses.every((st) => st === 201 || st === 409), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((st) => st === 201 || st === 409),
+      statuses.join(","),
+    ).toBe(true);
     expect(statuses).toContain(201);
     const bodies = await Promise.all(responses.map((r) => r.json() as Promise<Record<string, unknown>>));
     const ids = new Set(bodies.filter((_, i) => statuses[i] === 201).map((b) => b.id));

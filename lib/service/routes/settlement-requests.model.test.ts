@@ -22,7 +22,12 @@ type Action =
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...PUT_STATUS_INPUTS).map((status): Action => ({ kind: "put", status })) },
-  { weight: 1, arbitrary: fc.constantFrom(...SANDBOX_SETTLEMENT_STATUSES).map((status): Action => ({ kind: "sandboxRequest", status })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(...SANDBOX_SETTLEMENT_STATUSES)
+      .map((status): Action => ({ kind: "sandboxRequest", status })),
+  },
   {
     weight: 4,
     arbitrary: fc
@@ -33,11 +38,20 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       })
       .map((a): Action => ({ kind: "sandboxPayment", ...a })),
   },
-  { weight: 3, arbitrary: fc.constantFrom(1_000, 2_000, 3_000, 31 * 60_000, 4 * 86_400_000).map((ms): Action => ({ kind: "advance", ms })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom(1_000, 2_000, 3_000, 31 * 60_000, 4 * 86_400_000)
+      .map((ms): Action => ({ kind: "advance", ms })),
+  },
 );
 
 const FINAL = new Set<string>(FINAL_REQUEST_STATUSES);
-const PAYMENT_TARGETS = new Set<string>([...Object.values(PAYIN_REQUEST_MOVES), ...Object.values(PAYOUT_REQUEST_MOVES), "PAYIN_AMOUNT_MISMATCH"]);
+const PAYMENT_TARGETS = new Set<string>([
+  ...Object.values(PAYIN_REQUEST_MOVES),
+  ...Object.values(PAYOUT_REQUEST_MOVES),
+  "PAYIN_AMOUNT_MISMATCH",
+]);
 const SCHEDULER_MOVES = new Set(["REQUEST_STARTED>REQUEST_EXPIRED", "FUNDS_SENT>FUNDS_RECEIVING_LATE"]);
 
 /** Is a recorded move one the tables of decisions D7 and D8 allow? */
@@ -51,7 +65,8 @@ function allowed(h: Json): string | null {
     const canonical = canonicalPutStatus(to);
     return canonical && (PUT_RULES[canonical].from as readonly string[]).includes(from) ? null : `PUT ${from} → ${to}`;
   }
-  if (h.cause === "payment") return PAYMENT_TARGETS.has(to) && typeof h.payment_id === "string" ? null : `payment move to ${to}`;
+  if (h.cause === "payment")
+    return PAYMENT_TARGETS.has(to) && typeof h.payment_id === "string" ? null : `payment move to ${to}`;
   if (h.cause === "scheduler") return SCHEDULER_MOVES.has(`${from}>${to}`) ? null : `scheduler ${from} → ${to}`;
   return `unknown cause ${String(h.cause)}`;
 }
@@ -73,7 +88,9 @@ describe("model: random PUTs, sandbox PATCHes, payment changes and clock moves",
             if (res.status === 409) expect(res.body.error).toBe("invalid_transition");
             if (FINAL.has(before) && res.status === 200) expect(res.body.status).toBe(before);
           } else if (a.kind === "sandboxRequest") {
-            expect((await call(s, "PATCH", `/v0/sandbox/settlement-requests/${id}/status`, { status: a.status })).status).toBe(200);
+            expect(
+              (await call(s, "PATCH", `/v0/sandbox/settlement-requests/${id}/status`, { status: a.status })).status,
+            ).toBe(200);
           } else if (a.kind === "sandboxPayment") {
             const body: Json = { status: a.status };
             if (a.status === "FAILED") body.failure_reason = "simulated";

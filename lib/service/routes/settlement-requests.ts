@@ -19,7 +19,10 @@ const idempotencyHeader = z.object({
   "idempotency-key": z
     .string()
     .optional()
-    .meta({ description: "1–255 printable characters; same key and body within 24 h replays the answer (Idempotent-Replayed: true)" }),
+    .meta({
+      description:
+        "1–255 printable characters; same key and body within 24 h replays the answer (Idempotent-Replayed: true)",
+    }),
 });
 
 const create = createRoute({
@@ -51,7 +54,10 @@ const list = createRoute({
   description: "Newest first (created_at desc, then id).",
   request: { query: settlementRequestListQuerySchema },
   responses: {
-    200: json(paginated(settlementRequestSchema).extend({ totals: settlementTotalsSchema.optional() }), "A page of settlement requests"),
+    200: json(
+      paginated(settlementRequestSchema).extend({ totals: settlementTotalsSchema.optional() }),
+      "A page of settlement requests",
+    ),
     ...errorResponses(400),
   },
 });
@@ -79,7 +85,10 @@ const update = createRoute({
     params: idParam,
     body: jsonBody(settlementRequestUpdateSchema),
   },
-  responses: { 200: json(settlementRequestSchema, "The settlement request"), ...errorResponses(400, 404, 409, 413, 415) },
+  responses: {
+    200: json(settlementRequestSchema, "The settlement request"),
+    ...errorResponses(400, 404, 409, 413, 415),
+  },
 });
 
 const history = createRoute({
@@ -88,18 +97,28 @@ const history = createRoute({
   tags,
   security,
   summary: "Status history of a settlement request (extension)",
-  description: "Every move with its time, from, to and cause (api, sandbox, payment, scheduler), oldest first, starting with the creation.",
+  description:
+    "Every move with its time, from, to and cause (api, sandbox, payment, scheduler), oldest first, starting with the creation.",
   "x-extension": true,
   request: { params: idParam },
   responses: { 200: json(settlementHistorySchema, "The history"), ...errorResponses(404) },
 });
 
 export const settlementRequestRoutes: ServiceRoute[] = [
-  serviceRoute(create, async (c) => c.json(await createSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("json")), 201)),
-  serviceRoute(list, async (c) => c.json(await listSettlementRequests(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
-  serviceRoute(get, async (c) => c.json(await getSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+  serviceRoute(create, async (c) =>
+    c.json(await createSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("json")), 201),
+  ),
+  serviceRoute(list, async (c) =>
+    c.json(await listSettlementRequests(c.get("deps"), c.get("caller"), c.req.valid("query")), 200),
+  ),
+  serviceRoute(get, async (c) =>
+    c.json(await getSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),
+  ),
   serviceRoute(update, async (c) =>
-    c.json(await updateSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(
+      await updateSettlementRequest(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
   ),
   serviceRoute(history, async (c) =>
     c.json(await getSettlementRequestHistory(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),

@@ -14,8 +14,10 @@ async function newRequest(body: object = BODIES.s2s): Promise<Json> {
   return res.body;
 }
 const put = (id: unknown, body: unknown) => call(s, "PUT", `/v0/settlement-requests/${String(id)}`, body);
-const patchRequest = (id: unknown, body: unknown) => call(s, "PATCH", `/v0/sandbox/settlement-requests/${String(id)}/status`, body);
-const patchPayment = (id: unknown, body: unknown) => call(s, "PATCH", `/v0/sandbox/payments/${String(id)}/status`, body);
+const patchRequest = (id: unknown, body: unknown) =>
+  call(s, "PATCH", `/v0/sandbox/settlement-requests/${String(id)}/status`, body);
+const patchPayment = (id: unknown, body: unknown) =>
+  call(s, "PATCH", `/v0/sandbox/payments/${String(id)}/status`, body);
 const paymentId = (r: Json, side: "inbound_payment" | "outbound_payment") => (r[side] as Json).id as string;
 async function updatedEvents(id: unknown): Promise<number> {
   const rows = await s.deps.db
@@ -63,7 +65,11 @@ describe("PUT /v0/settlement-requests/{id}: the state machine", () => {
     expect((await put(a.id, { status: "PROCESSING" })).body.status).toBe("FUNDS_SENT");
     const b = await newRequest();
     const canceled = await put(b.id, { status: "CANCELED" });
-    expect(canceled.body).toMatchObject({ status: "REQUEST_CANCELED", inbound_payment: { status: "CANCELED" }, outbound_payment: { status: "CANCELED" } });
+    expect(canceled.body).toMatchObject({
+      status: "REQUEST_CANCELED",
+      inbound_payment: { status: "CANCELED" },
+      outbound_payment: { status: "CANCELED" },
+    });
     const c = await requestIn("SETTLEMENT_SENT");
     const done = await put(c.id, { status: "COMPLETED", txHash: "0xfeed" });
     expect(done.body).toMatchObject({ status: "REQUEST_COMPLETED", completed_at: "2026-11-21T12:00:00.000Z" });
@@ -103,7 +109,11 @@ describe("PUT /v0/settlement-requests/{id}: the state machine", () => {
   });
 
   it("payment effects of PUT: UNDER_REVIEW, CANCELED, FAILED on the inbound payment", async () => {
-    for (const [to, inbound] of [["PAYIN_UNDER_REVIEW", "UNDER_REVIEW"], ["PAYIN_CANCELED", "CANCELED"], ["PAYIN_FAILED", "FAILED"]]) {
+    for (const [to, inbound] of [
+      ["PAYIN_UNDER_REVIEW", "UNDER_REVIEW"],
+      ["PAYIN_CANCELED", "CANCELED"],
+      ["PAYIN_FAILED", "FAILED"],
+    ]) {
       const r = await newRequest();
       await put(r.id, { status: "FUNDS_SENT" });
       expect((await put(r.id, { status: to })).body).toMatchObject({ inbound_payment: { status: inbound } });
@@ -161,7 +171,10 @@ describe("GET /v0/settlement-requests: list", () => {
     try {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await call(svc, "POST", "/v0/settlement-requests", { ...BODIES.s2s, external_id: i % 2 === 0 ? "even" : "odd" });
+        const res = await call(svc, "POST", "/v0/settlement-requests", {
+          ...BODIES.s2s,
+          external_id: i % 2 === 0 ? "even" : "odd",
+        });
         ids.push(res.body.id as string);
         svc.clock.advance(1000);
       }
@@ -195,9 +208,17 @@ describe("GET /v0/settlement-requests: list", () => {
 describe("sandbox PATCH of a settlement request", () => {
   it("sets any status from any status, with failure fields, history cause sandbox and an event", async () => {
     const r = await newRequest();
-    const res = await patchRequest(r.id, { status: "PAYIN_AMOUNT_MISMATCH", failure_code: "AMOUNT_MISMATCH_UNDERPAYMENT", failure_reason: "short" });
+    const res = await patchRequest(r.id, {
+      status: "PAYIN_AMOUNT_MISMATCH",
+      failure_code: "AMOUNT_MISMATCH_UNDERPAYMENT",
+      failure_reason: "short",
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "PAYIN_AMOUNT_MISMATCH", failure_code: "AMOUNT_MISMATCH_UNDERPAYMENT", failure_reason: "short" });
+    expect(res.body).toMatchObject({
+      status: "PAYIN_AMOUNT_MISMATCH",
+      failure_code: "AMOUNT_MISMATCH_UNDERPAYMENT",
+      failure_reason: "short",
+    });
     const back = await patchRequest(r.id, { status: "REQUEST_CANCELED" });
     expect(back.body).toMatchObject({ status: "REQUEST_CANCELED", failure_code: null, failure_reason: null });
     const out = await patchRequest(r.id, { status: "REQUEST_STARTED" });
@@ -214,9 +235,18 @@ describe("sandbox PATCH of a settlement request", () => {
     const r = await newRequest();
     expectFieldError(await patchRequest(r.id, {}), "status");
     expectFieldError(await patchRequest(r.id, { status: "DONE" }), "status");
-    expectFieldError(await patchRequest(r.id, { status: "FUNDS_SENT", failure_code: "AMOUNT_MISMATCH_OVERPAYMENT" }), "failure_code");
+    expectFieldError(
+      await patchRequest(r.id, { status: "FUNDS_SENT", failure_code: "AMOUNT_MISMATCH_OVERPAYMENT" }),
+      "failure_code",
+    );
     expectFieldError(await patchRequest(r.id, { status: "PAYIN_FAILED", failure_reason: "" }), "failure_reason");
-    const prod = await call(s, "PATCH", `/v0/sandbox/settlement-requests/${String(r.id)}/status`, { status: "FUNDS_SENT" }, { key: s.keys.production });
+    const prod = await call(
+      s,
+      "PATCH",
+      `/v0/sandbox/settlement-requests/${String(r.id)}/status`,
+      { status: "FUNDS_SENT" },
+      { key: s.keys.production },
+    );
     expect(prod.status).toBe(403);
     expect(prod.body.error).toBe("forbidden");
     expect((await patchRequest("nope", { status: "FUNDS_SENT" })).status).toBe(404);
@@ -246,7 +276,11 @@ describe("sandbox PATCH of a payment: the payments table", () => {
     const r = await funded();
     await patchPayment(paymentId(r, "inbound_payment"), { status: "COMPLETED", amount: "100" });
     let got = await call(s, "GET", `/v0/settlement-requests/${String(r.id)}`);
-    expect(got.body).toMatchObject({ status: "FUNDS_SENT", inbound_payment: { status: "COMPLETED" }, outbound_payment: { status: "PROCESSING" } });
+    expect(got.body).toMatchObject({
+      status: "FUNDS_SENT",
+      inbound_payment: { status: "COMPLETED" },
+      outbound_payment: { status: "PROCESSING" },
+    });
     await s.advance(2000);
     got = await call(s, "GET", `/v0/settlement-requests/${String(r.id)}`);
     expect(got.body).toMatchObject({ status: "SETTLEMENT_SENT", outbound_payment: { status: "SENT" } });
@@ -302,7 +336,10 @@ describe("sandbox PATCH of a payment: the payments table", () => {
   it("FAILED needs failure_reason, which the payment then carries", async () => {
     const r = await funded();
     expectFieldError(await patchPayment(paymentId(r, "outbound_payment"), { status: "FAILED" }), "failure_reason");
-    const res = await patchPayment(paymentId(r, "outbound_payment"), { status: "FAILED", failure_reason: "bank rejected" });
+    const res = await patchPayment(paymentId(r, "outbound_payment"), {
+      status: "FAILED",
+      failure_reason: "bank rejected",
+    });
     expect(res.body).toMatchObject({ status: "FAILED", failure_reason: "bank rejected" });
     expect((await call(s, "GET", `/v0/settlement-requests/${String(r.id)}`)).body.status).toBe("PAYOUT_FAILED");
     const i = await funded();
@@ -316,10 +353,25 @@ describe("sandbox PATCH of a payment: the payments table", () => {
     await patchPayment(paymentId(r, "outbound_payment"), { status: "COMPLETED" });
     expect((await call(s, "GET", `/v0/settlement-requests/${String(r.id)}`)).body.status).toBe("PAYIN_CANCELED");
     expectFieldError(await patchPayment(paymentId(r, "inbound_payment"), { status: "DONE" }), "status");
-    expectFieldError(await patchPayment(paymentId(r, "inbound_payment"), { status: "COMPLETED", amount: "-1" }), "amount");
-    expectFieldError(await patchPayment(paymentId(r, "inbound_payment"), { status: "COMPLETED", amount: "1.123456789" }), "amount");
-    expectFieldError(await patchPayment(paymentId(r, "outbound_payment"), { status: "COMPLETED", amount: "1" }), "amount");
-    const prod = await call(s, "PATCH", `/v0/sandbox/payments/${paymentId(r, "inbound_payment")}/status`, { status: "COMPLETED" }, { key: s.keys.production });
+    expectFieldError(
+      await patchPayment(paymentId(r, "inbound_payment"), { status: "COMPLETED", amount: "-1" }),
+      "amount",
+    );
+    expectFieldError(
+      await patchPayment(paymentId(r, "inbound_payment"), { status: "COMPLETED", amount: "1.123456789" }),
+      "amount",
+    );
+    expectFieldError(
+      await patchPayment(paymentId(r, "outbound_payment"), { status: "COMPLETED", amount: "1" }),
+      "amount",
+    );
+    const prod = await call(
+      s,
+      "PATCH",
+      `/v0/sandbox/payments/${paymentId(r, "inbound_payment")}/status`,
+      { status: "COMPLETED" },
+      { key: s.keys.production },
+    );
     expect(prod.status).toBe(403);
     expect((await patchPayment("missing", { status: "COMPLETED" })).status).toBe(404);
   });

@@ -20,5 +20,7 @@ const route = createRoute({
 });
 
 export const summaryRoutes: ServiceRoute[] = [
-  serviceRoute(route, async (c) => c.json(await settlementSummary(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
+  serviceRoute(route, async (c) =>
+    c.json(await settlementSummary(c.get("deps"), c.get("caller"), c.req.valid("query")), 200),
+  ),
 ];

@@ -30,13 +30,24 @@ describe("/v1 payments", () => {
     s.request("POST", "/v1/payments/notifications", { body: { type: "INCOMING_PAYMENT", reference_id, rail: "WIRE" } });
   const get = async (id: string) => (await s.request("GET", `/v1/payments/${id}`)).json();
   const eventTypes = async (id: string) =>
-    (await s.deps.db.select().from(events).where(and(eq(events.accountId, s.account.id))).orderBy(asc(events.createdAt)))
+    (
+      await s.deps.db
+        .select()
+        .from(events)
+        .where(and(eq(events.accountId, s.account.id)))
+        .orderBy(asc(events.createdAt))
+    )
       .filter((e) => e.data.id === id)
       .map((e) => e.type);
   const usdc = () => balanceOf(s, "USDC");
 
   it("CREATED reserves; notification → PROCESSING; confirmation → COMPLETED with hash, fee debited separately", async () => {
-    const res = await create(body({ metadata: { order: "A-1" }, account_holder: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace" } }));
+    const res = await create(
+      body({
+        metadata: { order: "A-1" },
+        account_holder: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace" },
+      }),
+    );
     expect(res.status).toBe(201);
     const p = await res.json();
     const createdAt = s.clock.now();
@@ -55,7 +66,12 @@ describe("/v1 payments", () => {
       expires_at: new Date(createdAt.getTime() + 300_000).toISOString(),
     });
     expect(p.reference_id).toMatch(/^REF-/);
-    expect(await usdc()).toEqual({ currency: "USDC", total_balance: "1000.00000000", available_balance: "900.00000000", reserved_balance: "100.00000000" });
+    expect(await usdc()).toEqual({
+      currency: "USDC",
+      total_balance: "1000.00000000",
+      available_balance: "900.00000000",
+      reserved_balance: "100.00000000",
+    });
 
     const n = await notify(p.reference_id);
     expect(n.status).toBe(200);
@@ -66,7 +82,12 @@ describe("/v1 payments", () => {
     const done = await get(p.id);
     expect(done).toMatchObject({ status: "COMPLETED", completed_at: s.clock.now().toISOString() });
     expect(done.transaction_hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{88}$/);
-    expect(await usdc()).toEqual({ currency: "USDC", total_balance: "899.99000000", available_balance: "899.99000000", reserved_balance: "0.00000000" });
+    expect(await usdc()).toEqual({
+      currency: "USDC",
+      total_balance: "899.99000000",
+      available_balance: "899.99000000",
+      reserved_balance: "0.00000000",
+    });
     expect(await ledgerOf(s, "USDC")).toEqual(await usdc());
     expect(await eventTypes(p.id)).toEqual(["payment.created", "payment.processing", "payment.completed"]);
   });
@@ -78,7 +99,12 @@ describe("/v1 payments", () => {
     expect((await get(p.id)).status).toBe("CREATED");
     await s.advance(1);
     expect((await get(p.id)).status).toBe("EXPIRED");
-    expect(await usdc()).toEqual({ currency: "USDC", total_balance: "1000.00000000", available_balance: "1000.00000000", reserved_balance: "0.00000000" });
+    expect(await usdc()).toEqual({
+      currency: "USDC",
+      total_balance: "1000.00000000",
+      available_balance: "1000.00000000",
+      reserved_balance: "0.00000000",
+    });
     const late = await notify(p.reference_id);
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ error: "invalid_transition" });
@@ -97,15 +123,33 @@ describe("/v1 payments", () => {
   it("transfer failure → FAILED, reserve released, no fee", async () => {
     const p = await (await create(body({ chain: "ETHEREUM", destination_wallet: VALID.evm }))).json();
     await notify(p.reference_id);
-    const res = await s.request("PATCH", `/v1/sandbox/payments/${p.id}/status`, { body: { status: "FAILED", failure_reason: "Chain congestion" } });
+    const res = await s.request("PATCH", `/v1/sandbox/payments/${p.id}/status`, {
+      body: { status: "FAILED", failure_reason: "Chain congestion" },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: "FAILED", failure_reason: "Chain congestion", transaction_hash: null });
-    expect(await usdc()).toEqual({ currency: "USDC", total_balance: "1000.00000000", available_balance: "1000.00000000", reserved_balance: "0.00000000" });
+    expect(await res.json()).toMatchObject({
+      status: "FAILED",
+      failure_reason: "Chain congestion",
+      transaction_hash: null,
+    });
+    expect(await usdc()).toEqual({
+      currency: "USDC",
+      total_balance: "1000.00000000",
+      available_balance: "1000.00000000",
+      reserved_balance: "0.00000000",
+    });
     expect(await eventTypes(p.id)).toEqual(["payment.created", "payment.processing", "payment.failed"]);
     // Final states stay final.
     const again = await s.request("PATCH", `/v1/sandbox/payments/${p.id}/status`, { body: { status: "COMPLETED" } });
     expect(again.status).toBe(409);
-    expect((await s.request("PATCH", `/v1/sandbox/payments/${p.id}/status`, { body: { status: "FAILED" }, key: s.keys.production })).status).toBe(403);
+    expect(
+      (
+        await s.request("PATCH", `/v1/sandbox/payments/${p.id}/status`, {
+          body: { status: "FAILED" },
+          key: s.keys.production,
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("422 when available < amount + network fee; exactly enough is accepted", async () => {
@@ -120,7 +164,12 @@ describe("/v1 payments", () => {
     await notify(p.reference_id);
     await s.advance(3_000);
     expect((await get(p.id)).status).toBe("COMPLETED");
-    expect(await usdc()).toEqual({ currency: "USDC", total_balance: "0.00000000", available_balance: "0.00000000", reserved_balance: "0.00000000" });
+    expect(await usdc()).toEqual({
+      currency: "USDC",
+      total_balance: "0.00000000",
+      available_balance: "0.00000000",
+      reserved_balance: "0.00000000",
+    });
   });
 
   it("fails the transfer rather than go negative when the fee is no longer available at confirmation", async () => {
@@ -132,7 +181,11 @@ describe("/v1 payments", () => {
     await s.advance(3_000);
     expect(await get(p.id)).toMatchObject({ status: "FAILED" });
     expect((await get(p.id)).failure_reason).toContain("network fee");
-    expect(await usdc()).toMatchObject({ available_balance: "500.01000000", reserved_balance: "499.99000000", total_balance: "1000.00000000" });
+    expect(await usdc()).toMatchObject({
+      available_balance: "500.01000000",
+      reserved_balance: "499.99000000",
+      total_balance: "1000.00000000",
+    });
     expect(await ledgerOf(s, "USDC")).toEqual(await usdc());
   });
 
@@ -173,7 +226,9 @@ describe("/v1 payments", () => {
     expect((await wrongType.json()).details[0].path).toBe("type");
     const badWallet = await create(body({ destination_wallet: VALID.evm }));
     expect((await badWallet.json()).details[0].path).toBe("destination_wallet");
-    const rail = await s.request("POST", "/v1/payments/notifications", { body: { type: "INCOMING_PAYMENT", reference_id: "x", rail: "ACH" } });
+    const rail = await s.request("POST", "/v1/payments/notifications", {
+      body: { type: "INCOMING_PAYMENT", reference_id: "x", rail: "ACH" },
+    });
     expect(rail.status).toBe(400);
     expect((await rail.json()).details[0].path).toBe("rail");
     expect((await notify("REF-UNKNOWN")).status).toBe(404);
@@ -181,7 +236,8 @@ describe("/v1 payments", () => {
 
   it("account.balance.low fires when available crosses below the threshold (1000 in tests)", async () => {
     await setBalance(s, "USDC", "1500");
-    const lows = async () => (await s.deps.db.select().from(events).where(eq(events.type, "account.balance.low"))).length;
+    const lows = async () =>
+      (await s.deps.db.select().from(events).where(eq(events.type, "account.balance.low"))).length;
     const before = await lows();
     await create(body({ amount: "400" })); // 1100 left: above
     expect(await lows()).toBe(before);
@@ -189,7 +245,11 @@ describe("/v1 payments", () => {
     expect(await lows()).toBe(before + 1);
     await create(body({ amount: "100" })); // still below: no repeat
     expect(await lows()).toBe(before + 1);
-    const [low] = await s.deps.db.select().from(events).where(eq(events.type, "account.balance.low")).orderBy(asc(events.createdAt));
+    const [low] = await s.deps.db
+      .select()
+      .from(events)
+      .where(eq(events.type, "account.balance.low"))
+      .orderBy(asc(events.createdAt));
     expect(low.data).toMatchObject({ currency: "USDC", available_balance: expect.stringMatching(/^\d+\.\d{8}$/) });
   });
 });

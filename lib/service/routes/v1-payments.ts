@@ -16,7 +16,14 @@ import { getV1Payment } from "../use-cases/get-v1-payment";
 import { listV1Payments } from "../use-cases/list-v1-payments";
 import { notifyV1Payment } from "../use-cases/notify-v1-payment";
 import { sandboxSetV1PaymentStatus } from "../use-cases/sandbox-set-v1-payment-status";
-import { errorJson as error, json, jsonBody as body, serviceRoute, unauthorized, type ServiceRoute } from "./openapi-helpers";
+import {
+  errorJson as error,
+  json,
+  jsonBody as body,
+  serviceRoute,
+  unauthorized,
+  type ServiceRoute,
+} from "./openapi-helpers";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
@@ -50,7 +57,11 @@ const list = createRoute({
   tags: ["v1 payments"],
   summary: "List payments, newest first",
   request: { query: v1PaymentListQuerySchema },
-  responses: { 200: json(paginated(v1PaymentSchema), "A page of payments"), 400: error("Bad page, page_size or status"), 401: unauthorized },
+  responses: {
+    200: json(paginated(v1PaymentSchema), "A page of payments"),
+    400: error("Bad page, page_size or status"),
+    401: unauthorized,
+  },
 });
 
 const get = createRoute({
@@ -59,7 +70,11 @@ const get = createRoute({
   tags: ["v1 payments"],
   summary: "Retrieve a payment",
   request: { params: idParam },
-  responses: { 200: json(v1PaymentSchema, "The payment"), 401: unauthorized, 404: error("Unknown id (or another account's)") },
+  responses: {
+    200: json(v1PaymentSchema, "The payment"),
+    401: unauthorized,
+    404: error("Unknown id (or another account's)"),
+  },
 });
 
 const notify = createRoute({
@@ -100,11 +115,22 @@ const sandboxStatus = createRoute({
 });
 
 export const v1PaymentRoutes: ServiceRoute[] = [
-  serviceRoute(create, async (c) => c.json(await createV1Payment(c.get("deps"), c.get("caller"), c.req.valid("json")), 201)),
-  serviceRoute(list, async (c) => c.json(await listV1Payments(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
-  serviceRoute(notify, async (c) => c.json(await notifyV1Payment(c.get("deps"), c.get("caller"), c.req.valid("json")), 200)),
-  serviceRoute(get, async (c) => c.json(await getV1Payment(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+  serviceRoute(create, async (c) =>
+    c.json(await createV1Payment(c.get("deps"), c.get("caller"), c.req.valid("json")), 201),
+  ),
+  serviceRoute(list, async (c) =>
+    c.json(await listV1Payments(c.get("deps"), c.get("caller"), c.req.valid("query")), 200),
+  ),
+  serviceRoute(notify, async (c) =>
+    c.json(await notifyV1Payment(c.get("deps"), c.get("caller"), c.req.valid("json")), 200),
+  ),
+  serviceRoute(get, async (c) =>
+    c.json(await getV1Payment(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),
+  ),
   serviceRoute(sandboxStatus, async (c) =>
-    c.json(await sandboxSetV1PaymentStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(
+      await sandboxSetV1PaymentStatus(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
   ),
 ];

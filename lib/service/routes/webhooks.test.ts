@@ -7,7 +7,11 @@ describe("/v0/webhooks and /v1/webhooks", () => {
   const create = (body: unknown, key?: string) => s.request("POST", "/v0/webhooks", { body, key });
 
   it("creates an endpoint and shows its secret only in the 201", async () => {
-    const res = await create({ url: "http://localhost:4000/inbox", events: ["payment.created", "settlement_request.updated"], description: "local" });
+    const res = await create({
+      url: "http://localhost:4000/inbox",
+      events: ["payment.created", "settlement_request.updated"],
+      description: "local",
+    });
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created).toMatchObject({
@@ -21,7 +25,13 @@ describe("/v0/webhooks and /v1/webhooks", () => {
 
     const got = await (await s.request("GET", `/v0/webhooks/${created.id}`)).json();
     expect(got.secret).toBeUndefined();
-    expect(got).toMatchObject({ id: created.id, url: created.url, events: created.events, status: "ACTIVE", created_at: created.created_at });
+    expect(got).toMatchObject({
+      id: created.id,
+      url: created.url,
+      events: created.events,
+      status: "ACTIVE",
+      created_at: created.created_at,
+    });
 
     const list = await (await s.request("GET", "/v0/webhooks")).json();
     expect(list.pagination).toMatchObject({ page: 1, page_size: 20 });
@@ -62,24 +72,48 @@ describe("/v0/webhooks and /v1/webhooks", () => {
       const body = await res.json();
       expect(body.details?.[0]?.path, url).toBe("url");
     }
-    expect((await create({ url: "https://hooks.example.com/settlement", events: ["payment.created"] }, prod)).status).toBe(201);
+    expect(
+      (await create({ url: "https://hooks.example.com/settlement", events: ["payment.created"] }, prod)).status,
+    ).toBe(201);
     expect((await create({ url: "https://93.184.216.34/hooks", events: ["payment.created"] }, prod)).status).toBe(201);
     expect((await create({ url: "http://127.0.0.1:9/hooks", events: ["payment.created"] })).status).toBe(201);
   });
 
   it("PATCH replaces the events, sets the status, checks a new URL", async () => {
-    const created = await (await create({ url: "https://example.com/a", events: ["payment.created", "payment.failed"] }, s.keys.production)).json();
-    const patched = await s.request("PATCH", `/v0/webhooks/${created.id}`, { body: { events: ["account.balance.low"], status: "DISABLED" }, key: s.keys.production });
+    const created = await (
+      await create({ url: "https://example.com/a", events: ["payment.created", "payment.failed"] }, s.keys.production)
+    ).json();
+    const patched = await s.request("PATCH", `/v0/webhooks/${created.id}`, {
+      body: { events: ["account.balance.low"], status: "DISABLED" },
+      key: s.keys.production,
+    });
     expect(patched.status).toBe(200);
     const body = await patched.json();
-    expect(body).toMatchObject({ id: created.id, events: ["account.balance.low"], status: "DISABLED", url: "https://example.com/a" });
+    expect(body).toMatchObject({
+      id: created.id,
+      events: ["account.balance.low"],
+      status: "DISABLED",
+      url: "https://example.com/a",
+    });
     expect(body.secret).toBeUndefined();
-    const again = await s.request("PATCH", `/v0/webhooks/${created.id}`, { body: { status: "ACTIVE" }, key: s.keys.production });
+    const again = await s.request("PATCH", `/v0/webhooks/${created.id}`, {
+      body: { status: "ACTIVE" },
+      key: s.keys.production,
+    });
     expect((await again.json()).status).toBe("ACTIVE");
-    const bad = await s.request("PATCH", `/v0/webhooks/${created.id}`, { body: { url: "https://127.0.0.1/x" }, key: s.keys.production });
+    const bad = await s.request("PATCH", `/v0/webhooks/${created.id}`, {
+      body: { url: "https://127.0.0.1/x" },
+      key: s.keys.production,
+    });
     expect(bad.status).toBe(400);
-    expect((await s.request("PATCH", `/v0/webhooks/${created.id}`, { body: { status: "PAUSED" }, key: s.keys.production })).status).toBe(400);
-    expect((await s.request("PATCH", `/v0/webhooks/${created.id}`, { body: { events: ["nope"] }, key: s.keys.production })).status).toBe(400);
+    expect(
+      (await s.request("PATCH", `/v0/webhooks/${created.id}`, { body: { status: "PAUSED" }, key: s.keys.production }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await s.request("PATCH", `/v0/webhooks/${created.id}`, { body: { events: ["nope"] }, key: s.keys.production }))
+        .status,
+    ).toBe(400);
   });
 
   it("DELETE answers 204, then the endpoint is gone", async () => {
@@ -92,21 +126,30 @@ describe("/v0/webhooks and /v1/webhooks", () => {
   });
 
   it("/v1/webhooks is the same registry", async () => {
-    const created = await (await s.request("POST", "/v1/webhooks", { body: { url: "http://localhost:2/x", events: ["payment.completed"] } })).json();
+    const created = await (
+      await s.request("POST", "/v1/webhooks", { body: { url: "http://localhost:2/x", events: ["payment.completed"] } })
+    ).json();
     expect(created.secret).toMatch(/^whsec_/);
     expect((await s.request("GET", `/v0/webhooks/${created.id}`)).status).toBe(200);
     const v1list = await (await s.request("GET", "/v1/webhooks?page_size=100")).json();
     expect(v1list.data.map((w: { id: string }) => w.id)).toContain(created.id);
-    expect((await s.request("PATCH", `/v1/webhooks/${created.id}`, { body: { events: ["payment.failed"] } })).status).toBe(200);
+    expect(
+      (await s.request("PATCH", `/v1/webhooks/${created.id}`, { body: { events: ["payment.failed"] } })).status,
+    ).toBe(200);
     expect((await s.request("DELETE", `/v1/webhooks/${created.id}`)).status).toBe(204);
   });
 
   it("keeps environments and accounts apart: another environment's id is a 404", async () => {
     const created = await (await create({ url: "http://localhost:3/x", events: ["payment.created"] })).json();
     expect((await s.request("GET", `/v0/webhooks/${created.id}`, { key: s.keys.production })).status).toBe(404);
-    expect((await s.request("PATCH", `/v0/webhooks/${created.id}`, { key: s.keys.production, body: { status: "DISABLED" } })).status).toBe(404);
+    expect(
+      (await s.request("PATCH", `/v0/webhooks/${created.id}`, { key: s.keys.production, body: { status: "DISABLED" } }))
+        .status,
+    ).toBe(404);
     expect((await s.request("DELETE", `/v0/webhooks/${created.id}`, { key: s.keys.production })).status).toBe(404);
-    expect((await s.request("GET", `/v0/webhooks/${created.id}/deliveries`, { key: s.keys.production })).status).toBe(404);
+    expect((await s.request("GET", `/v0/webhooks/${created.id}/deliveries`, { key: s.keys.production })).status).toBe(
+      404,
+    );
     const prodList = await (await s.request("GET", "/v0/webhooks?page_size=100", { key: s.keys.production })).json();
     expect(prodList.data.map((w: { id: string }) => w.id)).not.toContain(created.id);
   });
@@ -128,7 +171,8 @@ describe("/v0/webhooks and /v1/webhooks", () => {
 
   it("documents the routes, the deliveries and retry extensions marked x-extension", async () => {
     const doc = await (await s.request("GET", "/v0/openapi.json", { key: null })).json();
-    for (const path of ["/v0/webhooks", "/v0/webhooks/{id}", "/v1/webhooks", "/v1/webhooks/{id}"]) expect(doc.paths).toHaveProperty(path);
+    for (const path of ["/v0/webhooks", "/v0/webhooks/{id}", "/v1/webhooks", "/v1/webhooks/{id}"])
+      expect(doc.paths).toHaveProperty(path);
     expect(doc.paths["/v0/webhooks/{id}/deliveries"].get["x-extension"]).toBe(true);
     expect(doc.paths["/v0/webhooks/{id}/deliveries/{delivery_id}/retry"].post["x-extension"]).toBe(true);
     expect(doc.paths["/v0/webhooks/{id}"].delete.responses).toHaveProperty("204");

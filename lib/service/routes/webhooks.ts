@@ -19,7 +19,7 @@ const idParam = z.string().min(1).max(64);
 
 const DELIVERY_TEXT = [
   "Deliveries: `POST url` with `Content-Type: application/json`, `X-Service-Event-Id` and",
-  "`X-Service-Signature: t=<unix>,v1=<hex>` (hex HMAC-SHA256 keyed with the secret string, over `t + \".\" + raw body`;",
+  '`X-Service-Signature: t=<unix>,v1=<hex>` (hex HMAC-SHA256 keyed with the secret string, over `t + "." + raw body`;',
   "t is the sender's wall-clock time). Body `{id, type, created_at, data}`, `data` the resource as a GET returns it.",
   "At least once, from a transactional outbox; events may repeat and arrive out of order (dedupe on the event id).",
   `A 2xx within 10 s acknowledges; anything else (a redirect included: redirects are not followed) is a failure. ${RETRY_DELAYS_MS.length}`,
@@ -60,7 +60,11 @@ function routesFor(prefix: "/v0" | "/v1") {
       summary: "List webhook endpoints",
       description: `Newest first, without secrets.${also}`,
       request: { query: z.object(pageQuery) },
-      responses: { 200: json(paginated(webhookSchema), "A page of endpoints"), 400: error("page or page_size out of range"), 401: unauthorized },
+      responses: {
+        200: json(paginated(webhookSchema), "A page of endpoints"),
+        400: error("page or page_size out of range"),
+        401: unauthorized,
+      },
     }),
     get: createRoute({
       method: "get",
@@ -80,7 +84,12 @@ function routesFor(prefix: "/v0" | "/v1") {
       summary: "Update a webhook endpoint",
       description: `\`events\` replaces the list; \`status\` ACTIVE or DISABLED; a new \`url\` is checked as on create. ${URL_TEXT}${also}`,
       request: { params: z.object({ id: idParam }), body: jsonBody(webhookUpdateSchema) },
-      responses: { 200: json(webhookSchema, "The updated endpoint, without the secret"), 400: error("A field breaks a rule"), 401: unauthorized, 404: notFound },
+      responses: {
+        200: json(webhookSchema, "The updated endpoint, without the secret"),
+        400: error("A field breaks a rule"),
+        401: unauthorized,
+        404: notFound,
+      },
     }),
     remove: createRoute({
       method: "delete",
@@ -110,7 +119,12 @@ function routesFor(prefix: "/v0" | "/v1") {
           event_id: z.string().min(1).max(64).optional().meta({ description: "Only the delivery of this event" }),
         }),
       },
-      responses: { 200: json(paginated(webhookDeliverySchema), "A page of deliveries"), 400: error("A query value breaks a rule"), 401: unauthorized, 404: notFound },
+      responses: {
+        200: json(paginated(webhookDeliverySchema), "A page of deliveries"),
+        400: error("A query value breaks a rule"),
+        401: unauthorized,
+        404: notFound,
+      },
     }),
     retry: createRoute({
       method: "post",
@@ -124,7 +138,11 @@ function routesFor(prefix: "/v0" | "/v1") {
         "schedule resumes.",
       "x-extension": true,
       request: { params: z.object({ id: idParam, delivery_id: idParam }) },
-      responses: { 202: json(webhookDeliverySchema, "Queued; the delivery as it is now"), 401: unauthorized, 404: notFound },
+      responses: {
+        202: json(webhookDeliverySchema, "Queued; the delivery as it is now"),
+        401: unauthorized,
+        404: notFound,
+      },
     }),
   };
 }
@@ -133,9 +151,15 @@ function routesFor(prefix: "/v0" | "/v1") {
 export const webhookRoutes: ServiceRoute[] = (["/v0", "/v1"] as const).flatMap((prefix) => {
   const r = routesFor(prefix);
   return [
-    serviceRoute(r.create, async (c) => c.json(await createWebhook(c.get("deps"), c.get("caller"), c.req.valid("json")), 201)),
-    serviceRoute(r.list, async (c) => c.json(await listWebhooks(c.get("deps"), c.get("caller"), c.req.valid("query")), 200)),
-    serviceRoute(r.get, async (c) => c.json(await getWebhook(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200)),
+    serviceRoute(r.create, async (c) =>
+      c.json(await createWebhook(c.get("deps"), c.get("caller"), c.req.valid("json")), 201),
+    ),
+    serviceRoute(r.list, async (c) =>
+      c.json(await listWebhooks(c.get("deps"), c.get("caller"), c.req.valid("query")), 200),
+    ),
+    serviceRoute(r.get, async (c) =>
+      c.json(await getWebhook(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),
+    ),
     serviceRoute(r.update, async (c) =>
       c.json(await updateWebhook(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")), 200),
     ),
@@ -144,7 +168,10 @@ export const webhookRoutes: ServiceRoute[] = (["/v0", "/v1"] as const).flatMap((
       return c.body(null, 204);
     }),
     serviceRoute(r.deliveries, async (c) =>
-      c.json(await listWebhookDeliveries(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("query")), 200),
+      c.json(
+        await listWebhookDeliveries(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("query")),
+        200,
+      ),
     ),
     serviceRoute(r.retry, async (c) => {
       const { id, delivery_id } = c.req.valid("param");

@@ -25,7 +25,9 @@ export async function applyTimeMoves(serviceDeps: ServiceDeps, requestId: string
   return serviceDeps.db.transaction(async (tx) => {
     let loaded: LoadedRequest | null = await lockSettlementRequestForScheduler(tx, requestId);
     // The request's own clock: its account's sandbox clock in the sandbox (decision D8.3).
-    const deps = loaded ? depsAt(serviceDeps, await rowOffset(tx, loaded.row.accountId, loaded.row.environment)) : serviceDeps;
+    const deps = loaded
+      ? depsAt(serviceDeps, await rowOffset(tx, loaded.row.accountId, loaded.row.environment))
+      : serviceDeps;
     let applied = 0;
     for (let step = 0; loaded && step < MAX_STEPS; step++) {
       const now = deps.clock.now();

@@ -57,9 +57,19 @@ export async function registerApiKey(
   input: { accountId: string; environment: Environment; key: string; label?: string },
 ): Promise<{ id: string; prefix: string }> {
   const keyHash = hashApiKey(input.key);
-  const found = await db.select({ id: apiKeys.id, prefix: apiKeys.prefix }).from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+  const found = await db
+    .select({ id: apiKeys.id, prefix: apiKeys.prefix })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, keyHash));
   if (found[0]) return found[0];
-  const row = { id: newId(), accountId: input.accountId, environment: input.environment, keyHash, prefix: keyPrefix(input.key), label: input.label ?? null };
+  const row = {
+    id: newId(),
+    accountId: input.accountId,
+    environment: input.environment,
+    keyHash,
+    prefix: keyPrefix(input.key),
+    label: input.label ?? null,
+  };
   await db.insert(apiKeys).values(row).onConflictDoNothing();
   return { id: row.id, prefix: row.prefix };
 }
@@ -95,8 +105,9 @@ export async function listApiKeys(db: Executor, filter: { accountId?: string; pr
 
 type RevocationListener = (keyId: string) => void;
 // On globalThis so that every bundle of one process (Next's route handlers and server actions) shares it.
-const revocationListeners: Set<RevocationListener> = ((globalThis as { __apiKeyRevocationListeners?: Set<RevocationListener> })
-  .__apiKeyRevocationListeners ??= new Set());
+const revocationListeners: Set<RevocationListener> = ((
+  globalThis as { __apiKeyRevocationListeners?: Set<RevocationListener> }
+).__apiKeyRevocationListeners ??= new Set());
 
 /** Told of every key revoked in this process, so that caches of key owners can drop it at once. */
 export function onApiKeyRevoked(listener: RevocationListener): () => void {

@@ -25,7 +25,13 @@ export function addressKey(chain: Chain, address: string): string {
 }
 
 /** decisions D10: one destination id per (account, chain, address), made on first use. */
-export async function destinationIdFor(tx: Executor, accountId: string, chain: Chain, address: string, at: Date): Promise<string> {
+export async function destinationIdFor(
+  tx: Executor,
+  accountId: string,
+  chain: Chain,
+  address: string,
+  at: Date,
+): Promise<string> {
   const key = addressKey(chain, address);
   const inserted = await tx
     .insert(disbursementDestinations)
@@ -51,7 +57,12 @@ export function insertDisbursement(tx: Executor, row: NewDisbursementRow): Promi
 }
 
 /** The disbursement in this scope (locked for update when `lock`), or null. */
-export function findDisbursement(db: Executor, scope: Scope, id: string, options: { lock?: boolean } = {}): Promise<DisbursementRow | null> {
+export function findDisbursement(
+  db: Executor,
+  scope: Scope,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<DisbursementRow | null> {
   return findOwned(db, disbursements, scope, id, options);
 }
 
@@ -60,7 +71,12 @@ export async function updateDisbursement(tx: Executor, id: string, patch: Disbur
 }
 
 /** Applies `patch` only while the disbursement is still in `from`; undefined when it moved meanwhile. */
-export function updateDisbursementFrom(tx: Executor, id: string, from: DisbursementRow["status"], patch: DisbursementPatch): Promise<DisbursementRow | undefined> {
+export function updateDisbursementFrom(
+  tx: Executor,
+  id: string,
+  from: DisbursementRow["status"],
+  patch: DisbursementPatch,
+): Promise<DisbursementRow | undefined> {
   return updateRow(tx, disbursements, and(eq(disbursements.id, id), eq(disbursements.status, from)), patch);
 }
 
@@ -91,7 +107,11 @@ export async function dueDisbursementIds(
 
 /** The disbursement locked for update, or undefined when another worker holds it (SKIP LOCKED). */
 export async function claimDisbursement(tx: Executor, id: string): Promise<DisbursementRow | undefined> {
-  const [locked] = await tx.select().from(disbursements).where(eq(disbursements.id, id)).for("update", { skipLocked: true });
+  const [locked] = await tx
+    .select()
+    .from(disbursements)
+    .where(eq(disbursements.id, id))
+    .for("update", { skipLocked: true });
   return locked;
 }
 
@@ -168,13 +188,24 @@ export function listDisbursements(
   scope: Scope,
   filter: DisbursementListFilter & PageRequest,
 ): Promise<{ rows: DisbursementRow[]; total: number }> {
-  return pageOfRows(db, disbursements, disbursementConditions(scope, filter), [desc(disbursements.createdAt), desc(disbursements.id)], filter, {
-    total: async () => countOf(await disbursementGroups(db, scope, filter)),
-  });
+  return pageOfRows(
+    db,
+    disbursements,
+    disbursementConditions(scope, filter),
+    [desc(disbursements.createdAt), desc(disbursements.id)],
+    filter,
+    {
+      total: async () => countOf(await disbursementGroups(db, scope, filter)),
+    },
+  );
 }
 
 /** The count and per-currency sums of every disbursement the filter selects (not one page). */
-export async function disbursementTotals(db: Executor, scope: Scope, filter: DisbursementListFilter): Promise<AmountTotals> {
+export async function disbursementTotals(
+  db: Executor,
+  scope: Scope,
+  filter: DisbursementListFilter,
+): Promise<AmountTotals> {
   const groups = await disbursementGroups(db, scope, filter);
   return amountTotalsOf(groups);
 }

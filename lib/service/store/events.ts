@@ -39,7 +39,9 @@ export function listEvents(
   filter: EventFilter,
   page: PageRequest,
 ): Promise<{ rows: EventRow[]; total: number }> {
-  return pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page, { countUpTo: TOTAL_CAP });
+  return pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page, {
+    countUpTo: TOTAL_CAP,
+  });
 }
 
 export function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | null> {
@@ -61,7 +63,10 @@ export interface EventDeliveryRow {
 export async function deliveriesOfEvents(db: Executor, eventIds: readonly string[]): Promise<EventDeliveryRow[]> {
   if (eventIds.length === 0) return [];
   const lastAttempt = db
-    .select({ deliveryId: webhookDeliveryAttempts.deliveryId, at: sql<Date>`max(${webhookDeliveryAttempts.at})`.as("last_at") })
+    .select({
+      deliveryId: webhookDeliveryAttempts.deliveryId,
+      at: sql<Date>`max(${webhookDeliveryAttempts.at})`.as("last_at"),
+    })
     .from(webhookDeliveryAttempts)
     .groupBy(webhookDeliveryAttempts.deliveryId)
     .as("last_attempt");
@@ -108,7 +113,14 @@ export function eventWrites(event: NewEvent, name = ""): { id: string; writes: W
   const id = newEventId();
   const at = event.at.toISOString();
   const row = insertSql(events, [
-    { id, accountId: event.accountId, environment: event.environment, type: event.type, createdAt: event.at, data: event.data },
+    {
+      id,
+      accountId: event.accountId,
+      environment: event.environment,
+      type: event.type,
+      createdAt: event.at,
+      data: event.data,
+    },
   ]);
   const fanOut = sql`
     INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, status, attempt_count, next_attempt_at, created_at, updated_at)
@@ -118,7 +130,14 @@ export function eventWrites(event: NewEvent, name = ""): { id: string; writes: W
       AND w.status = 'ACTIVE' AND ${event.type}::text = ANY(w.events)
     RETURNING id`;
   const deliveries = `event_deliveries${name}`;
-  return { id, deliveries, writes: [{ name: `event_row${name}`, statement: row }, { name: deliveries, statement: fanOut }] };
+  return {
+    id,
+    deliveries,
+    writes: [
+      { name: `event_row${name}`, statement: row },
+      { name: deliveries, statement: fanOut },
+    ],
+  };
 }
 
 /** Several events as writes for one oneStatement; `select` counts the deliveries of all. */

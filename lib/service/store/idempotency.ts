@@ -8,7 +8,10 @@ const match = (r: Ref) =>
   and(eq(idempotencyKeys.apiKeyId, r.apiKeyId), eq(idempotencyKeys.scope, r.scope), eq(idempotencyKeys.key, r.key));
 
 /** Claims the key for this request; false when a record already holds it. Atomic. */
-export async function claimIdempotencyKey(db: Executor, ref: Ref & { requestHash: string; at: Date }): Promise<boolean> {
+export async function claimIdempotencyKey(
+  db: Executor,
+  ref: Ref & { requestHash: string; at: Date },
+): Promise<boolean> {
   const rows = await db
     .insert(idempotencyKeys)
     .values({ ...ref, state: "in_flight", createdAt: ref.at })

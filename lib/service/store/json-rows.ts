@@ -9,7 +9,9 @@ import type { PgTable } from "drizzle-orm/pg-core";
  */
 export function rowAsJson(table: PgTable): SQL {
   const pairs = Object.values(getTableColumns(table)).map((column) =>
-    column.columnType === "PgNumeric" ? sql`${sql.raw(`'${column.name}'`)}, ${column}::text` : sql`${sql.raw(`'${column.name}'`)}, ${column}`,
+    column.columnType === "PgNumeric"
+      ? sql`${sql.raw(`'${column.name}'`)}, ${column}::text`
+      : sql`${sql.raw(`'${column.name}'`)}, ${column}`,
   );
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
@@ -24,7 +26,10 @@ function readersOf(table: PgTable): Reader[] {
     list = Object.entries(getTableColumns(table)).map(([key, column]) => ({
       key,
       name: column.name,
-      map: column.columnType === "PgJsonb" || column.columnType === "PgJson" ? null : (value: unknown) => column.mapFromDriverValue(value),
+      map:
+        column.columnType === "PgJsonb" || column.columnType === "PgJson"
+          ? null
+          : (value: unknown) => column.mapFromDriverValue(value),
     }));
     readers.set(table, list);
   }

@@ -58,10 +58,23 @@ function positive(amount: DecimalInput): Dec {
 function beforeOf(after: BalanceRow, availableDelta: Dec, reservedDelta: Dec): BalanceRow {
   const available = toDec(after.available).minus(availableDelta);
   const reserved = toDec(after.reserved).minus(reservedDelta);
-  return { currency: after.currency, available: available.toFixed(), reserved: reserved.toFixed(), total: available.plus(reserved).toFixed() };
+  return {
+    currency: after.currency,
+    available: available.toFixed(),
+    reserved: reserved.toFixed(),
+    total: available.plus(reserved).toFixed(),
+  };
 }
 
-async function entry(tx: Executor, key: BalanceKey, kind: LedgerKind, availableDelta: Dec, reservedDelta: Dec, ref: LedgerRef, at: Date) {
+async function entry(
+  tx: Executor,
+  key: BalanceKey,
+  kind: LedgerKind,
+  availableDelta: Dec,
+  reservedDelta: Dec,
+  ref: LedgerRef,
+  at: Date,
+) {
   await tx.insert(ledgerEntries).values({
     ...key,
     kind,
@@ -116,7 +129,15 @@ export function reserveFunds(
 ): Promise<BalanceChange | null> {
   const x = positive(amount);
   const need = toDec(required);
-  return move(tx, key, "reserve", { available: x.negated(), reserved: x }, gte(balances.available, numeric(need)), ref, at);
+  return move(
+    tx,
+    key,
+    "reserve",
+    { available: x.negated(), reserved: x },
+    gte(balances.available, numeric(need)),
+    ref,
+    at,
+  );
 }
 
 async function mustMove(p: Promise<BalanceChange | null>, what: string): Promise<BalanceChange> {
@@ -127,15 +148,41 @@ async function mustMove(p: Promise<BalanceChange | null>, what: string): Promise
 }
 
 /** Reserved → available (a payment that failed or expired). */
-export function releaseReserve(tx: Executor, key: BalanceKey, amount: DecimalInput, ref: LedgerRef, at: Date): Promise<BalanceChange> {
+export function releaseReserve(
+  tx: Executor,
+  key: BalanceKey,
+  amount: DecimalInput,
+  ref: LedgerRef,
+  at: Date,
+): Promise<BalanceChange> {
   const x = positive(amount);
-  return mustMove(move(tx, key, "release", { available: x, reserved: x.negated() }, gte(balances.reserved, numeric(x)), ref, at), "release");
+  return mustMove(
+    move(tx, key, "release", { available: x, reserved: x.negated() }, gte(balances.reserved, numeric(x)), ref, at),
+    "release",
+  );
 }
 
 /** Reserved → gone (the money left: a completed payment). */
-export function consumeReserve(tx: Executor, key: BalanceKey, amount: DecimalInput, ref: LedgerRef, at: Date): Promise<BalanceChange> {
+export function consumeReserve(
+  tx: Executor,
+  key: BalanceKey,
+  amount: DecimalInput,
+  ref: LedgerRef,
+  at: Date,
+): Promise<BalanceChange> {
   const x = positive(amount);
-  return mustMove(move(tx, key, "consume", { available: new Dec(0), reserved: x.negated() }, gte(balances.reserved, numeric(x)), ref, at), "consume");
+  return mustMove(
+    move(
+      tx,
+      key,
+      "consume",
+      { available: new Dec(0), reserved: x.negated() },
+      gte(balances.reserved, numeric(x)),
+      ref,
+      at,
+    ),
+    "consume",
+  );
 }
 
 /** Available → gone (a network fee), when available ≥ amount; null otherwise. */
@@ -148,7 +195,15 @@ export function debitAvailable(
   at: Date,
 ): Promise<BalanceChange | null> {
   const x = positive(amount);
-  return move(tx, key, kind, { available: x.negated(), reserved: new Dec(0) }, gte(balances.available, numeric(x)), ref, at);
+  return move(
+    tx,
+    key,
+    kind,
+    { available: x.negated(), reserved: new Dec(0) },
+    gte(balances.available, numeric(x)),
+    ref,
+    at,
+  );
 }
 
 /** Creates the row at zero if it does not exist; true when it was created. */
@@ -165,7 +220,14 @@ export async function ensureBalanceRow(tx: Executor, key: BalanceKey, at: Date):
  * Sets the total balance (operator command, seeding): the available part moves by the
  * difference; reserves stay. Throws RangeError when the reserves exceed the new total.
  */
-export async function setTotalBalance(tx: Executor, key: BalanceKey, total: DecimalInput, kind: LedgerKind, ref: LedgerRef, at: Date): Promise<BalanceChange> {
+export async function setTotalBalance(
+  tx: Executor,
+  key: BalanceKey,
+  total: DecimalInput,
+  kind: LedgerKind,
+  ref: LedgerRef,
+  at: Date,
+): Promise<BalanceChange> {
   const target = toDec(total);
   if (target.isNegative()) throw new RangeError("a balance cannot be negative");
   await ensureBalanceRow(tx, key, at);
@@ -185,26 +247,27 @@ export async function getBalance(db: Executor, key: BalanceKey): Promise<Balance
   return rows[0] ?? null;
 }
 
-export async function listBalanceRows(db: Executor, owner: { accountId: string; environment: Environment }): Promise<BalanceRow[]> {
-  return db
-    .select(selected)
-    .from(balances)
-    .where(ownedBy(balances, owner))
-    .orderBy(asc(balances.currency));
+export async function listBalanceRows(
+  db: Executor,
+  owner: { accountId: string; environment: Environment },
+): Promise<BalanceRow[]> {
+  return db.select(selected).from(balances).where(ownedBy(balances, owner)).orderBy(asc(balances.currency));
 }
 
 /** Whether the account has any balance row in this environment (a sandbox account made after start has none). */
-export async function hasAnyBalance(db: Executor, owner: { accountId: string; environment: Environment }): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(balances)
-    .where(ownedBy(balances, owner))
-    .limit(1);
+export async function hasAnyBalance(
+  db: Executor,
+  owner: { accountId: string; environment: Environment },
+): Promise<boolean> {
+  const rows = await db.select({ one: sql<number>`1` }).from(balances).where(ownedBy(balances, owner)).limit(1);
   return rows.length > 0;
 }
 
 /** The balance as the ledger sums it (for audits and tests): available and reserved deltas. */
-export async function ledgerSums(db: Executor, key: BalanceKey): Promise<{ available: string; reserved: string; total: string; entries: number }> {
+export async function ledgerSums(
+  db: Executor,
+  key: BalanceKey,
+): Promise<{ available: string; reserved: string; total: string; entries: number }> {
   const rows = await db
     .select({
       available: sql<string>`coalesce(sum(${ledgerEntries.availableDelta}), 0)::text`,
@@ -213,9 +276,18 @@ export async function ledgerSums(db: Executor, key: BalanceKey): Promise<{ avail
     })
     .from(ledgerEntries)
     .where(
-      and(eq(ledgerEntries.accountId, key.accountId), eq(ledgerEntries.environment, key.environment), eq(ledgerEntries.currency, key.currency)),
+      and(
+        eq(ledgerEntries.accountId, key.accountId),
+        eq(ledgerEntries.environment, key.environment),
+        eq(ledgerEntries.currency, key.currency),
+      ),
     );
   const available = toDec(rows[0].available);
   const reserved = toDec(rows[0].reserved);
-  return { available: available.toFixed(), reserved: reserved.toFixed(), total: available.plus(reserved).toFixed(), entries: rows[0].entries };
+  return {
+    available: available.toFixed(),
+    reserved: reserved.toFixed(),
+    total: available.plus(reserved).toFixed(),
+    entries: rows[0].entries,
+  };
 }

@@ -18,7 +18,8 @@ type Captured = { text: string; values: unknown[] };
 type PlanNode = { "Node Type": string; "Relation Name"?: string; "Plan Rows": number; Plans?: PlanNode[] };
 type Pool = { query: (...args: unknown[]) => Promise<unknown> };
 
-const HISTORY = /^(settlement_requests|payments|request_logs|events|settlement_request_history|webhook_deliveries)(_p\d{8})?$/;
+const HISTORY =
+  /^(settlement_requests|payments|request_logs|events|settlement_request_history|webhook_deliveries)(_p\d{8})?$/;
 
 /** Every node of a plan, and whether a Limit above it bounds what it reads (the capped counts: at most 10,001 rows). */
 function* nodes(plan: PlanNode, limited = false): Generator<[PlanNode, boolean]> {
@@ -43,13 +44,17 @@ describe("list and background plans over 100 k requests (PostgreSQL)", () => {
       },
       () => requestLogWriter(s.deps.db).flush(),
     );
-    seed = await cloneHistory(s.deps.db, s.account.id, s.clock.now(), { requests: 100_000, logsPerRequest: 1, eventsPerRequest: 1 });
+    seed = await cloneHistory(s.deps.db, s.account.id, s.clock.now(), {
+      requests: 100_000,
+      logsPerRequest: 1,
+      eventsPerRequest: 1,
+    });
     pool = (s.deps.db as unknown as { $client: Pool }).$client;
     const query = pool.query.bind(pool);
     pool.query = (...args: unknown[]) => {
       const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
       const text = typeof first === "string" ? first : first.text;
-      const values = (second ?? (typeof first === "string" ? [] : first.values)) ?? [];
+      const values = second ?? (typeof first === "string" ? [] : first.values) ?? [];
       captured.push({ text, values: values as unknown[] });
       return query(...args);
     };
@@ -136,16 +141,22 @@ describe("list and background plans over 100 k requests (PostgreSQL)", () => {
   });
 
   async function expectIndexedPlans(statements: Captured[]) {
-    const reads = statements.filter((c) => /^\s*(select|with)/i.test(c.text) && !/\b(insert|update|delete)\b/i.test(c.text));
+    const reads = statements.filter(
+      (c) => /^\s*(select|with)/i.test(c.text) && !/\b(insert|update|delete)\b/i.test(c.text),
+    );
     expect(reads.length).toBeGreaterThan(0);
     for (const statement of reads) {
-      const result = (await pool.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values)) as { rows: Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }> };
+      const result = (await pool.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values)) as {
+        rows: Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>;
+      };
       const plan = result.rows[0]["QUERY PLAN"][0].Plan;
       for (const [node, limited] of nodes(plan)) {
         const where = `${node["Node Type"]} ${node["Relation Name"] ?? ""} in\n${statement.text}`;
         if (node["Node Type"] === "Seq Scan" && !limited && HISTORY.test(node["Relation Name"] ?? "")) {
           // A day partition with a handful of rows (the sliver at the edge of the seeded month) is read whole: that is cheaper.
-          const size = (await pool.query("SELECT reltuples::int AS n FROM pg_class WHERE relname = $1", [node["Relation Name"]])) as { rows: Array<{ n: number }> };
+          const size = (await pool.query("SELECT reltuples::int AS n FROM pg_class WHERE relname = $1", [
+            node["Relation Name"],
+          ])) as { rows: Array<{ n: number }> };
           expect(size.rows[0].n, where).toBeLessThan(1_000);
         }
         if (node["Node Type"] === "Sort") expect(node["Plan Rows"], where).toBeLessThanOrEqual(5_000);

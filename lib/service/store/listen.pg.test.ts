@@ -25,7 +25,12 @@ describe("listen across database handles (PostgreSQL)", () => {
 
   beforeAll(async () => {
     a = await freshPostgres();
-    b = await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test", schema: a.schema, max: 2 });
+    b = await openDatabase({
+      kind: "postgres",
+      url: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+      schema: a.schema,
+      max: 2,
+    });
   });
   afterAll(async () => {
     await b.close();

@@ -69,12 +69,18 @@ describe("the partition keeper (PostgreSQL)", () => {
   it("takes a row of a day with no partition (midnight, far ahead) in the default partition, then moves it into its new day", async () => {
     const far = new Date("2026-11-30T00:00:00.000Z");
     await insertRequestLogs(s.deps.db, [logRow(s, "log_midnight", far)]);
-    const [inDefault] = await queryRows<{ n: string }>(s.deps.db, sql`SELECT count(*)::text AS n FROM request_logs_default`);
+    const [inDefault] = await queryRows<{ n: string }>(
+      s.deps.db,
+      sql`SELECT count(*)::text AS n FROM request_logs_default`,
+    );
     expect(inDefault.n).toBe("1");
     const pass = await keepPartitions(s.deps.db, s.clock.now());
     expect(pass.created).toContain("request_logs_p20261130");
     expect(pass.moved).toBe(1);
-    const [moved] = await queryRows<{ n: string }>(s.deps.db, sql`SELECT count(*)::text AS n FROM request_logs_p20261130 WHERE id = 'log_midnight'`);
+    const [moved] = await queryRows<{ n: string }>(
+      s.deps.db,
+      sql`SELECT count(*)::text AS n FROM request_logs_p20261130 WHERE id = 'log_midnight'`,
+    );
     expect(moved.n).toBe("1");
     const [left] = await queryRows<{ n: string }>(s.deps.db, sql`SELECT count(*)::text AS n FROM request_logs_default`);
     expect(left.n).toBe("0");
@@ -100,7 +106,9 @@ describe("the partition keeper (PostgreSQL)", () => {
   });
 
   it("runs on one instance at a time", async () => {
-    const passes = await Promise.all([0, 1, 2, 3].map(() => keepPartitions(s.deps.db, new Date(Date.parse(START) + 50 * DAY))));
+    const passes = await Promise.all(
+      [0, 1, 2, 3].map(() => keepPartitions(s.deps.db, new Date(Date.parse(START) + 50 * DAY))),
+    );
     expect(passes.filter((p) => p.ran).length).toBeGreaterThanOrEqual(1);
     const created = passes.flatMap((p) => p.created);
     expect(new Set(created).size).toBe(created.length);

@@ -42,7 +42,8 @@ export interface KeeperPass {
   heldBack: string[];
 }
 
-const dayName = (table: string, dayMs: number) => `${table}_p${new Date(dayMs).toISOString().slice(0, 10).replaceAll("-", "")}`;
+const dayName = (table: string, dayMs: number) =>
+  `${table}_p${new Date(dayMs).toISOString().slice(0, 10).replaceAll("-", "")}`;
 const dayOfName = (table: string, name: string): number | null => {
   const m = new RegExp(`^${table}_p(\\d{4})(\\d{2})(\\d{2})$`).exec(name);
   return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
@@ -71,14 +72,18 @@ async function createDay(tx: Executor, t: PartitionedTable, day: number): Promis
   const column = sql.identifier(t.column);
   const from = iso(day);
   const to = iso(day + DAY);
-  await tx.execute(sql`CREATE TABLE ${name} (LIKE ${parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING COMPRESSION) WITH (toast_tuple_target = 256)`);
+  await tx.execute(
+    sql`CREATE TABLE ${name} (LIKE ${parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING COMPRESSION) WITH (toast_tuple_target = 256)`,
+  );
   const moved = await queryRows<{ n: string }>(
     tx,
     sql`WITH moved AS (DELETE FROM ${fallback} WHERE ${column} >= ${from}::timestamptz AND ${column} < ${to}::timestamptz RETURNING *),
              inserted AS (INSERT INTO ${name} SELECT * FROM moved RETURNING 1)
         SELECT count(*)::text AS n FROM inserted`,
   );
-  await tx.execute(sql`ALTER TABLE ${parent} ATTACH PARTITION ${name} FOR VALUES FROM (${sql.raw(`'${from}'`)}) TO (${sql.raw(`'${to}'`)})`);
+  await tx.execute(
+    sql`ALTER TABLE ${parent} ATTACH PARTITION ${name} FOR VALUES FROM (${sql.raw(`'${from}'`)}) TO (${sql.raw(`'${to}'`)})`,
+  );
   return Number(moved[0]?.n ?? 0);
 }
 
@@ -97,7 +102,10 @@ export async function keepPartitions(db: Db, now: Date, options: KeeperOptions =
   const today = Math.floor(now.getTime() / DAY) * DAY;
   const oldest = today - options.retentionDays * DAY;
   await db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${KEEPER_LOCK}) AS locked`);
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`SELECT pg_try_advisory_xact_lock(${KEEPER_LOCK}) AS locked`,
+    );
     if (!lock?.locked) return;
     pass.ran = true;
     for (const t of PARTITIONED) {
@@ -126,7 +134,10 @@ export async function keepPartitions(db: Db, now: Date, options: KeeperOptions =
         pass.dropped.push(name);
       }
       // Stragglers of days long gone (a clock far behind, an old import): the default stays small.
-      const cutoff = t.table === "events" ? sql`AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = ${fallback}.id AND d.status = 'PENDING')` : sql``;
+      const cutoff =
+        t.table === "events"
+          ? sql`AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = ${fallback}.id AND d.status = 'PENDING')`
+          : sql``;
       await tx.execute(sql`DELETE FROM ${fallback} WHERE ${column} < ${iso(oldest)}::timestamptz ${cutoff}`);
     }
   });

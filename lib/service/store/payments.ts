@@ -13,14 +13,22 @@ export type NewPaymentRow = typeof payments.$inferInsert;
 
 const inScope = (scope: Scope) => ownedBy(payments, scope);
 
-export function findPayment(db: Executor, scope: Scope, id: string, options: { lock?: boolean } = {}): Promise<PaymentRow | null> {
+export function findPayment(
+  db: Executor,
+  scope: Scope,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<PaymentRow | null> {
   return findOwned(db, payments, scope, id, options);
 }
 
 /** The PAYIN and PAYOUT of each request. */
 export async function paymentsOfRequests(db: Executor, requestIds: readonly string[]): Promise<PaymentRow[]> {
   if (requestIds.length === 0) return [];
-  return db.select().from(payments).where(inArray(payments.settlementRequestId, [...requestIds]));
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.settlementRequestId, [...requestIds]));
 }
 
 /** A payment by id alone, for its owner's own moves (a disbursement's outbound payment); it must exist. */
@@ -56,14 +64,19 @@ function paymentConditions(scope: Scope, filter: Omit<PaymentListFilter, "page" 
   const conditions: (SQL | undefined)[] = [inScope(scope)];
   if (filter.status) conditions.push(eq(payments.status, filter.status));
   if (filter.type) conditions.push(eq(payments.type, filter.type));
-  if (filter.settlementRequestId !== undefined) conditions.push(eq(payments.settlementRequestId, filter.settlementRequestId));
+  if (filter.settlementRequestId !== undefined)
+    conditions.push(eq(payments.settlementRequestId, filter.settlementRequestId));
   if (filter.createdFrom) conditions.push(gte(payments.createdAt, filter.createdFrom));
   if (filter.createdBefore) conditions.push(lt(payments.createdAt, filter.createdBefore));
   return and(...conditions);
 }
 
 /** Count and sum per currency of the payments the filter selects: running counts, or the rows of one settlement request. */
-async function paymentGroups(db: Executor, scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): Promise<RollupGroup[]> {
+async function paymentGroups(
+  db: Executor,
+  scope: Scope,
+  filter: Omit<PaymentListFilter, "page" | "pageSize">,
+): Promise<RollupGroup[]> {
   const groupsOfRows = (where: SQL | undefined) =>
     queryRows<GroupRow>(
       db,
@@ -71,18 +84,24 @@ async function paymentGroups(db: Executor, scope: Scope, filter: Omit<PaymentLis
             FROM ${payments} WHERE ${where} GROUP BY 1`,
     );
   // A settlement request has two payments: its rows are cheaper than any rollup.
-  if (filter.settlementRequestId !== undefined) return mergeGroups([await groupsOfRows(paymentConditions(scope, filter))]);
+  if (filter.settlementRequestId !== undefined)
+    return mergeGroups([await groupsOfRows(paymentConditions(scope, filter))]);
   return rollupGroups(db, scope, {
     source: "payments",
     status: filter.status,
     kind: filter.type,
     range: filter,
-    edgeGroups: (edge) => groupsOfRows(and(paymentConditions(scope, { status: filter.status, type: filter.type }), edge)),
+    edgeGroups: (edge) =>
+      groupsOfRows(and(paymentConditions(scope, { status: filter.status, type: filter.type }), edge)),
   });
 }
 
 /** The count and per-currency sums of every payment the filter selects (not one page), from the running counts (D6.6). */
-export async function paymentTotals(db: Executor, scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): Promise<AmountTotals> {
+export async function paymentTotals(
+  db: Executor,
+  scope: Scope,
+  filter: Omit<PaymentListFilter, "page" | "pageSize">,
+): Promise<AmountTotals> {
   const groups = await paymentGroups(db, scope, filter);
   return amountTotalsOf(groups);
 }
@@ -93,7 +112,14 @@ export function listPayments(
   scope: Scope,
   filter: PaymentListFilter,
 ): Promise<{ rows: PaymentRow[]; total: number }> {
-  return pageOfRows(db, payments, paymentConditions(scope, filter), [desc(payments.createdAt), desc(payments.id)], filter, {
-    total: async () => countOf(await paymentGroups(db, scope, filter)),
-  });
+  return pageOfRows(
+    db,
+    payments,
+    paymentConditions(scope, filter),
+    [desc(payments.createdAt), desc(payments.id)],
+    filter,
+    {
+      total: async () => countOf(await paymentGroups(db, scope, filter)),
+    },
+  );
 }

@@ -81,7 +81,9 @@ export function listRequestLogs(
   filter: RequestLogFilter,
   page: PageRequest,
 ): Promise<{ rows: RequestLogRow[]; total: number }> {
-  return pageOfRows(db, requestLogs, where(scope, filter), [desc(requestLogs.at), desc(requestLogs.id)], page, { countUpTo: TOTAL_CAP });
+  return pageOfRows(db, requestLogs, where(scope, filter), [desc(requestLogs.at), desc(requestLogs.id)], page, {
+    countUpTo: TOTAL_CAP,
+  });
 }
 
 export function findRequestLog(db: Executor, scope: Scope, id: string): Promise<RequestLogRow | null> {

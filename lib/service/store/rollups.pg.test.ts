@@ -25,10 +25,26 @@ type Op =
   | { kind: "wait"; hours: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("create" as const), body: fc.constantFrom(...(Object.keys(BODIES) as Array<keyof typeof BODIES>)) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("move" as const), pick: fc.nat(), status: fc.constantFrom(...SETTLEMENT_STATUSES) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("create" as const),
+      body: fc.constantFrom(...(Object.keys(BODIES) as Array<keyof typeof BODIES>)),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("move" as const),
+      pick: fc.nat(),
+      status: fc.constantFrom(...SETTLEMENT_STATUSES),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("complete" as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("disburse" as const), cents: fc.integer({ min: 1, max: 5000 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("disburse" as const), cents: fc.integer({ min: 1, max: 5000 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("v1" as const), cents: fc.integer({ min: 1, max: 5000 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("wait" as const), hours: fc.integer({ min: 1, max: 30 }) }) },
 );
@@ -42,7 +58,8 @@ async function apply(s: TestService, ids: string[], o: Op): Promise<void> {
       return;
     }
     case "move":
-      if (ids.length) await call(s, "PATCH", `/v0/sandbox/settlement-requests/${pick(o.pick)}/status`, { status: o.status });
+      if (ids.length)
+        await call(s, "PATCH", `/v0/sandbox/settlement-requests/${pick(o.pick)}/status`, { status: o.status });
       return;
     case "complete":
       if (ids.length) {
@@ -51,7 +68,11 @@ async function apply(s: TestService, ids: string[], o: Op): Promise<void> {
       }
       return;
     case "disburse":
-      await call(s, "POST", "/v0/disbursements", { wallet_address: VALID.solana, amount: new Decimal(o.cents).div(100).toFixed(2), currency: "USDC" });
+      await call(s, "POST", "/v0/disbursements", {
+        wallet_address: VALID.solana,
+        amount: new Decimal(o.cents).div(100).toFixed(2),
+        currency: "USDC",
+      });
       return;
     case "v1":
       await call(s, "POST", "/v1/payments", {
@@ -106,54 +127,79 @@ const RECOUNTED = sql`
 type Row = Record<string, string | number>;
 const normal = (rows: Row[]) =>
   rows
-    .map((r) => JSON.stringify({ ...r, amount: new Decimal(r.amount).toFixed(), amount2: new Decimal(r.amount2).toFixed() }))
+    .map((r) =>
+      JSON.stringify({ ...r, amount: new Decimal(r.amount).toFixed(), amount2: new Decimal(r.amount2).toFixed() }),
+    )
     .sort();
 
 /** Whole days and instants within the test's span, so ranges hit both rollups and edges. */
 const instant = (start: number, span: number) =>
   fc.oneof(
-    fc.integer({ min: 0, max: Math.ceil(span / 86_400_000) }).map((d) => new Date(start + d * 86_400_000).toISOString().slice(0, 10)),
+    fc
+      .integer({ min: 0, max: Math.ceil(span / 86_400_000) })
+      .map((d) => new Date(start + d * 86_400_000).toISOString().slice(0, 10)),
     fc.integer({ min: 0, max: span }).map((ms) => new Date(start + ms).toISOString()),
   );
 
 describe("running counts (PostgreSQL)", () => {
-  it("equal a recount of the rows after any sequence of creates and moves, and answer every range as the rows do", { timeout: 300_000 }, async () => {
+  it("equal a recount of the rows after any sequence of creates and moves, and answer every range as the rows do", {
+    timeout: 300_000,
+  }, async () => {
     const start = Date.parse("2026-11-01T10:00:00Z");
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 25, maxLength: 60 }), fc.array(fc.tuple(instant(start, 12 * 86_400_000), instant(start, 12 * 86_400_000)), { minLength: 4, maxLength: 4 }), async (ops, ranges) => {
-        const s = await createTestService({ driver: "postgres", start: new Date(start).toISOString() });
-        try {
-          const ids: string[] = [];
-          for (const o of ops) await apply(s, ids, o);
-          expect(normal(await queryRows<Row>(s.deps.db, STORED))).toEqual(normal(await queryRows<Row>(s.deps.db, RECOUNTED)));
-          for (const [a, b] of ranges) {
-            const [from, to] = a < b ? [a, b] : [b, a];
-            const range = `created_from=${encodeURIComponent(from)}&created_to=${encodeURIComponent(to)}`;
-            const listed = await call(s, "GET", `/v0/settlement-requests?include=totals&page_size=100&${range}`);
-            const all = listed.body.data as Json[];
-            const pagination = listed.body.pagination as Json;
-            expect(pagination.total).toBe(all.length);
-            const payerSends = new Map<string, Decimal>();
-            for (const r of all) {
-              const i = r.payment_instructions as Json;
-              payerSends.set(String(i.currency), (payerSends.get(String(i.currency)) ?? new Decimal(0)).plus(String(i.amount)));
-            }
-            const totals = listed.body.totals as { count: number; payer_sends: Array<{ currency: string; amount: string }> };
-            expect(totals.count).toBe(all.length);
-            expect(Object.fromEntries(totals.payer_sends.map((p) => [p.currency, new Decimal(p.amount).toFixed()]))).toEqual(
-              Object.fromEntries([...payerSends].map(([c, v]) => [c, v.toFixed()])),
+      fc.asyncProperty(
+        fc.array(op, { minLength: 25, maxLength: 60 }),
+        fc.array(fc.tuple(instant(start, 12 * 86_400_000), instant(start, 12 * 86_400_000)), {
+          minLength: 4,
+          maxLength: 4,
+        }),
+        async (ops, ranges) => {
+          const s = await createTestService({ driver: "postgres", start: new Date(start).toISOString() });
+          try {
+            const ids: string[] = [];
+            for (const o of ops) await apply(s, ids, o);
+            expect(normal(await queryRows<Row>(s.deps.db, STORED))).toEqual(
+              normal(await queryRows<Row>(s.deps.db, RECOUNTED)),
             );
-            const payments = await call(s, "GET", `/v0/payments?status=COMPLETED&page_size=100&${range}`);
-            expect((payments.body.pagination as Json).total).toBe((payments.body.data as Json[]).length);
-            const summary = (await call(s, "GET", `/v0/summary?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).body;
-            expect(summary.total).toBe(all.length);
-            const settled = all.filter((r) => r.status === "REQUEST_COMPLETED" || r.status === "SETTLEMENT_COMPLETED").length;
-            expect(summary.settled).toBe(settled);
+            for (const [a, b] of ranges) {
+              const [from, to] = a < b ? [a, b] : [b, a];
+              const range = `created_from=${encodeURIComponent(from)}&created_to=${encodeURIComponent(to)}`;
+              const listed = await call(s, "GET", `/v0/settlement-requests?include=totals&page_size=100&${range}`);
+              const all = listed.body.data as Json[];
+              const pagination = listed.body.pagination as Json;
+              expect(pagination.total).toBe(all.length);
+              const payerSends = new Map<string, Decimal>();
+              for (const r of all) {
+                const i = r.payment_instructions as Json;
+                payerSends.set(
+                  String(i.currency),
+                  (payerSends.get(String(i.currency)) ?? new Decimal(0)).plus(String(i.amount)),
+                );
+              }
+              const totals = listed.body.totals as {
+                count: number;
+                payer_sends: Array<{ currency: string; amount: string }>;
+              };
+              expect(totals.count).toBe(all.length);
+              expect(
+                Object.fromEntries(totals.payer_sends.map((p) => [p.currency, new Decimal(p.amount).toFixed()])),
+              ).toEqual(Object.fromEntries([...payerSends].map(([c, v]) => [c, v.toFixed()])));
+              const payments = await call(s, "GET", `/v0/payments?status=COMPLETED&page_size=100&${range}`);
+              expect((payments.body.pagination as Json).total).toBe((payments.body.data as Json[]).length);
+              const summary = (
+                await call(s, "GET", `/v0/summary?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)
+              ).body;
+              expect(summary.total).toBe(all.length);
+              const settled = all.filter(
+                (r) => r.status === "REQUEST_COMPLETED" || r.status === "SETTLEMENT_COMPLETED",
+              ).length;
+              expect(summary.settled).toBe(settled);
+            }
+          } finally {
+            await s.close();
           }
-        } finally {
-          await s.close();
-        }
-      }),
+        },
+      ),
       { numRuns: 4 },
     );
   });

@@ -34,10 +34,15 @@ export function splitByDay(range: CreatedRange): DaySplit {
     return { days: null, edges: [{ from: range.createdFrom, before: range.createdBefore }] };
   }
   const edges: DaySplit["edges"] = [];
-  if (from !== undefined && dayFrom !== undefined && from < dayFrom) edges.push({ from: range.createdFrom, before: new Date(dayFrom) });
-  if (before !== undefined && dayBefore !== undefined && dayBefore < before) edges.push({ from: new Date(dayBefore), before: range.createdBefore });
+  if (from !== undefined && dayFrom !== undefined && from < dayFrom)
+    edges.push({ from: range.createdFrom, before: new Date(dayFrom) });
+  if (before !== undefined && dayBefore !== undefined && dayBefore < before)
+    edges.push({ from: new Date(dayBefore), before: range.createdBefore });
   return {
-    days: { from: dayFrom === undefined ? undefined : dateOf(dayFrom), before: dayBefore === undefined ? undefined : dateOf(dayBefore) },
+    days: {
+      from: dayFrom === undefined ? undefined : dateOf(dayFrom),
+      before: dayBefore === undefined ? undefined : dateOf(dayBefore),
+    },
     edges,
   };
 }
@@ -61,14 +66,29 @@ export interface RollupGroup {
   amount2: string;
 }
 
-export type GroupRow = { currency: string | null; currency2: string | null; n: string; amount: string | null; amount2: string | null };
+export type GroupRow = {
+  currency: string | null;
+  currency2: string | null;
+  n: string;
+  amount: string | null;
+  amount2: string | null;
+};
 
 /** Adds groups of the same currency pair; drops pairs with no row left (every row moved out). */
 export function mergeGroups(lists: GroupRow[][]): RollupGroup[] {
-  const merged = new Map<string, { currency: string; currency2: string; n: number; amount: NumericSum; amount2: NumericSum }>();
+  const merged = new Map<
+    string,
+    { currency: string; currency2: string; n: number; amount: NumericSum; amount2: NumericSum }
+  >();
   for (const row of lists.flat()) {
     const key = `${row.currency ?? ""}\u0000${row.currency2 ?? ""}`;
-    const group = merged.get(key) ?? { currency: row.currency ?? "", currency2: row.currency2 ?? "", n: 0, amount: new NumericSum(), amount2: new NumericSum() };
+    const group = merged.get(key) ?? {
+      currency: row.currency ?? "",
+      currency2: row.currency2 ?? "",
+      n: 0,
+      amount: new NumericSum(),
+      amount2: new NumericSum(),
+    };
     group.n += Number(row.n);
     group.amount.add(row.amount);
     group.amount2.add(row.amount2);
@@ -76,15 +96,26 @@ export function mergeGroups(lists: GroupRow[][]): RollupGroup[] {
   }
   return [...merged.values()]
     .filter((g) => g.n !== 0)
-    .sort((a, b) => (a.currency === b.currency ? (a.currency2 < b.currency2 ? -1 : 1) : a.currency < b.currency ? -1 : 1))
-    .map((g) => ({ currency: g.currency, currency2: g.currency2, n: g.n, amount: g.amount.text(), amount2: g.amount2.text() }));
+    .sort((a, b) =>
+      a.currency === b.currency ? (a.currency2 < b.currency2 ? -1 : 1) : a.currency < b.currency ? -1 : 1,
+    )
+    .map((g) => ({
+      currency: g.currency,
+      currency2: g.currency2,
+      n: g.n,
+      amount: g.amount.text(),
+      amount2: g.amount2.text(),
+    }));
 }
 
 /** How many rows the groups hold. */
 export const countOf = (groups: readonly RollupGroup[]): number => groups.reduce((n, g) => n + g.n, 0);
 
 /** The lists' `include=totals` of one-currency groups: the count and the amount per currency. */
-export function amountTotalsOf(groups: readonly RollupGroup[]): { count: number; amounts: Array<{ currency: string; amount: string }> } {
+export function amountTotalsOf(groups: readonly RollupGroup[]): {
+  count: number;
+  amounts: Array<{ currency: string; amount: string }>;
+} {
   return { count: countOf(groups), amounts: groups.map((g) => ({ currency: g.currency, amount: g.amount })) };
 }
 

@@ -85,7 +85,11 @@ export async function findOwned<T extends OwnedTable>(
 }
 
 /** Inserts one row; the row as stored. */
-export async function insertRow<T extends PgTable>(db: Executor, table: T, row: T["$inferInsert"]): Promise<T["$inferSelect"]> {
+export async function insertRow<T extends PgTable>(
+  db: Executor,
+  table: T,
+  row: T["$inferInsert"],
+): Promise<T["$inferSelect"]> {
   const [created] = await db
     .insert(table as PgTable)
     .values(row as never)

@@ -4,7 +4,10 @@ import { queryRows, type Executor } from "@/lib/db/database";
 
 /** An account's sandbox clock offset in ms (0 when it never moved). */
 export async function readSandboxOffset(db: Executor, accountId: string): Promise<number> {
-  const [row] = await queryRows<{ offset_ms: string | number }>(db, sql`SELECT offset_ms FROM sandbox_clocks WHERE account_id = ${accountId}`);
+  const [row] = await queryRows<{ offset_ms: string | number }>(
+    db,
+    sql`SELECT offset_ms FROM sandbox_clocks WHERE account_id = ${accountId}`,
+  );
   return row ? Number(row.offset_ms) : 0;
 }
 

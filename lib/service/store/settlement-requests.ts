@@ -20,7 +20,11 @@ export type NewHistoryRow = typeof settlementRequestHistory.$inferInsert;
 const inScope = (scope: Scope) => ownedBy(settlementRequests, scope);
 
 /** A new request with its payments and first history row, as writes for oneStatement (with its event's). */
-export function newSettlementRequestWrites(request: SettlementRequestRow, rows: PaymentRow[], history: NewHistoryRow): Write[] {
+export function newSettlementRequestWrites(
+  request: SettlementRequestRow,
+  rows: PaymentRow[],
+  history: NewHistoryRow,
+): Write[] {
   return [
     { name: "request_row", statement: insertSql(settlementRequests, [request]) },
     { name: "payment_rows", statement: insertSql(payments, rows) },
@@ -47,7 +51,9 @@ const prepareRequestsWithPayments = (db: Executor) =>
   db
     .select({
       request: sql<Record<string, unknown>>`${rowAsJson(settlementRequests)}`,
-      payments: sql<Record<string, unknown>[] | null>`(SELECT json_agg(${rowAsJson(payments)}) FROM ${payments} WHERE ${payments.settlementRequestId} = "settlement_requests"."id")`,
+      payments: sql<
+        Record<string, unknown>[] | null
+      >`(SELECT json_agg(${rowAsJson(payments)}) FROM ${payments} WHERE ${payments.settlementRequestId} = "settlement_requests"."id")`,
     })
     .from(settlementRequests)
     .where(sql`${settlementRequests.id} = ANY(${sql.placeholder("ids")}::text[])`)
@@ -73,7 +79,8 @@ export async function findSettlementRequestWithPayments(
   id: string,
 ): Promise<{ row: SettlementRequestRow; payments: PaymentRow[] } | null> {
   const found = await lookupFor(db)(id);
-  if (!found || found.request.account_id !== scope.accountId || found.request.environment !== scope.environment) return null;
+  if (!found || found.request.account_id !== scope.accountId || found.request.environment !== scope.environment)
+    return null;
   return {
     row: fromJsonRow(settlementRequests, found.request),
     payments: (found.payments ?? []).map((p) => fromJsonRow(payments, p)),
@@ -113,7 +120,11 @@ function listConditions(scope: Scope, filter: Omit<RequestListFilter, "page" | "
 }
 
 /** Count and sums per currency pair of the requests the filter selects: running counts, or the rows for an external_id. */
-function requestGroups(db: Executor, scope: Scope, filter: Omit<RequestListFilter, "page" | "pageSize">): Promise<RollupGroup[]> {
+function requestGroups(
+  db: Executor,
+  scope: Scope,
+  filter: Omit<RequestListFilter, "page" | "pageSize">,
+): Promise<RollupGroup[]> {
   const groupsOfRows = (where: SQL | undefined) =>
     queryRows<GroupRow>(
       db,
@@ -123,7 +134,8 @@ function requestGroups(db: Executor, scope: Scope, filter: Omit<RequestListFilte
             FROM ${settlementRequests} WHERE ${where} GROUP BY 1, 2`,
     );
   // An external_id selects a handful of rows (its own index): counting them is cheaper than any rollup.
-  if (filter.externalId !== undefined) return groupsOfRows(listConditions(scope, filter)).then((rows) => mergeGroups([rows]));
+  if (filter.externalId !== undefined)
+    return groupsOfRows(listConditions(scope, filter)).then((rows) => mergeGroups([rows]));
   return rollupGroups(db, scope, {
     source: "settlement_requests",
     status: filter.status,
@@ -138,9 +150,16 @@ export function listSettlementRequests(
   scope: Scope,
   filter: RequestListFilter,
 ): Promise<{ rows: SettlementRequestRow[]; total: number }> {
-  return pageOfRows(db, settlementRequests, listConditions(scope, filter), [desc(settlementRequests.createdAt), desc(settlementRequests.id)], filter, {
-    total: async () => countOf(await requestGroups(db, scope, filter)),
-  });
+  return pageOfRows(
+    db,
+    settlementRequests,
+    listConditions(scope, filter),
+    [desc(settlementRequests.createdAt), desc(settlementRequests.id)],
+    filter,
+    {
+      total: async () => countOf(await requestGroups(db, scope, filter)),
+    },
+  );
 }
 
 /**
@@ -152,7 +171,11 @@ export async function settlementTotals(
   db: Executor,
   scope: Scope,
   filter: Omit<RequestListFilter, "page" | "pageSize">,
-): Promise<{ count: number; payerSends: Array<{ currency: string; amount: string }>; recipientGets: Array<{ currency: string; amount: string }> }> {
+): Promise<{
+  count: number;
+  payerSends: Array<{ currency: string; amount: string }>;
+  recipientGets: Array<{ currency: string; amount: string }>;
+}> {
   const groups = await requestGroups(db, scope, filter);
   const bySide = (side: "payer" | "recipient") =>
     mergeGroups([

@@ -20,7 +20,11 @@ export type StatementRow = {
 type Sums = { available: string; reserved: string; entries: number };
 
 const ofBalance = (key: BalanceKey) =>
-  and(eq(ledgerEntries.accountId, key.accountId), eq(ledgerEntries.environment, key.environment), eq(ledgerEntries.currency, key.currency));
+  and(
+    eq(ledgerEntries.accountId, key.accountId),
+    eq(ledgerEntries.environment, key.environment),
+    eq(ledgerEntries.currency, key.currency),
+  );
 
 async function sums(db: Executor, where: SQL | undefined): Promise<Sums> {
   const [row] = await db
@@ -51,7 +55,9 @@ export async function statementOf(
     range.before ? lt(ledgerEntries.createdAt, range.before) : undefined,
   );
   const [opening, within, rows] = await Promise.all([
-    range.from ? sums(db, and(ofBalance(key), lt(ledgerEntries.createdAt, range.from))) : Promise.resolve({ available: "0", reserved: "0", entries: 0 }),
+    range.from
+      ? sums(db, and(ofBalance(key), lt(ledgerEntries.createdAt, range.from)))
+      : Promise.resolve({ available: "0", reserved: "0", entries: 0 }),
     sums(db, inRange),
     db
       .select({

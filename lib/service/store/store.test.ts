@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { DriverKind } from "../testing/harness";
 import { withTestService } from "../testing/with-test-service";
 import { createApiKey, findKeyOwner, hashApiKey, listApiKeys, revokeApiKey } from "./api-keys";
-import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyRecord, releaseIdempotencyKey } from "./idempotency";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  readIdempotencyRecord,
+  releaseIdempotencyKey,
+} from "./idempotency";
 import { identifyAndClaim } from "./caller-lookup";
 import { sql } from "drizzle-orm";
 import { emitEvent } from "../outbox/emit";
@@ -34,7 +39,14 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     const limits = { sandbox: 40, production: 1000 };
     const claim = (key: string, windowStart: number, want: number) =>
       identifyAndClaim(s.deps.db, { keyHash: hashApiKey(key), windowStart, want, limits, spread: 4 });
-    expect(await claim(a.key, 60_000, 1)).toMatchObject({ keyId: a.id, environment: "sandbox", accountName: s.account.name, limit: 40, count: 1, granted: 1 });
+    expect(await claim(a.key, 60_000, 1)).toMatchObject({
+      keyId: a.id,
+      environment: "sandbox",
+      accountName: s.account.name,
+      limit: 40,
+      count: 1,
+      granted: 1,
+    });
     // At most a quarter of what is left (39 / 4 = 9), then 30 / 4 = 7.
     expect(await claim(a.key, 60_000, 100)).toMatchObject({ count: 10, granted: 9 });
     expect(await claim(a.key, 60_000, 100)).toMatchObject({ count: 17, granted: 7 });
@@ -54,7 +66,8 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     const sandbox = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "sandbox" });
     const production = await createApiKey(s.deps.db, { accountId: s.account.id, environment: "production" });
     const limits = { sandbox: 40, production: 40 };
-    const claim = (key: string) => identifyAndClaim(s.deps.db, { keyHash: hashApiKey(key), windowStart: 60_000, want: 0, limits, spread: 4 });
+    const claim = (key: string) =>
+      identifyAndClaim(s.deps.db, { keyHash: hashApiKey(key), windowStart: 60_000, want: 0, limits, spread: 4 });
     expect(await claim(sandbox.key)).toMatchObject({ sandboxOffsetMs: 0 });
     await addSandboxOffset(s.deps.db, s.account.id, 90_000, new Date());
     expect(await claim(sandbox.key)).toMatchObject({ sandboxOffsetMs: 90_000 });
@@ -73,9 +86,17 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
   });
 
   it("runs one statement of several writes atomically: in a rolled-back transaction nothing stays, on the handle it commits", async () => {
-    const event = (id: string) => ({ accountId: s.account.id, environment: "sandbox" as const, type: "payment.created" as const, data: { id }, at: new Date() });
+    const event = (id: string) => ({
+      accountId: s.account.id,
+      environment: "sandbox" as const,
+      type: "payment.created" as const,
+      data: { id },
+      at: new Date(),
+    });
     const stored = async (id: string) =>
-      (await queryRows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM events WHERE data->>'id' = ${id}`))[0].n;
+      (
+        await queryRows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM events WHERE data->>'id' = ${id}`)
+      )[0].n;
     await expect(
       s.deps.db.transaction(async (tx) => {
         await emitEvent(tx, event("rolled-back-write"));

@@ -21,7 +21,11 @@ type Parts = {
   times: Array<{ seconds: number; count: number | string }> | null;
 };
 
-const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** The summary's parts from the rows created in one part-day (`created`: the time condition on created_at). */
 function partsFromRows(db: Executor, scope: Scope, created: SQL): Promise<Parts[]> {
@@ -73,7 +77,10 @@ function partsFromRollups(db: Executor, scope: Scope, days: { from?: string; bef
  * percentile_cont over a histogram of whole seconds: the value at position p·(n−1) of the sorted
  * values, interpolated between its two neighbours; null when there is none.
  */
-export function histogramPercentile(histogram: ReadonlyArray<{ seconds: number; count: number }>, p: number): number | null {
+export function histogramPercentile(
+  histogram: ReadonlyArray<{ seconds: number; count: number }>,
+  p: number,
+): number | null {
   const sorted = histogram.filter((h) => h.count > 0).sort((a, b) => a.seconds - b.seconds);
   const n = sorted.reduce((sum, h) => sum + h.count, 0);
   if (n === 0) return null;
@@ -112,7 +119,8 @@ function addUp(all: Parts[]): SummaryRow {
       fees.set(f.currency, entry);
     }
     for (const c of parts.statuses ?? []) statuses.set(c.status, (statuses.get(c.status) ?? 0) + Number(c.count));
-    for (const t of parts.times ?? []) times.set(Number(t.seconds), (times.get(Number(t.seconds)) ?? 0) + Number(t.count));
+    for (const t of parts.times ?? [])
+      times.set(Number(t.seconds), (times.get(Number(t.seconds)) ?? 0) + Number(t.count));
   }
   const histogram = [...times].map(([seconds, count]) => ({ seconds, count }));
   return {

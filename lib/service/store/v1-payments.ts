@@ -27,13 +27,21 @@ export async function findV1Payment(
   options: { lock?: boolean } = {},
 ): Promise<V1PaymentRow | null> {
   const match = "id" in by ? eq(v1Payments.id, by.id) : eq(v1Payments.referenceId, by.referenceId);
-  const query = db.select().from(v1Payments).where(and(inScope(scope), match));
+  const query = db
+    .select()
+    .from(v1Payments)
+    .where(and(inScope(scope), match));
   const rows = options.lock ? await query.for("update") : await query;
   return rows[0] ?? null;
 }
 
 /** Applies `patch` only while the payment is still in `from`; undefined when it moved meanwhile. */
-export function updateV1PaymentFrom(tx: Executor, id: string, from: V1PaymentRow["status"], patch: V1PaymentPatch): Promise<V1PaymentRow | undefined> {
+export function updateV1PaymentFrom(
+  tx: Executor,
+  id: string,
+  from: V1PaymentRow["status"],
+  patch: V1PaymentPatch,
+): Promise<V1PaymentRow | undefined> {
   return updateRow(tx, v1Payments, and(eq(v1Payments.id, id), eq(v1Payments.status, from)), patch);
 }
 
@@ -46,7 +54,10 @@ export function listV1Payments(
   const where = and(inScope(scope), filter.status ? eq(v1Payments.status, filter.status) : undefined);
   return pageOfRows(db, v1Payments, where, [desc(v1Payments.createdAt), desc(v1Payments.id)], filter, {
     // No date range here: the running counts alone (decision D6.6).
-    total: async () => countOf(await rollupGroups(db, scope, { source: "v1_payments", status: filter.status, edgeGroups: async () => [] })),
+    total: async () =>
+      countOf(
+        await rollupGroups(db, scope, { source: "v1_payments", status: filter.status, edgeGroups: async () => [] }),
+      ),
   });
 }
 
@@ -67,13 +78,23 @@ export async function dueV1PaymentIds(
     sql`${dueColumn} <= ${dueBound(o.serviceNow)}`,
     sql`${dueColumn} <= ${nowForRow(o.serviceNow, sql`${v1Payments.accountId}`, sql`${v1Payments.environment}`)}`,
   ];
-  if (o.owner) conditions.push(eq(v1Payments.accountId, o.owner.accountId), eq(v1Payments.environment, o.owner.environment));
-  const due = await db.select({ id: v1Payments.id }).from(v1Payments).where(and(...conditions)).orderBy(asc(dueColumn)).limit(o.limit);
+  if (o.owner)
+    conditions.push(eq(v1Payments.accountId, o.owner.accountId), eq(v1Payments.environment, o.owner.environment));
+  const due = await db
+    .select({ id: v1Payments.id })
+    .from(v1Payments)
+    .where(and(...conditions))
+    .orderBy(asc(dueColumn))
+    .limit(o.limit);
   return due.map((r) => r.id);
 }
 
 /** The payment locked for update while still in `status`; undefined when it moved or another worker holds it (SKIP LOCKED). */
-export async function claimV1Payment(tx: Executor, id: string, status: V1PaymentRow["status"]): Promise<V1PaymentRow | undefined> {
+export async function claimV1Payment(
+  tx: Executor,
+  id: string,
+  status: V1PaymentRow["status"],
+): Promise<V1PaymentRow | undefined> {
   const [row] = await tx
     .select()
     .from(v1Payments)

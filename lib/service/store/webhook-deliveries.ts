@@ -67,7 +67,11 @@ async function relaxed<T>(db: Executor, work: (tx: Executor) => Promise<T>): Pro
 /** A timestamp parameter, the same on both drivers. */
 const ts = (d: Date | null): SQL => (d === null ? sql`NULL::timestamptz` : sql`${d.toISOString()}::timestamptz`);
 
-const list = (values: readonly string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /**
  * Claims due deliveries in one short statement: `FOR UPDATE SKIP LOCKED` lets several workers

@@ -12,7 +12,6 @@ export type NewWebhookRow = typeof webhookEndpoints.$inferInsert;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
-
 export function insertWebhook(db: Executor, row: NewWebhookRow): Promise<WebhookRow> {
   return insertRow(db, webhookEndpoints, row);
 }
@@ -41,8 +40,18 @@ export async function deleteWebhook(db: Executor, scope: Scope, id: string): Pro
 }
 
 /** The scope's endpoints, newest first, one page, with the total count. */
-export function listWebhooks(db: Executor, scope: Scope, page: PageRequest): Promise<{ rows: WebhookRow[]; total: number }> {
-  return pageOfRows(db, webhookEndpoints, ownedBy(webhookEndpoints, scope), [desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)], page);
+export function listWebhooks(
+  db: Executor,
+  scope: Scope,
+  page: PageRequest,
+): Promise<{ rows: WebhookRow[]; total: number }> {
+  return pageOfRows(
+    db,
+    webhookEndpoints,
+    ownedBy(webhookEndpoints, scope),
+    [desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)],
+    page,
+  );
 }
 
 /** An endpoint's deliveries, newest first, one page, with the total count. */
@@ -56,13 +65,22 @@ export function listDeliveries(
     filter.status ? eq(webhookDeliveries.status, filter.status) : undefined,
     filter.eventId ? eq(webhookDeliveries.eventId, filter.eventId) : undefined,
   );
-  return pageOfRows(db, webhookDeliveries, where, [desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)], filter);
+  return pageOfRows(
+    db,
+    webhookDeliveries,
+    where,
+    [desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)],
+    filter,
+  );
 }
 
 /** Every attempt of these deliveries. */
 export async function attemptsOf(db: Executor, deliveryIds: readonly string[]): Promise<AttemptRow[]> {
   if (deliveryIds.length === 0) return [];
-  return db.select().from(webhookDeliveryAttempts).where(inArray(webhookDeliveryAttempts.deliveryId, [...deliveryIds]));
+  return db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(inArray(webhookDeliveryAttempts.deliveryId, [...deliveryIds]));
 }
 
 /** Patches a delivery of the endpoint; undefined when the endpoint has no such delivery. */
@@ -72,5 +90,10 @@ export function updateDelivery(
   deliveryId: string,
   patch: Partial<Pick<DeliveryRow, "status" | "nextAttemptAt" | "updatedAt">>,
 ): Promise<DeliveryRow | undefined> {
-  return updateRow(db, webhookDeliveries, and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)), patch);
+  return updateRow(
+    db,
+    webhookDeliveries,
+    and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId)),
+    patch,
+  );
 }

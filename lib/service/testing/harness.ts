@@ -47,7 +47,10 @@ async function freshPglite(): Promise<Database> {
 }
 
 /** A fresh schema on the machine's PostgreSQL, dropped on close. */
-export async function freshPostgres(schemaName = `t_${randomBytes(6).toString("hex")}`, max = 10): Promise<Database & { schema: string }> {
+export async function freshPostgres(
+  schemaName = `t_${randomBytes(6).toString("hex")}`,
+  max = 10,
+): Promise<Database & { schema: string }> {
   const { Client } = await import("pg");
   const admin = new Client({ connectionString: TEST_PG_URL });
   await admin.connect();
@@ -89,11 +92,18 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function createTestService(options: { driver?: DriverKind; config?: Partial<ServiceConfig>; start?: string } = {}): Promise<TestService> {
+export async function createTestService(
+  options: { driver?: DriverKind; config?: Partial<ServiceConfig>; start?: string } = {},
+): Promise<TestService> {
   const database = options.driver === "postgres" ? await freshPostgres() : await freshPglite();
   await migrate(database.db);
   const clock = new ManualClock(options.start);
-  const deps: ServiceDeps = { db: database.db, clock, rates: defaultRateSource, config: { ...testConfig, ...options.config } };
+  const deps: ServiceDeps = {
+    db: database.db,
+    clock,
+    rates: defaultRateSource,
+    config: { ...testConfig, ...options.config },
+  };
   const account = await bootstrap(deps, {});
   const sandbox = await createApiKey(deps.db, { accountId: account.id, environment: "sandbox" });
   const production = await createApiKey(deps.db, { accountId: account.id, environment: "production" });

@@ -21,5 +21,8 @@ export function expectFieldError(res: { status: number; body: Json }, path: stri
   expect(res.status, JSON.stringify(res.body)).toBe(400);
   expect(res.body.error).toBe("validation_error");
   const details = (res.body.details ?? []) as { path: string }[];
-  expect(details.map((d) => d.path), JSON.stringify(res.body)).toContain(path);
+  expect(
+    details.map((d) => d.path),
+    JSON.stringify(res.body),
+  ).toContain(path);
 }

@@ -12,7 +12,11 @@ import { BODIES } from "./settlement-fixtures";
  * rollups are recounted once at the end (rebuild_rollups, migration 0017).
  */
 
-export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> }>;
+export type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Record<string, unknown> }>;
 
 export interface ScaleSeed {
   requests: number;
@@ -40,7 +44,8 @@ export async function writeTemplate(call: Call, flushLog: () => Promise<void>): 
   for (let i = 0; i < TEMPLATE_SIZE; i++) {
     const body = { ...bodies[i % bodies.length], external_id: `order-${1000 + i}` };
     const created = await call("POST", "/v0/settlement-requests", body);
-    if (created.status !== 201) throw new Error(`template create answered ${created.status}: ${JSON.stringify(created.body)}`);
+    if (created.status !== 201)
+      throw new Error(`template create answered ${created.status}: ${JSON.stringify(created.body)}`);
     const id = String(created.body.id);
     ids.push(id);
     await call("GET", `/v0/settlement-requests/${id}`);
@@ -48,9 +53,11 @@ export async function writeTemplate(call: Call, flushLog: () => Promise<void>): 
     if (end <= 5) {
       await call("PATCH", `/v0/sandbox/settlement-requests/${id}/status`, { status: "SETTLEMENT_SENT" });
       await call("PUT", `/v0/settlement-requests/${id}`, { status: "COMPLETED" });
-    } else if (end === 6) await call("PATCH", `/v0/sandbox/settlement-requests/${id}/status`, { status: "PAYIN_FAILED" });
+    } else if (end === 6)
+      await call("PATCH", `/v0/sandbox/settlement-requests/${id}/status`, { status: "PAYIN_FAILED" });
     else if (end === 7) await call("PUT", `/v0/settlement-requests/${id}`, { status: "CANCELED" });
-    else if (end === 8) await call("PATCH", `/v0/sandbox/settlement-requests/${id}/status`, { status: "REQUEST_EXPIRED" });
+    else if (end === 8)
+      await call("PATCH", `/v0/sandbox/settlement-requests/${id}/status`, { status: "REQUEST_EXPIRED" });
     else await call("PATCH", `/v0/sandbox/settlement-requests/${id}/status`, { status: "PAYIN_AMOUNT_MISMATCH" });
     if (i % 4 === 0) await call("GET", "/v0/settlement-requests?page_size=20");
     if (i % 8 === 0) await call("GET", "/v0/settlement-requests/sr_unknown");
@@ -69,13 +76,21 @@ export async function cloneHistory(db: Db, accountId: string, now: Date, seed: S
   const days = seed.days ?? 365;
   const template = await count(db, "settlement_requests");
   const copies = Math.max(1, Math.round(seed.requests / template));
-  const logCopies = Math.max(1, Math.round((seed.requests * (seed.logsPerRequest ?? 10)) / Math.max(1, await count(db, "request_logs"))));
-  const eventCopies = Math.max(1, Math.round((seed.requests * (seed.eventsPerRequest ?? 3)) / Math.max(1, await count(db, "events"))));
+  const logCopies = Math.max(
+    1,
+    Math.round((seed.requests * (seed.logsPerRequest ?? 10)) / Math.max(1, await count(db, "request_logs"))),
+  );
+  const eventCopies = Math.max(
+    1,
+    Math.round((seed.requests * (seed.eventsPerRequest ?? 3)) / Math.max(1, await count(db, "events"))),
+  );
   const nowIso = now.toISOString();
   // Copy g of a row is shifted back by g steps: the copies spread evenly over the span.
-  const shift = (span: number, n: number) => sql.raw(`(g::bigint * ${Math.floor(span / n)}) * interval '1 millisecond'`);
+  const shift = (span: number, n: number) =>
+    sql.raw(`(g::bigint * ${Math.floor(span / n)}) * interval '1 millisecond'`);
   await ensureDays(db, new Date(now.getTime() - 31 * DAY), now);
-  for (const table of ["settlement_requests", "payments"]) await db.execute(sql`ALTER TABLE ${sql.identifier(table)} DISABLE TRIGGER USER`);
+  for (const table of ["settlement_requests", "payments"])
+    await db.execute(sql`ALTER TABLE ${sql.identifier(table)} DISABLE TRIGGER USER`);
   try {
     const requestShift = shift(days * DAY, copies);
     await db.execute(sql`
@@ -107,10 +122,19 @@ export async function cloneHistory(db: Db, accountId: string, now: Date, seed: S
              jsonb_set(e.data, '{id}', to_jsonb((e.data->>'id') || '_' || g))
         FROM (SELECT * FROM events WHERE account_id = ${accountId}) e, generate_series(1, ${eventCopies}) g`);
   } finally {
-    for (const table of ["settlement_requests", "payments"]) await db.execute(sql`ALTER TABLE ${sql.identifier(table)} ENABLE TRIGGER USER`);
+    for (const table of ["settlement_requests", "payments"])
+      await db.execute(sql`ALTER TABLE ${sql.identifier(table)} ENABLE TRIGGER USER`);
   }
   await db.execute(sql`SELECT rebuild_rollups()`);
-  for (const table of ["settlement_requests", "payments", "request_logs", "events", "daily_rollups", "settled_rollups", "settle_time_rollups"]) {
+  for (const table of [
+    "settlement_requests",
+    "payments",
+    "request_logs",
+    "events",
+    "daily_rollups",
+    "settled_rollups",
+    "settle_time_rollups",
+  ]) {
     // As autovacuum would have left a year-old database: statistics, and a visibility map for index-only scans.
     await db.execute(sql`VACUUM ANALYZE ${sql.identifier(table)}`);
   }
@@ -125,7 +149,10 @@ export async function cloneHistory(db: Db, accountId: string, now: Date, seed: S
 }
 
 /** Bytes on disk per row of each table (heap, TOAST and indexes; a partitioned table's partitions added up). */
-export async function bytesPerRow(db: Db, tables: readonly string[]): Promise<Record<string, { rows: number; bytes: number; perRow: number }>> {
+export async function bytesPerRow(
+  db: Db,
+  tables: readonly string[],
+): Promise<Record<string, { rows: number; bytes: number; perRow: number }>> {
   const out: Record<string, { rows: number; bytes: number; perRow: number }> = {};
   for (const table of tables) {
     const [size] = await queryRows<{ bytes: string }>(

@@ -2,7 +2,12 @@ import { DESTINATIONS, VALID } from "@/lib/schemas/test-fixtures";
 
 /** Valid create bodies, one per type (tests only). */
 export const BODIES = {
-  s2s: { type: "STABLECOIN_TO_STABLECOIN", payment_reason: "GIFTS", amount: "100", destination: { ...DESTINATIONS.crypto } },
+  s2s: {
+    type: "STABLECOIN_TO_STABLECOIN",
+    payment_reason: "GIFTS",
+    amount: "100",
+    destination: { ...DESTINATIONS.crypto },
+  },
   f2s: {
     type: "FIAT_TO_STABLECOIN",
     payment_reason: "INVESTMENTS",

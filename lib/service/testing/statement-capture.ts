@@ -24,7 +24,7 @@ export async function capture(pool: PoolLike, run: () => Promise<void>): Promise
     const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
     seen.push({
       text: typeof first === "string" ? first : first.text,
-      values: (second ?? (typeof first === "string" ? [] : first.values)) ?? [],
+      values: second ?? (typeof first === "string" ? [] : first.values) ?? [],
     });
     return query.apply(pool, args);
   };
@@ -37,7 +37,8 @@ export async function capture(pool: PoolLike, run: () => Promise<void>): Promise
 }
 
 /** Reads among the statements: what EXPLAIN ANALYZE may replay without changing anything. */
-export const isRead = (c: Captured) => /^\s*\(?\s*(select|with)\b/i.test(c.text) && !/\b(insert|update|delete)\b|\bfor update\b/i.test(c.text);
+export const isRead = (c: Captured) =>
+  /^\s*\(?\s*(select|with)\b/i.test(c.text) && !/\b(insert|update|delete)\b|\bfor update\b/i.test(c.text);
 
 /** Rows the scans of `tables` touched (returned or filtered out, over every loop) when the reads run again. */
 export async function rowsRead(pool: PoolLike, statements: Captured[], tables: RegExp): Promise<number> {
@@ -45,7 +46,11 @@ export async function rowsRead(pool: PoolLike, statements: Captured[], tables: R
   const walk = (node: PlanNode) => {
     if (node["Relation Name"] && tables.test(node["Relation Name"]) && /Scan/.test(node["Node Type"])) {
       const loops = node["Actual Loops"] ?? 1;
-      rows += ((node["Actual Rows"] ?? 0) + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0)) * loops;
+      rows +=
+        ((node["Actual Rows"] ?? 0) +
+          (node["Rows Removed by Filter"] ?? 0) +
+          (node["Rows Removed by Index Recheck"] ?? 0)) *
+        loops;
     }
     for (const child of node.Plans ?? []) walk(child);
   };

@@ -2,7 +2,12 @@ import "server-only";
 import { planPaymentEffect, type HistoryCause, type PaymentStatus, type PaymentType } from "@/lib/state-machine";
 import type { ServiceDeps } from "../context";
 import type { Executor } from "@/lib/db/database";
-import { commitRequestChange, paymentStatusPatch, type PaymentPatch, type RequestChange } from "./commit-request-change";
+import {
+  commitRequestChange,
+  paymentStatusPatch,
+  type PaymentPatch,
+  type RequestChange,
+} from "./commit-request-change";
 import type { LoadedRequest } from "./load-settlement-request";
 import type { SettlementRequestView } from "./settlement-request-view";
 
@@ -53,9 +58,15 @@ export async function applyPaymentChange(
     result.outbound = paymentStatusPatch(current.outbound, effect.otherPayment.to, now);
   }
   if (effect.setProcessingAt && !current.row.processingAt) result.request = { ...result.request, processingAt: now };
-  if (effect.failure) result.request = { ...result.request, failureCode: effect.failure.code, failureReason: effect.failure.reason };
+  if (effect.failure)
+    result.request = { ...result.request, failureCode: effect.failure.code, failureReason: effect.failure.reason };
   if (effect.request.kind === "move") {
-    result.move = { to: effect.request.to, cause, paymentId: payment.id, detail: change.detail ?? `${change.type === "PAYIN" ? "inbound" : "outbound"} payment ${change.status}` };
+    result.move = {
+      to: effect.request.to,
+      cause,
+      paymentId: payment.id,
+      detail: change.detail ?? `${change.type === "PAYIN" ? "inbound" : "outbound"} payment ${change.status}`,
+    };
   }
   return commitRequestChange(tx, deps, current, result);
 }

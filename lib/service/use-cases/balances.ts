@@ -80,7 +80,8 @@ export async function seedSandboxBalances(db: Executor, accountId: string, at: D
     const key: BalanceKey = { accountId, environment: "sandbox", currency };
     const seed = SANDBOX_SEED_BALANCES[currency];
     await db.transaction(async (tx) => {
-      if (await ensureBalanceRow(tx, key, at)) await setTotalBalance(tx, key, seed, "seed", { refType: "seed", refId: null }, at);
+      if (await ensureBalanceRow(tx, key, at))
+        await setTotalBalance(tx, key, seed, "seed", { refType: "seed", refId: null }, at);
     });
   }
 }
@@ -89,7 +90,11 @@ export async function seedSandboxBalances(db: Executor, accountId: string, at: D
  * A sandbox account made after start (keys CLI) has no balances yet: seed it on first use.
  * Production balances are only ever set by the operator command.
  */
-export async function ensureSandboxSeeded(db: Executor, owner: { accountId: string; environment: Environment }, at: Date): Promise<boolean> {
+export async function ensureSandboxSeeded(
+  db: Executor,
+  owner: { accountId: string; environment: Environment },
+  at: Date,
+): Promise<boolean> {
   if (owner.environment !== "sandbox" || (await hasAnyBalance(db, owner))) return false;
   await seedSandboxBalances(db, owner.accountId, at);
   return true;
@@ -99,11 +104,18 @@ export async function ensureSandboxSeeded(db: Executor, owner: { accountId: stri
  * The balances of an account in one environment: every stablecoin, zero where none was ever
  * funded, then any other currency that has a row.
  */
-export async function listBalances(db: Executor, owner: { accountId: string; environment: Environment }, at: Date): Promise<Balance[]> {
+export async function listBalances(
+  db: Executor,
+  owner: { accountId: string; environment: Environment },
+  at: Date,
+): Promise<Balance[]> {
   await ensureSandboxSeeded(db, owner, at);
   const rows = new Map((await listBalanceRows(db, owner)).map((r) => [r.currency, r]));
   const zero = (currency: string): BalanceRow => ({ currency, total: "0", available: "0", reserved: "0" });
-  const ordered = [...STABLECOINS.map((c) => rows.get(c) ?? zero(c)), ...[...rows.values()].filter((r) => !(STABLECOINS as readonly string[]).includes(r.currency))];
+  const ordered = [
+    ...STABLECOINS.map((c) => rows.get(c) ?? zero(c)),
+    ...[...rows.values()].filter((r) => !(STABLECOINS as readonly string[]).includes(r.currency)),
+  ];
   return ordered.map(balanceToWire);
 }
 
@@ -121,7 +133,8 @@ export async function reserveOrRefuse(
   what = "the amount",
 ): Promise<BalanceChange> {
   let change = await reserveFunds(tx, key, amount, ref, at, required);
-  if (!change && (await ensureSandboxSeeded(tx, key, at))) change = await reserveFunds(tx, key, amount, ref, at, required);
+  if (!change && (await ensureSandboxSeeded(tx, key, at)))
+    change = await reserveFunds(tx, key, amount, ref, at, required);
   if (change) return change;
   const balance = await getBalance(tx, key);
   throw new ApiError(

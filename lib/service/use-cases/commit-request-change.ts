@@ -24,7 +24,8 @@ export function paymentStatusPatch(
     updatedAt: now,
     statusChangedAt: extra.statusChangedAt ?? now,
     completedAt: status === "COMPLETED" ? (payment.completedAt ?? now) : payment.completedAt,
-    failureReason: extra.failureReason ?? (status === "FAILED" ? (payment.failureReason ?? defaultFailureReason(payment)) : null),
+    failureReason:
+      extra.failureReason ?? (status === "FAILED" ? (payment.failureReason ?? defaultFailureReason(payment)) : null),
   };
 }
 

@@ -16,7 +16,11 @@ import { disbursementToWire } from "./disbursement-view";
  * currency, then records the disbursement PENDING with its outbound payment, in one transaction.
  * The simulated rail moves it on (disbursement-rail.ts).
  */
-export async function createDisbursement(deps: ServiceDeps, caller: Caller, input: DisbursementCreate): Promise<Disbursement> {
+export async function createDisbursement(
+  deps: ServiceDeps,
+  caller: Caller,
+  input: DisbursementCreate,
+): Promise<Disbursement> {
   const at = deps.clock.now();
   const key: BalanceKey = { accountId: caller.accountId, environment: caller.environment, currency: input.currency };
   const row = await deps.db.transaction(async (tx) => {

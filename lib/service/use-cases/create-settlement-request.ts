@@ -30,7 +30,8 @@ const CREATE_FIELDS: QuoteFieldNames = {
 };
 
 function priceRequest(body: SettlementRequestCreate, deps: ServiceDeps): Quote {
-  const given = body.amount !== undefined ? { sourceAmount: body.amount } : { destinationAmount: body.destination.amount };
+  const given =
+    body.amount !== undefined ? { sourceAmount: body.amount } : { destinationAmount: body.destination.amount };
   try {
     return quote(
       {
@@ -83,7 +84,14 @@ export async function createSettlementRequest(
   const q = priceRequest(body, deps);
   const id = newId();
   const until = validUntil(body.source, now);
-  const instructions = paymentInstructions(id, body.source, q, until, caller.environment, deps.config.productionBankName);
+  const instructions = paymentInstructions(
+    id,
+    body.source,
+    q,
+    until,
+    caller.environment,
+    deps.config.productionBankName,
+  );
   const scope = { accountId: caller.accountId, environment: caller.environment };
   const sourceAmount = toCanonical(q.sourceAmount);
   const destinationAmount = toCanonical(q.destinationAmount);
@@ -139,7 +147,12 @@ export async function createSettlementRequest(
       rail: body.source.rail,
       wallet_address: isCryptoSource(body.source) ? (body.source.wallet_address ?? null) : null,
     },
-    destination: { amount: sourceAmount, currency: body.source.currency, rail: body.source.rail, wallet_address: depositWallet },
+    destination: {
+      amount: sourceAmount,
+      currency: body.source.currency,
+      rail: body.source.rail,
+      wallet_address: depositWallet,
+    },
     fee: toCanonical(q.fee.total),
   };
   const outbound: PaymentRow = {
@@ -149,7 +162,12 @@ export async function createSettlementRequest(
     amount: destinationAmount,
     currency: body.destination.currency,
     rail: body.destination.rail,
-    source: { amount: destinationAmount, currency: body.destination.currency, rail: body.destination.rail, wallet_address: null },
+    source: {
+      amount: destinationAmount,
+      currency: body.destination.currency,
+      rail: body.destination.rail,
+      wallet_address: null,
+    },
     destination: {
       amount: destinationAmount,
       currency: body.destination.currency,
@@ -165,7 +183,13 @@ export async function createSettlementRequest(
     paymentEvent("payment.created", inbound, now),
     paymentEvent("payment.created", outbound, now),
   ]);
-  const history = { settlementRequestId: id, at: now, fromStatus: null, toStatus: "REQUEST_STARTED" as const, cause: "api" as const };
+  const history = {
+    settlementRequestId: id,
+    at: now,
+    fromStatus: null,
+    toStatus: "REQUEST_STARTED" as const,
+    cause: "api" as const,
+  };
   const writes = [...newSettlementRequestWrites(request, [inbound, outbound], history), ...events.writes];
   const [written] = await oneStatement<{ fanned: number }>(deps.db, writes, events.select);
   eventsWritten(Number(written?.fanned ?? 0));

@@ -26,11 +26,23 @@ function newReferenceId(): string {
 export async function createV1Payment(deps: ServiceDeps, caller: Caller, input: V1PaymentCreate): Promise<V1Payment> {
   const at = deps.clock.now();
   const fee = networkFee(input.chain);
-  const key: BalanceKey = { accountId: caller.accountId, environment: caller.environment, currency: input.currency_code };
+  const key: BalanceKey = {
+    accountId: caller.accountId,
+    environment: caller.environment,
+    currency: input.currency_code,
+  };
   return deps.db.transaction(async (tx) => {
     const id = newId();
     const required = fee.plus(input.amount).toFixed();
-    const change = await reserveOrRefuse(tx, key, input.amount, { refType: "v1_payment", refId: id }, at, required, "the amount plus network fee");
+    const change = await reserveOrRefuse(
+      tx,
+      key,
+      input.amount,
+      { refType: "v1_payment", refId: id },
+      at,
+      required,
+      "the amount plus network fee",
+    );
     const row = await insertV1Payment(tx, {
       id,
       accountId: caller.accountId,
@@ -50,7 +62,13 @@ export async function createV1Payment(deps: ServiceDeps, caller: Caller, input: 
     });
     await noteBalanceChange(tx, key, change, deps.config.lowBalanceThreshold, at);
     const wire = v1PaymentToWire(row);
-    await emitEvent(tx, { accountId: caller.accountId, environment: caller.environment, type: "payment.created", data: wire, at });
+    await emitEvent(tx, {
+      accountId: caller.accountId,
+      environment: caller.environment,
+      type: "payment.created",
+      data: wire,
+      at,
+    });
     return wire;
   });
 }

@@ -57,7 +57,10 @@ describe("concurrent disbursements on PostgreSQL", () => {
 
     // The rail completes all 60; the reserve is consumed exactly.
     await s.advance(10_000);
-    const [{ n }] = await queryRows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM disbursements WHERE status = 'COMPLETED'`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      s.deps.db,
+      sql`SELECT count(*)::int AS n FROM disbursements WHERE status = 'COMPLETED'`,
+    );
     expect(n).toBe(60);
     expect(await balanceOf(s, "USDC")).toEqual({
       currency: "USDC",

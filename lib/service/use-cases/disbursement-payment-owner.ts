@@ -22,7 +22,11 @@ import { toPayment } from "./payment-view";
  * PROCESSING when skipping it), with the balance effects of each move. Out of COMPLETED or
  * FAILED: 409 invalid_transition (the money has moved; the sandbox cannot undo it).
  */
-export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller, change: PaymentOwnerChange): Promise<Payment> {
+export async function forceDisbursementPayment(
+  deps: ServiceDeps,
+  caller: Caller,
+  change: PaymentOwnerChange,
+): Promise<Payment> {
   const at = deps.clock.now();
   const { status, failure_reason: reason } = change.body;
   return deps.db.transaction(async (tx) => {
@@ -35,7 +39,12 @@ export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller
     const nextStepAt = disbursementNextStepAfterPaymentPatch(target, status, at, deps.config.railDelays);
     if (path.moves.length === 0) {
       const before = await paymentById(tx, row.paymentId);
-      const moved = await updatePayment(tx, row.paymentId, { status, updatedAt: at, statusChangedAt: at, ...(reason ? { failureReason: reason } : {}) });
+      const moved = await updatePayment(tx, row.paymentId, {
+        status,
+        updatedAt: at,
+        statusChangedAt: at,
+        ...(reason ? { failureReason: reason } : {}),
+      });
       await emitPaymentMove(tx, before.status, moved, at);
       await updateDisbursement(tx, row.id, { nextStepAt, updatedAt: at });
     }
@@ -46,7 +55,12 @@ export async function forceDisbursementPayment(deps: ServiceDeps, caller: Caller
         nextStepAt: last ? nextStepAt : null,
         ...(last ? { paymentStatus: status } : {}),
         ...(move.to === "FAILED"
-          ? { failure: { code: disbursementFailureCode(status), message: reason ?? `Payment ${status.toLowerCase()} (sandbox)` } }
+          ? {
+              failure: {
+                code: disbursementFailureCode(status),
+                message: reason ?? `Payment ${status.toLowerCase()} (sandbox)`,
+              },
+            }
           : {}),
       });
     }

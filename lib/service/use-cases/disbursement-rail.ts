@@ -26,9 +26,13 @@ export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
       const done = await deps.db.transaction(async (tx) => {
         const locked = await claimDisbursement(tx, id);
         // Each disbursement moves on its own account's clock (the sandbox clock, decision D8.3).
-        const now = locked ? new Date(serviceNow.getTime() + (await rowOffset(tx, locked.accountId, locked.environment))) : serviceNow;
+        const now = locked
+          ? new Date(serviceNow.getTime() + (await rowOffset(tx, locked.accountId, locked.environment)))
+          : serviceNow;
         const row = locked && locked.nextStepAt && locked.nextStepAt <= now ? locked : undefined;
-        const step = row?.nextStepAt ? planDisbursementRailStep(row.status, row.nextStepAt, deps.config.railDelays) : null;
+        const step = row?.nextStepAt
+          ? planDisbursementRailStep(row.status, row.nextStepAt, deps.config.railDelays)
+          : null;
         if (!row || !step) return false;
         await moveDisbursement(tx, row, step.to, { at: now, nextStepAt: step.nextStepAt });
         return true;
@@ -39,4 +43,7 @@ export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
   return moved;
 }
 
-export const disbursementRail: Worker = { name: "disbursement-rail", tick: async (deps) => void (await runDisbursementRail(deps)) };
+export const disbursementRail: Worker = {
+  name: "disbursement-rail",
+  tick: async (deps) => void (await runDisbursementRail(deps)),
+};

@@ -29,15 +29,25 @@ function toEvent(row: EventRow, deliveries: EventDeliveryRow[]): Event {
 }
 
 /** GET /v0/events (extension, decision D9.6): newest first, filtered by type and resource. */
-export async function listEventsOf(deps: ServiceDeps, caller: Caller, query: EventListQuery): Promise<CappedPaginated<Event>> {
+export async function listEventsOf(
+  deps: ServiceDeps,
+  caller: Caller,
+  query: EventListQuery,
+): Promise<CappedPaginated<Event>> {
   const { rows, total } = await listEvents(
     deps.db,
     caller,
     { type: query.type, resourceId: query.resource_id },
     { page: query.page, pageSize: query.page_size },
   );
-  const deliveries = await deliveriesOfEvents(deps.db, rows.map((r) => r.id));
-  return { data: rows.map((r) => toEvent(r, deliveries)), pagination: cappedPageOf(query.page, query.page_size, total) };
+  const deliveries = await deliveriesOfEvents(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    data: rows.map((r) => toEvent(r, deliveries)),
+    pagination: cappedPageOf(query.page, query.page_size, total),
+  };
 }
 
 /** GET /v0/events/{id}: another account's or environment's event is a 404. */

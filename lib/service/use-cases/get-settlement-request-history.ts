@@ -5,7 +5,11 @@ import { notFound } from "../errors";
 import { findSettlementRequest, listHistory } from "../store/settlement-requests";
 
 /** GET /v0/settlement-requests/{id}/history (extension): every move, oldest first. */
-export async function getSettlementRequestHistory(deps: ServiceDeps, caller: Caller, id: string): Promise<SettlementHistory> {
+export async function getSettlementRequestHistory(
+  deps: ServiceDeps,
+  caller: Caller,
+  id: string,
+): Promise<SettlementHistory> {
   const row = await findSettlementRequest(deps.db, caller, id);
   if (!row) throw notFound("Settlement request");
   const rows = await listHistory(deps.db, id);

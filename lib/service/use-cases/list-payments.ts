@@ -8,8 +8,17 @@ import { pageOf } from "./pagination";
 import { toPayment } from "./payment-view";
 
 /** GET /v0/payments: newest first, filtered by status, type, settlement_request_id and created_at (D6.2); totals on request. */
-export async function listPayments(deps: ServiceDeps, caller: Caller, query: PaymentListQuery): Promise<Paginated<Payment> & { totals?: PaymentTotals }> {
-  const filter = { status: query.status, type: query.type, settlementRequestId: query.settlement_request_id, ...createdRange(query) };
+export async function listPayments(
+  deps: ServiceDeps,
+  caller: Caller,
+  query: PaymentListQuery,
+): Promise<Paginated<Payment> & { totals?: PaymentTotals }> {
+  const filter = {
+    status: query.status,
+    type: query.type,
+    settlementRequestId: query.settlement_request_id,
+    ...createdRange(query),
+  };
   const { rows, total } = await listRows(deps.db, caller, { page: query.page, pageSize: query.page_size, ...filter });
   const page = { data: rows.map(toPayment), pagination: pageOf(query.page, query.page_size, total) };
   if (query.include !== "totals") return page;

@@ -15,7 +15,10 @@ export async function listSettlementRequests(
 ): Promise<Paginated<SettlementRequestView> & { totals?: SettlementTotals }> {
   const filter = { status: query.status, externalId: query.external_id, ...createdRange(query) };
   const { rows, total } = await listRows(deps.db, caller, { page: query.page, pageSize: query.page_size, ...filter });
-  const payments = await paymentsOfRequests(deps.db, rows.map((r) => r.id));
+  const payments = await paymentsOfRequests(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   const now = deps.clock.now();
   const page = {
     data: rows.map((r) => toSettlementRequest(r, payments, now)),
@@ -23,5 +26,8 @@ export async function listSettlementRequests(
   };
   if (query.include !== "totals") return page;
   const totals = await settlementTotals(deps.db, caller, filter);
-  return { ...page, totals: { count: totals.count, payer_sends: totals.payerSends, recipient_gets: totals.recipientGets } };
+  return {
+    ...page,
+    totals: { count: totals.count, payer_sends: totals.payerSends, recipient_gets: totals.recipientGets },
+  };
 }

@@ -15,7 +15,12 @@ export interface DeliveryListQuery {
 }
 
 /** GET /v0/webhooks/{id}/deliveries (extension): newest first, each with its attempts. */
-export async function listWebhookDeliveries(deps: ServiceDeps, caller: Caller, webhookId: string, query: DeliveryListQuery): Promise<Paginated<WebhookDelivery>> {
+export async function listWebhookDeliveries(
+  deps: ServiceDeps,
+  caller: Caller,
+  webhookId: string,
+  query: DeliveryListQuery,
+): Promise<Paginated<WebhookDelivery>> {
   const webhook = await loadWebhook(deps.db, caller, webhookId);
   const { rows, total } = await listDeliveries(deps.db, webhook.id, {
     page: query.page,
@@ -23,9 +28,17 @@ export async function listWebhookDeliveries(deps: ServiceDeps, caller: Caller, w
     status: query.status,
     eventId: query.event_id,
   });
-  const attempts = await attemptsOf(deps.db, rows.map((r) => r.id));
+  const attempts = await attemptsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   return {
-    data: rows.map((r) => toDelivery(r, attempts.filter((a) => a.deliveryId === r.id))),
+    data: rows.map((r) =>
+      toDelivery(
+        r,
+        attempts.filter((a) => a.deliveryId === r.id),
+      ),
+    ),
     pagination: pageOf(query.page, query.page_size, total),
   };
 }

@@ -46,7 +46,9 @@ export async function moveDisbursement(
   if (effects.reserve === "consume") await consumeReserve(tx, key, row.amount, ref, at);
   if (effects.reserve === "release") await releaseReserve(tx, key, row.amount, ref, at);
 
-  const transactionHash = effects.setTransactionHash ? simulatedTransactionHash(row.chain as Chain) : row.transactionHash;
+  const transactionHash = effects.setTransactionHash
+    ? simulatedTransactionHash(row.chain as Chain)
+    : row.transactionHash;
   const updated = await updateDisbursementFrom(tx, row.id, row.status, {
     status: to,
     updatedAt: at,
@@ -55,7 +57,11 @@ export async function moveDisbursement(
     ...(effects.setCompletedAt ? { completedAt: at } : {}),
     ...(options.failure ? { failureCode: options.failure.code, failureMessage: options.failure.message } : {}),
   });
-  if (!updated) throw new ApiError("invalid_transition", `Disbursement moved concurrently; cannot move from ${row.status} to ${to}`);
+  if (!updated)
+    throw new ApiError(
+      "invalid_transition",
+      `Disbursement moved concurrently; cannot move from ${row.status} to ${to}`,
+    );
 
   const payment = await paymentById(tx, row.paymentId);
   const paymentStatus = options.paymentStatus ?? DISBURSEMENT_PAYMENT_STATUS[to];

@@ -58,7 +58,14 @@ export async function moveV1Payment(
     ...(effects.setCompletedAt ? { completedAt: at } : {}),
     ...(effects.failureReason ? { failureReason: options.failureReason ?? effects.failureReason.fallback } : {}),
   });
-  if (!updated) throw new ApiError("invalid_transition", `Payment moved concurrently; cannot move from ${row.status} to ${to}`);
-  await emitEvent(tx, { accountId: row.accountId, environment: row.environment, type: effects.event, data: v1PaymentToWire(updated), at });
+  if (!updated)
+    throw new ApiError("invalid_transition", `Payment moved concurrently; cannot move from ${row.status} to ${to}`);
+  await emitEvent(tx, {
+    accountId: row.accountId,
+    environment: row.environment,
+    type: effects.event,
+    data: v1PaymentToWire(updated),
+    at,
+  });
   return updated;
 }

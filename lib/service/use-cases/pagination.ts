@@ -6,7 +6,6 @@ export function pageOf(page: number, pageSize: number, total: number): Paginatio
   return { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) };
 }
 
-
 /** The `pagination` of a list whose total is counted up to TOTAL_CAP: past it, the cap and `total_capped: true`. */
 export function cappedPageOf(page: number, pageSize: number, counted: number): CappedPagination {
   const total = Math.min(counted, TOTAL_CAP);

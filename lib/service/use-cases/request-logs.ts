@@ -28,11 +28,22 @@ function toEntry(row: RequestLogRow): RequestLogEntry {
 }
 
 /** GET /v0/request-logs (extension, decision D11): the key's account and environment, newest first. */
-export async function listRequestLogsOf(deps: ServiceDeps, caller: Caller, q: RequestLogQuery): Promise<CappedPaginated<RequestLogEntry>> {
+export async function listRequestLogsOf(
+  deps: ServiceDeps,
+  caller: Caller,
+  q: RequestLogQuery,
+): Promise<CappedPaginated<RequestLogEntry>> {
   const { rows, total } = await listRequestLogs(
     deps.db,
     caller,
-    { status: q.status, method: q.method, path: q.path, idempotencyKey: q.idempotency_key, resourceId: q.resource_id, userAgentNot: q.user_agent_not },
+    {
+      status: q.status,
+      method: q.method,
+      path: q.path,
+      idempotencyKey: q.idempotency_key,
+      resourceId: q.resource_id,
+      userAgentNot: q.user_agent_not,
+    },
     { page: q.page, pageSize: q.page_size },
   );
   return { data: rows.map(toEntry), pagination: cappedPageOf(q.page, q.page_size, total) };

@@ -13,10 +13,19 @@ import { loadWebhook, toDelivery } from "./webhook-view";
  * before it resumes the schedule). On a DISABLED endpoint it
  * goes out once the endpoint is ACTIVE again.
  */
-export async function retryWebhookDelivery(deps: ServiceDeps, caller: Caller, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+export async function retryWebhookDelivery(
+  deps: ServiceDeps,
+  caller: Caller,
+  webhookId: string,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
   const webhook = await loadWebhook(deps.db, caller, webhookId);
   const now = deps.clock.now();
-  const row = await updateDelivery(deps.db, webhook.id, deliveryId, { status: "PENDING", nextAttemptAt: now, updatedAt: now });
+  const row = await updateDelivery(deps.db, webhook.id, deliveryId, {
+    status: "PENDING",
+    nextAttemptAt: now,
+    updatedAt: now,
+  });
   if (!row) throw notFound(`Delivery ${deliveryId}`);
   signalDeliveryWork();
   return toDelivery(row, await attemptsOf(deps.db, [row.id]));

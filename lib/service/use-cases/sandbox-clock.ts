@@ -23,12 +23,18 @@ export async function getSandboxClock(service: ServiceDeps, caller: Caller): Pro
  * expiry) before answering; webhook attempts that became due are sent right after. Other
  * accounts' clocks do not move: every due query reads each row's own account clock.
  */
-export async function advanceSandboxClock(service: ServiceDeps, caller: Caller, seconds: number): Promise<SandboxClock> {
+export async function advanceSandboxClock(
+  service: ServiceDeps,
+  caller: Caller,
+  seconds: number,
+): Promise<SandboxClock> {
   const serviceNow = service.clock.now();
   const offset = await addSandboxOffset(service.db, caller.accountId, seconds * 1000, serviceNow);
   rememberSandboxOffset(service.db, caller.accountId, offset);
   for (const worker of TIME_MOVE_WORKERS) await worker.tick(service);
   // Same drain as the delivery loop's (one per deps): sends start now, the answer does not wait.
-  void deliverDueWebhooks(service).catch((error) => console.error("[service] sandbox clock: delivery failed:", (error as Error).message));
+  void deliverDueWebhooks(service).catch((error) =>
+    console.error("[service] sandbox clock: delivery failed:", (error as Error).message),
+  );
   return view(serviceNow, offset);
 }

@@ -67,7 +67,8 @@ describe("balances", () => {
   });
 
   it("an operator cut below the threshold fires account.balance.low", async () => {
-    const count = async () => (await s.deps.db.select().from(events).where(eq(events.type, "account.balance.low"))).length;
+    const count = async () =>
+      (await s.deps.db.select().from(events).where(eq(events.type, "account.balance.low"))).length;
     const before = await count();
     await set("800");
     expect(await count()).toBe(before + 1);

@@ -32,12 +32,20 @@ export async function setAccountBalance(db: Db, input: SetBalanceInput): Promise
   const parsed = parseAmount(input.amount, { maxDecimals: CURRENCY_PRECISION[input.currency] });
   if (!parsed.ok) throw new SetBalanceError(`amount: ${parsed.message}`);
   const account = await findAccountByName(db, input.accountName);
-  if (!account) throw new SetBalanceError(`no account named "${input.accountName}" (npm run keys -- create … makes one)`);
+  if (!account)
+    throw new SetBalanceError(`no account named "${input.accountName}" (npm run keys -- create … makes one)`);
   const key = { accountId: account.id, environment: input.environment, currency: input.currency };
   return db.transaction(async (tx) => {
     let change: BalanceChange;
     try {
-      change = await setTotalBalance(tx, key, parsed.value, "operator_set", { refType: "operator", refId: null }, input.at);
+      change = await setTotalBalance(
+        tx,
+        key,
+        parsed.value,
+        "operator_set",
+        { refType: "operator", refId: null },
+        input.at,
+      );
     } catch (error) {
       if (error instanceof RangeError) throw new SetBalanceError(error.message);
       throw error;

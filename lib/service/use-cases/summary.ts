@@ -15,7 +15,8 @@ export async function settlementSummary(deps: ServiceDeps, caller: Caller, query
   const from = range.createdFrom ?? new Date(before.getTime() - 30 * DAY);
   const row = await summaryOf(deps.db, caller, from, before);
   const statuses = row.statuses ?? [];
-  const countOf = (set: readonly string[]) => statuses.filter((s) => set.includes(s.status)).reduce((n, s) => n + s.count, 0);
+  const countOf = (set: readonly string[]) =>
+    statuses.filter((s) => set.includes(s.status)).reduce((n, s) => n + s.count, 0);
   const settled = countOf(ENDED.settled);
   const failed = countOf(ENDED.failed);
   const otherEnded = countOf(ENDED.other);

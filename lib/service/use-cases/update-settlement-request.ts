@@ -3,7 +3,12 @@ import { isTransactionIdRemoved, type SettlementRequestUpdate } from "@/lib/sche
 import { planClientMove, reconciliationExpectedAt } from "@/lib/state-machine";
 import type { Caller, ServiceDeps } from "../context";
 import { ApiError, invalidField } from "../errors";
-import { commitRequestChange, paymentStatusPatch, type PaymentPatch, type RequestChange } from "./commit-request-change";
+import {
+  commitRequestChange,
+  paymentStatusPatch,
+  type PaymentPatch,
+  type RequestChange,
+} from "./commit-request-change";
 import { loadSettlementRequest } from "./load-settlement-request";
 import { toSettlementRequest, type SettlementRequestView } from "./settlement-request-view";
 
@@ -40,8 +45,10 @@ export async function updateSettlementRequest(
 
     const inbound: PaymentPatch = plan.inbound ? paymentStatusPatch(current.inbound, plan.inbound, now) : {};
     const outbound: PaymentPatch = plan.outbound ? paymentStatusPatch(current.outbound, plan.outbound, now) : {};
-    if (body.txHash !== undefined && plan.txHashOn === "PAYIN") Object.assign(inbound, { transactionHash: body.txHash, updatedAt: now });
-    if (body.txHash !== undefined && plan.txHashOn === "PAYOUT") Object.assign(outbound, { transactionHash: body.txHash, updatedAt: now });
+    if (body.txHash !== undefined && plan.txHashOn === "PAYIN")
+      Object.assign(inbound, { transactionHash: body.txHash, updatedAt: now });
+    if (body.txHash !== undefined && plan.txHashOn === "PAYOUT")
+      Object.assign(outbound, { transactionHash: body.txHash, updatedAt: now });
 
     const change: RequestChange = {
       move: { to: plan.to, cause: "api" },

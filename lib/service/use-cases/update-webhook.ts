@@ -10,7 +10,12 @@ import { loadWebhook, toWebhook } from "./webhook-view";
  * endpoint gets no new deliveries, and those already queued wait until it is ACTIVE again). A new URL is checked
  * like on create.
  */
-export async function updateWebhook(deps: ServiceDeps, caller: Caller, id: string, input: WebhookUpdate): Promise<Webhook> {
+export async function updateWebhook(
+  deps: ServiceDeps,
+  caller: Caller,
+  id: string,
+  input: WebhookUpdate,
+): Promise<Webhook> {
   const current = await loadWebhook(deps.db, caller, id);
   if (input.url !== undefined && input.url !== current.url) await assertUrlAllowed(caller, input.url, deps.config);
   const row = await updateRow(deps.db, current.id, {

@@ -13,12 +13,7 @@ const BATCH = 200;
  * Moves due /v1 payments one at a time, each in its own transaction, claiming the row with
  * SKIP LOCKED so several instances (or a reader and the scheduler) never apply a move twice.
  */
-async function sweep(
-  deps: ServiceDeps,
-  status: V1ClockStatus,
-  due: V1DueColumn,
-  owner?: Scope,
-): Promise<number> {
+async function sweep(deps: ServiceDeps, status: V1ClockStatus, due: V1DueColumn, owner?: Scope): Promise<number> {
   const serviceNow = deps.clock.now();
   const ids = await dueV1PaymentIds(deps.db, { status, due, serviceNow, owner, limit: BATCH });
   let moved = 0;

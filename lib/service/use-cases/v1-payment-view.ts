@@ -33,7 +33,12 @@ export function v1PaymentToWire(row: V1PaymentRow): V1Payment {
 }
 
 /** The payment of this owner (locked when asked); 404 for anyone else's. */
-export async function loadV1Payment(tx: Executor, owner: Scope, by: { id: string } | { referenceId: string }, lock = false): Promise<V1PaymentRow> {
+export async function loadV1Payment(
+  tx: Executor,
+  owner: Scope,
+  by: { id: string } | { referenceId: string },
+  lock = false,
+): Promise<V1PaymentRow> {
   const row = await findV1Payment(tx, owner, by, { lock });
   if (!row) throw notFound("id" in by ? "Payment" : `Payment with reference_id ${by.referenceId}`);
   return row;

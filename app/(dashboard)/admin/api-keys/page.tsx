@@ -33,7 +33,11 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
   // Embedded: this console's database. Remote with SERVICE_ADMIN_TOKEN: the service's admin API (404: not offered there).
   const remote = adminKeysConfigured(environment) ? await listRemoteKeys(environment, prefix || undefined) : null;
   const managedHere = keysManagedHere(environment) || remote?.ok === true;
-  const keys = remote?.ok ? remote.data : keysManagedHere(environment) ? await listConsoleKeys((await getDatabase()).db, { environment, prefix: prefix || undefined }) : [];
+  const keys = remote?.ok
+    ? remote.data
+    : keysManagedHere(environment)
+      ? await listConsoleKeys((await getDatabase()).db, { environment, prefix: prefix || undefined })
+      : [];
   const remoteProblem = remote && !remote.ok && remote.status !== 404 ? remote.message : null;
 
   return (
@@ -84,7 +88,9 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
           </form>
         ) : null}
       </div>
-      {remoteProblem ? <ErrorState className="mb-4" title="The service's keys could not be read" message={remoteProblem} /> : null}
+      {remoteProblem ? (
+        <ErrorState className="mb-4" title="The service's keys could not be read" message={remoteProblem} />
+      ) : null}
       {managedHere ? (
         <DataTable
           caption={`${environment} API keys`}
@@ -126,7 +132,9 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
               headerClassName: "text-right",
               className: "text-right",
               cell: (key) =>
-                key.revokedAt || key.usedByConsole ? null : <RevokeKeyButton id={key.id} prefix={key.prefix} environment={environment} />,
+                key.revokedAt || key.usedByConsole ? null : (
+                  <RevokeKeyButton id={key.id} prefix={key.prefix} environment={environment} />
+                ),
             },
           ]}
           rows={keys}

@@ -41,15 +41,33 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
 
   return (
     <>
-      <PageHeader title="Audit trail" description="Every change made through the console, and every refused attempt: who, when, what, where, and how it ended. Times in UTC." />
-      <form className="mb-5 grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] sm:grid-cols-3 lg:grid-cols-7 lg:items-end" aria-label="Filter the audit trail">
+      <PageHeader
+        title="Audit trail"
+        description="Every change made through the console, and every refused attempt: who, when, what, where, and how it ended. Times in UTC."
+      />
+      <form
+        className="mb-5 grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
+        aria-label="Filter the audit trail"
+      >
         <div className="space-y-1.5 lg:col-span-2">
           <Label htmlFor="f-user">Person</Label>
-          <Select id="f-user" name="user" defaultValue={query.user ?? ""} placeholder="Everyone" options={facets.users.map((u) => ({ value: u.userId, label: u.email }))} />
+          <Select
+            id="f-user"
+            name="user"
+            defaultValue={query.user ?? ""}
+            placeholder="Everyone"
+            options={facets.users.map((u) => ({ value: u.userId, label: u.email }))}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="f-action">Action</Label>
-          <Select id="f-action" name="action" defaultValue={query.action ?? ""} placeholder="Any action" options={facets.actions.map((a) => ({ value: a, label: auditActionLabel(a) }))} />
+          <Select
+            id="f-action"
+            name="action"
+            defaultValue={query.action ?? ""}
+            placeholder="Any action"
+            options={facets.actions.map((a) => ({ value: a, label: auditActionLabel(a) }))}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="f-result">Result</Label>
@@ -87,12 +105,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       <DataTable
         caption="Audit trail, newest first"
         columns={[
-          { header: "When (UTC)", className: "whitespace-nowrap tabular-nums text-slate-500", cell: (row) => timeFormat.format(row.at) },
+          {
+            header: "When (UTC)",
+            className: "whitespace-nowrap tabular-nums text-slate-500",
+            cell: (row) => timeFormat.format(row.at),
+          },
           {
             header: "Who",
             cell: (row) => (
               <>
-                <p className="text-slate-900">{row.userEmail ?? <span className="text-slate-500">nobody signed in</span>}</p>
+                <p className="text-slate-900">
+                  {row.userEmail ?? <span className="text-slate-500">nobody signed in</span>}
+                </p>
                 {row.role ? <p className="text-xs text-slate-500">{row.role}</p> : null}
               </>
             ),
@@ -122,7 +146,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           {
             header: "Environment",
             cell: (row) =>
-              row.environment ? <Badge tone={row.environment === "production" ? "warning" : "accent"}>{row.environment}</Badge> : <span className="text-slate-500">—</span>,
+              row.environment ? (
+                <Badge tone={row.environment === "production" ? "warning" : "accent"}>{row.environment}</Badge>
+              ) : (
+                <span className="text-slate-500">—</span>
+              ),
           },
           {
             header: "Result",
@@ -140,12 +168,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       />
       <div className="mt-4 flex justify-end gap-2">
         {query.before ? (
-          <Link href={auditHref({ ...query, before: undefined })} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+          <Link
+            href={auditHref({ ...query, before: undefined })}
+            className={buttonClasses({ variant: "secondary", size: "sm" })}
+          >
             Newest
           </Link>
         ) : null}
         {more && last ? (
-          <Link href={auditHref({ ...query, before: encodeCursor(last.at, last.id) })} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+          <Link
+            href={auditHref({ ...query, before: encodeCursor(last.at, last.id) })}
+            className={buttonClasses({ variant: "secondary", size: "sm" })}
+          >
             Older
           </Link>
         ) : null}

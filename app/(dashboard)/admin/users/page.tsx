@@ -57,12 +57,18 @@ export default async function UsersPage() {
                 </Badge>
               ),
           },
-          { header: "Added", className: "whitespace-nowrap text-slate-500", cell: (user) => dateFormat.format(user.createdAt) },
+          {
+            header: "Added",
+            className: "whitespace-nowrap text-slate-500",
+            cell: (user) => dateFormat.format(user.createdAt),
+          },
           {
             header: <span className="sr-only">Actions</span>,
             headerClassName: "text-right",
             className: "text-right",
-            cell: (user) => <UserRowActions user={{ ...user, role: roleOf(user) }} self={user.id === gate.actor.userId} />,
+            cell: (user) => (
+              <UserRowActions user={{ ...user, role: roleOf(user) }} self={user.id === gate.actor.userId} />
+            ),
           },
         ]}
         rows={users}

@@ -56,14 +56,17 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
               <div>
                 <dt className="text-slate-500">Needs</dt>
                 <dd className="font-medium text-slate-900">
-                  {s.approvalsRequired} approval{s.approvalsRequired === 2 ? "s" : ""} from {rolesText(s.approverRoles)}, not the submitter
+                  {s.approvalsRequired} approval{s.approvalsRequired === 2 ? "s" : ""} from {rolesText(s.approverRoles)}
+                  , not the submitter
                 </dd>
               </div>
               <div>
                 <dt className="text-slate-500">{open ? "Expires" : s.status === "expired" ? "Expired" : "Decided"}</dt>
                 <dd className="font-medium text-slate-900">
                   {open || s.status === "expired" ? when(s.expiresAt) : s.decidedAt ? when(s.decidedAt) : "—"}
-                  {s.environment === "sandbox" && (open || s.status === "expired") ? <span className="text-slate-500"> (sandbox clock)</span> : null}
+                  {s.environment === "sandbox" && (open || s.status === "expired") ? (
+                    <span className="text-slate-500"> (sandbox clock)</span>
+                  ) : null}
                 </dd>
               </div>
               <div className="sm:col-span-2">
@@ -91,17 +94,30 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
             </dl>
             {open && !canApprove ? (
               <p className="mt-4 text-sm text-slate-600" data-testid="not-yours">
-                {mine ? "You submitted this: someone else must approve it." : approved ? "You approved this; it needs another person." : `Waiting for ${rolesText(s.approverRoles)}.`}
+                {mine
+                  ? "You submitted this: someone else must approve it."
+                  : approved
+                    ? "You approved this; it needs another person."
+                    : `Waiting for ${rolesText(s.approverRoles)}.`}
               </p>
             ) : null}
             {open && (canApprove || canDeny) ? (
               <div className="mt-5 border-t border-slate-100 pt-4">
-                <DecisionButtons id={s.id} canApprove={canApprove} canDeny={canDeny} mine={mine} lastApproval={s.approvals.length + 1 >= s.approvalsRequired} />
+                <DecisionButtons
+                  id={s.id}
+                  canApprove={canApprove}
+                  canDeny={canDeny}
+                  mine={mine}
+                  lastApproval={s.approvals.length + 1 >= s.approvalsRequired}
+                />
               </div>
             ) : null}
           </Card>
           {s.status === "sent" || s.status === "failed" ? (
-            <Card title={s.status === "sent" ? "Sent" : "The API refused it"} description={`Answered ${s.responseStatus ?? "nothing"}.`}>
+            <Card
+              title={s.status === "sent" ? "Sent" : "The API refused it"}
+              description={`Answered ${s.responseStatus ?? "nothing"}.`}
+            >
               {s.status === "sent" && s.secretWaiting && mine ? (
                 <div className="mb-4">
                   <RevealSecret id={s.id} label={s.action === "api_key" ? "API key" : "Signing secret"} />
@@ -112,31 +128,53 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
                   Open {s.resultId}
                 </Link>
               ) : (
-                <CodeBlock className="overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs">{JSON.stringify(s.response, null, 2)}</CodeBlock>
+                <CodeBlock className="overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs">
+                  {JSON.stringify(s.response, null, 2)}
+                </CodeBlock>
               )}
             </Card>
           ) : null}
         </div>
         {s.path.startsWith(BATCH_SUBMISSION_PATH) ? (
-          <Card className="min-w-0" title="What will be sent" description="Every row of the batch, each with its own Idempotency-Key, once approved.">
+          <Card
+            className="min-w-0"
+            title="What will be sent"
+            description="Every row of the batch, each with its own Idempotency-Key, once approved."
+          >
             <p className="text-sm text-slate-700">{s.facts.label}</p>
-            <Link href={`/batches/${encodeURIComponent(s.path.slice(BATCH_SUBMISSION_PATH.length))}`} className="mt-3 inline-block font-medium text-accent-700 hover:underline" data-testid="batch-link">
+            <Link
+              href={`/batches/${encodeURIComponent(s.path.slice(BATCH_SUBMISSION_PATH.length))}`}
+              className="mt-3 inline-block font-medium text-accent-700 hover:underline"
+              data-testid="batch-link"
+            >
               Review the batch, row by row
             </Link>
-            <CodeBlock data-testid="submission-body" className="mt-3 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+            <CodeBlock
+              data-testid="submission-body"
+              className="mt-3 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100"
+            >
               {body}
             </CodeBlock>
           </Card>
         ) : (
-          <Card className="min-w-0" title="What will be sent" description="Exactly this call, with this Idempotency-Key, once approved.">
+          <Card
+            className="min-w-0"
+            title="What will be sent"
+            description="Exactly this call, with this Idempotency-Key, once approved."
+          >
             <p className="font-mono text-sm break-all text-slate-900">
               {s.method} {s.path}
             </p>
-            {s.idempotencyKey ? <p className="mt-1 font-mono text-xs break-all text-slate-500">Idempotency-Key: {s.idempotencyKey}</p> : null}
+            {s.idempotencyKey ? (
+              <p className="mt-1 font-mono text-xs break-all text-slate-500">Idempotency-Key: {s.idempotencyKey}</p>
+            ) : null}
             <div className="mt-3 flex justify-end">
               <CopyButton value={body} label="Copy the body" showText />
             </div>
-            <CodeBlock data-testid="submission-body" className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+            <CodeBlock
+              data-testid="submission-body"
+              className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100"
+            >
               {body}
             </CodeBlock>
           </Card>

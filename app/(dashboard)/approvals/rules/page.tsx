@@ -24,7 +24,12 @@ export default async function ApprovalRulesPage() {
   if (!gate.ok) return <NotAllowed message="Only administrators set approval rules." />;
   const { db } = await getDatabase();
   const [rules, limits] = await Promise.all([currentRules(db), listLimits(db)]);
-  const rows = limits.map((l) => ({ id: l.id, who: l.userEmail ?? `Every ${l.role}`, currency: l.currency, amount: l.amount }));
+  const rows = limits.map((l) => ({
+    id: l.id,
+    who: l.userEmail ?? `Every ${l.role}`,
+    currency: l.currency,
+    amount: l.amount,
+  }));
   return (
     <>
       <PageHeader
@@ -39,14 +44,29 @@ export default async function ApprovalRulesPage() {
       <DataTable
         caption="Approval rules"
         columns={[
-          { header: "Rule", cell: (r) => (
+          {
+            header: "Rule",
+            cell: (r) => (
               <Link href={`/approvals/rules/${r.id}`} className="font-medium text-accent-700 hover:underline">
                 {r.name}
               </Link>
-            ) },
+            ),
+          },
           { header: "Holds", className: "text-slate-700", cell: (r) => ruleSummary(r) },
           { header: "Version", numeric: true, cell: (r) => r.version },
-          { header: "State", cell: (r) => (r.enabled ? <Badge tone="success" dot>On</Badge> : <Badge tone="muted" dot>Off</Badge>) },
+          {
+            header: "State",
+            cell: (r) =>
+              r.enabled ? (
+                <Badge tone="success" dot>
+                  On
+                </Badge>
+              ) : (
+                <Badge tone="muted" dot>
+                  Off
+                </Badge>
+              ),
+          },
         ]}
         rows={rules}
         rowTestId="rule-row"
@@ -70,7 +90,13 @@ export default async function ApprovalRulesPage() {
                 headerClassName: "text-right",
                 className: "text-right",
                 cell: (l) => (
-                  <RefreshingActionButton action={removeDailyLimit} input={{ id: l.id }} label="Remove" ariaLabel={`Remove the limit ${l.who} ${l.currency}`} failTitle="Not removed" />
+                  <RefreshingActionButton
+                    action={removeDailyLimit}
+                    input={{ id: l.id }}
+                    label="Remove"
+                    ariaLabel={`Remove the limit ${l.who} ${l.currency}`}
+                    failTitle="Not removed"
+                  />
                 ),
               },
             ]}

@@ -8,13 +8,22 @@ import { getBalanceStatement } from "@/lib/settlement-api";
 export const dynamic = "force-dynamic";
 
 /** One line of the CSV: the opening balance, each movement, the closing balance. */
-type Line = { line: "opening" | "movement" | "closing"; at: string | null; entry: StatementEntry | null; after: StatementEntry["balance_after"] };
+type Line = {
+  line: "opening" | "movement" | "closing";
+  at: string | null;
+  entry: StatementEntry | null;
+  after: StatementEntry["balance_after"];
+};
 
 const COLUMNS: CsvColumn<Line>[] = [
   { header: "line", value: (l) => l.line },
   { header: "created_at", value: (l) => l.at },
   { header: "movement", value: (l) => l.entry?.kind },
-  { header: "description", value: (l) => (l.entry ? MOVEMENT_LABELS[l.entry.kind] : l.line === "opening" ? "Opening balance" : "Closing balance") },
+  {
+    header: "description",
+    value: (l) =>
+      l.entry ? MOVEMENT_LABELS[l.entry.kind] : l.line === "opening" ? "Opening balance" : "Closing balance",
+  },
   { header: "ref_type", value: (l) => l.entry?.ref_type },
   { header: "ref_id", value: (l) => l.entry?.ref_id },
   { header: "available_delta", value: (l) => l.entry?.available_delta },
@@ -33,7 +42,10 @@ export async function GET(request: Request): Promise<Response> {
   const currency = oneOfParam(STATEMENT_CURRENCIES, params.currency) ?? "USDC";
   const from = dateParam(params.from);
   const to = dateParam(params.to);
-  const result = await getBalanceStatement(auth.ctx.environment, currency, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  const result = await getBalanceStatement(auth.ctx.environment, currency, {
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  });
   if (!result.ok) return exportFailed(result.error);
   const st = result.data;
   const lines: Line[] = [

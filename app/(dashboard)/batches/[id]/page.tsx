@@ -22,11 +22,17 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   if (!state) notFound();
   const b = state.batch;
   const role = gate.actor.role;
-  const canManage = can(role, "batches:manage", environment) && can(role, b.kind === "disbursement" ? "disbursement:create" : "settlement:create", environment);
+  const canManage =
+    can(role, "batches:manage", environment) &&
+    can(role, b.kind === "disbursement" ? "disbursement:create" : "settlement:create", environment);
   const balances = b.kind === "disbursement" && b.status === "review" ? await availableBalances(environment) : null;
   return (
     <>
-      <PageHeader eyebrow={`${BATCH_KIND_LABELS[b.kind]} · ${environment}`} title={b.fileName} description={`Batch ${b.id}`} />
+      <PageHeader
+        eyebrow={`${BATCH_KIND_LABELS[b.kind]} · ${environment}`}
+        title={b.fileName}
+        description={`Batch ${b.id}`}
+      />
       <BatchWorkspace initial={state} environment={environment} canManage={canManage} balances={balances} />
     </>
   );

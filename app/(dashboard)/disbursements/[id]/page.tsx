@@ -11,8 +11,20 @@ export default async function DisbursementPage({ params, searchParams }: Props) 
   const [{ id }, sp, environment] = await Promise.all([params, searchParams, getEnvironment()]);
   const disbursement = await getDisbursement({ id });
   return (
-    <DetailPage result={disbursement} back={{ href: "/disbursements", label: "Disbursements" }} title="Disbursement" failedTitle="This disbursement could not be loaded">
-      {(d) => <DisbursementDetail key={`${environment}-${id}`} environment={environment} initial={d} created={sp.created === "1"} />}
+    <DetailPage
+      result={disbursement}
+      back={{ href: "/disbursements", label: "Disbursements" }}
+      title="Disbursement"
+      failedTitle="This disbursement could not be loaded"
+    >
+      {(d) => (
+        <DisbursementDetail
+          key={`${environment}-${id}`}
+          environment={environment}
+          initial={d}
+          created={sp.created === "1"}
+        />
+      )}
     </DetailPage>
   );
 }

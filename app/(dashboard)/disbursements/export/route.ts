@@ -21,4 +21,10 @@ const COLUMNS: CsvColumn<Disbursement>[] = [
 ];
 
 /** GET /disbursements/export?…: the disbursements with the same filters as on screen, as CSV, every page. */
-export const GET = listExport({ name: "disbursements", action: "listDisbursements", codec: disbursementFilters, columns: COLUMNS, read: listDisbursements });
+export const GET = listExport({
+  name: "disbursements",
+  action: "listDisbursements",
+  codec: disbursementFilters,
+  columns: COLUMNS,
+  read: listDisbursements,
+});

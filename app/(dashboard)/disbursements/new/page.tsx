@@ -18,15 +18,28 @@ export default async function NewDisbursementPage() {
     return <NotAllowed message={`Your role cannot create disbursements in ${environment}.`} />;
   }
   // The available balance beside the amount, and checked before a submit (sandbox info; production's statements).
-  const [balances, payees] = await Promise.all([availableBalances(environment), getDatabase().then(({ db }) => listPayees(db, environment))]);
+  const [balances, payees] = await Promise.all([
+    availableBalances(environment),
+    getDatabase().then(({ db }) => listPayees(db, environment)),
+  ]);
   return (
     <>
       <PageHeader
-        eyebrow={<Link href="/disbursements" className="hover:text-slate-800">← Disbursements</Link>}
+        eyebrow={
+          <Link href="/disbursements" className="hover:text-slate-800">
+            ← Disbursements
+          </Link>
+        }
         title="New disbursement"
         description="Send stablecoins from your balance to a wallet. The chain follows from the address."
       />
-      <DisbursementForm key={environment} environment={environment} initialKey={randomUUID()} balances={balances} payees={payees} />
+      <DisbursementForm
+        key={environment}
+        environment={environment}
+        initialKey={randomUUID()}
+        balances={balances}
+        payees={payees}
+      />
     </>
   );
 }

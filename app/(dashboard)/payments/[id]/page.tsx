@@ -22,7 +22,9 @@ export default async function PaymentPage({ params }: Props) {
       titleOf={(p) => (p.type === "PAYIN" ? "Inbound payment" : "Outbound payment")}
       failedTitle="This payment could not be loaded"
     >
-      {(p) => <PaymentDetail key={`${environment}-${id}`} environment={environment} initial={p} canSimulate={canSimulate} />}
+      {(p) => (
+        <PaymentDetail key={`${environment}-${id}`} environment={environment} initial={p} canSimulate={canSimulate} />
+      )}
     </DetailPage>
   );
 }

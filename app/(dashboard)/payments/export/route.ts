@@ -22,4 +22,10 @@ const COLUMNS: CsvColumn<Payment>[] = [
 ];
 
 /** GET /payments/export?…: the payments with the same filters as on screen, as CSV, every page. */
-export const GET = listExport({ name: "payments", action: "listPayments", codec: paymentFilters, columns: COLUMNS, read: listPayments });
+export const GET = listExport({
+  name: "payments",
+  action: "listPayments",
+  codec: paymentFilters,
+  columns: COLUMNS,
+  read: listPayments,
+});

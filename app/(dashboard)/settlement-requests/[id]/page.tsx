@@ -18,13 +18,24 @@ export default async function SettlementRequestPage({ params, searchParams }: Pr
       result={request}
       back={{ href: "/settlement-requests", label: "Settlement requests" }}
       title="Settlement request"
-      titleOf={(r) => (r.external_id ? `Request ${r.external_id.length > 48 ? `${r.external_id.slice(0, 47)}…` : r.external_id}` : "Settlement request")}
+      titleOf={(r) =>
+        r.external_id
+          ? `Request ${r.external_id.length > 48 ? `${r.external_id.slice(0, 47)}…` : r.external_id}`
+          : "Settlement request"
+      }
       failedTitle="This request could not be loaded"
     >
       {(r) => (
         <>
           <LiveUpdates environment={environment} />
-          <RequestDetail key={`${environment}-${id}`} environment={environment} id={id} initialRequest={r} initialHistory={history} created={sp.created === "1"} />
+          <RequestDetail
+            key={`${environment}-${id}`}
+            environment={environment}
+            id={id}
+            initialRequest={r}
+            initialHistory={history}
+            created={sp.created === "1"}
+          />
         </>
       )}
     </DetailPage>

@@ -10,4 +10,9 @@ export const dynamic = "force-dynamic";
  * the same filters as on screen, as CSV, every page.
  * Amounts stay the API's decimal strings, each beside its currency column.
  */
-export const GET = listExport({ name: "settlement-requests", codec: requestFilters, columns: SETTLEMENT_CSV_COLUMNS, read: listSettlementRequests });
+export const GET = listExport({
+  name: "settlement-requests",
+  codec: requestFilters,
+  columns: SETTLEMENT_CSV_COLUMNS,
+  read: listSettlementRequests,
+});

@@ -25,11 +25,22 @@ export default async function NewSettlementRequestPage({ searchParams }: { searc
   return (
     <>
       <PageHeader
-        eyebrow={<Link href="/settlement-requests" className="hover:text-slate-800">← Settlement requests</Link>}
+        eyebrow={
+          <Link href="/settlement-requests" className="hover:text-slate-800">
+            ← Settlement requests
+          </Link>
+        }
         title="New settlement request"
         description="Choose the type, where the money goes and who receives it. You get payment instructions for the payer."
       />
-      <SettlementRequestBuilder key={environment} environment={environment} initial={initial} initialKey={randomUUID()} quotedDestinationAmount={quotedDestinationAmount(params)} payees={payees} />
+      <SettlementRequestBuilder
+        key={environment}
+        environment={environment}
+        initial={initial}
+        initialKey={randomUUID()}
+        quotedDestinationAmount={quotedDestinationAmount(params)}
+        payees={payees}
+      />
     </>
   );
 }

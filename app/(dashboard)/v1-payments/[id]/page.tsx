@@ -14,8 +14,21 @@ export default async function V1PaymentPage({ params, searchParams }: Props) {
   const canNotify = actor !== null && can(actor.role, "settlement:update", environment);
   const payment = await getV1Payment({ id });
   return (
-    <DetailPage result={payment} back={{ href: "/v1-payments", label: "/v1 payments" }} title="/v1 payment" failedTitle="This payment could not be loaded">
-      {(p) => <V1PaymentDetail key={`${environment}-${id}`} environment={environment} initial={p} created={sp.created === "1"} canNotify={canNotify} />}
+    <DetailPage
+      result={payment}
+      back={{ href: "/v1-payments", label: "/v1 payments" }}
+      title="/v1 payment"
+      failedTitle="This payment could not be loaded"
+    >
+      {(p) => (
+        <V1PaymentDetail
+          key={`${environment}-${id}`}
+          environment={environment}
+          initial={p}
+          created={sp.created === "1"}
+          canNotify={canNotify}
+        />
+      )}
     </DetailPage>
   );
 }

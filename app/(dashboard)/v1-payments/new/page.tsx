@@ -17,7 +17,11 @@ export default async function NewV1PaymentPage() {
   return (
     <>
       <PageHeader
-        eyebrow={<Link href="/v1-payments" className="hover:text-slate-800">← /v1 payments</Link>}
+        eyebrow={
+          <Link href="/v1-payments" className="hover:text-slate-800">
+            ← /v1 payments
+          </Link>
+        }
         title="New /v1 payment"
         description="A LIQUIDITY payment: USDC reserved now, sent on chain once the incoming wire is notified."
       />

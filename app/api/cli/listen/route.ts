@@ -31,32 +31,61 @@ export async function GET(request: Request) {
   if (!auth.ok) return cliError(auth.error);
   const holder = auth.holder;
   const parsed = parseStreamQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) return cliError({ status: 400, code: "invalid_query", message: `${parsed.field}: ${parsed.message}` });
+  if (!parsed.ok)
+    return cliError({ status: 400, code: "invalid_query", message: `${parsed.field}: ${parsed.message}` });
   const { query } = parsed;
   const { db } = await getDatabase();
 
   const asked = request.headers.get(SESSION_HEADER);
   let sessionId: string;
-  const resumedSession = asked && /^lsn_[A-Za-z0-9_-]{16}$/.test(asked) ? await findSession(db, asked, holder.userId) : null;
+  const resumedSession =
+    asked && /^lsn_[A-Za-z0-9_-]{16}$/.test(asked) ? await findSession(db, asked, holder.userId) : null;
   if (resumedSession?.endedAt) {
-    return cliError({ status: 410, code: "session_ended", message: `This listening session was ended: ${resumedSession.endedReason ?? "ended"}.` });
+    return cliError({
+      status: 410,
+      code: "session_ended",
+      message: `This listening session was ended: ${resumedSession.endedReason ?? "ended"}.`,
+    });
   }
 
   const ready = await ensureReceiver(db, { userId: holder.userId, email: holder.email });
-  if (!ready.ok) return cliError({ status: 409, code: "receiver_unavailable", message: `The sandbox could not register your listen receiver: ${ready.error.message}` });
+  if (!ready.ok)
+    return cliError({
+      status: 409,
+      code: "receiver_unavailable",
+      message: `The sandbox could not register your listen receiver: ${ready.error.message}`,
+    });
   const { inbox, profile } = ready.receiver;
 
   const streamId = crypto.randomUUID();
   if (!(await claimStreamSlot(db, holder.userId, streamId))) {
-    return cliError({ status: 429, code: "too_many_streams", message: `At most ${MAX_STREAMS_PER_PERSON} live streams (browser tabs and listeners) at once.`, retryAfterSeconds: 30 });
+    return cliError({
+      status: 429,
+      code: "too_many_streams",
+      message: `At most ${MAX_STREAMS_PER_PERSON} live streams (browser tabs and listeners) at once.`,
+      retryAfterSeconds: 30,
+    });
   }
   if (resumedSession) {
     sessionId = resumedSession.id;
     await touchSession(db, sessionId);
   } else {
     sessionId = newSessionId();
-    await openSession(db, { id: sessionId, userId: holder.userId, tokenId: holder.tokenId, forwardTo: query.forwardTo, eventTypes: query.eventTypes });
-    await recordAudit({ actor: actorOf(holder), action: "cli.listen", environment: "sandbox", targetId: sessionId, result: "ok", detail: `forwarding to ${query.forwardTo}` });
+    await openSession(db, {
+      id: sessionId,
+      userId: holder.userId,
+      tokenId: holder.tokenId,
+      forwardTo: query.forwardTo,
+      eventTypes: query.eventTypes,
+    });
+    await recordAudit({
+      actor: actorOf(holder),
+      action: "cli.listen",
+      environment: "sandbox",
+      targetId: sessionId,
+      result: "ok",
+      detail: `forwarding to ${query.forwardTo}`,
+    });
   }
 
   const now = new Date();
@@ -80,12 +109,21 @@ export async function GET(request: Request) {
   after = Math.max(after, oldest);
 
   await Promise.all([startListening(), startStops()]);
-  const hello: ListenHello = { session_id: sessionId, person: holder.email, after, start, event_types: query.eventTypes };
+  const hello: ListenHello = {
+    session_id: sessionId,
+    person: holder.email,
+    after,
+    start,
+    event_types: query.eventTypes,
+  };
   return pullStream({
     request,
     after,
     hello: { event: "hello", data: hello },
-    stillAllowed: async () => (await tokenStillValid(db, holder.tokenId)) && (await touchSession(db, sessionId)) && (await touchStream(db, streamId)),
+    stillAllowed: async () =>
+      (await tokenStillValid(db, holder.tokenId)) &&
+      (await touchSession(db, sessionId)) &&
+      (await touchStream(db, streamId)),
     onClose: () => void releaseStream(db, streamId).catch(() => undefined),
     pull: async (from) =>
       (await arrivalsAfter(db, inbox.id, from, query.eventTypes)).map((row) => ({
@@ -93,7 +131,8 @@ export async function GET(request: Request) {
         event: "delivery",
         data: deliveryFrame(row, profile.secret, new Date()),
       })),
-    subscribe: (wake) => subscribeArrivals(holder.userId, (notice) => (notice === null || notice.inboxId === inbox.id) && wake()),
+    subscribe: (wake) =>
+      subscribeArrivals(holder.userId, (notice) => (notice === null || notice.inboxId === inbox.id) && wake()),
     push: (send, close) =>
       subscribeStops({ userId: holder.userId, sessionId, tokenId: holder.tokenId }, (reason) => {
         send({ event: "end", data: { reason } });

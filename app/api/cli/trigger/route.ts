@@ -21,7 +21,11 @@ export async function POST(request: Request) {
     if (raw === null) throw new Error("too large");
     flow = (JSON.parse(Buffer.from(raw).toString("utf8")) as { flow?: unknown }).flow;
   } catch {
-    return cliError({ status: 400, code: "invalid_body", message: 'The body must be JSON: {"flow": "request.completed"}.' });
+    return cliError({
+      status: 400,
+      code: "invalid_body",
+      message: 'The body must be JSON: {"flow": "request.completed"}.',
+    });
   }
   if (typeof flow !== "string" || !isTriggerFlow(flow)) {
     return cliError({ status: 400, code: "invalid_flow", message: `flow: one of ${TRIGGER_FLOWS.join(", ")}.` });
@@ -36,6 +40,7 @@ export async function POST(request: Request) {
     result: ran.ok ? "ok" : "api_error",
     detail: flow,
   });
-  if (!ran.ok) return cliError({ status: 409, code: "flow_failed", message: `The sandbox refused a step: ${ran.error.message}` });
+  if (!ran.ok)
+    return cliError({ status: 409, code: "flow_failed", message: `The sandbox refused a step: ${ran.error.message}` });
   return NextResponse.json(ran.result, { status: 201 });
 }

@@ -14,7 +14,8 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const grant = await openStreamGrant("inbox:manage", "sandbox");
-  if (!("actor" in grant)) return NextResponse.json({ error: { code: grant.code, message: grant.message } }, { status: grant.status });
+  if (!("actor" in grant))
+    return NextResponse.json({ error: { code: grant.code, message: grant.message } }, { status: grant.status });
   const owner = grant.actor.userId;
   const { db } = await getDatabase();
   // Someone else's inbox answers exactly like one that does not exist.
@@ -29,7 +30,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     stillAllowed: grant.stillAllowed,
     onClose: () => void grant.release().catch(() => undefined),
     pull: async (after) =>
-      (await listOwnedMessages(db, owner, id, { afterSeq: after })).map((row) => ({ id: row.seq, event: "message", data: toMessageView(row) })),
+      (await listOwnedMessages(db, owner, id, { afterSeq: after })).map((row) => ({
+        id: row.seq,
+        event: "message",
+        data: toMessageView(row),
+      })),
     subscribe: (wake) => subscribeArrivals(owner, (notice) => (notice === null || notice.inboxId === id) && wake()),
   });
 }

@@ -34,13 +34,21 @@ export interface Receiver {
 export const wallMs = (): number => performance.timeOrigin + performance.now();
 
 /** A local webhook receiver on 127.0.0.1 and a random port (tests and the bench). */
-export async function startReceiver(respond: (r: Received) => Answer = () => ({ status: 200, body: "ok" })): Promise<Receiver> {
+export async function startReceiver(
+  respond: (r: Received) => Answer = () => ({ status: 200, body: "ok" }),
+): Promise<Receiver> {
   const receiver: Receiver = { url: "", port: 0, received: [], respond, close: async () => {} };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const r: Received = { headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: wallMs(), path: req.url ?? "/", remotePort: req.socket.remotePort ?? 0 };
+      const r: Received = {
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: wallMs(),
+        path: req.url ?? "/",
+        remotePort: req.socket.remotePort ?? 0,
+      };
       receiver.received.push(r);
       receiver.onReceive?.(r);
       const answer = receiver.respond(r);

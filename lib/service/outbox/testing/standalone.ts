@@ -45,18 +45,38 @@ export function startStandalone(schema: string, env: Record<string, string> = {}
 }
 
 /** One sandbox endpoint to `url` and `count` committed events for it, in transactions of 100. */
-export async function seedPendingEvents(db: Db, url: string, count: number): Promise<{ eventIds: string[]; secret: string }> {
+export async function seedPendingEvents(
+  db: Db,
+  url: string,
+  count: number,
+): Promise<{ eventIds: string[]; secret: string }> {
   const account = await ensureAccount(db, `outbox-${Math.random().toString(36).slice(2)}`);
   const now = new Date();
   const secret = generateWebhookSecret();
   await db.insert(webhookEndpoints).values({
-    id: `wh_${account.id}`, accountId: account.id, environment: "sandbox", url, events: ["payment.created"], secret, status: "ACTIVE", createdAt: now, updatedAt: now,
+    id: `wh_${account.id}`,
+    accountId: account.id,
+    environment: "sandbox",
+    url,
+    events: ["payment.created"],
+    secret,
+    status: "ACTIVE",
+    createdAt: now,
+    updatedAt: now,
   });
   const eventIds: string[] = [];
   for (let i = 0; i < count; i += 100) {
     await db.transaction(async (tx) => {
       for (let j = i; j < Math.min(count, i + 100); j++) {
-        eventIds.push(await emitEvent(tx, { accountId: account.id, environment: "sandbox", type: "payment.created", data: { n: j }, at: now }));
+        eventIds.push(
+          await emitEvent(tx, {
+            accountId: account.id,
+            environment: "sandbox",
+            type: "payment.created",
+            data: { n: j },
+            at: now,
+          }),
+        );
       }
     });
   }
@@ -64,7 +84,10 @@ export async function seedPendingEvents(db: Db, url: string, count: number): Pro
 }
 
 export async function countRows(db: Db, where: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql.raw(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE ${where}`));
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql.raw(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE ${where}`),
+  );
   return row.n;
 }
 

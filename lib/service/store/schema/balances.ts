@@ -1,4 +1,14 @@
-import { bigserial, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { DisbursementStatus, V1PaymentStatus } from "@/lib/state-machine";
 
 type Env = "sandbox" | "production";

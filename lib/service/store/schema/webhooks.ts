@@ -7,7 +7,9 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     environment: text("environment").$type<"sandbox" | "production">().notNull(),
     url: text("url").notNull(),
     description: text("description"),
@@ -30,8 +32,12 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: text("id").primaryKey(),
-    webhookId: text("webhook_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    eventId: text("event_id").notNull().references(() => events.id),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id),
     eventType: text("event_type").notNull(),
     status: text("status").$type<WebhookDeliveryStatus>().notNull(),
     attemptCount: integer("attempt_count").notNull(),
@@ -49,7 +55,9 @@ export const webhookDeliveries = pgTable(
 export const webhookDeliveryAttempts = pgTable(
   "webhook_delivery_attempts",
   {
-    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     attempt: integer("attempt").notNull(),
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
     httpStatus: integer("http_status"),

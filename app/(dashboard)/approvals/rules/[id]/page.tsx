@@ -18,7 +18,10 @@ export default async function ApprovalRulePage({ params }: { params: Promise<{ i
   const { id: _id, version, createdBy, createdAt, ...body } = rule;
   return (
     <>
-      <PageHeader title={rule.name} description={`Version ${version}, by ${createdBy} on ${createdAt.slice(0, 10)}. Saving writes version ${version + 1}; held submissions keep the version that held them.`} />
+      <PageHeader
+        title={rule.name}
+        description={`Version ${version}, by ${createdBy} on ${createdAt.slice(0, 10)}. Saving writes version ${version + 1}; held submissions keep the version that held them.`}
+      />
       <RuleEditor id={rule.id} initial={body} />
     </>
   );

@@ -10,7 +10,15 @@ export const metadata = { title: "New approval rule" };
 const STARTER: RuleBody = {
   name: "",
   enabled: true,
-  conditions: { environments: ["production"], actions: ["settlement_request", "disbursement", "v1_payment"], currencies: [], amountAtLeast: null, amountIn: "submission", destinationTypes: [], newDestinationOnly: false },
+  conditions: {
+    environments: ["production"],
+    actions: ["settlement_request", "disbursement", "v1_payment"],
+    currencies: [],
+    amountAtLeast: null,
+    amountIn: "submission",
+    destinationTypes: [],
+    newDestinationOnly: false,
+  },
   approvalsRequired: 1,
   approverRoles: ["admin", "finance"],
 };
@@ -20,7 +28,10 @@ export default async function NewApprovalRulePage() {
   if (!gate.ok) return <NotAllowed message="Only administrators set approval rules." />;
   return (
     <>
-      <PageHeader title="New approval rule" description="Try it on your history first: the backtest shows what it would have held." />
+      <PageHeader
+        title="New approval rule"
+        description="Try it on your history first: the backtest shows what it would have held."
+      />
       <RuleEditor initial={STARTER} />
     </>
   );

@@ -14,7 +14,14 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const { db } = await getDatabase();
   const file = await fileOf(db, auth.ctx.environment, id);
   if (!file) return refused({ code: "not_found", message: "No such batch.", status: 404 });
-  await recordAudit({ actor: auth.ctx.actor, action: "downloadBatchFile", environment: auth.ctx.environment, targetId: id, result: "ok", detail: `sha256 ${file.sha256}` });
+  await recordAudit({
+    actor: auth.ctx.actor,
+    action: "downloadBatchFile",
+    environment: auth.ctx.environment,
+    targetId: id,
+    result: "ok",
+    detail: `sha256 ${file.sha256}`,
+  });
   const safeName = file.name.replace(/[^A-Za-z0-9._-]/g, "_");
   return new Response(new Uint8Array(file.bytes), {
     headers: {

@@ -14,7 +14,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!auth.ok) return refused(auth.error);
   const { id } = await params;
   const query = new URL(request.url).searchParams;
-  const state = await batchState(auth.ctx.environment, id, { page: Number(query.get("page") ?? "1"), filter: query.get("filter") ?? "all" });
+  const state = await batchState(auth.ctx.environment, id, {
+    page: Number(query.get("page") ?? "1"),
+    filter: query.get("filter") ?? "all",
+  });
   if (!state) return refused({ code: "not_found", message: "No such batch.", status: 404 });
   return Response.json(state, { headers: { "Cache-Control": "no-store" } });
 }

@@ -14,5 +14,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const { db } = await getDatabase();
   const batch = await findBatch(db, auth.ctx.environment, id);
   if (!batch) return refused({ code: "not_found", message: "No such batch.", status: 404 });
-  return csvResponse(`batch-${id}-results`, auth.ctx.environment, resultsCsv(batch.header, await rowsOf(db, id, "all", batch.kind)));
+  return csvResponse(
+    `batch-${id}-results`,
+    auth.ctx.environment,
+    resultsCsv(batch.header, await rowsOf(db, id, "all", batch.kind)),
+  );
 }

@@ -12,6 +12,10 @@ export async function GET(_request: Request, { params }: { params: Promise<{ nam
   const base = name.replace(/\.csv$/, "");
   if (!isTemplateName(base)) return refused({ code: "not_found", message: "No such template.", status: 404 });
   return new Response(templateCsv(base), {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="batch-template-${base}.csv"`, "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="batch-template-${base}.csv"`,
+      "Cache-Control": "no-store",
+    },
   });
 }

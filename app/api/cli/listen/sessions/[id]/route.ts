@@ -11,5 +11,7 @@ export async function DELETE(request: Request, { params }: { params: Promise<{ i
   const { id } = await params;
   const { db } = await getDatabase();
   const ended = await endSession(db, id, auth.holder.userId, "stopped on the laptop");
-  return ended ? new Response(null, { status: 204 }) : cliError({ status: 404, code: "not_found", message: "No open listening session with that id." });
+  return ended
+    ? new Response(null, { status: 204 })
+    : cliError({ status: 404, code: "not_found", message: "No open listening session with that id." });
 }

@@ -27,7 +27,8 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   if (!auth.ok) return cliError(auth.error);
   const { id } = await params;
   const raw = await readCapped(request, MAX_REPORT_BYTES);
-  if (raw === null) return cliError({ status: 400, code: "invalid_body", message: `The body is over ${MAX_REPORT_BYTES} bytes.` });
+  if (raw === null)
+    return cliError({ status: 400, code: "invalid_body", message: `The body is over ${MAX_REPORT_BYTES} bytes.` });
   let body: unknown;
   try {
     body = JSON.parse(Buffer.from(raw).toString("utf8"));
@@ -37,10 +38,16 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   const parsed = reportSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return cliError({ status: 400, code: "invalid_body", message: `${issue.path.join(".") || "body"}: ${issue.message}` });
+    return cliError({
+      status: 400,
+      code: "invalid_body",
+      message: `${issue.path.join(".") || "body"}: ${issue.message}`,
+    });
   }
   const { db } = await getDatabase();
-  if (!(await recordDelivery(db, id, auth.holder.userId, { status: parsed.data.status, verdict: parsed.data.verdict }))) {
+  if (
+    !(await recordDelivery(db, id, auth.holder.userId, { status: parsed.data.status, verdict: parsed.data.verdict }))
+  ) {
     return cliError({ status: 404, code: "not_found", message: "No such listening session." });
   }
   await noteForwarded(db, auth.holder.userId, parsed.data.seq);
