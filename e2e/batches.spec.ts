@@ -221,13 +221,11 @@ test("a bad file is refused with the line or the column named; a file too large 
   await page.goto("/batches");
   const tryFile = async (text: string | Buffer) => {
     await page.getByLabel("Disbursements from the pre-funded balance").check();
-    await page
-      .getByTestId("batch-file")
-      .setInputFiles({
-        name: "bad.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.isBuffer(text) ? text : Buffer.from(text),
-      });
+    await page.getByTestId("batch-file").setInputFiles({
+      name: "bad.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.isBuffer(text) ? text : Buffer.from(text),
+    });
     await page.getByRole("button", { name: "Upload and check" }).click();
     return page.getByTestId("upload-error");
   };

@@ -152,7 +152,7 @@ test("an inbox never shows another person's messages", async ({ page, request, s
   await expect(other.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   await expect(other.getByText("pay_private")).toHaveCount(0);
   // Nothing of the other person's inbox on the page (they may have no inbox at all).
-  expect(await other.locator("main").innerText()).not.toContain(inbox.id);
+  expect(await other.locator("main").textContent()).not.toContain(inbox.id);
   // The stream answers as if the inbox did not exist.
   const stream = await other.request.get(`/inbox/${inbox.id}/stream`);
   expect(stream.status()).toBe(404);

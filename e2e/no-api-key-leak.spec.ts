@@ -34,7 +34,7 @@ test("no API key appears in any HTML page or any action response", async ({ page
     const req = res.request();
     const isAction = req.method() === "POST" && Boolean(req.headers()["next-action"]);
     const isDocument = req.resourceType() === "document";
-    const isRsc = Boolean(req.headers()["rsc"]);
+    const isRsc = Boolean(req.headers().rsc);
     if (!isAction && !isDocument && !isRsc) return;
     try {
       bodies.push({ url: `${isAction ? "action" : isRsc ? "rsc" : "html"} ${res.url()}`, body: await res.text() });

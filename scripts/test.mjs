@@ -59,8 +59,9 @@ let failedStep = null;
 step("typecheck");
 if (run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]) !== 0) failedStep ??= "typecheck";
 
-step("lint");
-if (run("npx", ["biome", "lint", "."]) !== 0) failedStep ??= "lint";
+step("lint and format");
+// Formatting and lint together, as CI: an unformatted file or any warning fails the run.
+if (run("npx", ["biome", "ci", "--error-on-warnings", "."]) !== 0) failedStep ??= "lint";
 
 step("vitest");
 rmSync("test-results/vitest.json", { force: true });

@@ -25,6 +25,7 @@ export default async function SignInPage({
             aria-hidden="true"
             className="mb-4 grid size-11 place-items-center rounded-xl bg-accent-600 text-white shadow-sm"
           >
+            {/* biome-ignore lint/a11y/noSvgWithoutTitle: decorative, hidden from assistive technology (aria-hidden) */}
             <svg
               viewBox="0 0 24 24"
               className="size-5"

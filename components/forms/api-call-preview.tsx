@@ -42,6 +42,7 @@ export function ApiCallPreview({
       </summary>
       <div className="space-y-2 border-t border-slate-200 px-3 py-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields: role=group names them without a fieldset's box */}
           <div
             className="inline-flex rounded-md border border-slate-200 bg-white p-0.5"
             role="group"

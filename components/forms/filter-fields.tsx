@@ -24,6 +24,7 @@ export function FilterSelect({
   anyLabel?: string | null;
 }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the select below, inside the label
     <label className={LABEL}>
       {label}
       <Select

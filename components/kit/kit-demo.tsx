@@ -95,6 +95,7 @@ export function KitDemo() {
         <Card title="Status badges" description="statusTone(status) picks the colour">
           <div className="flex flex-wrap gap-2">
             {[...SETTLEMENT_STATUSES, "AWAITING_PAYIN_RECONCILIATION", ...PAYMENT_STATUSES].map((s, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a status may appear in both lists; the list is fixed
               <StatusBadge key={`${s}-${i}`} status={s} />
             ))}
             <Badge tone="accent">accent</Badge>

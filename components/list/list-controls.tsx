@@ -67,6 +67,7 @@ export function ListSearch<S extends Spec>({
   const applied = controls.filters[name] as string;
   const [draft, setDraft] = useState(applied);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers we serve; a form with role=search is the same landmark
     <form
       role="search"
       className="flex flex-1 items-end gap-2"

@@ -67,6 +67,7 @@ export function LiveFiguresSkeleton() {
   return (
     <div className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6" aria-hidden="true">
       {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
         <Skeleton key={i} className="h-[78px] rounded-[var(--radius-card)]" />
       ))}
     </div>

@@ -140,6 +140,7 @@ export function SandboxClockPanel({
         </div>
         {canMove ? (
           <>
+            {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields: role=group names them without a fieldset's box */}
             <div className="flex flex-wrap gap-2" role="group" aria-label="Advance the sandbox clock">
               {STEPS.map((step) => (
                 <Button
@@ -160,6 +161,7 @@ export function SandboxClockPanel({
                 if (customValid) move(customSeconds);
               }}
             >
+              {/* biome-ignore lint/a11y/noLabelWithoutControl: the input is inside the label */}
               <label className="grid gap-1 text-xs text-slate-600">
                 Amount
                 <Input
@@ -173,6 +175,7 @@ export function SandboxClockPanel({
                   aria-invalid={!customValid}
                 />
               </label>
+              {/* biome-ignore lint/a11y/noLabelWithoutControl: the select is inside the label */}
               <label className="grid gap-1 text-xs text-slate-600">
                 Unit
                 <Select

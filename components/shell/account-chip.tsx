@@ -11,6 +11,7 @@ export function AccountChip({ accountName }: { accountName: string | null }) {
         className="grid size-8 shrink-0 place-items-center rounded-full bg-slate-800 text-xs font-semibold text-white data-[empty=true]:bg-slate-200 data-[empty=true]:text-slate-500"
       >
         {initials ?? (
+          // biome-ignore lint/a11y/noSvgWithoutTitle: decorative, hidden from assistive technology (aria-hidden)
           <svg
             viewBox="0 0 24 24"
             className="size-4"
@@ -30,7 +31,12 @@ export function AccountChip({ accountName }: { accountName: string | null }) {
           data-testid="account-name"
           title={accountName ?? undefined}
         >
-          {accountName ?? <span aria-label="Not set">—</span>}
+          {accountName ?? (
+            <>
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">Not set</span>
+            </>
+          )}
         </p>
       </div>
     </div>

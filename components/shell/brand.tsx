@@ -4,6 +4,7 @@ export function Brand() {
   return (
     <Link href="/" className="flex items-center gap-2.5 rounded-md">
       <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent-600 text-white shadow-sm">
+        {/* biome-ignore lint/a11y/noSvgWithoutTitle: decorative, hidden from assistive technology (aria-hidden) */}
         <svg
           viewBox="0 0 24 24"
           className="size-4.5"

@@ -65,6 +65,7 @@ export function EnvironmentSwitch({ environment }: { environment: Environment })
       <p id={labelId} className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-slate-600 uppercase">
         Environment
       </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields: role=group names them without a fieldset's box */}
       <div
         role="group"
         aria-labelledby={labelId}

@@ -5,6 +5,7 @@ export type LabelProps = LabelHTMLAttributes<HTMLLabelElement> & { required?: bo
 
 export function Label({ className, required, children, ...props }: LabelProps) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: htmlFor comes in props from Field, which renders the control
     <label className={cn("block text-sm font-medium text-slate-800", className)} {...props}>
       {children}
       {required ? (

@@ -11,6 +11,7 @@ export function TableSkeleton({ label, rows = 6 }: { label: string; rows?: numbe
     <div role="status" className="space-y-2 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
       <span className="sr-only">{label}</span>
       {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
         <Skeleton key={i} className="h-9" />
       ))}
     </div>

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import type { Executor } from "@/lib/db/database";
 import { inboxes, inboxMessages } from "./schema";
-import type { InboxMessageView, InboxResponseMode, InboxSummary, LiveArrival, StoredVerdict } from "./types";
+import type { InboxMessageView, InboxSummary, LiveArrival, StoredVerdict } from "./types";
 
 /**
  * Storage of the inbox. Every read a person can trigger takes the owner's user id and filters on

@@ -47,14 +47,10 @@ function cryptoDestination(currency: Stablecoin) {
     .object({
       currency: z.literal(currency),
       rail: z.enum(STABLECOIN_CHAINS[currency], { error: railMessage(currency) }),
-      wallet_address: z
-        .string()
-        .min(1)
-        .max(128)
-        .meta({
-          description:
-            "EVM: 0x + 40 hex (EIP-55 checksum when mixed case); SOLANA: base58, 32 bytes; TRON: base58check, T…",
-        }),
+      wallet_address: z.string().min(1).max(128).meta({
+        description:
+          "EVM: 0x + 40 hex (EIP-55 checksum when mixed case); SOLANA: base58, 32 bytes; TRON: base58check, T…",
+      }),
       beneficiary: beneficiarySchema.optional(),
       ...shared,
     })

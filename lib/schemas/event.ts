@@ -34,14 +34,9 @@ export type Event = z.output<typeof eventSchema>;
 export const eventListQuerySchema = z.object({
   ...pageQuery,
   type: z.enum(EVENT_TYPES, { error: enumMessage(EVENT_TYPES) }).optional(),
-  resource_id: z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .meta({
-      description:
-        "The id of the resource in `data` (request, payment, disbursement, /v1 payment); also finds a payment's events by its settlement request or disbursement",
-    }),
+  resource_id: z.string().min(1).max(64).optional().meta({
+    description:
+      "The id of the resource in `data` (request, payment, disbursement, /v1 payment); also finds a payment's events by its settlement request or disbursement",
+  }),
 });
 export type EventListQuery = z.output<typeof eventListQuerySchema>;

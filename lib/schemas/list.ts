@@ -30,13 +30,10 @@ const createdBound = (description: string) =>
 export const rangeAndTotalsQuery = {
   created_from: createdBound("Created at or after (extension)"),
   created_to: createdBound("Created before the end of this date, or before this instant (extension)"),
-  include: z
-    .enum(["totals"])
-    .optional()
-    .meta({
-      description: "`totals`: also the count and per-currency sums of the whole filtered set (extension)",
-      "x-extension": true,
-    }),
+  include: z.enum(["totals"]).optional().meta({
+    description: "`totals`: also the count and per-currency sums of the whole filtered set (extension)",
+    "x-extension": true,
+  }),
 };
 
 /** GET /v0/settlement-requests query. */

@@ -9,13 +9,10 @@ import { pageQuery } from "./list";
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 export const LOGGED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-const body = z
-  .unknown()
-  .nullable()
-  .meta({
-    description:
-      "The JSON body as sent (bank identifiers masked), or its first 16 KiB as a string when larger or not JSON; null when there was none",
-  });
+const body = z.unknown().nullable().meta({
+  description:
+    "The JSON body as sent (bank identifiers masked), or its first 16 KiB as a string when larger or not JSON; null when there was none",
+});
 
 export const requestLogSchema = z
   .object({
@@ -33,13 +30,9 @@ export const requestLogSchema = z
     resource_id: z.string().nullable().meta({ description: "The resource the call created or addressed" }),
     request_body: body,
     response_body: body,
-    user_agent: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "The caller's User-Agent (first 200 characters); the console's own calls send settlement-console/…",
-      }),
+    user_agent: z.string().nullable().meta({
+      description: "The caller's User-Agent (first 200 characters); the console's own calls send settlement-console/…",
+    }),
   })
   .meta({ id: "RequestLogEntry", "x-extension": true });
 

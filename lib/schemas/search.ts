@@ -32,16 +32,10 @@ export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 export const SEARCH_MAX_RESULTS = 50;
 
 export const searchQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(128)
-    .meta({
-      description:
-        "An id, an external_id, a transaction hash, or the last four characters of an account number or IBAN",
-      example: "INV-MXN-4004",
-    }),
+  q: z.string().trim().min(1).max(128).meta({
+    description: "An id, an external_id, a transaction hash, or the last four characters of an account number or IBAN",
+    example: "INV-MXN-4004",
+  }),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 

@@ -11,38 +11,28 @@ import { destinationInputSchema, type Destination } from "./destination";
 import { paymentReasonInput } from "./payment-reason";
 import { DEFAULT_FIAT_SOURCE, sourceInputSchema, type ResolvedSource } from "./source";
 
-const transactionId = z
-  .string()
-  .max(255)
-  .meta({
-    deprecated: true,
-    description: "Deprecated alias of external_id; refused after 2026-05-25 (send external_id)",
-  });
+const transactionId = z.string().max(255).meta({
+  deprecated: true,
+  description: "Deprecated alias of external_id; refused after 2026-05-25 (send external_id)",
+});
 
 const createBase = z.object({
   type: z.enum(SETTLEMENT_TYPES, { error: enumMessage(SETTLEMENT_TYPES) }),
   payment_reason: paymentReasonInput,
   destination: destinationInputSchema,
-  amount: settlementAmountInput
-    .optional()
-    .meta({
-      description:
-        "Minimum 0.01. Required for STABLECOIN_TO_STABLECOIN and FIAT_TO_STABLECOIN; FIAT_TO_FIAT takes amount or destination.amount",
-    }),
-  source: sourceInputSchema
-    .optional()
-    .meta({
-      description:
-        "Required for STABLECOIN_TO_FIAT and FIAT_TO_STABLECOIN; optional for the others (defaults: the destination's stablecoin on its chain; USD over ACH from US)",
-    }),
+  amount: settlementAmountInput.optional().meta({
+    description:
+      "Minimum 0.01. Required for STABLECOIN_TO_STABLECOIN and FIAT_TO_STABLECOIN; FIAT_TO_FIAT takes amount or destination.amount",
+  }),
+  source: sourceInputSchema.optional().meta({
+    description:
+      "Required for STABLECOIN_TO_FIAT and FIAT_TO_STABLECOIN; optional for the others (defaults: the destination's stablecoin on its chain; USD over ACH from US)",
+  }),
   external_id: externalId.optional(),
   metadata: metadataInput.optional(),
-  reconciliation_expected_at: isoTimestamp
-    .optional()
-    .meta({
-      description:
-        "Reconciliation override: in the future, at most 30 days after creation. Default: T+3 when FUNDS_SENT",
-    }),
+  reconciliation_expected_at: isoTimestamp.optional().meta({
+    description: "Reconciliation override: in the future, at most 30 days after creation. Default: T+3 when FUNDS_SENT",
+  }),
   transaction_id: transactionId.optional(),
 });
 

@@ -15,6 +15,7 @@ import { withTestService } from "./testing/with-test-service";
 
 const run = promisify(execFile);
 const bin = (name: string) => join(process.cwd(), "node_modules", ".bin", name);
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked as loose JSON
 type Json = Record<string, any>;
 
 /** Every schema object in the document, with where it stands. */

@@ -42,7 +42,7 @@ export function isValidSolanaAddress(address: string): boolean {
 export function isValidTronAddress(address: string): boolean {
   if (address.length !== 34 || address[0] !== "T") return false;
   const bytes = base58Decode(address);
-  if (!bytes || bytes.length !== 25 || bytes[0] !== 0x41) return false;
+  if (bytes?.length !== 25 || bytes[0] !== 0x41) return false;
   const payload = bytes.subarray(0, 21);
   const check = sha256(sha256(payload));
   for (let i = 0; i < 4; i++) if (check[i] !== bytes[21 + i]) return false;

@@ -40,6 +40,7 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
         title="Balances"
         description="Every movement of the pre-funded balance, with what caused it and the balance after it. Opening plus movements is the closing balance."
       />
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers we serve; a form with role=search is the same landmark */}
       <form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Statement">
         <FilterSelect
           name="currency"

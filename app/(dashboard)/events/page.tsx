@@ -39,6 +39,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Searc
         title="Events"
         description="Everything the API notified, newest first: each event's payload and what became of its deliveries."
       />
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers we serve; a form with role=search is the same landmark */}
       <form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Filter events">
         <FilterSelect name="type" label="Type" value={type} options={EVENT_TYPES} anyLabel="Any type" />
         <FilterInput

@@ -62,6 +62,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         title="Request log"
         description="Every API call made with this environment's key: what was sent, what came back, how long it took."
       />
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers we serve; a form with role=search is the same landmark */}
       <form
         method="get"
         className="mb-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"

@@ -20,8 +20,10 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
     <ol className="relative space-y-4 border-l border-slate-200 pl-5" data-testid="timeline">
       {items.map((item, i) =>
         item.kind === "request" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: moves at the same instant are told apart by their place in the history, which never reorders
           <RequestMove key={`r-${item.at}-${i}`} entry={item.entry} />
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: moves at the same instant are told apart by their place in the history, which never reorders
           <PaymentMoveRow key={`p-${item.at}-${i}`} move={item.move} />
         ),
       )}
@@ -40,8 +42,9 @@ function RequestMove({ entry: e }: { entry: SettlementHistoryEntry }) {
         {e.from ? (
           <>
             <StatusBadge status={e.from} />
-            <span aria-label="to" className="text-slate-500">
-              →
+            <span className="text-slate-500">
+              <span aria-hidden="true">→</span>
+              <span className="sr-only">to</span>
             </span>
           </>
         ) : (

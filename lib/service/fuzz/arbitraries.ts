@@ -74,7 +74,6 @@ function shapeOf(doc: Doc, s: Schema, depth: number): fc.Arbitrary<unknown> {
       return fc.boolean();
     case "array":
       return depth > 6 ? fc.constant([]) : fc.array(arbitraryOf(doc, s.items ?? {}, depth + 1), { maxLength: 3 });
-    case "object":
     default: {
       if (depth > 6) return fc.constant({});
       const props = s.properties ?? {};

@@ -139,7 +139,7 @@ function fieldNames(input: QuoteInput): QuoteFieldNames {
   return { ...RATES_QUERY_FIELDS, ...input.fields };
 }
 
-function checkAmount(value: DecimalInput, currency: Currency, field: string): Dec {
+function checkAmount(value: DecimalInput, _currency: Currency, field: string): Dec {
   let d: Dec;
   try {
     d = toDec(value);

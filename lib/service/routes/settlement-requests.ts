@@ -16,13 +16,10 @@ const tags = ["Settlement requests"];
 const security = apiKeySecurity;
 const idParam = z.object({ id: z.string().meta({ description: "Settlement request id (UUID)" }) });
 const idempotencyHeader = z.object({
-  "idempotency-key": z
-    .string()
-    .optional()
-    .meta({
-      description:
-        "1–255 printable characters; same key and body within 24 h replays the answer (Idempotent-Replayed: true)",
-    }),
+  "idempotency-key": z.string().optional().meta({
+    description:
+      "1–255 printable characters; same key and body within 24 h replays the answer (Idempotent-Replayed: true)",
+  }),
 });
 
 const create = createRoute({

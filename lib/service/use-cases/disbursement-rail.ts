@@ -29,7 +29,7 @@ export async function runDisbursementRail(deps: ServiceDeps): Promise<number> {
         const now = locked
           ? new Date(serviceNow.getTime() + (await rowOffset(tx, locked.accountId, locked.environment)))
           : serviceNow;
-        const row = locked && locked.nextStepAt && locked.nextStepAt <= now ? locked : undefined;
+        const row = locked?.nextStepAt && locked.nextStepAt <= now ? locked : undefined;
         const step = row?.nextStepAt
           ? planDisbursementRailStep(row.status, row.nextStepAt, deps.config.railDelays)
           : null;

@@ -69,6 +69,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
           ))}
         </nav>
         {managedHere ? (
+          // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers we serve; a form with role=search is the same landmark
           <form className="flex items-center gap-2" role="search">
             <input type="hidden" name="environment" value={environment} />
             <label htmlFor="prefix" className="sr-only">
