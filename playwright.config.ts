@@ -6,6 +6,10 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
 /** The first administrator of the test server (same defaults as adminCredentials() in e2e/support/settlement.ts). */
 const E2E_ADMIN = { email: "admin@console.local", password: "e2e-admin-password-0001" } as const;
 const baseURL = `http://localhost:${PORT}`;
+/** The remote pair (scripts/e2e-remote.mjs): the standalone service and a console with EMBEDDED_SERVICE=off. */
+const REMOTE_SERVICE_PORT = PORT + 41;
+const REMOTE_CONSOLE_PORT = PORT + 42;
+const remoteURL = `http://localhost:${REMOTE_CONSOLE_PORT}`;
 
 /** Debian's chromium (apt-get install chromium); never `npx playwright install` here. */
 const CHROMIUM_ARGS = [
@@ -35,7 +39,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /sandbox-clock\.spec\.ts/,
+      testIgnore: [/sandbox-clock\.spec\.ts/, /remote-journeys\.spec\.ts/],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },
@@ -53,22 +57,48 @@ export default defineConfig({
         launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
       },
     },
-  ],
-  webServer: {
-    // The test script builds the app before Playwright runs. The default account's production
-    // USDC balance is funded first, as an operator would (production balances are never seeded).
-    command:
-      'npx tsx --conditions=react-server scripts/balances.ts set --account "Demo Merchant Ltd" --environment production --currency USDC --amount 5000.00 --create-account && node scripts/serve.mjs',
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    // Journeys run many calls a minute through one dashboard key: lift the sandbox limit for them.
-    env: {
-      DATA_DIR,
-      PORT: String(PORT),
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      RATE_LIMIT_SANDBOX_PER_MINUTE: "100000",
+    {
+      // The main journeys against a remote service (issue 34): the console with EMBEDDED_SERVICE=off
+      // in front of `npm run service` on PostgreSQL (scripts/e2e-remote.mjs). Remote mode stays working.
+      name: "remote",
+      testMatch: /remote-journeys\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: remoteURL,
+        viewport: { width: 1440, height: 900 },
+        launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+      },
     },
-  },
+  ],
+  webServer: [
+    {
+      // The test script builds the app before Playwright runs. The default account's production
+      // USDC balance is funded first, as an operator would (production balances are never seeded).
+      command:
+        'npx tsx --conditions=react-server scripts/balances.ts set --account "Demo Merchant Ltd" --environment production --currency USDC --amount 5000.00 --create-account && node scripts/serve.mjs',
+      url: baseURL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      // Journeys run many calls a minute through one dashboard key: lift the sandbox limit for them.
+      env: {
+        DATA_DIR,
+        PORT: String(PORT),
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        RATE_LIMIT_SANDBOX_PER_MINUTE: "100000",
+      },
+    },
+    {
+      command: "node scripts/e2e-remote.mjs",
+      url: `${remoteURL}/api/ready`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        REMOTE_SERVICE_PORT: String(REMOTE_SERVICE_PORT),
+        REMOTE_CONSOLE_PORT: String(REMOTE_CONSOLE_PORT),
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+      },
+    },
+  ],
 });

@@ -12,7 +12,7 @@
  *      (timeTo). Goal: ≤ 1.5 × the floor. For information, the same two pages' HTML served as
  *      files from this process (servedAsFiles): what is left when the server does no work.
  *   3. the latency a server action adds over calling the API directly (p50): GET one request
- *      through the getSettlementRequest action vs straight from Node with the key, and Next's
+ *      through the listEvents action (and the detail poll's GET /live/…) vs straight from Node with the key, and Next's
  *      trivial /api/health route handler as the floor. Goal: p50 added < 15 ms.
  *   4. idle RSS (every process of the server, summed) after start on PGlite, beside a bare
  *      `next start` of an empty app built here with the same Next. Goal: < 400 MB.
@@ -475,9 +475,11 @@ async function main() {
     // 3. Added latency of a server action over a direct API call.
     if (PARTS.has("action")) {
       const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-      const action = serverAction("getSettlementRequest", { id: ids.request });
+      // A read action a page still calls from the browser (the detail screens poll GET /live/… since D12.16).
+      const action = serverAction("listEvents", { id: ids.request });
+      const eventsPath = `/v0/events?resource_id=${ids.request}&page_size=1`;
       const direct = await timed(SAMPLES, async () => {
-        const res = await fetch(`${BASE}/v0/settlement-requests/${ids.request}`, { headers: { "X-Api-Key": KEY } });
+        const res = await fetch(`${BASE}${eventsPath}`, { headers: { "X-Api-Key": KEY } });
         if (res.status !== 200) throw new Error(`direct: ${res.status}`);
         await res.arrayBuffer();
       });
@@ -491,11 +493,21 @@ async function main() {
             Origin: BASE,
             Cookie: cookies,
           },
-          body: JSON.stringify([{ id: ids.request }]),
+          body: JSON.stringify([{ resource_id: ids.request, page_size: 1 }]),
         });
         const text = await res.text();
         if (res.status !== 200 || !text.includes(ids.request))
           throw new Error(`action: ${res.status} ${text.slice(0, 200)}`);
+      });
+      const directRequest = await timed(SAMPLES, async () => {
+        const res = await fetch(`${BASE}/v0/settlement-requests/${ids.request}`, { headers: { "X-Api-Key": KEY } });
+        if (res.status !== 200) throw new Error(`direct: ${res.status}`);
+        await res.arrayBuffer();
+      });
+      const viaLive = await timed(SAMPLES, async () => {
+        const res = await fetch(`${BASE}/live/settlement-requests/${ids.request}`, { headers: { Cookie: cookies } });
+        const text = await res.text();
+        if (res.status !== 200 || !text.includes(ids.request)) throw new Error(`live: ${res.status} ${text.slice(0, 200)}`);
       });
       const health = await timed(SAMPLES, async () => {
         const res = await fetch(`${BASE}/api/health`);
@@ -510,11 +522,14 @@ async function main() {
           `${name.padEnd(52)} ${fmt(median(xs), 2).padStart(7)} ${fmt(percentile(xs, 99), 2).padStart(7)} ${fmt(median(xs) / d50, 2).padStart(9)}`,
         );
       line("(floor) Next route handler /api/health", health);
-      line("direct GET /v0/settlement-requests/{id} with key", direct);
-      line("server action getSettlementRequest (session)", viaAction);
+      line("direct GET /v0/events?resource_id= with key", direct);
+      line("server action listEvents (session)", viaAction);
       console.log(
         `added by the action proxy (p50): ${fmt(a50 - d50, 2)} ms (goal < ${GOAL_ACTION_MS} ms: ${a50 - d50 < GOAL_ACTION_MS ? "ok" : "OVER"})`,
       );
+      line("direct GET /v0/settlement-requests/{id} with key", directRequest);
+      line("GET /live/settlement-requests/{id} (session, the detail poll)", viaLive);
+      console.log(`added by the live read (p50): ${fmt(median(viaLive) - median(directRequest), 2)} ms`);
     }
 
     // 4. Memory.

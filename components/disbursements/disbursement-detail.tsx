@@ -5,7 +5,7 @@ import { DetailFailure, DetailItem as Item } from "@/components/detail/detail-fi
 import { DetailScreen, useLiveResource } from "@/components/detail/detail-screen";
 import { Card } from "@/components/ui/card";
 import { CheckIcon } from "@/components/ui/icons";
-import { getDisbursement } from "@/lib/actions/get-disbursement";
+import { livePaths, readLive } from "@/lib/dashboard/live-paths";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { railLabel } from "@/lib/dashboard/routes";
@@ -62,7 +62,7 @@ export function DisbursementDetail({
 }) {
   const query = useLiveResource(
     queryKeys.disbursements.detail(environment, initial.id),
-    () => getDisbursement({ id: initial.id }),
+    () => readLive<typeof initial>(livePaths.disbursement(initial.id)),
     initial,
     { while: MOVING, everyMs: 2000 },
   );

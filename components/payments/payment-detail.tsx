@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ArrowRightIcon } from "@/components/ui/icons";
-import { getPayment } from "@/lib/actions/get-payment";
+import { livePaths, readLive } from "@/lib/dashboard/live-paths";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -60,7 +60,7 @@ export function PaymentDetail({
 }) {
   const query = useLiveResource(
     queryKeys.payments.detail(environment, initial.id),
-    () => getPayment({ id: initial.id }),
+    () => readLive<typeof initial>(livePaths.payment(initial.id)),
     initial,
     { while: MOVING, everyMs: 2500 },
   );

@@ -6,7 +6,7 @@ import { Countdown } from "@/components/settlement-requests/detail/countdown";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { getV1Payment } from "@/lib/actions/get-v1-payment";
+import { livePaths, readLive } from "@/lib/dashboard/live-paths";
 import { notifyV1Payment } from "@/lib/actions/notify-v1-payment";
 import { ActionFailure, describeError } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
@@ -38,7 +38,7 @@ export function V1PaymentDetail({
   const clockOffset = useSandboxOffset(environment);
   const query = useLiveResource(
     queryKeys.v1Payments.detail(environment, initial.id),
-    () => getV1Payment({ id: initial.id }),
+    () => readLive<typeof initial>(livePaths.v1Payment(initial.id)),
     initial,
     { while: LIVE, everyMs: 2000 },
   );

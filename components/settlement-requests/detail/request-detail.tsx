@@ -10,9 +10,8 @@ import { Card } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { humanizeStatus } from "@/components/ui/status-tone";
-import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
-import { getSettlementRequestHistory } from "@/lib/actions/get-settlement-request-history";
-import { listEvents } from "@/lib/actions/list-events";
+import { livePaths, readLive } from "@/lib/dashboard/live-paths";
+import type { Event } from "@/lib/schemas/event";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
@@ -59,13 +58,13 @@ export function RequestDetail({
   const canRevokeLinks = useCan("instructions:revoke");
   const request = useLiveResource(
     queryKeys.settlementRequests.detail(environment, id),
-    () => getSettlementRequest({ id }),
+    () => readLive<SettlementRequest>(livePaths.settlementRequest(id)),
     initialRequest,
     { while: MOVING, everyMs: 2500 },
   );
   const history = useQuery({
     queryKey: queryKeys.settlementRequests.history(environment, id),
-    queryFn: async () => unwrap(await getSettlementRequestHistory({ id })),
+    queryFn: async () => unwrap(await readLive<SettlementHistory>(livePaths.settlementRequestHistory(id))),
     initialData: initialHistory.ok ? initialHistory.data : undefined,
   });
   const r = request.data;
@@ -74,7 +73,7 @@ export function RequestDetail({
   const paymentEvents = useQuery({
     queryKey: queryKeys.settlementRequests.paymentEvents(environment, id, paymentStatuses),
     queryFn: async () => {
-      const result = await listEvents({ resource_id: id, page_size: 100 });
+      const result = await readLive<{ data: Event[] }>(livePaths.settlementRequestEvents(id));
       return result.ok ? paymentMoves(result.data.data) : [];
     },
     staleTime: 30_000,
