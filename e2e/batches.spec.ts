@@ -202,6 +202,10 @@ test("a settlement-request batch from the stablecoin-to-fiat template: every cur
   expect(text.split("\r\n")[0]).toContain("destination.clabe");
   await upload(page, "bank-payouts.csv", text, "Settlement requests");
   await expect(page.getByTestId("valid-count")).toHaveText("6");
+  // Priced in the background with the service's quotes, row by row.
+  await expect(page.getByTestId("quote-progress")).toHaveText("Every row quoted.", { timeout: 30_000 });
+  await expect(page.getByTestId("batch-fees")).toContainText("over 6 rows");
+  await expect(page.getByTestId("row-quote")).toHaveCount(6);
   await page.getByTestId("start-dry-run").click();
   await expect(page.getByTestId("batch-workspace")).toHaveAttribute("data-dry-run", "done", { timeout: 90_000 });
   await expect(page.getByTestId("dry-run-summary")).toHaveText("6 of 6 rows would go through.");
@@ -211,7 +215,7 @@ test("a settlement-request batch from the stablecoin-to-fiat template: every cur
     await expect(cells.nth(i)).toContainText("Settlement completed");
     await expect(cells.nth(i)).toContainText("Fee");
   }
-  await expect(page.getByTestId("batch-fees")).toContainText("over 6 rows");
+  await expect(page.getByTestId("dry-run-fees")).toContainText("over 6 rows");
 });
 
 test("a bad file is refused with the line or the column named; a file too large is refused before it is read whole", async ({

@@ -507,7 +507,8 @@ async function main() {
       const viaLive = await timed(SAMPLES, async () => {
         const res = await fetch(`${BASE}/live/settlement-requests/${ids.request}`, { headers: { Cookie: cookies } });
         const text = await res.text();
-        if (res.status !== 200 || !text.includes(ids.request)) throw new Error(`live: ${res.status} ${text.slice(0, 200)}`);
+        if (res.status !== 200 || !text.includes(ids.request))
+          throw new Error(`live: ${res.status} ${text.slice(0, 200)}`);
       });
       const health = await timed(SAMPLES, async () => {
         const res = await fetch(`${BASE}/api/health`);

@@ -85,6 +85,15 @@ export function BatchRowsTable({
                     Repeats row {r.duplicateOf}
                   </Badge>
                 ) : null}
+                {r.quote && "fee" in r.quote ? (
+                  <span className="text-xs text-slate-500" data-testid="row-quote">
+                    Fee {formatMoney(r.quote.fee, r.quote.feeCurrency)}
+                  </span>
+                ) : r.quote && "error" in r.quote ? (
+                  <span className="text-xs text-amber-800" data-testid="row-quote">
+                    Not quoted: {r.quote.error}
+                  </span>
+                ) : null}
               </span>
             ),
         },

@@ -13,11 +13,15 @@ export function BatchTotalsCard({
   kind,
   totals,
   dryRunFees,
+  quoteFees,
+  quoted,
   balances,
 }: {
   kind: BatchKind;
   totals: BatchTotals;
   dryRunFees: BatchTotals;
+  quoteFees: BatchTotals;
+  quoted: { priced: number; failed: number; of: number };
   balances: Balance[] | null;
 }) {
   const balanceOf = (currency: string) => balances?.find((b) => b.currency === currency) ?? null;
@@ -51,9 +55,25 @@ export function BatchTotalsCard({
               </div>
             );
           })}
-          {dryRunFees.length > 0 ? (
+          {kind === "settlement_request" ? (
             <div className="border-t border-slate-100 pt-3" data-testid="batch-fees">
-              <dt className="text-slate-500">Fees, by the dry run&apos;s quotes</dt>
+              <dt className="text-slate-500">Fees, by the service&apos;s quotes</dt>
+              {quoteFees.map((f) => (
+                <dd key={f.currency} className="font-medium text-slate-900 tabular-nums">
+                  {formatMoney(f.amount, f.currency)}{" "}
+                  <span className="font-normal text-slate-500">over {f.count} rows</span>
+                </dd>
+              ))}
+              <dd className="text-xs text-slate-500" data-testid="quote-progress" aria-live="polite">
+                {quoted.priced + quoted.failed < quoted.of
+                  ? `Pricing: ${quoted.priced + quoted.failed} of ${quoted.of} rows quoted…`
+                  : `Every row quoted${quoted.failed > 0 ? `; ${quoted.failed} could not be (see the table)` : ""}.`}
+              </dd>
+            </div>
+          ) : null}
+          {dryRunFees.length > 0 ? (
+            <div className="border-t border-slate-100 pt-3" data-testid="dry-run-fees">
+              <dt className="text-slate-500">Fees in the sandbox dry run</dt>
               {dryRunFees.map((f) => (
                 <dd key={f.currency} className="font-medium text-slate-900 tabular-nums">
                   {formatMoney(f.amount, f.currency)}{" "}
@@ -61,10 +81,6 @@ export function BatchTotalsCard({
                 </dd>
               ))}
             </div>
-          ) : kind === "settlement_request" ? (
-            <p className="border-t border-slate-100 pt-3 text-xs text-slate-500">
-              The dry run prices every row with the service&apos;s quote (fees and rates).
-            </p>
           ) : null}
         </dl>
       )}

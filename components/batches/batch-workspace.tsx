@@ -32,6 +32,8 @@ function live(state: BatchState): boolean {
   return (
     b.dryRunState === "queued" ||
     b.dryRunState === "running" ||
+    b.quoteState === "queued" ||
+    b.quoteState === "running" ||
     b.status === "sending" ||
     b.status === "held" ||
     state.progress.moving > 0
@@ -195,6 +197,8 @@ export function BatchWorkspace({
           kind={b.kind}
           totals={state.totals}
           dryRunFees={state.dryRunFees}
+          quoteFees={state.quoteFees}
+          quoted={state.quoted}
           balances={review ? balances : null}
         />
         <Card

@@ -2,7 +2,8 @@
 
 import { z } from "@/lib/schemas/zod";
 import { batchFor } from "@/lib/batches/access";
-import { editRow } from "@/lib/batches/store";
+import { editRow, requeueQuotes } from "@/lib/batches/store";
+import { kickBatchWorker } from "@/lib/batches/worker";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction, idSchema, refused } from "./action";
 
@@ -27,6 +28,8 @@ export const editBatchRow = consoleAction({
         ...refused("not_editable", "This batch was submitted: its rows can no longer change."),
         audit: { targetId: batchId },
       };
+    await requeueQuotes(db, batchId);
+    kickBatchWorker();
     return {
       ok: true,
       data: { rowNo, problems: row.problems },

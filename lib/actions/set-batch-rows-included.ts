@@ -2,7 +2,8 @@
 
 import { z } from "@/lib/schemas/zod";
 import { batchFor } from "@/lib/batches/access";
-import { setIncluded } from "@/lib/batches/store";
+import { setIncluded, requeueQuotes } from "@/lib/batches/store";
+import { kickBatchWorker } from "@/lib/batches/worker";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction, idSchema, refused } from "./action";
 
@@ -25,6 +26,11 @@ export const setBatchRowsIncluded = consoleAction({
         ...refused("not_editable", "This batch was submitted: its rows can no longer change."),
         audit: { targetId: batchId },
       };
+    // A row taken back may never have been priced.
+    if (included) {
+      await requeueQuotes(db, batchId);
+      kickBatchWorker();
+    }
     return {
       ok: true,
       data: { changed },

@@ -1,7 +1,7 @@
 import { boolean, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { CellProblem } from "./rows";
 import type { BatchKind } from "./templates";
-import type { BatchStatus, DryRunRow, DryRunState, SendState } from "./types";
+import type { BatchStatus, DryRunRow, DryRunState, QuoteState, RowQuote, SendState } from "./types";
 
 /**
  * Batch payouts (issue 32, decisions D20). Created by lib/db/migrations/0024_batches.ts. The
@@ -21,6 +21,7 @@ export const batches = pgTable("console_batches", {
   status: text("status").$type<BatchStatus>().notNull().default("review"),
   dryRunState: text("dry_run_state").$type<DryRunState>(),
   dryRunAttempt: integer("dry_run_attempt").notNull().default(0),
+  quoteState: text("quote_state").$type<QuoteState>(),
   dryRunStartedAt: timestamp("dry_run_started_at", { withTimezone: true }),
   dryRunFinishedAt: timestamp("dry_run_finished_at", { withTimezone: true }),
   dryRunError: text("dry_run_error"),
@@ -52,6 +53,7 @@ export const batchRows = pgTable(
     payee: text("payee"),
     included: boolean("included").notNull().default(true),
     dryRun: jsonb("dry_run").$type<DryRunRow>(),
+    quote: jsonb("quote").$type<RowQuote>(),
     sendState: text("send_state").$type<SendState>().notNull().default("waiting"),
     resultId: text("result_id"),
     resultStatus: text("result_status"),

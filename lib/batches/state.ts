@@ -2,7 +2,7 @@ import "server-only";
 import { findSubmission } from "@/lib/approvals/store";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
-import { batchView, dryRunFeesOf, findBatch, progressOf, rowsOf, totalsOf } from "./store";
+import { batchView, dryRunFeesOf, findBatch, progressOf, quoteFeesOf, rowsOf, totalsOf } from "./store";
 import { settleHeldBatch } from "./submit";
 import type { BatchState, RowFilter } from "./types";
 
@@ -22,11 +22,12 @@ export async function batchState(
   if (await settleHeldBatch(db, batch, submission?.status ?? null))
     batch = (await findBatch(db, environment, id)) ?? batch;
   const filter = FILTERS.includes(query.filter as RowFilter) ? (query.filter as RowFilter) : "all";
-  const [view, progress, totals, dryRunFees, all] = await Promise.all([
+  const [view, progress, totals, dryRunFees, quotes, all] = await Promise.all([
     batchView(db, batch),
     progressOf(db, id),
     totalsOf(db, id),
     dryRunFeesOf(db, id),
+    quoteFeesOf(db, id),
     rowsOf(db, id, "all", batch.kind),
   ]);
   const rows = filter === "all" ? all : await rowsOf(db, id, filter, batch.kind);
@@ -37,6 +38,8 @@ export async function batchState(
     progress,
     totals,
     dryRunFees,
+    quoteFees: quotes.fees,
+    quoted: { priced: quotes.priced, failed: quotes.failed, of: quotes.of },
     submissionStatus: submission?.status ?? null,
     rows: rows.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE),
     page,

@@ -15,6 +15,7 @@ import type {
   BatchView,
   DryRunRow,
   RowFilter,
+  RowQuote,
   SendState,
 } from "./types";
 
@@ -47,9 +48,10 @@ export async function insertBatch(db: Executor, input: NewBatch): Promise<string
   const fileB64 = Buffer.from(input.bytes).toString("base64");
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into console_batches (id, environment, kind, file_name, file_bytes, file_sha256, file_size, separator, header, row_count, created_by, created_by_email)
+      insert into console_batches (id, environment, kind, file_name, file_bytes, file_sha256, file_size, separator, header, row_count, created_by, created_by_email, quote_state)
       values (${id}, ${input.environment}, ${input.kind}, ${input.fileName}, decode(${fileB64}, 'base64'), ${input.sha256}, ${input.bytes.byteLength},
-              ${input.separator}, ${sql.raw(textArray(input.header))}, ${input.records.length}, ${input.createdBy}, ${input.createdByEmail})`);
+              ${input.separator}, ${sql.raw(textArray(input.header))}, ${input.records.length}, ${input.createdBy}, ${input.createdByEmail},
+              ${input.kind === "settlement_request" ? "queued" : null})`);
     for (let start = 0; start < input.records.length; start += INSERT_CHUNK) {
       const values = input.records.slice(start, start + INSERT_CHUNK).map((record, i) => {
         const checked = checkRow(input.kind, input.header, record.cells);
@@ -128,6 +130,7 @@ export async function batchView(db: Executor, row: BatchRow): Promise<BatchView>
     rowCount: row.rowCount,
     status: row.status,
     dryRunState: row.dryRunState,
+    quoteState: row.quoteState,
     dryRunError: row.dryRunError,
     dryRunFinishedAt: iso(row.dryRunFinishedAt),
     submissionId: row.submissionId,
@@ -184,6 +187,7 @@ export async function rowsOf(
       included: r.included,
       duplicateOf: repeats.get(r.rowNo) ?? null,
       dryRun: r.dryRun,
+      quote: r.quote,
       sendState: r.sendState,
       resultId: r.resultId,
       resultStatus: r.resultStatus,
@@ -267,6 +271,7 @@ export async function editRow(
       amount: checked.amount,
       payee: checked.payee,
       dryRun: null,
+      quote: null,
     })
     .where(
       and(
@@ -349,7 +354,7 @@ export async function claimWork(db: Executor, owner: string): Promise<BatchRow |
     sql`update console_batches set lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
         where id = (
           select id from console_batches
-          where (status = 'sending' or dry_run_state in ('queued', 'running'))
+          where (status = 'sending' or dry_run_state in ('queued', 'running') or quote_state in ('queued', 'running'))
             and (lease_until is null or lease_until < now() or lease_owner = ${owner})
           order by created_at limit 1 for update skip locked)
         returning id`,
@@ -521,4 +526,60 @@ export async function rowsWithDryRun(db: Executor, id: string): Promise<BatchLin
 
 export async function setBatch(db: Executor, id: string, set: Partial<typeof batches.$inferInsert>): Promise<void> {
   await db.update(batches).set(set).where(eq(batches.id, id));
+}
+
+/** A corrected row of a settlement-request batch is priced again (the worker quotes rows without a quote). */
+export async function requeueQuotes(db: Executor, id: string): Promise<void> {
+  await db
+    .update(batches)
+    .set({ quoteState: "queued" })
+    .where(and(eq(batches.id, id), eq(batches.kind, "settlement_request"), eq(batches.status, "review")));
+}
+
+/** The rows the pricing has not quoted yet (included, without problems). */
+export async function rowsToQuote(db: Executor, id: string, limit: number): Promise<BatchLine[]> {
+  return db
+    .select()
+    .from(batchRows)
+    .where(
+      and(
+        eq(batchRows.batchId, id),
+        eq(batchRows.included, true),
+        sql`${batchRows.quote} is null`,
+        sql`jsonb_array_length(${batchRows.problems}) = 0`,
+      ),
+    )
+    .orderBy(asc(batchRows.rowNo))
+    .limit(limit);
+}
+
+export async function recordQuote(db: Executor, id: string, rowNo: number, quote: RowQuote): Promise<void> {
+  await db
+    .update(batchRows)
+    .set({ quote })
+    .where(and(eq(batchRows.batchId, id), eq(batchRows.rowNo, rowNo)));
+}
+
+/** The quotes' fees over the rows that would be sent, per fee currency; and how many rows are priced or could not be. */
+export async function quoteFeesOf(
+  db: Executor,
+  id: string,
+): Promise<{ fees: BatchTotals; priced: number; failed: number; of: number }> {
+  const fees = await queryRows<{ currency: string; amount: string; count: string }>(
+    db,
+    sql`select quote->>'feeCurrency' as currency, sum((quote->>'fee')::numeric)::text as amount, count(*) as count
+        from console_batch_rows where batch_id = ${id} and included and jsonb_array_length(problems) = 0 and quote->>'fee' is not null
+        group by 1 order by 1`,
+  );
+  const [counts] = await queryRows<{ priced: string; failed: string; of: string }>(
+    db,
+    sql`select count(*) filter (where quote->>'fee' is not null) as priced, count(*) filter (where quote ? 'error') as failed, count(*) as of
+        from console_batch_rows where batch_id = ${id} and included and jsonb_array_length(problems) = 0`,
+  );
+  return {
+    fees: fees.map((r) => ({ currency: r.currency, amount: r.amount, count: Number(r.count) })),
+    priced: Number(counts?.priced ?? 0),
+    failed: Number(counts?.failed ?? 0),
+    of: Number(counts?.of ?? 0),
+  };
 }

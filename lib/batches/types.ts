@@ -6,6 +6,11 @@ import type { BatchKind } from "./templates";
 export type BatchStatus = "review" | "held" | "sending" | "done" | "denied" | "cancelled";
 export type DryRunState = "queued" | "running" | "done" | "failed";
 export type SendState = "waiting" | "sending" | "sent" | "failed";
+/** Pricing a settlement-request batch with the service's quotes (GET /v0/rates per row), in the background. */
+export type QuoteState = "queued" | "running" | "done";
+
+/** One row's quote: its fee and rate, or why the service would not quote it. */
+export type RowQuote = { fee: string; feeCurrency: string; rate: string } | { error: string };
 
 /** What the dry run found for one row, in sandbox. */
 export type DryRunRow = {
@@ -36,6 +41,7 @@ export type BatchRowView = {
   /** The earlier row this one repeats (same payee, currency and amount), if any. */
   duplicateOf: number | null;
   dryRun: DryRunRow | null;
+  quote: RowQuote | null;
   sendState: SendState;
   resultId: string | null;
   resultStatus: string | null;
@@ -54,6 +60,7 @@ export type BatchView = {
   rowCount: number;
   status: BatchStatus;
   dryRunState: DryRunState | null;
+  quoteState: QuoteState | null;
   dryRunError: string | null;
   dryRunFinishedAt: string | null;
   submissionId: string | null;
@@ -107,6 +114,9 @@ export type BatchState = {
   totals: BatchTotals;
   /** Fees the dry run's sandbox quotes came with, per currency. */
   dryRunFees: BatchTotals;
+  /** Fees of the service's quotes for the rows that would be sent, per fee currency; and how many rows are priced. */
+  quoteFees: BatchTotals;
+  quoted: { priced: number; failed: number; of: number };
   /** The submission's status while it waits or after it was decided. */
   submissionStatus: string | null;
   rows: BatchRowView[];

@@ -4,9 +4,18 @@ import { getDatabase } from "@/lib/db/connection";
 import { safeError } from "@/lib/ops/safe-error";
 import { runDryRun } from "./dry-run";
 import { Pacer } from "./pacer";
+import { priceBatch } from "./price";
 import { sendBatch } from "./send-batch";
 import { currentStatus, isFinalStatus, paced } from "./send-row";
-import { batchesToFollow, claimRowsToFollow, claimWork, recordStatus, releaseLease, renewLease } from "./store";
+import {
+  batchesToFollow,
+  claimRowsToFollow,
+  claimWork,
+  recordStatus,
+  releaseLease,
+  renewLease,
+  setBatch,
+} from "./store";
 
 const TICK_MS = 2_000;
 const FOLLOW_ROWS = 20;
@@ -74,7 +83,12 @@ async function pass(state: WorkerState): Promise<void> {
     const keepAlive = async () => !state.stopped && renewLease(db, batch.id, state.owner);
     try {
       const dryRun = batch.dryRunState === "queued" || batch.dryRunState === "running";
-      const result = dryRun ? await runDryRun(db, batch, keepAlive) : await sendBatch(db, batch, keepAlive);
+      let result: "done" | "paused" = "done";
+      if (batch.status === "sending") result = await sendBatch(db, batch, keepAlive);
+      else if (dryRun) result = await runDryRun(db, batch, keepAlive);
+      else if (batch.status === "review") result = await priceBatch(db, batch, keepAlive);
+      // Submitted or discarded before its pricing ended: nothing left to price.
+      else await setBatch(db, batch.id, { quoteState: "done" });
       if (result === "paused") break;
     } finally {
       await releaseLease(db, batch.id, state.owner);

@@ -20,10 +20,20 @@ export async function readLive<T>(path: string): Promise<ActionResult<T>> {
   try {
     const res = await fetch(path, { cache: "no-store", headers: { Accept: "application/json" } });
     if (!(res.headers.get("content-type") ?? "").includes("application/json")) {
-      return { ok: false, error: { code: "unauthorized", message: "Your session ended: sign in again.", status: res.status, details: [] } };
+      return {
+        ok: false,
+        error: { code: "unauthorized", message: "Your session ended: sign in again.", status: res.status, details: [] },
+      };
     }
     return (await res.json()) as ActionResult<T>;
   } catch {
-    return { ok: false, error: { code: "network_error", message: "The console did not answer. Check your connection and try again.", details: [] } };
+    return {
+      ok: false,
+      error: {
+        code: "network_error",
+        message: "The console did not answer. Check your connection and try again.",
+        details: [],
+      },
+    };
   }
 }

@@ -21,5 +21,8 @@ export function liveRead(path: string[]): Promise<ActionResult<unknown>> {
     if (resource === "disbursements" && !part) return getDisbursement({ id });
     if (resource === "v1-payments" && !part) return getV1Payment({ id });
   }
-  return Promise.resolve({ ok: false, error: { code: "not_found", message: "No such live read.", status: 404, details: [] } });
+  return Promise.resolve({
+    ok: false,
+    error: { code: "not_found", message: "No such live read.", status: 404, details: [] },
+  });
 }

@@ -18,6 +18,7 @@ CREATE TABLE IF NOT EXISTS console_batches (
   row_count integer NOT NULL,
   status text NOT NULL DEFAULT 'review' CHECK (status IN ('review', 'held', 'sending', 'done', 'denied', 'cancelled')),
   dry_run_state text CHECK (dry_run_state IN ('queued', 'running', 'done', 'failed')),
+  quote_state text CHECK (quote_state IN ('queued', 'running', 'done')),
   dry_run_attempt integer NOT NULL DEFAULT 0,
   dry_run_started_at timestamptz,
   dry_run_finished_at timestamptz,
@@ -37,7 +38,7 @@ CREATE TABLE IF NOT EXISTS console_batches (
 CREATE INDEX IF NOT EXISTS console_batches_list_idx ON console_batches (environment, created_at DESC);
 CREATE INDEX IF NOT EXISTS console_batches_file_idx ON console_batches (environment, file_sha256);
 CREATE INDEX IF NOT EXISTS console_batches_work_idx ON console_batches (created_at)
-  WHERE status = 'sending' OR dry_run_state IN ('queued', 'running');
+  WHERE status = 'sending' OR dry_run_state IN ('queued', 'running') OR quote_state IN ('queued', 'running');
 CREATE INDEX IF NOT EXISTS console_batches_follow_idx ON console_batches (sending_at) WHERE status IN ('sending', 'done');
 CREATE INDEX IF NOT EXISTS console_batches_submission_idx ON console_batches (submission_id) WHERE submission_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS console_batch_rows (
@@ -53,6 +54,7 @@ CREATE TABLE IF NOT EXISTS console_batch_rows (
   payee text,
   included boolean NOT NULL DEFAULT true,
   dry_run jsonb,
+  quote jsonb,
   send_state text NOT NULL DEFAULT 'waiting' CHECK (send_state IN ('waiting', 'sending', 'sent', 'failed')),
   result_id text,
   result_status text,
