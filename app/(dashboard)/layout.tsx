@@ -4,7 +4,7 @@ import { ForcedPasswordChange } from "@/components/auth/forced-password-change";
 import { AppShell } from "@/components/shell/app-shell";
 import { SIGN_IN_PATH } from "@/lib/auth/config";
 import { getActor } from "@/lib/auth/session";
-import { getShellInfo } from "@/lib/dashboard/shell-info";
+import { getShellInfo } from "@/lib/page-data/shell-info";
 import { awaitingCount } from "@/lib/approvals/store";
 import { can } from "@/lib/auth/permissions";
 import { getDatabase } from "@/lib/db/connection";

@@ -18,7 +18,7 @@ import {
 import { PageHeader } from "@/components/ui/page-header";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import type { SettlementStatus } from "@/lib/state-machine/statuses";
 
 export const metadata = { title: "Overview" };

@@ -7,7 +7,7 @@ import { type ListData, type ListPage, ListScreen } from "@/components/list/list
 import { EmptyState } from "@/components/ui/empty-state";
 import { DisburseIcon } from "@/components/ui/icons";
 import { statusOptions } from "@/components/ui/status-tone";
-import type { ListedDisbursement } from "@/lib/dashboard/store/disbursement-types";
+import type { ListedDisbursement } from "@/lib/disbursements/types";
 import { STABLECOINS } from "@/lib/schemas/catalog";
 import { DISBURSEMENT_STATUSES } from "@/lib/state-machine/disbursements";
 import type { AmountTotals } from "@/lib/schemas/list";

@@ -2,7 +2,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { type Column, DataTable, idColumn } from "@/components/ui/data-table";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { railLabel } from "@/lib/dashboard/routes";
-import type { ListedDisbursement } from "@/lib/dashboard/store/disbursement-types";
+import type { ListedDisbursement } from "@/lib/disbursements/types";
 import { formatMoney } from "@/lib/money/format";
 
 const COLUMNS: Column<ListedDisbursement>[] = [

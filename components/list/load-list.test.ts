@@ -6,7 +6,7 @@
 import { isValidElement, type ReactElement, Suspense } from "react";
 import { describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/dashboard/environment-cookie", () => ({ getEnvironment: async () => "sandbox" }));
+vi.mock("@/lib/auth/environment-cookie", () => ({ getEnvironment: async () => "sandbox" }));
 vi.mock("@/lib/auth/session", () => ({ getActor: async () => null }));
 
 const { StreamedList } = await import("./load-list");

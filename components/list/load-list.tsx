@@ -5,7 +5,7 @@ import { TableSkeleton } from "@/components/ui/skeleton";
 import { within } from "@/lib/async/within";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import type { FiltersOf, SearchParamsRecord } from "@/lib/dashboard/list-filters";
 import type { ListData, ListSource, Spec } from "./list-source";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ActorProvider, type ShellUser } from "@/components/auth/actor-context";
-import type { ShellInfo } from "@/lib/dashboard/shell-info";
+import type { ShellInfo } from "@/lib/page-data/shell-info";
 import { cn } from "@/lib/ui/cn";
 import { AccountChip } from "./account-chip";
 import { Brand } from "./brand";

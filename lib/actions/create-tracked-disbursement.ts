@@ -2,7 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getActor } from "@/lib/auth/session";
-import { recordDisbursement } from "@/lib/dashboard/store/disbursements";
+import { recordDisbursement } from "@/lib/disbursements/store";
 import { getDatabase } from "@/lib/db/connection";
 import { disbursementCreateSchema, idempotencyKey } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";

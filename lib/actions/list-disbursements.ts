@@ -1,7 +1,7 @@
 "use server";
 
-import { creatorsOf } from "@/lib/dashboard/store/disbursements";
-import type { ListedDisbursement } from "@/lib/dashboard/store/disbursement-types";
+import { creatorsOf } from "@/lib/disbursements/store";
+import type { ListedDisbursement } from "@/lib/disbursements/types";
 import { getDatabase } from "@/lib/db/connection";
 import { disbursementListQuerySchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";

@@ -1,6 +1,6 @@
 "use server";
 
-import { revokeLinks } from "@/lib/dashboard/pay-links";
+import { revokeLinks } from "@/lib/pay/pay-links";
 import { getDatabase } from "@/lib/db/connection";
 import { z } from "@/lib/schemas/zod";
 import { consoleAction, idSchema } from "./action";

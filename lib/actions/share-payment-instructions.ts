@@ -1,14 +1,14 @@
 "use server";
 
 import { recordAudit } from "@/lib/auth/audit";
-import { signInstructionsLink } from "@/lib/dashboard/instructions-link";
+import { signInstructionsLink } from "@/lib/pay/instructions-link";
 import { z } from "@/lib/schemas/zod";
 import * as api from "@/lib/settlement-api";
 import { readAction, idSchema } from "./action";
 
 /**
  * A link to one request's payment instructions for its payer (`/pay/<token>`), valid until the
- * instructions are: signed, not stored (lib/dashboard/instructions-link.ts). Re-sending
+ * instructions are: signed, not stored (lib/pay/instructions-link.ts). Re-sending
  * instructions is a support task too; every link made is in the audit trail.
  */
 export const sharePaymentInstructions = readAction({

@@ -3,7 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { sandboxPaymentStatusSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
-import { afterMove } from "@/lib/dashboard/pay-links";
+import { afterMove } from "@/lib/pay/pay-links";
 import { mutationAction, idSchema } from "./action";
 
 /** PATCH /v0/sandbox/payments/{id}/status: a payment outcome, with `amount` for a mismatch (sandbox only). */

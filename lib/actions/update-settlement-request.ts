@@ -3,7 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { settlementRequestUpdateSchema } from "@/lib/schemas";
 import * as api from "@/lib/settlement-api";
-import { afterMove } from "@/lib/dashboard/pay-links";
+import { afterMove } from "@/lib/pay/pay-links";
 import { mutationAction, idSchema } from "./action";
 
 /** PUT /v0/settlement-requests/{id}: a client move (FUNDS_SENT with txHash, cancel, complete, ...). */

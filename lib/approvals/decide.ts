@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "@/lib/schemas/zod";
 import type { Actor } from "@/lib/auth/session";
-import { recordDisbursement } from "@/lib/dashboard/store/disbursements";
+import { recordDisbursement } from "@/lib/disbursements/store";
 import { disbursementSchema } from "@/lib/schemas";
 import type { Executor } from "@/lib/db/database";
 import { callApi } from "@/lib/settlement-api";

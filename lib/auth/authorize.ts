@@ -4,7 +4,7 @@ import { checkAccess } from "@/lib/auth/guard";
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { getActor, type Actor } from "@/lib/auth/session";
 import type { ActionError, ActionMeta } from "@/lib/actions/result";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 
 /** What a caller needs: a permission of lib/auth/permissions.ts, or nothing at all (signing in only). */

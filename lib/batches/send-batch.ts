@@ -1,6 +1,6 @@
 import "server-only";
 import type { Executor } from "@/lib/db/database";
-import { recordDisbursement } from "@/lib/dashboard/store/disbursements";
+import { recordDisbursement } from "@/lib/disbursements/store";
 import { env } from "@/lib/env";
 import { disbursementSchema } from "@/lib/schemas/disbursement";
 import { inParallel } from "./dry-run";

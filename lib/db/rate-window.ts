@@ -5,7 +5,7 @@ import { queryRows, type Executor } from "@/lib/db/database";
 /**
  * Fixed-window counters in console_rate_windows, shared by every instance and used by both
  * halves (payer links' views, failed access tokens, the service's admin token). Housekeeping
- * deletes windows long ended (lib/dashboard/pay-links.ts).
+ * deletes windows long ended (lib/pay/pay-links.ts).
  */
 
 /** Adds one to `key`'s count in its current window (a new window once the last has ended); the count after. */

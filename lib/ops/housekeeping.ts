@@ -1,7 +1,7 @@
 import "server-only";
 import { pruneAudit } from "@/lib/auth/audit";
 import { deleteEndedWindows } from "@/lib/auth/throttle";
-import { pruneLinkState } from "@/lib/dashboard/pay-links";
+import { pruneLinkState } from "@/lib/pay/pay-links";
 import { env } from "@/lib/env";
 import { deleteExpiredMessages } from "@/lib/inbox/caps";
 import { getDatabase } from "@/lib/db/connection";

@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ArchiveIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { outline, type Operation } from "@/lib/dashboard/openapi-outline";
 import { connectionFor } from "@/lib/settlement-api";
 import { serviceFetch } from "@/lib/settlement-api/service-fetch";

@@ -10,7 +10,7 @@ import { listBatches } from "@/lib/batches/store";
 import { BATCH_KIND_LABELS, TEMPLATE_NAMES, TEMPLATES, type BatchKind } from "@/lib/batches/templates";
 import { requireActor } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/permissions";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { getDatabase } from "@/lib/db/connection";
 import { formatMoney } from "@/lib/money/format";
 

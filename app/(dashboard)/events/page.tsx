@@ -9,7 +9,7 @@ import { WebhookIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { listEvents } from "@/lib/actions/list-events";
 import { formatDateTime } from "@/lib/dashboard/format-date";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { EVENT_TYPES } from "@/lib/schemas/catalog";

@@ -3,7 +3,7 @@ import { InboxConsole, NewInboxButton } from "@/components/inbox/inbox-console";
 import { PageHeader } from "@/components/ui/page-header";
 import { SIGN_IN_PATH } from "@/lib/auth/config";
 import { getDatabase } from "@/lib/db/connection";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { currentOwnerId, inboxOrigin } from "@/lib/inbox/owner";
 import { listOwnedInboxes, listOwnedMessages, toMessageView, toSummary } from "@/lib/inbox/store";
 import { ListenSessions } from "@/components/inbox/listen-sessions";

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { coolingOffMinutes, listPayees } from "@/lib/approvals/payees";
 import { requireActor } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/permissions";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { railLabel } from "@/lib/dashboard/routes";
 import { getDatabase } from "@/lib/db/connection";
 

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getRate } from "@/lib/actions/get-rate";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "Rates" };
 

@@ -8,7 +8,7 @@ import { getSandboxInfo } from "@/lib/actions/get-sandbox-info";
 import { describeError } from "@/lib/actions/result";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { SandboxClockPanel } from "@/components/sandbox/sandbox-clock-panel";
 import { getSandboxClock } from "@/lib/actions/get-sandbox-clock";
 

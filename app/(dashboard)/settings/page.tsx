@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { describeConnections } from "@/lib/settlement-api";
 
 export const metadata = { title: "Settings" };

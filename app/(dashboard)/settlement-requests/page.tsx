@@ -3,7 +3,7 @@ import { LiveUpdates } from "@/components/live/live-updates";
 import { requestsList } from "@/components/settlement-requests/list/list-filters";
 import { RequestsList } from "@/components/settlement-requests/list/requests-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import type { SearchParamsRecord } from "@/lib/dashboard/list-filters";
 
 export const metadata = { title: "Settlement requests" };

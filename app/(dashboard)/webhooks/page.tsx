@@ -3,7 +3,7 @@ import { ENDPOINTS_PAGE_SIZE } from "@/components/webhooks/constants";
 import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
 import { listWebhooks } from "@/lib/actions/list-webhooks";
 import { getDatabase } from "@/lib/db/connection";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { currentOwnerId, inboxOrigin } from "@/lib/inbox/owner";
 import { listOwnedInboxes, toSummary } from "@/lib/inbox/store";
 

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { PaymentInstructionsCard } from "@/components/settlement-requests/detail/payment-instructions";
 import { PrintButton } from "@/components/settlement-requests/detail/print-button";
-import { readInstructionsLink } from "@/lib/dashboard/instructions-link";
+import { readInstructionsLink } from "@/lib/pay/instructions-link";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { requestAddress } from "@/lib/auth/request-origin";
-import { accountName } from "@/lib/dashboard/shell-info";
-import { countView, isRevoked, requestForLink } from "@/lib/dashboard/pay-links";
+import { accountName } from "@/lib/page-data/shell-info";
+import { countView, isRevoked, requestForLink } from "@/lib/pay/pay-links";
 
 export const metadata: Metadata = { title: "Payment instructions", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
@@ -15,7 +15,7 @@ type Props = { params: Promise<{ token: string }> };
 /**
  * The page a payer opens from a shared link: one request's payment instructions and nothing
  * else of the console, no sign-in, printable. It ends when the instructions expire or the request
- * is no longer waiting for funds (lib/dashboard/instructions-link.ts).
+ * is no longer waiting for funds (lib/pay/instructions-link.ts).
  */
 export default async function PaymentInstructionsPage({ params }: Props) {
   const { token } = await params;

@@ -1,4 +1,4 @@
-/** The dashboard's own tables (drizzle definitions: lib/dashboard/store/schema.ts). */
+/** The dashboard's own tables (drizzle definitions: lib/disbursements/schema.ts). */
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS console_disbursements (
   environment text NOT NULL CHECK (environment IN ('sandbox', 'production')),

@@ -6,8 +6,8 @@ import { requireActor } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/permissions";
 import { batchState } from "@/lib/batches/state";
 import { BATCH_KIND_LABELS } from "@/lib/batches/templates";
-import { availableBalances } from "@/lib/dashboard/available-balances";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { availableBalances } from "@/lib/page-data/available-balances";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "Batch" };
 

@@ -1,7 +1,7 @@
 import { DetailPage } from "@/components/detail/detail-page";
 import { DisbursementDetail } from "@/components/disbursements/disbursement-detail";
 import { getDisbursement } from "@/lib/actions/get-disbursement";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "Disbursement" };
 

@@ -1,6 +1,6 @@
 import { disbursementFilters } from "@/components/disbursements/list-filters";
 import type { CsvColumn } from "@/lib/dashboard/csv";
-import { listExport } from "@/lib/dashboard/list-export";
+import { listExport } from "@/lib/page-data/list-export";
 import type { Disbursement } from "@/lib/schemas/disbursement";
 import { listDisbursements } from "@/lib/settlement-api";
 

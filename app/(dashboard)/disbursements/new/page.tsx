@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Link } from "@/components/ui/link";
 import { DisbursementForm } from "@/components/disbursements/disbursement-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { availableBalances } from "@/lib/dashboard/available-balances";
+import { availableBalances } from "@/lib/page-data/available-balances";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { listPayees } from "@/lib/approvals/payees";
 import { getDatabase } from "@/lib/db/connection";
 

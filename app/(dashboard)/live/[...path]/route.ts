@@ -1,4 +1,4 @@
-import { liveRead } from "@/lib/dashboard/live-reads";
+import { liveRead } from "@/lib/page-data/live-reads";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { PaymentDetail } from "@/components/payments/payment-detail";
 import { getPayment } from "@/lib/actions/get-payment";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "Payment" };
 

@@ -1,6 +1,6 @@
 import { paymentFilters } from "@/components/payments/list-filters";
 import type { CsvColumn } from "@/lib/dashboard/csv";
-import { listExport } from "@/lib/dashboard/list-export";
+import { listExport } from "@/lib/page-data/list-export";
 import type { Payment } from "@/lib/schemas/payment";
 import { listPayments } from "@/lib/settlement-api";
 

@@ -3,7 +3,7 @@ import { LiveUpdates } from "@/components/live/live-updates";
 import { RequestDetail } from "@/components/settlement-requests/detail/request-detail";
 import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
 import { getSettlementRequestHistory } from "@/lib/actions/get-settlement-request-history";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "Settlement request" };
 

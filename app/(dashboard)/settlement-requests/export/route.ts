@@ -1,6 +1,6 @@
 import { requestFilters } from "@/components/settlement-requests/list/list-filters";
 import { SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
-import { listExport } from "@/lib/dashboard/list-export";
+import { listExport } from "@/lib/page-data/list-export";
 import { listSettlementRequests } from "@/lib/settlement-api";
 
 export const dynamic = "force-dynamic";

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { listPayees } from "@/lib/approvals/payees";
 import { getDatabase } from "@/lib/db/connection";
 

@@ -3,7 +3,7 @@ import { V1PaymentDetail } from "@/components/v1-payments/v1-payment-detail";
 import { getV1Payment } from "@/lib/actions/get-v1-payment";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "/v1 payment" };
 

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
-import { getEnvironment } from "@/lib/dashboard/environment-cookie";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "New /v1 payment" };
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { connectionFor } from "@/lib/settlement-api/config";
 import { getSandboxInfo } from "@/lib/settlement-api/sandbox";
-import { getEnvironment } from "./environment-cookie";
-import type { Environment } from "./environment-schema";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
+import type { Environment } from "@/lib/dashboard/environment-schema";
 
 /** `apiBaseUrl`: where this environment's API calls go, for the snippets the forms show (a URL, no key). */
 export type ShellInfo = { environment: Environment; accountName: string | null; apiBaseUrl: string };

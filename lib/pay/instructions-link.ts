@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/auth/auth";
-import { environmentSchema, type Environment } from "./environment-schema";
+import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
 
 /**
  * Links a finance or support person sends to a payer: `/pay/<token>` opens one request's
@@ -9,7 +9,7 @@ import { environmentSchema, type Environment } from "./environment-schema";
  * the environment, the request, when it was made and when it expires (the instructions'
  * valid_until), signed with the console's AUTH_SECRET (the same on every instance): a link
  * cannot be listed or guessed, and it ends with the instructions. An administrator can revoke
- * every link of a request made before a moment (lib/dashboard/pay-links.ts). Decisions D17.4.
+ * every link of a request made before a moment (lib/pay/pay-links.ts). Decisions D17.4.
  */
 export type InstructionsLink = { environment: Environment; requestId: string; expiresAt: Date; issuedAt: Date };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { openDatabase, type Database } from "@/lib/db/database";
 import type { Disbursement } from "@/lib/schemas/disbursement";
-import { creatorsOf, recordDisbursement } from "./disbursements";
+import { creatorsOf, recordDisbursement } from "./store";
 
 const disbursement = (n: number, over: Partial<Disbursement> = {}): Disbursement => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,

@@ -1,8 +1,8 @@
 import "server-only";
 import { authorize } from "@/lib/auth/authorize";
-import { listCsvResponse, refused, type CsvColumn, type PageResult } from "./csv";
-import type { Environment } from "./environment-schema";
-import type { FilterField, ListFiltersCodec, QueryOf } from "./list-filters";
+import { listCsvResponse, refused, type CsvColumn, type PageResult } from "@/lib/dashboard/csv";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import type { FilterField, ListFiltersCodec, QueryOf } from "@/lib/dashboard/list-filters";
 
 /**
  * The GET handler of a list's CSV export (`/payments/export?…`): the same filters as the list
