@@ -44,9 +44,9 @@ export default async function BatchesPage() {
             columns={[
               {
                 header: "File",
-                className: "font-medium text-slate-900",
+                className: "min-w-44 font-medium text-slate-900",
                 cell: (b) => (
-                  <Link href={`/batches/${b.id}`} className="break-all text-accent-700 hover:underline">
+                  <Link href={`/batches/${b.id}`} className="break-words text-accent-700 hover:underline">
                     {b.fileName}
                   </Link>
                 ),
