@@ -22,7 +22,7 @@ export function BatchProgressBar({ progress }: { progress: BatchProgress }) {
         <span className="h-full bg-accent-500" style={{ width: pct(movingOrSent) }} />
         <span className="h-full bg-red-500" style={{ width: pct(progress.failed) }} />
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <Count label="Sent" value={progress.sent} testId="count-sent" dot="bg-accent-500" />
         <Count label="Succeeded" value={progress.succeeded} testId="count-succeeded" dot="bg-emerald-500" />
         <Count label="Failed" value={progress.failed} testId="count-failed" dot="bg-red-500" />

@@ -202,7 +202,17 @@ export function BatchWorkspace({
           balances={review ? balances : null}
         />
         <Card
-          title={b.status === "review" ? "Dry run in sandbox" : "Sending"}
+          title={
+            b.status === "review"
+              ? "Dry run in sandbox"
+              : b.status === "done"
+                ? "Sent"
+                : b.status === "sending"
+                  ? "Sending"
+                  : b.status === "held"
+                    ? "Waiting for approval"
+                    : "Nothing sent"
+          }
           description={
             b.status === "review"
               ? "Creates every row in sandbox, takes each through its flow with the sandbox transitions and clock, and reports what would happen. Nothing touches production."
