@@ -104,7 +104,7 @@ export function BatchRowsTable({
                 className: "min-w-40",
                 cell: (r: Row) =>
                   !r.dryRun ? (
-                    <span className="text-xs text-slate-400">—</span>
+                    <span className="text-xs text-slate-500">—</span>
                   ) : (
                     <div className="space-y-0.5 text-xs" data-testid="dry-run-cell">
                       {r.dryRun.finalStatus ? (
@@ -145,7 +145,7 @@ export function BatchRowsTable({
                   ) : r.included && r.problems.length === 0 ? (
                     <Badge tone="neutral">{r.sendState === "sending" ? "Sending" : "Waiting"}</Badge>
                   ) : (
-                    <span className="text-xs text-slate-400">Not sent</span>
+                    <span className="text-xs text-slate-500">Not sent</span>
                   ),
               },
             ]
