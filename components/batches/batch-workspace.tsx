@@ -271,7 +271,9 @@ export function BatchWorkspace({
           {state.progress.invalid > 0 ? (
             <>
               <p className="text-sm text-slate-600">
-                Fix or drop the {state.progress.invalid} rows with problems first.
+                {state.progress.invalid === 1
+                  ? "Fix or drop the row with a problem first."
+                  : `Fix or drop the ${state.progress.invalid} rows with problems first.`}
               </p>
               <Button
                 variant="secondary"
@@ -282,7 +284,9 @@ export function BatchWorkspace({
                   )
                 }
               >
-                Drop all {state.progress.invalid} rows with problems
+                {state.progress.invalid === 1
+                  ? "Drop the row with a problem"
+                  : `Drop all ${state.progress.invalid} rows with problems`}
               </Button>
             </>
           ) : (
