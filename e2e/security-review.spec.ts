@@ -113,6 +113,8 @@ test.describe("security review", () => {
     browser,
     baseURL,
   }) => {
+    // Six password checks (scrypt), the later ones slowed down by the throttle: more than the default 30 s under load.
+    test.setTimeout(60_000);
     const email = `${unique("guess")}@example.com`;
     const stranger = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const guesser = await stranger.newPage();

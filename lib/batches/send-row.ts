@@ -46,6 +46,18 @@ export function failureText(error: ApiFailure | { kind: "stopped"; message: stri
   return error.message;
 }
 
+/**
+ * Whether a failed send is tried again later with the same key rather than failing its row: no
+ * answer, the service failing or rate limiting, or the first try of this key still "in flight"
+ * at the service (409 idempotency_conflict: a crash mid-request leaves the key claimed until
+ * the service deems it abandoned).
+ */
+export function goesAgainLater(error: ApiFailure): boolean {
+  if (error.kind === "network" || error.kind === "not_configured") return true;
+  if (error.kind === "api" && error.code === "idempotency_conflict") return true;
+  return (error.kind === "api" || error.kind === "bad_response") && (error.status >= 500 || error.status === 429);
+}
+
 /** Calls `call` through the pacer, waiting out 429s (Retry-After) instead of failing the row. */
 export async function paced<T>(
   pacer: Pacer,
@@ -97,17 +109,10 @@ export async function sendRow(
   }
   const error = result.error;
   if (error.kind === "stopped") return { state: "paused", reason: error.message };
-  // No answer, or the service failing: the row is not failed; it goes again later with the same key.
-  if (
-    error.kind === "network" ||
-    error.kind === "not_configured" ||
-    ((error.kind === "api" || error.kind === "bad_response") && (error.status >= 500 || error.status === 429))
-  ) {
-    return { state: "paused", reason: error.message };
-  }
+  if (goesAgainLater(error)) return { state: "paused", reason: error.message };
   return {
     state: "failed",
-    httpStatus: error.status,
+    httpStatus: "status" in error ? error.status : null,
     resultId: null,
     resultStatus: null,
     final: true,
