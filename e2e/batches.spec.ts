@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import pg from "pg";
-import { CLUSTER_ADMIN, PG_URL, startInstance, type Instance } from "./support/instances";
+import { CLUSTER_ADMIN, scratchDatabase, startInstance, type Instance } from "./support/instances";
 import { until } from "./support/listen";
 import { disbursementFile, disbursementRows, loggedCreates } from "./support/batches";
 import { sandboxKey } from "./support/settlement";
@@ -21,12 +21,8 @@ test.setTimeout(240_000);
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 22;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const database = `console_batches_${Date.now().toString(36)}`;
-const databaseUrl = (() => {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-})();
+const database = scratchDatabase("console_batches");
+const databaseUrl = database.url;
 let app: Instance;
 
 async function startApp(extra: Record<string, string> = {}): Promise<Instance> {
@@ -73,10 +69,7 @@ async function upload(page: Page, name: string, text: string, kind = "Disburseme
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
+  await database.create();
   app = await startApp();
 });
 
@@ -85,10 +78,7 @@ test.afterAll(async () => {
     app.process.kill("SIGKILL");
     await app.exited;
   }
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 });
 
 test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbox, submit it and watch it complete", async ({

@@ -7,8 +7,7 @@
  * a token on argv and a revoked token are refused; the Inbox page shows the session and ends it.
  */
 import { expect, test } from "@playwright/test";
-import pg from "pg";
-import { CLUSTER_ADMIN, PG_URL, startInstance, type Instance } from "./support/instances";
+import { CLUSTER_ADMIN, scratchDatabase, startInstance, type Instance } from "./support/instances";
 import { interrupt, runCli, startReceiver, tokens, until, type Cli } from "./support/listen";
 import { sandboxKey } from "./support/settlement";
 
@@ -17,12 +16,8 @@ test.setTimeout(240_000);
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 21;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const database = `console_listen_${Date.now().toString(36)}`;
-const databaseUrl = (() => {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-})();
+const database = scratchDatabase("console_listen");
+const databaseUrl = database.url;
 let app: Instance;
 let token = "";
 let secret = "";
@@ -82,10 +77,7 @@ const LISTEN = (target: string) => [
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
+  await database.create();
   app = await startApp();
 });
 
@@ -100,10 +92,7 @@ test.afterAll(async () => {
     }
   }
   if (app) await stopApp(app);
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 });
 
 test("a token from npm run tokens; never one on argv; the listen secret printed", async () => {

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { base58 } from "@scure/base";
 import pg from "pg";
 import { chromium } from "playwright-core";
-import { signedIn, startConsole } from "../lib/console";
+import { sandboxKey, signedIn, startConsole } from "../lib/console";
 import { groupRssMb, stopAll, waitForUrl } from "../lib/processes";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
@@ -30,13 +30,6 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-const sandboxKey = (): string => {
-  const line = readFileSync(".env.local", "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("SETTLEMENT_SANDBOX_API_KEY="));
-  if (!line) throw new Error("no SETTLEMENT_SANDBOX_API_KEY in .env.local (node scripts/ensure-env.mjs)");
-  return line.slice(line.indexOf("=") + 1).trim();
-};
 const row = (i: number) => ({
   wallet_address: base58.encode(randomBytes(32)),
   amount: `${(i % 50) + 1}.00`,

@@ -10,10 +10,10 @@
  *
  *   npm run build && npx tsx --conditions=react-server bench/instances/run.ts   (BENCH_SAMPLES, TEST_DATABASE_URL)
  */
-import { readFileSync } from "node:fs";
 import { chromium, type Page } from "playwright-core";
 import { SAMPLES as SAMPLE_REQUESTS } from "../../components/sandbox/sample-requests";
 import { CLUSTER_ADMIN, startCluster } from "../../e2e/support/instances";
+import { sandboxKey } from "../lib/console";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const GOAL_MS = 250;
@@ -30,13 +30,6 @@ const CHROMIUM_ARGS = [
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-const sandboxKey = (): string => {
-  const line = readFileSync(".env.local", "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("SETTLEMENT_SANDBOX_API_KEY="));
-  if (!line) throw new Error("no SETTLEMENT_SANDBOX_API_KEY in .env.local (node scripts/ensure-env.mjs)");
-  return line.slice(line.indexOf("=") + 1).trim();
 };
 
 const REQUEST = SAMPLE_REQUESTS.offramp_eur.body;

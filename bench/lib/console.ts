@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import type { Browser, BrowserContext } from "playwright-core";
@@ -35,4 +36,13 @@ export async function signedIn(browser: Browser, base: string, admin: ConsoleAdm
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
   await page.close();
   return context;
+}
+
+/** The sandbox key the console registered, from .env.local (written by scripts/ensure-env.mjs). */
+export function sandboxKey(): string {
+  const line = readFileSync(".env.local", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("SETTLEMENT_SANDBOX_API_KEY="));
+  if (!line) throw new Error("no SETTLEMENT_SANDBOX_API_KEY in .env.local (node scripts/ensure-env.mjs)");
+  return line.slice(line.indexOf("=") + 1).trim();
 }

@@ -149,3 +149,30 @@ export async function startCluster(options: { ports: number[]; names?: string[] 
     },
   };
 }
+
+/** A PostgreSQL database of a journey's own (its name from `prefix` and the time): create it before, drop it after. */
+export function scratchDatabase(prefix: string): {
+  name: string;
+  url: string;
+  create(): Promise<void>;
+  drop(): Promise<void>;
+} {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  return {
+    name,
+    url: url.toString(),
+    create: () => run(`CREATE DATABASE ${name}`),
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}

@@ -6,7 +6,7 @@ import { advanceSandboxClock, simulatePaymentStatus, updateSettlementRequest } f
 import { DISBURSEMENT_STATUS_PHASES, SETTLEMENT_STATUS_PHASES } from "@/lib/state-machine/phases";
 import { Pacer } from "./pacer";
 import { currentStatus, failureText, isFinalStatus, paced, sendRow } from "./send-row";
-import { recordDryRun, rowsToDryRun, rowsWithDryRun, setBatch, type BatchRow } from "./store";
+import { recordDryRun, rowsWithDryRun, rowsWithout, setBatch, type BatchRow } from "./store";
 import type { DryRunRow } from "./types";
 
 /** How far each step moves the sandbox clock, and how many steps at most before the report says "still moving". */
@@ -36,7 +36,7 @@ export async function runDryRun(
   const pacer = new Pacer(0);
   for (;;) {
     if (!(await keepAlive())) return "paused";
-    const rows = await rowsToDryRun(db, batch.id, CHUNK);
+    const rows = await rowsWithout(db, batch.id, "dryRun", CHUNK);
     if (rows.length === 0) break;
     let paused = false;
     await inParallel(rows, PARALLEL, async (row) => {

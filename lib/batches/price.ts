@@ -7,7 +7,7 @@ import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request"
 import { getRate } from "@/lib/settlement-api";
 import { Pacer } from "./pacer";
 import { failureText, paced } from "./send-row";
-import { recordQuote, rowsToQuote, setBatch, type BatchRow } from "./store";
+import { recordQuote, rowsWithout, setBatch, type BatchRow } from "./store";
 import type { RowQuote } from "./types";
 
 const CHUNK = 20;
@@ -55,7 +55,7 @@ export async function priceBatch(
   const pacer = new Pacer(0);
   for (;;) {
     if (!(await keepAlive())) return "paused";
-    const rows = await rowsToQuote(db, batch.id, CHUNK);
+    const rows = await rowsWithout(db, batch.id, "quote", CHUNK);
     if (rows.length === 0) break;
     for (const row of rows) {
       const query = rateQueryOf(row.body);

@@ -492,8 +492,13 @@ export async function batchesToFollow(db: Executor, limit: number): Promise<Batc
     .limit(limit);
 }
 
-/** The rows a dry run has not reported on yet (included, without problems). */
-export async function rowsToDryRun(db: Executor, id: string, limit: number): Promise<BatchLine[]> {
+/** The rows that would be sent (kept, without problems) that a pass has not reached yet: no dry-run report, or no quote. */
+export async function rowsWithout(
+  db: Executor,
+  id: string,
+  report: "dryRun" | "quote",
+  limit: number,
+): Promise<BatchLine[]> {
   return db
     .select()
     .from(batchRows)
@@ -501,7 +506,7 @@ export async function rowsToDryRun(db: Executor, id: string, limit: number): Pro
       and(
         eq(batchRows.batchId, id),
         eq(batchRows.included, true),
-        sql`${batchRows.dryRun} is null`,
+        sql`${batchRows[report]} is null`,
         sql`jsonb_array_length(${batchRows.problems}) = 0`,
       ),
     )
@@ -534,23 +539,6 @@ export async function requeueQuotes(db: Executor, id: string): Promise<void> {
     .update(batches)
     .set({ quoteState: "queued" })
     .where(and(eq(batches.id, id), eq(batches.kind, "settlement_request"), eq(batches.status, "review")));
-}
-
-/** The rows the pricing has not quoted yet (included, without problems). */
-export async function rowsToQuote(db: Executor, id: string, limit: number): Promise<BatchLine[]> {
-  return db
-    .select()
-    .from(batchRows)
-    .where(
-      and(
-        eq(batchRows.batchId, id),
-        eq(batchRows.included, true),
-        sql`${batchRows.quote} is null`,
-        sql`jsonb_array_length(${batchRows.problems}) = 0`,
-      ),
-    )
-    .orderBy(asc(batchRows.rowNo))
-    .limit(limit);
 }
 
 export async function recordQuote(db: Executor, id: string, rowNo: number, quote: RowQuote): Promise<void> {
