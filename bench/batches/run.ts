@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { base58 } from "@scure/base";
 import pg from "pg";
 import { chromium } from "playwright-core";
-import { sandboxKey, signedIn, startConsole } from "../lib/console";
+import { CHROMIUM_ARGS, sandboxKey, signedIn, startConsole } from "../lib/console";
 import { groupRssMb, stopAll, waitForUrl } from "../lib/processes";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
@@ -19,16 +19,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3560);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ADMIN = { email: "bench@console.local", password: "bench-batches-password-01" };
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const row = (i: number) => ({
   wallet_address: base58.encode(randomBytes(32)),

@@ -28,7 +28,7 @@ import { extname, join, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { groupRssMb, startProcess, stopAll, stopProcess, waitForUrl } from "../lib/processes";
-import { signedIn, startConsole } from "../lib/console";
+import { CHROMIUM_ARGS, signedIn, startConsole } from "../lib/console";
 import { execFileSync } from "node:child_process";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
@@ -67,16 +67,6 @@ const STATIC_ROUTES = [
   "/admin/users",
   "/admin/api-keys",
   "/admin/audit",
-];
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
 ];
 const SOLANA = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";

@@ -13,20 +13,10 @@
 import { chromium, type Page } from "playwright-core";
 import { SAMPLES as SAMPLE_REQUESTS } from "../../components/sandbox/sample-requests";
 import { CLUSTER_ADMIN, startCluster } from "../../e2e/support/instances";
-import { sandboxKey } from "../lib/console";
+import { CHROMIUM_ARGS, sandboxKey } from "../lib/console";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const GOAL_MS = 250;
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;

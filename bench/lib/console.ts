@@ -46,3 +46,15 @@ export function sandboxKey(): string {
   if (!line) throw new Error("no SETTLEMENT_SANDBOX_API_KEY in .env.local (node scripts/ensure-env.mjs)");
   return line.slice(line.indexOf("=") + 1).trim();
 }
+
+/** Debian's Chromium, headless and quiet, as every bench launches it. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];

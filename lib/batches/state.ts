@@ -2,7 +2,7 @@ import "server-only";
 import { findSubmission } from "@/lib/approvals/store";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
-import { batchView, dryRunFeesOf, findBatch, progressOf, quoteFeesOf, rowsOf, totalsOf } from "./store";
+import { batchView, dryRunFeesOf, findBatch, progressOf, quoteFeesOf, rowsOf, totalsOf, filterRows } from "./store";
 import { settleHeldBatch } from "./submit";
 import type { BatchState, RowFilter } from "./types";
 
@@ -28,9 +28,9 @@ export async function batchState(
     totalsOf(db, id),
     dryRunFeesOf(db, id),
     quoteFeesOf(db, id),
-    rowsOf(db, id, "all", batch.kind),
+    rowsOf(db, id, batch.kind),
   ]);
-  const rows = filter === "all" ? all : await rowsOf(db, id, filter, batch.kind);
+  const rows = filterRows(all, filter);
   const pages = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
   const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1) || 1), pages);
   return {

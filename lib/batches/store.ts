@@ -163,13 +163,8 @@ export async function listBatches(db: Executor, environment: Environment, limit 
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** The rows a batch page shows, with what each repeats; duplicates are read over the whole file (at most 1,000 rows). */
-export async function rowsOf(
-  db: Executor,
-  id: string,
-  filter: RowFilter = "all",
-  kind: BatchKind = "disbursement",
-): Promise<BatchRowView[]> {
+/** Every row of a batch, with what each repeats; duplicates are read over the whole file (at most 1,000 rows). */
+export async function rowsOf(db: Executor, id: string, kind: BatchKind): Promise<BatchRowView[]> {
   const rows = await db.select().from(batchRows).where(eq(batchRows.batchId, id)).orderBy(asc(batchRows.rowNo));
   const repeats = duplicatesOf(
     rows.map((r) => ({ payee: r.payee, currency: r.currency, amount: r.amount, rowNo: r.rowNo, included: r.included })),
@@ -194,6 +189,11 @@ export async function rowsOf(
       failure: r.failure,
     }),
   );
+  return views;
+}
+
+/** The rows a batch page lists under a filter (pure: the whole file is read once, then filtered). */
+export function filterRows(views: BatchRowView[], filter: RowFilter): BatchRowView[] {
   switch (filter) {
     case "problems":
       return views.filter((v) => v.problems.length > 0 && v.included);
