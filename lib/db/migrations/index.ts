@@ -21,6 +21,7 @@ import { sql as dailyLimits } from "./0021_daily_limits";
 import { sql as payees } from "./0022_payees";
 import { sql as submissionSecrets } from "./0023_submission_secrets";
 import { sql as batches } from "./0024_batches";
+import { sql as compactLogs } from "./0025_compact_logs";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -50,4 +51,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0022_payees", sql: payees },
   { id: "0023_submission_secrets", sql: submissionSecrets },
   { id: "0024_batches", sql: batches },
+  { id: "0025_compact_logs", sql: compactLogs },
 ];

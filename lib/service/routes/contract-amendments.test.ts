@@ -240,7 +240,7 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendments of 2026-1
   describe("payment events for every payment", () => {
     const typesFor = async (paymentId: string) =>
       (await s.deps.db.select().from(events).orderBy(asc(events.createdAt)))
-        .filter((e) => (e.data as Json).id === paymentId)
+        .filter((e) => e.resourceId === paymentId)
         .map((e) => e.type);
 
     it("a request's payments send created, processing, completed; GET shows disbursement_id null", async () => {

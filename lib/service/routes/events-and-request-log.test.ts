@@ -2,6 +2,7 @@
  * The events list (decision D9.6) and the request log (D11), through the real routes, on PGlite
  * and on the machine's PostgreSQL.
  */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, ensureAccount } from "../store/api-keys";
 import { requestLogWriter } from "../request-log/writer";
@@ -194,6 +195,30 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
       const body = page.data[0].request_body;
       expect(typeof body).toBe("string");
       expect(Buffer.byteLength(body as string)).toBeLessThanOrEqual(16 * 1024);
+    });
+  });
+
+  describe("rows written before the bodies were packed (migration 0025)", () => {
+    it("reads an entry's text bodies and an event's jsonb data as before", async () => {
+      const at = new Date().toISOString();
+      await s.deps.db.execute(sql`
+        INSERT INTO request_logs (id, account_id, environment, request_id, at, method, path, query, status, duration_ms,
+                                  key_prefix, idempotent_replayed, resource_id, request_body, response_body)
+        VALUES ('req_before_packing', ${s.account.id}, 'sandbox', 'rid-before', ${at}, 'POST', '/v0/before', '', 201, 3,
+                'sk_test_before', false, 'res_before', '{"a":1}', '{"id":"res_before"}')`);
+      await s.deps.db.execute(sql`
+        INSERT INTO events (id, account_id, environment, type, created_at, data, resource_id)
+        VALUES ('evt_before_packing', ${s.account.id}, 'sandbox', 'payment.created', ${at},
+                '{"id":"res_before","status":"COMPLETED"}'::jsonb, 'res_before')`);
+      const entry = await call(s, "GET", "/v0/request-logs/req_before_packing");
+      expect(entry.status).toBe(200);
+      expect(entry.body).toMatchObject({ request_body: { a: 1 }, response_body: { id: "res_before" } });
+      const listed = (await call(s, "GET", "/v0/request-logs?resource_id=res_before")).body as unknown as Page;
+      expect(listed.data.map((e) => e.id)).toEqual(["req_before_packing"]);
+      const event = await call(s, "GET", "/v0/events/evt_before_packing");
+      expect(event.body).toMatchObject({ data: { id: "res_before", status: "COMPLETED" } });
+      const events = (await call(s, "GET", "/v0/events?resource_id=res_before")).body as unknown as Page;
+      expect(events.data.map((e) => e.id)).toEqual(["evt_before_packing"]);
     });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { VALID } from "@/lib/schemas/test-fixtures";
 import { events } from "../store/schema";
+import { eventData } from "../store/events";
 import { createTestService } from "../testing/harness";
 import { withTestService } from "../testing/with-test-service";
 import { call, expectFieldError, type Json } from "../testing/http";
@@ -177,10 +178,10 @@ describe("POST /v0/settlement-requests: the four types", () => {
   it("writes settlement_request.created with the request as GET returns it, and a creation history row", async () => {
     const res = await create(BODIES.s2s);
     const rows = await s.deps.db.select().from(events).where(eq(events.type, "settlement_request.created"));
-    const mine = rows.filter((e) => e.data.id === res.body.id);
+    const mine = rows.map(eventData).filter((data) => data.id === res.body.id);
     expect(mine).toHaveLength(1);
     const got = await call(s, "GET", `/v0/settlement-requests/${res.body.id}`);
-    expect(mine[0].data).toEqual(got.body);
+    expect(mine[0]).toEqual(got.body);
     const history = await call(s, "GET", `/v0/settlement-requests/${res.body.id}/history`);
     expect(history.body.data).toEqual([
       { at: "2026-11-21T12:00:00.000Z", from: null, to: "REQUEST_STARTED", cause: "api" },

@@ -23,7 +23,7 @@ async function updatedEvents(id: unknown): Promise<number> {
   const rows = await s.deps.db
     .select({ n: sql<number>`count(*)` })
     .from(events)
-    .where(and(eq(events.type, "settlement_request.updated"), sql`${events.data}->>'id' = ${String(id)}`));
+    .where(and(eq(events.type, "settlement_request.updated"), eq(events.resourceId, String(id))));
   return Number(rows[0].n);
 }
 async function history(id: unknown): Promise<Json[]> {

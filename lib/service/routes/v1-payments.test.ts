@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { VALID } from "@/lib/schemas/test-fixtures";
 import { events } from "../store/schema";
+import { eventData } from "../store/events";
 import { withTestService } from "../testing/with-test-service";
 import { balanceOf, ledgerOf, setBalance } from "../testing/balances";
 
@@ -37,7 +38,7 @@ describe("/v1 payments", () => {
         .where(and(eq(events.accountId, s.account.id)))
         .orderBy(asc(events.createdAt))
     )
-      .filter((e) => e.data.id === id)
+      .filter((e) => eventData(e).id === id)
       .map((e) => e.type);
   const usdc = () => balanceOf(s, "USDC");
 
@@ -250,6 +251,9 @@ describe("/v1 payments", () => {
       .from(events)
       .where(eq(events.type, "account.balance.low"))
       .orderBy(asc(events.createdAt));
-    expect(low.data).toMatchObject({ currency: "USDC", available_balance: expect.stringMatching(/^\d+\.\d{8}$/) });
+    expect(eventData(low)).toMatchObject({
+      currency: "USDC",
+      available_balance: expect.stringMatching(/^\d+\.\d{8}$/),
+    });
   });
 });

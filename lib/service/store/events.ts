@@ -7,9 +7,31 @@ import { insertSql, type Write } from "./one-statement";
 import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";
 import { events, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
-import { ownedBy, type Scope } from "./scope";
+import { keyedEq, ownedByKeyed, type Scope } from "./scope";
+import { packJson, unpackJson } from "./packed-json";
 
-export type EventRow = typeof events.$inferSelect;
+type StoredEventRow = typeof events.$inferSelect;
+/** An event as the API shows it: its data as an object, however it is stored. */
+export type EventRow = Pick<StoredEventRow, "id" | "accountId" | "environment" | "type" | "createdAt"> & {
+  data: Record<string, unknown>;
+};
+
+/** The resource an event carries: packed (migration 0025 on) or, for older rows, jsonb. */
+export function eventData(row: { data: unknown; body: Uint8Array | string | null }): Record<string, unknown> {
+  if (row.body) return JSON.parse(unpackJson(row.body)) as Record<string, unknown>;
+  return (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
+}
+
+function unpacked(row: StoredEventRow): EventRow {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    environment: row.environment,
+    type: row.type,
+    createdAt: row.createdAt,
+    data: eventData(row),
+  };
+}
 
 export interface EventFilter {
   type?: string;
@@ -17,35 +39,31 @@ export interface EventFilter {
 }
 
 function where(scope: Scope, filter: EventFilter): SQL | undefined {
-  const conditions: SQL[] = [ownedBy(events, scope)];
-  if (filter.type) conditions.push(eq(events.type, filter.type));
+  const conditions: SQL[] = [ownedByKeyed(events, scope)];
+  if (filter.type) conditions.push(keyedEq(events.type, filter.type));
   if (filter.resourceId) {
-    const r = filter.resourceId;
-    conditions.push(
-      or(
-        sql`${events.data}->>'id' = ${r}`,
-        sql`${events.data}->>'settlement_request_id' = ${r}`,
-        sql`${events.data}->>'disbursement_id' = ${r}`,
-      )!,
-    );
+    // The resource itself, or a payment of that request or disbursement (events_resource_idx, events_parent_idx).
+    conditions.push(or(keyedEq(events.resourceId, filter.resourceId), keyedEq(events.parentId, filter.resourceId))!);
   }
   return and(...conditions);
 }
 
-/** A page of the scope's events, newest first, and the total (indexes of migration 0010). */
-export function listEvents(
+/** A page of the scope's events, newest first, and the total (indexes of migration 0025). */
+export async function listEvents(
   db: Executor,
   scope: Scope,
   filter: EventFilter,
   page: PageRequest,
 ): Promise<{ rows: EventRow[]; total: number }> {
-  return pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page, {
+  const found = await pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page, {
     countUpTo: TOTAL_CAP,
   });
+  return { rows: found.rows.map(unpacked), total: found.total };
 }
 
-export function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | null> {
-  return findOwned(db, events, scope, id);
+export async function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | null> {
+  const row = await findOwned(db, events, scope, id);
+  return row ? unpacked(row) : null;
 }
 
 export interface EventDeliveryRow {
@@ -101,6 +119,11 @@ export interface NewEvent {
   at: Date;
 }
 
+function parentOf(data: Record<string, unknown>): string | null {
+  const parent = data.settlement_request_id ?? data.disbursement_id;
+  return typeof parent === "string" ? parent : null;
+}
+
 /** What a oneStatement reads to learn how many deliveries an event fanned out to. */
 export const countFannedOut = (cte: string) => sql`SELECT count(*)::int AS fanned FROM ${sql.raw(cte)}`;
 
@@ -119,7 +142,9 @@ export function eventWrites(event: NewEvent, name = ""): { id: string; writes: W
       environment: event.environment,
       type: event.type,
       createdAt: event.at,
-      data: event.data,
+      body: packJson(JSON.stringify(event.data)),
+      resourceId: typeof event.data.id === "string" ? event.data.id : null,
+      parentId: parentOf(event.data),
     },
   ]);
   const fanOut = sql`

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestService, type TestService } from "../testing/harness";
 import { call } from "../testing/http";
-import { cloneHistory, writeTemplate, type SeedReport } from "../testing/scale-seed";
+import { bytesPerRow, cloneHistory, writeTemplate, type SeedReport } from "../testing/scale-seed";
 import { requestLogWriter } from "../request-log/writer";
 import { runWorkersOnce, TIME_MOVE_WORKERS } from "../workers";
 import { webhookDelivery } from "../outbox/worker";
@@ -108,6 +108,15 @@ describe("list and background plans over 100 k requests (PostgreSQL)", () => {
     expect((await call(s, "GET", `/v0/request-logs?resource_id=${ids[3]}_7`)).status).toBe(200);
     expect((await call(s, "GET", "/v0/search?q=order-1003-17")).status).toBe(200);
     await expectIndexedPlans(captured);
+  });
+
+  it("stores the request log and the events in under 1 KB a row (heap, TOAST and indexes), bodies packed", async () => {
+    const bytes = await bytesPerRow(s.deps.db, ["request_logs", "events"]);
+    console.log(
+      `bytes per row over ~100 k rows: request_logs ${bytes.request_logs.perRow}, events ${bytes.events.perRow}`,
+    );
+    expect(bytes.request_logs.perRow).toBeLessThanOrEqual(1024);
+    expect(bytes.events.perRow).toBeLessThanOrEqual(1024);
   });
 
   it("a scheduler pass and a keeper pass over the finished history read through indexes", async () => {

@@ -1,19 +1,21 @@
 import "server-only";
 import { and, desc, eq, like, sql, type SQL } from "drizzle-orm";
-import { integer, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/db/database";
 import { insertSql } from "./one-statement";
-import { findOwned, pageOfRows, type PageRequest } from "./rows";
+import { pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";
-import { ownedBy, type Scope } from "./scope";
+import { keyedEq, ownedBy, ownedByKeyed, type Scope } from "./scope";
+import { bytea } from "./schema/bytea";
+import { packJsonAsync, unpackJson } from "./packed-json";
 
 /** The request log (migration 0010). */
 export const requestLogs = pgTable(
   "request_logs",
   {
-    id: text("id").primaryKey(),
-    accountId: text("account_id").notNull(),
+    id: text("id").notNull(),
+    accountId: uuid("account_id").notNull(),
     environment: text("environment").$type<Environment>().notNull(),
     requestId: text("request_id").notNull(),
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
@@ -26,21 +28,47 @@ export const requestLogs = pgTable(
     idempotencyKey: text("idempotency_key"),
     idempotentReplayed: boolean("idempotent_replayed").notNull(),
     resourceId: text("resource_id"),
+    /** Rows written before migration 0025 only; later rows carry the packed columns. */
     requestBody: text("request_body"),
     responseBody: text("response_body"),
+    /** The bodies as packed JSON text (packed-json.ts, migration 0025). */
+    requestBodyPacked: bytea("request_body_packed"),
+    responseBodyPacked: bytea("response_body_packed"),
     userAgent: text("user_agent"),
   },
   (t) => [index("request_logs_owner_idx").on(t.accountId, t.environment, t.at)],
 );
-export type RequestLogRow = typeof requestLogs.$inferSelect;
+type StoredRequestLogRow = typeof requestLogs.$inferSelect;
+/** An entry as the API shows it: its bodies as text, however they are stored. */
+export type RequestLogRow = Omit<StoredRequestLogRow, "requestBodyPacked" | "responseBodyPacked">;
 
-/** One multi-row INSERT for a batch of entries. */
+const packed = (body: string | null) => (body === null ? Promise.resolve(null) : packJsonAsync(body));
+
+function unpacked(row: StoredRequestLogRow): RequestLogRow {
+  const { requestBodyPacked, responseBodyPacked, ...entry } = row;
+  return {
+    ...entry,
+    requestBody: requestBodyPacked ? unpackJson(requestBodyPacked) : entry.requestBody,
+    responseBody: responseBodyPacked ? unpackJson(responseBodyPacked) : entry.responseBody,
+  };
+}
+
+/** One multi-row INSERT for a batch of entries, their bodies packed on libuv's pool first. */
 export async function insertRequestLogs(db: Executor, rows: readonly RequestLogRow[]): Promise<void> {
   if (rows.length === 0) return;
+  const stored: StoredRequestLogRow[] = await Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      requestBody: null,
+      responseBody: null,
+      requestBodyPacked: await packed(row.requestBody),
+      responseBodyPacked: await packed(row.responseBody),
+    })),
+  );
   // A log batch lost to a crash is acceptable; the API's own writes stay durable.
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-    await tx.execute(insertSql(requestLogs, rows));
+    await tx.execute(insertSql(requestLogs, stored));
   });
 }
 
@@ -55,19 +83,19 @@ export interface RequestLogFilter {
 }
 
 function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
-  const c: SQL[] = [ownedBy(requestLogs, scope)];
+  const c: SQL[] = [ownedByKeyed(requestLogs, scope)];
   // The status class as the index has it (request_logs_status_class_idx): one range in the list's order.
   if (f.status) c.push(sql`(${requestLogs.status} / 100) = ${Number(f.status[0])}`);
-  if (f.method) c.push(eq(requestLogs.method, f.method));
+  if (f.method) c.push(keyedEq(requestLogs.method, f.method));
   if (f.path) {
     c.push(
       f.path.endsWith("*")
         ? like(requestLogs.path, `${f.path.slice(0, -1).replace(/[\\%_]/g, (m) => `\\${m}`)}%`)
-        : eq(requestLogs.path, f.path),
+        : keyedEq(requestLogs.path, f.path),
     );
   }
-  if (f.idempotencyKey) c.push(eq(requestLogs.idempotencyKey, f.idempotencyKey));
-  if (f.resourceId) c.push(eq(requestLogs.resourceId, f.resourceId));
+  if (f.idempotencyKey) c.push(keyedEq(requestLogs.idempotencyKey, f.idempotencyKey));
+  if (f.resourceId) c.push(keyedEq(requestLogs.resourceId, f.resourceId));
   if (f.userAgentNot) {
     const prefix = `${f.userAgentNot.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     c.push(sql`(${requestLogs.userAgent} IS NULL OR ${requestLogs.userAgent} NOT LIKE ${prefix})`);
@@ -75,17 +103,29 @@ function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
   return and(...c);
 }
 
-export function listRequestLogs(
+export async function listRequestLogs(
   db: Executor,
   scope: Scope,
   filter: RequestLogFilter,
   page: PageRequest,
 ): Promise<{ rows: RequestLogRow[]; total: number }> {
-  return pageOfRows(db, requestLogs, where(scope, filter), [desc(requestLogs.at), desc(requestLogs.id)], page, {
-    countUpTo: TOTAL_CAP,
-  });
+  const found = await pageOfRows(
+    db,
+    requestLogs,
+    where(scope, filter),
+    [desc(requestLogs.at), desc(requestLogs.id)],
+    page,
+    { countUpTo: TOTAL_CAP },
+  );
+  return { rows: found.rows.map(unpacked), total: found.total };
 }
 
-export function findRequestLog(db: Executor, scope: Scope, id: string): Promise<RequestLogRow | null> {
-  return findOwned(db, requestLogs, scope, id);
+/** One entry by id, through request_logs_id_idx (hashtext(id), migration 0025). */
+export async function findRequestLog(db: Executor, scope: Scope, id: string): Promise<RequestLogRow | null> {
+  const [row] = await db
+    .select()
+    .from(requestLogs)
+    .where(and(keyedEq(requestLogs.id, id), ownedBy(requestLogs, scope)))
+    .limit(1);
+  return row ? unpacked(row) : null;
 }

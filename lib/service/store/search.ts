@@ -55,7 +55,7 @@ export async function searchEverything(db: Executor, scope: Scope, q: string, li
                reference_id, status, created_at, NULL
           FROM v1_payments WHERE account_id = ${a} AND environment = ${e} AND (id = ${q} OR reference_id = ${q} OR transaction_hash = ${q})
         UNION ALL
-        SELECT 'event', id, 'id', type, NULL, created_at, data->>'id'
+        SELECT 'event', id, 'id', type, NULL, created_at, coalesce(resource_id, data->>'id')
           FROM events WHERE id = ${q} AND account_id = ${a} AND environment = ${e}
         UNION ALL
         SELECT 'webhook', id, 'id', url, status, created_at, NULL

@@ -95,7 +95,7 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     });
     const stored = async (id: string) =>
       (
-        await queryRows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM events WHERE data->>'id' = ${id}`)
+        await queryRows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM events WHERE resource_id = ${id}`)
       )[0].n;
     await expect(
       s.deps.db.transaction(async (tx) => {
@@ -123,7 +123,7 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     expect(Number(await stored("committed-write"))).toBe(2);
     const deliveries = await queryRows<{ n: number }>(
       s.deps.db,
-      sql`SELECT count(*)::int AS n FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.data->>'id' = 'committed-write'`,
+      sql`SELECT count(*)::int AS n FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.resource_id = 'committed-write'`,
     );
     expect(Number(deliveries[0].n)).toBe(2);
   });

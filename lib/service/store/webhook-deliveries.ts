@@ -4,6 +4,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { dueBound, nowForRow } from "./sandbox-clocks";
+import { eventData } from "./events";
 
 /**
  * The delivery worker's queries (outbox/worker.ts): claiming due deliveries under a lease and
@@ -38,7 +39,8 @@ interface ClaimRow {
   event_id: string;
   event_type: string;
   event_created_at: Date | string;
-  data: Record<string, unknown> | string;
+  data: Record<string, unknown> | string | null;
+  body: Uint8Array | string | null;
 }
 
 export interface ClaimOptions {
@@ -120,7 +122,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     FROM picked, webhook_endpoints w, events e
     WHERE d.id = picked.id AND w.id = d.webhook_id AND e.id = d.event_id
     RETURNING d.id, d.webhook_id, d.attempt_count, w.url, w.secret, w.environment, w.account_id,
-      e.id AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.data`;
+      e.id AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.data, e.body`;
   const rows = await relaxed(db, (tx) => queryRows<ClaimRow>(tx, statement));
   return rows.map((r) => ({
     id: r.id,
@@ -133,7 +135,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     eventId: r.event_id,
     eventType: r.event_type,
     eventCreatedAt: new Date(r.event_created_at),
-    data: typeof r.data === "string" ? (JSON.parse(r.data) as Record<string, unknown>) : r.data,
+    data: eventData(r),
   }));
 }
 

@@ -108,19 +108,40 @@ export async function cloneHistory(db: Db, accountId: string, now: Date, seed: S
              p.status_changed_at - ${requestShift}, p.completed_at - ${requestShift}
         FROM (SELECT * FROM payments WHERE account_id = ${accountId} AND settlement_request_id IS NOT NULL) p, generate_series(1, ${copies - 1}) g`);
     const recent = Math.min(30, days) * DAY;
-    const logShift = shift(recent, logCopies);
+    // The log and the events arrive in time order, as a live service writes them: copy g is the
+    // g-th oldest and keeps the template's own spacing, and the copies are written one after
+    // another (the template from a scratch table, so no scan reads what the statement writes).
+    // A copy's log id has the length of a real one; it keeps its template's request id (not unique).
+    // Cloned events keep their template's packed body (SQL cannot repack it); their resource
+    // columns carry the copy's ids.
+    const ascending = (n: number) =>
+      sql.raw(`((${n} - g)::bigint * ${Math.floor(recent / n)}) * interval '1 millisecond'`);
+    await db.execute(
+      sql`CREATE UNLOGGED TABLE scale_template_logs AS SELECT * FROM request_logs WHERE account_id = ${accountId}`,
+    );
     await db.execute(sql`
-      INSERT INTO request_logs
-      SELECT l.id || '_' || g, l.account_id, l.environment, l.request_id || '_' || g, ${nowIso}::timestamptz - ${logShift} - (random() * interval '1 minute'),
+      INSERT INTO request_logs (id, account_id, environment, request_id, at, method, path, query, status, duration_ms, key_prefix,
+                                idempotency_key, idempotent_replayed, resource_id, request_body, response_body, user_agent,
+                                request_body_packed, response_body_packed)
+      SELECT 'req_' || lpad(to_hex(g), 9, '0') || substr(l.id, 14), l.account_id, l.environment, l.request_id,
+             ${nowIso}::timestamptz - ${ascending(logCopies)} - (l.last - l.at),
              l.method, l.path, l.query, l.status, l.duration_ms, l.key_prefix, l.idempotency_key, l.idempotent_replayed,
-             CASE WHEN l.resource_id IS NULL THEN NULL ELSE l.resource_id || '_' || g END, l.request_body, l.response_body, l.user_agent
-        FROM (SELECT * FROM request_logs WHERE account_id = ${accountId}) l, generate_series(1, ${logCopies}) g`);
-    const eventShift = shift(recent, eventCopies);
+             CASE WHEN l.resource_id IS NULL THEN NULL ELSE l.resource_id || '_' || g END, l.request_body, l.response_body, l.user_agent,
+             l.request_body_packed, l.response_body_packed
+        FROM generate_series(1, ${logCopies}) g,
+             LATERAL (SELECT t.*, max(t.at) OVER () AS last, g AS copy FROM scale_template_logs t ORDER BY t.at) l`);
+    await db.execute(
+      sql`CREATE UNLOGGED TABLE scale_template_events AS SELECT * FROM events WHERE account_id = ${accountId}`,
+    );
     await db.execute(sql`
-      INSERT INTO events
-      SELECT e.id || '_' || g, e.account_id, e.environment, e.type, ${nowIso}::timestamptz - ${eventShift} - (random() * interval '1 minute'),
-             jsonb_set(e.data, '{id}', to_jsonb((e.data->>'id') || '_' || g))
-        FROM (SELECT * FROM events WHERE account_id = ${accountId}) e, generate_series(1, ${eventCopies}) g`);
+      INSERT INTO events (id, account_id, environment, type, created_at, data, body, resource_id, parent_id)
+      SELECT e.id || '_' || g, e.account_id, e.environment, e.type,
+             ${nowIso}::timestamptz - ${ascending(eventCopies)} - (e.last - e.created_at),
+             CASE WHEN e.data IS NULL THEN NULL ELSE jsonb_set(e.data, '{id}', to_jsonb((e.data->>'id') || '_' || g)) END,
+             e.body, e.resource_id || '_' || g, CASE WHEN e.parent_id IS NULL THEN NULL ELSE e.parent_id || '_' || g END
+        FROM generate_series(1, ${eventCopies}) g,
+             LATERAL (SELECT t.*, max(t.created_at) OVER () AS last, g AS copy FROM scale_template_events t ORDER BY t.created_at) e`);
+    await db.execute(sql`DROP TABLE scale_template_logs, scale_template_events`);
   } finally {
     for (const table of ["settlement_requests", "payments"])
       await db.execute(sql`ALTER TABLE ${sql.identifier(table)} ENABLE TRIGGER USER`);

@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bytea } from "./bytea";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** An account holds keys, data and balances in both environments. */
 export const accounts = pgTable("accounts", {
@@ -61,11 +62,17 @@ export const events = pgTable(
   "events",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull(),
+    accountId: uuid("account_id").notNull(),
     environment: text("environment").$type<"sandbox" | "production">().notNull(),
     type: text("type").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
-    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** Rows written before migration 0025 only; later rows carry `body`. */
+    data: jsonb("data").$type<Record<string, unknown>>(),
+    /** The resource as packed JSON (packed-json.ts, migration 0025). */
+    body: bytea("body"),
+    /** data.id, and data.settlement_request_id or data.disbursement_id: the events list's resource filter. */
+    resourceId: text("resource_id"),
+    parentId: text("parent_id"),
   },
   (t) => [index("events_account_env_idx").on(t.accountId, t.environment, t.createdAt)],
 );
