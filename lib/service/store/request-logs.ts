@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { and, desc, like, sql, type SQL } from "drizzle-orm";
 import { integer, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/db/database";
