@@ -50,7 +50,10 @@ export type PasswordCheckClaim =
 // The window of the row being updated has ended: it starts again.
 const ENDED = sql`t.window_started_at <= now() - make_interval(secs => t.window_seconds)`;
 // An email row inside its slow-down: the attempt is not counted there (and does not lengthen it).
-const DELAYED = sql`(t.key like 'email:%' and not (${ENDED}) and now() < t.next_allowed_at)`;
+// Against the clock, not now(): attempts racing for the row take its lock in an order their
+// transactions' start times need not follow, and a free attempt leaves next_allowed_at at its
+// own now(), which an attempt that started a moment earlier would otherwise read as a slow-down.
+const DELAYED = sql`(t.key like 'email:%' and not (${ENDED}) and clock_timestamp() < t.next_allowed_at)`;
 const NEXT_FAILURES = sql`case when ${ENDED} then 1 when ${DELAYED} then t.failures else t.failures + 1 end`;
 const delayAfter = (failures: SQL) =>
   sql`make_interval(secs => case when ${failures} < ${THROTTLE_LIMITS.email.free} then 0 else least(power(2, ${failures} - ${THROTTLE_LIMITS.email.free - 1}), ${THROTTLE_LIMITS.email.maxDelaySeconds}) end)`;
