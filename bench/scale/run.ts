@@ -236,6 +236,9 @@ const ADMIN = { email: "bench-scale@console.local", password: "bench-scale-admin
  */
 async function consolePages(url: string): Promise<Record<string, number>> {
   const server = startConsole(CONSOLE_PORT, ADMIN, {
+    // The same secrets every run: a database kept from an earlier run (BENCH_REUSE) knows them.
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+    AUTH_SECRET: Buffer.alloc(32, 9).toString("base64url"),
     DATABASE_URL: url,
     SETTLEMENT_SANDBOX_API_KEY: KEY,
     RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",

@@ -13,6 +13,8 @@ export const livePaths = {
   payment: (id: string) => `/live/payments/${seg(id)}`,
   disbursement: (id: string) => `/live/disbursements/${seg(id)}`,
   v1Payment: (id: string) => `/live/v1-payments/${seg(id)}`,
+  requestLog: (id: string) => `/live/request-logs/${seg(id)}`,
+  event: (id: string) => `/live/events/${seg(id)}`,
 } as const;
 
 /** Reads a /live/… path; no answer, or one that is not JSON (a sign-in page after the session ended), is a failure like any other. */

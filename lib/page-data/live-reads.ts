@@ -4,6 +4,8 @@ import { getPayment } from "@/lib/actions/get-payment";
 import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
 import { getSettlementRequestHistory } from "@/lib/actions/get-settlement-request-history";
 import { getV1Payment } from "@/lib/actions/get-v1-payment";
+import { getEvent } from "@/lib/actions/get-event";
+import { getRequestLog } from "@/lib/actions/get-request-log";
 import { listEvents } from "@/lib/actions/list-events";
 import type { ActionResult } from "@/lib/actions/result";
 
@@ -20,6 +22,8 @@ export function liveRead(path: string[]): Promise<ActionResult<unknown>> {
     if (resource === "payments" && !part) return getPayment({ id });
     if (resource === "disbursements" && !part) return getDisbursement({ id });
     if (resource === "v1-payments" && !part) return getV1Payment({ id });
+    if (resource === "request-logs" && !part) return getRequestLog({ id });
+    if (resource === "events" && !part) return getEvent({ id });
   }
   return Promise.resolve({
     ok: false,

@@ -8,3 +8,8 @@ import { callApi } from "./client";
 export function listRequestLogs(env: Environment, query: Partial<RequestLogQuery> = {}) {
   return callApi(env, { method: "GET", path: "/v0/request-logs", query, schema: paginated(requestLogSchema) });
 }
+
+/** GET /v0/request-logs/{id} (extension): one call, with both bodies. */
+export function getRequestLog(env: Environment, id: string) {
+  return callApi(env, { method: "GET", path: `/v0/request-logs/${encodeURIComponent(id)}`, schema: requestLogSchema });
+}

@@ -42,6 +42,11 @@ export function advanceSandboxClock(env: Environment, seconds: number) {
   return callApi(env, { ...apiCalls.advanceSandboxClock(seconds), schema: sandboxClockSchema });
 }
 
+/** GET /v0/events/{id} (extension): one event, its payload and its deliveries. */
+export function getEvent(env: Environment, id: string) {
+  return callApi(env, { method: "GET", path: `/v0/events/${encodeURIComponent(id)}`, schema: eventSchema });
+}
+
 /** GET /v0/events (extension): the newest events, each with its deliveries. */
 export function listEvents(env: Environment, query: { page_size?: number; type?: string; resource_id?: string } = {}) {
   return callApi(env, { method: "GET", path: "/v0/events", query, schema: paginated(eventSchema) });

@@ -2,7 +2,8 @@ import { Link } from "@/components/ui/link";
 import { ResendDeliveryButton } from "@/components/events/resend-delivery-button";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { ServiceListStates } from "@/components/list/service-list-states";
-import { RawJson } from "@/components/settlement-requests/detail/raw-json";
+import { RawJsonOnOpen } from "@/components/settlement-requests/detail/raw-json";
+import { livePaths } from "@/lib/dashboard/live-paths";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { WebhookIcon } from "@/components/ui/icons";
@@ -22,7 +23,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /**
  * Every event the API sent for this account, newest first, by type or by the resource it is
  * about (a request, payment or disbursement id; a request's id also finds its payments'
- * events), each with its payload and its deliveries to every endpoint. Server-rendered: the
+ * events), each with its deliveries to every endpoint and its payload (read when opened). Server-rendered: the
  * filters are a plain GET form, so a filtered view is a link.
  */
 export default async function EventsPage({ searchParams }: { searchParams: SearchParams }) {
@@ -131,7 +132,7 @@ function EventRow({ event, environment }: { event: Event; environment: Environme
             ))}
           </ul>
         )}
-        <RawJson value={event} label="Payload" />
+        <RawJsonOnOpen path={livePaths.event(event.id)} label="Payload" />
       </div>
     </li>
   );

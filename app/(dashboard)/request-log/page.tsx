@@ -3,21 +3,18 @@ import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { ServiceListStates } from "@/components/list/service-list-states";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { RequestsIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { CallDetails } from "@/components/request-log/call-details";
 import { listRequestLogs } from "@/lib/actions/list-request-logs";
-import { curlFor } from "@/lib/dashboard/api-snippets";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
-import { MASK_PREFIX } from "@/lib/schemas/mask";
 import {
   CONSOLE_USER_AGENT_PREFIX,
   LOGGED_METHODS,
   STATUS_CLASSES,
   type RequestLogEntry,
 } from "@/lib/schemas/request-log";
-import { CodeBlock } from "@/components/ui/code-block";
 
 export const metadata = { title: "Request log" };
 
@@ -26,8 +23,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /**
  * Every API call the console's account made (the key's account and environment), newest first:
  * filters by status class, method, path (a prefix ending in *), idempotency key and resource;
- * each call with both bodies, the replay flag, a link to its resource and "Copy as curl" with
- * the key as a placeholder. Server-rendered: a filtered view is a link. `also` (up to two
+ * each call with the replay flag and a link to its resource; opened, both bodies and "Copy as
+ * curl" with the key as a placeholder (read then: components/request-log/call-details.tsx).
+ * Server-rendered: a filtered view is a link. `also` (up to two
  * more ids, comma-separated) adds calls that addressed related resources: a request's page
  * links here with its payments, so the sandbox PATCHes of its payments are among its calls.
  */
@@ -115,7 +113,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
         {(page) => (
           <ul className="space-y-2" aria-label="API calls">
             {page.data.map((entry) => (
-              <CallRow key={entry.id} entry={entry} baseUrl={page.base_url} />
+              <CallRow key={entry.id} entry={entry} />
             ))}
           </ul>
         )}
@@ -142,35 +140,30 @@ function statusTone(status: number) {
   return status >= 500 ? "danger" : status >= 400 ? "warning" : "success";
 }
 
-function CallRow({ entry, baseUrl }: { entry: RequestLogEntry; baseUrl: string }) {
-  const curl = curlFor({
-    baseUrl,
-    method: entry.method,
-    path: entry.path,
-    query: entry.query,
-    idempotencyKey: entry.idempotency_key,
-    body: entry.request_body,
-  });
+function CallRow({ entry }: { entry: RequestLogEntry }) {
   return (
     <li
       className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]"
       data-testid="api-call"
     >
-      <details>
-        <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-4 py-3 text-sm select-none">
-          <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
-          <code className="font-mono text-xs font-semibold text-slate-900">{entry.method}</code>
-          <code className="min-w-0 font-mono text-xs break-all text-slate-700">
-            {entry.path}
-            {entry.query ? `?${entry.query}` : ""}
-          </code>
-          {entry.idempotent_replayed ? <Badge tone="info">replayed</Badge> : null}
-          {entry.user_agent?.startsWith(CONSOLE_USER_AGENT_PREFIX) ? <Badge tone="neutral">console</Badge> : null}
-          <span className="ml-auto text-xs text-slate-500">
-            {entry.duration_ms} ms · {formatDateTime(entry.at)}
-          </span>
-        </summary>
-        <div className="space-y-3 border-t border-slate-100 px-4 py-3 text-sm">
+      <CallDetails
+        id={entry.id}
+        summary={
+          <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-4 py-3 text-sm select-none">
+            <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
+            <code className="font-mono text-xs font-semibold text-slate-900">{entry.method}</code>
+            <code className="min-w-0 font-mono text-xs break-all text-slate-700">
+              {entry.path}
+              {entry.query ? `?${entry.query}` : ""}
+            </code>
+            {entry.idempotent_replayed ? <Badge tone="info">replayed</Badge> : null}
+            {entry.user_agent?.startsWith(CONSOLE_USER_AGENT_PREFIX) ? <Badge tone="neutral">console</Badge> : null}
+            <span className="ml-auto text-xs text-slate-500">
+              {entry.duration_ms} ms · {formatDateTime(entry.at)}
+            </span>
+          </summary>
+        }
+        facts={
           <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[10rem_1fr]">
             <dt className="text-slate-500">Request id</dt>
             <dd className="font-mono break-all">{entry.request_id}</dd>
@@ -197,36 +190,8 @@ function CallRow({ entry, baseUrl }: { entry: RequestLogEntry; baseUrl: string }
               </>
             ) : null}
           </dl>
-          <Body label="Request body" value={entry.request_body} />
-          <Body label="Response body" value={entry.response_body} />
-          <div className="flex items-start gap-2">
-            <CodeBlock
-              className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100"
-              data-testid="call-curl"
-            >
-              {curl}
-            </CodeBlock>
-            <CopyButton value={curl} label="Copy as curl" showText />
-          </div>
-          {curl.includes(MASK_PREFIX) ? (
-            <p className="text-xs text-amber-800" data-testid="call-masked-note">
-              Bank identifiers are masked in the log ({MASK_PREFIX}): put the real ones in before sending this again.
-            </p>
-          ) : null}
-        </div>
-      </details>
+        }
+      />
     </li>
-  );
-}
-
-function Body({ label, value }: { label: string; value: unknown }) {
-  if (value === null || value === undefined) return <p className="text-xs text-slate-500">{label}: none</p>;
-  return (
-    <div>
-      <p className="mb-1 text-xs font-medium text-slate-500">{label}</p>
-      <CodeBlock className="max-h-72 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs text-slate-800">
-        {typeof value === "string" ? value : JSON.stringify(value, null, 2)}
-      </CodeBlock>
-    </div>
   );
 }
