@@ -21,7 +21,9 @@ test("request log: a request's API calls from its page, both bodies, and a curl 
   await expect(created).toContainText("201");
 
   // The page carries summaries only: the bodies are read when a call is opened.
-  expect(await page.content()).not.toContain(req.externalId);
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toContain(`/v0/settlement-requests/${req.id}`);
+  expect(html).not.toContain(req.externalId);
   // A read that fails says so and offers another try.
   await page.route("**/live/request-logs/**", (route) => route.abort());
   await created.locator("summary").click();

@@ -3,9 +3,9 @@
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ReadOnOpen } from "./use-read-on-open";
 
-/** A folded row's content while it loads, or why it did not, with a retry; nothing once it is there. */
+/** A folded row's content while it loads, or why it did not, with a retry; nothing before it opens or once it is there. */
 export function ReadOnOpenState<T>({ state, retry, what }: { state: ReadOnOpen<T>; retry: () => void; what: string }) {
-  if (state.status === "idle" || state.status === "loading")
+  if (state.status === "loading")
     return (
       <div role="status" className="space-y-2">
         <span className="sr-only">Loading the {what}…</span>
