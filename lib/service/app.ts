@@ -161,7 +161,7 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
         new ApiError("internal_error", "Internal error; the request id identifies it in the logs"),
       );
     }
-    // An error skips the frame's success path: the log hears of it here.
+    // The log hears of an error here too, with the answer it became (recorded once: middleware.ts).
     const started = c.get("logStarted");
     if (logger && started !== undefined) {
       c.res = res;

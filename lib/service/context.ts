@@ -58,6 +58,8 @@ export type ServiceEnv = {
     body: unknown;
     /** When the request log started timing this request (only when it will be logged). */
     logStarted: number;
+    /** Set once the request log has its entry: an error answer reaches both the error handler and the frame. */
+    logRecorded: boolean;
     /** RateLimit-* of the caller's key, once counted; every answer carries them. */
     rateLimitHeaders: Record<string, string>;
     /** The pattern of the route serving this request, or "unmatched" (looked up once, as it starts). */

@@ -10,7 +10,8 @@ const UNLOGGED = /^\/v0\/(request-logs(\/|$)|openapi\.json$)/;
 /**
  * Logs every call that carried a valid key (decision D11). The app's frame asks `wants` as a
  * request starts (a full buffer drops it, counted, before anything is spent on it) and calls
- * `record` once the answer is made, the error handler too; the entry is built from a clone of
+ * `record` once the answer is made, the error handler too (an error reaches both; the first
+ * records it, once); the entry is built from a clone of
  * the response and handed to the batch writer, so the answer never waits for the log.
  * `resourceIdOf` names the resource a path addresses.
  */
@@ -23,7 +24,8 @@ export function requestLogger(resourceIdOf: (path: string) => string | null) {
     },
     record(c: Context<ServiceEnv>, started: number): void {
       const caller = c.get("caller");
-      if (!caller) return;
+      if (!caller || c.get("logRecorded")) return;
+      c.set("logRecorded", true);
       recordEntry(c, caller, started, resourceIdOf);
     },
   };

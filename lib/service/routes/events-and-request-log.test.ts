@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, ensureAccount } from "../store/api-keys";
+import { forgetOwnerKeys, ownerKeysFreeFor, ownerKeysUnique } from "../store/owner-keys";
 import { requestLogWriter } from "../request-log/writer";
 import { createTestService, type DriverKind, type TestService } from "../testing/harness";
 import { call, expectFieldError, type Json } from "../testing/http";
@@ -219,6 +220,37 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
       expect(event.body).toMatchObject({ data: { id: "res_before", status: "COMPLETED" } });
       const events = (await call(s, "GET", "/v0/events?resource_id=res_before")).body as unknown as Page;
       expect(events.data.map((e) => e.id)).toEqual(["evt_before_packing"]);
+    });
+  });
+
+  describe("owner keys (migration 0025): two accounts whose (account, environment) share one", () => {
+    // Found by search: hashtext(id || ':sandbox') is the same for both.
+    const first = "497c28f9-7b85-49c1-adcd-cc39a5ec8f12";
+    const second = "76357a79-9990-4606-9118-d26eb2d5e096";
+
+    it("a new account never takes an id whose owner key another account has", async () => {
+      await s.deps.db.execute(sql`INSERT INTO accounts (id, name) VALUES (${first}, ${`Keyed ${driver}`})`);
+      const drawn = ["76357a79-9990-4606-9118-d26eb2d5e096", "0b6f0a8e-7d55-4a51-9d3f-2f0d8f2f6c11"];
+      const made = await ensureAccount(s.deps.db, `Collider ${driver}`, () => drawn.shift() as string);
+      expect(made.id).toBe("0b6f0a8e-7d55-4a51-9d3f-2f0d8f2f6c11");
+      expect(await ownerKeysFreeFor(s.deps.db, second)).toBe(false);
+    });
+
+    it("where an older database has such a pair, lists and totals still count only the caller's calls", async () => {
+      await s.deps.db.execute(sql`INSERT INTO accounts (id, name) VALUES (${second}, ${`Older ${driver}`})`);
+      forgetOwnerKeys(s.deps.db);
+      expect(await ownerKeysUnique(s.deps.db)).toBe(false);
+      const mine = (await createApiKey(s.deps.db, { accountId: first, environment: "sandbox" })).key;
+      const theirs = (await createApiKey(s.deps.db, { accountId: second, environment: "sandbox" })).key;
+      for (const key of [mine, theirs, theirs]) await call(s, "DELETE", "/v0/webhooks/wh_none", undefined, { key });
+      await requestLogWriter(s.deps.db).flush();
+      const page = (await call(s, "GET", "/v0/request-logs?method=DELETE", undefined, { key: mine }))
+        .body as unknown as Page;
+      expect(page.pagination.total).toBe(1); // and each call logged once, an error answer included
+      expect(page.data).toHaveLength(1);
+      const all = (await call(s, "GET", "/v0/request-logs", undefined, { key: theirs })).body as unknown as Page;
+      expect(all.pagination.total).toBe(2);
+      forgetOwnerKeys(s.deps.db);
     });
   });
 });

@@ -5,6 +5,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/db/database";
 import { accounts, apiKeys } from "./schema";
 import { newId } from "../ids";
+import { ownerKeysFreeFor } from "./owner-keys";
 
 export const hashApiKey = (key: string): string => createHash("sha256").update(key).digest("hex");
 
@@ -43,10 +44,20 @@ export async function findAccountByName(db: Executor, name: string): Promise<typ
   return row ?? null;
 }
 
-export async function ensureAccount(db: Executor, name: string): Promise<{ id: string; name: string }> {
+/**
+ * The account of this name, made if none is. Its id gives both its environments owner keys of
+ * their own (store/owner-keys.ts): one in ~2^31 ids would not, and is drawn again.
+ */
+export async function ensureAccount(
+  db: Executor,
+  name: string,
+  ids: () => string = newId,
+): Promise<{ id: string; name: string }> {
   const existing = await db.select().from(accounts).where(eq(accounts.name, name)).limit(1);
   if (existing[0]) return existing[0];
-  await db.insert(accounts).values({ id: newId(), name }).onConflictDoNothing();
+  let id = ids();
+  while (!(await ownerKeysFreeFor(db, id))) id = ids();
+  await db.insert(accounts).values({ id, name }).onConflictDoNothing();
   const [row] = await db.select().from(accounts).where(eq(accounts.name, name)).limit(1);
   return row;
 }

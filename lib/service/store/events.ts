@@ -7,7 +7,8 @@ import { insertSql, type Write } from "./one-statement";
 import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";
 import { events, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
-import { keyedEq, ownedByKeyed, type Scope } from "./scope";
+import { keyedEq, ownedByKeyed, ownerKeyIs, type Scope } from "./scope";
+import { ownerKeysUnique } from "./owner-keys";
 import { packJson, unpackJson } from "./packed-json";
 
 type StoredEventRow = typeof events.$inferSelect;
@@ -40,7 +41,7 @@ export interface EventFilter {
 
 function where(scope: Scope, filter: EventFilter): SQL | undefined {
   const conditions: SQL[] = [ownedByKeyed(events, scope)];
-  if (filter.type) conditions.push(keyedEq(events.type, filter.type));
+  if (filter.type) conditions.push(eq(events.type, filter.type));
   if (filter.resourceId) {
     // The resource itself, or a payment of that request or disbursement (events_resource_idx, events_parent_idx).
     conditions.push(or(keyedEq(events.resourceId, filter.resourceId), keyedEq(events.parentId, filter.resourceId))!);
@@ -55,8 +56,12 @@ export async function listEvents(
   filter: EventFilter,
   page: PageRequest,
 ): Promise<{ rows: EventRow[]; total: number }> {
+  // Counted from events_type_idx (or events_owner_idx) alone where every owner has its own key.
+  const indexOnly = !filter.resourceId && (await ownerKeysUnique(db));
+  const owner = ownerKeyIs(events, scope);
   const found = await pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page, {
     countUpTo: TOTAL_CAP,
+    countWhere: indexOnly ? (filter.type ? and(owner, eq(events.type, filter.type)) : owner) : undefined,
   });
   return { rows: found.rows.map(unpacked), total: found.total };
 }

@@ -15,7 +15,13 @@ import { capture, isRead, rowsRead } from "../testing/statement-capture";
 import { keepPartitions } from "./partitions";
 
 type Captured = { text: string; values: unknown[] };
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Plan Rows": number; Plans?: PlanNode[] };
+type PlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Plan Rows": number;
+  Plans?: PlanNode[];
+};
 type Pool = { query: (...args: unknown[]) => Promise<unknown> };
 
 const HISTORY =
@@ -108,6 +114,29 @@ describe("list and background plans over 100 k requests (PostgreSQL)", () => {
     expect((await call(s, "GET", `/v0/request-logs?resource_id=${ids[3]}_7`)).status).toBe(200);
     expect((await call(s, "GET", "/v0/search?q=order-1003-17")).status).toBe(200);
     await expectIndexedPlans(captured);
+  });
+
+  it.each([
+    ["/v0/request-logs?method=PATCH", /request_logs_p\d{8}_owner_method_at_idx/],
+    ["/v0/request-logs", /request_logs_p\d{8}_owner_at_idx/],
+    ["/v0/events?type=settlement_request.updated", /events_p\d{8}_owner_type_created_at_idx/],
+  ])("GET %s counts its capped total from the index alone (no row read)", async (path, index) => {
+    captured = [];
+    expect((await call(s, "GET", path)).status).toBe(200);
+    const counts = captured.filter((c) => /select count\(\*\) from \(select 1/i.test(c.text));
+    expect(counts.length).toBeGreaterThan(0);
+    const used: string[] = [];
+    for (const statement of counts) {
+      const result = (await pool.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values)) as {
+        rows: Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>;
+      };
+      for (const [node] of nodes(result.rows[0]["QUERY PLAN"][0].Plan))
+        if (node["Node Type"] === "Index Only Scan") used.push(node["Index Name"] ?? "");
+    }
+    expect(
+      used.some((name) => index.test(name)),
+      used.join(", "),
+    ).toBe(true);
   });
 
   it("stores the request log and the events in under 1 KB a row (heap, TOAST and indexes), bodies packed", async () => {

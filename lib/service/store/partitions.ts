@@ -64,6 +64,16 @@ async function existingDays(db: Executor, table: string): Promise<Map<number, st
   return days;
 }
 
+async function writableColumns(tx: Executor, table: string): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    tx,
+    sql`SELECT attname AS name FROM pg_attribute
+         WHERE attrelid = ${table}::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
+         ORDER BY attnum`,
+  );
+  return rows.map((r) => r.name);
+}
+
 /** Creates the day partition, first moving the default partition's rows of that day into it (an attach checks none is left behind). */
 async function createDay(tx: Executor, t: PartitionedTable, day: number): Promise<number> {
   const name = sql.identifier(dayName(t.table, day));
@@ -73,12 +83,17 @@ async function createDay(tx: Executor, t: PartitionedTable, day: number): Promis
   const from = iso(day);
   const to = iso(day + DAY);
   await tx.execute(
-    sql`CREATE TABLE ${name} (LIKE ${parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING COMPRESSION) WITH (toast_tuple_target = 256)`,
+    sql`CREATE TABLE ${name} (LIKE ${parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING COMPRESSION INCLUDING GENERATED) WITH (toast_tuple_target = 256)`,
+  );
+  // Every column but the generated ones (the owner key, migration 0025), which the new day computes again.
+  const columns = sql.join(
+    (await writableColumns(tx, t.table)).map((c) => sql.identifier(c)),
+    sql`, `,
   );
   const moved = await queryRows<{ n: string }>(
     tx,
     sql`WITH moved AS (DELETE FROM ${fallback} WHERE ${column} >= ${from}::timestamptz AND ${column} < ${to}::timestamptz RETURNING *),
-             inserted AS (INSERT INTO ${name} SELECT * FROM moved RETURNING 1)
+             inserted AS (INSERT INTO ${name} (${columns}) SELECT ${columns} FROM moved RETURNING 1)
         SELECT count(*)::text AS n FROM inserted`,
   );
   await tx.execute(

@@ -1,12 +1,13 @@
 import "server-only";
-import { and, desc, like, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { integer, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/db/database";
 import { insertSql } from "./one-statement";
 import { pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";
-import { keyedEq, ownedBy, ownedByKeyed, type Scope } from "./scope";
+import { keyedEq, ownedBy, ownedByKeyed, ownerKeyIs, type Scope } from "./scope";
+import { ownerKeysUnique } from "./owner-keys";
 import { bytea } from "./schema/bytea";
 import { packJsonAsync, unpackJson } from "./packed-json";
 
@@ -34,18 +35,20 @@ export const requestLogs = pgTable(
     /** The bodies as packed JSON text (packed-json.ts, migration 0025). */
     requestBodyPacked: bytea("request_body_packed"),
     responseBodyPacked: bytea("response_body_packed"),
+    /** hashtext(account_id::text || ':' || environment), generated (migration 0025): never written. */
+    owner: integer("owner").generatedAlwaysAs(sql`hashtext(account_id::text || ':' || environment)`),
     userAgent: text("user_agent"),
   },
   (t) => [index("request_logs_owner_idx").on(t.accountId, t.environment, t.at)],
 );
 type StoredRequestLogRow = typeof requestLogs.$inferSelect;
 /** An entry as the API shows it: its bodies as text, however they are stored. */
-export type RequestLogRow = Omit<StoredRequestLogRow, "requestBodyPacked" | "responseBodyPacked">;
+export type RequestLogRow = Omit<StoredRequestLogRow, "requestBodyPacked" | "responseBodyPacked" | "owner">;
 
 const packed = (body: string | null) => (body === null ? Promise.resolve(null) : packJsonAsync(body));
 
 function unpacked(row: StoredRequestLogRow): RequestLogRow {
-  const { requestBodyPacked, responseBodyPacked, ...entry } = row;
+  const { requestBodyPacked, responseBodyPacked, owner: _owner, ...entry } = row;
   return {
     ...entry,
     requestBody: requestBodyPacked ? unpackJson(requestBodyPacked) : entry.requestBody,
@@ -56,7 +59,7 @@ function unpacked(row: StoredRequestLogRow): RequestLogRow {
 /** One multi-row INSERT for a batch of entries, their bodies packed on libuv's pool first. */
 export async function insertRequestLogs(db: Executor, rows: readonly RequestLogRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const stored: StoredRequestLogRow[] = await Promise.all(
+  const stored: (typeof requestLogs.$inferInsert)[] = await Promise.all(
     rows.map(async (row) => ({
       ...row,
       requestBody: null,
@@ -86,7 +89,7 @@ function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
   const c: SQL[] = [ownedByKeyed(requestLogs, scope)];
   // The status class as the index has it (request_logs_status_class_idx): one range in the list's order.
   if (f.status) c.push(sql`(${requestLogs.status} / 100) = ${Number(f.status[0])}`);
-  if (f.method) c.push(keyedEq(requestLogs.method, f.method));
+  if (f.method) c.push(eq(requestLogs.method, f.method));
   if (f.path) {
     c.push(
       f.path.endsWith("*")
@@ -103,6 +106,17 @@ function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
   return and(...c);
 }
 
+/**
+ * The count's condition when the index can answer it alone: the owner key and the method
+ * (request_logs_method_idx), with no other filter, where every owner has its own key.
+ */
+async function indexOnlyCount(db: Executor, scope: Scope, f: RequestLogFilter): Promise<SQL | undefined> {
+  if (f.status || f.path || f.idempotencyKey || f.resourceId || f.userAgentNot) return undefined;
+  if (!(await ownerKeysUnique(db))) return undefined;
+  const owner = ownerKeyIs(requestLogs, scope);
+  return f.method ? and(owner, eq(requestLogs.method, f.method)) : owner;
+}
+
 export async function listRequestLogs(
   db: Executor,
   scope: Scope,
@@ -115,7 +129,7 @@ export async function listRequestLogs(
     where(scope, filter),
     [desc(requestLogs.at), desc(requestLogs.id)],
     page,
-    { countUpTo: TOTAL_CAP },
+    { countUpTo: TOTAL_CAP, countWhere: await indexOnlyCount(db, scope, filter) },
   );
   return { rows: found.rows.map(unpacked), total: found.total };
 }

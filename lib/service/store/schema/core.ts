@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bytea } from "./bytea";
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
@@ -73,6 +74,8 @@ export const events = pgTable(
     /** data.id, and data.settlement_request_id or data.disbursement_id: the events list's resource filter. */
     resourceId: text("resource_id"),
     parentId: text("parent_id"),
+    /** hashtext(account_id::text || ':' || environment), generated (migration 0025): never written. */
+    owner: integer("owner").generatedAlwaysAs(sql`hashtext(account_id::text || ':' || environment)`),
   },
   (t) => [index("events_account_env_idx").on(t.accountId, t.environment, t.createdAt)],
 );
