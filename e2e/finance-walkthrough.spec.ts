@@ -425,8 +425,16 @@ test("overview: settled volume per day, fees, rates, time to settle and statuses
     settled: number;
     fees: Array<{ currency: string }>;
   };
+  const listed = (await (await request.get("/v0/settlement-requests?page_size=1", { headers: key })).json()) as {
+    pagination: { total: number };
+  };
 
   await page.goto("/");
+  // Right now: every request's count, and the last 30 days by status group (from running counts).
+  const figures = page.getByTestId("live-figures");
+  await expect(figures).toContainText("Status groups count the requests created in the last 30 days.");
+  expect(Number(await page.getByTestId("figure-total").textContent())).toBeGreaterThanOrEqual(listed.pagination.total);
+  expect(Number(await page.getByTestId("figure-success").textContent())).toBeGreaterThanOrEqual(1);
   const section = page.getByTestId("finance-summary");
   await expect(section.getByRole("heading", { name: "Settlements, last 30 days" })).toBeVisible();
   await expect(page.getByTestId("summary-settled")).toHaveText(String(summary.settled));

@@ -1,9 +1,9 @@
 import { Link } from "@/components/ui/link";
-import { getSettlementSummary } from "@/lib/actions/get-settlement-summary";
 import { describeError } from "@/lib/actions/result";
 import { formatDuration, percent, SUMMARY_RANGES, volumeSeries, type SummaryRange } from "@/lib/dashboard/summary-view";
 import { formatMoney } from "@/lib/money/format";
 import { cn } from "@/lib/ui/cn";
+import { rangeStart, summaryFrom } from "@/lib/page-data/overview-summary";
 import { SummaryCharts } from "./summary-charts";
 
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
@@ -23,8 +23,7 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
  * settled count and rates, time to settle, fees, then the charts (loaded after the page).
  */
 export async function FinanceSummary({ range }: { range: SummaryRange }) {
-  const from = new Date(Date.now() - (range - 1) * 86_400_000).toISOString().slice(0, 10);
-  const result = await getSettlementSummary({ from });
+  const result = await summaryFrom(rangeStart(range));
   return (
     <section aria-labelledby="finance-heading" className="mb-8" data-testid="finance-summary">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
