@@ -20,11 +20,5 @@ export const listRequestLogs = readAction({
       user_agent_not: z.string().trim().min(1).max(64).optional(),
     })
     .optional(),
-  run: async (input, { environment }) => {
-    const result = await api.listRequestLogs(environment, input ?? {});
-    // Where the calls went, for "Copy as curl" (never the key).
-    return result.ok
-      ? { ...result, data: { ...result.data, base_url: api.connectionFor(environment).baseUrl } }
-      : result;
-  },
+  run: (input, { environment }) => api.listRequestLogs(environment, input ?? {}),
 });

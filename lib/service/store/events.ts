@@ -7,8 +7,8 @@ import { insertSql, type Write } from "./one-statement";
 import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";
 import { events, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
-import { keyedEq, ownedByKeyed, ownerKeyIs, type Scope } from "./scope";
-import { ownerKeysUnique } from "./owner-keys";
+import { keyedEq, ownedByKeyed, type Scope } from "./scope";
+import { indexOnlyCount } from "./owner-keys";
 import { packJson, unpackJson } from "./packed-json";
 
 type StoredEventRow = typeof events.$inferSelect;
@@ -56,12 +56,13 @@ export async function listEvents(
   filter: EventFilter,
   page: PageRequest,
 ): Promise<{ rows: EventRow[]; total: number }> {
-  // Counted from events_type_idx (or events_owner_idx) alone where every owner has its own key.
-  const indexOnly = !filter.resourceId && (await ownerKeysUnique(db));
-  const owner = ownerKeyIs(events, scope);
+  // A count by owner, or owner and type, reads events_type_idx / _owner_idx alone (owner-keys.ts).
+  const countWhere = filter.resourceId
+    ? undefined
+    : await indexOnlyCount(db, events, scope, filter.type ? eq(events.type, filter.type) : undefined);
   const found = await pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page, {
     countUpTo: TOTAL_CAP,
-    countWhere: indexOnly ? (filter.type ? and(owner, eq(events.type, filter.type)) : owner) : undefined,
+    countWhere,
   });
   return { rows: found.rows.map(unpacked), total: found.total };
 }

@@ -1,6 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
+import { ownerKeyIs, type Keyed, type Scope } from "./scope";
 
 /**
  * The request log's and the events' owner key, `owner = hashtext(account_id::text || ':' ||
@@ -38,6 +39,16 @@ export function ownerKeysUnique(db: Executor): Promise<boolean> {
     checked.set(db, answer);
   }
   return answer;
+}
+
+/**
+ * A capped count's condition said with indexed columns only (the owner key, and `also` on a
+ * plain indexed column), so the count reads one index and no row; undefined, to count through
+ * the rows with the list's own condition, where two owners share a key.
+ */
+export async function indexOnlyCount(db: Executor, table: Keyed, scope: Scope, also?: SQL): Promise<SQL | undefined> {
+  if (!(await ownerKeysUnique(db))) return undefined;
+  return also ? and(ownerKeyIs(table, scope), also) : ownerKeyIs(table, scope);
 }
 
 /** Forgets the answer (tests that make colliding accounts on purpose). */

@@ -1,14 +1,15 @@
 import "server-only";
 import { and, desc, eq, like, sql, type SQL } from "drizzle-orm";
-import { integer, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/db/database";
 import { insertSql } from "./one-statement";
 import { pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";
-import { keyedEq, ownedBy, ownedByKeyed, ownerKeyIs, type Scope } from "./scope";
-import { ownerKeysUnique } from "./owner-keys";
+import { keyedEq, ownedBy, ownedByKeyed, type Scope } from "./scope";
+import { indexOnlyCount } from "./owner-keys";
 import { bytea } from "./schema/bytea";
+import { ownerKey } from "./schema/owner-key";
 import { packJsonAsync, unpackJson } from "./packed-json";
 
 /** The request log (migration 0010). */
@@ -35,11 +36,10 @@ export const requestLogs = pgTable(
     /** The bodies as packed JSON text (packed-json.ts, migration 0025). */
     requestBodyPacked: bytea("request_body_packed"),
     responseBodyPacked: bytea("response_body_packed"),
-    /** hashtext(account_id::text || ':' || environment), generated (migration 0025): never written. */
-    owner: integer("owner").generatedAlwaysAs(sql`hashtext(account_id::text || ':' || environment)`),
+    owner: ownerKey(),
     userAgent: text("user_agent"),
   },
-  (t) => [index("request_logs_owner_idx").on(t.accountId, t.environment, t.at)],
+  // Indexes: migration 0025 (on the owner key, ending in time).
 );
 type StoredRequestLogRow = typeof requestLogs.$inferSelect;
 /** An entry as the API shows it: its bodies as text, however they are stored. */
@@ -106,15 +106,10 @@ function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
   return and(...c);
 }
 
-/**
- * The count's condition when the index can answer it alone: the owner key and the method
- * (request_logs_method_idx), with no other filter, where every owner has its own key.
- */
-async function indexOnlyCount(db: Executor, scope: Scope, f: RequestLogFilter): Promise<SQL | undefined> {
-  if (f.status || f.path || f.idempotencyKey || f.resourceId || f.userAgentNot) return undefined;
-  if (!(await ownerKeysUnique(db))) return undefined;
-  const owner = ownerKeyIs(requestLogs, scope);
-  return f.method ? and(owner, eq(requestLogs.method, f.method)) : owner;
+/** A count by owner, or owner and method, reads request_logs_method_idx / _owner_idx alone (owner-keys.ts); any other filter reads rows. */
+function countFromIndex(db: Executor, scope: Scope, f: RequestLogFilter): Promise<SQL | undefined> {
+  if (f.status || f.path || f.idempotencyKey || f.resourceId || f.userAgentNot) return Promise.resolve(undefined);
+  return indexOnlyCount(db, requestLogs, scope, f.method ? eq(requestLogs.method, f.method) : undefined);
 }
 
 export async function listRequestLogs(
@@ -129,7 +124,7 @@ export async function listRequestLogs(
     where(scope, filter),
     [desc(requestLogs.at), desc(requestLogs.id)],
     page,
-    { countUpTo: TOTAL_CAP, countWhere: await indexOnlyCount(db, scope, filter) },
+    { countUpTo: TOTAL_CAP, countWhere: await countFromIndex(db, scope, filter) },
   );
   return { rows: found.rows.map(unpacked), total: found.total };
 }

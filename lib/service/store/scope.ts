@@ -14,7 +14,7 @@ export function ownedBy(table: { accountId: AnyPgColumn; environment: AnyPgColum
 }
 
 /** A table whose rows carry the owner key (migration 0025): the request log and the events. */
-type Keyed = { accountId: AnyPgColumn; environment: AnyPgColumn; owner: AnyPgColumn };
+export type Keyed = { accountId: AnyPgColumn; environment: AnyPgColumn; owner: AnyPgColumn };
 
 /** The owner key of a scope, as the generated column computes it (store/owner-keys.ts). */
 const ownerKeyOf = (scope: Scope) => sql`hashtext(${scope.accountId}::text || ':' || ${scope.environment}::text)`;

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { bytea } from "./bytea";
+import { ownerKey } from "./owner-key";
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** An account holds keys, data and balances in both environments. */
@@ -74,8 +74,7 @@ export const events = pgTable(
     /** data.id, and data.settlement_request_id or data.disbursement_id: the events list's resource filter. */
     resourceId: text("resource_id"),
     parentId: text("parent_id"),
-    /** hashtext(account_id::text || ':' || environment), generated (migration 0025): never written. */
-    owner: integer("owner").generatedAlwaysAs(sql`hashtext(account_id::text || ':' || environment)`),
+    owner: ownerKey(),
   },
-  (t) => [index("events_account_env_idx").on(t.accountId, t.environment, t.createdAt)],
+  // Indexes: migration 0025 (on the owner key, ending in time).
 );
