@@ -20,5 +20,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // As Playwright in CI (playwright.config.ts): one retry, and scripts/test.mjs names every test
+    // that needed it, so a flaky test is seen and fixed rather than hidden.
+    retry: process.env.CI ? 1 : 0,
   },
 });

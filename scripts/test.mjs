@@ -54,6 +54,9 @@ console.log(`using ${pgUrl}`);
 const env = { TEST_DATABASE_URL: pgUrl, NEXT_TELEMETRY_DISABLED: "1" };
 mkdirSync("test-results", { recursive: true });
 const results = { passed: 0, failed: 0, skipped: 0 };
+// The names of failed tests, printed again at the very end: a CI log is often read from its tail.
+const failedNames = [];
+const flakyNames = [];
 let failedStep = null;
 
 step("typecheck");
@@ -75,6 +78,23 @@ if (existsSync("test-results/vitest.json")) {
   results.passed += v.numPassedTests ?? 0;
   results.failed += v.numFailedTests ?? 0;
   results.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  for (const file of v.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === "passed" && (t.failureMessages ?? []).length > 0) {
+        flakyNames.push(`vitest ${file.name.replace(`${process.cwd()}/`, "")} › ${t.fullName}`);
+        continue;
+      }
+      if (t.status !== "failed") continue;
+      const message = String(t.failureMessages?.[0] ?? "")
+        .split("\n")[0]
+        .slice(0, 300);
+      failedNames.push(`vitest ${file.name.replace(`${process.cwd()}/`, "")} › ${t.fullName}: ${message}`);
+    }
+    if (file.status === "failed" && (file.assertionResults ?? []).length === 0)
+      failedNames.push(
+        `vitest ${file.name.replace(`${process.cwd()}/`, "")}: ${String(file.message ?? "").slice(0, 300)}`,
+      );
+  }
 }
 if (vitestStatus !== 0) failedStep ??= "vitest";
 
@@ -112,12 +132,32 @@ if (built) {
     results.passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
     results.failed += p.stats?.unexpected ?? 0;
     results.skipped += p.stats?.skipped ?? 0;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status === "flaky") {
+            flakyNames.push(`playwright ${spec.file} › ${[...titles, spec.title].join(" › ")}`);
+            continue;
+          }
+          if (test.status !== "unexpected") continue;
+          const last = test.results?.at(-1);
+          const message = String(last?.error?.message ?? "")
+            .split("\n")[0]
+            .slice(0, 300);
+          failedNames.push(`playwright ${spec.file} › ${[...titles, spec.title].join(" › ")}: ${message}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of p.suites ?? []) walk(suite, []);
   }
   if (pwStatus !== 0) failedStep ??= "playwright";
 } else {
   console.log("skipped: the build failed");
 }
 
+if (flakyNames.length > 0) console.log(`\npassed on retry (flaky):\n${flakyNames.map((n) => `  ⚠ ${n}`).join("\n")}`);
+if (failedNames.length > 0) console.log(`\nfailed:\n${failedNames.map((n) => `  ✖ ${n}`).join("\n")}`);
 console.log(`\ntests: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 if (failedStep) {
   console.error(`✖ ${failedStep} failed`);

@@ -11,6 +11,7 @@
  *   BENCH_SCALE_N=100000 npm run bench:scale
  *   BENCH_KEEP=1 keeps the databases; BENCH_REUSE=1 measures databases an earlier run seeded
  *   (BENCH_SEEDED_SECONDS_<n> tells the report how long that seeding took).
+ *   BENCH_PAGES_ONLY=1 times only the console pages, on the databases a BENCH_KEEP run left.
  */
 import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
@@ -272,7 +273,27 @@ async function consolePages(url: string): Promise<Record<string, number>> {
   }
 }
 
+/** BENCH_PAGES_ONLY: the console-page table alone, on the kept databases of an earlier run. */
+async function pagesOnly() {
+  const small = Math.round(N / 10);
+  await freshDatabase("bench_scale_empty");
+  const empty = await consolePages(dbUrl("bench_scale_empty"));
+  const atSmall = await consolePages(dbUrl(`bench_scale_${small}`));
+  const atLarge = await consolePages(dbUrl(`bench_scale_${N}`));
+  await dropDatabase("bench_scale_empty");
+  const lines = [
+    `| console page (median ms) | empty database | ${small.toLocaleString()} requests | ${N.toLocaleString()} requests | × empty | × ${small.toLocaleString()} |`,
+    "|---|---:|---:|---:|---:|---:|",
+    ...CONSOLE_PAGES.map(
+      (path) =>
+        `| ${path} | ${ms(empty[path])} | ${ms(atSmall[path])} | ${ms(atLarge[path])} | ${(atLarge[path] / empty[path]).toFixed(2)} | ${(atLarge[path] / atSmall[path]).toFixed(2)} |`,
+    ),
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
 async function main() {
+  if (process.env.BENCH_PAGES_ONLY) return pagesOnly();
   const small = await measure(Math.round(N / 10));
   const large = await measure(N);
   await freshDatabase("bench_scale_empty");

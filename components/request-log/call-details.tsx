@@ -1,27 +1,66 @@
 "use client";
 
-import type { ReactNode } from "react";
 import { ReadOnOpenState } from "@/components/list/read-on-open-state";
+import { Badge } from "@/components/ui/badge";
+import { Link } from "@/components/ui/link";
 import { useReadOnOpen } from "@/components/list/use-read-on-open";
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
 import { curlFor } from "@/lib/dashboard/api-snippets";
 import { livePaths } from "@/lib/dashboard/live-paths";
 import { MASK_PREFIX } from "@/lib/schemas/mask";
-import type { RequestLogEntry } from "@/lib/schemas/request-log";
+import { formatDateTime } from "@/lib/dashboard/format-date";
+import { CONSOLE_USER_AGENT_PREFIX, type RequestLogEntry, type RequestLogListEntry } from "@/lib/schemas/request-log";
+
+/** What a folded call shows: the list's entry without the bodies it does not carry. */
+export type CallSummary = Pick<
+  RequestLogListEntry,
+  | "id"
+  | "request_id"
+  | "at"
+  | "method"
+  | "path"
+  | "query"
+  | "status"
+  | "duration_ms"
+  | "key_prefix"
+  | "idempotency_key"
+  | "idempotent_replayed"
+  | "resource_id"
+  | "user_agent"
+>;
+
+function statusTone(status: number) {
+  return status >= 500 ? "danger" : status >= 400 ? "warning" : "success";
+}
 
 /**
  * One call of the request log, folded: the summary and the facts come with the page; both bodies
  * and "Copy as curl" are read when it is first opened (a list of 50 calls would otherwise carry
- * up to 50 × 32 KiB of bodies).
+ * up to 50 × 32 KiB of bodies). Rendered here from the entry's fields, so the page's RSC payload
+ * carries each call as its few fields rather than as its markup (issue 29, decision D12.20).
  */
-export function CallDetails({ id, summary, facts }: { id: string; summary: ReactNode; facts: ReactNode }) {
-  const { state, onToggle, retry } = useReadOnOpen<RequestLogEntry & { base_url: string }>(livePaths.requestLog(id));
+export function CallDetails({ entry }: { entry: CallSummary }) {
+  const { state, onToggle, retry } = useReadOnOpen<RequestLogEntry & { base_url: string }>(
+    livePaths.requestLog(entry.id),
+  );
   return (
     <details onToggle={onToggle}>
-      {summary}
+      <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-4 py-3 text-sm select-none">
+        <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
+        <code className="font-mono text-xs font-semibold text-slate-900">{entry.method}</code>
+        <code className="min-w-0 font-mono text-xs break-all text-slate-700">
+          {entry.path}
+          {entry.query ? `?${entry.query}` : ""}
+        </code>
+        {entry.idempotent_replayed ? <Badge tone="info">replayed</Badge> : null}
+        {entry.user_agent?.startsWith(CONSOLE_USER_AGENT_PREFIX) ? <Badge tone="neutral">console</Badge> : null}
+        <span className="ml-auto text-xs text-slate-500">
+          {entry.duration_ms} ms · {formatDateTime(entry.at)}
+        </span>
+      </summary>
       <div className="space-y-3 border-t border-slate-100 px-4 py-3 text-sm">
-        {facts}
+        <Facts entry={entry} />
         {state.status === "ok" ? (
           <Bodies entry={state.data} />
         ) : (
@@ -29,6 +68,37 @@ export function CallDetails({ id, summary, facts }: { id: string; summary: React
         )}
       </div>
     </details>
+  );
+}
+
+function Facts({ entry }: { entry: CallSummary }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[10rem_1fr]">
+      <dt className="text-slate-500">Request id</dt>
+      <dd className="font-mono break-all">{entry.request_id}</dd>
+      <dt className="text-slate-500">Key</dt>
+      <dd className="font-mono">{entry.key_prefix}…</dd>
+      {entry.idempotency_key ? (
+        <>
+          <dt className="text-slate-500">Idempotency key</dt>
+          <dd className="font-mono break-all">{entry.idempotency_key}</dd>
+        </>
+      ) : null}
+      {entry.resource_id ? (
+        <>
+          <dt className="text-slate-500">Resource</dt>
+          <dd>
+            <Link
+              href={`/events?resource=${encodeURIComponent(entry.resource_id)}`}
+              className="font-mono text-accent-700 hover:text-accent-800"
+              data-testid="call-resource"
+            >
+              {entry.resource_id}
+            </Link>
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 

@@ -36,6 +36,15 @@ export const requestLogSchema = z
   })
   .meta({ id: "RequestLogEntry", "x-extension": true });
 
+/**
+ * An entry as the list gives it: with `bodies=omit` (extension) it leaves out both bodies, which
+ * are most of an entry's bytes; GET /v0/request-logs/{id} always has them.
+ */
+export const requestLogListEntrySchema = requestLogSchema
+  .extend({ request_body: body.optional(), response_body: body.optional() })
+  .meta({ id: "RequestLogListEntry", "x-extension": true });
+export type RequestLogListEntry = z.output<typeof requestLogListEntrySchema>;
+
 /** The User-Agent the console's own calls carry: the Request log hides them unless asked. */
 export const CONSOLE_USER_AGENT_PREFIX = "settlement-console/";
 export type RequestLogEntry = z.output<typeof requestLogSchema>;
@@ -53,5 +62,9 @@ export const requestLogQuerySchema = z.object({
     .max(64)
     .optional()
     .meta({ description: "Leaves out calls whose User-Agent starts with this" }),
+  bodies: z
+    .enum(["include", "omit"], { error: enumMessage(["include", "omit"]) })
+    .optional()
+    .meta({ description: "omit leaves request_body and response_body out of every entry (default include)" }),
 });
 export type RequestLogQuery = z.output<typeof requestLogQuerySchema>;

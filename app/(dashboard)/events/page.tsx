@@ -1,20 +1,15 @@
 import { Link } from "@/components/ui/link";
-import { ResendDeliveryButton } from "@/components/events/resend-delivery-button";
+import { EventItem } from "@/components/events/event-item";
+import { eventSummary } from "@/components/events/event-summary";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { ServiceListStates } from "@/components/list/service-list-states";
-import { RawJsonOnOpen } from "@/components/settlement-requests/detail/raw-json";
-import { livePaths } from "@/lib/dashboard/live-paths";
-import { Badge, StatusBadge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { WebhookIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { listEvents } from "@/lib/actions/list-events";
-import { formatDateTime } from "@/lib/dashboard/format-date";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
-import type { Environment } from "@/lib/dashboard/environment-schema";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { EVENT_TYPES } from "@/lib/schemas/catalog";
-import type { Event } from "@/lib/schemas/event";
 
 export const metadata = { title: "Events" };
 
@@ -70,70 +65,11 @@ export default async function EventsPage({ searchParams }: { searchParams: Searc
         {(page) => (
           <ul className="space-y-3" aria-label="Events">
             {page.data.map((event) => (
-              <EventRow key={event.id} event={event} environment={environment} />
+              <EventItem key={event.id} event={eventSummary(event)} environment={environment} />
             ))}
           </ul>
         )}
       </ServiceListStates>
     </>
-  );
-}
-
-function EventRow({ event, environment }: { event: Event; environment: Environment }) {
-  const resourceId = typeof event.data.id === "string" ? event.data.id : null;
-  const status = typeof event.data.status === "string" ? event.data.status : null;
-  return (
-    <li
-      className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]"
-      data-testid="event"
-      data-event-id={event.id}
-    >
-      <div className="flex flex-wrap items-center gap-2 px-5 py-3.5">
-        <code className="font-mono text-sm font-medium text-slate-900">{event.type}</code>
-        {status ? <StatusBadge status={status} /> : null}
-        {resourceId ? (
-          <Link
-            href={`/events?resource=${encodeURIComponent(resourceId)}`}
-            className="min-w-0 truncate font-mono text-xs text-accent-700 hover:text-accent-800"
-          >
-            {resourceId}
-          </Link>
-        ) : null}
-        <span className="ml-auto text-xs text-slate-500">{formatDateTime(event.created_at)}</span>
-      </div>
-      <div className="space-y-3 border-t border-slate-100 px-5 py-3">
-        {event.deliveries.length === 0 ? (
-          <p className="text-xs text-slate-500">No endpoint subscribed to this event.</p>
-        ) : (
-          <ul className="space-y-1 text-xs" aria-label={`Deliveries of ${event.id}`}>
-            {event.deliveries.map((d) => (
-              <li key={d.id} className="flex flex-wrap items-center gap-2" data-testid="event-delivery">
-                <Badge tone={d.status === "SUCCEEDED" ? "success" : d.status === "FAILED" ? "danger" : "warning"}>
-                  {d.status.toLowerCase()}
-                </Badge>
-                <span className="min-w-0 truncate font-mono text-slate-600">{d.url}</span>
-                <span className="text-slate-500">
-                  {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
-                  {d.next_attempt_at && d.status === "PENDING" ? `, next ${formatDateTime(d.next_attempt_at)}` : ""}
-                </span>
-                <Link
-                  href={`/webhooks?endpoint=${encodeURIComponent(d.webhook_id)}`}
-                  className="font-medium text-accent-700 hover:text-accent-800"
-                >
-                  Delivery log →
-                </Link>
-                <ResendDeliveryButton
-                  environment={environment}
-                  webhookId={d.webhook_id}
-                  deliveryId={d.id}
-                  url={d.url}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        <RawJsonOnOpen path={livePaths.event(event.id)} label="Payload" />
-      </div>
-    </li>
   );
 }

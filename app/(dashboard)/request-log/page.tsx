@@ -1,19 +1,17 @@
 import { Link } from "@/components/ui/link";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { ServiceListStates } from "@/components/list/service-list-states";
-import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { RequestsIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { CallDetails } from "@/components/request-log/call-details";
 import { listRequestLogs } from "@/lib/actions/list-request-logs";
-import { formatDateTime } from "@/lib/dashboard/format-date";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import {
   CONSOLE_USER_AGENT_PREFIX,
   LOGGED_METHODS,
   STATUS_CLASSES,
-  type RequestLogEntry,
+  type RequestLogListEntry,
 } from "@/lib/schemas/request-log";
 
 export const metadata = { title: "Request log" };
@@ -136,62 +134,14 @@ async function listCalls(filters: Parameters<typeof listRequestLogs>[0] & object
   return { ...main, data: { ...main.data, data: newestFirst } };
 }
 
-function statusTone(status: number) {
-  return status >= 500 ? "danger" : status >= 400 ? "warning" : "success";
-}
-
-function CallRow({ entry }: { entry: RequestLogEntry }) {
+function CallRow({ entry }: { entry: RequestLogListEntry }) {
+  const { request_body: _request, response_body: _response, ...summary } = entry;
   return (
     <li
       className="rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]"
       data-testid="api-call"
     >
-      <CallDetails
-        id={entry.id}
-        summary={
-          <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-4 py-3 text-sm select-none">
-            <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
-            <code className="font-mono text-xs font-semibold text-slate-900">{entry.method}</code>
-            <code className="min-w-0 font-mono text-xs break-all text-slate-700">
-              {entry.path}
-              {entry.query ? `?${entry.query}` : ""}
-            </code>
-            {entry.idempotent_replayed ? <Badge tone="info">replayed</Badge> : null}
-            {entry.user_agent?.startsWith(CONSOLE_USER_AGENT_PREFIX) ? <Badge tone="neutral">console</Badge> : null}
-            <span className="ml-auto text-xs text-slate-500">
-              {entry.duration_ms} ms · {formatDateTime(entry.at)}
-            </span>
-          </summary>
-        }
-        facts={
-          <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[10rem_1fr]">
-            <dt className="text-slate-500">Request id</dt>
-            <dd className="font-mono break-all">{entry.request_id}</dd>
-            <dt className="text-slate-500">Key</dt>
-            <dd className="font-mono">{entry.key_prefix}…</dd>
-            {entry.idempotency_key ? (
-              <>
-                <dt className="text-slate-500">Idempotency key</dt>
-                <dd className="font-mono break-all">{entry.idempotency_key}</dd>
-              </>
-            ) : null}
-            {entry.resource_id ? (
-              <>
-                <dt className="text-slate-500">Resource</dt>
-                <dd>
-                  <Link
-                    href={`/events?resource=${encodeURIComponent(entry.resource_id)}`}
-                    className="font-mono text-accent-700 hover:text-accent-800"
-                    data-testid="call-resource"
-                  >
-                    {entry.resource_id}
-                  </Link>
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        }
-      />
+      <CallDetails entry={summary} />
     </li>
   );
 }

@@ -22,6 +22,8 @@ import { sql as payees } from "./0022_payees";
 import { sql as submissionSecrets } from "./0023_submission_secrets";
 import { sql as batches } from "./0024_batches";
 import { sql as compactLogs } from "./0025_compact_logs";
+import { sql as totalRollups } from "./0026_total_rollups";
+import { sql as requestLogOthers } from "./0027_request_log_others";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -52,4 +54,6 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0023_submission_secrets", sql: submissionSecrets },
   { id: "0024_batches", sql: batches },
   { id: "0025_compact_logs", sql: compactLogs },
+  { id: "0026_total_rollups", sql: totalRollups },
+  { id: "0027_request_log_others", sql: requestLogOthers },
 ];

@@ -137,6 +137,15 @@ describe.each<DriverKind>(["pglite", "postgres"])("events list and request log (
 
       const one = await call(s, "GET", `/v0/request-logs/${first.id}`);
       expect(one.body).toEqual(first);
+
+      // bodies=omit (extension): the same entries without either body; by id they are still there.
+      const lean = (await call(s, "GET", `/v0/request-logs?resource_id=${id}&bodies=omit`)).body as unknown as Page;
+      expect(lean.pagination).toEqual(page.pagination);
+      const { request_body: _sent, response_body: _answered, ...summary } = first;
+      expect(lean.data[1]).toEqual(summary);
+      expect(Object.keys(lean.data[0])).not.toContain("request_body");
+      expect(Object.keys(lean.data[0])).not.toContain("response_body");
+      expectFieldError(await call(s, "GET", `/v0/request-logs?bodies=none`), "bodies");
     });
 
     it("records errors and reads by id, filters by status class, method and path, and never logs its own reads", async () => {

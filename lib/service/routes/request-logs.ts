@@ -1,7 +1,7 @@
 import "server-only";
 import { createRoute, z } from "@hono/zod-openapi";
 import { cappedPaginated } from "@/lib/schemas/list";
-import { requestLogQuerySchema, requestLogSchema } from "@/lib/schemas/request-log";
+import { requestLogListEntrySchema, requestLogQuerySchema, requestLogSchema } from "@/lib/schemas/request-log";
 import { getRequestLog, listRequestLogsOf } from "../use-cases/request-logs";
 import { errorResponses, json, serviceRoute, type ServiceRoute } from "./openapi-helpers";
 
@@ -19,10 +19,10 @@ const list = createRoute({
   operationId: "listRequestLogs",
   tags,
   summary: "List logged API calls (extension)",
-  description: `${ABOUT} Newest first; filters: status class (2xx, 4xx, 5xx), method, path (exact, or a prefix ending in *), idempotency_key, resource_id.`,
+  description: `${ABOUT} Newest first; filters: status class (2xx, 4xx, 5xx), method, path (exact, or a prefix ending in *), idempotency_key, resource_id, and user_agent_not; bodies=omit leaves the bodies out.`,
   "x-extension": true,
   request: { query: requestLogQuerySchema },
-  responses: { 200: json(cappedPaginated(requestLogSchema), "A page of entries"), ...errorResponses(400) },
+  responses: { 200: json(cappedPaginated(requestLogListEntrySchema), "A page of entries"), ...errorResponses(400) },
 });
 
 const get = createRoute({

@@ -63,6 +63,7 @@ export async function listEvents(
   const found = await pageOfRows(db, events, where(scope, filter), [desc(events.createdAt), desc(events.id)], page, {
     countUpTo: TOTAL_CAP,
     countWhere,
+    reusePlan: true,
   });
   return { rows: found.rows.map(unpacked), total: found.total };
 }

@@ -6,6 +6,7 @@ import type { Executor } from "@/lib/db/database";
 import { insertSql } from "./one-statement";
 import { pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";
+import { CONSOLE_USER_AGENT_PREFIX } from "@/lib/schemas/request-log";
 import { keyedEq, ownedBy, ownedByKeyed, type Scope } from "./scope";
 import { indexOnlyCount } from "./owner-keys";
 import { bytea } from "./schema/bytea";
@@ -45,14 +46,17 @@ type StoredRequestLogRow = typeof requestLogs.$inferSelect;
 /** An entry as the API shows it: its bodies as text, however they are stored. */
 export type RequestLogRow = Omit<StoredRequestLogRow, "requestBodyPacked" | "responseBodyPacked" | "owner">;
 
+const BODY_COLUMNS = ["requestBody", "responseBody", "requestBodyPacked", "responseBodyPacked"] as const;
+
 const packed = (body: string | null) => (body === null ? Promise.resolve(null) : packJsonAsync(body));
 
+/** The row as the API reads it; a row read without its bodies (leaveOut) has them null. */
 function unpacked(row: StoredRequestLogRow): RequestLogRow {
   const { requestBodyPacked, responseBodyPacked, owner: _owner, ...entry } = row;
   return {
     ...entry,
-    requestBody: requestBodyPacked ? unpackJson(requestBodyPacked) : entry.requestBody,
-    responseBody: responseBodyPacked ? unpackJson(responseBodyPacked) : entry.responseBody,
+    requestBody: requestBodyPacked ? unpackJson(requestBodyPacked) : (entry.requestBody ?? null),
+    responseBody: responseBodyPacked ? unpackJson(responseBodyPacked) : (entry.responseBody ?? null),
   };
 }
 
@@ -85,6 +89,19 @@ export interface RequestLogFilter {
   userAgentNot?: string;
 }
 
+/**
+ * Leaves out calls whose User-Agent starts with `prefix`. The console's own prefix is written as
+ * request_logs_others_idx's predicate is (migration 0027), with the pattern as a literal, so
+ * that even a plan made once for every value (reusePlan) is proved to match the index.
+ */
+function notFrom(prefix: string): SQL {
+  const pattern =
+    prefix === CONSOLE_USER_AGENT_PREFIX
+      ? sql.raw("'settlement-console/%'")
+      : sql`${`${prefix.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`;
+  return sql`(${requestLogs.userAgent} IS NULL OR ${requestLogs.userAgent} NOT LIKE ${pattern})`;
+}
+
 function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
   const c: SQL[] = [ownedByKeyed(requestLogs, scope)];
   // The status class as the index has it (request_logs_status_class_idx): one range in the list's order.
@@ -99,16 +116,21 @@ function where(scope: Scope, f: RequestLogFilter): SQL | undefined {
   }
   if (f.idempotencyKey) c.push(keyedEq(requestLogs.idempotencyKey, f.idempotencyKey));
   if (f.resourceId) c.push(keyedEq(requestLogs.resourceId, f.resourceId));
-  if (f.userAgentNot) {
-    const prefix = `${f.userAgentNot.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    c.push(sql`(${requestLogs.userAgent} IS NULL OR ${requestLogs.userAgent} NOT LIKE ${prefix})`);
-  }
+  if (f.userAgentNot) c.push(notFrom(f.userAgentNot));
   return and(...c);
 }
 
-/** A count by owner, or owner and method, reads request_logs_method_idx / _owner_idx alone (owner-keys.ts); any other filter reads rows. */
+/**
+ * A count that reads one index alone (owner-keys.ts): by owner (request_logs_owner_idx), owner
+ * and method (request_logs_method_idx), or the calls not the console's (request_logs_others_idx,
+ * migration 0027); any other filter counts through the rows.
+ */
 function countFromIndex(db: Executor, scope: Scope, f: RequestLogFilter): Promise<SQL | undefined> {
-  if (f.status || f.path || f.idempotencyKey || f.resourceId || f.userAgentNot) return Promise.resolve(undefined);
+  if (f.status || f.path || f.idempotencyKey || f.resourceId) return Promise.resolve(undefined);
+  if (f.userAgentNot) {
+    if (f.method || f.userAgentNot !== CONSOLE_USER_AGENT_PREFIX) return Promise.resolve(undefined);
+    return indexOnlyCount(db, requestLogs, scope, notFrom(f.userAgentNot));
+  }
   return indexOnlyCount(db, requestLogs, scope, f.method ? eq(requestLogs.method, f.method) : undefined);
 }
 
@@ -117,6 +139,7 @@ export async function listRequestLogs(
   scope: Scope,
   filter: RequestLogFilter,
   page: PageRequest,
+  options: { bodies: boolean } = { bodies: true },
 ): Promise<{ rows: RequestLogRow[]; total: number }> {
   const found = await pageOfRows(
     db,
@@ -124,7 +147,13 @@ export async function listRequestLogs(
     where(scope, filter),
     [desc(requestLogs.at), desc(requestLogs.id)],
     page,
-    { countUpTo: TOTAL_CAP, countWhere: await countFromIndex(db, scope, filter) },
+    {
+      countUpTo: TOTAL_CAP,
+      countWhere: await countFromIndex(db, scope, filter),
+      // Without their bodies, entries are read from the row alone: nothing from TOAST, nothing to inflate.
+      leaveOut: options.bodies ? [] : BODY_COLUMNS,
+      reusePlan: true,
+    },
   );
   return { rows: found.rows.map(unpacked), total: found.total };
 }

@@ -5,9 +5,10 @@ import { queryRows, type Executor } from "@/lib/db/database";
 import type { Scope } from "./scope";
 
 /**
- * Counts and sums from the running rollups of migration 0017 (decision D6.6): whole UTC days come
- * from daily_rollups, the part-days at the edges of a range from the rows themselves (one day's
- * rows at most, through the list indexes). So a total costs the same however long the history.
+ * Counts and sums from the running rollups of migrations 0017 and 0026 (decisions D6.6, D6.7):
+ * whole UTC days come from daily_rollups, everything before a range's end from total_rollups
+ * when the range has no start, and the part-days at the edges from the rows themselves (one
+ * day's rows at most, through the list indexes). So a total costs the same however long the history.
  */
 
 const DAY = 86_400_000;
@@ -148,20 +149,40 @@ export interface RollupQuery {
 export async function rollupGroups(db: Executor, scope: Scope, q: RollupQuery): Promise<RollupGroup[]> {
   const split = splitByDay(q.range ?? {});
   const reads: Promise<GroupRow[]>[] = split.edges.map((e) => q.edgeGroups(within(sql`created_at`, e.from, e.before)));
-  if (split.days) {
+  if (split.days?.from !== undefined) {
     reads.push(
-      queryRows<GroupRow>(
-        db,
-        sql`SELECT currency, currency2, sum(n)::text AS n, sum(amount)::text AS amount, sum(amount2)::text AS amount2
-              FROM daily_rollups
-             WHERE account_id = ${scope.accountId} AND environment = ${scope.environment} AND source = ${q.source}
-               AND ${within(sql`day`, split.days.from, split.days.before, "date")}
-               ${q.status ? sql`AND status = ${q.status}` : sql``}
-               ${q.kind ? sql`AND kind = ${q.kind}` : sql``}
-               ${q.currency ? sql`AND currency = ${q.currency}` : sql``}
-             GROUP BY currency, currency2`,
-      ),
+      rollupSums(db, scope, q, sql`daily_rollups`, within(sql`day`, split.days.from, split.days.before, "date")),
     );
+  } else if (split.days) {
+    // No start: the all-time totals (migration 0026), less the days from the end on when there is one.
+    reads.push(rollupSums(db, scope, q, sql`total_rollups`, sql`true`));
+    if (split.days.before !== undefined)
+      reads.push(
+        rollupSums(db, scope, q, sql`daily_rollups`, within(sql`day`, split.days.before, undefined, "date"), -1),
+      );
   }
   return mergeGroups(await Promise.all(reads));
+}
+
+/** The sums of one rollup table's rows for the query (times `sign`), per currency pair. */
+function rollupSums(
+  db: Executor,
+  scope: Scope,
+  q: RollupQuery,
+  table: SQL,
+  days: SQL,
+  sign: 1 | -1 = 1,
+): Promise<GroupRow[]> {
+  const signed = (column: string) => sql.raw(`(${sign === 1 ? "" : "-"}sum(${column}))::text`);
+  return queryRows<GroupRow>(
+    db,
+    sql`SELECT currency, currency2, ${signed("n")} AS n, ${signed("amount")} AS amount, ${signed("amount2")} AS amount2
+          FROM ${table}
+         WHERE account_id = ${scope.accountId} AND environment = ${scope.environment} AND source = ${q.source}
+           AND ${days}
+           ${q.status ? sql`AND status = ${q.status}` : sql``}
+           ${q.kind ? sql`AND kind = ${q.kind}` : sql``}
+           ${q.currency ? sql`AND currency = ${q.currency}` : sql``}
+         GROUP BY currency, currency2`,
+  );
 }

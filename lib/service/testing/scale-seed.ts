@@ -155,6 +155,7 @@ export async function cloneHistory(db: Db, accountId: string, now: Date, seed: S
     "daily_rollups",
     "settled_rollups",
     "settle_time_rollups",
+    "total_rollups",
   ]) {
     // As autovacuum would have left a year-old database: statistics, and a visibility map for index-only scans.
     await db.execute(sql`VACUUM ANALYZE ${sql.identifier(table)}`);

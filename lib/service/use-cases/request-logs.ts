@@ -1,13 +1,13 @@
 import "server-only";
 import type { CappedPaginated } from "@/lib/schemas/list";
-import type { RequestLogEntry, RequestLogQuery } from "@/lib/schemas/request-log";
+import type { RequestLogEntry, RequestLogListEntry, RequestLogQuery } from "@/lib/schemas/request-log";
 import type { Caller, ServiceDeps } from "../context";
 import { notFound } from "../errors";
 import { bodyForWire } from "../request-log/entry";
 import { findRequestLog, listRequestLogs, type RequestLogRow } from "../store/request-logs";
 import { cappedPageOf } from "./pagination";
 
-function toEntry(row: RequestLogRow): RequestLogEntry {
+function summaryOf(row: Omit<RequestLogRow, "requestBody" | "responseBody">): RequestLogListEntry {
   return {
     id: row.id,
     request_id: row.requestId,
@@ -21,9 +21,15 @@ function toEntry(row: RequestLogRow): RequestLogEntry {
     idempotency_key: row.idempotencyKey,
     idempotent_replayed: row.idempotentReplayed,
     resource_id: row.resourceId,
+    user_agent: row.userAgent,
+  };
+}
+
+function toEntry(row: RequestLogRow): RequestLogEntry {
+  return {
+    ...summaryOf(row),
     request_body: bodyForWire(row.requestBody),
     response_body: bodyForWire(row.responseBody),
-    user_agent: row.userAgent,
   };
 }
 
@@ -32,7 +38,8 @@ export async function listRequestLogsOf(
   deps: ServiceDeps,
   caller: Caller,
   q: RequestLogQuery,
-): Promise<CappedPaginated<RequestLogEntry>> {
+): Promise<CappedPaginated<RequestLogListEntry>> {
+  const bodies = q.bodies !== "omit";
   const { rows, total } = await listRequestLogs(
     deps.db,
     caller,
@@ -45,8 +52,12 @@ export async function listRequestLogsOf(
       userAgentNot: q.user_agent_not,
     },
     { page: q.page, pageSize: q.page_size },
+    { bodies },
   );
-  return { data: rows.map(toEntry), pagination: cappedPageOf(q.page, q.page_size, total) };
+  return {
+    data: rows.map((row) => (bodies ? toEntry(row) : summaryOf(row))),
+    pagination: cappedPageOf(q.page, q.page_size, total),
+  };
 }
 
 /** GET /v0/request-logs/{id}: another account's or environment's entry is a 404. */
