@@ -87,14 +87,6 @@ export interface EventDeliveryRow {
 /** The deliveries of these events to every endpoint, with the time of each one's last attempt. */
 export async function deliveriesOfEvents(db: Executor, eventIds: readonly string[]): Promise<EventDeliveryRow[]> {
   if (eventIds.length === 0) return [];
-  const lastAttempt = db
-    .select({
-      deliveryId: webhookDeliveryAttempts.deliveryId,
-      at: sql<Date>`max(${webhookDeliveryAttempts.at})`.as("last_at"),
-    })
-    .from(webhookDeliveryAttempts)
-    .groupBy(webhookDeliveryAttempts.deliveryId)
-    .as("last_attempt");
   const rows = await db
     .select({
       id: webhookDeliveries.id,
@@ -103,12 +95,12 @@ export async function deliveriesOfEvents(db: Executor, eventIds: readonly string
       url: webhookEndpoints.url,
       status: webhookDeliveries.status,
       attempts: webhookDeliveries.attemptCount,
-      lastAttemptAt: lastAttempt.at,
+      // Per delivery through the attempts' primary key (delivery_id, attempt): never all attempts grouped.
+      lastAttemptAt: sql<Date | null>`(select max(a.at) from ${webhookDeliveryAttempts} a where a.delivery_id = ${webhookDeliveries.id})`,
       nextAttemptAt: webhookDeliveries.nextAttemptAt,
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.webhookId))
-    .leftJoin(lastAttempt, eq(lastAttempt.deliveryId, webhookDeliveries.id))
     .where(inArray(webhookDeliveries.eventId, [...eventIds]))
     .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
   return rows.map((r) => ({ ...r, lastAttemptAt: r.lastAttemptAt ? new Date(r.lastAttemptAt) : null }));

@@ -25,7 +25,7 @@ type PlanNode = {
 type Pool = { query: (...args: unknown[]) => Promise<unknown> };
 
 const HISTORY =
-  /^(settlement_requests|payments|request_logs|events|settlement_request_history|webhook_deliveries)(_p\d{8})?$/;
+  /^(settlement_requests|payments|request_logs|events|settlement_request_history|webhook_deliveries|webhook_delivery_attempts)(_p\d{8})?$/;
 
 /** Every node of a plan, and whether a Limit above it bounds what it reads (the capped counts: at most 10,001 rows). */
 function* nodes(plan: PlanNode, limited = false): Generator<[PlanNode, boolean]> {
@@ -56,6 +56,19 @@ describe("list and background plans over 100 k requests (PostgreSQL)", () => {
       eventsPerRequest: 1,
     });
     pool = (s.deps.db as unknown as { $client: Pool }).$client;
+    // A delivery with one attempt for every event, to one endpoint: the events list shows them.
+    const hook = await call(s, "POST", "/v0/webhooks", { url: "http://127.0.0.1:9/h", events: ["payment.created"] });
+    await pool.query(
+      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, status, attempt_count, created_at, updated_at)
+       SELECT 'dlv_' || e.id, $1, e.id, e.type, 'SUCCEEDED', 1, e.created_at, e.created_at FROM events e
+       ON CONFLICT DO NOTHING`,
+      [hook.body.id],
+    );
+    await pool.query(
+      `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, http_status, duration_ms)
+       SELECT id, 1, created_at, 200, 5 FROM webhook_deliveries WHERE id LIKE 'dlv\\_%'`,
+    );
+    await pool.query("VACUUM ANALYZE webhook_deliveries, webhook_delivery_attempts");
     const query = pool.query.bind(pool);
     pool.query = (...args: unknown[]) => {
       const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
@@ -155,6 +168,24 @@ describe("list and background plans over 100 k requests (PostgreSQL)", () => {
       scanned.some((name) => others.has(name)),
       scanned.join(", "),
     ).toBe(true);
+  });
+
+  it("a page of events finds its deliveries by event id and their last attempts by delivery (migration 0028)", async () => {
+    captured = [];
+    const res = await call(s, "GET", "/v0/events?page_size=50");
+    expect(res.status).toBe(200);
+    expect((res.body.data as Array<{ deliveries: unknown[] }>).every((e) => e.deliveries.length === 1)).toBe(true);
+    const lookup = captured.find((c) => /from "webhook_deliveries"/i.test(c.text));
+    const plan = (await pool.query(`EXPLAIN (FORMAT JSON) ${lookup?.text}`, lookup?.values)) as {
+      rows: Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>;
+    };
+    const all = [...nodes(plan.rows[0]["QUERY PLAN"][0].Plan)].map(([node]) => node);
+    const seqScans = all.filter(
+      (n) => n["Node Type"] === "Seq Scan" && /^webhook_deliver/.test(n["Relation Name"] ?? ""),
+    );
+    expect(seqScans).toEqual([]);
+    const indexes = new Set(all.map((n) => n["Index Name"] ?? "").filter((name) => name.startsWith("webhook_deliver")));
+    expect([...indexes].sort()).toEqual(["webhook_deliveries_event_idx", "webhook_delivery_attempts_pkey"]);
   });
 
   /** The indexes an Index Only Scan reads in the capped counts a GET sends. */
