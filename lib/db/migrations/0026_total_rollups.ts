@@ -1,5 +1,5 @@
 /**
- * All-time running counts beside the daily ones (issue 29, decision D6.7). A total with no start
+ * All-time running counts beside the daily ones (issue 29, decision D6.6a). A total with no start
  * date (every list's `pagination.total`, `include=totals` over everything) summed every day's
  * rollups: a year of history is ~7,000 rows of daily_rollups per source, ~10 ms on each list. It
  * now reads total_rollups, one row per status, kind, currency pair and shard, however old the

@@ -5,7 +5,7 @@ import { queryRows, type Executor } from "@/lib/db/database";
 import type { Scope } from "./scope";
 
 /**
- * Counts and sums from the running rollups of migrations 0017 and 0026 (decisions D6.6, D6.7):
+ * Counts and sums from the running rollups of migrations 0017 and 0026 (decisions D6.6, D6.6a):
  * whole UTC days come from daily_rollups, everything before a range's end from total_rollups
  * when the range has no start, and the part-days at the edges from the rows themselves (one
  * day's rows at most, through the list indexes). So a total costs the same however long the history.
