@@ -8,10 +8,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { apiKeys, destinationSection, openBuilder, VALID } from "./support/settlement";
+import { whenHydrated } from "./support/hydration";
 import { expect, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 
-test.describe.configure({ mode: "serial" });
+// Two people and several pages per journey: 60 s, not 30, on a slow machine.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const RULE = `E2E production USDC ≥ 7777 ${Date.now().toString(36)}`;
 let ruleUrl = "";
@@ -29,8 +31,10 @@ async function setRule(page: Page, enabled: boolean) {
     await page.screenshot({ path: "test-results/screens/approval-rule-editor-1440.png", fullPage: true });
   }
   const on = page.getByLabel("On (holds new submissions)");
+  await whenHydrated(on); // a box unticked before hydration is ticked again by the form's default
   if (enabled) await on.check();
   else await on.uncheck();
+  await expect(on).toBeChecked({ checked: enabled });
   await page.getByRole("button", { name: ruleUrl ? "Save a new version" : "Create rule" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
   const link = page.getByRole("link", { name: RULE });

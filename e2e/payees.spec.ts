@@ -8,9 +8,11 @@ import { randomBytes } from "node:crypto";
 import { base58 } from "@scure/base";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
+import { whenHydrated } from "./support/hydration";
 import { destinationSection, fillIndividual, openBuilder, VALID } from "./support/settlement";
 
-test.describe.configure({ mode: "serial" });
+// Two people and several pages per journey: 60 s, not 30, on a slow machine.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 // A Solana address of its own: no other journey pays it, so its cooling-off holds nobody else up.
 const address = base58.encode(randomBytes(32));
@@ -111,7 +113,10 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
   await developer.context().close();
 
   await page.goto(ruleHref);
-  await page.getByLabel("On (holds new submissions)").uncheck();
+  const on = page.getByLabel("On (holds new submissions)");
+  await whenHydrated(on); // a box unticked before hydration is ticked again by the form's default
+  await on.uncheck();
+  await expect(on).not.toBeChecked();
   await page.getByRole("button", { name: "Save a new version" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
 });
@@ -167,7 +172,10 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
   await developer.context().close();
 
   await page.goto(ruleHref);
-  await page.getByLabel("On (holds new submissions)").uncheck();
+  const on = page.getByLabel("On (holds new submissions)");
+  await whenHydrated(on); // a box unticked before hydration is ticked again by the form's default
+  await on.uncheck();
+  await expect(on).not.toBeChecked();
   await page.getByRole("button", { name: "Save a new version" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
   await page.goto("/payees");
