@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "./fixtures/auth";
 import { VALID, sandboxKey, unique, watchErrors } from "./support/settlement";
+import { choose, typeInto } from "./support/forms";
 
 test.use({ role: "developer" });
 
@@ -12,13 +13,13 @@ test("the builder shows its request as curl and fetch; the copied curl, run with
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const externalId = unique("curl");
   await page.goto("/settlement-requests/new");
-  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption("FIAT_TO_STABLECOIN");
-  await page.getByLabel(/^Amount/).fill("321.5");
+  await choose(page.getByRole("combobox", { name: "Type", exact: true }), "FIAT_TO_STABLECOIN");
+  await typeInto(page.getByLabel(/^Amount/), "321.5");
   const destination = page.locator("section", { has: page.getByRole("heading", { name: "Destination" }) });
-  await destination.getByLabel("Currency").selectOption("USDC");
-  await destination.getByLabel("Chain").selectOption("ETHEREUM");
-  await page.getByLabel("Wallet address").fill(VALID.evm);
-  await page.getByLabel("External ID").fill(externalId);
+  await choose(destination.getByLabel("Currency"), "USDC");
+  await choose(destination.getByLabel("Chain"), "ETHEREUM");
+  await typeInto(page.getByLabel("Wallet address"), VALID.evm);
+  await typeInto(page.getByLabel("External ID"), externalId);
 
   const preview = page.getByTestId("api-call-preview");
   await preview.locator("summary").click();
@@ -74,8 +75,8 @@ test("the other forms show their calls: disbursement, webhook endpoint, Simulate
 }) => {
   const errors = watchErrors(page);
   await page.goto("/disbursements/new");
-  await page.getByLabel("Wallet address").fill(VALID.solana);
-  await page.getByLabel(/^Amount/).fill("2.5");
+  await typeInto(page.getByLabel("Wallet address"), VALID.solana);
+  await typeInto(page.getByLabel(/^Amount/), "2.5");
   let preview = page.getByTestId("api-call-preview");
   await preview.locator("summary").click();
   await expect(preview.getByTestId("api-call-curl")).toContainText("/v0/disbursements");
@@ -85,7 +86,7 @@ test("the other forms show their calls: disbursement, webhook endpoint, Simulate
   await page.goto("/webhooks");
   await page.getByRole("button", { name: "New endpoint" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("URL").fill("https://example.com/hooks/settlement");
+  await typeInto(dialog.getByLabel("URL"), "https://example.com/hooks/settlement");
   preview = dialog.getByTestId("api-call-preview");
   await preview.locator("summary").click();
   const curl = preview.getByTestId("api-call-curl");
@@ -100,8 +101,8 @@ test("the other forms show their calls: disbursement, webhook endpoint, Simulate
   await preview.locator("summary").click();
   await expect(preview.getByTestId("api-call-curl")).toContainText('"seconds": 600'); // the custom 10 minutes
   // (Not sent here: the clock moves the whole account forward; e2e/sandbox-clock.spec.ts runs last.)
-  await clock.getByLabel("Amount").fill("2");
-  await clock.getByLabel("Unit").selectOption("hours");
+  await typeInto(clock.getByLabel("Amount"), "2");
+  await choose(clock.getByLabel("Unit"), "hours");
   await expect(preview.getByTestId("api-call-curl")).toContainText('"seconds": 7200');
   await expect(preview).toContainText("The request this form will send.");
   expect(errors).toEqual([]);

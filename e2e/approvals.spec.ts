@@ -11,6 +11,7 @@ import { apiKeys, destinationSection, openBuilder, VALID } from "./support/settl
 import { whenHydrated } from "./support/hydration";
 import { expect, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
+import { choose, setChecked, typeInto } from "./support/forms";
 
 // Two people and several pages per journey: 60 s, not 30, on a slow machine.
 test.describe.configure({ mode: "serial", timeout: 60_000 });
@@ -21,10 +22,10 @@ let ruleUrl = "";
 async function setRule(page: Page, enabled: boolean) {
   await page.goto(ruleUrl || "/approvals/rules/new");
   if (!ruleUrl) {
-    await page.getByLabel("Name").fill(RULE);
-    for (const a of ["Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
-    await page.getByLabel("Amount at or above").fill("7777");
-    await page.getByLabel("USDC", { exact: true }).check();
+    await typeInto(page.getByLabel("Name"), RULE);
+    for (const a of ["Disbursement", "/v1 payment"]) await setChecked(page.getByLabel(a), false);
+    await typeInto(page.getByLabel("Amount at or above"), "7777");
+    await setChecked(page.getByLabel("USDC", { exact: true }));
     // What it would have held: nothing of that size yet.
     await page.getByRole("button", { name: "Last 90 days" }).click();
     await expect(page.getByTestId("backtest-report")).toContainText(/would have held \d+ of \d+ submissions/);
@@ -32,8 +33,8 @@ async function setRule(page: Page, enabled: boolean) {
   }
   const on = page.getByLabel("On (holds new submissions)");
   await whenHydrated(on); // a box unticked before hydration is ticked again by the form's default
-  if (enabled) await on.check();
-  else await on.uncheck();
+  if (enabled) await setChecked(on);
+  else await setChecked(on, false);
   await expect(on).toBeChecked({ checked: enabled });
   await page.getByRole("button", { name: ruleUrl ? "Save a new version" : "Create rule" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
@@ -45,10 +46,10 @@ async function setRule(page: Page, enabled: boolean) {
 async function submitProduction(page: Page, amount: string, baseURL: string) {
   await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL }]);
   await openBuilder(page, "STABLECOIN_TO_STABLECOIN");
-  await page.getByLabel(/^Amount/).fill(amount);
-  await destinationSection(page).getByLabel("Currency").selectOption("USDC");
-  await destinationSection(page).getByLabel("Chain").selectOption("ETHEREUM");
-  await page.getByLabel("Wallet address").fill(VALID.evm);
+  await typeInto(page.getByLabel(/^Amount/), amount);
+  await choose(destinationSection(page).getByLabel("Currency"), "USDC");
+  await choose(destinationSection(page).getByLabel("Chain"), "ETHEREUM");
+  await typeInto(page.getByLabel("Wallet address"), VALID.evm);
   await page.getByRole("button", { name: "Create settlement request" }).click();
   const dialog = page.getByRole("dialog", { name: "Create in production?" });
   await expect(dialog.getByTestId("confirm-summary")).toHaveAttribute("aria-busy", "false");
@@ -140,7 +141,7 @@ test("a denial needs a reason, sends nothing, and the submitter reads why", asyn
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Deny" }).click();
   await expect(dialog.getByText("Say why, in a few words")).toBeVisible();
-  await dialog.getByLabel("Reason").fill("Supplier not verified yet");
+  await typeInto(dialog.getByLabel("Reason"), "Supplier not verified yet");
   await dialog.getByRole("button", { name: "Deny" }).click();
   await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "denied");
 
@@ -154,10 +155,10 @@ test("below the threshold nothing is held; with the rule off nothing is held", a
   const finance = await signInAs("finance");
   await finance.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await openBuilder(finance, "STABLECOIN_TO_STABLECOIN");
-  await finance.getByLabel(/^Amount/).fill("50");
-  await destinationSection(finance).getByLabel("Currency").selectOption("USDC");
-  await destinationSection(finance).getByLabel("Chain").selectOption("ETHEREUM");
-  await finance.getByLabel("Wallet address").fill(VALID.evm);
+  await typeInto(finance.getByLabel(/^Amount/), "50");
+  await choose(destinationSection(finance).getByLabel("Currency"), "USDC");
+  await choose(destinationSection(finance).getByLabel("Chain"), "ETHEREUM");
+  await typeInto(finance.getByLabel("Wallet address"), VALID.evm);
   await finance.getByRole("button", { name: "Create settlement request" }).click();
   await finance
     .getByRole("dialog", { name: "Create in production?" })
@@ -178,9 +179,9 @@ test("a daily limit: under it the request goes out; past it the form says what i
 }) => {
   await page.goto("/approvals/rules");
   const limits = page.getByTestId("daily-limits");
-  await limits.getByLabel("Role").selectOption("finance");
-  await limits.getByLabel("Currency").selectOption("USDC");
-  await limits.getByLabel("Per day").fill("1000");
+  await choose(limits.getByLabel("Role"), "finance");
+  await choose(limits.getByLabel("Currency"), "USDC");
+  await typeInto(limits.getByLabel("Per day"), "1000");
   await limits.getByRole("button", { name: "Set limit" }).click();
   const row = limits.getByTestId("limit-row").filter({ hasText: "Every finance" });
   await expect(row).toContainText("1000 USDC");
@@ -189,10 +190,10 @@ test("a daily limit: under it the request goes out; past it the form says what i
   const build = async (amount: string) => {
     await finance.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
     await openBuilder(finance, "STABLECOIN_TO_STABLECOIN");
-    await finance.getByLabel(/^Amount/).fill(amount);
-    await destinationSection(finance).getByLabel("Currency").selectOption("USDC");
-    await destinationSection(finance).getByLabel("Chain").selectOption("ETHEREUM");
-    await finance.getByLabel("Wallet address").fill(VALID.evm);
+    await typeInto(finance.getByLabel(/^Amount/), amount);
+    await choose(destinationSection(finance).getByLabel("Currency"), "USDC");
+    await choose(destinationSection(finance).getByLabel("Chain"), "ETHEREUM");
+    await typeInto(finance.getByLabel("Wallet address"), VALID.evm);
     await finance.getByRole("button", { name: "Create settlement request" }).click();
     await finance
       .getByRole("dialog", { name: "Create in production?" })
@@ -233,13 +234,13 @@ test("a threshold in USD prices each submission through the service's quote: €
 }) => {
   const name = `E2E sandbox ≥ 280 USD ${Date.now().toString(36)}`;
   await page.goto("/approvals/rules/new");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Production").uncheck();
-  await page.getByLabel("Sandbox").check();
-  for (const a of ["Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
-  await page.getByLabel("Amount at or above").fill("280");
-  await page.getByLabel("Measured in").selectOption("USD");
-  await page.getByLabel("Developer").check();
+  await typeInto(page.getByLabel("Name"), name);
+  await setChecked(page.getByLabel("Production"), false);
+  await setChecked(page.getByLabel("Sandbox"));
+  for (const a of ["Disbursement", "/v1 payment"]) await setChecked(page.getByLabel(a), false);
+  await typeInto(page.getByLabel("Amount at or above"), "280");
+  await choose(page.getByLabel("Measured in"), "USD");
+  await setChecked(page.getByLabel("Developer"));
   await page.getByRole("button", { name: "Last 30 days" }).click();
   await expect(page.getByTestId("backtest-report")).toContainText(/would have held \d+ of \d+ submissions/);
   await expect(page.getByTestId("backtest-report")).not.toContainText("Not read");
@@ -260,7 +261,7 @@ test("a threshold in USD prices each submission through the service's quote: €
   await developer.context().close();
 
   await page.goto(ruleHref);
-  await page.getByLabel("On (holds new submissions)").uncheck();
+  await setChecked(page.getByLabel("On (holds new submissions)"), false);
   await page.getByRole("button", { name: "Save a new version" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
 });
@@ -271,11 +272,11 @@ test("a held webhook endpoint is made on approval, and its signing secret is sho
 }) => {
   const name = `E2E endpoint changes ${Date.now().toString(36)}`;
   await page.goto("/approvals/rules/new");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Production").uncheck();
-  await page.getByLabel("Sandbox").check();
-  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
-  await page.getByLabel("Webhook endpoint change").check();
+  await typeInto(page.getByLabel("Name"), name);
+  await setChecked(page.getByLabel("Production"), false);
+  await setChecked(page.getByLabel("Sandbox"));
+  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await setChecked(page.getByLabel(a), false);
+  await setChecked(page.getByLabel("Webhook endpoint change"));
   await page.getByRole("button", { name: "Create rule" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
   const ruleHref = (await page.getByRole("link", { name }).getAttribute("href")) ?? "";
@@ -285,7 +286,7 @@ test("a held webhook endpoint is made on approval, and its signing secret is sho
   await developer.goto("/webhooks");
   await developer.getByRole("button", { name: "New endpoint" }).click();
   const dialog = developer.getByRole("dialog");
-  await dialog.getByLabel("URL").fill(url);
+  await typeInto(dialog.getByLabel("URL"), url);
   await dialog.getByRole("button", { name: "Create endpoint" }).click();
   const held = dialog.getByTestId("held-for-approval");
   await expect(held).toContainText(`“${name}” needs 1 approval`);
@@ -308,7 +309,7 @@ test("a held webhook endpoint is made on approval, and its signing secret is sho
   await developer.context().close();
 
   await page.goto(ruleHref);
-  await page.getByLabel("On (holds new submissions)").uncheck();
+  await setChecked(page.getByLabel("On (holds new submissions)"), false);
   await page.getByRole("button", { name: "Save a new version" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
 });

@@ -1,6 +1,7 @@
 import { adminCredentials } from "./support/settlement";
 import { expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
+import { typeInto } from "./support/forms";
 
 const CONSOLE_PAGES = [
   "/",
@@ -103,8 +104,8 @@ test.describe("without a session", () => {
       });
       const page = await context.newPage();
       await page.goto("/sign-in");
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password").fill("wrong-password-guess");
+      await typeInto(page.getByLabel("Email"), email);
+      await typeInto(page.getByLabel("Password"), "wrong-password-guess");
       await page.getByRole("button", { name: "Sign in" }).click();
       const alert = page.getByText(/Email or password is incorrect|Too many failed attempts/).first();
       await expect(alert).toBeVisible();
@@ -133,14 +134,14 @@ test.describe("without a session", () => {
     await expect(page.getByText("Enter your password")).toBeVisible();
 
     const admin = adminCredentials();
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password").fill("not-the-password");
+    await typeInto(page.getByLabel("Email"), admin.email);
+    await typeInto(page.getByLabel("Password"), "not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
     await page.screenshot({ path: "test-results/screens/sign-in-error.png" });
 
-    await page.getByLabel("Password").fill(admin.password);
+    await typeInto(page.getByLabel("Password"), admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/payments");
     await expect(page.locator("aside").getByTestId("user-email")).toHaveText(admin.email);

@@ -6,6 +6,7 @@
  */
 import { expect, test } from "./fixtures/auth";
 import { disbursementFile, disbursementRows } from "./support/batches";
+import { setChecked } from "./support/forms";
 
 test.use({ role: "finance" });
 
@@ -16,7 +17,7 @@ test("finance submits a production batch; it waits for an administrator's approv
 }) => {
   await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await page.goto("/batches");
-  await page.getByLabel("Disbursements from the pre-funded balance").check();
+  await setChecked(page.getByLabel("Disbursements from the pre-funded balance"));
   const rows = disbursementRows(3).map((r) => ({ ...r, amount: "0.50" }));
   await page
     .getByTestId("batch-file")

@@ -15,6 +15,7 @@ import { CLUSTER_ADMIN, scratchDatabase, startInstance, type Instance } from "./
 import { until } from "./support/listen";
 import { disbursementFile, disbursementRows, loggedCreates } from "./support/batches";
 import { sandboxKey } from "./support/settlement";
+import { setChecked, typeInto } from "./support/forms";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(240_000);
@@ -50,8 +51,8 @@ async function signedIn(browser: Browser, width = 1440): Promise<Page> {
   });
   const page = await context.newPage();
   await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(CLUSTER_ADMIN.email);
-  await page.getByLabel("Password").fill(CLUSTER_ADMIN.password);
+  await typeInto(page.getByLabel("Email"), CLUSTER_ADMIN.email);
+  await typeInto(page.getByLabel("Password"), CLUSTER_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
   return page;
@@ -60,7 +61,7 @@ async function signedIn(browser: Browser, width = 1440): Promise<Page> {
 /** Uploads `text` as `name` from the Batches page; resolves on the new batch's page. */
 async function upload(page: Page, name: string, text: string, kind = "Disbursements from the pre-funded balance") {
   await page.goto("/batches");
-  await page.getByLabel(kind).check();
+  await setChecked(page.getByLabel(kind));
   await page.getByTestId("batch-file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
   await page.getByRole("button", { name: "Upload and check" }).click();
   await page.waitForURL(/\/batches\/bat_/);
@@ -115,7 +116,7 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   await line(19).getByRole("button", { name: "Fix row 19" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("alert").first()).toBeVisible();
-  await dialog.getByLabel("amount", { exact: true }).fill("12.50");
+  await typeInto(dialog.getByLabel("amount", { exact: true }), "12.50");
   await dialog.getByRole("button", { name: "Save and check" }).click();
   await expect(dialog).toBeHidden();
   await expect(line(19)).toHaveAttribute("data-state", "valid");
@@ -214,7 +215,7 @@ test("a bad file is refused with the line or the column named; a file too large 
   const page = await signedIn(browser);
   await page.goto("/batches");
   const tryFile = async (text: string | Buffer) => {
-    await page.getByLabel("Disbursements from the pre-funded balance").check();
+    await setChecked(page.getByLabel("Disbursements from the pre-funded balance"));
     await page.getByTestId("batch-file").setInputFiles({
       name: "bad.csv",
       mimeType: "text/csv",

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/auth";
 import { VALID, watchErrors } from "./support/settlement";
+import { choose, typeInto } from "./support/forms";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -16,8 +17,8 @@ test("disbursements: a bad address is refused in the form; a payout is created o
 
   // A mixed-case EVM address with a broken checksum fails in the browser, on its field.
   const address = page.getByLabel("Wallet address");
-  await address.fill(VALID.evm.replace("aAeb", "AAeb"));
-  await page.getByLabel(/^Amount/).fill("12.5");
+  await typeInto(address, VALID.evm.replace("aAeb", "AAeb"));
+  await typeInto(page.getByLabel(/^Amount/), "12.5");
   await page.getByRole("button", { name: "Create disbursement" }).click();
   // it is an EVM address with a bad checksum, and the field says so (issue 35, finding 11)
   await expect(page.getByText("Wallet address fails the EIP-55 checksum", { exact: false }).first()).toBeVisible();
@@ -26,18 +27,18 @@ test("disbursements: a bad address is refused in the form; a payout is created o
   await expect(page).toHaveURL(/\/disbursements\/new$/);
 
   // Too many decimals for a stablecoin: also in the browser.
-  await address.fill(VALID.solana);
+  await typeInto(address, VALID.solana);
   await expect(page.getByTestId("disbursement-chain")).toContainText("Solana");
-  await page.getByLabel(/^Amount/).fill("1.1234567");
+  await typeInto(page.getByLabel(/^Amount/), "1.1234567");
   await page.getByRole("button", { name: "Create disbursement" }).click();
   await expect(page.getByText(/at most 6 decimals/).last()).toBeVisible();
 
   // An EVM address: chain inferred (Ethereum), Polygon chosen instead.
-  await address.fill(VALID.evm);
+  await typeInto(address, VALID.evm);
   await expect(page.getByTestId("disbursement-chain")).toContainText("Ethereum");
-  await page.getByLabel("Chain").selectOption("POLYGON");
+  await choose(page.getByLabel("Chain"), "POLYGON");
   await expect(page.getByTestId("disbursement-chain")).toContainText("Polygon");
-  await page.getByLabel(/^Amount/).fill("12.5");
+  await typeInto(page.getByLabel(/^Amount/), "12.5");
   await page.screenshot({ path: "test-results/screens/disbursement-new.png", fullPage: true });
 
   // A double click pays out once (one Idempotency-Key per intended submission).
@@ -74,9 +75,9 @@ test("disbursements: more than the available balance is refused in the form, bef
   page,
 }) => {
   await page.goto("/disbursements/new");
-  await page.getByLabel("Wallet address").fill(VALID.tron);
-  await page.getByLabel("Currency").selectOption("USDT");
-  await page.getByLabel(/^Amount/).fill("999999999");
+  await typeInto(page.getByLabel("Wallet address"), VALID.tron);
+  await choose(page.getByLabel("Currency"), "USDT");
+  await typeInto(page.getByLabel(/^Amount/), "999999999");
   await page.getByRole("button", { name: "Create disbursement" }).click();
   await expect(page.getByText(/More than the available .* USDT/)).toBeVisible();
   await expect(page.getByLabel(/^Amount/)).toHaveAttribute("aria-invalid", "true");

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/auth";
 import { createRequest, patchStatus } from "./support/inbox";
 import { watchErrors } from "./support/settlement";
+import { choose } from "./support/forms";
 
 test.use({ role: "developer" });
 
@@ -29,7 +30,7 @@ test("events: a request's events, newest first, found by its id, each with its p
   await events.first().getByText("Payload").click();
   await expect(events.first().getByTestId("raw-json")).toContainText(`"id": "${req.id}"`);
 
-  await page.getByLabel("Type").selectOption("settlement_request.created");
+  await choose(page.getByLabel("Type"), "settlement_request.created");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(events).toHaveCount(1);
   await page.screenshot({ path: "test-results/screens/events.png", fullPage: true });

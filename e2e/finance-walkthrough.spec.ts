@@ -18,6 +18,7 @@ import {
   unique,
   watchErrors,
 } from "./support/settlement";
+import { choose, typeInto } from "./support/forms";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -30,12 +31,12 @@ test("1: FIAT_TO_FIAT and STABLECOIN_TO_STABLECOIN say where the money comes fro
   page,
 }) => {
   await openBuilder(page, "FIAT_TO_FIAT");
-  await destination(page).getByLabel("Currency").selectOption("EUR");
+  await choose(destination(page).getByLabel("Currency"), "EUR");
   await expect(page.getByTestId("default-source")).toContainText("USD over ACH");
   await expect(page.getByLabel("Amount the payer sends (USD)")).toBeVisible();
 
-  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption("STABLECOIN_TO_STABLECOIN");
-  await destination(page).getByLabel("Currency").selectOption("USDT");
+  await choose(page.getByRole("combobox", { name: "Type", exact: true }), "STABLECOIN_TO_STABLECOIN");
+  await choose(destination(page).getByLabel("Currency"), "USDT");
   await expect(page.getByTestId("default-source")).toContainText("USDT");
   await expect(page.getByTestId("default-source")).toContainText("the destination's stablecoin");
   await expect(page.getByLabel("Amount the payer sends (USDT)")).toBeVisible();
@@ -55,20 +56,20 @@ test("4 and 8: a quote for other inputs is marked stale; an amount under the rou
   page,
 }) => {
   await page.goto("/rates");
-  await page.getByLabel("You send").fill("1000");
+  await typeInto(page.getByLabel("You send"), "1000");
   await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByTestId("quote-result")).toBeVisible();
   const create = page.getByRole("link", { name: "Create a settlement request from this quote" });
   await expect(create).toBeVisible();
 
-  await page.getByLabel("You send").fill("12abc");
+  await typeInto(page.getByLabel("You send"), "12abc");
   await expect(page.getByTestId("quote-stale")).toBeVisible();
   await expect(create).toHaveCount(0);
   await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByTestId("quote-stale")).toBeVisible();
   await expect(create).toHaveCount(0);
 
-  await page.getByLabel("You send").fill("0.001");
+  await typeInto(page.getByLabel("You send"), "0.001");
   await page.getByRole("button", { name: "Get quote" }).click();
   const minimum = page.getByTestId("quote-below-minimum");
   await expect(minimum).toContainText("The smallest amount you can send from USDC to EUR is");
@@ -82,33 +83,33 @@ test("4 and 8: a quote for other inputs is marked stale; an amount under the rou
 
 test("6 and 7: pasted bank details lose their separators and show it; a NUBAN is checked on blur", async ({ page }) => {
   await openBuilder(page, "FIAT_TO_FIAT");
-  await page.getByLabel(/^Amount/).fill("1,000");
+  await typeInto(page.getByLabel(/^Amount/), "1,000");
   await page.getByLabel(/^Amount/).blur();
   await expect(page.getByLabel(/^Amount/)).toHaveValue("1000");
-  await destination(page).getByLabel("Currency").selectOption("USD");
+  await choose(destination(page).getByLabel("Currency"), "USD");
   const routing = page.getByLabel("Routing number");
-  await routing.fill("011-000-015");
+  await typeInto(routing, "011-000-015");
   await routing.blur();
   await expect(routing).toHaveValue(VALID.routing);
-  await page.getByLabel("Account number").fill(" 1234 5678 ");
+  await typeInto(page.getByLabel("Account number"), " 1234 5678 ");
   await page.getByLabel("Account number").blur();
   await expect(page.getByLabel("Account number")).toHaveValue("12345678");
   await expect(destination(page).getByRole("alert")).toHaveCount(0);
   await expect(page.getByLabel("Account type").locator("option:checked")).toHaveText("Checking");
 
-  await destination(page).getByLabel("Currency").selectOption("MXN");
+  await choose(destination(page).getByLabel("Currency"), "MXN");
   const clabe = page.getByLabel("CLABE");
-  await clabe.fill("032 180 000118359719");
+  await typeInto(clabe, "032 180 000118359719");
   await clabe.blur();
   await expect(clabe).toHaveValue(VALID.clabe);
 
-  await destination(page).getByLabel("Currency").selectOption("NGN");
-  await page.getByLabel("Bank code").fill(VALID.nuban.bank_code);
+  await choose(destination(page).getByLabel("Currency"), "NGN");
+  await typeInto(page.getByLabel("Bank code"), VALID.nuban.bank_code);
   const account = page.getByLabel("Account number");
-  await account.fill(VALID.nuban.account_number.replace(/\d$/, "0"));
+  await typeInto(account, VALID.nuban.account_number.replace(/\d$/, "0"));
   await account.blur();
   await expect(page.getByText(`Account number is not a NUBAN of bank ${VALID.nuban.bank_code}`)).toBeVisible();
-  await account.fill(VALID.nuban.account_number);
+  await typeInto(account, VALID.nuban.account_number);
   await expect(page.getByText(`Account number is not a NUBAN of bank ${VALID.nuban.bank_code}`)).toHaveCount(0);
 });
 
@@ -117,9 +118,9 @@ test("9 and 10: quote → builder keeps the country and the quoted amount; GBP r
 }) => {
   await page.goto("/rates");
   const to = page.getByRole("group", { name: "To" });
-  await to.getByLabel("Currency").selectOption("EUR");
-  await to.getByLabel("Country").selectOption("DE");
-  await page.getByLabel("You send").fill("500");
+  await choose(to.getByLabel("Currency"), "EUR");
+  await choose(to.getByLabel("Country"), "DE");
+  await typeInto(page.getByLabel("You send"), "500");
   await page.getByRole("button", { name: "Get quote" }).click();
   const gets = (await page.getByTestId("quote-destination-amount").textContent()) ?? "";
   await page.getByRole("link", { name: "Create a settlement request from this quote" }).click();
@@ -130,9 +131,9 @@ test("9 and 10: quote → builder keeps the country and the quoted amount; GBP r
   // An on-ramp quote: the amount is the payer's, and what the recipient was quoted shows beside it.
   await page.goto("/rates");
   const from = page.getByRole("group", { name: "From" });
-  await from.getByLabel("Currency").selectOption("USD");
-  await to.getByLabel("Currency").selectOption("USDC");
-  await page.getByLabel("You send").fill("250");
+  await choose(from.getByLabel("Currency"), "USD");
+  await choose(to.getByLabel("Currency"), "USDC");
+  await typeInto(page.getByLabel("You send"), "250");
   await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByTestId("quote-result")).toBeVisible();
   await page.getByRole("link", { name: "Create a settlement request from this quote" }).click();
@@ -140,8 +141,8 @@ test("9 and 10: quote → builder keeps the country and the quoted amount; GBP r
   await expect(page.getByText(/Quoted: the recipient gets about .*USDC/)).toBeVisible();
 
   await openBuilder(page, "STABLECOIN_TO_FIAT");
-  await destination(page).getByLabel("Currency").selectOption("GBP");
-  await page.getByLabel("IBAN").fill("gb82 west 1234 5698 7654 32");
+  await choose(destination(page).getByLabel("Currency"), "GBP");
+  await typeInto(page.getByLabel("IBAN"), "gb82 west 1234 5698 7654 32");
   await page.getByLabel("IBAN").blur();
   await expect(page.getByLabel("IBAN")).toHaveValue(VALID.ibanGB);
   await expect(page.getByTestId("sort-code-from-iban")).toContainText("12-34-56");
@@ -199,14 +200,14 @@ test("search: ⌘K finds a request by id, by external_id in another case (every 
 
   // Keyboard: ⌘K / Ctrl+K from anywhere, paste, Enter opens the exact match.
   const box = await openSearchByKeyboard(page);
-  await box.fill(first.id);
+  await typeInto(box, first.id);
   await expect(page.getByTestId("search-hit")).toHaveCount(1);
   await box.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/settlement-requests/${first.id}$`));
 
   // An external_id typed in lower case: both requests, the exact one first.
   await page.getByTestId("search-launcher").click();
-  await box.fill(tag.toLowerCase());
+  await typeInto(box, tag.toLowerCase());
   const hits = page.getByTestId("search-hit");
   await expect(hits).toHaveCount(2);
   await expect(hits.first()).toContainText("by external_id");
@@ -228,18 +229,18 @@ test("search: ⌘K finds a request by id, by external_id in another case (every 
   });
   expect(put.status()).toBe(200);
   await page.getByTestId("search-launcher").click();
-  await box.fill(hash);
+  await typeInto(box, hash);
   await expect(hits).toHaveCount(1);
   await expect(hits.first()).toContainText("Payment");
   await expect(hits.first()).toContainText("transaction hash");
 
   // The last four of the IBAN: recent requests paid to it.
-  await box.fill(VALID.ibanDE.slice(-4));
+  await typeInto(box, VALID.ibanDE.slice(-4));
   await expect(hits.filter({ hasText: first.id })).toHaveCount(1);
   await expect(hits.first()).toContainText("account ending");
 
   // Recent searches and pages come back on an empty box.
-  await box.fill("");
+  await typeInto(box, "");
   await expect(page.getByTestId("search-results")).toContainText("Recent searches");
   await expect(page.getByTestId("search-results")).toContainText(tag.toLowerCase());
   await expect(page.getByTestId("search-results")).toContainText("Recent pages");
@@ -271,11 +272,11 @@ test("a production create restates amount, currency, masked recipient and rail b
     .context()
     .addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
   await openBuilder(page, "STABLECOIN_TO_FIAT");
-  await page.getByLabel(/Amount the recipient gets/).fill("12");
-  await page.getByLabel("Sending wallet address").fill(VALID.solana);
-  await page.getByLabel("IBAN").fill(VALID.ibanDE);
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Lovelace");
+  await typeInto(page.getByLabel(/Amount the recipient gets/), "12");
+  await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+  await typeInto(page.getByLabel("IBAN"), VALID.ibanDE);
+  await typeInto(page.getByLabel("First name"), "Ada");
+  await typeInto(page.getByLabel("Last name"), "Lovelace");
   await page.getByRole("button", { name: "Create settlement request" }).click();
   const dialog = page.getByRole("dialog", { name: "Create in production?" });
   const summary = dialog.getByTestId("confirm-summary");
@@ -316,18 +317,18 @@ test("the list's date range and totals: the whole filtered set summed per curren
 
   const today = new Date().toISOString().slice(0, 10);
   await openDateRange(page);
-  await page.getByLabel("Created from").fill(today);
+  await typeInto(page.getByLabel("Created from"), today);
   await expect(page).toHaveURL(new RegExp(`created_from=${today}`));
   await expect(page.getByTestId("totals-count")).toHaveText("2");
-  await page.getByLabel("Created to").fill("2020-01-01");
-  await page.getByLabel("Created from").fill("2019-12-01");
+  await typeInto(page.getByLabel("Created to"), "2020-01-01");
+  await typeInto(page.getByLabel("Created from"), "2019-12-01");
   await expect(page.getByText("No matching requests")).toBeVisible();
   await page.getByRole("button", { name: "Any date" }).click();
   await expect(page.getByTestId("totals-count")).toHaveText("2");
   await expect(totals).toBeVisible();
   await page.screenshot({ path: "test-results/screens/list-totals-1440.png", fullPage: true });
 
-  await page.getByLabel("Created from").fill(today);
+  await typeInto(page.getByLabel("Created from"), today);
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const csv = await (await download).createReadStream();
@@ -470,7 +471,7 @@ test("payments: the same date range and totals, and their CSV follows the filter
   await expect(page.getByTestId("totals-amounts")).toContainText("USDC");
   await expect(page.getByTestId("totals-amounts")).toContainText("€250.00");
   await openDateRange(page);
-  await page.getByLabel("Created to").fill("2020-01-01");
+  await typeInto(page.getByLabel("Created to"), "2020-01-01");
   await expect(page.getByText("No matching payments")).toBeVisible();
   await page.getByRole("button", { name: "Any date" }).click();
   await expect(page.getByTestId("totals-count")).toHaveText("2");
@@ -518,7 +519,7 @@ test("disbursements: every one of the environment, with filters, a date range, t
 
   // A range before anything existed: nothing; any date again: back.
   await openDateRange(page);
-  await page.getByLabel("Created to").fill("2020-01-01");
+  await typeInto(page.getByLabel("Created to"), "2020-01-01");
   await expect(page.getByText("No matching disbursements")).toBeVisible();
   await expect(page).toHaveURL(/created_to=2020-01-01/);
   await expect(page.getByTestId("totals-count")).toHaveText("0");

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { CLUSTER_ADMIN, startCluster, type Cluster } from "./support/instances";
 import { messageFor, sign } from "./support/inbox";
+import { choose, typeInto } from "./support/forms";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
@@ -56,8 +57,8 @@ test("one session, one inbox and one build across two instances; B drains and th
   // Signed in on A…
   cluster.route(A);
   await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(CLUSTER_ADMIN.email);
-  await page.getByLabel("Password").fill(CLUSTER_ADMIN.password);
+  await typeInto(page.getByLabel("Email"), CLUSTER_ADMIN.email);
+  await typeInto(page.getByLabel("Password"), CLUSTER_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
   expect(cluster.served.some((s) => s.backend === A && s.action)).toBe(true);
@@ -82,7 +83,7 @@ test("one session, one inbox and one build across two instances; B drains and th
   await expect(page.getByTestId("stream-state")).toHaveAttribute("data-state", "live");
   cluster.route(B);
   const before = cluster.served.length;
-  await page.getByLabel("Answer with").selectOption("gone");
+  await choose(page.getByLabel("Answer with"), "gone");
   await expect(page.getByText(/The receiver now answers/)).toBeVisible();
   expect(cluster.served.slice(before).some((s) => s.backend === B && s.action)).toBe(true);
   const gone = await page.request.post(`${instance(A).url}/inbox/${id}`, { data: "{}" });

@@ -10,6 +10,7 @@ import { expect, test } from "@playwright/test";
 import { CLUSTER_ADMIN, scratchDatabase, startInstance, type Instance } from "./support/instances";
 import { interrupt, runCli, startReceiver, tokens, until, type Cli } from "./support/listen";
 import { sandboxKey } from "./support/settlement";
+import { typeInto } from "./support/forms";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(240_000);
@@ -247,8 +248,8 @@ test("the Inbox page shows the session with its deliveries, and ending it there 
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(CLUSTER_ADMIN.email);
-  await page.getByLabel("Password").fill(CLUSTER_ADMIN.password);
+  await typeInto(page.getByLabel("Email"), CLUSTER_ADMIN.email);
+  await typeInto(page.getByLabel("Password"), CLUSTER_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
   await page.goto("/inbox");
@@ -274,15 +275,15 @@ test("a token made on the Account page works; revoked, the running CLI stops and
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(CLUSTER_ADMIN.email);
-  await page.getByLabel("Password").fill(CLUSTER_ADMIN.password);
+  await typeInto(page.getByLabel("Email"), CLUSTER_ADMIN.email);
+  await typeInto(page.getByLabel("Password"), CLUSTER_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
   await page.goto("/account");
   const card = page.getByTestId("access-tokens");
   await card.getByRole("button", { name: "Create token" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Name").fill("phone-sized laptop");
+  await typeInto(dialog.getByLabel("Name"), "phone-sized laptop");
   await dialog.getByRole("button", { name: "Create token" }).click();
   const shown = (await dialog.getByTestId("one-time-secret").textContent())?.trim() ?? "";
   expect(shown).toMatch(/^scpat_/);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { VALID, apiKeys, fillIndividual, signIn } from "./support/settlement";
+import { typeInto } from "./support/forms";
 
 /** Every file under a directory, recursively. */
 function files(dir: string): string[] {
@@ -61,13 +62,13 @@ test("no API key appears in any HTML page or any action response", async ({ page
     "/rates?sourceCurrencyCode=USDC&sourceRail=SOLANA&destinationCurrencyCode=EUR&destinationRail=LOCAL&destinationCountryCode=DE&sourceAmount=10",
   );
   await page.getByRole("button", { name: "Get quote" }).click();
-  await page.getByLabel("You send").fill("11");
+  await typeInto(page.getByLabel("You send"), "11");
   await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByTestId("quote-source-amount")).toHaveText("11.00 USDC");
   await page.goto("/settlement-requests/new");
-  await page.getByLabel(/Amount the recipient gets/).fill("10");
-  await page.getByLabel("Sending wallet address").fill(VALID.solana);
-  await page.getByLabel("IBAN").fill(VALID.ibanDE);
+  await typeInto(page.getByLabel(/Amount the recipient gets/), "10");
+  await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+  await typeInto(page.getByLabel("IBAN"), VALID.ibanDE);
   await fillIndividual(page);
   await page.getByRole("button", { name: "Create settlement request" }).click();
   await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });

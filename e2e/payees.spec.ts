@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
 import { whenHydrated } from "./support/hydration";
 import { destinationSection, fillIndividual, openBuilder, VALID } from "./support/settlement";
+import { choose, setChecked, typeInto } from "./support/forms";
 
 // Two people and several pages per journey: 60 s, not 30, on a slow machine.
 test.describe.configure({ mode: "serial", timeout: 60_000 });
@@ -21,7 +22,7 @@ const NAME = `E2E treasury ${Date.now().toString(36)}`;
 async function coolingOff(page: Page, label: string) {
   await page.goto("/payees");
   const select = page.getByLabel(/^Cooling-off in /);
-  await select.selectOption({ label });
+  await choose(select, { label });
   await expect(page.getByText("Cooling-off period saved")).toBeVisible();
 }
 
@@ -29,10 +30,10 @@ test("a new production payee waits out its cooling-off period, then can be paid"
   await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await coolingOff(page, "24 hours");
   const add = page.getByTestId("add-payee");
-  await add.getByLabel("Name").fill(NAME);
-  await add.getByLabel("Currency").selectOption("USDC");
-  await add.getByLabel("Chain").selectOption("SOLANA");
-  await add.getByLabel("Wallet address").fill(address);
+  await typeInto(add.getByLabel("Name"), NAME);
+  await choose(add.getByLabel("Currency"), "USDC");
+  await choose(add.getByLabel("Chain"), "SOLANA");
+  await typeInto(add.getByLabel("Wallet address"), address);
   await add.getByRole("button", { name: "Add payee" }).click();
   const row = page.locator(`[data-testid="payee-row"][data-name="${NAME}"]`);
   await expect(row.getByTestId("payee-state")).toHaveText(/Usable in 2[34] h/);
@@ -42,8 +43,8 @@ test("a new production payee waits out its cooling-off period, then can be paid"
   await page.goto("/disbursements/new");
   const picker = page.getByTestId("payee-picker");
   await expect(picker.locator("option", { hasText: NAME })).toBeDisabled();
-  await page.getByLabel("Wallet address").fill(address);
-  await page.getByLabel(/^Amount/).fill("1");
+  await typeInto(page.getByLabel("Wallet address"), address);
+  await typeInto(page.getByLabel(/^Amount/), "1");
   await page.getByRole("button", { name: "Create disbursement" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "is a new payee" })).toContainText(
@@ -54,9 +55,9 @@ test("a new production payee waits out its cooling-off period, then can be paid"
   await coolingOff(page, "None");
   await expect(row.getByTestId("payee-state")).toHaveText("Usable");
   await page.goto("/disbursements/new");
-  await page.getByTestId("payee-picker").selectOption({ label: `${NAME} · USDC on Solana` });
+  await choose(page.getByTestId("payee-picker"), { label: `${NAME} · USDC on Solana` });
   await expect(page.getByLabel("Wallet address")).toHaveValue(address);
-  await page.getByLabel(/^Amount/).fill("1");
+  await typeInto(page.getByLabel(/^Amount/), "1");
   await page.getByRole("button", { name: "Create disbursement" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
   await expect(page).toHaveURL(/\/disbursements\/[0-9a-f-]{36}/, { timeout: 15_000 });
@@ -69,11 +70,11 @@ test("a new production payee waits out its cooling-off period, then can be paid"
 test("a rule can hold adding a payee until someone else approves it", async ({ page, signInAs }) => {
   const rule = `E2E new payees ${Date.now().toString(36)}`;
   await page.goto("/approvals/rules/new");
-  await page.getByLabel("Name").fill(rule);
-  await page.getByLabel("Production").uncheck();
-  await page.getByLabel("Sandbox").check();
-  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
-  await page.getByLabel("New payee").check();
+  await typeInto(page.getByLabel("Name"), rule);
+  await setChecked(page.getByLabel("Production"), false);
+  await setChecked(page.getByLabel("Sandbox"));
+  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await setChecked(page.getByLabel(a), false);
+  await setChecked(page.getByLabel("New payee"));
   await page.getByRole("button", { name: "Create rule" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
   const ruleHref = (await page.getByRole("link", { name: rule }).getAttribute("href")) ?? "";
@@ -82,10 +83,10 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
   await developer.goto("/payees");
   const name = `E2E held payee ${Date.now().toString(36)}`;
   const add = developer.getByTestId("add-payee");
-  await add.getByLabel("Name").fill(name);
-  await add.getByLabel("Chain").selectOption("SOLANA");
+  await typeInto(add.getByLabel("Name"), name);
+  await choose(add.getByLabel("Chain"), "SOLANA");
   const payeeAddress = base58.encode(randomBytes(32));
-  await add.getByLabel("Wallet address").fill(payeeAddress);
+  await typeInto(add.getByLabel("Wallet address"), payeeAddress);
   await add.getByRole("button", { name: "Add payee" }).click();
   const held = developer.getByTestId("held-for-approval");
   await expect(held).toContainText(`“${rule}” needs 1 approval`);
@@ -105,8 +106,8 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
 
   // The builder offers it for a stablecoin payout: picking it fills the destination.
   await openBuilder(developer, "STABLECOIN_TO_STABLECOIN");
-  await developer.getByLabel(/^Amount/).fill("5");
-  await developer.getByTestId("payee-picker").selectOption({ label: `${name} · USDC on Solana` });
+  await typeInto(developer.getByLabel(/^Amount/), "5");
+  await choose(developer.getByTestId("payee-picker"), { label: `${name} · USDC on Solana` });
   await expect(developer.getByLabel("Wallet address")).toHaveValue(payeeAddress);
   await developer.getByRole("button", { name: "Create settlement request" }).click();
   await expect(developer).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
@@ -115,7 +116,7 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
   await page.goto(ruleHref);
   const on = page.getByLabel("On (holds new submissions)");
   await whenHydrated(on); // a box unticked before hydration is ticked again by the form's default
-  await on.uncheck();
+  await setChecked(on, false);
   await expect(on).not.toBeChecked();
   await page.getByRole("button", { name: "Save a new version" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
@@ -129,10 +130,10 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
   const payeeName = `E2E supplier bank ${stamp}`;
   await page.goto("/payees");
   const add = page.getByTestId("add-payee");
-  await add.getByLabel("Name").fill(payeeName);
-  await add.getByLabel("Kind").selectOption("bank");
-  await add.getByLabel("Currency").selectOption("GBP");
-  await add.getByLabel("IBAN").fill("GB82 WEST 1234 5698 7654 32");
+  await typeInto(add.getByLabel("Name"), payeeName);
+  await choose(add.getByLabel("Kind"), "bank");
+  await choose(add.getByLabel("Currency"), "GBP");
+  await typeInto(add.getByLabel("IBAN"), "GB82 WEST 1234 5698 7654 32");
   await add.getByRole("button", { name: "Add payee" }).click();
   const row = page.locator(`[data-testid="payee-row"][data-name="${payeeName}"]`);
   await expect(row).toContainText("GB82WEST12345698765432");
@@ -140,11 +141,11 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
 
   const rule = `E2E new destinations ${stamp}`;
   await page.goto("/approvals/rules/new");
-  await page.getByLabel("Name").fill(rule);
-  await page.getByLabel("Production").uncheck();
-  await page.getByLabel("Sandbox").check();
-  for (const a of ["Disbursement", "/v1 payment"]) await page.getByLabel(a).uncheck();
-  await page.getByLabel("Only destinations not in the payee book").check();
+  await typeInto(page.getByLabel("Name"), rule);
+  await setChecked(page.getByLabel("Production"), false);
+  await setChecked(page.getByLabel("Sandbox"));
+  for (const a of ["Disbursement", "/v1 payment"]) await setChecked(page.getByLabel(a), false);
+  await setChecked(page.getByLabel("Only destinations not in the payee book"));
   await page.getByRole("button", { name: "Create rule" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
   const ruleHref = (await page.getByRole("link", { name: rule }).getAttribute("href")) ?? "";
@@ -152,21 +153,21 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
   const developer = await signInAs("developer");
   const build = async (fillDestination: () => Promise<void>) => {
     await openBuilder(developer, "FIAT_TO_FIAT");
-    await developer.getByLabel(/^Amount/).fill("120");
+    await typeInto(developer.getByLabel(/^Amount/), "120");
     await fillDestination();
     await fillIndividual(developer);
     await developer.getByRole("button", { name: "Create settlement request" }).click();
   };
   // The saved account: picked from the book, it goes straight through.
   await build(async () => {
-    await developer.getByTestId("payee-picker").selectOption({ label: `${payeeName} · GBP GB82…5432` });
+    await choose(developer.getByTestId("payee-picker"), { label: `${payeeName} · GBP GB82…5432` });
     await expect(developer.getByLabel("IBAN")).toHaveValue("GB82WEST12345698765432");
   });
   await expect(developer).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
   // An account typed by hand, not in the book: held.
   await build(async () => {
-    await destinationSection(developer).getByLabel("Currency").selectOption("EUR");
-    await developer.getByLabel("IBAN").fill(VALID.ibanDE);
+    await choose(destinationSection(developer).getByLabel("Currency"), "EUR");
+    await typeInto(developer.getByLabel("IBAN"), VALID.ibanDE);
   });
   await expect(developer.getByTestId("held-for-approval")).toContainText(`“${rule}” needs 1 approval`);
   await developer.context().close();
@@ -174,7 +175,7 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
   await page.goto(ruleHref);
   const on = page.getByLabel("On (holds new submissions)");
   await whenHydrated(on); // a box unticked before hydration is ticked again by the form's default
-  await on.uncheck();
+  await setChecked(on, false);
   await expect(on).not.toBeChecked();
   await page.getByRole("button", { name: "Save a new version" }).click();
   await page.waitForURL(/\/approvals\/rules$/);

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/auth";
 import { createRequestViaApi, unique, watchErrors } from "./support/settlement";
+import { choose, typeInto } from "./support/forms";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -13,7 +14,7 @@ test("payments: filter a request's payments, open the payin, set its status (FAI
   // The list, filtered by the request: its inbound and outbound payment.
   await page.goto("/payments");
   await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
-  await page.getByLabel("Settlement request ID").fill(created.id);
+  await typeInto(page.getByLabel("Settlement request ID"), created.id);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(new RegExp(`settlement_request_id=${created.id}`));
   const rows = page.getByTestId("payment-row");
@@ -22,10 +23,10 @@ test("payments: filter a request's payments, open the payin, set its status (FAI
   await page.screenshot({ path: "test-results/screens/payments-list.png", fullPage: true });
 
   // Type filter: only the payout.
-  await page.getByLabel("Type").selectOption("PAYOUT");
+  await choose(page.getByLabel("Type"), "PAYOUT");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("Payout");
-  await page.getByLabel("Type").selectOption("PAYIN");
+  await choose(page.getByLabel("Type"), "PAYIN");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("Payin");
 
@@ -39,14 +40,14 @@ test("payments: filter a request's payments, open the payin, set its status (FAI
 
   // Sandbox control: FAILED without a reason is refused in the browser.
   const control = page.getByTestId("payment-status-control");
-  await control.getByLabel("New status").selectOption("FAILED");
+  await choose(control.getByLabel("New status"), "FAILED");
   await control.getByRole("button", { name: "Apply status" }).click();
   await expect(control.getByText("Required when status is FAILED")).toBeVisible();
   await expect(page.getByTestId("payment-status")).toContainText("Awaiting funds");
 
   // COMPLETED with less than instructed: the payment completes, the request is a mismatch.
-  await control.getByLabel("New status").selectOption("COMPLETED");
-  await control.getByLabel("Amount received").fill("1");
+  await choose(control.getByLabel("New status"), "COMPLETED");
+  await typeInto(control.getByLabel("Amount received"), "1");
   await control.getByRole("button", { name: "Apply status" }).click();
   await expect(page.getByTestId("payment-status")).toContainText("Completed");
   await page.screenshot({ path: "test-results/screens/payment-detail.png", fullPage: true });
@@ -64,8 +65,8 @@ test("payments: a FAILED payout with its reason shows on the payment and the req
   await page.getByTestId("payment-row").getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Outbound payment" })).toBeVisible();
   const control = page.getByTestId("payment-status-control");
-  await control.getByLabel("New status").selectOption("FAILED");
-  await control.getByLabel("Failure reason").fill("Beneficiary bank rejected the transfer");
+  await choose(control.getByLabel("New status"), "FAILED");
+  await typeInto(control.getByLabel("Failure reason"), "Beneficiary bank rejected the transfer");
   await control.getByRole("button", { name: "Apply status" }).click();
   await expect(page.getByTestId("payment-status")).toContainText("Failed");
   await expect(page.getByTestId("payment-failure")).toHaveText("Beneficiary bank rejected the transfer");

@@ -9,11 +9,12 @@ import { formatMoney } from "../lib/money/format";
 import { expect, test } from "./fixtures/auth";
 import { whenHydrated } from "./support/hydration";
 import { VALID, apiKeys, destinationSection, fillIndividual, openBuilder } from "./support/settlement";
+import { choose, typeInto } from "./support/forms";
 
 type Case = {
   name: string;
   type: string;
-  fill: (page: Page) => Promise<void>;
+  enter: (page: Page) => Promise<void>;
   /** What the dialog must name, beyond the figures compared with the created request. */
   says: RegExp[];
 };
@@ -24,10 +25,10 @@ const CASES: Case[] = [
   {
     name: "Fiat → fiat: USD paid in, EUR to an IBAN (the payer sends USD, not EUR)",
     type: "FIAT_TO_FIAT",
-    fill: async (page) => {
-      await page.getByLabel(/^Amount/).fill("1000");
-      await destination(page).getByLabel("Currency").selectOption("EUR");
-      await page.getByLabel("IBAN").fill(VALID.ibanDE);
+    enter: async (page) => {
+      await typeInto(page.getByLabel(/^Amount/), "1000");
+      await choose(destination(page).getByLabel("Currency"), "EUR");
+      await typeInto(page.getByLabel("IBAN"), VALID.ibanDE);
       await fillIndividual(page);
     },
     says: [/Payer sends\s*\$1,000\.00 by ACH/, /SEPA transfer/],
@@ -35,12 +36,12 @@ const CASES: Case[] = [
   {
     name: "Stablecoin → fiat: USDC on Solana, NGN 300 to a NUBAN (the recipient gets naira, not dollars)",
     type: "STABLECOIN_TO_FIAT",
-    fill: async (page) => {
-      await page.getByLabel(/Amount the recipient gets/).fill("300");
-      await page.getByLabel("Sending wallet address").fill(VALID.solana);
-      await destination(page).getByLabel("Currency").selectOption("NGN");
-      await page.getByLabel("Bank code").fill(VALID.nuban.bank_code);
-      await page.getByLabel("Account number").fill(VALID.nuban.account_number);
+    enter: async (page) => {
+      await typeInto(page.getByLabel(/Amount the recipient gets/), "300");
+      await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+      await choose(destination(page).getByLabel("Currency"), "NGN");
+      await typeInto(page.getByLabel("Bank code"), VALID.nuban.bank_code);
+      await typeInto(page.getByLabel("Account number"), VALID.nuban.account_number);
       await fillIndividual(page);
     },
     says: [/Recipient gets\s*NGN\s*300\.00|Recipient gets\s*₦300\.00/, /USDC on Solana/],
@@ -48,14 +49,14 @@ const CASES: Case[] = [
   {
     name: "Stablecoin → fiat: USDC on Solana to USD over ACH",
     type: "STABLECOIN_TO_FIAT",
-    fill: async (page) => {
-      await page.getByLabel(/Amount the recipient gets/).fill("120.50");
-      await page.getByLabel("Sending wallet address").fill(VALID.solana);
-      await destination(page).getByLabel("Currency").selectOption("USD");
-      await destination(page).getByLabel("Rail").selectOption("ACH");
-      await page.getByLabel("Bank name").fill("Chase");
-      await page.getByLabel("Routing number").fill(VALID.routing);
-      await page.getByLabel("Account number").fill("123456789");
+    enter: async (page) => {
+      await typeInto(page.getByLabel(/Amount the recipient gets/), "120.50");
+      await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+      await choose(destination(page).getByLabel("Currency"), "USD");
+      await choose(destination(page).getByLabel("Rail"), "ACH");
+      await typeInto(page.getByLabel("Bank name"), "Chase");
+      await typeInto(page.getByLabel("Routing number"), VALID.routing);
+      await typeInto(page.getByLabel("Account number"), "123456789");
       await fillIndividual(page);
     },
     says: [/\$120\.50 by ACH/],
@@ -63,32 +64,32 @@ const CASES: Case[] = [
   {
     name: "Fiat → stablecoin: USD paid in, USDC to a wallet on Ethereum",
     type: "FIAT_TO_STABLECOIN",
-    fill: async (page) => {
-      await page.getByLabel(/^Amount/).fill("500");
-      await destination(page).getByLabel("Currency").selectOption("USDC");
-      await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
-      await page.getByLabel("Wallet address").fill(VALID.evm);
+    enter: async (page) => {
+      await typeInto(page.getByLabel(/^Amount/), "500");
+      await choose(destination(page).getByLabel("Currency"), "USDC");
+      await choose(destination(page).getByLabel("Chain"), "ETHEREUM");
+      await typeInto(page.getByLabel("Wallet address"), VALID.evm);
     },
     says: [/Payer sends\s*\$500\.00/, /USDC on Ethereum/],
   },
   {
     name: "Stablecoin → stablecoin: USDC on Ethereum to USDC on Ethereum",
     type: "STABLECOIN_TO_STABLECOIN",
-    fill: async (page) => {
-      await page.getByLabel(/^Amount/).fill("75");
-      await destination(page).getByLabel("Currency").selectOption("USDC");
-      await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
-      await page.getByLabel("Wallet address").fill(VALID.evm);
+    enter: async (page) => {
+      await typeInto(page.getByLabel(/^Amount/), "75");
+      await choose(destination(page).getByLabel("Currency"), "USDC");
+      await choose(destination(page).getByLabel("Chain"), "ETHEREUM");
+      await typeInto(page.getByLabel("Wallet address"), VALID.evm);
     },
     says: [/75\.00 USDC on Ethereum/],
   },
   {
     name: "Fiat → fiat: USD paid in, MXN to a CLABE",
     type: "FIAT_TO_FIAT",
-    fill: async (page) => {
-      await page.getByLabel(/^Amount/).fill("250");
-      await destination(page).getByLabel("Currency").selectOption("MXN");
-      await page.getByLabel("CLABE").fill(VALID.clabe);
+    enter: async (page) => {
+      await typeInto(page.getByLabel(/^Amount/), "250");
+      await choose(destination(page).getByLabel("Currency"), "MXN");
+      await typeInto(page.getByLabel("CLABE"), VALID.clabe);
       await fillIndividual(page);
     },
     says: [/Payer sends\s*\$250\.00/, /SPEI/],
@@ -103,7 +104,7 @@ test.describe("the production confirmation equals the request the service create
         .addCookies([{ name: "console_env", value: "production", url: baseURL ?? "http://localhost:3100" }]);
       if (i === 0) await page.setViewportSize({ width: 390, height: 844 });
       await openBuilder(page, c.type);
-      await c.fill(page);
+      await c.enter(page);
       await page.getByRole("button", { name: "Create settlement request" }).click();
       const dialog = page.getByRole("dialog", { name: "Create in production?" });
       const summary = dialog.getByTestId("confirm-summary");
@@ -149,18 +150,18 @@ test("a production disbursement names its chain and the available balance, and a
   await page.goto("/disbursements/new");
   const amount = page.getByLabel(/^Amount/);
   await whenHydrated(amount);
-  await page.getByLabel("Wallet address").fill(VALID.evm);
-  await page.getByLabel("Currency").selectOption("USDC");
+  await typeInto(page.getByLabel("Wallet address"), VALID.evm);
+  await choose(page.getByLabel("Currency"), "USDC");
   const available =
     /Available: ([^·]+)·/.exec((await page.getByText(/^Available:/).textContent()) ?? "")?.[1]?.trim() ?? "";
   expect(available).toMatch(/USDC/);
   expect(available).not.toBe("0.00 USDC"); // funded by the operator command before the server started (playwright.config.ts)
-  await amount.fill("999999999");
+  await typeInto(amount, "999999999");
   await page.getByRole("button", { name: "Create disbursement" }).click();
   await expect(page.getByText(`More than the available ${available}`)).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
-  await amount.fill("1");
+  await typeInto(amount, "1");
   await page.getByRole("button", { name: "Create disbursement" }).click();
   const dialog = page.getByRole("dialog", { name: "Pay out in production?" });
   const summary = dialog.getByTestId("confirm-summary");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { VALID, fillIndividual, unique, watchErrors, signIn, whenInteractive } from "./support/settlement";
+import { choose, typeInto } from "./support/forms";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -16,12 +17,12 @@ test("finance quotes USDC → EUR and creates a STABLECOIN_TO_FIAT request to an
 
   const from = page.getByRole("group", { name: "From" });
   const to = page.getByRole("group", { name: "To" });
-  await from.getByLabel("Currency").selectOption("USDC");
-  await from.getByLabel("Chain").selectOption("SOLANA");
-  await to.getByLabel("Currency").selectOption("EUR");
-  await to.getByLabel("Rail").selectOption("LOCAL");
-  await to.getByLabel("Country").selectOption("DE");
-  await page.getByLabel("You send").fill("1000");
+  await choose(from.getByLabel("Currency"), "USDC");
+  await choose(from.getByLabel("Chain"), "SOLANA");
+  await choose(to.getByLabel("Currency"), "EUR");
+  await choose(to.getByLabel("Rail"), "LOCAL");
+  await choose(to.getByLabel("Country"), "DE");
+  await typeInto(page.getByLabel("You send"), "1000");
   await page.getByRole("button", { name: "Get quote" }).click();
 
   const result = page.getByTestId("quote-result");
@@ -44,10 +45,10 @@ test("finance quotes USDC → EUR and creates a STABLECOIN_TO_FIAT request to an
   await expect(page.getByLabel(/Amount the recipient gets/)).not.toHaveValue("");
   await expect(page.getByRole("group", { name: "Source" }).or(page.locator("form")).first()).toBeVisible();
 
-  await page.getByLabel("Sending wallet address").fill(VALID.solana);
-  await page.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
+  await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+  await typeInto(page.getByLabel("IBAN"), "DE89 3704 0044 0532 0130 00");
   await fillIndividual(page);
-  await page.getByLabel("External ID").fill(unique("quote"));
+  await typeInto(page.getByLabel("External ID"), unique("quote"));
   await page.getByRole("button", { name: "Create settlement request" }).click();
 
   await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/);
@@ -65,7 +66,7 @@ test("a quote with no amount is refused in the form", async ({ page }) => {
   await page.goto("/rates");
   // A click before hydration submits nothing the form can check (it failed once so in CI).
   await whenInteractive(page, "You send");
-  await page.getByLabel("You send").fill("");
+  await typeInto(page.getByLabel("You send"), "");
   await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByText("Pass exactly one of sourceAmount and destinationAmount")).toBeVisible();
   await expect(page.getByText("No rate quoted yet")).toBeVisible();

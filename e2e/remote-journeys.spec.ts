@@ -18,6 +18,7 @@ import {
   VALID,
   watchErrors,
 } from "./support/settlement";
+import { choose, typeInto } from "./support/forms";
 
 const SERVICE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 41}`;
 let service: APIRequestContext;
@@ -41,11 +42,11 @@ test.describe("finance", () => {
     const errors = watchErrors(page);
     const externalId = unique("remote-build");
     await openBuilder(page, "FIAT_TO_STABLECOIN");
-    await page.getByLabel(/^Amount/).fill("250");
-    await destinationSection(page).getByLabel("Currency").selectOption("USDC");
-    await destinationSection(page).getByLabel("Chain").selectOption("ETHEREUM");
-    await page.getByLabel("Wallet address").fill(VALID.evm);
-    await page.getByLabel("External ID").fill(externalId);
+    await typeInto(page.getByLabel(/^Amount/), "250");
+    await choose(destinationSection(page).getByLabel("Currency"), "USDC");
+    await choose(destinationSection(page).getByLabel("Chain"), "ETHEREUM");
+    await typeInto(page.getByLabel("Wallet address"), VALID.evm);
+    await typeInto(page.getByLabel("External ID"), externalId);
     await page.getByRole("button", { name: "Create settlement request" }).click();
     await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
     await expect(page.getByTestId("request-status")).toContainText("Request started");
@@ -63,7 +64,7 @@ test.describe("support", () => {
     const externalId = unique("remote-shared");
     for (let i = 0; i < 2; i++) await createRequestViaApi(service, externalId);
     await page.goto("/settlement-requests");
-    await page.getByLabel("External ID").fill(externalId);
+    await typeInto(page.getByLabel("External ID"), externalId);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("request-row")).toHaveCount(2);
     await page.getByTestId("request-row").first().getByRole("link").click();
@@ -82,7 +83,7 @@ test.describe("developer", () => {
     const status = page.getByTestId("request-status");
     await page.getByRole("button", { name: "Mark funds sent" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Transaction hash").fill(VALID.solanaTx);
+    await typeInto(dialog.getByLabel("Transaction hash"), VALID.solanaTx);
     await dialog.getByRole("button", { name: "Mark funds sent" }).click();
     await expect(status).toContainText("Funds sent");
     await page.getByRole("button", { name: "Payin received" }).click();

@@ -16,6 +16,7 @@ import { addPerson, choosePassword, signInWith } from "./fixtures/auth";
 import { CLUSTER_ADMIN, PG_URL, startInstance, type Instance } from "./support/instances";
 import { until } from "./support/listen";
 import { apiKeys, destinationSection, openBuilder, VALID } from "./support/settlement";
+import { choose, setChecked, typeInto } from "./support/forms";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(240_000);
@@ -117,18 +118,18 @@ test("held in the console, approved, then sent to the remote service once", asyn
   await choosePassword(finance, oneTime);
 
   await admin.goto("/approvals/rules/new");
-  await admin.getByLabel("Name").fill("Remote production USDC");
-  await admin.getByLabel("Amount at or above").fill("100");
-  await admin.getByLabel("USDC", { exact: true }).check();
+  await typeInto(admin.getByLabel("Name"), "Remote production USDC");
+  await typeInto(admin.getByLabel("Amount at or above"), "100");
+  await setChecked(admin.getByLabel("USDC", { exact: true }));
   await admin.getByRole("button", { name: "Create rule" }).click();
   await admin.waitForURL(/\/approvals\/rules$/);
 
   await financeContext.addCookies([{ name: "console_env", value: "production", url: CONSOLE }]);
   await openBuilder(finance, "STABLECOIN_TO_STABLECOIN");
-  await finance.getByLabel(/^Amount/).fill("150");
-  await destinationSection(finance).getByLabel("Currency").selectOption("USDC");
-  await destinationSection(finance).getByLabel("Chain").selectOption("ETHEREUM");
-  await finance.getByLabel("Wallet address").fill(VALID.evm);
+  await typeInto(finance.getByLabel(/^Amount/), "150");
+  await choose(destinationSection(finance).getByLabel("Currency"), "USDC");
+  await choose(destinationSection(finance).getByLabel("Chain"), "ETHEREUM");
+  await typeInto(finance.getByLabel("Wallet address"), VALID.evm);
   await finance.getByRole("button", { name: "Create settlement request" }).click();
   await finance
     .getByRole("dialog", { name: "Create in production?" })
@@ -166,7 +167,7 @@ test("the API keys page manages the remote service's keys through its admin API"
   );
   await admin.getByRole("button", { name: "Create key" }).click();
   const dialog = admin.getByRole("dialog");
-  await dialog.getByLabel("Label").fill("remote billing");
+  await typeInto(dialog.getByLabel("Label"), "remote billing");
   await dialog.getByRole("button", { name: "Create key" }).click();
   const key = ((await dialog.getByTestId("one-time-secret").textContent()) ?? "").trim();
   expect(key).toMatch(/^sk_test_/);

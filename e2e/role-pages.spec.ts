@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/auth";
 import { openSearchByKeyboard } from "./support/hydration";
 import { createRequestViaApi, unique, watchErrors } from "./support/settlement";
+import { typeInto } from "./support/forms";
 
 /**
  * The finance and support pages as each role that reads them (not only as the admin): each
@@ -60,7 +61,7 @@ for (const role of ["support", "developer", "finance"] as const) {
 
         // Search from anywhere finds the request by its id.
         const box = await openSearchByKeyboard(page);
-        await box.fill(id);
+        await typeInto(box, id);
         await expect(page.getByTestId("search-hit")).toHaveCount(1);
         await page.screenshot({ path: `test-results/screens/role-${role}-search-${width}.png` });
         await box.press("Enter");

@@ -1,6 +1,7 @@
 import { countByExternalId, createRequestViaApi, offrampBody, unique } from "./support/settlement";
 import { addPerson, choosePassword, expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
+import { choose, typeInto } from "./support/forms";
 
 test.describe("support", () => {
   test.use({ role: "support" });
@@ -67,7 +68,7 @@ test.describe("admin", () => {
     await page.goto("/admin/api-keys?environment=sandbox");
     await page.getByRole("button", { name: "Create key" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Label").fill("e2e revoke");
+    await typeInto(dialog.getByLabel("Label"), "e2e revoke");
     await dialog.getByRole("button", { name: "Create key" }).click();
     const key = ((await dialog.getByTestId("one-time-secret").textContent()) ?? "").trim();
     expect(key).toMatch(/^sk_test_/);
@@ -110,7 +111,7 @@ test.describe("admin", () => {
     await expect(them.locator("aside").getByTestId("user-role")).toHaveText("Finance");
 
     const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
-    await row.getByLabel(`Role of ${email}`).selectOption("support");
+    await choose(row.getByLabel(`Role of ${email}`), "support");
     await expect(row.getByTestId("role-badge")).toHaveText("Support");
     await them.reload();
     await expect(them.locator("aside").getByTestId("user-role")).toHaveText("Support");
@@ -119,8 +120,8 @@ test.describe("admin", () => {
     await expect(row.getByText("Disabled")).toBeVisible();
     await them.reload();
     await expect(them).toHaveURL(/\/sign-in/);
-    await them.getByLabel("Email").fill(email);
-    await them.getByLabel("Password").fill(password);
+    await typeInto(them.getByLabel("Email"), email);
+    await typeInto(them.getByLabel("Password"), password);
     await them.getByRole("button", { name: "Sign in" }).click();
     await expect(them.getByText("This account is disabled. Ask an administrator.")).toBeVisible();
     await theirs.close();
@@ -146,13 +147,13 @@ test.describe("your account", () => {
     await expect(page.locator("aside")).toHaveCount(0);
     await page.screenshot({ path: "test-results/screens/forced-password-change.png", fullPage: true });
 
-    await page.getByLabel("Current password").fill("wrong-password-000");
-    await page.getByLabel(/^New password/).fill("a brand new passphrase");
-    await page.getByLabel("Repeat the new password").fill("a brand new passphrase");
+    await typeInto(page.getByLabel("Current password"), "wrong-password-000");
+    await typeInto(page.getByLabel(/^New password/), "a brand new passphrase");
+    await typeInto(page.getByLabel("Repeat the new password"), "a brand new passphrase");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("This is not your current password.")).toBeVisible();
 
-    await page.getByLabel("Current password").fill(first);
+    await typeInto(page.getByLabel("Current password"), first);
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.locator("aside").getByTestId("user-role")).toHaveText("Developer");
     await page.goto("/account");
@@ -175,9 +176,9 @@ test.describe("changing a password", () => {
     const chosen = await choosePassword(page, first);
     await page.goto("/account");
     const attempt = async () => {
-      await page.getByLabel("Current password").fill("not-my-password-00");
-      await page.getByLabel(/^New password/).fill("another long passphrase");
-      await page.getByLabel("Repeat the new password").fill("another long passphrase");
+      await typeInto(page.getByLabel("Current password"), "not-my-password-00");
+      await typeInto(page.getByLabel(/^New password/), "another long passphrase");
+      await typeInto(page.getByLabel("Repeat the new password"), "another long passphrase");
       await page.getByRole("button", { name: "Change password" }).click();
     };
     for (let i = 0; i < 5; i++) {
@@ -188,7 +189,7 @@ test.describe("changing a password", () => {
     await attempt();
     await expect(page.getByText(/Too many wrong passwords\. Try again in 1[45] minutes/)).toBeVisible();
     // Even the right password waits now.
-    await page.getByLabel("Current password").fill(chosen);
+    await typeInto(page.getByLabel("Current password"), chosen);
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText(/Too many wrong passwords/)).toBeVisible();
   });

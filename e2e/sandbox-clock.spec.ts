@@ -5,6 +5,7 @@
  */
 import { expect, test } from "./fixtures/auth";
 import { createInbox, createRequest, messageFor } from "./support/inbox";
+import { choose, setChecked, typeInto } from "./support/forms";
 
 test.use({ role: "developer" });
 
@@ -14,7 +15,7 @@ test("the sandbox clock drives three delivery attempts against an inbox answerin
 }) => {
   test.setTimeout(120_000);
   const inbox = await createInbox(page, { register: true });
-  await page.getByLabel("Answer with").selectOption("error");
+  await choose(page.getByLabel("Answer with"), "error");
   await expect(page.getByText(/The receiver now answers/)).toBeVisible();
   const req = await createRequest(request);
   const created = messageFor(page, req.id, "settlement_request.created");
@@ -60,12 +61,12 @@ test.describe("a held sandbox submission expires on the sandbox clock", () => {
     test.setTimeout(120_000);
     const name = `E2E sandbox EUR ≥ 250 ${Date.now().toString(36)}`;
     await page.goto("/approvals/rules/new");
-    await page.getByLabel("Name").fill(name);
-    await page.getByLabel("Production").uncheck();
-    await page.getByLabel("Sandbox").check();
-    await page.getByLabel("Amount at or above").fill("250");
-    await page.getByLabel("EUR", { exact: true }).check();
-    await page.getByLabel("Developer").check();
+    await typeInto(page.getByLabel("Name"), name);
+    await setChecked(page.getByLabel("Production"), false);
+    await setChecked(page.getByLabel("Sandbox"));
+    await typeInto(page.getByLabel("Amount at or above"), "250");
+    await setChecked(page.getByLabel("EUR", { exact: true }));
+    await setChecked(page.getByLabel("Developer"));
     await page.getByRole("button", { name: "Create rule" }).click();
     await page.waitForURL(/\/approvals\/rules$/);
     const ruleHref = (await page.getByRole("link", { name }).getAttribute("href")) ?? "";
@@ -103,7 +104,7 @@ test.describe("a held sandbox submission expires on the sandbox clock", () => {
 
     // The rule goes off again (a new version).
     await page.goto(ruleHref);
-    await page.getByLabel("On (holds new submissions)").uncheck();
+    await setChecked(page.getByLabel("On (holds new submissions)"), false);
     await page.getByRole("button", { name: "Save a new version" }).click();
     await page.waitForURL(/\/approvals\/rules$/);
   });

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/auth";
 import { VALID, sandboxKey, unique, watchErrors } from "./support/settlement";
+import { typeInto } from "./support/forms";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -70,7 +71,7 @@ test.describe("as a developer", () => {
 
     await page.getByRole("button", { name: "Mark funds sent" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Transaction hash").fill(VALID.solanaTx);
+    await typeInto(dialog.getByLabel("Transaction hash"), VALID.solanaTx);
     await dialog.getByRole("button", { name: "Mark funds sent" }).click();
     await expect(status).toContainText("Funds sent");
     await page.getByRole("button", { name: "Payin received" }).click();

@@ -6,6 +6,7 @@
 import { expect, test } from "./fixtures/auth";
 import { openSearchByKeyboard } from "./support/hydration";
 import { createRequestViaApi, unique } from "./support/settlement";
+import { typeInto } from "./support/forms";
 
 test("search finds a short id and the start of an external_id, and a very long paste settles", async ({
   page,
@@ -17,13 +18,13 @@ test("search finds a short id and the start of an external_id, and a very long p
   const box = await openSearchByKeyboard(page);
   const hits = page.getByTestId("search-hit");
 
-  await box.fill(`${id.slice(0, 8)}…`);
+  await typeInto(box, `${id.slice(0, 8)}…`);
   await expect(hits.filter({ hasText: `${tag}-INV-77` })).toHaveCount(1);
 
-  await box.fill(tag.toLowerCase());
+  await typeInto(box, tag.toLowerCase());
   await expect(hits.filter({ hasText: `${tag}-INV-77` })).toHaveCount(1);
 
-  await box.fill(`x${"y".repeat(200)}`);
+  await typeInto(box, `x${"y".repeat(200)}`);
   await expect(page.getByText("Searching…")).toHaveCount(0, { timeout: 5_000 });
   await expect(page.getByRole("dialog", { name: "Search" })).toContainText(/Nothing|No match|nothing/i);
 });

@@ -7,6 +7,7 @@
 import { expect, test } from "./fixtures/auth";
 import { createRequest } from "./support/inbox";
 import { adminCredentials, sandboxKey, unique } from "./support/settlement";
+import { typeInto } from "./support/forms";
 
 test.describe("security review", () => {
   test("the request log keeps no webhook signing secret: not over the API, not on the Request log page (support)", async ({
@@ -120,8 +121,8 @@ test.describe("security review", () => {
     const guesser = await stranger.newPage();
     await guesser.goto("/sign-in");
     for (let i = 0; i < 6; i++) {
-      await guesser.getByLabel("Email").fill(email);
-      await guesser.getByLabel("Password").fill(`wrong password ${i}`);
+      await typeInto(guesser.getByLabel("Email"), email);
+      await typeInto(guesser.getByLabel("Password"), `wrong password ${i}`);
       await Promise.all([
         guesser.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/sign-in")),
         guesser.getByRole("button", { name: "Sign in" }).click(),

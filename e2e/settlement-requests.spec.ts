@@ -11,6 +11,7 @@ import {
   watchErrors,
   signIn,
 } from "./support/settlement";
+import { choose, setChecked, typeInto } from "./support/forms";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -27,11 +28,11 @@ const destination = destinationSection;
 
 /** The on-ramp form (already on FIAT_TO_STABLECOIN): `amount` USD to a USDC wallet on Ethereum. */
 async function fillOnRampToEthereum(page: Page, amount: string, externalId?: string) {
-  await page.getByLabel(/^Amount/).fill(amount);
-  await destination(page).getByLabel("Currency").selectOption("USDC");
-  await destination(page).getByLabel("Chain").selectOption("ETHEREUM");
-  await page.getByLabel("Wallet address").fill(VALID.evm);
-  if (externalId) await page.getByLabel("External ID").fill(externalId);
+  await typeInto(page.getByLabel(/^Amount/), amount);
+  await choose(destination(page).getByLabel("Currency"), "USDC");
+  await choose(destination(page).getByLabel("Chain"), "ETHEREUM");
+  await typeInto(page.getByLabel("Wallet address"), VALID.evm);
+  if (externalId) await typeInto(page.getByLabel("External ID"), externalId);
 }
 
 test.describe("one request per destination shape", () => {
@@ -44,13 +45,13 @@ test.describe("one request per destination shape", () => {
 
   test("US bank (ABA): STABLECOIN_TO_FIAT to USD over ACH", async ({ page }) => {
     await openBuilder(page, "STABLECOIN_TO_FIAT");
-    await page.getByLabel(/Amount the recipient gets/).fill("120.50");
-    await page.getByLabel("Sending wallet address").fill(VALID.solana);
-    await destination(page).getByLabel("Currency").selectOption("USD");
-    await destination(page).getByLabel("Rail").selectOption("ACH");
-    await page.getByLabel("Bank name").fill("Chase");
-    await page.getByLabel("Routing number").fill(VALID.routing);
-    await page.getByLabel("Account number").fill("123456789");
+    await typeInto(page.getByLabel(/Amount the recipient gets/), "120.50");
+    await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+    await choose(destination(page).getByLabel("Currency"), "USD");
+    await choose(destination(page).getByLabel("Rail"), "ACH");
+    await typeInto(page.getByLabel("Bank name"), "Chase");
+    await typeInto(page.getByLabel("Routing number"), VALID.routing);
+    await typeInto(page.getByLabel("Account number"), "123456789");
     await fillIndividual(page);
     await submitAndExpectCreated(page);
     await expect(page.getByTestId("destination")).toContainText("••••6789");
@@ -61,24 +62,24 @@ test.describe("one request per destination shape", () => {
     page,
   }) => {
     await openBuilder(page, "STABLECOIN_TO_FIAT");
-    await page.getByLabel(/Amount the recipient gets/).fill("80");
-    await page.getByLabel("Sending wallet address").fill(VALID.solana);
-    await destination(page).getByLabel("Currency").selectOption("GBP");
-    await page.getByLabel("IBAN").fill(VALID.ibanGB);
+    await typeInto(page.getByLabel(/Amount the recipient gets/), "80");
+    await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+    await choose(destination(page).getByLabel("Currency"), "GBP");
+    await typeInto(page.getByLabel("IBAN"), VALID.ibanGB);
     // One form suffices (walkthrough defect 10): the sort code is the IBAN's, shown, not asked.
     await expect(page.getByTestId("sort-code-from-iban")).toContainText("12-34-56");
     await expect(page.getByLabel("Sort code")).toHaveCount(0);
-    await page.getByLabel("Business").check();
-    await page.getByLabel("Business name").fill("Acme Ltd");
+    await setChecked(page.getByLabel("Business"));
+    await typeInto(page.getByLabel("Business name"), "Acme Ltd");
     await submitAndExpectCreated(page);
     await expect(page.getByTestId("destination")).toContainText("••••5432");
   });
 
   test("CLABE: FIAT_TO_FIAT to MXN", async ({ page }) => {
     await openBuilder(page, "FIAT_TO_FIAT");
-    await page.getByLabel(/^Amount/).fill("1000");
-    await destination(page).getByLabel("Currency").selectOption("MXN");
-    await page.getByLabel("CLABE").fill(VALID.clabe);
+    await typeInto(page.getByLabel(/^Amount/), "1000");
+    await choose(destination(page).getByLabel("Currency"), "MXN");
+    await typeInto(page.getByLabel("CLABE"), VALID.clabe);
     await fillIndividual(page, "Frida", "Kahlo");
     await submitAndExpectCreated(page);
     await expect(page.getByTestId("destination")).toContainText("••••9719");
@@ -86,15 +87,15 @@ test.describe("one request per destination shape", () => {
 
   test("NGN account and bank code: STABLECOIN_TO_FIAT to NGN, with metadata", async ({ page }) => {
     await openBuilder(page, "STABLECOIN_TO_FIAT");
-    await page.getByLabel(/Amount the recipient gets/).fill("50000");
-    await page.getByLabel("Sending wallet address").fill(VALID.solana);
-    await destination(page).getByLabel("Currency").selectOption("NGN");
-    await page.getByLabel("Bank code").fill(VALID.nuban.bank_code);
-    await page.getByLabel("Account number").fill(VALID.nuban.account_number);
+    await typeInto(page.getByLabel(/Amount the recipient gets/), "50000");
+    await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+    await choose(destination(page).getByLabel("Currency"), "NGN");
+    await typeInto(page.getByLabel("Bank code"), VALID.nuban.bank_code);
+    await typeInto(page.getByLabel("Account number"), VALID.nuban.account_number);
     await fillIndividual(page, "Chinua", "Achebe");
     await page.getByRole("button", { name: "Add metadata" }).click();
-    await page.getByLabel("Key 1").fill("invoice");
-    await page.getByLabel("Value 1").fill("INV-42");
+    await typeInto(page.getByLabel("Key 1"), "invoice");
+    await typeInto(page.getByLabel("Value 1"), "INV-42");
     await submitAndExpectCreated(page);
     await expect(page.getByTestId("destination")).toContainText("••••4579");
     await expect(page.getByText("INV-42").first()).toBeVisible();
@@ -108,9 +109,9 @@ test("a bad IBAN is refused in the form, with the message on the field", async (
     if (r.method() === "POST" && r.headers()["next-action"]) actions.push(r.url());
   });
   await openBuilder(page, "STABLECOIN_TO_FIAT");
-  await page.getByLabel(/Amount the recipient gets/).fill("100");
-  await page.getByLabel("Sending wallet address").fill(VALID.solana);
-  await page.getByLabel("IBAN").fill("DE89370400440532013001"); // one digit off: mod-97 fails
+  await typeInto(page.getByLabel(/Amount the recipient gets/), "100");
+  await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+  await typeInto(page.getByLabel("IBAN"), "DE89370400440532013001"); // one digit off: mod-97 fails
   await fillIndividual(page);
   await page.getByRole("button", { name: "Create settlement request" }).click();
 
@@ -129,11 +130,11 @@ test("a bad IBAN is refused in the form, with the message on the field", async (
 test("a double-clicked submit creates one request", async ({ page, request }) => {
   const externalId = unique("dbl");
   await openBuilder(page, "STABLECOIN_TO_FIAT");
-  await page.getByLabel(/Amount the recipient gets/).fill("99");
-  await page.getByLabel("Sending wallet address").fill(VALID.solana);
-  await page.getByLabel("IBAN").fill(VALID.ibanDE);
+  await typeInto(page.getByLabel(/Amount the recipient gets/), "99");
+  await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
+  await typeInto(page.getByLabel("IBAN"), VALID.ibanDE);
   await fillIndividual(page);
-  await page.getByLabel("External ID").fill(externalId);
+  await typeInto(page.getByLabel("External ID"), externalId);
   await page.getByRole("button", { name: "Create settlement request" }).dblclick();
   await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
   await page.waitForTimeout(1000);
@@ -152,7 +153,7 @@ test("after a create, Back and a changed form make a new request (a new Idempote
 
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "New settlement request" })).toBeVisible();
-  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption("FIAT_TO_STABLECOIN");
+  await choose(page.getByRole("combobox", { name: "Type", exact: true }), "FIAT_TO_STABLECOIN");
   await fillOnRampToEthereum(page, "501", externalId);
   await submitAndExpectCreated(page);
   expect(page.url()).not.toBe(first);
@@ -167,7 +168,7 @@ test("support finds three requests sharing an external_id and opens one's timeli
   await createRequestViaApi(request, unique("other"));
 
   await page.goto("/settlement-requests");
-  await page.getByLabel("External ID").fill(externalId);
+  await typeInto(page.getByLabel("External ID"), externalId);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("request-row")).toHaveCount(3);
   await expect(page.getByTestId("match-count")).toContainText("3 requests have external_id");
@@ -203,10 +204,10 @@ test("a developer takes a request from REQUEST_STARTED to REQUEST_COMPLETED by c
   await page.getByRole("button", { name: "Mark funds sent" }).click();
   const dialog = page.getByRole("dialog");
   // the payer paid on Solana: an EVM-style hash is refused in the dialog, a Solana signature taken
-  await dialog.getByLabel("Transaction hash").fill("0xfeedbeef01");
+  await typeInto(dialog.getByLabel("Transaction hash"), "0xfeedbeef01");
   await dialog.getByRole("button", { name: "Mark funds sent" }).click();
   await expect(dialog.getByText("Transaction hash is not a Solana transaction signature")).toBeVisible();
-  await dialog.getByLabel("Transaction hash").fill(VALID.solanaTx);
+  await typeInto(dialog.getByLabel("Transaction hash"), VALID.solanaTx);
   await dialog.getByRole("button", { name: "Mark funds sent" }).click();
   await expect(status).toContainText("Funds sent");
 
@@ -235,9 +236,9 @@ test("sandbox: an inbound payment with a different amount is an amount mismatch"
   await page.getByRole("dialog").getByRole("button", { name: "Mark funds sent" }).click();
   await expect(page.getByTestId("request-status")).toContainText("Funds sent");
   const panel = page.getByTestId("simulate-panel");
-  await panel.getByLabel("Payment", { exact: true }).selectOption("in");
-  await panel.getByLabel("Status", { exact: true }).selectOption("COMPLETED");
-  await panel.getByLabel("Amount received").fill("1");
+  await choose(panel.getByLabel("Payment", { exact: true }), "in");
+  await choose(panel.getByLabel("Status", { exact: true }), "COMPLETED");
+  await typeInto(panel.getByLabel("Amount received"), "1");
   await panel.getByRole("button", { name: "Apply to payment" }).click();
   await expect(page.getByTestId("request-status")).toContainText("Payin amount mismatch");
   await expect(page.getByTestId("summary-failure")).toContainText("UNDERPAYMENT");

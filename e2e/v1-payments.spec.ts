@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/auth";
 import { VALID, watchErrors } from "./support/settlement";
+import { choose, setChecked, typeInto } from "./support/forms";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -14,16 +15,16 @@ test("/v1 payments: create a liquidity payment, see it counting down, notify the
   await page.getByRole("link", { name: "New /v1 payment" }).first().click();
 
   // The wallet is checked against the chain in the browser.
-  await page.getByLabel(/^Amount/).fill("25");
-  await page.getByLabel("Chain").selectOption("SOLANA");
-  await page.getByLabel("Destination wallet").fill(VALID.evm);
+  await typeInto(page.getByLabel(/^Amount/), "25");
+  await choose(page.getByLabel("Chain"), "SOLANA");
+  await typeInto(page.getByLabel("Destination wallet"), VALID.evm);
   await page.getByRole("button", { name: "Create /v1 payment" }).click();
   await expect(page.getByText(/not a SOLANA address/)).toBeVisible();
 
-  await page.getByLabel("Destination wallet").fill(VALID.solana);
-  await page.getByLabel("Add an account holder").check();
-  await page.getByLabel("First name").fill("Grace");
-  await page.getByLabel("Last name").fill("Hopper");
+  await typeInto(page.getByLabel("Destination wallet"), VALID.solana);
+  await setChecked(page.getByLabel("Add an account holder"));
+  await typeInto(page.getByLabel("First name"), "Grace");
+  await typeInto(page.getByLabel("Last name"), "Hopper");
   await page.screenshot({ path: "test-results/screens/v1-payments-new.png", fullPage: true });
   await page.getByRole("button", { name: "Create /v1 payment" }).dblclick();
   await expect(page).toHaveURL(/\/v1-payments\/(?!new\b)[^/?]+/, { timeout: 15_000 });
@@ -42,9 +43,9 @@ test("/v1 payments: create a liquidity payment, see it counting down, notify the
   // Listed, with its reference; the status filter finds it among the completed.
   await page.goto("/v1-payments?status=COMPLETED");
   await expect(page.getByTestId("v1-payment-row").filter({ hasText: reference })).toHaveCount(1);
-  await page.getByLabel("Status").selectOption("CREATED");
+  await choose(page.getByLabel("Status"), "CREATED");
   await expect(page.getByTestId("v1-payment-row").filter({ hasText: reference })).toHaveCount(0);
-  await page.getByLabel("Status").selectOption("");
+  await choose(page.getByLabel("Status"), "");
   await expect(page.getByTestId("v1-payment-row").filter({ hasText: reference })).toHaveCount(1);
   await page.screenshot({ path: "test-results/screens/v1-payments-list.png", fullPage: true });
   expect(errors).toEqual([]);

@@ -7,14 +7,15 @@
 import { expect, test } from "./fixtures/auth";
 import { whenHydrated } from "./support/hydration";
 import { VALID, openBuilder, openDateRange, destinationSection } from "./support/settlement";
+import { choose, typeInto } from "./support/forms";
 
 test("an old refusal goes once the form is edited (finding 9)", async ({ page }) => {
   await page.goto("/v1-payments/new");
   const amount = page.getByLabel(/^Amount/);
   await whenHydrated(amount);
-  await amount.fill("999999999");
-  await page.getByLabel("Chain").selectOption("SOLANA");
-  await page.getByLabel("Destination wallet").fill(VALID.solana);
+  await typeInto(amount, "999999999");
+  await choose(page.getByLabel("Chain"), "SOLANA");
+  await typeInto(page.getByLabel("Destination wallet"), VALID.solana);
   // more than the balance: the service refuses it, and the refusal shows above the button
   await page.getByRole("button", { name: "Create /v1 payment" }).click();
   await expect(
@@ -23,7 +24,7 @@ test("an old refusal goes once the form is edited (finding 9)", async ({ page })
       .filter({ hasText: /balance/i })
       .first(),
   ).toBeVisible();
-  await amount.fill("2");
+  await typeInto(amount, "2");
   await expect(page.getByRole("alert").filter({ hasText: /balance/i })).toHaveCount(0);
 });
 
@@ -32,9 +33,9 @@ test("an inverted date range is marked and not applied; the empty list says 'in 
 }) => {
   await page.goto("/settlement-requests");
   await openDateRange(page);
-  await page.getByLabel("Created from").fill("2026-11-20");
+  await typeInto(page.getByLabel("Created from"), "2026-11-20");
   await expect(page).toHaveURL(/created_from=2026-11-20/);
-  await page.getByLabel("Created to").fill("2026-11-10");
+  await typeInto(page.getByLabel("Created to"), "2026-11-10");
   await expect(page.getByText("Must be on or after Created from")).toBeVisible();
   await expect(page).not.toHaveURL(/created_to=2026-11-10/);
   await page.goto("/settlement-requests?created_from=2020-01-01&created_to=2020-01-02");
@@ -45,8 +46,8 @@ test("an inverted date range is marked and not applied; the empty list says 'in 
 
 test("the beneficiary's country follows a French IBAN (finding 12)", async ({ page }) => {
   await openBuilder(page, "STABLECOIN_TO_FIAT");
-  await destinationSection(page).getByLabel("Currency").selectOption("EUR");
-  await page.getByLabel("IBAN").fill("FR1420041010050500013M02606");
+  await choose(destinationSection(page).getByLabel("Currency"), "EUR");
+  await typeInto(page.getByLabel("IBAN"), "FR1420041010050500013M02606");
   await page.getByLabel("IBAN").blur();
   await expect(page.getByLabel("Country")).toHaveValue("FR");
   await expect(page.getByText("Taken from the IBAN")).toBeVisible();
@@ -62,9 +63,9 @@ test("a person whose name has an emoji: whole-grapheme initials and no hydration
   const email = `emoji-${Date.now().toString(36)}@e2e.test`;
   await page.getByRole("button", { name: "Add person" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Name").fill("🦊 Fox Finance");
-  await dialog.getByLabel("Role").selectOption("finance");
+  await typeInto(dialog.getByLabel("Email"), email);
+  await typeInto(dialog.getByLabel("Name"), "🦊 Fox Finance");
+  await choose(dialog.getByLabel("Role"), "finance");
   await dialog.getByRole("button", { name: "Add person" }).click();
   const password = ((await dialog.getByTestId("one-time-secret").textContent()) ?? "").trim();
   await dialog.getByRole("button", { name: "Done" }).click();
@@ -73,12 +74,12 @@ test("a person whose name has an emoji: whole-grapheme initials and no hydration
   them.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   them.on("pageerror", (e) => errors.push(e.message));
   await them.goto("/sign-in");
-  await them.getByLabel("Email").fill(email);
-  await them.getByLabel("Password").fill(password);
+  await typeInto(them.getByLabel("Email"), email);
+  await typeInto(them.getByLabel("Password"), password);
   await them.getByRole("button", { name: "Sign in" }).click();
-  await them.getByLabel("Current password").fill(password);
-  await them.getByLabel(/^New password/).fill("a fox chose this passphrase");
-  await them.getByLabel("Repeat the new password").fill("a fox chose this passphrase");
+  await typeInto(them.getByLabel("Current password"), password);
+  await typeInto(them.getByLabel(/^New password/), "a fox chose this passphrase");
+  await typeInto(them.getByLabel("Repeat the new password"), "a fox chose this passphrase");
   await them.getByRole("button", { name: "Change password" }).click();
   await expect(them.getByTestId("user-menu")).toContainText("🦊F");
   await them.reload();

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/auth";
 import { createInbox, createRequest, messageFor, patchStatus } from "./support/inbox";
 import { unique, watchErrors } from "./support/settlement";
+import { choose, setChecked, typeInto } from "./support/forms";
 
 test("endpoints: create with the secret shown once and kept in an inbox, edit events, disable, delete", async ({
   page,
@@ -13,9 +14,9 @@ test("endpoints: create with the secret shown once and kept in an inbox, edit ev
   await page.goto("/webhooks");
   await page.getByRole("button", { name: "New endpoint" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("URL").fill(url);
-  await dialog.getByLabel("payment.completed").check();
-  await dialog.getByLabel("Description").fill(unique("e2e endpoint"));
+  await typeInto(dialog.getByLabel("URL"), url);
+  await setChecked(dialog.getByLabel("payment.completed"));
+  await typeInto(dialog.getByLabel("Description"), unique("e2e endpoint"));
   await dialog.getByRole("button", { name: "Create endpoint" }).click();
   const secret = dialog.getByTestId("one-time-secret");
   await expect(secret).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/);
@@ -47,8 +48,8 @@ test("endpoints: create with the secret shown once and kept in an inbox, edit ev
   await page.goto("/webhooks");
   await card.getByRole("button", { name: "Edit events" }).click();
   const edit = page.getByRole("dialog");
-  await edit.getByLabel("payment.completed").uncheck();
-  await edit.getByLabel("payment.failed").check();
+  await setChecked(edit.getByLabel("payment.completed"), false);
+  await setChecked(edit.getByLabel("payment.failed"));
   await edit.getByRole("button", { name: "Save events" }).click();
   await expect(edit).toBeHidden();
   await expect(card).toContainText("payment.failed");
@@ -69,7 +70,7 @@ test("a receiver answering 500 shows failed attempts and the next retry; Retry n
   request,
 }) => {
   const inbox = await createInbox(page, { register: true });
-  await page.getByLabel("Answer with").selectOption("error");
+  await choose(page.getByLabel("Answer with"), "error");
   await expect(page.getByText("The receiver now answers 500 Internal Server Error")).toBeVisible();
 
   const req = await createRequest(request);
@@ -93,7 +94,7 @@ test("a receiver answering 500 shows failed attempts and the next retry; Retry n
 
   // Back to 200, then Retry now: a second attempt, successful; the inbox gets the event again (a duplicate).
   await page.goto(`/inbox?box=${inbox.id}`);
-  await page.getByLabel("Answer with").selectOption("ok");
+  await choose(page.getByLabel("Answer with"), "ok");
   await expect(page.getByText("The receiver now answers 200 OK")).toBeVisible();
   await page.goto(`/webhooks?endpoint=${inbox.webhookId}`);
   await delivery.getByRole("button", { name: "Retry now" }).click();
@@ -147,7 +148,7 @@ test("keeping a second endpoint's secret in an inbox offers to disable the first
   await page.goto("/webhooks");
   await page.getByRole("button", { name: "New endpoint" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("URL").fill(url);
+  await typeInto(dialog.getByLabel("URL"), url);
   await dialog.getByRole("button", { name: "Create endpoint" }).click();
   await expect(dialog.getByTestId("one-time-secret")).toBeVisible();
   await dialog.getByRole("button", { name: "Keep in inbox" }).click();

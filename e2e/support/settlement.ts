@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { VALID as FIXTURES } from "../../lib/schemas/test-fixtures";
 import { whenHydrated } from "./hydration";
+import { choose, typeInto } from "./forms";
 
 export function readEnvLocal(): Record<string, string> {
   try {
@@ -94,8 +95,8 @@ export function watchErrors(page: Page): string[] {
 
 /** Fills the beneficiary of a fiat destination (individual). */
 export async function fillIndividual(page: Page, first = "Ada", last = "Lovelace") {
-  await page.getByLabel("First name").fill(first);
-  await page.getByLabel("Last name").fill(last);
+  await typeInto(page.getByLabel("First name"), first);
+  await typeInto(page.getByLabel("Last name"), last);
 }
 
 /** The console's administrator for test runs (ADMIN_EMAIL / ADMIN_PASSWORD, as the app bootstraps it). */
@@ -115,8 +116,8 @@ export async function signIn(page: Page): Promise<void> {
   await page.goto("/rates");
   if (!new URL(page.url()).pathname.startsWith("/sign-in")) return;
   const { email, password } = adminCredentials();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await typeInto(page.getByLabel("Email"), email);
+  await typeInto(page.getByLabel("Password"), password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
 }
@@ -126,7 +127,7 @@ export async function openBuilder(page: Page, type: string) {
   await page.goto("/settlement-requests/new");
   const select = page.getByRole("combobox", { name: "Type", exact: true });
   await whenHydrated(select); // a choice made before hydration is reset to the form's default
-  await select.selectOption(type);
+  await choose(select, type);
 }
 
 /** The builder's Destination card. */
