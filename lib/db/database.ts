@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { is, sql, type SQL } from "drizzle-orm";
+import { markDatabaseLost, markDatabaseReachable } from "./availability";
 
 /** A drizzle handle over PGlite or PostgreSQL: every storage function takes one first. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -71,6 +72,31 @@ export async function queryRowsPrepared<T>(db: Executor, statement: SQL): Promis
   return result.rows as T[];
 }
 
+/** How long a request waits for a new connection before it is told the database is unreachable. */
+const CONNECT_TIMEOUT_MS = 2_000;
+
+type GuardedPool = {
+  on(event: "error", listener: (error: Error) => void): unknown;
+  on(event: "connect", listener: (client: { on(event: "error", listener: (error: Error) => void): unknown }) => void): unknown;
+};
+
+/**
+ * No connection error ever reaches the process as an unhandled event (issue 49). node-postgres
+ * emits `error` on an idle pooled client whose backend went away (a restart: 57P01), and on a
+ * checked-out client between two statements of a transaction: with no listener, Node throws it
+ * and the process exits. The pool's listener covers idle clients, each client's own listener the
+ * checked-out ones; the statement in flight fails on its own and is answered 503. A broken client
+ * is dropped by the pool on release, and the next request connects afresh (named prepared
+ * statements are per connection, so they are prepared again there).
+ */
+function guardPool(pool: GuardedPool): void {
+  pool.on("error", (error) => markDatabaseLost(error));
+  pool.on("connect", (client) => {
+    markDatabaseReachable();
+    client.on("error", (error) => markDatabaseLost(error));
+  });
+}
+
 /**
  * Every pooled session: JIT off, since each of the app's statements reads a page or a few rows,
  * and a partitioned list's pessimistic cost estimate (one index probe per day) would otherwise
@@ -88,7 +114,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       connectionString: target.url,
       max: target.max ?? 10,
       options: sessionOptions(target),
+      // While the database is away a request waits this long for a connection, then answers 503.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
     });
+    guardPool(pool);
     const db = drizzle(pool) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {

@@ -18,6 +18,7 @@ export const ERROR_HTTP_STATUS = {
   insufficient_funds: 422,
   rate_limit_exceeded: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_HTTP_STATUS) as ErrorCode[];

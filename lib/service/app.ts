@@ -3,7 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
 import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
-import { ApiError } from "./errors";
+import { ApiError, databaseUnavailable } from "./errors";
 import { authenticateAndLimit, countIfKeyed } from "./middleware/auth";
 import { rejectNulInUrl } from "./middleware/input-guards";
 import { jsonBody } from "./middleware/json-body";
@@ -18,6 +18,7 @@ import { createRouteTable } from "./route-table";
 import type { ServiceDeps, ServiceEnv } from "./context";
 import { observeApiRequest } from "@/lib/ops/observe";
 import { safeError } from "@/lib/ops/safe-error";
+import { isDatabaseUnavailable, markDatabaseLost } from "@/lib/db/availability";
 
 export type ServiceApp = OpenAPIHono<ServiceEnv>;
 
@@ -154,7 +155,11 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     let res: Response;
     if (err instanceof ApiError) res = errorResponse(c, err);
     else if (err instanceof HTTPException) res = errorResponse(c, fromHttpException(err));
-    else {
+    else if (isDatabaseUnavailable(err)) {
+      // The database is away (a restart, a failover): 503 with Retry-After, never a 500 (issue 49).
+      markDatabaseLost(err);
+      res = errorResponse(c, databaseUnavailable());
+    } else {
       console.error(`[service] ${c.req.method} ${c.req.path} failed (request ${c.get("requestId")}):`, safeError(err));
       res = errorResponse(
         c,

@@ -1,3 +1,4 @@
+import { RETRY_AFTER_SECONDS } from "@/lib/db/availability";
 import { ERROR_HTTP_STATUS, type ErrorCode, type ErrorDetail } from "@/lib/schemas/error";
 
 /**
@@ -26,6 +27,15 @@ export class ApiError extends Error {
     };
   }
 }
+
+/** 503 while the database cannot be reached, with when to try again (CONTRACT §2, 2026-11-28). */
+export const databaseUnavailable = () =>
+  new ApiError(
+    "service_unavailable",
+    "The service cannot reach its database right now; nothing was written. Try again shortly.",
+    undefined,
+    { "Retry-After": String(RETRY_AFTER_SECONDS) },
+  );
 
 export const notFound = (what: string) => new ApiError("not_found", `${what} not found`);
 

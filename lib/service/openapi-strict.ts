@@ -115,12 +115,12 @@ const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 function responseHeaders(op: Operation, status: string): Record<string, unknown> {
   const headers: Record<string, unknown> = { "X-Request-Id": ref("XRequestId") };
   const keyed = !(Array.isArray(op.security) && op.security.length === 0);
-  if (keyed && status !== "401") {
+  if (keyed && status !== "401" && status !== "503") {
     headers["RateLimit-Limit"] = ref("RateLimitLimit");
     headers["RateLimit-Remaining"] = ref("RateLimitRemaining");
     headers["RateLimit-Reset"] = ref("RateLimitReset");
   }
-  if (status === "429") headers["Retry-After"] = ref("RetryAfter");
+  if (status === "429" || status === "503") headers["Retry-After"] = ref("RetryAfter");
   const idempotent = op.parameters?.some((p) => p.in === "header" && p.name?.toLowerCase() === "idempotency-key");
   if (idempotent && /^2/.test(status)) headers["Idempotent-Replayed"] = ref("IdempotentReplayed");
   return headers;

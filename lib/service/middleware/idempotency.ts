@@ -4,17 +4,15 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../errors";
 import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
   expireIdempotencyKey,
+  lockIdempotencyKey,
   readIdempotencyRecord,
-  releaseIdempotencyKey,
+  storeIdempotentAnswer,
 } from "../store/idempotency";
+import type { Db } from "@/lib/db/database";
 import type { ServiceEnv } from "../context";
 
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** An in-flight claim older than this was left by a crash: the next request takes it over. */
-const ABANDONED_MS = 2 * 60 * 1000;
 /** 1–255 printable characters, space included, not blank (decision D3.2). */
 const VALID_KEY = /^(?=.*[\x21-\x7e])[\x20-\x7e]{1,255}$/;
 
@@ -40,11 +38,24 @@ export const fromBodyField =
     return typeof value === "string" ? value : undefined;
   };
 
+/** An answer of 500 or more inside the transaction: rolled back, with the answer kept to return. */
+class RolledBack extends Error {
+  constructor(readonly response: Response) {
+    super("rolled back");
+  }
+}
+
 /**
  * decisions D3: same key + same body within 24 h replays the stored answer (status < 500) with
  * Idempotent-Replayed: true; a different body is 400 idempotency_mismatch; a request with the
- * same key still running is 409 idempotency_conflict. The claim is one atomic insert, so this
- * holds across instances sharing a database.
+ * same key still running is 409 idempotency_conflict.
+ *
+ * The claim, everything the request writes and its stored answer commit in one transaction
+ * (issue 49), so a connection lost half-way leaves nothing: no half-made resource, and no claim
+ * left "in flight" that would refuse the client's retry. A create that committed but whose answer
+ * never reached the client is replayed on retry; one that did not commit is created once. While
+ * one request holds a key (a transaction-scoped advisory lock, released at commit or rollback,
+ * also when its connection dies), another with that key is answered 409 at once, on any instance.
  */
 export const idempotency = (scope: string, keyFrom: KeySource = fromHeader) =>
   createMiddleware<ServiceEnv>(async (c, next) => {
@@ -62,46 +73,52 @@ export const idempotency = (scope: string, keyFrom: KeySource = fromHeader) =>
         ],
       );
     }
-    const { db, clock } = c.get("deps");
+    const deps = c.get("deps");
+    const { db, clock } = deps;
     const ref = { apiKeyId: c.get("caller").keyId, scope, key };
     const requestHash = createHash("sha256")
       .update(canonicalJson(c.get("body") ?? null))
       .digest("hex");
 
-    for (let attempt = 0; ; attempt++) {
-      const now = clock.now();
-      if (await claimIdempotencyKey(db, { ...ref, requestHash, at: now })) break;
-      const record = await readIdempotencyRecord(db, ref);
-      if (!record) continue; // released between our insert and read: try again
-      const age = now.getTime() - record.createdAt.getTime();
-      const stale = age >= REPLAY_WINDOW_MS || (record.state === "in_flight" && age >= ABANDONED_MS);
-      if (stale && attempt < 3) {
-        await expireIdempotencyKey(db, ref, new Date(record.createdAt.getTime() + 1));
-        continue;
-      }
-      if (record.requestHash !== requestHash) {
-        throw new ApiError("idempotency_mismatch", "This Idempotency-Key was used with a different request body");
-      }
-      if (record.state === "in_flight") {
-        throw new ApiError("idempotency_conflict", "A request with this Idempotency-Key is still being processed");
-      }
-      return c.body(record.responseBody ?? "", (record.responseStatus ?? 200) as 200, {
-        "Content-Type": "application/json",
-        "Idempotent-Replayed": "true",
-      });
-    }
-
+    let replay: Response | null = null;
     try {
-      await next();
+      await db.transaction(async (tx) => {
+        if (!(await lockIdempotencyKey(tx, ref))) {
+          throw new ApiError("idempotency_conflict", "A request with this Idempotency-Key is still being processed");
+        }
+        const now = clock.now();
+        const record = await readIdempotencyRecord(tx, ref);
+        // A record from before this transaction held the lock: expired (24 h), or an in-flight
+        // claim an older version left behind (nothing holds it now, since we hold the lock).
+        if (record && (now.getTime() - record.createdAt.getTime() >= REPLAY_WINDOW_MS || record.state === "in_flight")) {
+          await expireIdempotencyKey(tx, ref, new Date(record.createdAt.getTime() + 1));
+        } else if (record) {
+          if (record.requestHash !== requestHash) {
+            throw new ApiError("idempotency_mismatch", "This Idempotency-Key was used with a different request body");
+          }
+          replay = c.body(record.responseBody ?? "", (record.responseStatus ?? 200) as 200, {
+            "Content-Type": "application/json",
+            "Idempotent-Replayed": "true",
+          });
+          return;
+        }
+        c.set("deps", { ...deps, db: tx as unknown as Db });
+        try {
+          await next();
+        } finally {
+          c.set("deps", deps);
+        }
+        const status = c.res.status;
+        if (status >= 500) throw new RolledBack(c.res);
+        const body = await c.res.clone().text();
+        await storeIdempotentAnswer(tx, { ...ref, requestHash, at: now, status, body });
+      });
     } catch (error) {
-      await releaseIdempotencyKey(db, ref);
+      if (error instanceof RolledBack) {
+        c.res = error.response;
+        return;
+      }
       throw error;
     }
-    const status = c.res.status;
-    if (status >= 500) {
-      await releaseIdempotencyKey(db, ref);
-      return;
-    }
-    const body = await c.res.clone().text();
-    await completeIdempotencyKey(db, { ...ref, status, body });
+    if (replay) return replay;
   });

@@ -1,23 +1,25 @@
 import "server-only";
-import { and, eq, lt } from "drizzle-orm";
-import type { Executor } from "@/lib/db/database";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { queryRows, type Executor } from "@/lib/db/database";
 import { idempotencyKeys } from "./schema";
 
 type Ref = { apiKeyId: string; scope: string; key: string };
 const match = (r: Ref) =>
   and(eq(idempotencyKeys.apiKeyId, r.apiKeyId), eq(idempotencyKeys.scope, r.scope), eq(idempotencyKeys.key, r.key));
 
-/** Claims the key for this request; false when a record already holds it. Atomic. */
-export async function claimIdempotencyKey(
-  db: Executor,
-  ref: Ref & { requestHash: string; at: Date },
-): Promise<boolean> {
-  const rows = await db
-    .insert(idempotencyKeys)
-    .values({ ...ref, state: "in_flight", createdAt: ref.at })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return rows.length > 0;
+/**
+ * Takes the key for the rest of the transaction `tx`; false when another transaction holds it
+ * (a request with the same key still running). PostgreSQL releases the lock at commit or
+ * rollback, and when the connection holding it dies. PGlite runs one transaction at a time, so
+ * there it is always free.
+ */
+export async function lockIdempotencyKey(tx: Executor, r: Ref): Promise<boolean> {
+  const lockKey = `idem:${r.apiKeyId}:${r.scope}:${r.key}`;
+  const rows = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as locked`,
+  );
+  return rows[0]?.locked === true;
 }
 
 export async function readIdempotencyRecord(db: Executor, ref: Ref) {
@@ -25,15 +27,21 @@ export async function readIdempotencyRecord(db: Executor, ref: Ref) {
   return rows[0] ?? null;
 }
 
-export async function completeIdempotencyKey(db: Executor, ref: Ref & { status: number; body: string }): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ state: "done", responseStatus: ref.status, responseBody: ref.body })
-    .where(match(ref));
-}
-
-export async function releaseIdempotencyKey(db: Executor, ref: Ref): Promise<void> {
-  await db.delete(idempotencyKeys).where(match(ref));
+/** Stores a request's answer under its key, in the transaction that made it. */
+export async function storeIdempotentAnswer(
+  tx: Executor,
+  r: Ref & { requestHash: string; at: Date; status: number; body: string },
+): Promise<void> {
+  await tx.insert(idempotencyKeys).values({
+    apiKeyId: r.apiKeyId,
+    scope: r.scope,
+    key: r.key,
+    requestHash: r.requestHash,
+    state: "done",
+    createdAt: r.at,
+    responseStatus: r.status,
+    responseBody: r.body,
+  });
 }
 
 /** Removes a record older than `before` (expired or abandoned), only if it is still that old. */

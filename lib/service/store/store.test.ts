@@ -3,10 +3,10 @@ import type { DriverKind } from "../testing/harness";
 import { withTestService } from "../testing/with-test-service";
 import { createApiKey, findKeyOwner, hashApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
+  expireIdempotencyKey,
+  lockIdempotencyKey,
   readIdempotencyRecord,
-  releaseIdempotencyKey,
+  storeIdempotentAnswer,
 } from "./idempotency";
 import { identifyAndClaim } from "./caller-lookup";
 import { sql } from "drizzle-orm";
@@ -74,14 +74,18 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     expect(await claim(production.key)).toMatchObject({ sandboxOffsetMs: 0 });
   });
 
-  it("claims an idempotency key once", async () => {
+  it("stores an idempotent answer once per key, and takes the key's lock inside a transaction", async () => {
     const ref = { apiKeyId: "k1", scope: "test", key: "abc" };
     const at = new Date();
-    expect(await claimIdempotencyKey(s.deps.db, { ...ref, requestHash: "h", at })).toBe(true);
-    expect(await claimIdempotencyKey(s.deps.db, { ...ref, requestHash: "h", at })).toBe(false);
-    await completeIdempotencyKey(s.deps.db, { ...ref, status: 201, body: "{}" });
+    await s.deps.db.transaction(async (tx) => {
+      expect(await lockIdempotencyKey(tx, ref)).toBe(true);
+      await storeIdempotentAnswer(tx, { ...ref, requestHash: "h", at, status: 201, body: "{}" });
+    });
     expect(await readIdempotencyRecord(s.deps.db, ref)).toMatchObject({ state: "done", responseStatus: 201 });
-    await releaseIdempotencyKey(s.deps.db, ref);
+    await expect(
+      s.deps.db.transaction((tx) => storeIdempotentAnswer(tx, { ...ref, requestHash: "h", at, status: 201, body: "{}" })),
+    ).rejects.toThrow();
+    await expireIdempotencyKey(s.deps.db, ref, new Date(at.getTime() + 1));
     expect(await readIdempotencyRecord(s.deps.db, ref)).toBeNull();
   });
 
