@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { is, sql, type SQL } from "drizzle-orm";
 import { markDatabaseLost, markDatabaseReachable } from "./availability";
+import { releaseClientsOnFailure } from "./pool-transaction";
 
 /** A drizzle handle over PGlite or PostgreSQL: every storage function takes one first. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -15,7 +16,7 @@ export type Executor = Db | Tx;
 
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }
-  | { kind: "postgres"; url: string; schema?: string; max?: number };
+  | { kind: "postgres"; url: string; schema?: string; max?: number; applicationName?: string };
 
 /** A payload on a channel, and what to do when the connection that listens was lost and is back. */
 export type ListenHandlers = { onMessage(payload: string): void; onReconnect?(): void };
@@ -77,7 +78,10 @@ const CONNECT_TIMEOUT_MS = 2_000;
 
 type GuardedPool = {
   on(event: "error", listener: (error: Error) => void): unknown;
-  on(event: "connect", listener: (client: { on(event: "error", listener: (error: Error) => void): unknown }) => void): unknown;
+  on(
+    event: "connect",
+    listener: (client: { on(event: "error", listener: (error: Error) => void): unknown }) => void,
+  ): unknown;
 };
 
 /**
@@ -116,10 +120,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       options: sessionOptions(target),
       // While the database is away a request waits this long for a connection, then answers 503.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // What pg_stat_activity calls the app's sessions (an operator, or a test, finds them by it).
+      application_name: target.applicationName ?? "settlement-console",
       keepAlive: true,
     });
     guardPool(pool);
     const db = drizzle(pool) as unknown as Db;
+    releaseClientsOnFailure(db, pool);
     const listeners = new Set<() => Promise<void>>();
     return {
       db,

@@ -171,6 +171,10 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     if (logger && started !== undefined) {
       c.res = res;
       logger.record(c, started);
+      // Hono's setter moved the body into a new Response (merging an earlier answer's headers when
+      // the error came after a handler had answered, as a failed commit does): return that one,
+      // since the body of `res` is now locked and Hono would wrap it once more.
+      return c.res;
     }
     return res;
   });

@@ -41,7 +41,8 @@ const COMMON_ERRORS: Record<string, string> = {
   "401": "unauthorized: X-Api-Key missing or unknown",
   "429": "rate_limit_exceeded (Retry-After tells when to come back)",
   "500": "internal_error: never on any input a client can send; the X-Request-Id identifies it",
-  "503": "service_unavailable: the database cannot be reached; nothing was written; try again after Retry-After seconds",
+  "503":
+    "service_unavailable: the database cannot be reached; nothing was written; try again after Retry-After seconds",
 };
 const BODY_ERRORS: Record<string, string> = {
   "400": "validation_error naming the field, or invalid_json",

@@ -38,9 +38,9 @@ export const fromBodyField =
     return typeof value === "string" ? value : undefined;
   };
 
-/** An answer of 500 or more inside the transaction: rolled back, with the answer kept to return. */
+/** An answer of 500 or more: its transaction is rolled back, and the answer (c.res) returned as it is. */
 class RolledBack extends Error {
-  constructor(readonly response: Response) {
+  constructor() {
     super("rolled back");
   }
 }
@@ -90,7 +90,10 @@ export const idempotency = (scope: string, keyFrom: KeySource = fromHeader) =>
         const record = await readIdempotencyRecord(tx, ref);
         // A record from before this transaction held the lock: expired (24 h), or an in-flight
         // claim an older version left behind (nothing holds it now, since we hold the lock).
-        if (record && (now.getTime() - record.createdAt.getTime() >= REPLAY_WINDOW_MS || record.state === "in_flight")) {
+        if (
+          record &&
+          (now.getTime() - record.createdAt.getTime() >= REPLAY_WINDOW_MS || record.state === "in_flight")
+        ) {
           await expireIdempotencyKey(tx, ref, new Date(record.createdAt.getTime() + 1));
         } else if (record) {
           if (record.requestHash !== requestHash) {
@@ -109,15 +112,12 @@ export const idempotency = (scope: string, keyFrom: KeySource = fromHeader) =>
           c.set("deps", deps);
         }
         const status = c.res.status;
-        if (status >= 500) throw new RolledBack(c.res);
+        if (status >= 500) throw new RolledBack();
         const body = await c.res.clone().text();
         await storeIdempotentAnswer(tx, { ...ref, requestHash, at: now, status, body });
       });
     } catch (error) {
-      if (error instanceof RolledBack) {
-        c.res = error.response;
-        return;
-      }
+      if (error instanceof RolledBack) return; // c.res is that answer already
       throw error;
     }
     if (replay) return replay;

@@ -2,12 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DriverKind } from "../testing/harness";
 import { withTestService } from "../testing/with-test-service";
 import { createApiKey, findKeyOwner, hashApiKey, listApiKeys, revokeApiKey } from "./api-keys";
-import {
-  expireIdempotencyKey,
-  lockIdempotencyKey,
-  readIdempotencyRecord,
-  storeIdempotentAnswer,
-} from "./idempotency";
+import { expireIdempotencyKey, lockIdempotencyKey, readIdempotencyRecord, storeIdempotentAnswer } from "./idempotency";
 import { identifyAndClaim } from "./caller-lookup";
 import { sql } from "drizzle-orm";
 import { emitEvent } from "../outbox/emit";
@@ -83,7 +78,9 @@ describe.each<DriverKind>(["pglite", "postgres"])("store on %s", (driver) => {
     });
     expect(await readIdempotencyRecord(s.deps.db, ref)).toMatchObject({ state: "done", responseStatus: 201 });
     await expect(
-      s.deps.db.transaction((tx) => storeIdempotentAnswer(tx, { ...ref, requestHash: "h", at, status: 201, body: "{}" })),
+      s.deps.db.transaction((tx) =>
+        storeIdempotentAnswer(tx, { ...ref, requestHash: "h", at, status: 201, body: "{}" }),
+      ),
     ).rejects.toThrow();
     await expireIdempotencyKey(s.deps.db, ref, new Date(at.getTime() + 1));
     expect(await readIdempotencyRecord(s.deps.db, ref)).toBeNull();

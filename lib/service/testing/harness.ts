@@ -56,7 +56,13 @@ export async function freshPostgres(
   await admin.connect();
   await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
   await admin.end();
-  const database = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: schemaName, max });
+  const database = await openDatabase({
+    kind: "postgres",
+    url: TEST_PG_URL,
+    schema: schemaName,
+    max,
+    applicationName: `test:${schemaName}`,
+  });
   return {
     ...database,
     schema: schemaName,
