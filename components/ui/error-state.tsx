@@ -11,12 +11,21 @@ export type ErrorStateProps = {
   onRetry?: () => void;
   retrying?: boolean;
   className?: string;
+  testId?: string;
 };
 
-export function ErrorState({ title = "Something went wrong", message, onRetry, retrying, className }: ErrorStateProps) {
+export function ErrorState({
+  title = "Something went wrong",
+  message,
+  onRetry,
+  retrying,
+  className,
+  testId,
+}: ErrorStateProps) {
   return (
     <div
       role="alert"
+      data-testid={testId}
       className={cn(
         "flex flex-col items-center rounded-[var(--radius-card)] border border-red-200 bg-red-50/50 px-6 py-10 text-center",
         className,

@@ -1,4 +1,5 @@
 import "server-only";
+import { isDatabaseUnavailable, markDatabaseLost, RETRY_AFTER_SECONDS } from "@/lib/db/availability";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "@/lib/schemas/zod";
 import { recordAudit } from "@/lib/auth/audit";
@@ -210,6 +211,15 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
   } catch (error) {
     // Next's own control flow (redirect, notFound, dynamic rendering bail-outs) passes through.
     unstable_rethrow(error);
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (issue 49): nothing was saved, and the audit cannot be written either.
+      markDatabaseLost(error);
+      return fail({
+        code: "service_unavailable",
+        message: "The database is unreachable right now; nothing was saved. Try again in a moment.",
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      });
+    }
     console.error(`[action ${config.name}] failed:`, safeError(error));
     if (ctx && config.kind !== "read") {
       await recordAudit({ actor: ctx.actor, action: config.name, result: "internal_error" });

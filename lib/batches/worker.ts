@@ -1,4 +1,5 @@
 import "server-only";
+import { reportBackgroundFailure } from "@/lib/db/availability";
 import { randomBytes } from "node:crypto";
 import { getDatabase } from "@/lib/db/connection";
 import { safeError } from "@/lib/ops/safe-error";
@@ -55,7 +56,7 @@ export function kickBatchWorker(): void {
     return;
   }
   state.running = pass(state)
-    .catch((error) => console.error("[batches] worker pass failed:", safeError(error)))
+    .catch((error) => reportBackgroundFailure("[batches] worker pass", error, safeError))
     .finally(() => {
       state.running = undefined;
       if (state.again && !state.stopped) {

@@ -87,3 +87,17 @@ export function markDatabaseReachable(): void {
   s.recoveries += 1;
   log().info({ downMs }, "database reachable again");
 }
+
+/**
+ * What a background loop (webhook delivery, the scheduler, the sandbox clock, the partition
+ * keeper, the batch worker, housekeeping) does with a failed pass: while the database is away it
+ * says so once for the whole process and tries again on its next pass; any other failure is
+ * logged as it comes.
+ */
+export function reportBackgroundFailure(where: string, error: unknown, describe: (e: unknown) => unknown): void {
+  if (isDatabaseUnavailable(error)) {
+    markDatabaseLost(error);
+    return;
+  }
+  console.error(`${where} failed:`, describe(error));
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/ops/log";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -248,7 +249,10 @@ async function listenOnPostgres(
     next.on("notification", (message) => {
       if (message.channel === channel) handlers.onMessage(message.payload ?? "");
     });
-    next.on("error", () => lost(next));
+    next.on("error", (error) => {
+      markDatabaseLost(error);
+      lost(next);
+    });
     next.on("end", () => lost(next));
     await next.connect();
     await next.query(`LISTEN ${channel}`);
@@ -270,7 +274,10 @@ async function listenOnPostgres(
     attempt += 1;
     retry = setTimeout(() => {
       connect().then(
-        () => handlers.onReconnect?.(),
+        () => {
+          log().info({ channel }, "live updates listening again");
+          handlers.onReconnect?.();
+        },
         () => {
           if (!stopped) schedule();
         },

@@ -1,4 +1,5 @@
 import "server-only";
+import { reportBackgroundFailure } from "@/lib/db/availability";
 import { pruneAudit } from "@/lib/auth/audit";
 import { deleteEndedWindows } from "@/lib/auth/throttle";
 import { pruneLinkState } from "@/lib/pay/pay-links";
@@ -26,7 +27,7 @@ export function startHousekeeping(): void {
       await pruneLinkState(db);
       await pruneSessions(db);
     } catch (error) {
-      console.error("[console] housekeeping failed:", (error as Error).message);
+      reportBackgroundFailure("[console] housekeeping", error, (e) => (e as Error).message);
     }
   };
   void run();

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { openStreamCount } from "@/lib/inbox/sse";
 import { getDatabase } from "@/lib/db/connection";
 import { queryRows } from "@/lib/db/database";
+import { databaseAvailability } from "@/lib/db/availability";
 import { requestLogDrops } from "@/lib/service/request-log/writer";
 import { metrics } from "./metrics";
 
@@ -11,6 +12,10 @@ export async function scrape(): Promise<{ text: string; contentType: string }> {
   const m = metrics();
   m.sseClients.set(openStreamCount());
   m.requestLogDrops.set(requestLogDrops());
+  const database = databaseAvailability();
+  m.databaseUp.set(database.up ? 1 : 0);
+  m.databaseLosses.set(database.losses);
+  m.databaseRecoveries.set(database.recoveries);
   try {
     const { db } = await getDatabase();
     const [row] = await queryRows<{ pending: string | number; due: string | number }>(

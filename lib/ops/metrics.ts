@@ -62,6 +62,21 @@ function create() {
       help: "Webhook deliveries due now and not yet sent.",
       registers: [registry],
     }),
+    databaseUp: new Gauge({
+      name: "console_database_up",
+      help: "1 while this instance reaches its database, 0 while it answers 503 and retries (issue 49).",
+      registers: [registry],
+    }),
+    databaseLosses: new Gauge({
+      name: "console_database_losses_total",
+      help: "Times this instance lost its database since it started.",
+      registers: [registry],
+    }),
+    databaseRecoveries: new Gauge({
+      name: "console_database_recoveries_total",
+      help: "Times this instance reached its database again after losing it.",
+      registers: [registry],
+    }),
     requestLogDrops: new Gauge({
       name: "console_request_log_drops_total",
       help: "Request-log entries dropped since start (buffer full or write failed).",

@@ -1,4 +1,5 @@
 import "server-only";
+import { reportBackgroundFailure } from "@/lib/db/availability";
 import type { ServiceDeps } from "./context";
 import { housekeeping } from "./housekeeping";
 import { webhookDelivery } from "./outbox/worker";
@@ -37,7 +38,7 @@ export function startWorkers(deps: ServiceDeps, intervalMs: number): () => Promi
         try {
           await worker.tick(deps);
         } catch (error) {
-          console.error(`[service] worker ${worker.name} failed:`, safeError(error));
+          reportBackgroundFailure(`[service] worker ${worker.name}`, error, safeError);
         }
         if (stopped) break;
         if (worker.idle) await worker.idle(deps, intervalMs);
