@@ -58,3 +58,16 @@ function causeCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * An arrival the CLI does not forward: the service's signature on it did not check out, so it
+ * may be forged (anyone who knows the receiver's URL can post to it). Shown as refused.
+ */
+export function refusedArrival(delivery: { service_signature: string; refused?: string }): ForwardResult {
+  return {
+    status: null,
+    durationMs: 0,
+    ok: false,
+    verdict: `refused: ${delivery.refused ?? `service signature ${delivery.service_signature}, not forwarded`}`,
+  };
+}

@@ -1,7 +1,7 @@
 import type { ListenDelivery, ListenEnd, ListenHello } from "../listen/types";
 import type { ListenOptions } from "./args";
 import { CliFailure, getJson, postJson, readToken, refusalText } from "./console-client";
-import { forward } from "./forward";
+import { forward, refusedArrival, type ForwardResult } from "./forward";
 import { deliveryRecord, formatDelivery } from "./output";
 import { readSse } from "./sse-reader";
 
@@ -124,11 +124,12 @@ export async function listen(options: ListenOptions, io: Io): Promise<number> {
         }
         if (message.event !== "delivery") continue;
         const delivery = JSON.parse(message.data) as ListenDelivery;
-        const result = await forward(
-          forwardTo,
-          new Uint8Array(Buffer.from(delivery.body_base64, "base64")),
-          delivery.headers,
-        );
+        // Only what the service itself signed reaches the handler: the console's word (refused)
+        // and the verdict are both checked, so an older console cannot make the CLI forward a forgery.
+        const result: ForwardResult =
+          delivery.refused !== undefined || delivery.service_signature !== "valid"
+            ? refusedArrival(delivery)
+            : await forward(forwardTo, new Uint8Array(Buffer.from(delivery.body_base64, "base64")), delivery.headers);
         lastActivity = Date.now();
         lastEventId = message.id ?? String(delivery.seq);
         io.out(formatDelivery(deliveryRecord(delivery, result), options.format, io.color));

@@ -73,4 +73,20 @@ describe("the listen stream's delivery frame", () => {
       }).ok,
     ).toBe(true);
   });
+
+  it("a forged arrival is never signed: no signature header, refused, and the CLI forwards nothing (issue 42)", async () => {
+    const t = 1_795_000_000;
+    const forged: MessageRow = {
+      ...arrival(t),
+      headers: { "content-type": "application/json", "x-service-signature": `t=${t},v1=${"0".repeat(64)}` },
+      verdict: { status: "signature_mismatch", detail: "no v1 signature matches" },
+    };
+    const frame = deliveryFrame(forged, LISTEN_SECRET, new Date((t + 1) * 1000));
+    expect(frame.headers["X-Service-Signature"]).toBeUndefined();
+    expect(frame.refused).toMatch(/service signature signature_mismatch/);
+    const { refusedArrival } = await import("@/lib/cli/forward");
+    expect(refusedArrival(frame)).toMatchObject({ ok: false, status: null, verdict: expect.stringMatching(/^refused: /) });
+    // A genuine one carries no refusal.
+    expect(deliveryFrame(arrival(t), LISTEN_SECRET, new Date((t + 1) * 1000)).refused).toBeUndefined();
+  });
 });

@@ -18,6 +18,12 @@ import type { ListenDelivery } from "./types";
  * original delivery's t= while that is within the 5-minute tolerance, and at now for anything
  * older (a catch-up after a sleep, a --since replay), so a handler that checks the tolerance
  * accepts it.
+ *
+ * Only an arrival whose service signature checked out is signed (issue 42): the receiver's URL
+ * needs no credential, so anyone who learns it can post to it, and re-signing what they post
+ * would hand a forged event to the developer's handler with a valid signature. Any other
+ * arrival goes out with no signature at all and `refused` set; the CLI shows it and forwards
+ * nothing.
  */
 export function deliveryFrame(row: MessageRow, listenSecret: string, now: Date): ListenDelivery {
   const bytes = Buffer.from(row.body, "utf8");
@@ -25,10 +31,11 @@ export function deliveryFrame(row: MessageRow, listenSecret: string, now: Date):
   const original = originalTimestamp(row.headers[SIGNATURE_HEADER.toLowerCase()]);
   const fresh = original === null || Math.abs(nowSeconds - original) > DEFAULT_TOLERANCE_SECONDS;
   const t = fresh ? nowSeconds : original;
+  const genuine = row.verdict.status === "valid";
   const headers: Record<string, string> = {
     "Content-Type": row.headers["content-type"] ?? "application/json",
-    [SIGNATURE_HEADER]: signatureHeader(listenSecret, bytes, t),
   };
+  if (genuine) headers[SIGNATURE_HEADER] = signatureHeader(listenSecret, bytes, t);
   if (row.eventId) headers[EVENT_ID_HEADER] = row.eventId;
   return {
     seq: row.seq,
@@ -40,6 +47,7 @@ export function deliveryFrame(row: MessageRow, listenSecret: string, now: Date):
     headers,
     signed_at: t,
     resigned_fresh: fresh,
+    ...(genuine ? {} : { refused: `service signature ${row.verdict.status}: not forwarded` }),
   };
 }
 

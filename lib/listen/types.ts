@@ -51,6 +51,11 @@ export type ListenDelivery = {
   signed_at: number;
   /** True when t= was renewed (a replay or a catch-up older than 5 minutes). */
   resigned_fresh: boolean;
+  /**
+   * Set when the arrival's service signature did not check out (forged, stale, unsigned): the
+   * frame carries no signature and the CLI does not forward it.
+   */
+  refused?: string;
 };
 
 /** The first frame of the listen stream. */
