@@ -7,6 +7,8 @@ import { changePasswordSchema } from "@/lib/auth/forms";
 import { isHttpsRequest, requestAddress } from "@/lib/auth/request-origin";
 import { claimPasswordCheck, passwordCheckSucceeded, tooManyAttempts } from "@/lib/auth/throttle";
 import { setMustChangePassword } from "@/lib/auth/users";
+import { forgetFirstAdminPassword } from "@/lib/auth/bootstrap";
+import { env } from "@/lib/env";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction, refused } from "./action";
 
@@ -46,6 +48,11 @@ export const changePassword = consoleAction({
     }
     await passwordCheckSucceeded(db, claim.release);
     if (actor.mustChangePassword) await setMustChangePassword(db, actor.userId, false);
-    return { ok: true, data: null, audit };
+    const forgot = forgetFirstAdminPassword(env().DATA_DIR, actor.email);
+    return {
+      ok: true,
+      data: null,
+      audit: forgot ? { ...audit, detail: "the first-admin password file was deleted" } : audit,
+    };
   },
 });

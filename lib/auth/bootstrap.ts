@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
@@ -62,6 +62,20 @@ async function createFirstAdministrator(): Promise<void> {
     "",
   ];
   console.log(lines.join("\n"));
+}
+
+/**
+ * Deletes DATA_DIR/first-admin-password.txt once its administrator has chosen their own password
+ * (issue 42): the file would otherwise keep a password that no longer works, or worse, one that
+ * still does if they only signed in. Only a file naming `email` on its first line is removed.
+ */
+export function forgetFirstAdminPassword(dataDir: string, email: string): boolean {
+  const path = resolve(dataDir, "first-admin-password.txt");
+  if (!existsSync(path)) return false;
+  const first = readFileSync(path, "utf8").split("\n", 1)[0]?.trim().toLowerCase();
+  if (first !== email.trim().toLowerCase()) return false;
+  rmSync(path, { force: true });
+  return true;
 }
 
 /** Writes the generated password to DATA_DIR/first-admin-password.txt, mode 0600; returns the path. */

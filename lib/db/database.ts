@@ -1,13 +1,14 @@
 import "server-only";
 import { log } from "@/lib/ops/log";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { is, sql, type SQL } from "drizzle-orm";
 import { markDatabaseLost, markDatabaseReachable } from "./availability";
 import { releaseClientsOnFailure } from "./pool-transaction";
+import { makePrivate } from "./private-files";
 
 /** A drizzle handle over PGlite or PostgreSQL: every storage function takes one first. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -151,14 +152,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const memory = target.dataDir.startsWith("memory://");
   const dataDir = memory ? target.dataDir : resolve(target.dataDir);
   if (!memory) {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivate(dataDir);
     initialiseApart(dataDir);
+    makePrivate(dataDir); // what the initialising child wrote
   }
   const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? [];
   const startParams = [...defaults, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   const client = new PGlite({ dataDir, startParams });
   await client.waitReady;
-  return pgliteDatabase(client, drizzle(client) as unknown as Db);
+  const database = pgliteDatabase(client, drizzle(client) as unknown as Db);
+  if (memory) return database;
+  // PGlite writes a few files (its relation caches) 0644 whatever the umask: the directory's
+  // 0700 keeps them from other users meanwhile, and they are tightened again when it closes.
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      makePrivate(dataDir);
+    },
+  };
 }
 
 /**

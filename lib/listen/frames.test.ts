@@ -85,7 +85,11 @@ describe("the listen stream's delivery frame", () => {
     expect(frame.headers["X-Service-Signature"]).toBeUndefined();
     expect(frame.refused).toMatch(/service signature signature_mismatch/);
     const { refusedArrival } = await import("@/lib/cli/forward");
-    expect(refusedArrival(frame)).toMatchObject({ ok: false, status: null, verdict: expect.stringMatching(/^refused: /) });
+    expect(refusedArrival(frame)).toMatchObject({
+      ok: false,
+      status: null,
+      verdict: expect.stringMatching(/^refused: /),
+    });
     // A genuine one carries no refusal.
     expect(deliveryFrame(arrival(t), LISTEN_SECRET, new Date((t + 1) * 1000)).refused).toBeUndefined();
   });
