@@ -52,7 +52,9 @@ function isHttps(request: NextRequest): boolean {
 
 export const config = {
   matcher: [
-    // Everything but the API, better-auth, the liveness check, Next's own files and files with an extension (favicon.svg, robots.txt).
-    "/((?!v0(?:/|$)|v1(?:/|$)|api/auth(?:/|$)|api/cli(?:/|$)|api/health$|api/ready$|api/metrics$|_next/|.*\\.[A-Za-z0-9]+$).*)",
+    // Everything but the API, better-auth, the liveness check, Next's own files and the icon. Not
+    // "any path with an extension": a payer link or a console path ending in ".<letters>" would
+    // then go without its CSP and HSTS (issue 42).
+    "/((?!v0(?:/|$)|v1(?:/|$)|api/auth(?:/|$)|api/cli(?:/|$)|api/health$|api/ready$|api/metrics$|_next/|favicon\\.(?:svg|ico)$).*)",
   ],
 };

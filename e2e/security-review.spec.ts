@@ -109,6 +109,26 @@ test.describe("security review", () => {
     ).toBe(0);
   });
 
+  test("a malformed path is a 400 with the security headers, never Next's bare 500; a dotted console path gets its CSP (issue 42)", async ({
+    request,
+  }) => {
+    for (const path of ["/v0/%E0%A4%A", "/pay/%E0%A4%A", "/settlement-requests/%E0%A4%A"]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(400);
+      expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+      expect(res.headers()["x-frame-options"], path).toBe("DENY");
+      expect(res.headers()["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    }
+    const api = await request.get("/v0/%E0%A4%A");
+    expect(await api.json()).toMatchObject({
+      status_code: 400,
+      error: "validation_error",
+      details: [{ path: "path" }],
+    });
+    const dotted = await request.get("/pay/not-a-link.abc123", { maxRedirects: 0 });
+    expect(dotted.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+  });
+
   test("an administrator sees a sign-in throttle on the People page and lifts it (audited)", async ({
     page,
     browser,

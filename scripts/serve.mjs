@@ -5,6 +5,7 @@
 // - SIGTERM / SIGINT: stop accepting, drain (readiness 503, live streams end with a retry hint,
 //   no new webhook claims, sends in flight finish), let in-flight requests end (at most
 //   SHUTDOWN_GRACE_MS), close the database, exit 0.
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 
@@ -18,9 +19,51 @@ const app = next({ dev: false, dir: root, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// The headers every answer carries, set here too so that an answer Next makes before its own
+// config applies (its 500 for a malformed path) has them (issue 42). lib/http/security-headers.ts
+// has the same list for next.config.ts; lib/http/security-headers.test.ts keeps the two equal.
+const BASE_HEADERS = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+];
+const HSTS = ["Strict-Transport-Security", "max-age=63072000; includeSubDomains"];
+
+/** A path whose percent-encoding does not decode: Next answers it with a bare 500. */
+function malformedPath(url) {
+  try {
+    decodeURIComponent((url ?? "/").split("?")[0]);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 const server = createServer((req, res) => {
   req.headers["x-console-peer"] = req.socket.remoteAddress ?? "";
   req.headers["x-console-proto"] = req.socket.encrypted ? "https" : "http";
+  for (const [name, value] of BASE_HEADERS) res.setHeader(name, value);
+  if (req.socket.encrypted) res.setHeader(...HSTS);
+  if (malformedPath(req.url)) {
+    // A client's mistake, never a 500; the API's own envelope under /v0 and /v1.
+    const api = /^\/v[01](\/|$)/.test(req.url ?? "");
+    const body = api
+      ? {
+          status_code: 400,
+          error: "validation_error",
+          message: "path: the percent-encoding does not decode",
+          details: [{ path: "path", message: "the percent-encoding does not decode" }],
+        }
+      : { error: { code: "bad_request", message: "The address is not valid: its percent-encoding does not decode." } };
+    res.writeHead(400, {
+      "Content-Type": "application/json",
+      ...(api ? { "X-Request-Id": randomUUID() } : {}),
+      "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+      "Cache-Control": "no-store",
+    });
+    res.end(JSON.stringify(body));
+    return;
+  }
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000; // longer than common balancers' idle timeout
