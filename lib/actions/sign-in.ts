@@ -51,7 +51,12 @@ const checkPassword = consoleAction({
     } catch (error) {
       if (!isAPIError(error)) throw error;
       if (error.body?.code === "ACCOUNT_DISABLED") {
-        return { ...refused("account_disabled", "This account is disabled. Ask an administrator."), audit };
+        // The same answer as a wrong password: a different one would tell a guesser that the
+        // password was right (issue 42). The audit trail says what it was.
+        return {
+          ...refused("invalid_credentials", WRONG, { password: WRONG }),
+          audit: { ...audit, detail: `${audit.detail}; the account is disabled` },
+        };
       }
       return {
         ...refused("invalid_credentials", WRONG, { password: WRONG }),

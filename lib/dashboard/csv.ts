@@ -7,9 +7,15 @@ import type { SettlementRequest } from "@/lib/schemas/settlement-request-respons
 
 export type CsvColumn<T> = { header: string; value: (row: T) => string | null | undefined };
 
+/**
+ * What a spreadsheet may read as the start of a formula: = + - @, tab and carriage return, and
+ * their full-width forms (＝ ＋ － ＠), which some spreadsheets fold to the ASCII ones (issue 42).
+ */
+export const FORMULA_LEAD = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 function cell(value: string | null | undefined): string {
   let v = value ?? "";
-  if (/^[=+\-@\t\r]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v)) v = `'${v}`;
+  if (FORMULA_LEAD.test(v) && !/^-?\d+(\.\d+)?$/.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
