@@ -6,6 +6,23 @@ const now = new Date("2026-11-24T12:00:00Z");
 const body = new TextEncoder().encode('{"id":"evt_1"}');
 
 describe("the public inbox receiver", () => {
+  it("redacts credential headers by a pattern over the name, and any header whose value is a credential (issue 42)", () => {
+    const stored = redactHeaders({
+      "x-password": "hunter22",
+      "x-jwt": "eyJhbGciOiJIUzI1NiJ9.e30.sig",
+      "x-bearer": "abc",
+      "x-forwarded-credential": "c",
+      "x-custom": "Bearer s3cr3t-value",
+      "x-other": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.abc",
+      "content-type": "application/json",
+    });
+    expect(
+      Object.entries(stored)
+        .filter(([, v]) => !v.startsWith("[redacted"))
+        .map(([k]) => k),
+    ).toEqual(["content-type"]);
+  });
+
   it("a mismatch shows only a prefix of the expected signature, never a whole HMAC of a stranger's body", () => {
     const header = signatureHeader("whsec_other", body, Math.floor(now.getTime() / 1000));
     const verdict = judge("whsec_mine", { "x-service-signature": header }, body, now);

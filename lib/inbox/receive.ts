@@ -69,18 +69,23 @@ export function judge(
 }
 
 /**
- * Headers whose values may be credentials, by name (Cookie, Authorization, X-Api-Key, any
- * token, secret, key, signature or session): stored as "sent", never as their value. The
- * service's own signature header is kept: the verdict shows it, and it is a MAC, no secret.
+ * Headers whose values may be credentials, by a pattern over the name (Cookie, Authorization,
+ * X-Api-Key, X-Password, X-Jwt, any token, secret, key, signature, session, bearer or
+ * credential), or a value that is one (`Bearer …`, `Basic …`, a JWT): stored as "sent", never as
+ * their value (issue 42: a list of names missed some). The service's own signature header is
+ * kept: the verdict shows it, and it is a MAC, no secret.
  */
-const CREDENTIAL_NAME = /auth|cookie|token|secret|key|signature|session/i;
+const CREDENTIAL_NAME = /auth|cookie|token|secret|key|signature|session|pass|bearer|jwt|credential|otp|csrf|xsrf/i;
+const CREDENTIAL_VALUE = /^\s*(?:bearer|basic|token|digest)\s+\S|eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\./i;
 const KEPT = new Set([SIGNATURE_HEADER.toLowerCase()]);
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [
       name,
-      CREDENTIAL_NAME.test(name) && !KEPT.has(name.toLowerCase()) ? `[redacted: ${value.length} characters]` : value,
+      (CREDENTIAL_NAME.test(name) || CREDENTIAL_VALUE.test(value)) && !KEPT.has(name.toLowerCase())
+        ? `[redacted: ${value.length} characters]`
+        : value,
     ]),
   );
 }

@@ -26,6 +26,13 @@ const CREDENTIALS: ReadonlyArray<[RegExp, (found: string, ...groups: string[]) =
   [/whsec_[A-Za-z0-9_+/=-]{5,}/g, (found) => cut(found, SECRET_KEPT)],
   [/sk_(?:test|live)_[A-Za-z0-9_-]{7,}/g, (found) => cut(found, KEY_KEPT)],
   [/(\/inbox\/)([A-Za-z0-9_-]{8,})/g, (_found, path: string, id: string) => `${path}${cut(id, INBOX_ID_KEPT)}`],
+  // The console's personal access tokens, bearer credentials and JWTs, wherever a caller put them (issue 42).
+  [/scpat_[A-Za-z0-9_-]{7,}/g, (found) => cut(found, KEY_KEPT)],
+  [
+    /\b(Bearer|Basic|Token)(\s+)([A-Za-z0-9._~+/=-]{9,})/gi,
+    (_f, scheme: string, gap: string, v: string) => `${scheme}${gap}${cut(v, 4)}`,
+  ],
+  [/eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}/g, (found) => cut(found, 8)],
 ];
 
 /** `text` with every credential in it cut, and the caller's own key (whatever its shape) too. */
@@ -72,7 +79,10 @@ export function loggedBody(text: string, callerKey = "", options: { banksMasked?
 }
 
 function mayHoldCredential(text: string, callerKey: string): boolean {
-  return /secret|whsec_|sk_(?:test|live)_|\/inbox\//.test(text) || (callerKey.length >= 8 && text.includes(callerKey));
+  return (
+    /secret|whsec_|sk_(?:test|live)_|\/inbox\/|scpat_|bearer|basic|token|eyJ/i.test(text) ||
+    (callerKey.length >= 8 && text.includes(callerKey))
+  );
 }
 
 /** A path or query string as stored: credentials cut. */

@@ -62,10 +62,11 @@ function recordEntry(
         status: res.status,
         durationMs,
         keyPrefix: key.slice(0, 14),
-        idempotencyKey: (c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed))?.slice(0, 255) ?? null,
+        // Every field a caller chose is kept with its credentials cut, as the path and bodies are (issue 42).
+        idempotencyKey: scrubbed((c.req.header("idempotency-key") ?? idempotencyKeyInBody(parsed))?.slice(0, 255), key),
         idempotentReplayed: res.headers.get("idempotent-replayed") === "true",
-        resourceId: asResourceId(created ?? resourceIdOf(url.pathname)),
-        userAgent: c.req.header("user-agent")?.slice(0, 200) ?? null,
+        resourceId: scrubbed(asResourceId(created ?? resourceIdOf(url.pathname)), key),
+        userAgent: scrubbed(c.req.header("user-agent")?.slice(0, 200), key),
         requestBody: loggedBody(requestText, key),
         responseBody: loggedBody(responseText, key, { banksMasked: true }),
       });
@@ -82,6 +83,10 @@ function asResourceId(id: string | null): string | null {
 }
 
 let sequence = 0;
+function scrubbed(value: string | null | undefined, key: string): string | null {
+  return value ? loggedText(value, key) : null;
+}
+
 /** Ids sort in the order entries were made (time, then a per-process counter), so newest first holds within a millisecond. */
 function nextEntryId(): string {
   sequence = (sequence + 1) % 1_679_616;

@@ -17,6 +17,8 @@ import { call, type Json } from "../testing/http";
 
 type Page = { data: Json[]; pagination: Json };
 const INBOX_ID = "Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0";
+const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEiLCJyb2xlIjoiYWRtaW4ifQ.c2lnbmF0dXJlLXZhbHVlLWhlcmU";
+const PAT = "scpat_AbCdEfGhIjKlMnOpQrStUvWx";
 
 describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (%s)", (driver) => {
   let s: TestService;
@@ -48,6 +50,17 @@ describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (
     await call(s, "GET", `/v0/webhooks/${webhookId}`);
     await call(s, "GET", "/v0/webhooks");
     await call(s, "GET", "/v0/events");
+    // credentials in the fields a caller chooses besides path and body (issue 42)
+    await call(
+      s,
+      "POST",
+      "/v0/settlement-requests",
+      { external_id: "x" },
+      { headers: { "Idempotency-Key": `key ${JWT}` } },
+    );
+    await call(s, "GET", `/v0/webhooks/${inboxSecret}`, undefined, {
+      headers: { "User-Agent": `agent/1.0 Bearer ${JWT} ${PAT}` },
+    });
     await requestLogWriter(s.deps.db).flush();
   });
   afterAll(async () => {
@@ -58,6 +71,8 @@ describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (
   function expectNoCredential(text: string): void {
     expect(text).not.toContain(secret);
     expect(text).not.toContain(inboxSecret);
+    expect(text).not.toContain(JWT);
+    expect(text).not.toContain(PAT);
     expect(text).not.toContain(s.keys.sandbox);
     expect(text).not.toContain(INBOX_ID);
   }
