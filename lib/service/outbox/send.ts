@@ -3,7 +3,14 @@ import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "@/lib/webhooks/signature";
-import { addressAllowed, guardedLookupFor, urlHost, type TargetPolicy } from "./url-guard";
+import {
+  addressAllowed,
+  guardedLookupFor,
+  isBlockedAddress,
+  isLoopbackAddress,
+  urlHost,
+  type TargetPolicy,
+} from "./url-guard";
 
 /** What one attempt came to: recorded as is (decisions D9). */
 export interface AttemptResult {
@@ -33,6 +40,7 @@ const lookups = {
   public: guardedLookupFor("public"),
   "sandbox-public": guardedLookupFor("sandbox-public"),
   "public-or-loopback": guardedLookupFor("public-or-loopback"),
+  "private-not-loopback": guardedLookupFor("private-not-loopback"),
 };
 
 // Keep-alive: most deliveries go to a few receivers. Idle sockets close after 4 s, before
@@ -60,12 +68,19 @@ function describeError(error: unknown, timeoutMs: number): string {
 
 class TimeoutError extends Error {}
 
+/** Whether a receiver's answer is kept: public and (where allowed at all) loopback peers, never a private network's. */
+export function answerReadable(peer: string | null): boolean {
+  return peer !== null && (!isBlockedAddress(peer) || isLoopbackAddress(peer));
+}
+
 interface RawOutcome {
   status: number | null;
   location: string | null;
   kept: Buffer[];
   error: unknown;
   reusedSocket: boolean;
+  /** The address the answer came from. */
+  peer: string | null;
 }
 
 function postOnce(req: SendRequest, url: URL, deadline: number): Promise<RawOutcome> {
@@ -79,11 +94,12 @@ function postOnce(req: SendRequest, url: URL, deadline: number): Promise<RawOutc
     let settled = false;
     let status: number | null = null;
     let location: string | null = null;
+    let peer: string | null = null;
     const finish = (error: unknown) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ status, location, kept, error, reusedSocket: request.reusedSocket });
+      resolve({ status, location, kept, error, reusedSocket: request.reusedSocket, peer });
     };
     const request = (secure ? https : http).request(url, {
       method: "POST",
@@ -108,6 +124,7 @@ function postOnce(req: SendRequest, url: URL, deadline: number): Promise<RawOutc
     request.on("error", (error) => finish(error));
     request.on("response", (response) => {
       status = response.statusCode ?? null;
+      peer = response.socket?.remoteAddress ?? null;
       location = typeof response.headers.location === "string" ? response.headers.location : null;
       response.on("data", (chunk: Buffer) => {
         readBytes += chunk.length;
@@ -174,7 +191,11 @@ export async function sendDelivery(req: SendRequest): Promise<AttemptResult> {
     outcome = await postOnce(req, url, deadline);
   }
   const durationMs = elapsed();
-  const responseBody = outcome.status === null ? null : keptText(outcome.kept);
+  // What a receiver on a private, link-local or special-use address answered is not kept
+  // (issue 42): a sandbox endpoint allowed onto such a network would otherwise read its services
+  // back through the deliveries list. Its status is still recorded. Loopback is reached only
+  // where the console allows it (a developer's own machine and receivers), and is kept there.
+  const responseBody = outcome.status === null || !answerReadable(outcome.peer) ? null : keptText(outcome.kept);
   if (outcome.status === null) {
     return {
       ok: false,

@@ -1,3 +1,4 @@
+import { answerReadable } from "./send";
 import { describe, expect, it } from "vitest";
 import { endpointPolicy, isBlockedAddress, webhookUrlProblem, targetPolicy, type Resolver } from "./url-guard";
 
@@ -141,6 +142,32 @@ describe("webhookUrlProblem", () => {
     expect(endpointPolicy("sandbox", { sandboxWebhookAllowLoopback: true })).toBe("public-or-loopback");
     expect(endpointPolicy("sandbox", {})).toBe("public-or-loopback");
     expect(endpointPolicy("production", { sandboxWebhookAllowLoopback: true })).toBe("public");
+  });
+
+  it("SANDBOX_WEBHOOK_ALLOW_PRIVATE does not cancel SANDBOX_WEBHOOK_ALLOW_LOOPBACK=false: each switch on its own (issue 42)", async () => {
+    const policy = endpointPolicy("sandbox", { sandboxWebhookAllowPrivate: true, sandboxWebhookAllowLoopback: false });
+    expect(policy).toBe("private-not-loopback");
+    for (const url of [
+      "http://127.0.0.1:5432/h",
+      "http://127.9.9.9/h",
+      "http://[::1]:4000/h",
+      "http://0.0.0.0:5432/h",
+      "http://localhost:3000/inbox",
+      "https://v6-loopback.example/h",
+      "https://mapped.example/h",
+    ]) {
+      expect(await webhookUrlProblem(url, policy, dns), url).not.toBeNull();
+    }
+    expect(await webhookUrlProblem("http://10.0.0.5/h", policy, dns)).toBeNull();
+    expect(await webhookUrlProblem("http://public.example/h", policy, dns)).toBeNull();
+    expect(endpointPolicy("sandbox", { sandboxWebhookAllowPrivate: true, sandboxWebhookAllowLoopback: true })).toBe(
+      "any",
+    );
+    expect(endpointPolicy("sandbox", { sandboxWebhookAllowPrivate: true })).toBe("any");
+    // and what a private network's service answered is not kept in the deliveries
+    for (const peer of ["10.0.0.5", "192.168.1.1", "169.254.169.254", "::ffff:10.1.2.3", "fd00::1"])
+      expect(answerReadable(peer), peer).toBe(false);
+    for (const peer of ["8.8.8.8", "127.0.0.1", "::1"]) expect(answerReadable(peer), peer).toBe(true);
   });
 
   it("sandbox may target local receivers; credentials in URLs are refused everywhere", async () => {

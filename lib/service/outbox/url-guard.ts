@@ -111,7 +111,7 @@ export function isLoopbackAddress(address: string): boolean {
  * (a local console's receivers), or anything. A hosted console's sandbox (`sandbox-public`)
  * reaches public addresses only, over http or https: its loopback is the host's own services.
  */
-export type TargetPolicy = "public" | "sandbox-public" | "public-or-loopback" | "any";
+export type TargetPolicy = "public" | "sandbox-public" | "public-or-loopback" | "private-not-loopback" | "any";
 
 export function targetPolicy(
   environment: Environment,
@@ -119,7 +119,9 @@ export function targetPolicy(
   sandboxAllowLoopback = true,
 ): TargetPolicy {
   if (environment === "production") return "public";
-  if (sandboxAllowPrivate) return "any";
+  // Each switch on its own (issue 42): allowing private ranges never re-opens loopback on a
+  // console that closed it (the host's own services, and their answers, stay out of reach).
+  if (sandboxAllowPrivate) return sandboxAllowLoopback ? "any" : "private-not-loopback";
   return sandboxAllowLoopback ? "public-or-loopback" : "sandbox-public";
 }
 
@@ -133,7 +135,16 @@ export function endpointPolicy(
 
 export function addressAllowed(address: string, policy: TargetPolicy): boolean {
   if (policy === "any" || !isBlockedAddress(address)) return true;
+  if (policy === "private-not-loopback") return !isLoopbackAddress(address) && !isUnspecifiedAddress(address);
   return policy === "public-or-loopback" && isLoopbackAddress(address);
+}
+
+/** 0.0.0.0/8 and ::, which a connect turns into this host (loopback by another name). */
+function isUnspecifiedAddress(address: string): boolean {
+  const family = isIP(address.split("%")[0]);
+  if (family === 4) return address.startsWith("0.");
+  const groups = family === 6 ? ipv6Groups(address) : null;
+  return groups !== null && groups.every((g) => g === 0);
 }
 
 function refusalOf(host: string, address: string, policy: TargetPolicy): string {
@@ -141,6 +152,8 @@ function refusalOf(host: string, address: string, policy: TargetPolicy): string 
   if (policy === "public") return `Production webhook endpoints may not target ${where} (loopback or private address)`;
   if (policy === "sandbox-public")
     return `Sandbox webhook endpoints of a hosted console may not target ${where} (loopback or private address)`;
+  if (policy === "private-not-loopback")
+    return `Sandbox webhook endpoints of this console may not target ${where} (loopback: the console's own host)`;
   return `Sandbox webhook endpoints may target public and loopback addresses, not ${where} (private, link-local or special-use)`;
 }
 
@@ -193,7 +206,7 @@ export async function webhookUrlProblem(
   if (isIP(host)) return addressAllowed(host, policy) ? null : refusalOf(host, host, policy);
   if (host === "localhost" || host.endsWith(".localhost")) {
     if (policy === "public") return `Production webhook endpoints may not target ${host}`;
-    return policy === "sandbox-public"
+    return policy === "sandbox-public" || policy === "private-not-loopback"
       ? `Sandbox webhook endpoints of a hosted console may not target ${host} (loopback)`
       : null;
   }
