@@ -1,4 +1,6 @@
-import { defineConfig, devices } from "@playwright/test";
+import { readdirSync } from "node:fs";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
+import { assignShards, filesPattern, parseShard } from "./e2e/shards";
 
 /** E2E_PORT / E2E_DATA_DIR let a second run go beside one already in progress. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -10,6 +12,17 @@ const baseURL = `http://localhost:${PORT}`;
 const REMOTE_SERVICE_PORT = PORT + 41;
 const REMOTE_CONSOLE_PORT = PORT + 42;
 const remoteURL = `http://localhost:${REMOTE_CONSOLE_PORT}`;
+
+/**
+ * E2E_SHARD=1/2 runs one shard of the journey files (e2e/shards.ts): `npm test` runs the shards
+ * side by side, each with its own E2E_PORT and E2E_DATA_DIR, so each has its own console and
+ * database. Unset: every journey, one run.
+ */
+const SHARD = parseShard(process.env.E2E_SHARD);
+const JOURNEYS = readdirSync("e2e").filter((f) => f.endsWith(".spec.ts"));
+const shardOf = SHARD ? assignShards(JOURNEYS, SHARD[1]) : null;
+const mine = JOURNEYS.filter((f) => !shardOf || shardOf.get(f) === SHARD?.[0]);
+const runs = (file: string) => mine.includes(file);
 
 /** Debian's chromium (apt-get install chromium); never `npx playwright install` here. */
 const CHROMIUM_ARGS = [
@@ -23,9 +36,24 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** The remote pair's server, started only by the run that has the remote journeys. */
+const REMOTE_PAIR: NonNullable<PlaywrightTestConfig["webServer"]> = {
+  command: "node scripts/e2e-remote.mjs",
+  url: `${remoteURL}/api/ready`,
+  reuseExistingServer: !process.env.CI,
+  timeout: 180_000,
+  env: {
+    REMOTE_SERVICE_PORT: String(REMOTE_SERVICE_PORT),
+    REMOTE_CONSOLE_PORT: String(REMOTE_CONSOLE_PORT),
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  },
+};
+
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results/playwright",
+  // Each shard its own: Playwright empties this folder when a run starts.
+  outputDir: SHARD ? `test-results/playwright-${SHARD[0]}` : "test-results/playwright",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -39,6 +67,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testMatch: filesPattern(mine),
       testIgnore: [/sandbox-clock\.spec\.ts/, /remote-journeys\.spec\.ts/],
       use: {
         ...devices["Desktop Chrome"],
@@ -46,29 +75,37 @@ export default defineConfig({
         launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
       },
     },
-    {
-      // The sandbox clock only moves forward, for the whole account: these run after everything else.
-      name: "sandbox-clock",
-      testMatch: /sandbox-clock\.spec\.ts/,
-      dependencies: ["chromium"],
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
-      },
-    },
-    {
-      // The main journeys against a remote service (issue 34): the console with EMBEDDED_SERVICE=off
-      // in front of `npm run service` on PostgreSQL (scripts/e2e-remote.mjs). Remote mode stays working.
-      name: "remote",
-      testMatch: /remote-journeys\.spec\.ts/,
-      use: {
-        ...devices["Desktop Chrome"],
-        baseURL: remoteURL,
-        viewport: { width: 1440, height: 900 },
-        launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
-      },
-    },
+    ...(runs("sandbox-clock.spec.ts")
+      ? [
+          {
+            // The sandbox clock only moves forward, for the whole account: these run after everything else.
+            name: "sandbox-clock",
+            testMatch: /sandbox-clock\.spec\.ts/,
+            dependencies: ["chromium"],
+            use: {
+              ...devices["Desktop Chrome"],
+              viewport: { width: 1440, height: 900 },
+              launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+            },
+          },
+        ]
+      : []),
+    ...(runs("remote-journeys.spec.ts")
+      ? [
+          {
+            // The main journeys against a remote service (issue 34): the console with EMBEDDED_SERVICE=off
+            // in front of `npm run service` on PostgreSQL (scripts/e2e-remote.mjs). Remote mode stays working.
+            name: "remote",
+            testMatch: /remote-journeys\.spec\.ts/,
+            use: {
+              ...devices["Desktop Chrome"],
+              baseURL: remoteURL,
+              viewport: { width: 1440, height: 900 },
+              launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+            },
+          },
+        ]
+      : []),
   ],
   webServer: [
     {
@@ -88,17 +125,6 @@ export default defineConfig({
         RATE_LIMIT_SANDBOX_PER_MINUTE: "100000",
       },
     },
-    {
-      command: "node scripts/e2e-remote.mjs",
-      url: `${remoteURL}/api/ready`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      env: {
-        REMOTE_SERVICE_PORT: String(REMOTE_SERVICE_PORT),
-        REMOTE_CONSOLE_PORT: String(REMOTE_CONSOLE_PORT),
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-      },
-    },
+    ...(runs("remote-journeys.spec.ts") ? [REMOTE_PAIR] : []),
   ],
 });

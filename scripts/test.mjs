@@ -2,10 +2,31 @@
 // Chromium, a running PostgreSQL), then typecheck, vitest (PGlite and PostgreSQL), next build and
 // Playwright journeys in real Chromium. Ends with one "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { ensureDependencies, must, run } from "./lib.mjs";
 
 process.chdir(new URL("..", import.meta.url).pathname);
+
+/** Runs a command with every output line prefixed (shards side by side stay readable); resolves its exit status. */
+function runPrefixed(prefix, command, args, extraEnv) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let pending = "";
+      stream.on("data", (chunk) => {
+        pending += chunk;
+        const lines = pending.split("\n");
+        pending = lines.pop() ?? "";
+        for (const line of lines) out.write(`${prefix}${line}\n`);
+      });
+      stream.on("end", () => pending && out.write(`${prefix}${pending}\n`));
+    }
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
 const step = (title) => console.log(`\n━━ ${title} ━━`);
 
 // A run cut short during the build leaves .env.local set aside: put it back first.
@@ -121,37 +142,62 @@ else {
 
 step("playwright");
 if (built) {
-  const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync("test-results/playwright.json", { force: true });
-  const pwStatus = run("npx", ["playwright", "test", "--reporter=list,json"], {
-    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json", CI: process.env.CI ?? "" },
-  });
-  if (existsSync("test-results/playwright.json")) {
-    const p = JSON.parse(readFileSync("test-results/playwright.json", "utf8"));
-    results.passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
-    results.failed += p.stats?.unexpected ?? 0;
-    results.skipped += p.stats?.skipped ?? 0;
-    const walk = (suite, titles) => {
-      for (const spec of suite.specs ?? []) {
-        for (const test of spec.tests ?? []) {
-          if (test.status === "flaky") {
-            flakyNames.push(`playwright ${spec.file} › ${[...titles, spec.title].join(" › ")}`);
-            continue;
+  // The journeys run in shards side by side (e2e/shards.ts), each against its own console, port
+  // and data directory: two on this 2-core machine (E2E_SHARDS=1 runs them as one).
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 2);
+  const started = Date.now();
+  const runs = await Promise.all(
+    Array.from({ length: shards }, (_, i) => {
+      const index = i + 1;
+      const dataDir = shards === 1 ? (process.env.E2E_DATA_DIR ?? ".data-e2e") : `.data-e2e-${index}`;
+      const report = shards === 1 ? "test-results/playwright.json" : `test-results/playwright-${index}.json`;
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(report, { force: true });
+      return runPrefixed(
+        shards === 1 ? "" : `[e2e ${index}/${shards}] `,
+        "npx",
+        ["playwright", "test", "--reporter=list,json"],
+        {
+          ...env,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+          CI: process.env.CI ?? "",
+          ...(shards === 1
+            ? {}
+            : { E2E_SHARD: `${index}/${shards}`, E2E_PORT: String(3100 + i * 100), E2E_DATA_DIR: dataDir }),
+        },
+      ).then((status) => ({ status, report }));
+    }),
+  );
+  console.log(`playwright: ${shards} shard(s) in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  for (const { status, report } of runs) {
+    if (existsSync(report)) {
+      const p = JSON.parse(readFileSync(report, "utf8"));
+      results.passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
+      results.failed += p.stats?.unexpected ?? 0;
+      results.skipped += p.stats?.skipped ?? 0;
+      const walk = (suite, titles) => {
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            if (test.status === "flaky") {
+              flakyNames.push(`playwright ${spec.file} › ${[...titles, spec.title].join(" › ")}`);
+              continue;
+            }
+            if (test.status !== "unexpected") continue;
+            const last = test.results?.at(-1);
+            const message = String(last?.error?.message ?? "")
+              .split("\n")[0]
+              .slice(0, 300);
+            failedNames.push(`playwright ${spec.file} › ${[...titles, spec.title].join(" › ")}: ${message}`);
           }
-          if (test.status !== "unexpected") continue;
-          const last = test.results?.at(-1);
-          const message = String(last?.error?.message ?? "")
-            .split("\n")[0]
-            .slice(0, 300);
-          failedNames.push(`playwright ${spec.file} › ${[...titles, spec.title].join(" › ")}: ${message}`);
         }
-      }
-      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
-    };
-    for (const suite of p.suites ?? []) walk(suite, []);
+        for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+      };
+      for (const suite of p.suites ?? []) walk(suite, []);
+    } else {
+      failedNames.push(`playwright: ${report} was not written`);
+    }
+    if (status !== 0) failedStep ??= "playwright";
   }
-  if (pwStatus !== 0) failedStep ??= "playwright";
 } else {
   console.log("skipped: the build failed");
 }

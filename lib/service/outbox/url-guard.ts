@@ -144,7 +144,7 @@ function isUnspecifiedAddress(address: string): boolean {
   const family = isIP(address.split("%")[0]);
   if (family === 4) return address.startsWith("0.");
   const groups = family === 6 ? ipv6Groups(address) : null;
-  return groups !== null && groups.every((g) => g === 0);
+  return groups?.every((g) => g === 0) === true;
 }
 
 function refusalOf(host: string, address: string, policy: TargetPolicy): string {
