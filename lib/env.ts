@@ -94,6 +94,10 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** Proxies in front of the console whose X-Forwarded-For may be believed: a count, or "true" for one. */
   TRUSTED_PROXY: optionalText,
+  /** The proxies' own addresses (IPv4, /prefix allowed, or IPv6), besides loopback: only their forwarded headers count. */
+  TRUSTED_PROXY_ADDRESSES: optionalText,
+  /** "true": start in production although client addresses cannot be known (sign-in throttles per email only). */
+  ALLOW_UNKNOWN_CLIENT_ADDRESS: optionalText,
   /** The console's public URL (https://console.example.com); unset: localhost on any port. */
   AUTH_URL: optionalUrl.optional(),
   /** Where a service on another host reaches the console's inbox receivers; unset: AUTH_URL, then localhost. */

@@ -6,6 +6,7 @@ const SCOPE_TEXT: Record<ActiveThrottle["scope"], string> = {
   pair: "Too many wrong passwords from this address",
   email: "Slowed down: wrong passwords from several addresses",
   address: "This address tried too many people",
+  exempt: "Slowed down everywhere: first tries from new addresses used up for the hour",
 };
 
 function waitText(seconds: number): string {

@@ -1,14 +1,20 @@
 import "server-only";
 import { headers } from "next/headers";
 import { env } from "@/lib/env";
-import { clientAddress, requestIsHttps, trustedHops } from "@/lib/http/client-address";
+import { clientAddress, requestIsHttps, trustedHops, trustedProxyAddresses } from "@/lib/http/client-address";
 
 /** Set by scripts/serve.mjs: its peer and protocol headers are then the server's word, not a client's. */
 const underConsoleServer = () => (globalThis as { __consoleServer?: boolean }).__consoleServer === true;
 
 /** The address of the person behind this request, or null when it cannot be known. */
 export async function requestAddress(): Promise<string | null> {
-  return clientAddress(await headers(), trustedHops(env().TRUSTED_PROXY), underConsoleServer());
+  const e = env();
+  return clientAddress(
+    await headers(),
+    trustedHops(e.TRUSTED_PROXY),
+    underConsoleServer(),
+    trustedProxyAddresses(e.TRUSTED_PROXY_ADDRESSES),
+  );
 }
 
 /** Whether this request reached the console over https (its session cookie is then Secure). */

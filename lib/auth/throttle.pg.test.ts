@@ -11,6 +11,7 @@ import { openDatabase, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import {
   activeThrottles,
+  addressUnit,
   claimPasswordCheck,
   clearThrottle,
   passwordCheckSucceeded,
@@ -72,6 +73,27 @@ describe("sign-in throttle (PostgreSQL, two instances)", () => {
     expect(admin.allowed).toBe(true);
     if (admin.allowed) await passwordCheckSucceeded(b.db, admin.release);
     expect((await claimPasswordCheck(b.db, email, "198.51.100.20")).allowed).toBe(true);
+  });
+
+  it("guessing from many addresses stays bounded: while an email is slowed down, 25 new addresses get at most 3 checks (issue 42)", async () => {
+    const email = "many@example.com";
+    for (let i = 0; i < THROTTLE_LIMITS.email.free + 1; i++) await claimPasswordCheck(a.db, email, "203.0.113.200");
+    const claims = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => claimPasswordCheck(i % 2 ? a.db : b.db, email, `127.0.0.${i + 10}`)),
+    );
+    expect(claims.filter((c) => c.allowed).length).toBeLessThanOrEqual(THROTTLE_LIMITS.exempt.max);
+    expect(claims.filter((c) => c.allowed).length).toBeGreaterThan(0);
+    expect((await activeThrottles(a.db)).some((t) => t.key === `exempt:${email}`)).toBe(true);
+  });
+
+  it("IPv6 addresses count by their /64: a machine cannot step around its pair limit by changing the interface id (issue 42)", async () => {
+    const email = "v6@example.com";
+    for (let i = 0; i < THROTTLE_LIMITS.pair.max; i++)
+      expect((await claimPasswordCheck(a.db, email, `2001:db8:1:2::${(i + 1).toString(16)}`)).allowed).toBe(true);
+    expect((await claimPasswordCheck(a.db, email, "2001:db8:1:2:ffff:ffff:ffff:ffff")).allowed).toBe(false);
+    expect(addressUnit("2001:db8:1:2::a")).toBe("2001:db8:1:2::/64");
+    expect(addressUnit("2001:0db8:0001:0002:0000:0000:0000:000a")).toBe("2001:db8:1:2::/64");
+    expect(addressUnit("203.0.113.9")).toBe("203.0.113.9");
   });
 
   it("with no known address, each further failure waits twice as long, and the wait ends", async () => {

@@ -9,8 +9,10 @@ import { queryRows, type Executor } from "@/lib/db/database";
  * - per address, any email: one address trying many people, 100 a window;
  * - per email, from any address: never a lock-out, a slow-down. After 5 checks in its hour each
  *   further one waits twice as long as the one before (2 s, 4 s, … at most 15 minutes). While
- *   the email waits, an address with no recent failure for it still gets its check: a stranger
- *   failing elsewhere can delay a person, never keep them out.
+ *   the email waits, an address with no recent failure for it still gets its check, but only a
+ *   few such first tries per email and hour (`exempt`): past them everyone waits, so guesses
+ *   from many addresses stay bounded (issue 42). A stranger failing elsewhere can delay a person.
+ * - IPv6 addresses count by their /64 (one machine has a whole /64 to pick from).
  * With no known client address (no trusted proxy and not behind the console's server) there is
  * only the email's slow-down, with no exemption.
  */
@@ -18,13 +20,32 @@ export const THROTTLE_LIMITS = {
   pair: { max: 5, windowSeconds: 15 * 60 },
   address: { max: 100, windowSeconds: 15 * 60 },
   email: { free: 5, windowSeconds: 60 * 60, maxDelaySeconds: 15 * 60 },
+  /** First tries from a new address while the email is slowed down, per email and hour. */
+  exempt: { max: 3, windowSeconds: 60 * 60 },
 } as const;
 
 type Scope = keyof typeof THROTTLE_LIMITS;
 type Key = { scope: Scope; key: string };
 
-function keysFor(email: string, address: string | null): Key[] {
-  if (!address) return [{ scope: "email", key: `email:${email}` }];
+/** The unit an address is counted by: itself for IPv4, its /64 for IPv6 ("2001:db8:1:2::/64"). */
+export function addressUnit(address: string): string {
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return address;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+function keysFor(email: string, rawAddress: string | null): Key[] {
+  if (!rawAddress) return [{ scope: "email", key: `email:${email}` }];
+  const address = addressUnit(rawAddress);
   return [
     { scope: "pair", key: `pair:${email}|${address}` },
     { scope: "email", key: `email:${email}` },
@@ -102,11 +123,29 @@ export async function claimPasswordCheck(
   if (pair && pair.failures > THROTTLE_LIMITS.pair.max) waits.push(pair.window_left);
   if (byAddress && byAddress.failures > THROTTLE_LIMITS.address.max) waits.push(byAddress.window_left);
   const emailCounted = byEmail?.counted === true;
-  // The email is slowed down: only an address with no recent failure for it goes on (its first try in the pair's window).
-  if (byEmail && !emailCounted && !(pair && pair.failures === 1))
-    waits.push(Math.max(1, Number(byEmail.delay_left ?? 1)));
+  // The email is slowed down: only an address with no recent failure for it goes on (its first
+  // try in the pair's window), and only while the email has first tries left this hour.
+  if (byEmail && !emailCounted) {
+    const firstTry = pair?.failures === 1;
+    if (!firstTry || !(await claimExemption(db, email))) waits.push(Math.max(1, Number(byEmail.delay_left ?? 1)));
+  }
   if (waits.length > 0) return { allowed: false, waitSeconds: Math.max(1, Math.ceil(Math.max(...waits))) };
-  return { allowed: true, release: { email, address, emailCounted } };
+  return { allowed: true, release: { email, address: address ? addressUnit(address) : null, emailCounted } };
+}
+
+/** Takes one of the email's first-try exemptions of this hour (row-locked, so racing tries are numbered); false when none is left. */
+async function claimExemption(db: Executor, email: string): Promise<boolean> {
+  const [row] = await queryRows<{ failures: number }>(
+    db,
+    sql`insert into console_sign_in_throttle as t (key, failures, window_started_at, window_seconds, next_allowed_at, counted_at)
+        values (${`exempt:${email}`}, 1, now(), ${THROTTLE_LIMITS.exempt.windowSeconds}::int, null, now())
+        on conflict (key) do update set
+          failures = case when ${ENDED} then 1 else t.failures + 1 end,
+          window_started_at = case when ${ENDED} then now() else t.window_started_at end,
+          counted_at = now()
+        returning failures`,
+  );
+  return Number(row?.failures ?? 1) <= THROTTLE_LIMITS.exempt.max;
 }
 
 /**
@@ -154,7 +193,8 @@ export async function activeThrottles(db: Executor): Promise<ActiveThrottle[]> {
         where window_started_at > now() - make_interval(secs => window_seconds)
           and (failures > ${THROTTLE_LIMITS.pair.max} and key like 'pair:%'
             or failures > ${THROTTLE_LIMITS.address.max} and key like 'address:%'
-            or key like 'email:%' and next_allowed_at > now())
+            or key like 'email:%' and next_allowed_at > now()
+            or failures > ${THROTTLE_LIMITS.exempt.max} and key like 'exempt:%')
         order by window_started_at
         limit 200`,
   );
@@ -162,7 +202,8 @@ export async function activeThrottles(db: Executor): Promise<ActiveThrottle[]> {
     .map((r) => {
       const scope = r.key.slice(0, r.key.indexOf(":")) as Scope;
       const rest = r.key.slice(scope.length + 1);
-      const [email, address] = scope === "pair" ? rest.split("|") : scope === "email" ? [rest, null] : [null, rest];
+      const [email, address] =
+        scope === "pair" ? rest.split("|") : scope === "email" || scope === "exempt" ? [rest, null] : [null, rest];
       const wait = scope === "email" ? Number(r.delay_left ?? 0) : Number(r.window_left);
       return {
         key: r.key,

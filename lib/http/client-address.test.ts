@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, PEER_HEADER, PROTO_HEADER, requestIsHttps, trustedHops } from "./client-address";
+import {
+  clientAddress,
+  PEER_HEADER,
+  PROTO_HEADER,
+  requestIsHttps,
+  trustedHops,
+  trustedProxyAddresses,
+} from "./client-address";
 
 const h = (init: Record<string, string>) => new Headers(init);
 
@@ -15,6 +22,17 @@ describe("clientAddress", () => {
   it("with one trusted proxy takes the address that proxy appended, not the client's claim", () => {
     expect(clientAddress(h({ "x-forwarded-for": "6.6.6.6, 203.0.113.7" }), 1, true)).toBe("203.0.113.7");
     expect(clientAddress(h({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 10.0.0.2" }), 2, true)).toBe("203.0.113.7");
+  });
+  it("believes X-Forwarded-For only from a configured proxy address, loopback included (issue 42)", () => {
+    const trusted = trustedProxyAddresses("10.0.0.0/8, 2001:db8::5");
+    const from = (peer: string) => h({ "x-forwarded-for": "6.6.6.6", [PEER_HEADER]: peer });
+    expect(clientAddress(from("127.0.0.1"), 1, true, trusted)).toBe("6.6.6.6");
+    expect(clientAddress(from("10.1.2.3"), 1, true, trusted)).toBe("6.6.6.6");
+    expect(clientAddress(from("2001:db8::5"), 1, true, trusted)).toBe("6.6.6.6");
+    // a client that reached the console directly names any address it likes: its own is used
+    expect(clientAddress(from("203.0.113.9"), 1, true, trusted)).toBe("203.0.113.9");
+    expect(clientAddress(from("::ffff:192.0.2.4"), 1, true, trusted)).toBe("192.0.2.4");
+    expect(clientAddress(from("11.0.0.1"), 1, true, trusted)).toBe("11.0.0.1");
   });
   it("reads TRUSTED_PROXY", () => {
     expect([undefined, "false", "0", "true", "2", "x"].map(trustedHops)).toEqual([0, 0, 0, 1, 2, 0]);

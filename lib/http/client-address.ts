@@ -18,12 +18,45 @@ export function trustedHops(value: string | undefined): number {
 }
 
 /**
+ * TRUSTED_PROXY_ADDRESSES: the addresses (IPv4 with an optional /prefix, or exact IPv6) whose
+ * forwarded headers are believed; loopback always is (a proxy on the same host). A request whose
+ * TCP peer is anything else is judged by that peer, whatever X-Forwarded-For it carries (issue 42:
+ * with TRUSTED_PROXY set, a client that reached the console directly could name any address).
+ */
+export function trustedProxyAddresses(value: string | undefined): (address: string) => boolean {
+  const entries = (value ?? "")
+    .split(",")
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+  return (raw) => {
+    const address = normalize(raw).toLowerCase();
+    if (address.startsWith("127.") || address === "::1") return true;
+    return entries.some((entry) => {
+      const [base = "", bits] = entry.split("/");
+      if (bits === undefined || base.includes(":")) return address === base;
+      const toInt = (ip: string) => ip.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+      if (!/^\d+\.\d+\.\d+\.\d+$/.test(address) || !/^\d+\.\d+\.\d+\.\d+$/.test(base)) return false;
+      const prefix = Math.min(32, Math.max(0, Number(bits)));
+      const mask = prefix === 0 ? 0 : 2 ** 32 - 2 ** (32 - prefix);
+      return (toInt(address) & mask) >>> 0 === (toInt(base) & mask) >>> 0;
+    });
+  };
+}
+
+/**
  * With `hops` trusted proxies, each appending the address it saw to X-Forwarded-For, the
  * client is the hops-th entry from the right (what the outermost trusted proxy saw); anything
- * left of it is the client's own claim. Without trusted proxies, the peer. Null: unknown.
+ * left of it is the client's own claim. Without trusted proxies, or when the TCP peer is no
+ * trusted proxy, the peer. Null: unknown.
  */
-export function clientAddress(headers: Headers, hops: number, peerKnown: boolean): string | null {
-  if (hops > 0) {
+export function clientAddress(
+  headers: Headers,
+  hops: number,
+  peerKnown: boolean,
+  isTrustedProxy: (address: string) => boolean = trustedProxyAddresses(undefined),
+): string | null {
+  const directPeer = peerKnown ? headers.get(PEER_HEADER) : null;
+  if (hops > 0 && !(directPeer && !isTrustedProxy(directPeer))) {
     const forwarded = (headers.get("x-forwarded-for") ?? "")
       .split(",")
       .map((part) => part.trim())

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { clientAddressProblem } from "./startup-checks";
+
+const base = {
+  production: true,
+  underConsoleServer: true,
+  trustedProxy: undefined,
+  authUrl: undefined,
+  allowed: false,
+};
+
+describe("a production console that cannot tell its clients apart refuses to start (issue 42)", () => {
+  it("refuses under `next start`, and behind a TLS proxy without TRUSTED_PROXY", () => {
+    expect(clientAddressProblem({ ...base, underConsoleServer: false })).toMatchObject({ refuse: true });
+    expect(clientAddressProblem({ ...base, authUrl: "https://console.example.com" })).toMatchObject({
+      refuse: true,
+      message: expect.stringMatching(/TRUSTED_PROXY/),
+    });
+  });
+  it("starts when the operator says so (with a warning), with a trusted proxy, or on the console's own server over http", () => {
+    expect(clientAddressProblem({ ...base, underConsoleServer: false, allowed: true })).toMatchObject({
+      refuse: false,
+    });
+    expect(clientAddressProblem({ ...base, underConsoleServer: false, trustedProxy: "1" })).toBeNull();
+    expect(clientAddressProblem(base)).toBeNull();
+    expect(clientAddressProblem({ ...base, production: false, underConsoleServer: false })).toMatchObject({
+      refuse: false,
+    });
+  });
+});
