@@ -55,7 +55,10 @@ const checkPassword = consoleAction({
         // password was right (issue 42). The audit trail says what it was.
         return {
           ...refused("invalid_credentials", WRONG, { password: WRONG }),
-          audit: { ...audit, detail: `${audit.detail}; the account is disabled` },
+          audit: await failureAudit(db, email, address, {
+            ...audit,
+            detail: `${audit.detail}; the account is disabled`,
+          }),
         };
       }
       return {
@@ -67,12 +70,13 @@ const checkPassword = consoleAction({
 });
 
 /**
- * A failed sign-in's audit note: for a person of the console, one row each; for an email that
- * is nobody's, one row per address and hour that counts its repeats, so a flood of guesses
- * cannot flood the trail (finding 12 of the security review).
+ * A failed or refused sign-in's audit note, rolled up so a flood of guesses cannot flood the
+ * trail: for a person of the console, one row per email, address and hour that counts its
+ * repeats (issue 42: a refusal costs no password hash, so one row each let anyone write rows at
+ * will); for an email that is nobody's, one row per address and hour.
  */
 async function failureAudit(db: Executor, email: string, address: string | null, audit: AuditNote): Promise<AuditNote> {
-  if (await isConsoleEmail(db, email)) return audit;
+  if (await isConsoleEmail(db, email)) return { ...audit, rollUp: `sign-in:${email}|${address ?? "unknown"}` };
   return {
     ...audit,
     email: "unknown emails",

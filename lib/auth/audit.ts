@@ -53,16 +53,22 @@ export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void
 }
 
 /**
- * Audit retention (housekeeping): rows older than `days` go, and past `maxRows` the oldest go
- * too (the cutoff is read from the time index, `maxRows` entries in: bounded by the cap, not by
- * the history).
+ * Audit retention (housekeeping): rows older than `days` go. Past `maxRows`, only sign-in noise
+ * (refused and failed sign-ins, already rolled up per email, address and hour) is cut, oldest
+ * first: a flood of refusals can never push an approval, a key or a role change out of the trail
+ * before its retention ends (issue 42). The cutoff is read from the noise rows' own index,
+ * `maxRows` entries in: bounded by the cap, not by the history.
  */
 export async function pruneAudit(db: Executor, days: number, maxRows: number): Promise<void> {
   await db.execute(sql`delete from console_audit where at < now() - make_interval(days => ${days})`);
   await db.execute(
-    sql`delete from console_audit where at <= (select at from console_audit order by at desc offset ${maxRows} limit 1)`,
+    sql`delete from console_audit where ${SIGN_IN_NOISE} and at <= (
+          select at from console_audit where ${SIGN_IN_NOISE} order by at desc offset ${maxRows} limit 1)`,
   );
 }
+
+/** Rows of the trail that are sign-in noise (the partial index console_audit_noise_at_idx has the same condition). */
+const SIGN_IN_NOISE = sql`action = 'signIn' and result <> 'ok'`;
 
 /**
  * Records an action in the audit trail. The action has already happened, so a failure to write

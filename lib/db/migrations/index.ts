@@ -25,6 +25,7 @@ import { sql as compactLogs } from "./0025_compact_logs";
 import { sql as totalRollups } from "./0026_total_rollups";
 import { sql as requestLogOthers } from "./0027_request_log_others";
 import { sql as deliveryLookups } from "./0028_delivery_lookups";
+import { sql as auditNoise } from "./0029_audit_noise";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -58,4 +59,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0026_total_rollups", sql: totalRollups },
   { id: "0027_request_log_others", sql: requestLogOthers },
   { id: "0028_delivery_lookups", sql: deliveryLookups },
+  { id: "0029_audit_noise", sql: auditNoise },
 ];
