@@ -3,9 +3,14 @@
 import { changeUserRoleSchema } from "@/lib/auth/forms";
 import { countOtherActiveAdmins, findUser, setRole } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
+import { cutOffPerson } from "@/lib/listen/cut-off";
 import { consoleAction, refused } from "./action";
 
-/** Gives a person another role; takes effect on their next request (roles are read per request). */
+/**
+ * Gives a person another role; takes effect on their next request (roles are read per request).
+ * Their personal access tokens are revoked and open `listen` streams end (issue 42): what they
+ * were given under the old role does not carry over; they make new ones under the new one.
+ */
 export const changeUserRole = consoleAction({
   name: "changeUserRole",
   permission: "users:manage",
@@ -27,6 +32,11 @@ export const changeUserRole = consoleAction({
       return { ...refused("last_admin", "The console needs at least one active administrator."), audit };
     }
     await setRole(db, userId, role);
-    return { ok: true, data: { userId, role }, audit: { ...audit, detail: `role ${user.role} → ${role}` } };
+    const cut = await cutOffPerson(db, userId, `role changed by ${actor.email}`);
+    return {
+      ok: true,
+      data: { userId, role },
+      audit: { ...audit, detail: `role ${user.role} → ${role}; ${cut.tokens} token(s) revoked` },
+    };
   },
 });

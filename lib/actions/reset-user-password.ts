@@ -4,9 +4,13 @@ import { getAuth } from "@/lib/auth/auth";
 import { resetUserPasswordSchema } from "@/lib/auth/forms";
 import { findUser, resetPassword } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
+import { cutOffPerson } from "@/lib/listen/cut-off";
 import { consoleAction, refused } from "./action";
 
-/** Gives a person a new one-time password (shown once) and signs them out everywhere. */
+/**
+ * Gives a person a new one-time password (shown once) and signs them out everywhere: sessions,
+ * personal access tokens and open `listen` streams (issue 42: tokens outlived a reset).
+ */
 export const resetUserPassword = consoleAction({
   name: "resetUserPassword",
   permission: "users:manage",
@@ -18,6 +22,11 @@ export const resetUserPassword = consoleAction({
     const user = await findUser(db, userId);
     if (!user) return { ...refused("not_found", "No such person."), audit };
     const password = await resetPassword(await getAuth(), db, userId);
-    return { ok: true, data: { userId, email: user.email, password }, audit };
+    const cut = await cutOffPerson(db, userId, `password reset by ${actor.email}`);
+    return {
+      ok: true,
+      data: { userId, email: user.email, password },
+      audit: { ...audit, detail: `${cut.tokens} token(s) revoked, ${cut.sessions} listen session(s) ended` },
+    };
   },
 });

@@ -3,7 +3,7 @@
 import { setUserDisabledSchema } from "@/lib/auth/forms";
 import { countOtherActiveAdmins, findUser, setDisabled } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db/connection";
-import { publishStop } from "@/lib/listen/control";
+import { cutOffPerson } from "@/lib/listen/cut-off";
 import { consoleAction, refused } from "./action";
 
 /** Disables a person (their sessions, personal access tokens and listen streams end at once) or enables them again. */
@@ -21,8 +21,8 @@ export const setUserDisabled = consoleAction({
       return { ...refused("last_admin", "The console needs at least one active administrator."), audit };
     }
     await setDisabled(db, userId, disabled);
-    // Tokens check the person on every call; open `listen` streams are told now, on every instance.
-    if (disabled) await publishStop({ userId, reason: "your console account was disabled" });
+    // Tokens are revoked (enabling again does not bring them back); open `listen` streams are told now, on every instance.
+    if (disabled) await cutOffPerson(db, userId, "your console account was disabled");
     return { ok: true, data: { userId, disabled }, audit };
   },
 });

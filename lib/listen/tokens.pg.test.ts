@@ -14,6 +14,7 @@ import { freshPostgres } from "@/lib/service/testing/harness";
 import { noteForwarded, profileOf } from "./receiver";
 import { endSession, listSessions, openSession, recordDelivery, touchSession } from "./sessions";
 import { checkToken, createToken, hashToken, revokeToken, tokenStillValid } from "./tokens";
+import { cutOffPerson } from "./cut-off";
 
 describe("personal access tokens and listening sessions (PostgreSQL)", () => {
   let a: Database & { schema: string };
@@ -123,5 +124,33 @@ describe("personal access tokens and listening sessions (PostgreSQL)", () => {
       state: "ended",
       endedReason: "ended by admin@example.com",
     });
+  });
+
+  it("a reset, a role change or a disable cuts the person off: every token revoked, every open listen session ended (issue 42)", async () => {
+    await a.db.insert(consoleUsers).values({ id: "u-cut", name: "Cut", email: "cut@example.com", role: "developer" });
+    const first = await createToken(a.db, { userId: "u-cut", name: "laptop", createdBy: "cut@example.com" });
+    const second = await createToken(a.db, { userId: "u-cut", name: "ci", createdBy: "cut@example.com" });
+    await a.db.insert(consoleUsers).values({ id: "u-by", name: "By", email: "by@example.com", role: "developer" });
+    const bystander = await createToken(a.db, { userId: "u-by", name: "theirs", createdBy: "by@example.com" });
+    await openSession(a.db, {
+      id: "lsn_cutcutcutcutcut01",
+      userId: "u-cut",
+      tokenId: first.view.id,
+      forwardTo: "http://localhost:4242",
+      eventTypes: null,
+    });
+    expect((await checkToken(a.db, first.token)).ok).toBe(true);
+    const told: string[] = [];
+    const cut = await cutOffPerson(a.db, "u-cut", "password reset by admin@example.com", {
+      publish: async (stop) => void told.push(`${stop.userId} ${stop.sessionId}`),
+    });
+    expect(cut).toEqual({ tokens: 2, sessions: 1 });
+    expect(told).toEqual(["u-cut lsn_cutcutcutcutcut01"]); // the stream's instance is told at once
+    for (const t of [first, second]) {
+      expect(await checkToken(a.db, t.token)).toMatchObject({ ok: false, code: "token_revoked" });
+      expect(await tokenStillValid(a.db, t.view.id)).toBe(false);
+    }
+    expect(await touchSession(a.db, "lsn_cutcutcutcutcut01")).toBe(false);
+    expect((await checkToken(a.db, bystander.token)).ok).toBe(true);
   });
 });
