@@ -121,6 +121,13 @@ test("a token from npm run tokens; never one on argv; the listen secret printed"
   });
   expect(big.status).toBe(400);
   expect(((await big.json()) as { error: { code: string } }).error.code).toBe("invalid_body");
+  // Junk tokens from this address are refused after 20, but never the valid one (issue 42).
+  const junk = () =>
+    fetch(`${ORIGIN}/api/cli/listen/secret`, { headers: { Authorization: `Bearer scpat_${"j".repeat(43)}` } });
+  for (let i = 0; i < 21; i++) await junk();
+  expect((await junk()).status).toBe(429);
+  const valid = await fetch(`${ORIGIN}/api/cli/listen/secret`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(valid.status).toBe(200);
   // Stable: the same secret on the next run.
   const again = runCli(["listen", "--print-secret"], env());
   await again.exited;
@@ -160,6 +167,33 @@ test("forwards byte for byte, re-signed with the listen secret; resumes after a 
     ok: true,
     verdict: "ok",
   });
+
+  // 1b. A forged event posted straight to the receiver (its URL needs no credential): the CLI
+  //     shows it refused and the handler never sees it (issue 42).
+  const hooks = (await (
+    await fetch(`${ORIGIN}/v0/webhooks?page_size=100`, { headers: { "X-Api-Key": sandboxKey() } })
+  ).json()) as { data: Array<{ url: string }> };
+  const receiverUrl = hooks.data.map((h) => h.url).find((u) => u.includes("/inbox/"));
+  expect(receiverUrl).toBeTruthy();
+  const forgedBody = JSON.stringify({
+    id: "evt_forged_1",
+    type: "settlement_request.created",
+    created_at: new Date().toISOString(),
+    data: { id: "forged", status: "REQUEST_COMPLETED", external_id: "forged" },
+  });
+  const forged = await fetch(receiverUrl ?? "", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Service-Signature": `t=${Math.floor(Date.now() / 1000)},v1=${"ab".repeat(32)}`,
+    },
+    body: forgedBody,
+  });
+  expect(forged.status).toBeLessThan(500);
+  await until("the CLI's refusal", () => cli.records().some((r) => r.event_id === "evt_forged_1"));
+  expect(cli.records().find((r) => r.event_id === "evt_forged_1")).toMatchObject({ ok: false, status: null });
+  expect(cli.records().find((r) => r.event_id === "evt_forged_1")?.verdict).toMatch(/^refused: /);
+  expect(handler.received.some((r) => r.body.toString("utf8").includes("evt_forged_1"))).toBe(false);
 
   // 2. Stopped, two requests made, started again: both arrive, in order, exactly once.
   await interrupt(cli);

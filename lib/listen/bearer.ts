@@ -49,19 +49,22 @@ export async function authenticateCli(
   const { db } = await getDatabase();
   const address = await requestAddress();
   const failureKey = `cli-token:${address ?? "unknown"}`;
-  if ((await currentCount(db, failureKey, TOKEN_FAILURES.windowSeconds)) >= TOKEN_FAILURES.max) {
-    return {
-      ok: false,
-      error: {
-        status: 429,
-        code: "too_many_attempts",
-        message: "Too many wrong tokens from this address. Try again in 15 minutes.",
-        retryAfterSeconds: TOKEN_FAILURES.windowSeconds,
-      },
-    };
-  }
+  // A valid token always gets in (a token is 256 random bits: the count bounds noise, not a real
+  // guess); only wrong ones are counted and, past the limit, refused (issue 42: junk tokens from
+  // one address locked the valid ones out).
   const checked = await checkToken(db, presented);
   if (!checked.ok) {
+    if ((await currentCount(db, failureKey, TOKEN_FAILURES.windowSeconds)) >= TOKEN_FAILURES.max) {
+      return {
+        ok: false,
+        error: {
+          status: 429,
+          code: "too_many_attempts",
+          message: "Too many wrong tokens from this address. Try again in 15 minutes.",
+          retryAfterSeconds: TOKEN_FAILURES.windowSeconds,
+        },
+      };
+    }
     await countInWindow(db, failureKey, TOKEN_FAILURES.windowSeconds);
     await recordAudit({
       actor: null,

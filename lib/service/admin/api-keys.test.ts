@@ -30,6 +30,18 @@ describe("/v0/admin/api-keys", () => {
     expect(((await noKey.json()) as { message: string }).message).toContain("X-Api-Key");
   });
 
+  it("junk tokens cannot lock the operator out: 15 wrong ones get 429 for their sender, the right token still works (issue 42)", async () => {
+    service = await createTestService({ config: { adminToken: TOKEN } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++)
+      statuses.push(
+        (await service.request("GET", "/v0/admin/api-keys", { headers: admin(`junk-${i}-${"x".repeat(30)}`) })).status,
+      );
+    expect(statuses.slice(0, 10).every((st) => st === 401)).toBe(true);
+    expect(statuses.slice(10).every((st) => st === 429)).toBe(true);
+    expect((await service.request("GET", "/v0/admin/api-keys", { headers: admin() })).status).toBe(200);
+  });
+
   it("lists, creates and revokes the account's keys; a new key works at once and is refused once revoked", async () => {
     service = await createTestService({ config: { adminToken: TOKEN } });
     const listed = (await (

@@ -14,8 +14,8 @@ import { createApiKey, findKeyOwner, listApiKeys, revokeApiKey } from "../store/
  * API (and not in its OpenAPI document): it exists only when the service runs with
  * SERVICE_ADMIN_TOKEN, and every call carries that token (Authorization: Bearer) and one of the
  * account's own keys (X-Api-Key), which says whose keys. Wrong tokens are counted in the
- * database (shared by instances): past ADMIN_FAILURES a minute, every admin call is refused
- * for the rest of it. A created key is in the answer once; the request log never sees these
+ * database (shared by instances) per source: past ADMIN_FAILURES a minute, that source's wrong
+ * tokens are refused with 429 for the rest of it; the right token always gets in. A created key is in the answer once; the request log never sees these
  * calls.
  */
 export const ADMIN_PREFIX = "/v0/admin/api-keys";
@@ -29,18 +29,39 @@ const createSchema = z.object({
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
+/**
+ * Where a request came from: the TCP peer of the standalone service's own socket, or the one the
+ * console's server wrote (x-console-peer, overwritten there whatever a client sent); else "unknown".
+ */
+function sourceOf(c: Context<ServiceEnv>): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  const peer = incoming?.socket?.remoteAddress;
+  if (peer) return peer.replace(/^::ffff:/, "");
+  if ((globalThis as { __consoleServer?: boolean }).__consoleServer === true)
+    return (c.req.header("x-console-peer") ?? "unknown").replace(/^::ffff:/, "").slice(0, 64);
+  return "unknown";
+}
+
 export async function handleAdminKeys(c: Context<ServiceEnv>): Promise<Response> {
   const deps = c.get("serviceDeps");
   const token = deps.config.adminToken;
   if (!token) throw new ApiError("not_found", `No route ${c.req.method} ${c.req.path}`);
-  if ((await currentCount(deps.db, FAILURE_KEY, ADMIN_FAILURES.windowSeconds)) >= ADMIN_FAILURES.max) {
-    throw new ApiError("rate_limit_exceeded", "Too many wrong admin tokens; try again in a minute", undefined, {
-      "Retry-After": "60",
-    });
-  }
   const presented = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+  // The right token always gets in; wrong ones are counted per source, so nobody's junk can shut
+  // the door on the operator (issue 42: one shared count let anyone lock everyone out).
   if (!timingSafeEqual(digest(presented), digest(token))) {
-    await countInWindow(deps.db, FAILURE_KEY, ADMIN_FAILURES.windowSeconds);
+    const failureKey = `${FAILURE_KEY}:${sourceOf(c)}`;
+    if ((await currentCount(deps.db, failureKey, ADMIN_FAILURES.windowSeconds)) >= ADMIN_FAILURES.max) {
+      throw new ApiError(
+        "rate_limit_exceeded",
+        "Too many wrong admin tokens from here; try again in a minute",
+        undefined,
+        {
+          "Retry-After": "60",
+        },
+      );
+    }
+    await countInWindow(deps.db, failureKey, ADMIN_FAILURES.windowSeconds);
     console.warn(`[service] admin API: a wrong token (request ${c.get("requestId")})`);
     throw new ApiError("unauthorized", "Missing or invalid admin token");
   }
