@@ -60,7 +60,7 @@ export function parseShard(value: string | undefined): [number, number] | null {
 /** Each journey file's shard (1-based), for `files` (base names). */
 export function assignShards(files: readonly string[], count: number): Map<string, number> {
   const weight = (file: string) => SECONDS[file] ?? DEFAULT_SECONDS;
-  const load = Array<number>(count).fill(0);
+  const load = Array.from({ length: count }, () => 0);
   const assigned = new Map<string, number>();
   for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
     const lightest = load.indexOf(Math.min(...load));
