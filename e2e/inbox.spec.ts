@@ -190,17 +190,27 @@ test("a burst past the inbox's per-second cap gets 429 with Retry-After, an over
   request,
 }) => {
   const inbox = await createInbox(page, { register: false });
-  const statuses = await Promise.all(
-    Array.from({ length: 80 }, (_, i) =>
-      request.post(inbox.url, {
-        data: JSON.stringify({ id: `evt_burst_${i}`, type: "payment.created", data: { id: `pay_burst_${i}` } }),
-      }),
-    ),
-  ).then((answers) => answers.map((a) => ({ status: a.status(), retryAfter: a.headers()["retry-after"] })));
+  // Bursts of 80 at once: on a loaded machine one burst may spread over more than four seconds
+  // and stay under 20 a second, so another goes until the cap is met (at most five).
+  const statuses: Array<{ status: number; retryAfter: string | undefined }> = [];
+  for (let burst = 0; burst < 5 && !statuses.some((s) => s.status === 429); burst++) {
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        request.post(inbox.url, {
+          data: JSON.stringify({
+            id: `evt_burst_${burst}_${i}`,
+            type: "payment.created",
+            data: { id: `pay_burst_${burst}_${i}` },
+          }),
+        }),
+      ),
+    );
+    statuses.push(...answers.map((a) => ({ status: a.status(), retryAfter: a.headers()["retry-after"] })));
+  }
   const refused = statuses.filter((s) => s.status === 429);
   expect(refused.length).toBeGreaterThan(0);
   expect(refused.every((s) => s.retryAfter === "1")).toBe(true);
-  expect(statuses.filter((s) => s.status === 200).length).toBe(80 - refused.length);
+  expect(statuses.filter((s) => s.status === 200).length).toBe(statuses.length - refused.length);
 
   await new Promise((r) => setTimeout(r, 1_100)); // a fresh second: the size cap, not the rate cap
   const big = await request.post(inbox.url, { data: "x".repeat(300 * 1024) });
