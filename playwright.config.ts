@@ -57,6 +57,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
+  // Two shards share two cores (npm test): a page's answer can take more than Playwright's
+  // default 5 s to show on a loaded machine. Waiting longer costs nothing when it is fast.
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {

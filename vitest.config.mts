@@ -20,6 +20,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // vitest's default is one worker fewer than the cores: one, on these 2-core machines. Many
+    // files wait on PostgreSQL or timers, so two keep both cores busy (issue 48).
+    maxWorkers: 2,
     // As Playwright in CI (playwright.config.ts): one retry, and scripts/test.mjs names every test
     // that needed it, so a flaky test is seen and fixed rather than hidden.
     retry: process.env.CI ? 1 : 0,

@@ -69,7 +69,7 @@ test.describe("one request per destination shape", () => {
     // One form suffices (walkthrough defect 10): the sort code is the IBAN's, shown, not asked.
     await expect(page.getByTestId("sort-code-from-iban")).toContainText("12-34-56");
     await expect(page.getByLabel("Sort code")).toHaveCount(0);
-    await setChecked(page.getByLabel("Business"));
+    await setChecked(page.getByRole("radio", { name: "Business" }));
     await typeInto(page.getByLabel("Business name"), "Acme Ltd");
     await submitAndExpectCreated(page);
     await expect(page.getByTestId("destination")).toContainText("••••5432");
