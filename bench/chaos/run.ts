@@ -9,7 +9,7 @@
  *   npm run bench:chaos -- --pg-restart # a real `pg_ctlcluster <version> main restart` (never in CI:
  *                                       # every other user of this PostgreSQL loses its sessions too)
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { Client } from "pg";
 import { startCuttingProxy } from "@/lib/db/testing/cutting-proxy";
@@ -120,14 +120,16 @@ async function main() {
         } else {
           const version = readdirSync("/etc/postgresql")[0];
           const t0 = Date.now();
-          const r = spawnSync(
+          // Not spawnSync: the creates go on while PostgreSQL restarts.
+          const child = spawn(
             "pg_ctlcluster",
             ["--skip-systemctl-redirect", version, "main", "restart", "-m", "fast"],
             {
               stdio: "inherit",
             },
           );
-          console.log(`pg_ctlcluster ${version} main restart: exit ${r.status} in ${Date.now() - t0} ms`);
+          const status = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+          console.log(`pg_ctlcluster ${version} main restart: exit ${status} in ${Date.now() - t0} ms`);
         }
       })();
     }
