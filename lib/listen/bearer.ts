@@ -53,6 +53,18 @@ export async function authenticateCli(
   // guess); only wrong ones are counted and, past the limit, refused (issue 42: junk tokens from
   // one address locked the valid ones out).
   const checked = await checkToken(db, presented);
+  // A token the console knows (revoked, expired, its person disabled) is no guess: it gets its
+  // own reason, never the address's refusal, so a CLI stops instead of retrying a 429.
+  if (!checked.ok && checked.code !== "invalid_token") {
+    await recordAudit({
+      actor: null,
+      action,
+      result: checked.code,
+      detail: address ? `from ${address}` : null,
+      rollUp: failureKey,
+    });
+    return { ok: false, error: { status: 401, code: checked.code, message: checked.message } };
+  }
   if (!checked.ok) {
     if ((await currentCount(db, failureKey, TOKEN_FAILURES.windowSeconds)) >= TOKEN_FAILURES.max) {
       return {
