@@ -27,7 +27,15 @@ function runPrefixed(prefix, command, args, extraEnv) {
     child.on("close", (code) => resolve(code ?? 1));
   });
 }
-const step = (title) => console.log(`\n━━ ${title} ━━`);
+// Where the suite's time goes (issue 48): each step's minutes, printed again at the end.
+const stepTimes = [];
+const suiteStarted = Date.now();
+const step = (title) => {
+  const now = Date.now();
+  if (stepTimes.length > 0) stepTimes.at(-1).minutes = (now - stepTimes.at(-1).started) / 60_000;
+  stepTimes.push({ title, started: now, minutes: 0 });
+  console.log(`\n━━ ${title} ━━`);
+};
 
 // A run cut short during the build leaves .env.local set aside: put it back first.
 if (existsSync(".env.local.held-by-test") && !existsSync(".env.local"))
@@ -204,6 +212,10 @@ if (built) {
 
 if (flakyNames.length > 0) console.log(`\npassed on retry (flaky):\n${flakyNames.map((n) => `  ⚠ ${n}`).join("\n")}`);
 if (failedNames.length > 0) console.log(`\nfailed:\n${failedNames.map((n) => `  ✖ ${n}`).join("\n")}`);
+if (stepTimes.length > 0) stepTimes.at(-1).minutes = (Date.now() - stepTimes.at(-1).started) / 60_000;
+console.log(
+  `\ntime: ${stepTimes.map((t) => `${t.title.split(" ")[0]} ${t.minutes.toFixed(1)}`).join(", ")}; total ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min`,
+);
 console.log(`\ntests: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 if (failedStep) {
   console.error(`✖ ${failedStep} failed`);
