@@ -7,7 +7,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { startCuttingProxy, type CuttingProxy } from "../lib/db/testing/cutting-proxy";
-import { typeInto } from "./support/forms";
+import { signInWith } from "./fixtures/auth";
 import { CLUSTER_ADMIN, PG_URL, scratchDatabase, startInstance, type Instance } from "./support/instances";
 import { sandboxKey } from "./support/settlement";
 
@@ -46,11 +46,7 @@ test("a cut database: not ready, 503 with Retry-After, the page says it is retry
 }) => {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const page = await context.newPage();
-  await page.goto("/sign-in");
-  await typeInto(page.getByLabel("Email"), CLUSTER_ADMIN.email);
-  await typeInto(page.getByLabel("Password"), CLUSTER_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await signInWith(page, CLUSTER_ADMIN);
   await page.goto("/settlement-requests");
   await expect(page.getByRole("heading", { name: "Settlement requests", level: 1 })).toBeVisible();
 

@@ -53,20 +53,12 @@ export async function authenticateCli(
   // guess); only wrong ones are counted and, past the limit, refused (issue 42: junk tokens from
   // one address locked the valid ones out).
   const checked = await checkToken(db, presented);
-  // A token the console knows (revoked, expired, its person disabled) is no guess: it gets its
-  // own reason, never the address's refusal, so a CLI stops instead of retrying a 429.
-  if (!checked.ok && checked.code !== "invalid_token") {
-    await recordAudit({
-      actor: null,
-      action,
-      result: checked.code,
-      detail: address ? `from ${address}` : null,
-      rollUp: failureKey,
-    });
-    return { ok: false, error: { status: 401, code: checked.code, message: checked.message } };
-  }
   if (!checked.ok) {
-    if ((await currentCount(db, failureKey, TOKEN_FAILURES.windowSeconds)) >= TOKEN_FAILURES.max) {
+    // Only an unknown token is a guess. One the console knows (revoked, expired, its person
+    // disabled) always gets its own reason, never the address's 429: a CLI stops on it instead
+    // of retrying.
+    const guess = checked.code === "invalid_token";
+    if (guess && (await currentCount(db, failureKey, TOKEN_FAILURES.windowSeconds)) >= TOKEN_FAILURES.max) {
       return {
         ok: false,
         error: {
@@ -77,7 +69,7 @@ export async function authenticateCli(
         },
       };
     }
-    await countInWindow(db, failureKey, TOKEN_FAILURES.windowSeconds);
+    if (guess) await countInWindow(db, failureKey, TOKEN_FAILURES.windowSeconds);
     await recordAudit({
       actor: null,
       action,
