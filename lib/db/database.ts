@@ -75,8 +75,13 @@ export async function queryRowsPrepared<T>(db: Executor, statement: SQL): Promis
   return result.rows as T[];
 }
 
-/** How long a request waits for a new connection before it is told the database is unreachable. */
-const CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * How long a request waits for a connection (a free one from the pool, or a new one) before it is
+ * answered 503. A database that refuses connections, or whose connections were cut, fails at
+ * once; this bounds the rest (a connect that hangs, a burst that has every pooled connection in a
+ * transaction: 100 keyed creates at once on one slow core queue for several seconds).
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 type GuardedPool = {
   on(event: "error", listener: (error: Error) => void): unknown;
@@ -120,7 +125,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       connectionString: target.url,
       max: target.max ?? 10,
       options: sessionOptions(target),
-      // While the database is away a request waits this long for a connection, then answers 503.
+      // A request waits at most this long for a connection, then answers 503 (never hangs).
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // What pg_stat_activity calls the app's sessions (an operator, or a test, finds them by it).
       application_name: target.applicationName ?? "settlement-console",
