@@ -151,7 +151,8 @@ else {
 step("playwright");
 if (built) {
   // The journeys run in shards side by side (e2e/shards.ts), each against its own console, port
-  // and data directory: two on this 2-core machine (E2E_SHARDS=1 runs them as one).
+  // and data directory: two on this 2-core machine (E2E_SHARDS=1 runs them as one; E2E_BASE_PORT
+  // moves their ports, 3100 and 3200 by default, so a second run can go beside one in progress).
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 2);
   const started = Date.now();
   const runs = await Promise.all(
@@ -171,7 +172,11 @@ if (built) {
           CI: process.env.CI ?? "",
           ...(shards === 1
             ? {}
-            : { E2E_SHARD: `${index}/${shards}`, E2E_PORT: String(3100 + i * 100), E2E_DATA_DIR: dataDir }),
+            : {
+                E2E_SHARD: `${index}/${shards}`,
+                E2E_PORT: String(Number(process.env.E2E_BASE_PORT ?? 3100) + i * 100),
+                E2E_DATA_DIR: dataDir,
+              }),
         },
       ).then((status) => ({ status, report }));
     }),
