@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 export default defineConfig({
@@ -21,8 +22,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // vitest's default is one worker fewer than the cores: one, on these 2-core machines. Many
-    // files wait on PostgreSQL or timers, so two keep both cores busy (issue 48).
-    maxWorkers: 2,
+    // files wait on PostgreSQL or timers, so one a core keeps them busy (issue 48).
+    maxWorkers: Math.max(1, availableParallelism()),
     // As Playwright in CI (playwright.config.ts): one retry, and scripts/test.mjs names every test
     // that needed it, so a flaky test is seen and fixed rather than hidden.
     retry: process.env.CI ? 1 : 0,

@@ -3,6 +3,7 @@
 // Playwright journeys in real Chromium. Ends with one "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { ensureDependencies, must, run } from "./lib.mjs";
 
 process.chdir(new URL("..", import.meta.url).pathname);
@@ -153,7 +154,9 @@ if (built) {
   // The journeys run in shards side by side (e2e/shards.ts), each against its own console, port
   // and data directory: two on this 2-core machine (E2E_SHARDS=1 runs them as one; E2E_BASE_PORT
   // moves their ports, 3100 and 3200 by default, so a second run can go beside one in progress).
-  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 2);
+  // One shard a core, at most two: on one core (`taskset -c 0`) two consoles and two browsers
+  // only slow each other down past the journeys' time limits.
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS) || Math.min(2, availableParallelism()));
   const started = Date.now();
   const runs = await Promise.all(
     Array.from({ length: shards }, (_, i) => {
