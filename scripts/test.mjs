@@ -173,13 +173,10 @@ if (built) {
           ...env,
           PLAYWRIGHT_JSON_OUTPUT_NAME: report,
           CI: process.env.CI ?? "",
-          ...(shards === 1
-            ? {}
-            : {
-                E2E_SHARD: `${index}/${shards}`,
-                E2E_PORT: String(Number(process.env.E2E_BASE_PORT ?? 3100) + i * 100),
-                E2E_DATA_DIR: dataDir,
-              }),
+          // The shard's own port and data directory (E2E_BASE_PORT moves them, one shard or two).
+          E2E_PORT: String(Number(process.env.E2E_BASE_PORT ?? process.env.E2E_PORT ?? 3100) + i * 100),
+          E2E_DATA_DIR: dataDir,
+          ...(shards === 1 ? {} : { E2E_SHARD: `${index}/${shards}` }),
         },
       ).then((status) => ({ status, report }));
     }),
