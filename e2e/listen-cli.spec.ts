@@ -7,6 +7,7 @@
  * a token on argv and a revoked token are refused; the Inbox page shows the session and ends it.
  */
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { CLUSTER_ADMIN, scratchDatabase, startInstance, type Instance } from "./support/instances";
 import { interrupt, runCli, startReceiver, tokens, until, type Cli } from "./support/listen";
 import { sandboxKey } from "./support/settlement";
@@ -40,6 +41,19 @@ async function stopApp(instance: Instance) {
   instance.process.kill("SIGTERM");
   await Promise.race([instance.exited, new Promise((r) => setTimeout(r, 15_000))]);
   if (instance.process.exitCode === null) instance.process.kill("SIGKILL");
+}
+
+/** The listen receiver's inbox id, read where only its owner's console can (the database). */
+async function listenInboxId(): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const found = await client.query<{ id: string }>("select id from inboxes where purpose = 'listen' limit 1");
+    expect(found.rows).toHaveLength(1);
+    return found.rows[0]?.id ?? "";
+  } finally {
+    await client.end();
+  }
 }
 
 /** A settlement request through the API, as a merchant's server makes one. */
@@ -168,13 +182,24 @@ test("forwards byte for byte, re-signed with the listen secret; resumes after a 
     verdict: "ok",
   });
 
-  // 1b. A forged event posted straight to the receiver (its URL needs no credential): the CLI
-  //     shows it refused and the handler never sees it (issue 42).
+  // 1b. The receiver's URL is a capability: endpoint and event reads serve it cut (issue 42)...
   const hooks = (await (
     await fetch(`${ORIGIN}/v0/webhooks?page_size=100`, { headers: { "X-Api-Key": sandboxKey() } })
   ).json()) as { data: Array<{ url: string }> };
-  const receiverUrl = hooks.data.map((h) => h.url).find((u) => u.includes("/inbox/"));
-  expect(receiverUrl).toBeTruthy();
+  const receiverId = await listenInboxId();
+  const served = hooks.data.map((h) => h.url).find((u) => u.includes("/inbox/"));
+  expect(served).toBe(`${ORIGIN}/inbox/${receiverId.slice(0, 10)}…`);
+  const firstEvent = (await (
+    await fetch(`${ORIGIN}/v0/events?page_size=5&type=settlement_request.created`, {
+      headers: { "X-Api-Key": sandboxKey() },
+    })
+  ).json()) as { data: Array<{ deliveries: Array<{ url: string }> }> };
+  const deliveryUrls = firstEvent.data.flatMap((e) => e.deliveries.map((d) => d.url));
+  expect(deliveryUrls).toContain(served);
+  expect(deliveryUrls.join(" ")).not.toContain(receiverId);
+  // ...and a forged event posted straight to it (someone who learnt it some other way): the CLI
+  // shows it refused and the handler never sees it.
+  const receiverUrl = `${ORIGIN}/inbox/${receiverId}`;
   const forgedBody = JSON.stringify({
     id: "evt_forged_1",
     type: "settlement_request.created",

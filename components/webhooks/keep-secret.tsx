@@ -6,6 +6,7 @@ import { Select } from "@/components/ui/select";
 import { keepInboxSecret } from "@/lib/actions/keep-inbox-secret";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import type { InboxSummary, KeptSecret } from "@/lib/inbox/types";
+import { maskInboxUrl } from "@/lib/schemas/mask";
 import { updateWebhook } from "@/lib/actions/update-webhook";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
@@ -27,7 +28,7 @@ export function KeepSecretInInbox({
   webhookId: string;
   secret: string;
 }) {
-  const pointed = inboxes.find((i) => endpointUrl.endsWith(`/inbox/${i.id}`));
+  const pointed = inboxes.find((i) => maskInboxUrl(endpointUrl).endsWith(maskInboxUrl(`/inbox/${i.id}`)));
   const [inboxId, setInboxId] = useState(pointed?.id ?? inboxes[0]?.id ?? "");
   const [kept, setKept] = useState<KeptSecret | null>(null);
   const keep = useActionMutation({

@@ -2,9 +2,19 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { currentOwnerId, inboxOrigin, isInboxEndpoint, noInbox, noSession, refuse, succeed } from "@/lib/inbox/owner";
+import {
+  currentOwnerId,
+  inboxOrigin,
+  isInboxEndpoint,
+  noInbox,
+  noSession,
+  pointsAtInbox,
+  refuse,
+  succeed,
+} from "@/lib/inbox/owner";
 import { findOwnedInbox, toSummary, updateOwnedInbox } from "@/lib/inbox/store";
 import type { KeptSecret } from "@/lib/inbox/types";
+import { maskInboxUrl } from "@/lib/schemas/mask";
 import { getWebhook } from "@/lib/settlement-api";
 import { mutationAction, idSchema } from "./action";
 
@@ -46,9 +56,10 @@ export const keepInboxSecret = mutationAction({
         ? await getWebhook(environment, before.webhookId)
         : null;
     const stillSending =
-      previous?.ok && previous.data.status === "ACTIVE" && previous.data.url === `${inboxOrigin()}/inbox/${inboxId}`
+      previous?.ok && previous.data.status === "ACTIVE" && pointsAtInbox(previous.data.url, inboxId)
         ? { id: previous.data.id, url: previous.data.url }
         : null;
-    return succeed<KeptSecret>({ ...toSummary(row, inboxOrigin()), stillSending });
+    const summary = toSummary(row, inboxOrigin());
+    return succeed<KeptSecret>({ ...summary, url: maskInboxUrl(summary.url), stillSending });
   },
 });

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { getActor } from "@/lib/auth/session";
 import { getWebhook, type ApiResult } from "@/lib/settlement-api";
 import type { Environment } from "@/lib/dashboard/environment-schema";
+import { maskInboxUrl } from "@/lib/schemas/mask";
 
 /**
  * The person an inbox belongs to: the signed-in actor's user id (lib/auth/session.ts), or null
@@ -42,7 +43,12 @@ export function refuse<T>(status: 401 | 404 | 409 | 400, code: string, message: 
  */
 export async function isInboxEndpoint(environment: Environment, webhookId: string, inboxId: string): Promise<boolean> {
   const found = await getWebhook(environment, webhookId);
-  return found.ok && found.data.url === `${inboxOrigin()}/inbox/${inboxId}`;
+  return found.ok && pointsAtInbox(found.data.url, inboxId);
+}
+
+/** True when an endpoint's URL, as served (cut, decisions D9.11, or whole), is this inbox's. */
+export function pointsAtInbox(servedUrl: string, inboxId: string): boolean {
+  return maskInboxUrl(servedUrl) === maskInboxUrl(`${inboxOrigin()}/inbox/${inboxId}`);
 }
 
 export const noSession = <T>(): ApiResult<T> => refuse(401, "unauthorized", "Your session has ended. Sign in again.");

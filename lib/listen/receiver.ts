@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { inboxes } from "@/lib/inbox/schema";
-import { inboxOrigin } from "@/lib/inbox/owner";
+import { inboxOrigin, pointsAtInbox } from "@/lib/inbox/owner";
 import { findOwnedInbox, newInboxId, updateOwnedInbox, type InboxRow } from "@/lib/inbox/store";
 import { EVENT_TYPES } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/db/database";
@@ -93,7 +93,7 @@ async function ensureEndpoint(
 ): Promise<{ ok: true; inbox: InboxRow } | { ok: false; error: ApiFailure }> {
   if (inbox.webhookId) {
     const found = await getWebhook("sandbox", inbox.webhookId);
-    if (found.ok && found.data.url === receiverUrl(inbox)) {
+    if (found.ok && pointsAtInbox(found.data.url, inbox.id)) {
       if (found.data.status === "ACTIVE") return { ok: true, inbox };
       const enabled = await updateWebhook("sandbox", inbox.webhookId, { status: "ACTIVE" });
       return enabled.ok ? { ok: true, inbox } : { ok: false, error: enabled.error };

@@ -15,3 +15,12 @@ export const maskedString = z
   .string()
   .regex(/^••••[\s\S]{0,4}$/, "Must be masked to its last four characters")
   .meta({ description: "Masked to its last four characters", example: "••••6789" });
+
+/**
+ * A console inbox's capability URL (`…/inbox/ibx_<id>`) cut to what identifies it, `…/inbox/ibx_AbCdEf…`
+ * (issue 42): whoever knows the whole URL can post to that inbox, so endpoint and event reads
+ * never show it whole. Any other URL comes back unchanged, and a cut one is never cut again.
+ */
+export function maskInboxUrl(url: string): string {
+  return url.replace(/(\/inbox\/ibx_[A-Za-z0-9_-]{6})[A-Za-z0-9_-]{4,}/g, "$1…");
+}

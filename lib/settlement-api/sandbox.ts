@@ -10,6 +10,7 @@ import {
 import type { Environment } from "@/lib/schemas/catalog";
 import { eventSchema } from "@/lib/schemas/event";
 import { paginated } from "@/lib/schemas/list";
+import { maskInboxUrl } from "@/lib/schemas/mask";
 import { sandboxClockSchema } from "@/lib/schemas/sandbox";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import { callApi } from "./client";
@@ -43,11 +44,25 @@ export function advanceSandboxClock(env: Environment, seconds: number) {
 }
 
 /** GET /v0/events/{id} (extension): one event, its payload and its deliveries. */
-export function getEvent(env: Environment, id: string) {
-  return callApi(env, { method: "GET", path: `/v0/events/${encodeURIComponent(id)}`, schema: eventSchema });
+export async function getEvent(env: Environment, id: string) {
+  const found = await callApi(env, {
+    method: "GET",
+    path: `/v0/events/${encodeURIComponent(id)}`,
+    schema: eventSchema,
+  });
+  return found.ok ? { ...found, data: withDeliveryUrlsCut(found.data) } : found;
+}
+
+/** An event with its deliveries' inbox URLs cut (decisions D9.11): a remote service may serve them whole. */
+function withDeliveryUrlsCut<E extends { deliveries: Array<{ url: string }> }>(event: E): E {
+  return { ...event, deliveries: event.deliveries.map((d) => ({ ...d, url: maskInboxUrl(d.url) })) };
 }
 
 /** GET /v0/events (extension): the newest events, each with its deliveries. */
-export function listEvents(env: Environment, query: { page_size?: number; type?: string; resource_id?: string } = {}) {
-  return callApi(env, { method: "GET", path: "/v0/events", query, schema: paginated(eventSchema) });
+export async function listEvents(
+  env: Environment,
+  query: { page_size?: number; type?: string; resource_id?: string } = {},
+) {
+  const found = await callApi(env, { method: "GET", path: "/v0/events", query, schema: paginated(eventSchema) });
+  return found.ok ? { ...found, data: { ...found.data, data: found.data.data.map(withDeliveryUrlsCut) } } : found;
 }

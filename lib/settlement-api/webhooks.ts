@@ -9,8 +9,10 @@ import {
   type WebhookUpdateInput,
 } from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
+import { maskInboxUrl } from "@/lib/schemas/mask";
 import { apiCalls, type WebhookPrefix } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";
+import type { ApiResult } from "./result";
 
 export type { WebhookPrefix };
 
@@ -21,16 +23,30 @@ export function createWebhook(env: Environment, body: WebhookCreateInput, prefix
   return callApi(env, { ...apiCalls.createWebhook(body, prefix), schema: webhookSchema });
 }
 
-export function listWebhooks(env: Environment, query: Partial<PaginationQuery>, prefix: WebhookPrefix = "/v0") {
-  return callApi(env, { method: "GET", path: `${prefix}/webhooks`, query, schema: webhookPageSchema });
+/** An answer with every inbox URL in it cut (decisions D9.11): a remote service may serve them whole. */
+export function withInboxUrlsCut<T extends { url: string }>(found: ApiResult<T>): ApiResult<T> {
+  return found.ok ? { ...found, data: { ...found.data, url: maskInboxUrl(found.data.url) } } : found;
 }
 
-export function getWebhook(env: Environment, id: string, prefix: WebhookPrefix = "/v0") {
-  return callApi(env, { method: "GET", path: `${prefix}/webhooks/${seg(id)}`, schema: webhookSchema });
+export async function listWebhooks(env: Environment, query: Partial<PaginationQuery>, prefix: WebhookPrefix = "/v0") {
+  const found = await callApi(env, { method: "GET", path: `${prefix}/webhooks`, query, schema: webhookPageSchema });
+  if (!found.ok) return found;
+  return { ...found, data: { ...found.data, data: found.data.data.map((w) => ({ ...w, url: maskInboxUrl(w.url) })) } };
 }
 
-export function updateWebhook(env: Environment, id: string, body: WebhookUpdateInput, prefix: WebhookPrefix = "/v0") {
-  return callApi(env, { ...apiCalls.updateWebhook(id, body, prefix), schema: webhookSchema });
+export async function getWebhook(env: Environment, id: string, prefix: WebhookPrefix = "/v0") {
+  return withInboxUrlsCut(
+    await callApi(env, { method: "GET", path: `${prefix}/webhooks/${seg(id)}`, schema: webhookSchema }),
+  );
+}
+
+export async function updateWebhook(
+  env: Environment,
+  id: string,
+  body: WebhookUpdateInput,
+  prefix: WebhookPrefix = "/v0",
+) {
+  return withInboxUrlsCut(await callApi(env, { ...apiCalls.updateWebhook(id, body, prefix), schema: webhookSchema }));
 }
 
 export function deleteWebhook(env: Environment, id: string, prefix: WebhookPrefix = "/v0") {

@@ -6,6 +6,7 @@ import { getDatabase } from "@/lib/db/connection";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { currentOwnerId, inboxOrigin } from "@/lib/inbox/owner";
 import { listOwnedInboxes, toSummary } from "@/lib/inbox/store";
+import { maskInboxUrl } from "@/lib/schemas/mask";
 
 export const metadata = { title: "Webhooks" };
 
@@ -28,7 +29,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
         key={environment}
         environment={environment}
         initial={initial}
-        inboxes={inboxes.map((row) => toSummary(row, inboxOrigin()))}
+        inboxes={inboxes.map((row) => {
+          // Whole only on the Inbox page (decisions D9.11): here an inbox is picked by name.
+          const summary = toSummary(row, inboxOrigin());
+          return { ...summary, url: maskInboxUrl(summary.url) };
+        })}
         openEndpoint={typeof params.endpoint === "string" ? params.endpoint : null}
       />
     </>

@@ -41,6 +41,29 @@ describe("/v0/webhooks and /v1/webhooks", () => {
     expect(JSON.stringify(list)).not.toContain(created.secret);
   });
 
+  it("never serves a console inbox's capability URL whole after create: reads cut it, others stay as sent (issue 42)", async () => {
+    const inboxUrl = `http://localhost:4000/inbox/ibx_${"Ab3_x-".repeat(5)}zz`;
+    const res = await create({ url: inboxUrl, events: ["payment.created"] });
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created.url).toBe(inboxUrl);
+    const cut = "http://localhost:4000/inbox/ibx_Ab3_x-…";
+    expect((await (await s.request("GET", `/v0/webhooks/${created.id}`)).json()).url).toBe(cut);
+    expect((await (await s.request("GET", `/v1/webhooks/${created.id}`)).json()).url).toBe(cut);
+    const list = await (await s.request("GET", "/v0/webhooks?page_size=100")).json();
+    expect(JSON.stringify(list)).not.toContain(inboxUrl);
+    const changed = await s.request("PATCH", `/v0/webhooks/${created.id}`, { body: { description: "x" } });
+    expect((await changed.json()).url).toBe(cut);
+    const plain = await (
+      await create({ url: "https://example.com/inbox/ibx_short", events: ["payment.created"] })
+    ).json();
+    expect((await (await s.request("GET", `/v0/webhooks/${plain.id}`)).json()).url).toBe(
+      "https://example.com/inbox/ibx_short",
+    );
+    await s.request("DELETE", `/v0/webhooks/${created.id}`);
+    await s.request("DELETE", `/v0/webhooks/${plain.id}`);
+  });
+
   it("refuses unknown event types, empty lists and bad URLs with 400 naming the field", async () => {
     const unknown = await create({ url: "https://example.com/h", events: ["payment.created", "payment.exploded"] });
     expect(unknown.status).toBe(400);

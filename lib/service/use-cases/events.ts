@@ -2,6 +2,7 @@ import "server-only";
 import type { Event, EventListQuery } from "@/lib/schemas/event";
 import type { EventType } from "@/lib/schemas/catalog";
 import type { CappedPaginated } from "@/lib/schemas/list";
+import { maskInboxUrl } from "@/lib/schemas/mask";
 import type { Caller, ServiceDeps } from "../context";
 import { notFound } from "../errors";
 import { deliveriesOfEvents, findEvent, listEvents, type EventDeliveryRow, type EventRow } from "../store/events";
@@ -19,7 +20,7 @@ function toEvent(row: EventRow, deliveries: EventDeliveryRow[]): Event {
       .map((d) => ({
         id: d.id,
         webhook_id: d.webhookId,
-        url: d.url,
+        url: maskInboxUrl(d.url),
         status: d.status,
         attempts: d.attempts,
         last_attempt_at: d.lastAttemptAt ? d.lastAttemptAt.toISOString() : null,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from "@/lib/schemas/webhook";
 import type { EventType } from "@/lib/schemas/catalog";
+import { maskInboxUrl } from "@/lib/schemas/mask";
 import type { Caller } from "../context";
 import { notFound } from "../errors";
 import type { Executor } from "@/lib/db/database";
@@ -8,11 +9,11 @@ import { findWebhook, type AttemptRow, type DeliveryRow, type WebhookRow } from 
 
 /** Webhook endpoints and deliveries as the API shows them, and the endpoint read the use cases share. */
 
-/** The wire record (decisions D9); the secret only when create passes it. */
+/** The wire record (decisions D9); the secret only when create passes it, and an inbox URL whole only then too (D9.11). */
 export function toWebhook(row: WebhookRow, options: { withSecret?: boolean } = {}): Webhook {
   return {
     id: row.id,
-    url: row.url,
+    url: options.withSecret ? row.url : maskInboxUrl(row.url),
     events: row.events as EventType[],
     description: row.description ?? null,
     status: row.status,
