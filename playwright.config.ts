@@ -129,6 +129,10 @@ export default defineConfig({
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         RATE_LIMIT_SANDBOX_PER_MINUTE: "100000",
+        // The journeys' approver is added at the start of the run (issue 43's 24 h wait is a unit test's).
+        APPROVER_MIN_AGE_HOURS: "0",
+        // A step-up goes stale in 20 s here, so journeys meet the code prompt (5 minutes in use).
+        STEP_UP_SECONDS: "20",
       },
     },
     ...(runs("remote-journeys.spec.ts") ? [REMOTE_PAIR] : []),

@@ -12,6 +12,7 @@ import { whenHydrated } from "./support/hydration";
 import { expect, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { choose, setChecked, typeInto } from "./support/forms";
+import { approveInProduction } from "./support/second-factor";
 
 // Two people and several pages per journey: 60 s, not 30, on a slow machine.
 test.describe.configure({ mode: "serial", timeout: 60_000 });
@@ -70,9 +71,10 @@ async function requestLogCount(page: Page, idempotencyKey: string): Promise<numb
   return ((await res.json()) as { data: unknown[] }).data.length;
 }
 
-test("a production request over the threshold is held, not sent; self-approval is refused; the admin approves and it is sent once", async ({
+test("a production request over the threshold is held, not sent; self-approval is refused; the approver steps up, reads the priced summary, approves, and it is sent once", async ({
   page,
   signInAs,
+  signInAsApprover,
   baseURL,
 }) => {
   await setRule(page, true);
@@ -111,21 +113,60 @@ test("a production request over the threshold is held, not sent; self-approval i
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/screens/approvals-390.png", fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await row.getByRole("link").first().click();
+  // No one-click approve from the list: "Review" opens the decision page.
+  await expect(row.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+  await row.getByRole("link", { name: /^Review/ }).click();
+  await expect(page.getByTestId("submission-environment")).toHaveText(/Production submission/);
+  // An admin without an authenticator app is told to set one up, and a scripted call is refused.
   await page.getByRole("button", { name: "Approve and send" }).click();
-  await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
-  await expect(page.getByTestId("result-link")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Approve in production?" })).toContainText(
+    "Approving in production needs two-step verification",
+  );
+  await page.keyboard.press("Escape");
+  const noFactor = await postServerAction(page.request, serverAction("approveSubmission"), [{ id, confirmed: true }], {
+    Origin: baseURL ?? "",
+  });
+  expect(await noFactor.text()).toContain("second_factor_required");
+
+  // The approver's proof is older than the step-up window (20 s here): a scripted approval is refused...
+  const { page: approver, secret } = await signInAsApprover();
+  await approver.waitForTimeout(21_000);
+  const stale = await postServerAction(approver.request, serverAction("approveSubmission"), [{ id, confirmed: true }], {
+    Origin: baseURL ?? "",
+  });
+  expect(await stale.text()).toContain("step_up_required");
+  expect(await requestLogCount(approver, key)).toBe(0);
+  // ...and the page asks for a fresh code, beside the priced summary with the whole wallet address.
+  await approver.goto(`/approvals/${id}`);
+  await approver.getByRole("button", { name: "Approve and send" }).click();
+  const dialog = approver.getByRole("dialog", { name: "Approve in production?" });
+  const summary = dialog.getByTestId("decision-summary");
+  await expect(summary).toContainText("Payer sends");
+  await expect(summary).toContainText("Recipient gets");
+  await expect(summary).toContainText("Fee");
+  await expect(summary).toContainText(VALID.evm);
+  await expect(dialog.getByLabel("Code from your authenticator app")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Approve and send in production" })).toHaveCount(0);
+  await approver.screenshot({ path: "test-results/screens/approval-step-up-1440.png", fullPage: true });
+  const axe2 = await new AxeBuilder({ page: approver }).analyze();
+  expect(axe2.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await approver.keyboard.press("Escape");
+  await approver.setViewportSize({ width: 390, height: 844 });
+  await approveInProduction(approver, secret);
+  await approver.setViewportSize({ width: 1440, height: 900 });
+  await expect(approver.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+  await expect(approver.getByTestId("result-link")).toBeVisible();
   // The request log is written in batches (every 500 ms).
-  await expect.poll(() => requestLogCount(page, key), { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => requestLogCount(approver, key), { timeout: 10_000 }).toBe(1);
   // Clicked again (or a second instance): nothing more is sent.
-  const again = await postServerAction(page.request, serverAction("approveSubmission"), [{ id }], {
+  const again = await postServerAction(approver.request, serverAction("approveSubmission"), [{ id, confirmed: true }], {
     Origin: baseURL ?? "",
   });
   expect(await again.text()).toContain("already_decided");
-  await page.waitForTimeout(1_000);
-  expect(await requestLogCount(page, key)).toBe(1);
-  await page.getByTestId("result-link").click();
-  await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/);
+  await approver.waitForTimeout(1_000);
+  expect(await requestLogCount(approver, key)).toBe(1);
+  await approver.getByTestId("result-link").click();
+  await expect(approver).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/);
   await finance.context().close();
 });
 
@@ -175,6 +216,7 @@ test("below the threshold nothing is held; with the rule off nothing is held", a
 test("a daily limit: under it the request goes out; past it the form says what is left and offers approval, which sends it", async ({
   page,
   signInAs,
+  signInAsApprover,
   baseURL,
 }) => {
   await page.goto("/approvals/rules");
@@ -215,9 +257,10 @@ test("a daily limit: under it the request goes out; past it the form says what i
   const id = finance.url().replace(/^.*\/approvals\//, "");
   await finance.context().close();
 
-  await page.goto(`/approvals/${id}`);
-  await page.getByRole("button", { name: "Approve and send" }).click();
-  await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+  const { page: approver, secret } = await signInAsApprover();
+  await approver.goto(`/approvals/${id}`);
+  await approveInProduction(approver, secret);
+  await expect(approver.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
 
   // The limit goes again (later journeys of this worker's finance person are not limited).
   await page.goto("/approvals/rules");

@@ -7,6 +7,7 @@
 import { expect, test } from "./fixtures/auth";
 import { disbursementFile, disbursementRows } from "./support/batches";
 import { setChecked } from "./support/forms";
+import { approveInProduction } from "./support/second-factor";
 
 test.use({ role: "finance" });
 
@@ -14,6 +15,7 @@ test("finance submits a production batch; it waits for an administrator's approv
   page,
   baseURL,
   signInAs,
+  signInAsApprover,
 }) => {
   await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await page.goto("/batches");
@@ -41,12 +43,12 @@ test("finance submits a production batch; it waits for an administrator's approv
   await page.goto(approvalHref);
   await expect(page.getByTestId("not-yours")).toContainText("You submitted this");
 
-  const admin = await signInAs("admin");
+  const { page: admin, secret } = await signInAsApprover();
   await admin.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await admin.goto(approvalHref);
   await expect(admin.getByRole("heading", { level: 1 })).toContainText("Batch “suppliers-prod.csv”, 3 rows: 1.50 USDC");
   await expect(admin.getByTestId("batch-link")).toHaveAttribute("href", batchPath);
-  await admin.getByRole("button", { name: "Approve and send" }).click();
+  await approveInProduction(admin, secret);
   await expect(admin.getByTestId("result-link")).toHaveAttribute("href", batchPath, { timeout: 15_000 });
 
   await page.goto(batchPath);

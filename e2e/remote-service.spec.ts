@@ -17,6 +17,7 @@ import { CLUSTER_ADMIN, PG_URL, startInstance, type Instance } from "./support/i
 import { until } from "./support/listen";
 import { apiKeys, destinationSection, openBuilder, VALID } from "./support/settlement";
 import { choose, setChecked, typeInto } from "./support/forms";
+import { approveInProduction, setUpAuthenticator } from "./support/second-factor";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(240_000);
@@ -146,15 +147,23 @@ test("held in the console, approved, then sent to the remote service once", asyn
   await finance.waitForTimeout(1_000);
   expect(await serviceCalls(key)).toBe(0);
 
-  await admin.goto(`/approvals/${id}`);
-  await admin.getByRole("button", { name: "Approve and send" }).click();
-  await expect(admin.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+  // A production approval is a step-up decision (issue 43): a second administrator with an authenticator app.
+  const approverEmail = `approver-${stamp}@remote.test`;
+  const approverOneTime = await addPerson(admin, { email: approverEmail, name: "Remote approver", role: "admin" });
+  const approver = await signedIn(browser, { email: approverEmail, password: approverOneTime });
+  await choosePassword(approver, approverOneTime);
+  const secret = await setUpAuthenticator(approver);
+  await approver.getByRole("button", { name: "Done" }).click();
+  await approver.goto(`/approvals/${id}`);
+  await approveInProduction(approver, secret);
+  await expect(approver.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
   await expect.poll(() => serviceCalls(key), { timeout: 10_000 }).toBe(1);
-  const requestId = ((await admin.getByTestId("result-link").textContent()) ?? "").replace("Open ", "").trim();
+  const requestId = ((await approver.getByTestId("result-link").textContent()) ?? "").replace("Open ", "").trim();
   const res = await fetch(`${SERVICE}/v0/settlement-requests/${requestId}`, { headers: { "X-Api-Key": apiKeys()[1] } });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { amount: string }).amount).toMatch(/^150(\.0+)?$/);
   await financeContext.close();
+  await approver.context().close();
   await admin.context().close();
 });
 

@@ -61,6 +61,15 @@ export const envSchema = z.object({
   AUDIT_RETENTION_DAYS: positiveInt(365),
   /** A held submission expires this many hours after it was made (on the sandbox clock in sandbox). */
   APPROVAL_EXPIRY_HOURS: positiveInt(168),
+  /** A production approval needs the second factor proved within this many seconds (issue 43). */
+  STEP_UP_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** A person added less than this many hours ago cannot approve production submissions (0: no wait; issue 43). */
+  APPROVER_MIN_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 90)
+    .default(24),
   /** Batch payouts: sends per second at most (0: as fast as the API's rate limit allows), leaving room for other callers of the key. */
   BATCH_SENDS_PER_SECOND: z.coerce.number().min(0).max(1000).default(0),
   /** The time zone whose calendar day daily limits count in (an IANA name). */

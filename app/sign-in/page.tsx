@@ -3,11 +3,16 @@ import { redirect } from "next/navigation";
 import { LockIcon } from "@/components/ui/icons";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeNextPath } from "@/lib/auth/config";
-import { getActor } from "@/lib/auth/session";
+import { getSessionPerson } from "@/lib/auth/session";
+import { SecondStep } from "@/components/auth/second-step";
+import { signOut } from "@/lib/actions/sign-out";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-/** The one page open without a session. Someone already signed in goes straight on. */
+/**
+ * The one page open without a session. Someone already signed in goes straight on; a session
+ * that owes its second factor (issue 43) is asked for the code, or to set one up, here.
+ */
 export default async function SignInPage({
   searchParams,
 }: {
@@ -15,7 +20,10 @@ export default async function SignInPage({
 }) {
   const { next: rawNext } = await searchParams;
   const next = safeNextPath(typeof rawNext === "string" ? rawNext : undefined);
-  if (await getActor()) redirect(next);
+  const person = await getSessionPerson();
+  if (person && (person.secondFactor === "off" || person.secondFactor === "verified")) redirect(next);
+  const step =
+    person?.secondFactor === "pending" ? "prove" : person?.secondFactor === "setup-required" ? "set-up" : null;
 
   return (
     <main id="main" tabIndex={-1} className="grid min-h-dvh place-items-center px-4 py-12 focus:outline-none">
@@ -38,12 +46,31 @@ export default async function SignInPage({
               <path d="M4 8h13l-3-3M20 16H7l3 3" />
             </svg>
           </span>
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Sign in to Settlement Console</h1>
-          <p className="mt-1.5 text-sm text-slate-600">Use the email and password your administrator gave you.</p>
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">
+            {step === "prove"
+              ? "Two-step verification"
+              : step === "set-up"
+                ? "Set up a second factor"
+                : "Sign in to Settlement Console"}
+          </h1>
+          <p className="mt-1.5 text-sm text-slate-600">
+            {step === "prove"
+              ? `Signed in as ${person?.email}: enter the code from your authenticator app.`
+              : step === "set-up"
+                ? `Your role needs a second factor before you can go on, ${person?.email}.`
+                : "Use the email and password your administrator gave you."}
+          </p>
         </div>
         <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 shadow-[var(--shadow-card)] sm:p-7">
-          <SignInForm next={next} />
+          {step ? <SecondStep next={next} mode={step} /> : <SignInForm next={next} />}
         </div>
+        {step ? (
+          <form action={signOut} className="mt-4 text-center">
+            <button type="submit" className="text-sm font-medium text-slate-600 underline-offset-2 hover:underline">
+              Not you? Sign out
+            </button>
+          </form>
+        ) : null}
         <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-500">
           <LockIcon className="size-3.5" />
           No account? Ask an administrator of this console to add you.

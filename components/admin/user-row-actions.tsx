@@ -8,11 +8,12 @@ import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { changeUserRole } from "@/lib/actions/change-user-role";
 import { resetUserPassword } from "@/lib/actions/reset-user-password";
+import { resetSecondFactor } from "@/lib/actions/set-second-factor-roles";
 import { setUserDisabled } from "@/lib/actions/set-user-disabled";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
 import { OneTimeSecret } from "./one-time-secret";
 
-type Row = { id: string; email: string; name: string; role: Role; disabled: boolean };
+type Row = { id: string; email: string; name: string; role: Role; disabled: boolean; secondFactorEnabled: boolean };
 
 /** Role select, disable/enable and password reset for one person (not for oneself). */
 export function UserRowActions({ user, self }: { user: Row; self: boolean }) {
@@ -74,6 +75,23 @@ export function UserRowActions({ user, self }: { user: Row; self: boolean }) {
       >
         {user.disabled ? "Enable" : "Disable"}
       </Button>
+      {user.secondFactorEnabled ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={pending}
+          onClick={() => {
+            if (
+              window.confirm(
+                `Remove ${user.email}'s authenticator app? Use this when they lost it; they set up a new one.`,
+              )
+            )
+              run("reset two-step verification", () => resetSecondFactor({ userId: user.id }));
+          }}
+        >
+          Reset two-step
+        </Button>
+      ) : null}
       <Dialog
         open={password !== null}
         onOpenChange={(open) => !open && setPassword(null)}

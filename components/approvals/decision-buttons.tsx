@@ -11,10 +11,16 @@ import { useToast } from "@/components/ui/toast";
 import { approveSubmission } from "@/lib/actions/approve-submission";
 import { denySubmission } from "@/lib/actions/deny-submission";
 import type { ActionError } from "@/lib/actions/result";
+import type { DecisionSummary } from "@/lib/approvals/decision-summary";
+import { Link } from "@/components/ui/link";
+import { SecondFactorCodeForm } from "@/components/auth/second-factor-code-form";
+import { DecisionSummaryList } from "./decision-summary-list";
 
 /**
  * Approve, or deny with a reason (or, for the person who submitted it, withdraw). Shown only to
- * those who may; the server decides again.
+ * those who may; the server decides again. In production, approving is a step-up decision
+ * (issue 43): a confirmation restating the priced summary, and a fresh code from the approver's
+ * authenticator app when the last one is more than a few minutes old.
  */
 export function DecisionButtons({
   id,
@@ -22,14 +28,21 @@ export function DecisionButtons({
   canDeny,
   mine,
   lastApproval,
-  compact = false,
+  production = false,
+  stepUp = "fresh",
+  summary = null,
+  title = "",
 }: {
   id: string;
   canApprove: boolean;
   canDeny: boolean;
   mine: boolean;
   lastApproval: boolean;
-  compact?: boolean;
+  production?: boolean;
+  /** Where the approver's second factor stands: proved in the last few minutes, to prove again, or not set up. */
+  stepUp?: "fresh" | "needed" | "no-factor";
+  summary?: DecisionSummary | null;
+  title?: string;
 }) {
   const router = useRouter();
   const { toast } = useToast();
@@ -38,15 +51,20 @@ export function DecisionButtons({
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const [proved, setProved] = useState(stepUp === "fresh");
 
   function approve() {
     startTransition(async () => {
-      const result = await approveSubmission({ id });
+      const result = await approveSubmission({ id, confirmed: production ? true : undefined });
       if (!result.ok) {
+        if (result.error.code === "step_up_required") setProved(false);
+        else setConfirming(false);
         setError(result.error);
         return;
       }
       setError(null);
+      setConfirming(false);
       const sent = result.data.status === "sent";
       toast({
         title: sent
@@ -84,11 +102,58 @@ export function DecisionButtons({
 
   return (
     <div className="space-y-3">
-      <div className={compact ? "flex gap-2" : "flex flex-wrap gap-2"}>
-        {canApprove ? (
-          <Button onClick={approve} loading={pending} size={compact ? "sm" : undefined}>
-            {lastApproval && !compact ? "Approve and send" : "Approve"}
+      <div className="flex flex-wrap gap-2">
+        {canApprove && !production ? (
+          <Button onClick={approve} loading={pending}>
+            {lastApproval ? "Approve and send" : "Approve"}
           </Button>
+        ) : null}
+        {canApprove && production ? (
+          <Dialog
+            open={confirming}
+            onOpenChange={(next) => {
+              setConfirming(next);
+              setError(null);
+            }}
+            size="lg"
+            trigger={<Button>{lastApproval ? "Approve and send" : "Approve"}</Button>}
+            title="Approve in production?"
+            description={`${title}. This moves real money${lastApproval ? " as soon as you approve" : " once enough people approve"}.`}
+            footer={
+              proved && stepUp !== "no-factor" ? (
+                <DialogActions cancel="Not now">
+                  <Button loading={pending} onClick={approve}>
+                    {lastApproval ? "Approve and send in production" : "Approve in production"}
+                  </Button>
+                </DialogActions>
+              ) : null
+            }
+          >
+            <div className="space-y-4">
+              {summary ? <DecisionSummaryList summary={summary} /> : null}
+              {stepUp === "no-factor" ? (
+                <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="alert">
+                  Approving in production needs two-step verification.{" "}
+                  <Link href="/account" className="font-medium underline">
+                    Set up an authenticator app on your Account page
+                  </Link>
+                  , then come back.
+                </p>
+              ) : proved ? (
+                <p className="text-sm text-slate-600" data-testid="step-up-fresh">
+                  Two-step verification done: you may approve.
+                </p>
+              ) : (
+                <div className="rounded-lg border border-slate-200 p-3">
+                  <p className="mb-3 text-sm text-slate-700">
+                    Confirm it is you: enter the code from your authenticator app.
+                  </p>
+                  <SecondFactorCodeForm onProved={() => setProved(true)} submitLabel="Verify" autoFocus />
+                </div>
+              )}
+              <FormAlert error={confirming ? error : null} />
+            </div>
+          </Dialog>
         ) : null}
         {canDeny ? (
           <Dialog
@@ -98,11 +163,7 @@ export function DecisionButtons({
               setReasonError(undefined);
             }}
             size="sm"
-            trigger={
-              <Button variant={canApprove ? "secondary" : "danger"} size={compact ? "sm" : undefined}>
-                {mine ? "Withdraw" : "Deny"}
-              </Button>
-            }
+            trigger={<Button variant={canApprove ? "secondary" : "danger"}>{mine ? "Withdraw" : "Deny"}</Button>}
             title={mine ? "Withdraw this submission?" : "Deny this submission?"}
             description="Nothing is sent. The reason is kept with it and in the audit trail."
             footer={
@@ -121,7 +182,7 @@ export function DecisionButtons({
           </Dialog>
         ) : null}
       </div>
-      <FormAlert error={error} />
+      <FormAlert error={confirming ? null : error} />
     </div>
   );
 }

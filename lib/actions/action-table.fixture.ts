@@ -116,6 +116,13 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   signIn: "public",
   signOut: same(ALL),
   changePassword: same(ALL),
+  // Two-step verification (issue 43): one's own, in every state of the session; the policy, admins.
+  beginSecondFactorSetup: same(ALL),
+  confirmSecondFactorSetup: same(ALL),
+  proveSecondFactor: same(ALL),
+  removeSecondFactor: same(ALL),
+  setSecondFactorRoles: same(ADMIN),
+  resetSecondFactor: same(ADMIN),
   createUser: same(ADMIN),
   changeUserRole: same(ADMIN),
   setUserDisabled: same(ADMIN),
@@ -153,4 +160,6 @@ export const actorFor = (role: Role): Actor => ({
   role,
   sessionId: `session-${role}`,
   mustChangePassword: false,
+  secondFactor: "off",
+  secondFactorAt: null,
 });

@@ -19,7 +19,7 @@ const state = vi.hoisted(() => ({
   authCalls: 0,
 }));
 
-vi.mock("@/lib/auth/session", () => ({ getActor: async () => state.actor }));
+vi.mock("@/lib/auth/session", () => ({ getActor: async () => state.actor, getSessionPerson: async () => state.actor }));
 vi.mock("@/lib/auth/audit", () => ({
   recordAudit: async (entry: { action: string; result: string }) => {
     state.audit.push({ action: entry.action, result: entry.result });

@@ -15,10 +15,11 @@ import { consoleAction, idSchema, refused } from "./action";
 export const approveSubmission = consoleAction({
   name: "approveSubmission",
   permission: "approvals:decide",
-  input: z.object({ id: idSchema }),
-  run: async ({ id }, { actor }) => {
+  // `confirmed`: the production confirmation was shown and accepted (a production submission needs it).
+  input: z.object({ id: idSchema, confirmed: z.boolean().optional() }),
+  run: async ({ id, confirmed }, { actor }) => {
     const { db } = await getDatabase();
-    const result = await approve(db, id, actor);
+    const result = await approve(db, id, actor, { confirmed });
     if (!result.ok) return { ...refused(result.error.code, result.error.message), audit: { targetId: id } };
     const row = result.row;
     const data: SubmissionView = toSubmissionView(row, await approvalsOf(db, [id]), await nowFor(row.environment));

@@ -10,6 +10,7 @@ import { setMustChangePassword } from "@/lib/auth/users";
 import { forgetFirstAdminPassword } from "@/lib/auth/bootstrap";
 import { env } from "@/lib/env";
 import { getDatabase } from "@/lib/db/connection";
+import { carryProof } from "@/lib/auth/second-factor";
 import { consoleAction, refused } from "./action";
 
 /**
@@ -47,6 +48,8 @@ export const changePassword = consoleAction({
       throw error;
     }
     await passwordCheckSucceeded(db, claim.release);
+    // The new session better-auth made keeps this one's proof of the second factor (issue 43).
+    if (actor.secondFactorAt) await carryProof(db, actor.userId, actor.secondFactorAt);
     if (actor.mustChangePassword) await setMustChangePassword(db, actor.userId, false);
     const forgot = forgetFirstAdminPassword(env().DATA_DIR, actor.email);
     return {

@@ -1,9 +1,7 @@
 "use server";
 
-import { FIAT_COUNTRIES, isFiat, type FiatCurrency } from "@/lib/schemas/catalog";
-import type { SettlementPreview } from "@/lib/dashboard/confirm-summary";
+import { priceSettlementRequest } from "@/lib/page-data/price-settlement-request";
 import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request";
-import * as api from "@/lib/settlement-api";
 import { readAction } from "./action";
 
 /**
@@ -16,34 +14,5 @@ export const previewSettlementRequest = readAction({
   name: "previewSettlementRequest",
   permission: "settlement:create",
   input: settlementRequestCreateSchema,
-  run: async (body, { environment }) => {
-    const { source, destination } = body;
-    const countryOf = (currency: string, given: string | undefined) => {
-      if (!isFiat(currency)) return undefined;
-      const allowed = FIAT_COUNTRIES[currency as FiatCurrency];
-      return given && allowed.includes(given) ? given : allowed[0];
-    };
-    const beneficiaryCountry = (destination as { beneficiary?: { address?: { country_code?: string } } }).beneficiary
-      ?.address?.country_code;
-    const quote = await api.getRate(environment, {
-      sourceCurrencyCode: source.currency,
-      sourceRail: source.rail,
-      sourceCountryCode: countryOf(source.currency, "country_code" in source ? source.country_code : undefined),
-      destinationCurrencyCode: destination.currency,
-      destinationRail: destination.rail,
-      destinationCountryCode: countryOf(destination.currency, beneficiaryCountry),
-      ...(body.amount !== undefined ? { sourceAmount: body.amount } : { destinationAmount: destination.amount }),
-    } as Parameters<typeof api.getRate>[1]);
-    if (!quote.ok) return quote;
-    const q = quote.data;
-    const preview: SettlementPreview = {
-      environment,
-      type: body.type,
-      payer: { amount: String(q.source_amount), currency: source.currency, rail: source.rail },
-      recipient: { amount: String(q.destination_amount), currency: destination.currency, rail: destination.rail },
-      fee: { amount: String(q.fee.total), currency: q.fee.currency },
-      rate: String(q.effective_rate),
-    };
-    return { ok: true, data: preview };
-  },
+  run: (body, { environment }) => priceSettlementRequest(environment, body),
 });

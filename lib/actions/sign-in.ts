@@ -4,7 +4,9 @@ import { isAPIError } from "better-auth/api";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getAuth } from "@/lib/auth/auth";
-import { safeNextPath } from "@/lib/auth/config";
+import { SIGN_IN_PATH, safeNextPath } from "@/lib/auth/config";
+import { isRole } from "@/lib/auth/permissions";
+import { requiredRoles } from "@/lib/auth/second-factor";
 import { signInSchema, type SignInInput } from "@/lib/auth/forms";
 import { isHttpsRequest, requestAddress } from "@/lib/auth/request-origin";
 import { claimPasswordCheck, passwordCheckSucceeded, tooManyAttempts } from "@/lib/auth/throttle";
@@ -47,7 +49,12 @@ const checkPassword = consoleAction({
         headers: await headers(),
       });
       await passwordCheckSucceeded(db, claim.release);
-      return { ok: true, data: null, audit: { ...audit, targetId: result.user.id } };
+      // A second factor to prove, or to set up when the role requires one (issue 43): the
+      // session exists but opens nothing else until then (lib/auth/guard.ts).
+      const user = result.user as typeof result.user & { role?: string; secondFactorEnabled?: boolean };
+      const secondStep =
+        user.secondFactorEnabled === true || (isRole(user.role) && (await requiredRoles(db)).includes(user.role));
+      return { ok: true, data: { secondStep }, audit: { ...audit, targetId: result.user.id } };
     } catch (error) {
       if (!isAPIError(error)) throw error;
       if (error.body?.code === "ACCOUNT_DISABLED") {
@@ -87,10 +94,13 @@ async function failureAudit(db: Executor, email: string, address: string | null,
 
 /**
  * Signs in with email and password (the one action open without a session), sets the session
- * cookie and goes on to `next` (a same-origin path); a refusal comes back as the result.
+ * cookie and goes on to `next` (a same-origin path), or back to the sign-in page for the second
+ * factor; a refusal comes back as the result.
  */
 export async function signIn(input: SignInInput, next?: string): Promise<ActionResult<null>> {
   const result = await checkPassword(input);
-  if (result.ok) redirect(safeNextPath(next));
-  return result;
+  if (!result.ok) return result;
+  const target = safeNextPath(next);
+  // The sign-in page asks for the code (or the set-up) of a session that owes one.
+  redirect(result.data.secondStep ? `${SIGN_IN_PATH}?next=${encodeURIComponent(target)}` : target);
 }

@@ -10,7 +10,7 @@ import { consoleAction } from "./action";
 
 const endSession = consoleAction({
   name: "signOut",
-  permission: "account:self",
+  permission: "account:session",
   input: z.unknown(),
   run: async (_input, { actor }) => {
     const auth = await getAuth(await isHttpsRequest());

@@ -27,12 +27,15 @@ const RULE: RuleBody = {
   approvalsRequired: 1,
   approverRoles: ["admin", "finance"],
 };
+/** People whose sessions proved their second factor a moment ago (a production approval needs it, issue 43). */
+const stepped = { secondFactor: "verified" as const, secondFactorAt: new Date() };
 const people = {
-  finance: { userId: "u-fin", email: "fin@example.com", role: "finance" as const },
-  admin: { userId: "u-adm", email: "adm@example.com", role: "admin" as const },
-  controller: { userId: "u-ctl", email: "ctl@example.com", role: "finance" as const },
-  developer: { userId: "u-dev", email: "dev@example.com", role: "developer" as const },
+  finance: { userId: "u-fin", email: "fin@example.com", role: "finance" as const, ...stepped },
+  admin: { userId: "u-adm", email: "adm@example.com", role: "admin" as const, ...stepped },
+  controller: { userId: "u-ctl", email: "ctl@example.com", role: "finance" as const, ...stepped },
+  developer: { userId: "u-dev", email: "dev@example.com", role: "developer" as const, ...stepped },
 };
+const CONFIRMED = { confirmed: true };
 
 describe("approving held submissions (PostgreSQL, two instances)", () => {
   let a: Database & { schema: string };
@@ -42,6 +45,11 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
     await migrate(a.db);
     // A second instance: its own pool on the same schema.
     b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+    // Each approver was added long ago (a person added less than APPROVER_MIN_AGE_HOURS ago cannot approve).
+    for (const p of Object.values(people))
+      await a.db.execute(
+        sql`insert into console_users (id, name, email, role, created_at) values (${p.userId}, ${p.email}, ${p.email}, ${p.role}, now() - interval '30 days')`,
+      );
   });
   afterAll(async () => {
     await b.close();
@@ -98,8 +106,8 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
       const row = await held(RULE);
       const { sender, calls } = countingSender();
       const results = await Promise.all([
-        approve(a.db, row.id, people.admin, sender),
-        approve(b.db, row.id, people.controller, sender),
+        approve(a.db, row.id, people.admin, { ...CONFIRMED, send: sender }),
+        approve(b.db, row.id, people.controller, { ...CONFIRMED, send: sender }),
       ]);
       expect(calls).toEqual([row.id]);
       expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(1);
@@ -111,8 +119,8 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
     const row = await held(RULE);
     const { sender, calls } = countingSender();
     const results = await Promise.all([
-      approve(a.db, row.id, people.admin, sender),
-      approve(b.db, row.id, people.admin, sender),
+      approve(a.db, row.id, people.admin, { ...CONFIRMED, send: sender }),
+      approve(b.db, row.id, people.admin, { ...CONFIRMED, send: sender }),
     ]);
     expect(calls).toHaveLength(1);
     expect(results.some((r) => !r.ok && ["already_approved", "already_decided"].includes(r.error.code))).toBe(true);
@@ -121,36 +129,69 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
   it("refuses self-approval and a role the rule did not name; a two-person rule needs two people", async () => {
     const { sender, calls } = countingSender();
     const row = await held({ ...RULE, approvalsRequired: 2 });
-    expect(await approve(a.db, row.id, people.finance, sender)).toMatchObject({
+    expect(await approve(a.db, row.id, people.finance, { ...CONFIRMED, send: sender })).toMatchObject({
       ok: false,
       error: { code: "self_approval" },
     });
-    expect(await approve(a.db, row.id, people.developer, sender)).toMatchObject({
+    expect(await approve(a.db, row.id, people.developer, { ...CONFIRMED, send: sender })).toMatchObject({
       ok: false,
       error: { code: "not_an_approver" },
     });
-    expect((await approve(a.db, row.id, people.admin, sender)).ok).toBe(true);
+    expect((await approve(a.db, row.id, people.admin, { ...CONFIRMED, send: sender })).ok).toBe(true);
     expect(calls).toHaveLength(0);
-    expect(await approve(a.db, row.id, people.admin, sender)).toMatchObject({
+    expect(await approve(a.db, row.id, people.admin, { ...CONFIRMED, send: sender })).toMatchObject({
       ok: false,
       error: { code: "already_approved" },
     });
-    expect((await approve(b.db, row.id, people.controller, sender)).ok).toBe(true);
+    expect((await approve(b.db, row.id, people.controller, { ...CONFIRMED, send: sender })).ok).toBe(true);
     expect(calls).toEqual([row.id]);
   });
 
   it("an expired submission cannot be approved, and a denied one sends nothing", async () => {
     const { sender, calls } = countingSender();
     const old = await held(RULE, new Date(Date.now() - 1_000));
-    expect(await approve(a.db, old.id, people.admin, sender)).toMatchObject({ ok: false, error: { code: "expired" } });
+    expect(await approve(a.db, old.id, people.admin, { ...CONFIRMED, send: sender })).toMatchObject({
+      ok: false,
+      error: { code: "expired" },
+    });
     expect((await findSubmission(a.db, old.id))?.status).toBe("expired");
     const row = await held(RULE);
     expect((await deny(a.db, row.id, people.admin, "Not this supplier")).ok).toBe(true);
-    expect(await approve(b.db, row.id, people.controller, sender)).toMatchObject({
+    expect(await approve(b.db, row.id, people.controller, { ...CONFIRMED, send: sender })).toMatchObject({
       ok: false,
       error: { code: "already_decided" },
     });
     expect(calls).toHaveLength(0);
+  });
+
+  it("a production approval needs a fresh second factor, the confirmation and an approver older than a day (issue 43)", async () => {
+    const { sender, calls } = countingSender();
+    const row = await held(RULE);
+    const noFactor = { ...people.admin, secondFactor: "off" as const, secondFactorAt: null };
+    expect(await approve(a.db, row.id, noFactor, { ...CONFIRMED, send: sender })).toMatchObject({
+      ok: false,
+      error: { code: "second_factor_required" },
+    });
+    const stale = { ...people.admin, secondFactorAt: new Date(Date.now() - 6 * 60_000) };
+    expect(await approve(a.db, row.id, stale, { ...CONFIRMED, send: sender })).toMatchObject({
+      ok: false,
+      error: { code: "step_up_required" },
+    });
+    expect(await approve(a.db, row.id, people.admin, { send: sender })).toMatchObject({
+      ok: false,
+      error: { code: "production_confirmation_required" },
+    });
+    await a.db.execute(
+      sql`insert into console_users (id, name, email, role) values ('u-new', 'new@example.com', 'new@example.com', 'admin')`,
+    );
+    const newcomer = { ...people.admin, userId: "u-new", email: "new@example.com" };
+    expect(await approve(a.db, row.id, newcomer, { ...CONFIRMED, send: sender })).toMatchObject({
+      ok: false,
+      error: { code: "approver_too_new" },
+    });
+    expect(calls).toHaveLength(0);
+    expect((await approve(a.db, row.id, people.admin, { ...CONFIRMED, send: sender })).ok).toBe(true);
+    expect(calls).toEqual([row.id]);
   });
 
   it("a secret the sent call answered with goes to the submission's author once, and is erased", async () => {

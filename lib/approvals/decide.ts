@@ -8,6 +8,7 @@ import { callApi } from "@/lib/settlement-api";
 import { nowFor } from "./clock";
 import { startApprovedBatch } from "@/lib/batches/submit";
 import { BATCH_SUBMISSION_PATH } from "./types";
+import { productionApprovalRefusal, type Approver } from "./step-up";
 import { addPayee } from "./payees";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { createConsoleKey } from "@/lib/auth/api-keys";
@@ -35,9 +36,10 @@ export type Refusal = { code: string; message: string };
 export async function approve(
   db: Executor,
   id: string,
-  actor: Pick<Actor, "userId" | "email" | "role">,
-  send: Sender = sendStored,
+  actor: Approver,
+  options: { confirmed?: boolean; send?: Sender } = {},
 ): Promise<{ ok: true; row: SubmissionRow } | { ok: false; error: Refusal }> {
+  const send = options.send ?? sendStored;
   const row = await findSubmission(db, id);
   if (!row) return refuse("not_found", "No such submission.");
   const now = await nowFor(row.environment);
@@ -47,6 +49,10 @@ export async function approve(
     return refuse("self_approval", "You submitted this: someone else must approve it.");
   if (!row.approverRoles.includes(actor.role))
     return refuse("not_an_approver", `Only ${row.approverRoles.join(" or ")} may approve this.`);
+  if (row.environment === "production") {
+    const refusal = await productionApprovalRefusal(db, actor, options.confirmed === true);
+    if (refusal) return { ok: false, error: refusal };
+  }
   if (!(await addApproval(db, id, actor)))
     return refuse("already_approved", "You have already approved this: it needs another person.");
   const approvals = await approvalsOf(db, [id]);

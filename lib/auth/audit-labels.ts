@@ -22,6 +22,12 @@ const ACTION_LABELS: Record<string, string> = {
   "cli.trigger": "Trigger a sandbox flow (CLI)",
   "tokens.create": "Create personal access token (npm run tokens)",
   "tokens.revoke": "Revoke personal access token (npm run tokens)",
+  beginSecondFactorSetup: "Start setting up two-step verification",
+  confirmSecondFactorSetup: "Turn on two-step verification",
+  proveSecondFactor: "Two-step verification code",
+  removeSecondFactor: "Remove two-step verification",
+  setSecondFactorRoles: "Require two-step verification for roles",
+  resetSecondFactor: "Reset a person's two-step verification",
 };
 
 /** "createSettlementRequest" → "Create settlement request", unless named above. */

@@ -49,9 +49,16 @@ export function createAuth(db: Db, options: { secureCookies?: boolean } = {}) {
         role: { type: "string", required: false, defaultValue: "support", input: false },
         disabled: { type: "boolean", required: false, defaultValue: false, input: false },
         mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
+        secondFactorEnabled: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
-    session: { modelName: "console_sessions", expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
+    session: {
+      modelName: "console_sessions",
+      expiresIn: SESSION_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+      // Set by lib/auth/second-factor.ts when the session proves the second factor; never by a client.
+      additionalFields: { secondFactorAt: { type: "date", required: false, input: false } },
+    },
     account: { modelName: "console_credentials" },
     verification: { modelName: "console_verifications" },
     emailAndPassword: {

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/auth/audit";
 import { checkAccess } from "@/lib/auth/guard";
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
-import { getActor, type Actor } from "@/lib/auth/session";
+import { getSessionPerson, type Actor } from "@/lib/auth/session";
 import type { ActionError, ActionMeta } from "@/lib/actions/result";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import type { Environment } from "@/lib/dashboard/environment-schema";
@@ -57,7 +57,7 @@ export async function authorize<P extends ActionPermission>(
   const environment = await getEnvironment();
   let actor: Actor | null = null;
   if (rule.permission !== "public") {
-    const gate = checkAccess(await getActor(), rule.permission, environment);
+    const gate = checkAccess(await getSessionPerson(), rule.permission, environment);
     if (!gate.ok) {
       if (rule.name && auditsRefusal(rule)) {
         // A refused change is worth knowing about (who tried what, where).

@@ -77,3 +77,8 @@ export type CreateAccessTokenInput = z.input<typeof createAccessTokenSchema>;
 
 export const revokeAccessTokenSchema = z.object({ id });
 export const endListenSessionSchema = z.object({ id });
+
+/** A code from an authenticator app (6 digits) or a recovery code (issue 43). */
+export const codeSchema = z.object({
+  code: z.string().trim().min(1, "Enter the code").max(40, "That is not a code"),
+});

@@ -1,12 +1,12 @@
 import "server-only";
 import type { Environment } from "@/lib/schemas/catalog";
 import { decide, PERMISSIONS, type Permission } from "./permissions";
-import { getActor, type Actor } from "./session";
+import { getSessionPerson, type Actor } from "./session";
 
 /** Why a call was refused; browser-safe, shaped like the actions' errors. */
 export type Refusal =
   | { code: "unauthorized"; message: string; status: 401 }
-  | { code: "forbidden"; message: string; status: 403 };
+  | { code: "forbidden" | "second_factor_required"; message: string; status: 403 };
 
 export type Gate = { ok: true; actor: Actor } | { ok: false; error: Refusal; actor: Actor | null };
 
@@ -26,11 +26,35 @@ export function checkAccess(
       error: { code: "forbidden", message: "This action has no declared permission.", status: 403 },
     };
   }
-  if (actor.mustChangePassword && permission !== "account:self") {
+  if (actor.mustChangePassword && permission !== "account:self" && permission !== "account:session") {
     return {
       ok: false,
       actor,
       error: { code: "forbidden", message: "Choose your own password first, under Account.", status: 403 },
+    };
+  }
+  // Signed in with the password only: nothing but the second factor (or signing out) until it is
+  // proved here, or set up when the person's role requires one (issue 43).
+  if (actor.secondFactor === "pending" && permission !== "account:session") {
+    return {
+      ok: false,
+      actor,
+      error: {
+        code: "second_factor_required",
+        message: "Enter the code from your authenticator app first.",
+        status: 403,
+      },
+    };
+  }
+  if (actor.secondFactor === "setup-required" && permission !== "account:session") {
+    return {
+      ok: false,
+      actor,
+      error: {
+        code: "second_factor_required",
+        message: "Your role needs a second factor: set up an authenticator app first.",
+        status: 403,
+      },
     };
   }
   const decision = decide(actor.role, permission, PERMISSIONS[permission].scope === "console" ? null : environment);
@@ -50,5 +74,5 @@ export async function requireActor(options: {
   permission: Permission;
   environment: Environment | null;
 }): Promise<Gate> {
-  return checkAccess(await getActor(), options.permission, options.environment);
+  return checkAccess(await getSessionPerson(), options.permission, options.environment);
 }

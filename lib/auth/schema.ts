@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The console's own people and their sessions (better-auth's user, session, account and
@@ -17,6 +17,8 @@ export const consoleUsers = pgTable("console_users", {
   disabled: boolean("disabled").notNull().default(false),
   /** A generated password (first administrator, new person, reset) must be replaced at first sign-in. */
   mustChangePassword: boolean("must_change_password").notNull().default(false),
+  /** An authenticator app is set up and confirmed (lib/auth/second-factor.ts): sign-in asks for its code. */
+  secondFactorEnabled: boolean("second_factor_enabled").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -31,6 +33,8 @@ export const consoleSessions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** When this session last proved the second factor (sign-in, step-up); null: never. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
     userId: text("user_id")
       .notNull()
       .references(() => consoleUsers.id, { onDelete: "cascade" }),
@@ -97,6 +101,22 @@ export const consoleAudit = pgTable(
   },
   (t) => [index("console_audit_at_idx").on(t.at), index("console_audit_user_idx").on(t.userId, t.at)],
 );
+
+/** Each person's authenticator app (migration 0030): the secret sealed, recovery codes hashed. */
+export const consoleSecondFactors = pgTable("console_second_factors", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => consoleUsers.id, { onDelete: "cascade" }),
+  totpSecret: text("totp_secret").notNull(),
+  /** Null while being set up: not asked for until a first code confirms it. */
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** The last time step accepted: a code is never accepted twice. */
+  lastStep: bigint("last_step", { mode: "number" }),
+  /** SHA-256 (hex) of each unused recovery code. */
+  recoveryCodes: jsonb("recovery_codes").$type<string[]>().notNull().default([]),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** What better-auth's drizzle adapter looks models up by (their modelName). */
 export const authModels = {

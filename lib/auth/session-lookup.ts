@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
 import { authSecret, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from "./auth";
 import { AUTH_COOKIE_PREFIX } from "./config";
@@ -16,6 +16,10 @@ export type SessionRow = {
   role: string | null;
   disabled: boolean | null;
   mustChangePassword: boolean | null;
+  secondFactorEnabled: boolean | null;
+  secondFactorAt: Date | null;
+  /** The console's setting: roles that must have a second factor (issue 43). */
+  secondFactorRoles: unknown;
 };
 
 /** The session token inside better-auth's signed cookie value (`token.base64(HMAC-SHA256)`), or null if the signature is wrong. */
@@ -66,6 +70,9 @@ export async function lookUpSession(cookieValue: string, now = Date.now()): Prom
       role: consoleUsers.role,
       disabled: consoleUsers.disabled,
       mustChangePassword: consoleUsers.mustChangePassword,
+      secondFactorEnabled: consoleUsers.secondFactorEnabled,
+      secondFactorAt: consoleSessions.secondFactorAt,
+      secondFactorRoles: sql<unknown>`(select value from console_settings where key = 'second_factor_required_roles')`,
     })
     .from(consoleSessions)
     .innerJoin(consoleUsers, eq(consoleUsers.id, consoleSessions.userId))

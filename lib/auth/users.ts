@@ -8,7 +8,7 @@ import { consoleSessions, consoleUsers } from "./schema";
 
 export type ConsoleUser = Pick<
   typeof consoleUsers.$inferSelect,
-  "id" | "name" | "email" | "role" | "disabled" | "createdAt"
+  "id" | "name" | "email" | "role" | "disabled" | "createdAt" | "secondFactorEnabled"
 >;
 
 /** A one-time password: 20 url-safe characters (120 bits), shown once and never stored in clear. */
@@ -22,6 +22,7 @@ const USER_COLUMNS = {
   role: consoleUsers.role,
   disabled: consoleUsers.disabled,
   createdAt: consoleUsers.createdAt,
+  secondFactorEnabled: consoleUsers.secondFactorEnabled,
 };
 
 export async function listUsers(db: Executor): Promise<ConsoleUser[]> {

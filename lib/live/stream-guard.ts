@@ -33,6 +33,8 @@ export async function openStreamGrant(
   if (!actor) return { status: 401, code: "unauthorized", message: "Sign in first." };
   if (actor.mustChangePassword)
     return { status: 403, code: "password_change_required", message: "Choose your own password first." };
+  if (actor.secondFactor === "pending" || actor.secondFactor === "setup-required")
+    return { status: 403, code: "second_factor_required", message: "Prove your second factor first." };
   if (!can(actor.role, permission, environment))
     return { status: 403, code: "forbidden", message: "Your role cannot open this stream." };
   const { db } = await getDatabase();

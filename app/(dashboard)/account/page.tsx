@@ -12,6 +12,8 @@ import { can } from "@/lib/auth/permissions";
 import { inboxOrigin } from "@/lib/inbox/owner";
 import { getDatabase } from "@/lib/db/connection";
 import { listTokens } from "@/lib/listen/tokens";
+import { SecondFactorCard } from "@/components/account/second-factor-card";
+import { secondFactorSummary } from "@/lib/auth/second-factor";
 
 export const metadata = { title: "Your account" };
 
@@ -22,7 +24,11 @@ export default async function AccountPage() {
   const production = PRODUCTION_MUTATORS.includes(actor.role);
   // Only roles that may listen see tokens (a role sees only the controls it can use).
   const listens = can(actor.role, "tokens:self", null);
-  const tokens = listens ? (await listTokens((await getDatabase()).db, actor.userId)).map(toTokenView) : [];
+  const { db } = await getDatabase();
+  const [tokens, secondFactor] = await Promise.all([
+    listens ? listTokens(db, actor.userId).then((rows) => rows.map(toTokenView)) : Promise.resolve([]),
+    secondFactorSummary(db, actor),
+  ]);
 
   return (
     <>
@@ -65,9 +71,15 @@ export default async function AccountPage() {
               : "In production you can read, but changes need the finance or admin role."}
           </p>
         </Card>
-        <Card title="Change password" description="Other browsers signed in as you are signed out when you change it.">
-          <ChangePasswordForm />
-        </Card>
+        <div className="space-y-6">
+          <SecondFactorCard summary={secondFactor} />
+          <Card
+            title="Change password"
+            description="Other browsers signed in as you are signed out when you change it."
+          >
+            <ChangePasswordForm />
+          </Card>
+        </div>
       </div>
       {listens ? (
         <div className="mt-6">

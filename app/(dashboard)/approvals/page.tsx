@@ -1,4 +1,3 @@
-import { DecisionButtons } from "@/components/approvals/decision-buttons";
 import { RevealSecret } from "@/components/approvals/reveal-secret";
 import { SubmissionStatus } from "@/components/approvals/submission-status";
 import { Badge } from "@/components/ui/badge";
@@ -110,16 +109,16 @@ export default async function ApprovalsPage() {
       ? [
           {
             header: <span className="sr-only">Decide</span>,
+            // No one-click approve from the list (issue 43): the decision is on the submission's page.
             cell: (s: SubmissionView) =>
               mayApprove(s) ? (
-                <DecisionButtons
-                  id={s.id}
-                  canApprove
-                  canDeny
-                  mine={false}
-                  lastApproval={s.approvals.length + 1 >= s.approvalsRequired}
-                  compact
-                />
+                <Link
+                  href={`/approvals/${s.id}`}
+                  className={buttonClasses({ variant: "secondary", size: "sm" })}
+                  aria-label={`Review and decide: ${CONTROLLED_ACTION_LABELS[s.action]} ${s.facts.label}`}
+                >
+                  Review
+                </Link>
               ) : null,
           },
         ]

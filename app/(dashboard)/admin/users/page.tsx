@@ -11,6 +11,9 @@ import { isRole } from "@/lib/auth/permissions";
 import { activeThrottles } from "@/lib/auth/throttle";
 import { listUsers } from "@/lib/auth/users";
 import { SignInThrottles } from "@/components/admin/sign-in-throttles";
+import { SecondFactorPolicy } from "@/components/admin/second-factor-policy";
+import { requiredRoles } from "@/lib/auth/second-factor";
+import { ROLES, type Role } from "@/lib/auth/permissions";
 
 export const metadata = { title: "People" };
 
@@ -22,7 +25,14 @@ export default async function UsersPage() {
   const gate = await requireActor({ permission: "users:manage", environment: null });
   if (!gate.ok) return <NotAllowed message="Only administrators manage who may use the console." />;
   const { db } = await getDatabase();
-  const [users, throttles] = await Promise.all([listUsers(db), activeThrottles(db)]);
+  const [users, throttles, required] = await Promise.all([listUsers(db), activeThrottles(db), requiredRoles(db)]);
+  const enabledCount = Object.fromEntries(
+    ROLES.map((role) => {
+      const ofRole = users.filter((u) => roleOf(u) === role && !u.disabled);
+      const on = ofRole.filter((u) => u.secondFactorEnabled).length;
+      return [role, `${on} of ${ofRole.length} ${ofRole.length === 1 ? "person has" : "people have"} it on`];
+    }),
+  ) as Record<Role, string>;
 
   return (
     <>
@@ -44,6 +54,17 @@ export default async function UsersPage() {
             ),
           },
           { header: "Role", cell: (user) => <RoleBadge role={roleOf(user)} /> },
+          {
+            header: "Two-step",
+            cell: (user) =>
+              user.secondFactorEnabled ? (
+                <Badge tone="success">On</Badge>
+              ) : (
+                <Badge tone={required.includes(roleOf(user)) ? "warning" : "muted"}>
+                  {required.includes(roleOf(user)) ? "Required, not set up" : "Off"}
+                </Badge>
+              ),
+          },
           {
             header: "Status",
             cell: (user) =>
@@ -75,6 +96,7 @@ export default async function UsersPage() {
         rowTestId="user-row"
         rowProps={(user) => ({ "data-email": user.email })}
       />
+      <SecondFactorPolicy required={required} enabledCount={enabledCount} />
       <SignInThrottles throttles={throttles} />
     </>
   );

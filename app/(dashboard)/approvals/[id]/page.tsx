@@ -15,6 +15,9 @@ import { BATCH_SUBMISSION_PATH, resultHref } from "@/lib/approvals/types";
 import { requireActor } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/permissions";
 import { getDatabase } from "@/lib/db/connection";
+import { decisionSummary } from "@/lib/approvals/decision-summary";
+import { isFreshProof } from "@/lib/auth/second-factor";
+import { DecisionSummaryList } from "@/components/approvals/decision-summary-list";
 
 export const metadata = { title: "Submission" };
 
@@ -41,9 +44,28 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
   const canDeny = open && decides && (approver || mine);
   const href = resultHref(s.action, s.resultId, s.path);
   const body = JSON.stringify(s.body, null, 2);
+  const batch = s.path.startsWith(BATCH_SUBMISSION_PATH);
+  // Priced afresh for whoever decides now (issue 43); a decided one shows what was stored.
+  const summary = open ? await decisionSummary(db, row, s.facts.label) : null;
+  const production = s.environment === "production";
+  const stepUp =
+    actor.secondFactor !== "verified" ? "no-factor" : isFreshProof(actor.secondFactorAt) ? "fresh" : "needed";
 
   return (
     <>
+      {/* The submission's own environment, whatever the approver's page shows (issue 43). */}
+      <p
+        data-testid="submission-environment"
+        className={
+          production
+            ? "mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2.5 text-sm font-semibold text-amber-900"
+            : "mb-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-2.5 text-sm font-medium text-sky-900"
+        }
+      >
+        {production
+          ? "Production submission: approving it moves real money."
+          : "Sandbox submission: nothing here moves real money."}
+      </p>
       <PageHeader
         title={`${CONTROLLED_ACTION_LABELS[s.action]}: ${s.facts.label}`}
         description={`Submitted by ${s.submittedBy.email} on ${when(s.submittedAt)}, in ${s.environment}.`}
@@ -51,6 +73,14 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
+          {summary ? (
+            <Card
+              title={canApprove ? "What you approve" : "What it will do"}
+              description={`Priced just now. Submitted by ${s.submittedBy.email}.`}
+            >
+              <DecisionSummaryList summary={summary} />
+            </Card>
+          ) : null}
           <Card title="Why it is held" description={`Rule “${s.rule.name}”, version ${s.rule.version}.`}>
             <dl className="grid gap-3 text-sm sm:grid-cols-2">
               <div>
@@ -109,6 +139,10 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
                   canDeny={canDeny}
                   mine={mine}
                   lastApproval={s.approvals.length + 1 >= s.approvalsRequired}
+                  production={production}
+                  stepUp={stepUp}
+                  summary={summary}
+                  title={`${CONTROLLED_ACTION_LABELS[s.action]}: ${s.facts.label}`}
                 />
               </div>
             ) : null}
@@ -135,7 +169,7 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
             </Card>
           ) : null}
         </div>
-        {s.path.startsWith(BATCH_SUBMISSION_PATH) ? (
+        {batch ? (
           <Card
             className="min-w-0"
             title="What will be sent"
@@ -168,15 +202,18 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
             {s.idempotencyKey ? (
               <p className="mt-1 font-mono text-xs break-all text-slate-500">Idempotency-Key: {s.idempotencyKey}</p>
             ) : null}
-            <div className="mt-3 flex justify-end">
-              <CopyButton value={body} label="Copy the body" showText />
-            </div>
-            <CodeBlock
-              data-testid="submission-body"
-              className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100"
-            >
-              {body}
-            </CodeBlock>
+            <details className="mt-3 group">
+              <summary className="cursor-pointer text-sm font-medium text-accent-700">The exact call (JSON)</summary>
+              <div className="mt-3 flex justify-end">
+                <CopyButton value={body} label="Copy the body" showText />
+              </div>
+              <CodeBlock
+                data-testid="submission-body"
+                className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-slate-100"
+              >
+                {body}
+              </CodeBlock>
+            </details>
           </Card>
         )}
       </div>

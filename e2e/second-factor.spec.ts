@@ -1,0 +1,145 @@
+/**
+ * Two-step verification (issue 43): a person sets up an authenticator app on the Account page
+ * (the code computed here from the key shown, as the app would), signs in again with a code,
+ * cannot get past the code prompt with the password alone, uses a recovery code once, and an
+ * administrator requires it for a role, so someone of that role sets it up before anything else.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { randomBytes } from "node:crypto";
+import { addPerson, choosePassword, expect, signInWith, test } from "./fixtures/auth";
+import { postServerAction, serverAction } from "./fixtures/server-actions";
+import { setChecked, typeInto } from "./support/forms";
+import { enterCode, finishSetUp } from "./support/second-factor";
+
+const seriousAxe = async (page: import("@playwright/test").Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => v.id);
+
+test("set up on the Account page, then sign-in asks for the code; the password alone opens nothing; a recovery code works once", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `twostep-${randomBytes(4).toString("hex")}@e2e.test`;
+  const oneTime = await addPerson(page, { email, name: "Two-step person", role: "finance" });
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const them = await context.newPage();
+  await signInWith(them, { email, password: oneTime });
+  const password = await choosePassword(them, oneTime);
+
+  await them.goto("/account");
+  await them.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(them.getByTestId("totp-secret")).toBeVisible();
+  await them.screenshot({ path: "test-results/screens/two-step-setup-1440.png", fullPage: true });
+  expect(await seriousAxe(them)).toEqual([]);
+  await them.setViewportSize({ width: 390, height: 844 });
+  await them.screenshot({ path: "test-results/screens/two-step-setup-390.png", fullPage: true });
+  expect(await them.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await them.setViewportSize({ width: 1440, height: 900 });
+  // A wrong first code does not turn it on.
+  await typeInto(them.getByLabel("Code from the app"), "000000");
+  await them.getByRole("button", { name: "Turn on" }).click();
+  await expect(them.getByText("That code does not match")).toBeVisible();
+  const secret = await finishSetUp(them);
+  const codes = (await them.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());
+  expect(codes).toHaveLength(10);
+  await them.screenshot({ path: "test-results/screens/two-step-recovery-codes-1440.png", fullPage: true });
+  await them.getByRole("button", { name: "Done" }).click();
+  await expect(them.getByTestId("second-factor-on")).toContainText("10 of 10 recovery codes left");
+
+  // Signed out, then in again: the password leads to the code prompt, and nothing else.
+  await context.clearCookies();
+  await them.goto("/sign-in");
+  await typeInto(them.getByLabel("Email"), email);
+  await typeInto(them.getByLabel("Password"), password);
+  await them.getByRole("button", { name: "Sign in" }).click();
+  await expect(them.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+  await them.screenshot({ path: "test-results/screens/two-step-sign-in-390.png", fullPage: true });
+  expect(await seriousAxe(them)).toEqual([]);
+  await them.goto("/settlement-requests");
+  await expect(them).toHaveURL(/\/sign-in/);
+  const scripted = await postServerAction(
+    them.request,
+    serverAction("listSettlementRequests"),
+    [{}, { environment: "sandbox" }],
+    {
+      Origin: baseURL ?? "",
+    },
+  );
+  expect(await scripted.text()).toContain("second_factor_required");
+  await typeInto(them.getByLabel("Code from your authenticator app"), "123456");
+  await them.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(them.getByText("That code does not match")).toBeVisible();
+  await enterCode(them, secret, "Verify and sign in");
+  await them.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await expect(them.locator("aside").getByTestId("user-role")).toBeVisible();
+
+  // A recovery code instead of the app: accepted once, then never again.
+  for (const attempt of ["first", "again"] as const) {
+    await context.clearCookies();
+    await them.goto("/sign-in");
+    await typeInto(them.getByLabel("Email"), email);
+    await typeInto(them.getByLabel("Password"), password);
+    await them.getByRole("button", { name: "Sign in" }).click();
+    await expect(them.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+    await them.getByRole("button", { name: "Use a recovery code" }).click();
+    await typeInto(them.getByLabel("Recovery code"), codes[0] ?? "");
+    await them.getByRole("button", { name: "Verify and sign in" }).click();
+    if (attempt === "first") await them.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    else await expect(them.getByText("That code does not match, or was already used")).toBeVisible();
+  }
+  await context.close();
+
+  // The audit trail has each set-up and use, failures included.
+  await page.goto("/admin/audit?action=confirmSecondFactorSetup");
+  await expect(
+    page.getByTestId("audit-row").filter({ hasText: "Turn on two-step verification" }).first(),
+  ).toBeVisible();
+  await page.goto("/admin/audit?action=proveSecondFactor");
+  const uses = page.getByTestId("audit-row").filter({ hasText: "Two-step verification code" });
+  await expect(uses.filter({ hasText: "Invalid code" }).first()).toBeVisible();
+  await expect(uses.filter({ hasText: "a recovery code" }).first()).toBeVisible();
+});
+
+test("an administrator requires two-step for a role: its people set it up at their next sign-in, before anything else", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `required-${randomBytes(4).toString("hex")}@e2e.test`;
+  const oneTime = await addPerson(page, { email, name: "Required person", role: "developer" });
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const them = await context.newPage();
+  await signInWith(them, { email, password: oneTime });
+  const password = await choosePassword(them, oneTime);
+  await context.clearCookies();
+
+  const policy = async (on: boolean) => {
+    await page.goto("/admin/users");
+    await setChecked(page.getByLabel(/^Developer/), on);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Two-step verification policy saved")).toBeVisible();
+  };
+  await policy(true);
+  try {
+    await expect(page.locator(`[data-testid="user-row"][data-email="${email}"]`)).toContainText("Required, not set up");
+    await them.goto("/sign-in");
+    await typeInto(them.getByLabel("Email"), email);
+    await typeInto(them.getByLabel("Password"), password);
+    await them.getByRole("button", { name: "Sign in" }).click();
+    await expect(them.getByRole("heading", { name: "Set up a second factor" })).toBeVisible();
+    await them.goto("/webhooks");
+    await expect(them).toHaveURL(/\/sign-in/);
+    await them.getByRole("button", { name: "Set up an authenticator app" }).click();
+    await finishSetUp(them);
+    await them.getByRole("button", { name: "Continue to the console" }).click();
+    await them.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    await expect(them.locator("aside").getByTestId("user-role")).toBeVisible();
+    await page.reload();
+    await expect(page.locator(`[data-testid="user-row"][data-email="${email}"]`)).toContainText("On");
+  } finally {
+    await policy(false);
+  }
+  await context.close();
+});

@@ -1,0 +1,147 @@
+import "server-only";
+import Decimal from "decimal.js";
+import {
+  disbursementLines,
+  settlementPreviewLines,
+  settlementRequestLines,
+  v1PaymentLines,
+  type ConfirmLine,
+} from "@/lib/dashboard/confirm-summary";
+import type { Executor } from "@/lib/db/database";
+import { formatMoney } from "@/lib/money/format";
+import { availableBalances } from "@/lib/page-data/available-balances";
+import { priceSettlementRequest } from "@/lib/page-data/price-settlement-request";
+import { disbursementCreateSchema } from "@/lib/schemas/disbursement";
+import { maskTail } from "@/lib/schemas/mask";
+import { settlementRequestCreateSchema, type SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
+import { v1PaymentCreateSchema } from "@/lib/schemas/v1-payment";
+import { destinationKeyOf } from "./payee-key";
+import { coolingOffMinutes, findPayeeByKey, usableFrom } from "./payees";
+import type { SubmissionRow } from "./store";
+import { BATCH_SUBMISSION_PATH } from "./types";
+
+/**
+ * What an approver decides on (issue 43): the stored call restated as the production
+ * confirmation restates a form, priced afresh by the service's quote, with the whole destination
+ * (bank identifiers masked), its payee-book status, the balance it leaves from, the external_id
+ * and the submitter. `warnings` are what the approver must not miss (a shortfall, a new
+ * destination, a price that could not be had).
+ */
+export type DecisionSummary = { lines: ConfirmLine[]; warnings: string[] };
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === "object" ? (v as Obj) : {});
+const text = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+
+/** The destination in full: a wallet address whole, a bank identifier masked to its last four. */
+function destinationLine(destination: Obj): ConfirmLine | null {
+  const wallet = text(destination.wallet_address) ?? text(destination.destination_wallet);
+  if (wallet) return { label: "Destination wallet", value: wallet };
+  for (const [field, label] of [
+    ["iban", "IBAN"],
+    ["clabe", "CLABE"],
+    ["account_number", "Account number"],
+  ] as const) {
+    const value = text(destination[field]);
+    if (value) return { label: `Destination ${label}`, value: maskTail(value.replace(/\s/g, "")) };
+  }
+  return null;
+}
+
+export async function decisionSummary(db: Executor, row: SubmissionRow, label: string): Promise<DecisionSummary> {
+  const lines: ConfirmLine[] = [];
+  const warnings: string[] = [];
+  if (row.path.startsWith(BATCH_SUBMISSION_PATH)) {
+    // A batch is reviewed row by row on its own page; the summary says what it adds up to.
+    return {
+      lines: [
+        {
+          label: "Environment",
+          value: row.environment === "production" ? "Production: real money" : "Sandbox: test money",
+        },
+        { label: "Batch", value: label },
+      ],
+      warnings: [],
+    };
+  }
+  const body = obj(row.body);
+  const environment = row.environment;
+  let leaving: { amount: string; currency: string } | null = null;
+
+  if (row.action === "settlement_request") {
+    const parsed = settlementRequestCreateSchema.safeParse(row.body);
+    if (parsed.success) {
+      const priced = await priceSettlementRequest(environment, parsed.data);
+      // The lines read the body as the form wrote it (the stored call is exactly that).
+      const asSent = row.body as SettlementRequestCreateInput;
+      if (priced.ok)
+        lines.push(...settlementPreviewLines(priced.data, asSent), { label: "Rate", value: priced.data.rate });
+      else {
+        lines.push(...settlementRequestLines(asSent, environment));
+        warnings.push(`It could not be priced just now (${priced.error.message}): the amounts above are as submitted.`);
+      }
+      const line = destinationLine(obj(parsed.data.destination));
+      if (line) {
+        // The whole destination instead of the shortened one the form's confirmation shows.
+        const shortened = lines.findIndex(
+          (l) => l.label === "Recipient" && /^(wallet|IBAN|CLABE|account) /.test(l.value),
+        );
+        if (shortened >= 0) lines.splice(shortened, 1);
+        lines.push(line);
+      }
+    }
+  } else if (row.action === "disbursement") {
+    const parsed = disbursementCreateSchema.safeParse(row.body);
+    if (parsed.success) {
+      lines.push(...disbursementLines(parsed.data, environment).filter((l) => l.label !== "To wallet"));
+      lines.push({ label: "Destination wallet", value: parsed.data.wallet_address });
+      leaving = { amount: String(parsed.data.amount), currency: String(parsed.data.currency) };
+    }
+  } else if (row.action === "v1_payment") {
+    const parsed = v1PaymentCreateSchema.safeParse(row.body);
+    if (parsed.success) {
+      lines.push(...v1PaymentLines(parsed.data, environment).filter((l) => l.label !== "To wallet"));
+      lines.push({ label: "Destination wallet", value: parsed.data.destination_wallet });
+      leaving = { amount: String(parsed.data.amount), currency: String(parsed.data.currency_code) };
+    }
+  }
+
+  // The payee book: a saved destination by name, or a new one (and whether it still cools off).
+  const key = destinationKeyOf(row.action, row.body);
+  if (key && row.action !== "payee") {
+    const payee = await findPayeeByKey(db, environment, key);
+    if (payee) {
+      const from = usableFrom(payee, await coolingOffMinutes(db, environment));
+      lines.push({
+        label: "Payee book",
+        value:
+          from > new Date()
+            ? `“${payee.name}”, cooling off until ${from.toISOString().slice(0, 16).replace("T", " ")} UTC`
+            : `“${payee.name}”, saved by ${payee.addedBy}`,
+      });
+    } else {
+      lines.push({ label: "Payee book", value: "Not in the payee book" });
+      warnings.push("The destination is not in the payee book: check it with the recipient before approving.");
+    }
+  }
+
+  if (leaving) {
+    const balances = await availableBalances(environment);
+    const balance = balances?.find((b) => b.currency === leaving.currency);
+    if (balance) {
+      const after = new Decimal(balance.available_balance).minus(leaving.amount);
+      lines.push({
+        label: "Available balance",
+        value: `${formatMoney(balance.available_balance, leaving.currency)} → after ${formatMoney(after.toFixed(), leaving.currency)}`,
+      });
+      if (after.isNegative())
+        warnings.push(
+          `The ${leaving.currency} balance is short by ${formatMoney(after.negated().toFixed(), leaving.currency)}: it would fail.`,
+        );
+    } else lines.push({ label: "Available balance", value: "Unknown just now" });
+  }
+
+  const externalId = text(body.external_id) ?? text(body.reference);
+  if (externalId) lines.push({ label: "External id", value: externalId });
+  return { lines, warnings };
+}

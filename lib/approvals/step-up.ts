@@ -1,0 +1,58 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Actor } from "@/lib/auth/session";
+import { consoleUsers } from "@/lib/auth/schema";
+import { isFreshProof, stepUpSeconds } from "@/lib/auth/second-factor";
+import type { Executor } from "@/lib/db/database";
+import { env } from "@/lib/env";
+
+/** Who approves, with what their session has proved (lib/auth/session.ts). */
+export type Approver = Pick<Actor, "userId" | "email" | "role" | "secondFactor" | "secondFactorAt">;
+
+/**
+ * What a production approval needs besides the rule's roles (issue 43, decisions D19.10): the
+ * production confirmation was seen and accepted, the approver's second factor was proved in the
+ * last few minutes, and the approver's account is old enough (someone added this morning, say
+ * by the submitter, cannot approve). Null: go ahead.
+ */
+export async function productionApprovalRefusal(
+  db: Executor,
+  approver: Approver,
+  confirmed: boolean,
+  now = Date.now(),
+): Promise<{ code: string; message: string } | null> {
+  if (approver.secondFactor !== "verified")
+    return {
+      code: "second_factor_required",
+      message: "Approving in production needs two-step verification: set up an authenticator app on your Account page.",
+    };
+  if (!isFreshProof(approver.secondFactorAt, now))
+    return {
+      code: "step_up_required",
+      message: `Enter a code from your authenticator app: a production approval needs one from the last ${
+        stepUpSeconds() >= 120 ? `${Math.round(stepUpSeconds() / 60)} minutes` : `${stepUpSeconds()} seconds`
+      }.`,
+    };
+  if (!confirmed)
+    return {
+      code: "production_confirmation_required",
+      message: "Review what will be sent and confirm the production approval.",
+    };
+  const hours = env().APPROVER_MIN_AGE_HOURS;
+  if (hours > 0) {
+    const [person] = await db
+      .select({ createdAt: consoleUsers.createdAt })
+      .from(consoleUsers)
+      .where(eq(consoleUsers.id, approver.userId))
+      .limit(1);
+    const from = person ? person.createdAt.getTime() + hours * 3_600_000 : Number.POSITIVE_INFINITY;
+    if (from > now)
+      return {
+        code: "approver_too_new",
+        message: `People added less than ${hours} hours ago cannot approve production submissions yet${
+          person ? ` (you can from ${new Date(from).toISOString().slice(0, 16).replace("T", " ")} UTC)` : ""
+        }.`,
+      };
+  }
+  return null;
+}
