@@ -133,6 +133,8 @@ export default defineConfig({
         APPROVER_MIN_AGE_HOURS: "0",
         // A step-up goes stale in 20 s here, so journeys meet the code prompt (5 minutes in use).
         STEP_UP_SECONDS: "20",
+        // Journeys pay many new production wallets: the cooling-off journeys set a period on the Payees page.
+        PRODUCTION_COOLING_OFF_MINUTES: "0",
       },
     },
     ...(runs("remote-journeys.spec.ts") ? [REMOTE_PAIR] : []),

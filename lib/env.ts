@@ -63,6 +63,13 @@ export const envSchema = z.object({
   APPROVAL_EXPIRY_HOURS: positiveInt(168),
   /** A production approval needs the second factor proved within this many seconds (issue 43). */
   STEP_UP_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** A production destination never paid waits this long after it was first seen, unless an administrator sets another period (issue 43). */
+  PRODUCTION_COOLING_OFF_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30)
+    .default(24 * 60),
   /** A person added less than this many hours ago cannot approve production submissions (0: no wait; issue 43). */
   APPROVER_MIN_AGE_HOURS: z.coerce
     .number()

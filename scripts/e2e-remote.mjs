@@ -82,4 +82,5 @@ start("console", "node", ["scripts/serve.mjs"], {
   LOG_LEVEL: "warn",
   // Its approver is added during the journey (issue 43's 24 h wait is a unit test's).
   APPROVER_MIN_AGE_HOURS: "0",
+  PRODUCTION_COOLING_OFF_MINUTES: "0",
 });

@@ -13,14 +13,13 @@ import { Select } from "@/components/ui/select";
 import { saveDailyLimit } from "@/lib/actions/save-daily-limit";
 import { type DailyLimitInput, dailyLimitSchema } from "@/lib/approvals/limit-form";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
-import { CURRENCIES } from "@/lib/schemas/catalog";
 
-/** Sets a production daily limit for a role or one person, in one currency. */
+/** Sets a production daily limit for a role or one person, in USD whatever the currency sent (issue 43). */
 export function DailyLimitForm() {
   const router = useRouter();
   const form = useForm<DailyLimitInput>({
     resolver: zodResolver(dailyLimitSchema),
-    defaultValues: { scope: "role", role: "finance", email: "", currency: "USDC", amount: "" },
+    defaultValues: { scope: "role", role: "finance", email: "", currency: "USD", amount: "" },
   });
   const { errors } = form.formState;
   const scope = form.watch("scope");
@@ -30,7 +29,7 @@ export function DailyLimitForm() {
       form.reset({ ...form.getValues(), amount: "" });
       router.refresh();
     },
-    onFields: (error) => applyServerErrors(error, form.setError, ["email", "amount", "role", "currency"]),
+    onFields: (error) => applyServerErrors(error, form.setError, ["email", "amount", "role"]),
   });
   return (
     <form
@@ -66,12 +65,12 @@ export function DailyLimitForm() {
           {(p) => <Input {...p} {...form.register("email")} type="email" autoComplete="off" />}
         </Field>
       )}
-      <Field label="Currency" error={errors.currency?.message}>
-        {(p) => (
-          <Select {...p} {...form.register("currency")} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
-        )}
-      </Field>
-      <Field label="Per day" error={errors.amount?.message} required>
+      <Field
+        label="Per day (USD)"
+        hint="Worth of everything sent, by the service's quote"
+        error={errors.amount?.message}
+        required
+      >
         {(p) => (
           <Input {...p} {...form.register("amount")} inputMode="decimal" autoComplete="off" placeholder="25000" />
         )}

@@ -7,6 +7,7 @@ import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { CreateFormAside } from "@/components/forms/create-form-aside";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { useActionForm, useOpenCreated } from "@/components/forms/use-action-form";
+import { HeldPanel } from "@/components/forms/held-panel";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
@@ -95,6 +96,7 @@ export function DisbursementForm({
   }, [chain, possible, setValue]);
 
   const create = useActionForm({
+    locksWhenHeld: true,
     watch: form.watch,
     idempotencyKey: initialKey,
     confirmIn: environment,
@@ -128,7 +130,13 @@ export function DisbursementForm({
 
   return (
     <FormProvider {...form}>
+      {create.held ? (
+        <div className="mb-6">
+          <HeldPanel held={create.held} onWithdrawn={create.unhold} />
+        </div>
+      ) : null}
       <form
+        inert={create.held ? true : undefined}
         onSubmit={onSubmit}
         noValidate
         aria-label="New disbursement"

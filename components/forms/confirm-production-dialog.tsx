@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { previewSettlementRequest } from "@/lib/actions/preview-settlement-request";
 import { describeError } from "@/lib/actions/result";
+import { getDailyLimitLeft } from "@/lib/actions/get-daily-limit-left";
+import { formatMoney } from "@/lib/money/format";
 import {
   disbursementLines,
   settlementPreviewLines,
@@ -47,8 +49,9 @@ export function ConfirmProductionDialog<T>({
   context = [],
 }: ConfirmProductionProps<T>) {
   const summarized = useSummary(summary, pending);
+  const left = useLeftToday(pending !== null);
   const { note, ready } = summarized;
-  const lines = [...summarized.lines, ...context];
+  const lines = [...summarized.lines, ...context, ...(left ? [left] : [])];
   return (
     <Dialog
       open={pending !== null}
@@ -144,4 +147,26 @@ function useSummary(summary: Summary, pending: unknown): { lines: ConfirmLine[];
     note: current ? current.note : "Pricing with the service's quote…",
     ready: current !== null,
   };
+}
+
+/** "Left today": what remains of the person's daily limit, in USD, read when the dialog opens (issue 43). */
+function useLeftToday(open: boolean): ConfirmLine | null {
+  const [line, setLine] = useState<ConfirmLine | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    getDailyLimitLeft(null, { environment: "production" })
+      .then((result) => {
+        if (!live || !result.ok || !result.data) return;
+        setLine({
+          label: "Left today",
+          value: `${formatMoney(result.data.leftUsd, "USD")} of your ${formatMoney(result.data.limitUsd, "USD")} daily limit`,
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open]);
+  return line;
 }

@@ -34,6 +34,11 @@ export type ActionFormOptions<B, T> = {
   confirmIn?: Environment;
   /** The form's values: once the person edits them, the last refusal's message goes (it was about other values). */
   watch?: (callback: () => void) => { unsubscribe: () => void };
+  /**
+   * A form that moves money: a call held for approval locks it (`held`, issue 43) until its
+   * author withdraws it to edit (`unhold`), so a corrected call is never sent beside the first.
+   */
+  locksWhenHeld?: boolean;
 };
 
 /** What a failed call to the console itself (no answer at all) shows. */
@@ -50,7 +55,9 @@ const NO_ANSWER: ActionError = {
  * (`error`, for FormAlert).
  */
 export function useActionForm<B, T>(options: ActionFormOptions<B, T>) {
-  const { send, onSuccess, onFailure, onFields, sayWhenOnFields, idempotencyKey, confirmIn, watch } = options;
+  const { send, onSuccess, onFailure, onFields, sayWhenOnFields, idempotencyKey, confirmIn, watch, locksWhenHeld } =
+    options;
+  const [held, setHeld] = useState<ActionError | null>(null);
   const [pending, startTransition] = useTransition();
   const inFlight = useRef(false);
   const [error, setError] = useState<ActionError | null>(null);
@@ -65,6 +72,7 @@ export function useActionForm<B, T>(options: ActionFormOptions<B, T>) {
   /** Sends `body` unless a submission is on its way; true when it was sent. */
   function run(body: B, confirmProduction: boolean): boolean {
     if (inFlight.current) return false; // a second click while the first is on its way
+    if (held) return false; // locked while its call waits for approval
     inFlight.current = true;
     setError(null);
     const sent = idempotencyKey === undefined ? "" : keyForSubmission(key, body, newIdempotencyKey);
@@ -77,6 +85,10 @@ export function useActionForm<B, T>(options: ActionFormOptions<B, T>) {
           return;
         }
         onFailure?.(result.error);
+        if (locksWhenHeld && result.error.code === "held_for_approval") {
+          setHeld(result.error);
+          return;
+        }
         const unmatched = onFields ? onFields(result.error) : result.error.details;
         if (unmatched.length > 0 || result.error.details.length === 0) setError(result.error);
         else if (sayWhenOnFields) setError({ ...result.error, message: "Check the highlighted fields." });
@@ -94,6 +106,13 @@ export function useActionForm<B, T>(options: ActionFormOptions<B, T>) {
   return {
     pending,
     error,
+    /** The held call that locks the form (`locksWhenHeld`), or null. */
+    held,
+    /** Its author withdrew it: the form is editable again, with a new Idempotency-Key. */
+    unhold: () => {
+      setHeld(null);
+      if (idempotencyKey !== undefined) setKey(newIdempotencyKey());
+    },
     /** The key the next submission sends (for IdempotencyKeyNote and the API call preview). */
     idempotencyKey: key,
     /** Sends a valid form's body (true when it went); in production (`confirmIn`) it waits for `confirm` first. */

@@ -6,6 +6,7 @@ import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { CreateFormAside } from "@/components/forms/create-form-aside";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { useActionForm, useOpenCreated } from "@/components/forms/use-action-form";
+import { HeldPanel } from "@/components/forms/held-panel";
 import { Card } from "@/components/ui/card";
 import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
 import { createV1Payment } from "@/lib/actions/create-v1-payment";
@@ -41,6 +42,7 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
   const withHolder = watch("with_holder");
 
   const create = useActionForm({
+    locksWhenHeld: true,
     watch: form.watch,
     idempotencyKey: initialKey,
     confirmIn: environment,
@@ -60,7 +62,13 @@ export function V1PaymentForm({ environment, initialKey }: { environment: Enviro
 
   return (
     <FormProvider {...form}>
+      {create.held ? (
+        <div className="mb-6">
+          <HeldPanel held={create.held} onWithdrawn={create.unhold} />
+        </div>
+      ) : null}
       <form
+        inert={create.held ? true : undefined}
         onSubmit={onSubmit}
         noValidate
         aria-label="New /v1 payment"

@@ -152,7 +152,7 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
         details,
       });
     }
-    let release = async () => {};
+    let finish = async (_ok: boolean) => {};
     if (config.control && ctx.actor) {
       const verdict = await judge(config.control(parsed.data, { ...auth.ctx, raw: input }), {
         environment: ctx.environment,
@@ -182,13 +182,14 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
           message: verdict.held.message,
           status: verdict.kind === "held" ? 202 : 409,
           submissionId: verdict.held.id,
+          ...(verdict.held.replaces ? { replaces: verdict.held.replaces } : {}),
         });
       }
-      release = verdict.release;
+      finish = verdict.finish;
     }
     const outcome = await config.run(parsed.data, { ...auth.ctx, raw: input });
-    // A call that did not go through gives its daily-limit reservation back.
-    if (!outcome.ok) await release();
+    // The controls remember how it ended (a failure counts against no limit; a success is a first payment).
+    await finish(outcome.ok);
     const final: ActionResult<T> = outcome.ok
       ? { ok: true, data: outcome.data, ...("replayed" in outcome && outcome.replayed ? { replayed: true } : {}) }
       : { ok: false, error: toActionError(outcome.error) };

@@ -3,6 +3,7 @@
 import { getDatabase } from "@/lib/db/connection";
 import { payeeInputSchema } from "@/lib/approvals/payee-form";
 import { addPayee as savePayee, coolingOffMinutes, toPayeeView } from "@/lib/approvals/payees";
+import { destinationsOf } from "@/lib/approvals/money-calls";
 import { consoleAction, refused } from "./action";
 
 /**
@@ -23,7 +24,11 @@ export const addPayee = consoleAction({
       });
     return {
       ok: true,
-      data: toPayeeView(row, await coolingOffMinutes(db, environment)),
+      data: toPayeeView(
+        row,
+        await coolingOffMinutes(db, environment),
+        (await destinationsOf(db, environment, [row.matchKey])).get(row.matchKey),
+      ),
       audit: {
         targetId: row.id,
         environment,

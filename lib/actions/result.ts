@@ -28,6 +28,8 @@ export type ActionError = {
   requestId?: string;
   /** `held_for_approval`: the held submission (its page is /approvals/<id>). */
   submissionId?: string;
+  /** `held_for_approval` as a possible duplicate: the author's own earlier submission, still waiting, it may replace. */
+  replaces?: string;
 };
 
 export type ActionResult<T> = { ok: true; data: T; replayed?: boolean } | { ok: false; error: ActionError };

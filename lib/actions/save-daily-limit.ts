@@ -7,7 +7,7 @@ import { consoleUsers } from "@/lib/auth/schema";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction, refused } from "./action";
 
-/** Sets a production daily limit for a role or a person, in one currency (replacing theirs in that currency). */
+/** Sets a production daily limit for a role or a person, in USD (replacing theirs). */
 export const saveDailyLimit = consoleAction({
   name: "saveDailyLimit",
   permission: "approvals:rules",

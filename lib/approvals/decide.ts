@@ -9,6 +9,7 @@ import { nowFor } from "./clock";
 import { startApprovedBatch } from "@/lib/batches/submit";
 import { BATCH_SUBMISSION_PATH } from "./types";
 import { productionApprovalRefusal, type Approver } from "./step-up";
+import { finishHeldMoneyCall } from "./money-calls";
 import { addPayee } from "./payees";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { createConsoleKey } from "@/lib/auth/api-keys";
@@ -58,7 +59,11 @@ export async function approve(
   const approvals = await approvalsOf(db, [id]);
   if (approvals.length >= row.approvalsRequired) {
     const claimed = await claimForSending(db, id, now);
-    if (claimed) await send(db, claimed);
+    if (claimed) {
+      await send(db, claimed);
+      const after = await findSubmission(db, id);
+      if (after?.status === "sent" || after?.status === "failed") await finishHeldMoneyCall(db, id, after.status);
+    }
   }
   return { ok: true, row: (await findSubmission(db, id)) ?? row };
 }
@@ -84,7 +89,9 @@ export async function deny(
     mine ? `Withdrawn by the submitter: ${reason}` : reason,
     now,
   );
-  return denied ? { ok: true, row: denied } : refuse("already_decided", "This was decided meanwhile.");
+  if (!denied) return refuse("already_decided", "This was decided meanwhile.");
+  await finishHeldMoneyCall(db, id, "withdrawn");
+  return { ok: true, row: denied };
 }
 
 /** A refusal when the submission can no longer be decided (expired now, or decided). */

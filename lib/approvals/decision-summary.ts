@@ -17,6 +17,7 @@ import { settlementRequestCreateSchema, type SettlementRequestCreateInput } from
 import { v1PaymentCreateSchema } from "@/lib/schemas/v1-payment";
 import { destinationKeyOf } from "./payee-key";
 import { coolingOffMinutes, findPayeeByKey, usableFrom } from "./payees";
+import { destinationsOf } from "./money-calls";
 import type { SubmissionRow } from "./store";
 import { BATCH_SUBMISSION_PATH } from "./types";
 
@@ -110,8 +111,9 @@ export async function decisionSummary(db: Executor, row: SubmissionRow, label: s
   const key = destinationKeyOf(row.action, row.body);
   if (key && row.action !== "payee") {
     const payee = await findPayeeByKey(db, environment, key);
+    const history = (await destinationsOf(db, environment, [key])).get(key);
     if (payee) {
-      const from = usableFrom(payee, await coolingOffMinutes(db, environment));
+      const from = usableFrom(payee, await coolingOffMinutes(db, environment), history);
       lines.push({
         label: "Payee book",
         value:
@@ -120,7 +122,12 @@ export async function decisionSummary(db: Executor, row: SubmissionRow, label: s
             : `“${payee.name}”, saved by ${payee.addedBy}`,
       });
     } else {
-      lines.push({ label: "Payee book", value: "Not in the payee book" });
+      lines.push({
+        label: "Payee book",
+        value: history?.firstPaidAt
+          ? `Not in the payee book; paid before, first on ${history.firstPaidAt.toISOString().slice(0, 10)}`
+          : "Not in the payee book, and never paid from this account",
+      });
       warnings.push("The destination is not in the payee book: check it with the recipient before approving.");
     }
   }

@@ -49,7 +49,14 @@ export function settlementRequestFacts(environment: Environment, body: unknown):
     amount: value,
     destinationType: to.type,
     knownDestination: null,
-    label: `${currency ?? ""} ${value ?? "?"} → ${str(destination.currency) ?? ""} ${shortDestination(to.key)}`.trim(),
+    // A bank account by its last four, named as one: "NGN 15000 → NGN account ••••4579" never reads as two amounts.
+    label: `${currency ?? ""} ${value ?? "?"} → ${str(destination.currency) ?? ""} ${
+      to.type === "bank"
+        ? to.key
+          ? `account ••••${to.key.replace(/\s/g, "").slice(-4)}`
+          : "bank account"
+        : shortDestination(to.key)
+    }`.trim(),
   };
 }
 

@@ -8,16 +8,27 @@ import { nowFor } from "./clock";
 import { inUsd } from "./usd";
 import { factsOf } from "./facts";
 import { destinationKeyOf } from "./payee-key";
-import { coolingOffMinutes, findPayeeByKey, usableFrom } from "./payees";
-import { type ControlledAction, governingRule, rolesText, type SubmissionFacts } from "./rules";
-import { dayIn, leftOf, limitFor, release, reserve, usedToday } from "./limits";
+import { coolingOffMinutes, findPayeeByKey } from "./payees";
+import { type ControlledAction, governingRule, rolesText, type Rule, type SubmissionFacts } from "./rules";
+import { leftOf, limitFor, startOfDayIn } from "./limits";
+import {
+  finishMoneyCall,
+  holdMoneyCall,
+  noteDestination,
+  recordMoneyCall,
+  type PossibleDuplicate,
+} from "./money-calls";
+import { formatMoney } from "@/lib/money/format";
+import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request";
+import { priceSettlementRequest } from "@/lib/page-data/price-settlement-request";
 import { currentRules, insertSubmission, type NewSubmission } from "./store";
 import type { Executor } from "@/lib/db/database";
 
 /** What a controlled action would send: its kind and the exact API call (lib/dashboard/api-calls.ts). */
 export type Control = { action: ControlledAction; call: ApiCall };
 
-export type Held = { id: string; message: string };
+/** A held call: its submission, what its author reads, and the author's own pending submission it may replace. */
+export type Held = { id: string; message: string; replaces?: string };
 
 /** The facts of a call; an endpoint change is named by what it does ("PATCH /v0/webhooks/…: {"status":"DISABLED"}"). */
 function factsOfCall(environment: Environment, control: Control): SubmissionFacts {
@@ -29,28 +40,43 @@ function factsOfCall(environment: Environment, control: Control): SubmissionFact
   return facts;
 }
 
-/** What the wrapper does with a controlled call: hold it, offer it for approval (past a daily limit), or send it (giving the reservation back if it fails). */
+/** What the wrapper does with a controlled call: hold it, offer it for approval (past a daily limit), or send it (then say how it ended). */
 export type Verdict =
   | { kind: "refused"; code: string; message: string }
   | { kind: "held"; held: Held }
   | { kind: "over_limit"; held: Held }
-  | { kind: "go"; release: () => Promise<void> };
+  | { kind: "go"; finish: (ok: boolean) => Promise<void> };
 
-/** Held past a daily limit: not a rule of anyone's making, so a fixed one (1 approval from Admin or Finance). */
-const DAILY_LIMIT_RULE = {
-  id: "daily-limit",
+/** Held past a daily limit, or as a possible duplicate: not a rule of anyone's making, so a fixed one (1 approval from Admin or Finance). */
+const fixedRule = (id: "daily-limit" | "possible-duplicate", name: string, action: ControlledAction) => ({
+  id,
   version: 1,
-  name: "Daily limit",
+  name,
   approvalsRequired: 1 as const,
   approverRoles: ["admin", "finance"] as Array<"admin" | "finance">,
   enabled: true,
   createdBy: "console",
   createdAt: "",
-};
+  conditions: {
+    environments: ["production" as const],
+    actions: [action],
+    currencies: [],
+    amountAtLeast: null,
+    amountIn: "submission" as const,
+    destinationTypes: [],
+    newDestinationOnly: false,
+  },
+});
+
+const MONEY_ACTIONS: ReadonlySet<ControlledAction> = new Set(["settlement_request", "disbursement", "v1_payment"]);
+const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /**
- * A payee still in its cooling-off period is refused first; then the rules (a held call counts
- * against no limit); then the person's daily limit in production.
+ * The controls, in order (issue 43, decisions D19.11): a production destination this account
+ * has never paid waits out its cooling-off period, however it was entered; then the rules; then,
+ * recorded under locks, a possible duplicate of something held or sent in the last 24 h is held
+ * for someone else's look (production), and the person's daily limit is measured in USD against
+ * what they sent today.
  */
 export async function judge(
   control: Control,
@@ -61,56 +87,129 @@ export async function judge(
   const destination = destinationKeyOf(control.action, control.call.body);
   const payee = destination ? await findPayeeByKey(db, ctx.environment, destination) : null;
   facts.knownDestination = payee !== null;
-  if (payee && control.action !== "payee") {
-    const from = usableFrom(payee, await coolingOffMinutes(db, ctx.environment));
-    if (from > new Date()) {
+  const money = MONEY_ACTIONS.has(control.action);
+  if (money && destination && ctx.environment === "production") {
+    const cooling = await coolingOffMinutes(db, ctx.environment);
+    const seen = await noteDestination(db, ctx.environment, destination);
+    const from = new Date(seen.firstSeenAt.getTime() + cooling * 60_000);
+    if (!seen.firstPaidAt && from > new Date()) {
+      const who = payee ? `“${payee.name}” is a new payee` : "This destination was never paid from this account";
       return {
         kind: "refused",
-        code: "payee_cooling_off",
-        message: `“${payee.name}” is a new payee: usable from ${from.toISOString().slice(0, 16).replace("T", " ")} UTC, when its cooling-off period ends. Nothing was sent.`,
+        code: "destination_cooling_off",
+        message: `${who}: usable from ${utc(from)}, when its cooling-off period ends. Nothing was sent.`,
       };
     }
   }
-  const held = await holdIfRuled(control, ctx, facts);
-  if (held) return { kind: "held", held };
-  const none = { kind: "go" as const, release: async () => {} };
-  if (ctx.environment !== "production") return none;
-  if (!facts.amount || !facts.currency) return none;
-  const limit = await limitFor(db, ctx.actor, ctx.environment, facts.currency);
-  if (!limit) return none;
-  const key = {
-    userId: ctx.actor.userId,
-    environment: ctx.environment,
-    day: dayIn(env().LIMITS_TIME_ZONE),
-    currency: facts.currency,
-  };
-  if (await reserve(db, key, facts.amount, limit.amount))
-    return { kind: "go", release: () => release(db, key, facts.amount as string) };
-  const used = await usedToday(db, key);
-  const row = await storeCall(db, control, ctx, facts, new Date(), {
-    rule: {
-      ...DAILY_LIMIT_RULE,
-      conditions: {
-        environments: ["production"],
-        actions: [control.action],
-        currencies: [],
-        amountAtLeast: null,
-        amountIn: "submission",
-        destinationTypes: [],
-        newDestinationOnly: false,
-      },
+  if (!money) {
+    const held = await holdIfRuled(control, ctx, facts);
+    return held ? { kind: "held", held } : { kind: "go", finish: async () => {} };
+  }
+  // The value leaving, in USD by the service's quote, whatever side was typed (limits, USD rules).
+  facts.amountUsd = await valueLeavingUsd(ctx.environment, control, facts);
+  const rule = await ruleFor(ctx.environment, facts);
+  const production = ctx.environment === "production";
+  const limit = production && !rule ? await limitFor(db, ctx.actor, ctx.environment) : null;
+  const call = await recordMoneyCall(
+    db,
+    {
+      environment: ctx.environment,
+      action: control.action,
+      userId: ctx.actor.userId,
+      destinationKey: destination,
+      currency: facts.currency,
+      amount: facts.amount,
+      amountUsd: facts.amountUsd,
+      externalId: externalIdOf(control.call.body),
     },
+    {
+      dayStart: startOfDayIn(env().LIMITS_TIME_ZONE),
+      heldByRule: rule !== null,
+      holdDuplicates: production,
+      limitUsd: limit?.amount ?? null,
+    },
+  );
+  if (call.outcome === "go") return { kind: "go", finish: (ok: boolean) => finishMoneyCall(db, call.id, ok) };
+  if (rule) {
+    const held = await holdByRule(control, ctx, facts, rule, call.duplicates);
+    await holdMoneyCall(db, call.id, held.id);
+    return { kind: "held", held: { ...held, replaces: ownPending(call.duplicates, ctx.actor.userId) } };
+  }
+  if (call.outcome === "duplicate") {
+    const row = await storeCall(db, control, ctx, facts, new Date(), {
+      rule: fixedRule("possible-duplicate", "Possible duplicate", control.action),
+      status: "pending",
+      heldBecause: "duplicate",
+    });
+    await holdMoneyCall(db, call.id, row.id);
+    return {
+      kind: "held",
+      held: {
+        id: row.id,
+        message: duplicateMessage(call.duplicates, ctx.actor.userId),
+        replaces: ownPending(call.duplicates, ctx.actor.userId),
+      },
+    };
+  }
+  const row = await storeCall(db, control, ctx, facts, new Date(), {
+    rule: fixedRule("daily-limit", "Daily limit", control.action),
     status: "offered",
     heldBecause: "daily_limit",
   });
-  const left = leftOf(limit.amount, used);
+  await holdMoneyCall(db, call.id, row.id);
+  const cap = limit?.amount ?? "0";
+  const left = leftOf(cap, call.usedTodayUsd);
   return {
     kind: "over_limit",
     held: {
       id: row.id,
-      message: `This is over your daily limit: ${left} ${facts.currency} left today of ${limit.amount} ${facts.currency}. Nothing was sent. Submit it for approval instead?`,
+      message:
+        facts.amountUsd === null
+          ? `This could not be priced in USD just now, so your daily limit cannot be checked (${formatMoney(left, "USD")} left today of ${formatMoney(cap, "USD")}). Nothing was sent. Submit it for approval instead?`
+          : `This is over your daily limit: it is worth ${formatMoney(facts.amountUsd, "USD")}, and ${formatMoney(left, "USD")} is left today of ${formatMoney(cap, "USD")}. Nothing was sent. Submit it for approval instead?`,
     },
   };
+}
+
+/** The author's own submission still waiting among the duplicates: the new one may replace it. */
+const ownPending = (duplicates: PossibleDuplicate[], userId: string): string | undefined =>
+  duplicates.find((d) => d.status === "held" && d.userId === userId && d.submissionId)?.submissionId ?? undefined;
+
+/** What the submitter reads when a possible duplicate is held. */
+function duplicateMessage(duplicates: PossibleDuplicate[], userId: string): string {
+  const first = duplicates[0];
+  const what = first?.same === "external_id" ? "the same external_id" : "the same destination and currency";
+  const state = first?.status === "held" ? "waiting for approval" : first?.status === "sent" ? "sent" : "on its way";
+  const mine = first?.userId === userId ? " by you" : "";
+  return `Possible duplicate: ${duplicates.length === 1 ? "another" : `${duplicates.length} other`} payment${duplicates.length === 1 ? "" : "s"} with ${what} in the last 24 hours (the latest ${state}${mine}, ${first ? utc(new Date(first.createdAt)) : ""}). Held for someone else to look at; nothing was sent.`;
+}
+
+/** The external_id a money call carries, if any. */
+function externalIdOf(body: unknown): string | null {
+  const b = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const v = b.external_id ?? b.reference;
+  return typeof v === "string" && v.trim() ? v.trim() : null;
+}
+
+/**
+ * The value a money call takes from the balance, in USD (2 decimals) by the service's quote:
+ * a settlement request typed on the recipient's side is first priced to what the payer sends.
+ * Null when it cannot be priced.
+ */
+async function valueLeavingUsd(
+  environment: Environment,
+  control: Control,
+  facts: SubmissionFacts,
+): Promise<string | null> {
+  const body = control.call.body as Record<string, unknown> | undefined;
+  if (control.action === "settlement_request" && body && body.amount === undefined) {
+    const parsed = settlementRequestCreateSchema.safeParse(body);
+    if (!parsed.success) return null;
+    const priced = await priceSettlementRequest(environment, parsed.data);
+    if (!priced.ok) return null;
+    return inUsd(environment, priced.data.payer.currency, priced.data.payer.amount);
+  }
+  return inUsd(environment, facts.currency, facts.amount);
 }
 
 /**
@@ -124,23 +223,45 @@ export async function holdIfRuled(
   ctx: { environment: Environment; actor: Actor; actionName: string },
   facts: SubmissionFacts = factsOfCall(ctx.environment, control),
 ): Promise<Held | null> {
+  const rule = await ruleFor(ctx.environment, facts);
+  return rule ? holdByRule(control, ctx, facts, rule, []) : null;
+}
+
+/** The current rule that holds a call with these facts, if any (a USD threshold prices the amount first). */
+async function ruleFor(environment: Environment, facts: SubmissionFacts): Promise<Rule | null> {
   const { db } = await getDatabase();
   const rules = await currentRules(db);
   if (rules.length === 0) return null;
   // A threshold in USD prices the amount through the service's quote (only when a rule asks).
   if (
     facts.amount &&
+    facts.amountUsd === undefined &&
     rules.some((r) => r.enabled && r.conditions.amountAtLeast !== null && r.conditions.amountIn === "USD")
   ) {
-    facts.amountUsd = await inUsd(ctx.environment, facts.currency, facts.amount);
+    facts.amountUsd = await inUsd(environment, facts.currency, facts.amount);
   }
-  const rule = governingRule(rules, facts);
-  if (!rule) return null;
+  return governingRule(rules, facts);
+}
+
+/** Stores the call a rule holds and says who may approve it, and why (an amount that could not be priced, a possible duplicate). */
+async function holdByRule(
+  control: Control,
+  ctx: { environment: Environment; actor: Actor; actionName: string },
+  facts: SubmissionFacts,
+  rule: Rule,
+  duplicates: PossibleDuplicate[],
+): Promise<Held> {
+  const { db } = await getDatabase();
   const row = await storeCall(db, control, ctx, facts, await nowFor(ctx.environment), { rule });
   const needs = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rolesText(rule.approverRoles)}`;
+  const unpriced =
+    rule.conditions.amountIn === "USD" && rule.conditions.amountAtLeast !== null && facts.amount && !facts.amountUsd
+      ? " It could not be priced in USD, so it is held to be safe."
+      : "";
+  const duplicate = duplicates.length > 0 ? ` ${duplicateMessage(duplicates, ctx.actor.userId)}` : "";
   return {
     id: row.id,
-    message: `Waiting for approval: “${rule.name}” needs ${needs} (not you). Nothing was sent yet.`,
+    message: `Waiting for approval: “${rule.name}” needs ${needs} (not you). Nothing was sent yet.${unpriced}${duplicate}`,
   };
 }
 

@@ -1,6 +1,5 @@
 /** The daily-limit form's schema (browser-safe): the form and saveDailyLimit parse the same input. */
 import { ROLES } from "@/lib/auth/permissions";
-import { CURRENCIES } from "@/lib/schemas/catalog";
 import { z } from "@/lib/schemas/zod";
 
 export const dailyLimitSchema = z
@@ -8,7 +7,8 @@ export const dailyLimitSchema = z
     scope: z.enum(["role", "person"]),
     role: z.enum(ROLES).optional(),
     email: z.string().trim().max(254).optional(),
-    currency: z.enum(CURRENCIES, "Choose a currency"),
+    /** Limits are in USD (issue 43): what leaves the balance, priced by the service's quote, whatever the currency. */
+    currency: z.literal("USD").default("USD"),
     amount: z
       .string()
       .trim()

@@ -1,90 +1,72 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import Decimal from "decimal.js";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Role } from "@/lib/auth/permissions";
 import type { Executor } from "@/lib/db/database";
-import { queryRows } from "@/lib/db/database";
 import { dailyLimits } from "./schema";
 
 /**
- * Daily limits (decisions D19.7): in production, what one person may send per currency per day
- * (in LIMITS_TIME_ZONE, UTC unless set), set for a role or for a person (a person's own limit
- * overrides their role's). The day's usage is reserved in the same statement that checks it,
- * so two submissions racing on two instances cannot both pass the limit; a call that fails
- * gives its reservation back.
+ * Daily limits (decisions D19.7, D19.11): in production, what one person may send per day (in
+ * LIMITS_TIME_ZONE, UTC unless set), in USD whatever the currency, set for a role or for a
+ * person (a person's own limit overrides their role's). Usage is what the person actually sent
+ * that day (lib/approvals/money-calls.ts), read under a lock in the transaction that records the
+ * new call, so two submissions racing on two instances cannot both pass the limit.
  */
 export type LimitRow = typeof dailyLimits.$inferSelect;
-export type Limit = { id: string; amount: string; currency: string; scope: "person" | "role" };
+export type Limit = { id: string; amount: string; currency: "USD"; scope: "person" | "role" };
 
 /** The calendar day of `now` in `timeZone` (YYYY-MM-DD). */
 export function dayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
+/** How far `timeZone`'s wall clock is ahead of UTC at `at` (ms). */
+function offsetAt(timeZone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return (
+    Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second")) -
+    Math.floor(at / 1000) * 1000
+  );
+}
+
+/** The instant the calendar day of `now` began in `timeZone`. */
+export function startOfDayIn(timeZone: string, now = new Date()): Date {
+  const [y = 1970, m = 1, d = 1] = dayIn(timeZone, now).split("-").map(Number);
+  const midnight = Date.UTC(y, m - 1, d);
+  let guess = midnight - offsetAt(timeZone, midnight);
+  guess = midnight - offsetAt(timeZone, guess);
+  return new Date(guess);
+}
+
+/**
+ * The person's limit in production: their own, else their role's. Limits are in USD (a limit set
+ * before they were, in another currency, is read as that many USD); with several, the smallest.
+ */
 export async function limitFor(
   db: Executor,
   person: { userId: string; role: Role },
   environment: string,
-  currency: string,
 ): Promise<Limit | null> {
   const rows = await db
     .select()
     .from(dailyLimits)
-    .where(
-      and(
-        eq(dailyLimits.environment, environment as "production"),
-        eq(dailyLimits.currency, currency),
-        isNull(dailyLimits.removedAt),
-      ),
-    );
-  const own = rows.find((r) => r.userId === person.userId);
-  const role = rows.find((r) => r.role === person.role);
-  const chosen = own ?? role;
-  return chosen ? { id: chosen.id, amount: chosen.amount, currency, scope: own ? "person" : "role" } : null;
-}
-
-/**
- * Reserves `amount` of today's limit: the usage after, or null (nothing reserved) when it would
- * pass the limit. One statement: the usage row is locked by the upsert.
- */
-export async function reserve(
-  db: Executor,
-  key: { userId: string; environment: string; day: string; currency: string },
-  amount: string,
-  limit: string,
-): Promise<string | null> {
-  const rows = await queryRows<{ amount: string }>(
-    db,
-    sql`insert into console_daily_usage as u (user_id, environment, day, currency, amount)
-        select ${key.userId}, ${key.environment}, ${key.day}::date, ${key.currency}, ${amount}::numeric
-        where ${amount}::numeric <= ${limit}::numeric
-        on conflict (user_id, environment, day, currency) do update set amount = u.amount + excluded.amount
-        where u.amount + excluded.amount <= ${limit}::numeric
-        returning amount::text`,
-  );
-  return rows[0]?.amount ?? null;
-}
-
-/** Gives a reservation back (the call it was for failed). */
-export async function release(
-  db: Executor,
-  key: { userId: string; environment: string; day: string; currency: string },
-  amount: string,
-): Promise<void> {
-  await db.execute(sql`update console_daily_usage set amount = greatest(amount - ${amount}::numeric, 0)
-    where user_id = ${key.userId} and environment = ${key.environment} and day = ${key.day}::date and currency = ${key.currency}`);
-}
-
-export async function usedToday(
-  db: Executor,
-  key: { userId: string; environment: string; day: string; currency: string },
-): Promise<string> {
-  const rows = await queryRows<{ amount: string }>(
-    db,
-    sql`select amount::text from console_daily_usage where user_id = ${key.userId} and environment = ${key.environment} and day = ${key.day}::date and currency = ${key.currency}`,
-  );
-  return rows[0]?.amount ?? "0";
+    .where(and(eq(dailyLimits.environment, environment as "production"), isNull(dailyLimits.removedAt)));
+  const smallest = (list: LimitRow[]) =>
+    list.sort((a, b) => new Decimal(a.amount).comparedTo(new Decimal(b.amount)))[0];
+  const own = smallest(rows.filter((r) => r.userId === person.userId));
+  const chosen = own ?? smallest(rows.filter((r) => r.role === person.role));
+  return chosen ? { id: chosen.id, amount: chosen.amount, currency: "USD", scope: own ? "person" : "role" } : null;
 }
 
 /** What is left of `limit` after `used` (never below zero), as a decimal string. */
@@ -111,14 +93,13 @@ export async function addLimit(
   },
 ): Promise<LimitRow> {
   return db.transaction(async (tx) => {
-    // One active limit per person-or-role and currency: a new one replaces it.
+    // One active limit per person or role (in USD): a new one replaces it, and any older one in another currency.
     await tx
       .update(dailyLimits)
       .set({ removedAt: new Date() })
       .where(
         and(
           eq(dailyLimits.environment, input.environment),
-          eq(dailyLimits.currency, input.currency),
           isNull(dailyLimits.removedAt),
           input.userId ? eq(dailyLimits.userId, input.userId) : eq(dailyLimits.role, input.role ?? ""),
         ),

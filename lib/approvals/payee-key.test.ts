@@ -11,7 +11,7 @@ describe("recognising a saved payee in a call", () => {
     );
   });
 
-  it("finds the destination of each controlled call: a wallet by address, a bank account by IBAN, none without either", () => {
+  it("finds the destination of each controlled call: a wallet by address, a bank account by IBAN, CLABE or account and bank code", () => {
     const evm = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
     expect(destinationKeyOf("disbursement", { wallet_address: evm })).toBe(walletKey(evm));
     expect(destinationKeyOf("v1_payment", { destination_wallet: evm })).toBe(walletKey(evm));
@@ -27,6 +27,10 @@ describe("recognising a saved payee in a call", () => {
       destinationKeyOf("settlement_request", {
         destination: { account_number: "123456789", routing_number: "021000021" },
       }),
-    ).toBeNull();
+    ).toBe("bank:021000021/123456789");
+    expect(
+      destinationKeyOf("settlement_request", { destination: { account_number: "0000014579", bank_code: "058" } }),
+    ).toBe("bank:058/0000014579");
+    expect(destinationKeyOf("settlement_request", { destination: { currency: "USD" } })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * How a call's destination is recognised in the address book (browser-safe, pure): a wallet by
  * its address (EVM addresses in lower case: their checksum is only letter case), a bank account
- * by its IBAN (without spaces, upper case).
+ * by its IBAN or CLABE (without spaces, upper case), or its account number with the bank's code.
  */
 import type { ControlledAction } from "./rules";
 
@@ -20,8 +20,17 @@ export const bankKey = (iban: string): string => `bank:${iban.replace(/\s+/g, ""
 export function destinationKeyOf(action: ControlledAction, body: unknown): string | null {
   const b = obj(body);
   if (action === "payee" && b.kind === "bank") return str(b.address) ? bankKey(str(b.address) as string) : null;
-  const iban = action === "settlement_request" ? str(obj(b.destination).iban) : null;
-  if (iban) return bankKey(iban);
+  if (action === "settlement_request") {
+    // A bank account by what identifies it: its IBAN, CLABE, or account number with its bank's code.
+    const d = obj(b.destination);
+    const iban = str(d.iban) ?? str(d.clabe);
+    if (iban) return bankKey(iban);
+    const account = str(d.account_number);
+    if (account) {
+      const bank = str(d.routing_number) ?? str(d.sort_code) ?? str(d.bank_code) ?? str(d.institution_number) ?? "";
+      return bankKey(`${bank.replace(/\W/g, "")}/${account}`);
+    }
+  }
   const address =
     action === "disbursement"
       ? str(b.wallet_address)

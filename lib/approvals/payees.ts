@@ -4,7 +4,9 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/db/database";
+import { env } from "@/lib/env";
 import { bankKey, walletKey } from "./payee-key";
+import { destinationsOf, noteDestination } from "./money-calls";
 import { consoleSettings, payees } from "./schema";
 import type { PayeeView } from "./types";
 
@@ -17,7 +19,9 @@ import type { PayeeView } from "./types";
  */
 export type PayeeRow = typeof payees.$inferSelect;
 
-export const DEFAULT_COOLING_OFF_MINUTES: Record<Environment, number> = { production: 24 * 60, sandbox: 0 };
+/** Production's default is PRODUCTION_COOLING_OFF_MINUTES (24 h); sandbox has none unless an administrator sets one. */
+export const defaultCoolingOffMinutes = (environment: Environment): number =>
+  environment === "production" ? env().PRODUCTION_COOLING_OFF_MINUTES : 0;
 const settingKey = (environment: Environment) => `payee_cooling_off_minutes:${environment}`;
 
 export async function coolingOffMinutes(db: Executor, environment: Environment): Promise<number> {
@@ -27,7 +31,7 @@ export async function coolingOffMinutes(db: Executor, environment: Environment):
     .where(eq(consoleSettings.key, settingKey(environment)))
     .limit(1);
   const value = row ? Number(row.value) : Number.NaN;
-  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_COOLING_OFF_MINUTES[environment];
+  return Number.isInteger(value) && value >= 0 ? value : defaultCoolingOffMinutes(environment);
 }
 
 export async function setCoolingOff(
@@ -42,8 +46,17 @@ export async function setCoolingOff(
     .onConflictDoUpdate({ target: consoleSettings.key, set: { value: minutes, updatedBy: by, updatedAt: new Date() } });
 }
 
-export const usableFrom = (row: Pick<PayeeRow, "addedAt">, minutes: number): Date =>
-  new Date(row.addedAt.getTime() + minutes * 60_000);
+/** What the book knows of a destination (lib/approvals/money-calls.ts): first seen, first paid. */
+export type DestinationHistory = { firstSeenAt: Date; firstPaidAt: Date | null };
+
+/**
+ * When a saved destination may be paid (issue 43): at once if this account ever paid it, else the
+ * cooling-off period after it was first seen (saved, typed or in a batch row, whichever was first).
+ */
+export const usableFrom = (row: Pick<PayeeRow, "addedAt">, minutes: number, history?: DestinationHistory): Date =>
+  history?.firstPaidAt
+    ? new Date(Math.min(history.firstPaidAt.getTime(), row.addedAt.getTime()))
+    : new Date((history?.firstSeenAt ?? row.addedAt).getTime() + minutes * 60_000);
 
 export async function listPayees(db: Executor, environment: Environment): Promise<PayeeView[]> {
   const [rows, minutes] = await Promise.all([
@@ -55,10 +68,15 @@ export async function listPayees(db: Executor, environment: Environment): Promis
       .limit(500),
     coolingOffMinutes(db, environment),
   ]);
-  return rows.map((r) => toPayeeView(r, minutes));
+  const history = await destinationsOf(
+    db,
+    environment,
+    rows.map((r) => r.matchKey),
+  );
+  return rows.map((r) => toPayeeView(r, minutes, history.get(r.matchKey)));
 }
 
-export function toPayeeView(r: PayeeRow, minutes: number): PayeeView {
+export function toPayeeView(r: PayeeRow, minutes: number, history?: DestinationHistory): PayeeView {
   return {
     id: r.id,
     environment: r.environment,
@@ -69,7 +87,7 @@ export function toPayeeView(r: PayeeRow, minutes: number): PayeeView {
     address: r.address,
     addedBy: r.addedBy,
     addedAt: r.addedAt.toISOString(),
-    usableFrom: usableFrom(r, minutes).toISOString(),
+    usableFrom: usableFrom(r, minutes, history).toISOString(),
   };
 }
 
@@ -79,6 +97,11 @@ export async function findPayeeByKey(db: Executor, environment: Environment, key
     .from(payees)
     .where(and(eq(payees.environment, environment), eq(payees.matchKey, key), isNull(payees.removedAt)))
     .limit(1);
+  return row ?? null;
+}
+
+export async function findPayeeById(db: Executor, id: string): Promise<PayeeRow | null> {
+  const [row] = await db.select().from(payees).where(eq(payees.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -116,6 +139,8 @@ export async function addPayee(db: Executor, input: NewPayee): Promise<PayeeRow 
     })
     .onConflictDoNothing()
     .returning();
+  // The destination's first sighting: saving it again, or after paying it, never restarts its wait.
+  if (rows[0]) await noteDestination(db, input.environment, rows[0].matchKey);
   return rows[0] ?? null;
 }
 

@@ -54,7 +54,7 @@ export const submissions = pgTable("console_submissions", {
   response: jsonb("response"),
   resultId: text("result_id"),
   /** "rule": a rule held it; "daily_limit": its author asked for approval past their daily limit. */
-  heldBecause: text("held_because").$type<"rule" | "daily_limit">().notNull().default("rule"),
+  heldBecause: text("held_because").$type<"rule" | "daily_limit" | "duplicate">().notNull().default("rule"),
   /** The secret the sent call answered with (a webhook's signing secret, a new API key), sealed until its author reveals it once. */
   secretSealed: text("secret_sealed"),
   secretRevealedAt: timestamp("secret_revealed_at", { withTimezone: true }),

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { maskBankFields } from "@/lib/schemas/mask";
 import type { Role } from "@/lib/auth/permissions";
 import { queryRows, type Executor } from "@/lib/db/database";
 import type { Rule, RuleBody, SubmissionFacts } from "./rules";
@@ -92,7 +93,7 @@ export type NewSubmission = Pick<
   | "submittedBy"
   | "submittedByEmail"
   | "expiresAt"
-> & { rule: Rule; status?: "offered" | "pending"; heldBecause?: "rule" | "daily_limit" };
+> & { rule: Rule; status?: "offered" | "pending"; heldBecause?: "rule" | "daily_limit" | "duplicate" };
 
 export async function insertSubmission(db: Executor, input: NewSubmission): Promise<SubmissionRow> {
   const [row] = await db
@@ -234,6 +235,15 @@ export async function expireDue(db: Executor, environment: "sandbox" | "producti
       and(eq(submissions.status, "pending"), eq(submissions.environment, environment), lt(submissions.expiresAt, now)),
     )
     .returning({ id: submissions.id });
+  // Their money movements are withdrawn too: no longer a possible duplicate of anything.
+  if (rows.length > 0)
+    await db.execute(
+      sql`update console_money_calls set status = 'withdrawn', finished_at = now()
+          where status = 'held' and submission_id in (${sql.join(
+            rows.map((r) => sql`${r.id}`),
+            sql`, `,
+          )})`,
+    );
   return rows.length;
 }
 
@@ -288,7 +298,8 @@ export function toSubmissionView(row: SubmissionRow, approvals: ApprovalRow[], n
     method: row.method,
     path: row.path,
     idempotencyKey: row.idempotencyKey,
-    body: row.body,
+    // Bank identifiers masked for every reader (issue 43); an approver reveals one deliberately (audited).
+    body: maskBankFields(row.body),
     facts: row.facts as SubmissionFacts,
     submittedBy: { userId: row.submittedBy, email: row.submittedByEmail },
     submittedAt: row.submittedAt.toISOString(),

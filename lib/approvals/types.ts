@@ -19,7 +19,7 @@ export type SubmissionView = {
   approvals: Array<{ email: string; role: string; at: string }>;
   expiresAt: string;
   status: "offered" | "pending" | "denied" | "expired" | "sending" | "sent" | "failed";
-  heldBecause: "rule" | "daily_limit";
+  heldBecause: "rule" | "daily_limit" | "duplicate";
   /** A secret the sent call answered with waits, sealed, for its author to reveal it once. */
   secretWaiting: boolean;
   decidedAt: string | null;

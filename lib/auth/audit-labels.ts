@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   removeSecondFactor: "Remove two-step verification",
   setSecondFactorRoles: "Require two-step verification for roles",
   resetSecondFactor: "Reset a person's two-step verification",
+  revealAccountNumber: "Reveal a masked bank account number",
 };
 
 /** "createSettlementRequest" → "Create settlement request", unless named above. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskInboxUrl, maskTail } from "./mask";
+import { maskBankFields, maskInboxUrl, maskTail } from "./mask";
 
 describe("masking", () => {
   it("shows a bank identifier's last four characters", () => {
@@ -14,5 +14,24 @@ describe("masking", () => {
     expect(cut).not.toContain("0123456789");
     for (const other of ["https://hooks.example.com/settlement", "https://example.com/inbox", "https://x.io/inbox/abc"])
       expect(maskInboxUrl(other)).toBe(other);
+  });
+
+  it("masks every bank identifier in a held call, at any depth, and nothing else (issue 43)", () => {
+    const body = {
+      amount: "15000",
+      destination: {
+        currency: "NGN",
+        account_number: "0000014579",
+        bank_code: "058",
+        beneficiary: { iban: "DE89 3704 0044 0532 0130 00" },
+      },
+      rows: [{ clabe: "032180000118359719" }],
+    };
+    expect(maskBankFields(body)).toEqual({
+      amount: "15000",
+      destination: { currency: "NGN", account_number: "••••4579", bank_code: "058", beneficiary: { iban: "••••3000" } },
+      rows: [{ clabe: "••••9719" }],
+    });
+    expect(body.destination.account_number).toBe("0000014579");
   });
 });

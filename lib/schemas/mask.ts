@@ -24,3 +24,24 @@ export const maskedString = z
 export function maskInboxUrl(url: string): string {
   return url.replace(/(\/inbox\/ibx_[A-Za-z0-9_-]{6})[A-Za-z0-9_-]{4,}/g, "$1…");
 }
+
+/** The fields of a call's body that name a bank account: shown masked wherever a held call is read. */
+const BANK_FIELDS = new Set(["iban", "account_number", "clabe"]);
+
+/**
+ * A copy of `value` with every bank identifier in it (iban, account_number, clabe, at any depth)
+ * masked to its last four characters (issue 43): a held call as people read it. The stored call,
+ * sent on approval, keeps them whole.
+ */
+export function maskBankFields<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => maskBankFields(v)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        BANK_FIELDS.has(k) && typeof v === "string" ? maskTail(v.replace(/\s/g, "")) : maskBankFields(v),
+      ]),
+    ) as T;
+  }
+  return value;
+}

@@ -13,6 +13,7 @@ import type { SubmissionView } from "@/lib/approvals/types";
 import { requireActor } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/permissions";
 import { getDatabase } from "@/lib/db/connection";
+import { duplicateFlags } from "@/lib/approvals/money-calls";
 
 export const metadata = { title: "Approvals" };
 
@@ -34,10 +35,16 @@ export default async function ApprovalsPage() {
     listSubmissions(db, { status: "pending" }),
     listSubmissions(db, { status: "decided", limit: 50 }),
   ]);
-  const approvals = await approvalsOf(
-    db,
-    [...pending, ...decided].map((s) => s.id),
-  );
+  const [approvals, flags] = await Promise.all([
+    approvalsOf(
+      db,
+      [...pending, ...decided].map((s) => s.id),
+    ),
+    duplicateFlags(
+      db,
+      pending.map((s) => s.id),
+    ),
+  ]);
   const view = (rows: typeof pending) =>
     rows.map((r) => toSubmissionView(r, approvals, r.environment === "sandbox" ? sandboxNow : productionNow));
   const queue = view(pending);
@@ -59,7 +66,14 @@ export default async function ApprovalsPage() {
             {CONTROLLED_ACTION_LABELS[s.action]}
           </Link>
           <p className="font-mono text-xs break-all text-slate-700">{s.facts.label}</p>
-          <Badge tone={s.environment === "production" ? "warning" : "info"}>{s.environment}</Badge>
+          <span className="flex flex-wrap gap-1">
+            <Badge tone={s.environment === "production" ? "warning" : "info"}>{s.environment}</Badge>
+            {flags.has(s.id) ? (
+              <Badge tone="danger" data-testid="duplicate-badge">
+                Possible duplicate
+              </Badge>
+            ) : null}
+          </span>
         </div>
       ),
     },

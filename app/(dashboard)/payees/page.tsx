@@ -14,6 +14,8 @@ import { can } from "@/lib/auth/permissions";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { railLabel } from "@/lib/dashboard/routes";
 import { getDatabase } from "@/lib/db/connection";
+import { maskTail } from "@/lib/schemas/mask";
+import { RevealAccount } from "@/components/approvals/reveal-account";
 
 export const metadata = { title: "Payees" };
 
@@ -25,7 +27,10 @@ export default async function PayeesPage() {
   const gate = await requireActor({ permission: "read", environment });
   if (!gate.ok) return <NotAllowed message="Sign in to see payees." />;
   const { db } = await getDatabase();
-  const [rows, minutes] = await Promise.all([listPayees(db, environment), coolingOffMinutes(db, environment)]);
+  const [listed, minutes] = await Promise.all([listPayees(db, environment), coolingOffMinutes(db, environment)]);
+  // Bank accounts masked for every role (issue 43): whoever may decide approvals reveals one on purpose, audited.
+  const rows = listed.map((p) => (p.kind === "bank" ? { ...p, address: maskTail(p.address.replace(/\s/g, "")) } : p));
+  const reveals = can(gate.actor.role, "approvals:decide", null);
   const maker = can(gate.actor.role, "disbursement:create", environment);
   const admin = can(gate.actor.role, "approvals:rules", null);
   const hours = minutes / 60;
@@ -42,12 +47,20 @@ export default async function PayeesPage() {
             { header: "Name", className: "font-medium text-slate-900", cell: (p) => p.name },
             {
               header: "Wallet or IBAN",
-              cell: (p) => (
-                <span className="flex items-center gap-1.5">
-                  <span className="font-mono text-xs break-all text-slate-700">{p.address}</span>
-                  <CopyButton value={p.address} label={`Copy the address of ${p.name}`} />
-                </span>
-              ),
+              cell: (p) =>
+                p.kind === "bank" ? (
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <span className="font-mono text-xs text-slate-700" data-testid="masked-account">
+                      IBAN {p.address}
+                    </span>
+                    {reveals ? <RevealAccount kind="payee" id={p.id} label={`Reveal the IBAN of ${p.name}`} /> : null}
+                  </span>
+                ) : (
+                  <span className="flex items-center gap-1.5">
+                    <span className="font-mono text-xs break-all text-slate-700">{p.address}</span>
+                    <CopyButton value={p.address} label={`Copy the address of ${p.name}`} />
+                  </span>
+                ),
             },
             {
               header: "Currency",
@@ -75,6 +88,12 @@ export default async function PayeesPage() {
                         label="Remove"
                         ariaLabel={`Remove payee ${p.name}`}
                         failTitle="Not removed"
+                        confirm={{
+                          title: `Remove “${p.name}” from the payee book?`,
+                          description:
+                            "It leaves the book only: this account's history with the destination is kept, so paying it later, typed by hand, is checked exactly as before (a destination never paid still waits out its cooling-off period).",
+                          action: "Remove payee",
+                        }}
                       />
                     ),
                   },

@@ -6,6 +6,7 @@ import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { CreateFormAside } from "@/components/forms/create-form-aside";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { useActionForm, useOpenCreated } from "@/components/forms/use-action-form";
+import { HeldPanel } from "@/components/forms/held-panel";
 import { Card } from "@/components/ui/card";
 import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
 import { createSettlementRequest } from "@/lib/actions/create-settlement-request";
@@ -84,6 +85,7 @@ export function SettlementRequestBuilder({
   const fiatDestination = destinationShape(destinationCurrency) !== "CRYPTO";
 
   const create = useActionForm({
+    locksWhenHeld: true,
     watch: form.watch,
     idempotencyKey: initialKey,
     confirmIn: environment,
@@ -109,7 +111,13 @@ export function SettlementRequestBuilder({
 
   return (
     <FormProvider {...form}>
+      {create.held ? (
+        <div className="mb-6">
+          <HeldPanel held={create.held} onWithdrawn={create.unhold} />
+        </div>
+      ) : null}
       <form
+        inert={create.held ? true : undefined}
         onSubmit={onSubmit}
         onFocus={preloadBuilderSchema}
         noValidate

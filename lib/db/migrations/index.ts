@@ -27,6 +27,7 @@ import { sql as requestLogOthers } from "./0027_request_log_others";
 import { sql as deliveryLookups } from "./0028_delivery_lookups";
 import { sql as auditNoise } from "./0029_audit_noise";
 import { sql as secondFactor } from "./0030_second_factor";
+import { sql as moneyCalls } from "./0031_money_calls";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -62,4 +63,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0028_delivery_lookups", sql: deliveryLookups },
   { id: "0029_audit_noise", sql: auditNoise },
   { id: "0030_second_factor", sql: secondFactor },
+  { id: "0031_money_calls", sql: moneyCalls },
 ];

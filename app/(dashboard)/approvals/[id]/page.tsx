@@ -18,6 +18,9 @@ import { getDatabase } from "@/lib/db/connection";
 import { decisionSummary } from "@/lib/approvals/decision-summary";
 import { isFreshProof } from "@/lib/auth/second-factor";
 import { DecisionSummaryList } from "@/components/approvals/decision-summary-list";
+import { DuplicateFlag } from "@/components/approvals/duplicate-flag";
+import { RevealAccount } from "@/components/approvals/reveal-account";
+import { duplicateFlags } from "@/lib/approvals/money-calls";
 
 export const metadata = { title: "Submission" };
 
@@ -46,7 +49,11 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
   const body = JSON.stringify(s.body, null, 2);
   const batch = s.path.startsWith(BATCH_SUBMISSION_PATH);
   // Priced afresh for whoever decides now (issue 43); a decided one shows what was stored.
-  const summary = open ? await decisionSummary(db, row, s.facts.label) : null;
+  const [summary, flags] = await Promise.all([
+    open ? decisionSummary(db, row, s.facts.label) : Promise.resolve(null),
+    open ? duplicateFlags(db, [id]) : Promise.resolve(new Map()),
+  ]);
+  const duplicates = flags.get(id) ?? [];
   const production = s.environment === "production";
   const stepUp =
     actor.secondFactor !== "verified" ? "no-factor" : isFreshProof(actor.secondFactorAt) ? "fresh" : "needed";
@@ -73,12 +80,19 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
+          {duplicates.length > 0 ? <DuplicateFlag duplicates={duplicates} /> : null}
           {summary ? (
             <Card
               title={canApprove ? "What you approve" : "What it will do"}
               description={`Priced just now. Submitted by ${s.submittedBy.email}.`}
             >
               <DecisionSummaryList summary={summary} />
+              {decides && /"(iban|account_number|clabe)"/.test(JSON.stringify(row.body)) ? (
+                <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                  Bank details are masked.
+                  <RevealAccount kind="submission" id={s.id} label="Reveal the bank account number" />
+                </div>
+              ) : null}
             </Card>
           ) : null}
           <Card title="Why it is held" description={`Rule “${s.rule.name}”, version ${s.rule.version}.`}>

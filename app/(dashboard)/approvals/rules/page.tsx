@@ -10,6 +10,7 @@ import { currentRules } from "@/lib/approvals/store";
 import { listLimits } from "@/lib/approvals/limits";
 import { DailyLimitForm } from "@/components/approvals/daily-limit-form";
 import { RefreshingActionButton } from "@/components/forms/refreshing-action-button";
+import { formatMoney } from "@/lib/money/format";
 import { removeDailyLimit } from "@/lib/actions/remove-daily-limit";
 import { Card } from "@/components/ui/card";
 import { env } from "@/lib/env";
@@ -76,7 +77,7 @@ export default async function ApprovalRulesPage() {
       <Card
         className="mt-8"
         title="Daily limits (production)"
-        description={`What one person may send per currency per calendar day (${env().LIMITS_TIME_ZONE}). A person's own limit overrides their role's. Past it, the form says how much is left and offers to submit for approval instead.`}
+        description={`What one person may send per calendar day (${env().LIMITS_TIME_ZONE}), in USD: everything that leaves the balance, priced by the service's quote whatever its currency or the side typed, counted from what was actually sent that day. A person's own limit overrides their role's. Past it, the form says how much is left and offers to submit for approval instead.`}
         data-testid="daily-limits"
       >
         <div className="space-y-5">
@@ -84,7 +85,7 @@ export default async function ApprovalRulesPage() {
             caption="Daily limits"
             columns={[
               { header: "For", cell: (l) => l.who },
-              { header: "Per day", numeric: true, className: "font-mono", cell: (l) => `${l.amount} ${l.currency}` },
+              { header: "Per day", numeric: true, className: "font-mono", cell: (l) => formatMoney(l.amount, "USD") },
               {
                 header: <span className="sr-only">Actions</span>,
                 headerClassName: "text-right",
