@@ -19,7 +19,7 @@ import type { BacktestResult } from "@/lib/approvals/types";
 import {
   APPROVER_ROLES,
   CONTROLLED_ACTION_LABELS,
-  CONTROLLED_ACTIONS,
+  RULE_ACTIONS,
   type RuleBody,
   ruleBodySchema,
   ruleSummary,
@@ -125,7 +125,7 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
             legend="Actions"
             field={form.register("conditions.actions")}
             error={errors.conditions?.actions?.message}
-            options={CONTROLLED_ACTIONS.map((a) => ({ value: a, label: CONTROLLED_ACTION_LABELS[a] }))}
+            options={RULE_ACTIONS.map((a) => ({ value: a, label: CONTROLLED_ACTION_LABELS[a] }))}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
@@ -160,6 +160,7 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
             name="currencies"
             legend="Currencies (none: any)"
             field={form.register("conditions.currencies")}
+            error={errors.conditions?.currencies?.message}
             options={CURRENCIES.map((c) => ({ value: c, label: c }))}
           />
           <CheckboxGroup

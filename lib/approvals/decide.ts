@@ -15,7 +15,9 @@ import { sealSecret } from "@/lib/crypto/secret-box";
 import { createConsoleKey } from "@/lib/auth/api-keys";
 import { adminKeysConfigured, createRemoteKey } from "@/lib/settlement-api/admin-keys";
 import { keysManagedHere } from "@/lib/settlement-api/config";
+import { ruleBodySchema } from "./rules";
 import {
+  saveRule,
   addApproval,
   approvalsOf,
   claimForSending,
@@ -137,6 +139,30 @@ export async function sendStored(db: Executor, row: SubmissionRow): Promise<void
             status: "failed",
             responseStatus: made.status,
             response: { error: { message: made.message } },
+            resultId: null,
+          },
+    );
+    return;
+  }
+  if (row.action === "approval_rule") {
+    // A production rule's change, approved by a second administrator: saved now as its next version.
+    const b = (row.body ?? {}) as { id?: string; rule?: unknown };
+    const parsed = ruleBodySchema.safeParse(b.rule);
+    const saved = parsed.success ? await saveRule(db, parsed.data, row.submittedByEmail, b.id) : null;
+    await finishSending(
+      db,
+      row.id,
+      saved
+        ? {
+            status: "sent",
+            responseStatus: 200,
+            response: { id: saved.id, version: saved.version },
+            resultId: saved.id,
+          }
+        : {
+            status: "failed",
+            responseStatus: 409,
+            response: { error: { message: "The rule could not be saved." } },
             resultId: null,
           },
     );

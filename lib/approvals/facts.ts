@@ -105,6 +105,16 @@ export function factsOf(environment: Environment, action: ControlledAction, body
         knownDestination: null,
         label: `A ${str(b.environment) ?? environment} API key${str(b.label) ? ` “${str(b.label)}”` : ""}`,
       };
+    case "approval_rule":
+      return {
+        environment,
+        action,
+        currency: null,
+        amount: null,
+        destinationType: null,
+        knownDestination: null,
+        label: `Rule “${str(obj(b.rule).name) ?? ""}”${obj(b.rule).enabled === false ? " switched off" : " changed"}`,
+      };
     case "payee":
       return {
         environment,

@@ -59,7 +59,7 @@ const fixedRule = (id: "daily-limit" | "possible-duplicate", name: string, actio
   createdAt: "",
   conditions: {
     environments: ["production" as const],
-    actions: [action],
+    actions: action === "approval_rule" ? [] : [action],
     currencies: [],
     amountAtLeast: null,
     amountIn: "submission" as const,

@@ -101,7 +101,12 @@ export async function possibleDuplicates(
 }
 
 /** What was sent (or is on its way) today by this person, in USD: the daily limit's usage. */
-export async function usedTodayUsd(db: Executor, userId: string, environment: Environment, dayStart: Date): Promise<string> {
+export async function usedTodayUsd(
+  db: Executor,
+  userId: string,
+  environment: Environment,
+  dayStart: Date,
+): Promise<string> {
   const [row] = await queryRows<{ used: string | null }>(
     db,
     sql`select coalesce(sum(amount_usd), 0)::text as used from console_money_calls

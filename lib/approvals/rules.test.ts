@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { factsOf, settlementRequestFacts } from "./facts";
-import { governingRule, type RuleBody, ruleBodySchema, ruleMatches, ruleSummary } from "./rules";
+import { governingRule, type RuleBody, ruleBodySchema, ruleMatches, ruleSummary, unsatisfiableBecause } from "./rules";
 
 const base: RuleBody = {
   name: "Large production payouts",
@@ -120,5 +120,33 @@ describe("which submissions a rule holds", () => {
     expect(ruleSummary(base)).toBe(
       "Settlement requests, disbursements in production of 10000 or more need 1 approval from Admin or Finance.",
     );
+  });
+
+  it("measures in USD by default; a threshold in each submission's own currency needs its currencies (issue 43)", () => {
+    const draft = { ...base, conditions: { ...base.conditions, amountIn: undefined } };
+    expect(ruleBodySchema.parse(draft).conditions.amountIn).toBe("USD");
+    const perCurrency = ruleBodySchema.safeParse(base);
+    expect(perCurrency.success).toBe(false);
+    expect(perCurrency.error?.issues[0]?.path).toEqual(["conditions", "currencies"]);
+    expect(ruleBodySchema.safeParse({ ...base, conditions: { ...base.conditions, currencies: ["NGN"] } }).success).toBe(
+      true,
+    );
+  });
+
+  it("refuses a rule nobody but the submitter could approve, and says why (issue 43)", () => {
+    const keys: RuleBody = {
+      ...base,
+      conditions: { ...base.conditions, actions: ["api_key"], amountAtLeast: null },
+      approverRoles: ["admin"],
+    };
+    const oneAdmin = [{ role: "admin" as const }, { role: "finance" as const }];
+    expect(unsatisfiableBecause(keys, oneAdmin)).toMatch(/a submitter of theirs cannot approve their own/);
+    expect(unsatisfiableBecause(keys, [...oneAdmin, { role: "admin" as const }])).toBeNull();
+    // Finance approves API keys it cannot create: one finance person is enough.
+    expect(unsatisfiableBecause({ ...keys, approverRoles: ["finance"] }, oneAdmin)).toBeNull();
+    expect(unsatisfiableBecause({ ...keys, approverRoles: ["finance"], approvalsRequired: 2 }, oneAdmin)).toMatch(
+      /fewer than the 2 approvals/,
+    );
+    expect(unsatisfiableBecause({ ...keys, enabled: false }, oneAdmin)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import Decimal from "decimal.js";
 import { z } from "@/lib/schemas/zod";
 import { CURRENCIES, ENVIRONMENTS, type Environment } from "@/lib/schemas/catalog";
-import { PRODUCTION_MUTATORS, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
+import { can, PRODUCTION_MUTATORS, ROLE_LABELS, type Permission, type Role } from "@/lib/auth/permissions";
 
 /** What a rule can hold: the console's money movements, new payees, and the changes that redirect events or grant access (decisions D19.1). */
 export const CONTROLLED_ACTIONS = [
@@ -16,8 +16,14 @@ export const CONTROLLED_ACTIONS = [
   "payee",
   "webhook_endpoint",
   "api_key",
+  "approval_rule",
 ] as const;
 export type ControlledAction = (typeof CONTROLLED_ACTIONS)[number];
+
+/** What a rule may name: every controlled action but a change of a production rule, which always needs a second admin (issue 43). */
+export const RULE_ACTIONS = CONTROLLED_ACTIONS.filter(
+  (a): a is Exclude<ControlledAction, "approval_rule"> => a !== "approval_rule",
+);
 
 export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
   settlement_request: "Settlement request",
@@ -26,6 +32,7 @@ export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
   payee: "New payee",
   webhook_endpoint: "Webhook endpoint change",
   api_key: "API key creation",
+  approval_rule: "Production rule change",
 };
 
 const CONTROLLED_ACTION_PLURALS: Record<ControlledAction, string> = {
@@ -35,6 +42,7 @@ const CONTROLLED_ACTION_PLURALS: Record<ControlledAction, string> = {
   payee: "new payees",
   webhook_endpoint: "webhook endpoint changes",
   api_key: "new API keys",
+  approval_rule: "production rule changes",
 };
 
 export const DESTINATION_TYPES = ["bank", "wallet"] as const;
@@ -47,13 +55,13 @@ const amountText = z
 
 export const ruleConditionsSchema = z.object({
   environments: z.array(z.enum(ENVIRONMENTS)).min(1, "Choose at least one environment"),
-  actions: z.array(z.enum(CONTROLLED_ACTIONS)).min(1, "Choose at least one action"),
+  actions: z.array(z.enum(RULE_ACTIONS)).min(1, "Choose at least one action"),
   /** Empty: any currency. */
   currencies: z.array(z.enum(CURRENCIES)),
   /** In each submission's own currency, or in USD (amountIn); null: any amount. */
   amountAtLeast: amountText.nullable(),
-  /** "submission": the threshold is in the submission's currency; "USD": the amount priced in USD by the service's quote. */
-  amountIn: z.enum(["submission", "USD"]).default("submission"),
+  /** "USD" (the default, issue 43): the amount priced in USD by the service's quote; "submission": in the submission's currency, for the currencies picked. */
+  amountIn: z.enum(["submission", "USD"]).default("USD"),
   /** Empty: any destination. */
   destinationTypes: z.array(z.enum(DESTINATION_TYPES)),
   /** Only destinations not (yet) in the payee address book. */
@@ -83,6 +91,18 @@ export const ruleBodySchema = z
         message: "In production only Admin and Finance may approve",
       });
     }
+    // A threshold in "each submission's own currency" over every currency compares NGN 15,000 with USD 10,000 (issue 43).
+    if (
+      rule.conditions.amountAtLeast !== null &&
+      rule.conditions.amountIn === "submission" &&
+      rule.conditions.currencies.length === 0
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["conditions", "currencies"],
+        message: "A threshold in each submission's own currency needs its currencies: pick them, or measure in USD",
+      });
+    }
   });
 export type RuleBody = z.output<typeof ruleBodySchema>;
 
@@ -110,7 +130,7 @@ export function ruleMatches(rule: Pick<RuleBody, "enabled" | "conditions">, fact
   const c = rule.conditions;
   if (!rule.enabled) return false;
   if (!c.environments.includes(facts.environment)) return false;
-  if (!c.actions.includes(facts.action)) return false;
+  if (!(c.actions as readonly ControlledAction[]).includes(facts.action)) return false;
   if (c.currencies.length > 0 && (!facts.currency || !(c.currencies as string[]).includes(facts.currency)))
     return false;
   if (c.amountAtLeast !== null) {
@@ -136,6 +156,42 @@ export function governingRule<R extends Pick<RuleBody, "enabled" | "conditions" 
     if (ruleMatches(rule, facts) && (!chosen || rule.approvalsRequired > chosen.approvalsRequired)) chosen = rule;
   }
   return chosen;
+}
+
+/** The permission a person needs to make each controlled call (who could be a submitter). */
+export const SUBMITTING_PERMISSION: Record<ControlledAction, Permission> = {
+  settlement_request: "settlement:create",
+  disbursement: "disbursement:create",
+  v1_payment: "disbursement:create",
+  payee: "disbursement:create",
+  webhook_endpoint: "webhooks:manage",
+  api_key: "keys:manage",
+  approval_rule: "approvals:rules",
+};
+
+/**
+ * Why no set of eligible people other than the submitter can approve what `rule` holds, or null
+ * (issue 43). `people`: the console's active people and their roles. An approver who could also
+ * have submitted the call cannot approve their own, so then one more is needed.
+ */
+export function unsatisfiableBecause(
+  rule: Pick<RuleBody, "conditions" | "approvalsRequired" | "approverRoles" | "enabled">,
+  people: ReadonlyArray<{ role: Role }>,
+): string | null {
+  if (!rule.enabled) return null;
+  const eligible = people.filter((p) => (rule.approverRoles as readonly Role[]).includes(p.role));
+  const couldSubmit = eligible.some((p) =>
+    rule.conditions.actions.some((a) =>
+      rule.conditions.environments.some((e) => can(p.role, SUBMITTING_PERMISSION[a], e)),
+    ),
+  );
+  const needed = rule.approvalsRequired + (couldSubmit ? 1 : 0);
+  if (eligible.length >= needed) return null;
+  const who = rolesText(rule.approverRoles);
+  const have = `${eligible.length} ${eligible.length === 1 ? "person" : "people"}`;
+  return couldSubmit
+    ? `Nobody could approve some of what this holds: ${who} ${eligible.length === 1 ? "is" : "are"} ${have}, and a submitter of theirs cannot approve their own, so ${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s need" : " needs"} ${needed} of them. Add people, name more roles, or ask for fewer approvals.`
+    : `Only ${have} may approve as ${who}, fewer than the ${rule.approvalsRequired} approvals it asks for.`;
 }
 
 /** "Admin or Finance". */

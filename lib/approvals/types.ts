@@ -70,6 +70,8 @@ export function resultHref(action: ControlledAction, id: string | null, path = "
       return "/webhooks";
     case "api_key":
       return "/admin/api-keys";
+    case "approval_rule":
+      return id ? `/approvals/rules/${encodeURIComponent(id)}` : "/approvals/rules";
   }
 }
 
