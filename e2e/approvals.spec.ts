@@ -7,12 +7,15 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { apiKeys, destinationSection, openBuilder, VALID } from "./support/settlement";
+import { apiKeys, destinationSection, fresh, openBuilder } from "./support/settlement";
 import { whenHydrated } from "./support/hydration";
 import { expect, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { approveInProduction } from "./support/second-factor";
+
+/** A wallet never paid before: journeys that must not look like duplicates of each other use one each. */
+const freshEvmWallet = () => fresh.evm();
 
 // Two people and several pages per journey: 60 s, not 30, on a slow machine.
 test.describe.configure({ mode: "serial", timeout: 60_000 });
@@ -20,7 +23,11 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 const RULE = `E2E production USDC ≥ 7777 ${Date.now().toString(36)}`;
 let ruleUrl = "";
 
-async function setRule(page: Page, enabled: boolean) {
+/**
+ * Creates the rule, or saves its next version. A production rule's change is held for a second
+ * administrator (issue 43): `approver` approves it, with a code from their app.
+ */
+async function setRule(page: Page, enabled: boolean, approver?: { page: Page; secret: string }) {
   await page.goto(ruleUrl || "/approvals/rules/new");
   if (!ruleUrl) {
     await typeInto(page.getByLabel("Name"), RULE);
@@ -38,19 +45,28 @@ async function setRule(page: Page, enabled: boolean) {
   else await setChecked(on, false);
   await expect(on).toBeChecked({ checked: enabled });
   await page.getByRole("button", { name: ruleUrl ? "Save a new version" : "Create rule" }).click();
+  if (ruleUrl && approver) {
+    const held = page.getByTestId("held-for-approval");
+    await expect(held).toContainText("another administrator must approve this change");
+    const proposal = (await held.getByRole("link").getAttribute("href")) ?? "";
+    await approver.page.goto(proposal);
+    await approveInProduction(approver.page, approver.secret);
+    await expect(approver.page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+    await page.goto("/approvals/rules");
+  }
   await page.waitForURL(/\/approvals\/rules$/);
   const link = page.getByRole("link", { name: RULE });
   ruleUrl = (await link.getAttribute("href")) ?? "";
 }
 
 /** Finance builds a production USDC → USDC request of `amount` and confirms it. */
-async function submitProduction(page: Page, amount: string, baseURL: string) {
+async function submitProduction(page: Page, amount: string, baseURL: string, wallet = freshEvmWallet()) {
   await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL }]);
   await openBuilder(page, "STABLECOIN_TO_STABLECOIN");
   await typeInto(page.getByLabel(/^Amount/), amount);
   await choose(destinationSection(page).getByLabel("Currency"), "USDC");
   await choose(destinationSection(page).getByLabel("Chain"), "ETHEREUM");
-  await typeInto(page.getByLabel("Wallet address"), VALID.evm);
+  await typeInto(page.getByLabel("Wallet address"), wallet);
   await page.getByRole("button", { name: "Create settlement request" }).click();
   const dialog = page.getByRole("dialog", { name: "Create in production?" });
   await expect(dialog.getByTestId("confirm-summary")).toHaveAttribute("aria-busy", "false");
@@ -77,8 +93,8 @@ test("a production request over the threshold is held, not sent; self-approval i
   signInAsApprover,
   baseURL,
 }) => {
-  await setRule(page, true);
   const finance = await signInAs("finance");
+  await setRule(page, true);
   const id = await submitProduction(finance, "8000", baseURL ?? "");
   await expect(finance.getByTestId("submission-status")).toHaveAttribute("data-status", "pending");
   await expect(finance.getByTestId("not-yours")).toHaveText("You submitted this: someone else must approve it.");
@@ -144,10 +160,10 @@ test("a production request over the threshold is held, not sent; self-approval i
   await expect(summary).toContainText("Payer sends");
   await expect(summary).toContainText("Recipient gets");
   await expect(summary).toContainText("Fee");
-  await expect(summary).toContainText(VALID.evm);
+  await expect(summary).toContainText(/Destination wallet\s*0x[0-9a-f]{40}/);
   await expect(dialog.getByLabel("Code from your authenticator app")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Approve and send in production" })).toHaveCount(0);
-  await approver.screenshot({ path: "test-results/screens/approval-step-up-1440.png", fullPage: true });
+  await approver.screenshot({ path: "test-results/screens/approval-step-up-1440.png" });
   const axe2 = await new AxeBuilder({ page: approver }).analyze();
   expect(axe2.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await approver.keyboard.press("Escape");
@@ -192,14 +208,19 @@ test("a denial needs a reason, sends nothing, and the submitter reads why", asyn
   await finance.context().close();
 });
 
-test("below the threshold nothing is held; with the rule off nothing is held", async ({ page, signInAs, baseURL }) => {
+test("below the threshold nothing is held; switching the production rule off waits for a second admin, then nothing is held", async ({
+  page,
+  signInAs,
+  signInAsApprover,
+  baseURL,
+}) => {
   const finance = await signInAs("finance");
   await finance.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await openBuilder(finance, "STABLECOIN_TO_STABLECOIN");
   await typeInto(finance.getByLabel(/^Amount/), "50");
   await choose(destinationSection(finance).getByLabel("Currency"), "USDC");
   await choose(destinationSection(finance).getByLabel("Chain"), "ETHEREUM");
-  await typeInto(finance.getByLabel("Wallet address"), VALID.evm);
+  await typeInto(finance.getByLabel("Wallet address"), freshEvmWallet());
   await finance.getByRole("button", { name: "Create settlement request" }).click();
   await finance
     .getByRole("dialog", { name: "Create in production?" })
@@ -207,47 +228,50 @@ test("below the threshold nothing is held; with the rule off nothing is held", a
     .click();
   await expect(finance).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
   await finance.context().close();
-  // Off: the rule stays, versioned, and holds nothing new.
-  await setRule(page, false);
+  // Off: one admin alone cannot; the approver approves the change, then the rule stays, versioned, and holds nothing new.
+  await setRule(page, false, await signInAsApprover());
   await expect(page.locator(`[data-testid="rule-row"][data-name="${RULE}"]`)).toContainText("Off");
   await expect(page.locator(`[data-testid="rule-row"][data-name="${RULE}"]`)).toContainText("2");
 });
 
 test("a daily limit: under it the request goes out; past it the form says what is left and offers approval, which sends it", async ({
   page,
-  signInAs,
+  signInAsNew,
   signInAsApprover,
   baseURL,
 }) => {
+  // A new person: the limit counts what they sent today, and they sent nothing yet.
+  const { page: finance, email } = await signInAsNew("finance");
   await page.goto("/approvals/rules");
   const limits = page.getByTestId("daily-limits");
-  await choose(limits.getByLabel("Role"), "finance");
-  await choose(limits.getByLabel("Currency"), "USDC");
-  await typeInto(limits.getByLabel("Per day"), "1000");
+  await choose(limits.getByLabel("For"), "person");
+  await typeInto(limits.getByLabel("Person's email"), email);
+  await typeInto(limits.getByLabel(/^Per day/), "1000");
   await limits.getByRole("button", { name: "Set limit" }).click();
-  const row = limits.getByTestId("limit-row").filter({ hasText: "Every finance" });
-  await expect(row).toContainText("1000 USDC");
+  const row = limits.getByTestId("limit-row").filter({ hasText: email });
+  await expect(row).toContainText("$1,000.00");
 
-  const finance = await signInAs("finance");
-  const build = async (amount: string) => {
+  // Each to its own wallet: the same amount to the same wallet again would be held as a possible duplicate.
+  const build = async (amount: string, wallet: string) => {
     await finance.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
     await openBuilder(finance, "STABLECOIN_TO_STABLECOIN");
     await typeInto(finance.getByLabel(/^Amount/), amount);
     await choose(destinationSection(finance).getByLabel("Currency"), "USDC");
     await choose(destinationSection(finance).getByLabel("Chain"), "ETHEREUM");
-    await typeInto(finance.getByLabel("Wallet address"), VALID.evm);
+    await typeInto(finance.getByLabel("Wallet address"), wallet);
     await finance.getByRole("button", { name: "Create settlement request" }).click();
-    await finance
-      .getByRole("dialog", { name: "Create in production?" })
-      .getByRole("button", { name: "Create in production" })
-      .click();
+    const confirm = finance.getByRole("dialog", { name: "Create in production?" });
+    // "Left today" is beside the amount before anything is sent (issue 43).
+    await expect(confirm.getByTestId("confirm-summary")).toContainText("Left today");
+    await confirm.getByRole("button", { name: "Create in production" }).click();
   };
-  await build("600");
+  await build("600", freshEvmWallet());
   await expect(finance).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
-  await build("600");
+  await build("600", freshEvmWallet());
   const offer = finance.getByTestId("daily-limit");
   await expect(offer).toContainText("Daily limit reached");
-  await expect(offer).toContainText("400 USDC left today of 1000 USDC");
+  // Counted in USD from what was sent: 600 USDC is worth a little under $600, so about $400 is left.
+  await expect(offer).toContainText(/\$4\d\d\.\d\d is left today of \$1,000\.00/);
   await finance.screenshot({ path: "test-results/screens/approval-daily-limit-1440.png", fullPage: true });
   await offer.getByRole("button", { name: "Submit for approval instead" }).click();
   const held = finance.getByTestId("held-for-approval");
@@ -262,19 +286,21 @@ test("a daily limit: under it the request goes out; past it the form says what i
   await approveInProduction(approver, secret);
   await expect(approver.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
 
-  // The limit goes again (later journeys of this worker's finance person are not limited).
+  // The limit goes again.
   await page.goto("/approvals/rules");
   await page
     .getByTestId("daily-limits")
-    .getByRole("button", { name: /Remove the limit Every finance USDC/ })
+    .getByRole("button", { name: new RegExp(`Remove the limit ${email.replace(/[.+]/g, "\\$&")}`) })
     .click();
-  await expect(page.getByTestId("daily-limits").getByTestId("limit-row")).toHaveCount(0);
+  await expect(page.getByTestId("daily-limits").getByTestId("limit-row").filter({ hasText: email })).toHaveCount(0);
 });
 
 test("a threshold in USD prices each submission through the service's quote: €250 is held by a rule of 280 USD", async ({
   page,
   signInAs,
+  ensurePeople,
 }) => {
+  await ensurePeople("finance", "developer");
   const name = `E2E sandbox ≥ 280 USD ${Date.now().toString(36)}`;
   await page.goto("/approvals/rules/new");
   await typeInto(page.getByLabel("Name"), name);
@@ -312,7 +338,9 @@ test("a threshold in USD prices each submission through the service's quote: €
 test("a held webhook endpoint is made on approval, and its signing secret is shown to its author once", async ({
   page,
   signInAs,
+  ensurePeople,
 }) => {
+  await ensurePeople("finance", "developer");
   const name = `E2E endpoint changes ${Date.now().toString(36)}`;
   await page.goto("/approvals/rules/new");
   await typeInto(page.getByLabel("Name"), name);

@@ -1,8 +1,9 @@
 /**
- * The payee address book (issue 31): a production payee is blocked during its cooling-off
- * period (the disbursement form lists it but cannot pick it, and the address typed by hand is
- * refused), then usable once an administrator shortens the period; a rule can hold adding a
- * payee until someone else approves it.
+ * The payee address book (issues 31, 43): a new production destination is blocked during its
+ * cooling-off period whether it is saved (the form lists it but cannot pick it), typed by hand,
+ * or removed from the book and typed again; it is usable once an administrator shortens the
+ * period, and once paid, saving it again does not restart the wait. A rule can hold adding a
+ * payee until someone else approves it; support reads bank accounts masked.
  */
 import { randomBytes } from "node:crypto";
 import { base58 } from "@scure/base";
@@ -26,48 +27,85 @@ async function coolingOff(page: Page, label: string) {
   await expect(page.getByText("Cooling-off period saved")).toBeVisible();
 }
 
-test("a new production payee waits out its cooling-off period, then can be paid", async ({ page, baseURL }) => {
+test("a new production destination cools off however it is entered: saved, removed then typed, or typed; once paid, saving it again does not restart the wait", async ({
+  page,
+  baseURL,
+}) => {
   await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await coolingOff(page, "24 hours");
-  const add = page.getByTestId("add-payee");
-  await typeInto(add.getByLabel("Name"), NAME);
-  await choose(add.getByLabel("Currency"), "USDC");
-  await choose(add.getByLabel("Chain"), "SOLANA");
-  await typeInto(add.getByLabel("Wallet address"), address);
-  await add.getByRole("button", { name: "Add payee" }).click();
-  const row = page.locator(`[data-testid="payee-row"][data-name="${NAME}"]`);
-  await expect(row.getByTestId("payee-state")).toHaveText(/Usable in 2[34] h/);
-  await page.screenshot({ path: "test-results/screens/payees-1440.png", fullPage: true });
+  try {
+    const add = page.getByTestId("add-payee");
+    await typeInto(add.getByLabel("Name"), NAME);
+    await choose(add.getByLabel("Currency"), "USDC");
+    await choose(add.getByLabel("Chain"), "SOLANA");
+    await typeInto(add.getByLabel("Wallet address"), address);
+    await add.getByRole("button", { name: "Add payee" }).click();
+    const row = page.locator(`[data-testid="payee-row"][data-name="${NAME}"]`);
+    await expect(row.getByTestId("payee-state")).toHaveText(/Usable in 2[34] h/);
+    await page.screenshot({ path: "test-results/screens/payees-1440.png", fullPage: true });
 
-  // The form lists it, but not yet to pick; typed by hand, the server refuses it.
-  await page.goto("/disbursements/new");
-  const picker = page.getByTestId("payee-picker");
-  await expect(picker.locator("option", { hasText: NAME })).toBeDisabled();
-  await typeInto(page.getByLabel("Wallet address"), address);
-  await typeInto(page.getByLabel(/^Amount/), "1");
-  await page.getByRole("button", { name: "Create disbursement" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "is a new payee" })).toContainText(
-    `“${NAME}” is a new payee: usable from`,
-  );
+    // The form lists it, but not yet to pick; typed by hand, the server refuses it.
+    const payOne = async () => {
+      await typeInto(page.getByLabel("Wallet address"), address);
+      await typeInto(page.getByLabel(/^Amount/), "1");
+      await page.getByRole("button", { name: "Create disbursement" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
+    };
+    await page.goto("/disbursements/new");
+    const picker = page.getByTestId("payee-picker");
+    await expect(picker.locator("option", { hasText: NAME })).toBeDisabled();
+    await payOne();
+    await expect(page.getByRole("alert").filter({ hasText: "is a new payee" })).toContainText(
+      `“${NAME}” is a new payee: usable from`,
+    );
 
-  // An administrator shortens the period: usable now, picked from the book, paid.
-  await coolingOff(page, "None");
-  await expect(row.getByTestId("payee-state")).toHaveText("Usable");
-  await page.goto("/disbursements/new");
-  await choose(page.getByTestId("payee-picker"), { label: `${NAME} · USDC on Solana` });
-  await expect(page.getByLabel("Wallet address")).toHaveValue(address);
-  await typeInto(page.getByLabel(/^Amount/), "1");
-  await page.getByRole("button", { name: "Create disbursement" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
-  await expect(page).toHaveURL(/\/disbursements\/[0-9a-f-]{36}/, { timeout: 15_000 });
+    // Removing the payee asks first, and does not erase the destination's history: typed again, still cooling.
+    await page.goto("/payees");
+    await page.getByRole("button", { name: `Remove payee ${NAME}` }).click();
+    const confirm = page.getByRole("dialog", { name: `Remove “${NAME}” from the payee book?` });
+    await expect(confirm).toContainText("history with the destination is kept");
+    await confirm.getByRole("button", { name: "Remove payee" }).click();
+    await expect(row).toHaveCount(0);
+    await page.goto("/disbursements/new");
+    await payOne();
+    await expect(page.getByRole("alert").filter({ hasText: "never paid" })).toContainText(
+      "This destination was never paid from this account: usable from",
+    );
 
-  await coolingOff(page, "24 hours");
-  await page.getByRole("button", { name: `Remove payee ${NAME}` }).click();
-  await expect(row).toHaveCount(0);
+    // An address never saved at all waits too.
+    const never = base58.encode(randomBytes(32));
+    await page.goto("/disbursements/new");
+    await typeInto(page.getByLabel("Wallet address"), never);
+    await typeInto(page.getByLabel(/^Amount/), "1");
+    await page.getByRole("button", { name: "Create disbursement" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "never paid" })).toBeVisible();
+
+    // An administrator shortens the period: the typed address is paid.
+    await coolingOff(page, "None");
+    await page.goto("/disbursements/new");
+    await payOne();
+    await expect(page).toHaveURL(/\/disbursements\/[0-9a-f-]{36}/, { timeout: 15_000 });
+
+    // Saved again after it was paid, with the period back at 24 h: usable at once.
+    await coolingOff(page, "24 hours");
+    await typeInto(add.getByLabel("Name"), NAME);
+    await choose(add.getByLabel("Currency"), "USDC");
+    await choose(add.getByLabel("Chain"), "SOLANA");
+    await typeInto(add.getByLabel("Wallet address"), address);
+    await add.getByRole("button", { name: "Add payee" }).click();
+    await expect(row.getByTestId("payee-state")).toHaveText("Usable");
+    await page.getByRole("button", { name: `Remove payee ${NAME}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove payee" }).click();
+    await expect(row).toHaveCount(0);
+  } finally {
+    // Journeys pay many new production wallets: the period goes back to none for them.
+    await coolingOff(page, "None");
+  }
 });
 
-test("a rule can hold adding a payee until someone else approves it", async ({ page, signInAs }) => {
+test("a rule can hold adding a payee until someone else approves it", async ({ page, signInAs, ensurePeople }) => {
+  await ensurePeople("finance", "developer");
   const rule = `E2E new payees ${Date.now().toString(36)}`;
   await page.goto("/approvals/rules/new");
   await typeInto(page.getByLabel("Name"), rule);
@@ -125,7 +163,9 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
 test("a saved bank account (IBAN) fills the builder, and a rule for destinations not in the book holds only the others", async ({
   page,
   signInAs,
+  ensurePeople,
 }) => {
+  await ensurePeople("finance", "developer");
   const stamp = Date.now().toString(36);
   const payeeName = `E2E supplier bank ${stamp}`;
   await page.goto("/payees");
@@ -136,8 +176,25 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
   await typeInto(add.getByLabel("IBAN"), "GB82 WEST 1234 5698 7654 32");
   await add.getByRole("button", { name: "Add payee" }).click();
   const row = page.locator(`[data-testid="payee-row"][data-name="${payeeName}"]`);
-  await expect(row).toContainText("GB82WEST12345698765432");
+  // Masked for every role (issue 43); an approver reveals it on purpose, and the reveal is audited.
+  await expect(row.getByTestId("masked-account")).toHaveText("IBAN ••••5432");
+  await expect(row).not.toContainText("GB82WEST12345698765432");
   await expect(row).toContainText("GBP bank account");
+  await row.getByRole("button", { name: `Reveal the IBAN of ${payeeName}` }).click();
+  await expect(row.getByTestId("revealed-account")).toContainText("GB82WEST12345698765432");
+  const support = await signInAs("support");
+  await support.goto("/payees");
+  const seen = support.locator(`[data-testid="payee-row"][data-name="${payeeName}"]`);
+  await expect(seen.getByTestId("masked-account")).toHaveText("IBAN ••••5432");
+  await expect(seen.getByRole("button", { name: /Reveal/ })).toHaveCount(0);
+  expect(await support.content()).not.toContain("GB82WEST12345698765432");
+  await support.screenshot({ path: "test-results/screens/payees-support-masked-390.png", fullPage: true });
+  await support.context().close();
+  await page.goto("/admin/audit?action=revealAccountNumber");
+  await expect(
+    page.getByTestId("audit-row").filter({ hasText: "Reveal a masked bank account number" }).first(),
+  ).toBeVisible();
+  await page.goto("/payees");
 
   const rule = `E2E new destinations ${stamp}`;
   await page.goto("/approvals/rules/new");
@@ -181,5 +238,6 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
   await page.waitForURL(/\/approvals\/rules$/);
   await page.goto("/payees");
   await page.getByRole("button", { name: `Remove payee ${payeeName}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove payee" }).click();
   await expect(row).toHaveCount(0);
 });

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { formatMoney } from "../lib/money/format";
 import { expect, test } from "./fixtures/auth";
 import { whenHydrated } from "./support/hydration";
-import { VALID, apiKeys, destinationSection, fillIndividual, openBuilder } from "./support/settlement";
+import { VALID, apiKeys, destinationSection, fillIndividual, fresh, openBuilder } from "./support/settlement";
 import { choose, typeInto } from "./support/forms";
 
 type Case = {
@@ -28,7 +28,7 @@ const CASES: Case[] = [
     enter: async (page) => {
       await typeInto(page.getByLabel(/^Amount/), "1000");
       await choose(destination(page).getByLabel("Currency"), "EUR");
-      await typeInto(page.getByLabel("IBAN"), VALID.ibanDE);
+      await typeInto(page.getByLabel("IBAN"), fresh.ibanDE());
       await fillIndividual(page);
     },
     says: [/Payer sends\s*\$1,000\.00 by ACH/, /SEPA transfer/],
@@ -40,8 +40,9 @@ const CASES: Case[] = [
       await typeInto(page.getByLabel(/Amount the recipient gets/), "300");
       await typeInto(page.getByLabel("Sending wallet address"), VALID.solana);
       await choose(destination(page).getByLabel("Currency"), "NGN");
-      await typeInto(page.getByLabel("Bank code"), VALID.nuban.bank_code);
-      await typeInto(page.getByLabel("Account number"), VALID.nuban.account_number);
+      const nuban = fresh.nuban();
+      await typeInto(page.getByLabel("Bank code"), nuban.bank_code);
+      await typeInto(page.getByLabel("Account number"), nuban.account_number);
       await fillIndividual(page);
     },
     says: [/Recipient gets\s*NGN\s*300\.00|Recipient gets\s*₦300\.00/, /USDC on Solana/],
@@ -56,7 +57,7 @@ const CASES: Case[] = [
       await choose(destination(page).getByLabel("Rail"), "ACH");
       await typeInto(page.getByLabel("Bank name"), "Chase");
       await typeInto(page.getByLabel("Routing number"), VALID.routing);
-      await typeInto(page.getByLabel("Account number"), "123456789");
+      await typeInto(page.getByLabel("Account number"), fresh.accountNumber());
       await fillIndividual(page);
     },
     says: [/\$120\.50 by ACH/],
@@ -68,7 +69,7 @@ const CASES: Case[] = [
       await typeInto(page.getByLabel(/^Amount/), "500");
       await choose(destination(page).getByLabel("Currency"), "USDC");
       await choose(destination(page).getByLabel("Chain"), "ETHEREUM");
-      await typeInto(page.getByLabel("Wallet address"), VALID.evm);
+      await typeInto(page.getByLabel("Wallet address"), fresh.evm());
     },
     says: [/Payer sends\s*\$500\.00/, /USDC on Ethereum/],
   },
@@ -79,7 +80,7 @@ const CASES: Case[] = [
       await typeInto(page.getByLabel(/^Amount/), "75");
       await choose(destination(page).getByLabel("Currency"), "USDC");
       await choose(destination(page).getByLabel("Chain"), "ETHEREUM");
-      await typeInto(page.getByLabel("Wallet address"), VALID.evm);
+      await typeInto(page.getByLabel("Wallet address"), fresh.evm());
     },
     says: [/75\.00 USDC on Ethereum/],
   },
@@ -89,7 +90,7 @@ const CASES: Case[] = [
     enter: async (page) => {
       await typeInto(page.getByLabel(/^Amount/), "250");
       await choose(destination(page).getByLabel("Currency"), "MXN");
-      await typeInto(page.getByLabel("CLABE"), VALID.clabe);
+      await typeInto(page.getByLabel("CLABE"), fresh.clabe());
       await fillIndividual(page);
     },
     says: [/Payer sends\s*\$250\.00/, /SPEI/],
@@ -150,7 +151,7 @@ test("a production disbursement names its chain and the available balance, and a
   await page.goto("/disbursements/new");
   const amount = page.getByLabel(/^Amount/);
   await whenHydrated(amount);
-  await typeInto(page.getByLabel("Wallet address"), VALID.evm);
+  await typeInto(page.getByLabel("Wallet address"), fresh.evm());
   await choose(page.getByLabel("Currency"), "USDC");
   const available =
     /Available: ([^·]+)·/.exec((await page.getByText(/^Available:/).textContent()) ?? "")?.[1]?.trim() ?? "";

@@ -15,7 +15,7 @@ import pg from "pg";
 import { addPerson, choosePassword, signInWith } from "./fixtures/auth";
 import { CLUSTER_ADMIN, PG_URL, startInstance, type Instance } from "./support/instances";
 import { until } from "./support/listen";
-import { apiKeys, destinationSection, openBuilder, VALID } from "./support/settlement";
+import { apiKeys, destinationSection, fresh, openBuilder, VALID } from "./support/settlement";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { approveInProduction, setUpAuthenticator } from "./support/second-factor";
 
@@ -130,7 +130,7 @@ test("held in the console, approved, then sent to the remote service once", asyn
   await typeInto(finance.getByLabel(/^Amount/), "150");
   await choose(destinationSection(finance).getByLabel("Currency"), "USDC");
   await choose(destinationSection(finance).getByLabel("Chain"), "ETHEREUM");
-  await typeInto(finance.getByLabel("Wallet address"), VALID.evm);
+  await typeInto(finance.getByLabel("Wallet address"), fresh.evm());
   await finance.getByRole("button", { name: "Create settlement request" }).click();
   await finance
     .getByRole("dialog", { name: "Create in production?" })

@@ -56,8 +56,10 @@ test.describe("a held sandbox submission expires on the sandbox clock", () => {
   test("held by a rule, not approved within 7 sandbox days: expired, and approving it is refused", async ({
     page,
     signInAs,
+    ensurePeople,
     baseURL,
   }) => {
+    await ensurePeople("finance", "developer");
     test.setTimeout(120_000);
     const name = `E2E sandbox EUR ≥ 250 ${Date.now().toString(36)}`;
     await page.goto("/approvals/rules/new");

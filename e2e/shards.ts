@@ -26,6 +26,7 @@ const SECONDS: Record<string, number> = {
   "webhooks.spec.ts": 26,
   "auth.spec.ts": 26,
   "second-factor.spec.ts": 25,
+  "money-controls.spec.ts": 70,
   "security-review.spec.ts": 24,
   "production-confirmation.spec.ts": 24,
   "shell.spec.ts": 23,

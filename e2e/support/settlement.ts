@@ -3,9 +3,12 @@
  * .env.local, as the app reads them), a direct API client for setup and checks, and valid
  * identifiers of every destination shape.
  */
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { VALID as FIXTURES } from "../../lib/schemas/test-fixtures";
+import { clabeCheckDigit } from "../../lib/validators/clabe";
+import { nubanCheckDigit } from "../../lib/validators/nuban";
 import { whenHydrated } from "./hydration";
 import { choose, typeInto } from "./forms";
 
@@ -38,6 +41,33 @@ export function sandboxKey(): string {
 
 /** The app's test identifiers, and a UK sort code for the GBP form. */
 export const VALID = { ...FIXTURES, sortCodeGB: "123456" } as const;
+
+/**
+ * Destinations never paid before (issue 43): a production payment to the same destination and
+ * currency within 24 h is held as a possible duplicate, so journeys that create in production
+ * (and their retries) pay fresh ones. Each is valid: the same check digits the forms verify.
+ */
+const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join("");
+export const fresh = {
+  evm: () => `0x${randomBytes(20).toString("hex")}`,
+  ibanDE: () => {
+    const bban = digits(18);
+    const check = 98 - Number(BigInt(`${bban}131400`) % 97n);
+    return `DE${String(check).padStart(2, "0")}${bban}`;
+  },
+  clabe: () => {
+    const first = `032180${digits(11)}`;
+    return `${first}${clabeCheckDigit(first)}`;
+  },
+  nuban: () => {
+    const serial = digits(9);
+    return {
+      bank_code: VALID.nuban.bank_code,
+      account_number: `${serial}${nubanCheckDigit(VALID.nuban.bank_code, serial)}`,
+    };
+  },
+  accountNumber: () => `9${digits(8)}`,
+};
 
 export const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;

@@ -148,6 +148,13 @@ export async function decisionSummary(db: Executor, row: SubmissionRow, label: s
     } else lines.push({ label: "Available balance", value: "Unknown just now" });
   }
 
+  // Anything else (a payee, an endpoint, a key, a production rule's change): what it does, in words.
+  if (lines.length === 0) {
+    lines.push(
+      { label: "Environment", value: environment === "production" ? "Production: real money" : "Sandbox: test money" },
+      { label: "What", value: label },
+    );
+  }
   const externalId = text(body.external_id) ?? text(body.reference);
   if (externalId) lines.push({ label: "External id", value: externalId });
   return { lines, warnings };

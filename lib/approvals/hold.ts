@@ -117,8 +117,10 @@ export async function judge(
       action: control.action,
       userId: ctx.actor.userId,
       destinationKey: destination,
-      currency: facts.currency,
-      amount: facts.amount,
+      // What the destination receives: a settlement request's destination currency, whichever side was typed.
+      currency: destinationCurrencyOf(control, facts),
+      // The amount as typed, when typed in that currency (the flags show it beside it).
+      amount: destinationCurrencyOf(control, facts) === facts.currency ? facts.amount : null,
       amountUsd: facts.amountUsd,
       externalId: externalIdOf(control.call.body),
     },
@@ -182,6 +184,13 @@ function duplicateMessage(duplicates: PossibleDuplicate[], userId: string): stri
   const state = first?.status === "held" ? "waiting for approval" : first?.status === "sent" ? "sent" : "on its way";
   const mine = first?.userId === userId ? " by you" : "";
   return `Possible duplicate: ${duplicates.length === 1 ? "another" : `${duplicates.length} other`} payment${duplicates.length === 1 ? "" : "s"} with ${what} in the last 24 hours (the latest ${state}${mine}, ${first ? utc(new Date(first.createdAt)) : ""}). Held for someone else to look at; nothing was sent.`;
+}
+
+/** The currency a money call's destination receives (a settlement request's destination currency). */
+function destinationCurrencyOf(control: Control, facts: SubmissionFacts): string | null {
+  if (control.action !== "settlement_request") return facts.currency;
+  const b = control.call.body as { destination?: { currency?: unknown } } | undefined;
+  return typeof b?.destination?.currency === "string" ? b.destination.currency : facts.currency;
 }
 
 /** The external_id a money call carries, if any. */

@@ -277,7 +277,8 @@ export async function destinationsOf(
   );
 }
 
-async function notePaid(db: Executor, environment: Environment, key: string): Promise<void> {
+/** A destination was paid successfully (a direct call, an approved one, a batch row): its first payment, if it had none. */
+export async function notePaid(db: Executor, environment: Environment, key: string): Promise<void> {
   await db.execute(
     sql`insert into console_destinations as d (environment, match_key, first_paid_at) values (${environment}, ${key}, now())
         on conflict (environment, match_key) do update set first_paid_at = coalesce(d.first_paid_at, now())`,
@@ -294,4 +295,23 @@ export async function duplicateFlags(db: Executor, ids: string[]): Promise<Map<s
     if (found.length > 0) flags.set(id, found);
   }
   return flags;
+}
+
+/** `noteDestination` for many at once (a batch's rows): one statement to note them, one to read them. */
+export async function noteDestinations(
+  db: Executor,
+  environment: Environment,
+  keys: string[],
+): Promise<Map<string, { firstSeenAt: Date; firstPaidAt: Date | null }>> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return new Map();
+  await db.execute(
+    sql`insert into console_destinations (environment, match_key)
+        select ${environment}, k from (values ${sql.join(
+          unique.map((k) => sql`(${k})`),
+          sql`, `,
+        )}) as v(k)
+        on conflict (environment, match_key) do nothing`,
+  );
+  return destinationsOf(db, environment, unique);
 }

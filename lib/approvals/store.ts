@@ -333,3 +333,18 @@ export async function takeSecret(db: Executor, id: string, userId: string): Prom
   );
   return rows[0]?.secret ?? null;
 }
+
+/** The submission whose approval sent `resultId` (a request, disbursement or payment), with who approved it. */
+export async function approvalOfResult(
+  db: Executor,
+  resultId: string,
+): Promise<{ id: string; submittedBy: string; approvedBy: string[] } | null> {
+  const [row] = await db
+    .select({ id: submissions.id, submittedBy: submissions.submittedByEmail })
+    .from(submissions)
+    .where(and(eq(submissions.resultId, resultId), eq(submissions.status, "sent")))
+    .limit(1);
+  if (!row) return null;
+  const approvals = await approvalsOf(db, [row.id]);
+  return { ...row, approvedBy: approvals.map((a) => a.email) };
+}

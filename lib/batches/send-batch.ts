@@ -6,6 +6,8 @@ import { disbursementSchema } from "@/lib/schemas/disbursement";
 import { inParallel } from "./dry-run";
 import { Pacer } from "./pacer";
 import { sendRow } from "./send-row";
+import { notePaid } from "@/lib/approvals/money-calls";
+import { destinationKeyOf } from "@/lib/approvals/payee-key";
 import { markSending, moveBatch, recordSend, rowsToSend, type BatchRow } from "./store";
 
 const CHUNK = 8;
@@ -54,6 +56,9 @@ export async function sendBatch(
         return;
       }
       await recordSend(db, batch.id, row.rowNo, outcome);
+      // A row sent is a payment to its destination: its cooling-off is over for good (issue 43).
+      const destination = outcome.state === "sent" ? destinationKeyOf(batch.kind, row.body) : null;
+      if (destination) await notePaid(db, batch.environment, destination);
       if (outcome.state === "sent" && batch.kind === "disbursement") {
         const parsed = disbursementSchema.safeParse(outcome.data);
         if (parsed.success)

@@ -4,11 +4,16 @@ import { nowFor } from "@/lib/approvals/clock";
 import { governingRule, type Rule, type SubmissionFacts } from "@/lib/approvals/rules";
 import { currentRules, finishSending, insertSubmission, type SubmissionRow } from "@/lib/approvals/store";
 import { BATCH_SUBMISSION_PATH } from "@/lib/approvals/types";
+import { noteDestinations } from "@/lib/approvals/money-calls";
+import { coolingOffMinutes } from "@/lib/approvals/payees";
+import { destinationKeyOf } from "@/lib/approvals/payee-key";
 import { inUsd } from "@/lib/approvals/usd";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
 import type { Decimal } from "decimal.js";
+import { and, eq } from "drizzle-orm";
+import { batchRows } from "./schema";
 import { moveBatch, progressOf, totalsOf, type BatchRow } from "./store";
 import type { BatchTotals } from "./types";
 import { kickBatchWorker } from "./worker";
@@ -72,6 +77,20 @@ export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: 
     };
   }
   if (progress.included === 0) return { ok: false, code: "no_rows", message: "Every row is dropped: nothing to send." };
+  const cooling = batch.environment === "production" ? await coolingRows(db, batch) : [];
+  if (cooling.length > 0) {
+    const first = cooling[0];
+    return {
+      ok: false,
+      code: "destination_cooling_off",
+      message: `${cooling.length === 1 ? "Row" : "Rows"} ${cooling
+        .slice(0, 5)
+        .map((r) => r.rowNo)
+        .join(
+          ", ",
+        )}${cooling.length > 5 ? ` and ${cooling.length - 5} more` : ""} pay${cooling.length === 1 ? "s" : ""} a destination this account never paid: usable from ${first ? first.from.toISOString().slice(0, 16).replace("T", " ") : ""} UTC, when its cooling-off period ends. Drop ${cooling.length === 1 ? "it" : "them"}, or submit after that.`,
+    };
+  }
   const totals = await totalsOf(db, batch.id);
   const rules = await currentRules(db);
   const facts = await factsOfTotals(
@@ -128,6 +147,37 @@ export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: 
       message: `Waiting for approval: “${rule.name}” needs ${needs} (not you). Nothing was sent yet.`,
     },
   };
+}
+
+/**
+ * The included rows whose destination this account never paid and first saw less than the
+ * cooling-off period ago (issue 43): a batch row is a destination like any other.
+ */
+async function coolingRows(db: Executor, batch: BatchRow): Promise<Array<{ rowNo: number; from: Date }>> {
+  const rows = await db
+    .select({ rowNo: batchRows.rowNo, body: batchRows.body })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, batch.id), eq(batchRows.included, true)));
+  const keyed = rows
+    .map((r) => ({ rowNo: r.rowNo, key: destinationKeyOf(batch.kind, r.body) }))
+    .filter((r): r is { rowNo: number; key: string } => r.key !== null);
+  const [known, minutes] = await Promise.all([
+    noteDestinations(
+      db,
+      batch.environment,
+      keyed.map((r) => r.key),
+    ),
+    coolingOffMinutes(db, batch.environment),
+  ]);
+  const now = Date.now();
+  return keyed
+    .map((r) => {
+      const seen = known.get(r.key);
+      const from = new Date((seen?.firstSeenAt.getTime() ?? now) + minutes * 60_000);
+      return { rowNo: r.rowNo, from, paid: seen?.firstPaidAt != null };
+    })
+    .filter((r) => !r.paid && r.from.getTime() > now)
+    .sort((a, b) => a.rowNo - b.rowNo);
 }
 
 /** Each currency's total as the facts a rule reads (priced in USD when a rule asks in USD). */

@@ -36,8 +36,8 @@ export default async function AccountPage() {
         title="Your account"
         description={
           listens
-            ? "Who you are signed in as, what your role lets you do, your password and your tokens for the command line."
-            : "Who you are signed in as, what your role lets you do, and your password."
+            ? "Who you are signed in as, what your role lets you do, your password, two-step verification and your tokens for the command line."
+            : "Who you are signed in as, what your role lets you do, your password and two-step verification."
         }
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">

@@ -24,16 +24,23 @@ const when = (iso: string) => `${time.format(new Date(iso))} UTC`;
  * Held submissions: the queue (oldest first, with who may approve each) and the last decisions.
  * Everyone reads it; approving is on each submission's page, for the roles its rule named.
  */
-export default async function ApprovalsPage() {
+export default async function ApprovalsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const gate = await requireActor({ permission: "read", environment: null });
   if (!gate.ok) return <NotAllowed message="Sign in to see approvals." />;
   const actor = gate.actor;
   const { db } = await getDatabase();
   const [sandboxNow, productionNow] = await Promise.all([nowFor("sandbox"), nowFor("production")]);
   await Promise.all([expireDue(db, "sandbox", sandboxNow), expireDue(db, "production", productionNow)]);
+  // "My submissions" (issue 43): what the signed-in person submitted, waiting and decided.
+  const mineOnly = (await searchParams).mine === "1";
+  const submittedBy = mineOnly ? actor.userId : undefined;
   const [pending, decided] = await Promise.all([
-    listSubmissions(db, { status: "pending" }),
-    listSubmissions(db, { status: "decided", limit: 50 }),
+    listSubmissions(db, { status: "pending", submittedBy }),
+    listSubmissions(db, { status: "decided", limit: 50, submittedBy }),
   ]);
   const [approvals, flags] = await Promise.all([
     approvalsOf(
@@ -61,7 +68,7 @@ export default async function ApprovalsPage() {
     {
       header: "What",
       cell: (s: SubmissionView) => (
-        <div className="min-w-48 space-y-1">
+        <div className="min-w-36 space-y-1 sm:min-w-48">
           <Link href={`/approvals/${s.id}`} className="font-medium text-accent-700 hover:underline">
             {CONTROLLED_ACTION_LABELS[s.action]}
           </Link>
@@ -79,6 +86,9 @@ export default async function ApprovalsPage() {
     },
     {
       header: "Submitted",
+      // On a phone the status and the decision stay in view (issue 43); who and when are on the submission's page.
+      headerClassName: "hidden sm:table-cell",
+      className: "hidden sm:table-cell",
       cell: (s: SubmissionView) => (
         <div className="text-xs">
           <p className="whitespace-nowrap text-slate-700">{when(s.submittedAt)}</p>
@@ -88,6 +98,8 @@ export default async function ApprovalsPage() {
     },
     {
       header: "Approvals",
+      headerClassName: "hidden md:table-cell",
+      className: "hidden md:table-cell",
       cell: (s: SubmissionView) => (
         <div className="text-xs">
           <p className="text-slate-800">
@@ -110,6 +122,22 @@ export default async function ApprovalsPage() {
     },
     ...(!withWho
       ? [
+          {
+            header: "Decided by",
+            headerClassName: "hidden sm:table-cell",
+            className: "hidden sm:table-cell text-xs",
+            cell: (s: SubmissionView) => (
+              <span data-testid="decided-by" className="break-all text-slate-700">
+                {s.status === "denied"
+                  ? `Denied by ${s.deniedBy ?? "?"}`
+                  : s.status === "expired"
+                    ? "Nobody: it expired"
+                    : s.approvals.length > 0
+                      ? `Approved by ${s.approvals.map((a) => a.email).join(", ")}`
+                      : "—"}
+              </span>
+            ),
+          },
           {
             header: <span className="sr-only">Secret</span>,
             cell: (s: SubmissionView) =>
@@ -152,6 +180,22 @@ export default async function ApprovalsPage() {
           ) : undefined
         }
       />
+      <nav aria-label="Which submissions" className="mb-4 flex gap-2 text-sm">
+        <Link
+          href="/approvals"
+          aria-current={mineOnly ? undefined : "page"}
+          className={buttonClasses({ variant: mineOnly ? "ghost" : "secondary", size: "sm" })}
+        >
+          Everyone's
+        </Link>
+        <Link
+          href="/approvals?mine=1"
+          aria-current={mineOnly ? "page" : undefined}
+          className={buttonClasses({ variant: mineOnly ? "secondary" : "ghost", size: "sm" })}
+        >
+          My submissions
+        </Link>
+      </nav>
       <section aria-labelledby="queue-heading" className="space-y-3">
         <h2 id="queue-heading" className="text-sm font-semibold text-slate-900">
           Waiting ({queue.length})

@@ -29,6 +29,7 @@ CREATE INDEX IF NOT EXISTS console_money_calls_external_idx
 CREATE INDEX IF NOT EXISTS console_money_calls_person_idx ON console_money_calls (environment, user_id, created_at);
 CREATE INDEX IF NOT EXISTS console_money_calls_submission_idx
   ON console_money_calls (submission_id) WHERE submission_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS console_submissions_result_idx ON console_submissions (result_id) WHERE result_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS console_destinations (
   environment text NOT NULL CHECK (environment IN ('sandbox', 'production')),
   match_key text NOT NULL,

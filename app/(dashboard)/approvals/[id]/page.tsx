@@ -19,6 +19,8 @@ import { decisionSummary } from "@/lib/approvals/decision-summary";
 import { isFreshProof } from "@/lib/auth/second-factor";
 import { DecisionSummaryList } from "@/components/approvals/decision-summary-list";
 import { DuplicateFlag } from "@/components/approvals/duplicate-flag";
+import { ResultLink } from "@/components/approvals/result-link";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { RevealAccount } from "@/components/approvals/reveal-account";
 import { duplicateFlags } from "@/lib/approvals/money-calls";
 
@@ -32,7 +34,7 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
   const gate = await requireActor({ permission: "read", environment: null });
   if (!gate.ok) return <NotAllowed message="Sign in to see approvals." />;
   const actor = gate.actor;
-  const { id } = await params;
+  const [{ id }, currentEnvironment] = await Promise.all([params, getEnvironment()]);
   if (!/^sub_[A-Za-z0-9_-]{6,40}$/.test(id)) notFound();
   const { db } = await getDatabase();
   const row = await findSubmission(db, id);
@@ -172,9 +174,9 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
                 </div>
               ) : null}
               {href && s.status === "sent" ? (
-                <Link href={href} className="font-medium text-accent-700 hover:underline" data-testid="result-link">
+                <ResultLink href={href} environment={s.environment} current={currentEnvironment}>
                   Open {s.resultId}
-                </Link>
+                </ResultLink>
               ) : (
                 <CodeBlock className="overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs">
                   {JSON.stringify(s.response, null, 2)}

@@ -1,4 +1,5 @@
 import { DetailPage } from "@/components/detail/detail-page";
+import { ApprovalTrail } from "@/components/approvals/approval-trail";
 import { DisbursementDetail } from "@/components/disbursements/disbursement-detail";
 import { getDisbursement } from "@/lib/actions/get-disbursement";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
@@ -18,12 +19,15 @@ export default async function DisbursementPage({ params, searchParams }: Props) 
       failedTitle="This disbursement could not be loaded"
     >
       {(d) => (
-        <DisbursementDetail
-          key={`${environment}-${id}`}
-          environment={environment}
-          initial={d}
-          created={sp.created === "1"}
-        />
+        <>
+          <ApprovalTrail resultId={id} />
+          <DisbursementDetail
+            key={`${environment}-${id}`}
+            environment={environment}
+            initial={d}
+            created={sp.created === "1"}
+          />
+        </>
       )}
     </DetailPage>
   );

@@ -1,4 +1,5 @@
 import { DetailPage } from "@/components/detail/detail-page";
+import { ApprovalTrail } from "@/components/approvals/approval-trail";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { RequestDetail } from "@/components/settlement-requests/detail/request-detail";
 import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
@@ -27,6 +28,7 @@ export default async function SettlementRequestPage({ params, searchParams }: Pr
     >
       {(r) => (
         <>
+          <ApprovalTrail resultId={id} />
           <LiveUpdates environment={environment} />
           <RequestDetail
             key={`${environment}-${id}`}

@@ -1,4 +1,5 @@
 import { DetailPage } from "@/components/detail/detail-page";
+import { ApprovalTrail } from "@/components/approvals/approval-trail";
 import { V1PaymentDetail } from "@/components/v1-payments/v1-payment-detail";
 import { getV1Payment } from "@/lib/actions/get-v1-payment";
 import { can } from "@/lib/auth/permissions";
@@ -21,13 +22,16 @@ export default async function V1PaymentPage({ params, searchParams }: Props) {
       failedTitle="This payment could not be loaded"
     >
       {(p) => (
-        <V1PaymentDetail
-          key={`${environment}-${id}`}
-          environment={environment}
-          initial={p}
-          created={sp.created === "1"}
-          canNotify={canNotify}
-        />
+        <>
+          <ApprovalTrail resultId={id} />
+          <V1PaymentDetail
+            key={`${environment}-${id}`}
+            environment={environment}
+            initial={p}
+            created={sp.created === "1"}
+            canNotify={canNotify}
+          />
+        </>
       )}
     </DetailPage>
   );

@@ -15,7 +15,7 @@ const STARTER: RuleBody = {
     actions: ["settlement_request", "disbursement", "v1_payment"],
     currencies: [],
     amountAtLeast: null,
-    amountIn: "submission",
+    amountIn: "USD",
     destinationTypes: [],
     newDestinationOnly: false,
   },
