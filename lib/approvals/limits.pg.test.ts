@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
-import { openDatabase, type Database } from "@/lib/db/database";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { addLimit, dayIn, leftOf, limitFor, startOfDayIn } from "./limits";
 import { finishMoneyCall, possibleDuplicates, recordMoneyCall, type MoneyCallFacts } from "./money-calls";
@@ -142,5 +143,31 @@ describe("daily limits and duplicates (PostgreSQL, two instances)", () => {
     expect(startOfDayIn("Europe/Berlin", new Date("2026-07-01T12:00:00Z")).toISOString()).toBe(
       "2026-06-30T22:00:00.000Z",
     );
+  });
+
+  it("reads duplicates and a day's usage through their indexes, on 100 k movements", async () => {
+    await a.db.execute(sql`insert into console_money_calls (id, environment, action, user_id, destination_key, currency, amount, amount_usd, external_id, status, created_at)
+      select 'plan_' || g, 'production', 'disbursement', 'u-' || (g % 50), 'wallet:plan-' || g, 'USDC', 10, 10,
+             'ext-' || g, 'sent', now() - make_interval(mins => g)
+      from generate_series(1, 100000) g`);
+    await a.db.execute(sql`analyze console_money_calls`);
+    const plan = async (statement: ReturnType<typeof sql>) =>
+      (await queryRows<{ "QUERY PLAN": string }>(a.db, sql`explain ${statement}`))
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
+    const from = new Date(Date.now() - 86_400_000);
+    expect(
+      await plan(sql`select id from console_money_calls where environment = 'production' and destination_key = 'wallet:plan-7'
+        and currency = 'USDC' and created_at > ${from} and status in ('held', 'sending', 'sent') order by created_at desc limit 5`),
+    ).toContain("console_money_calls_destination_idx");
+    expect(
+      await plan(sql`select id from console_money_calls where environment = 'production' and external_id = 'ext-7'
+        and created_at > ${from} and status in ('held', 'sending', 'sent') order by created_at desc limit 5`),
+    ).toContain("console_money_calls_external_idx");
+    expect(
+      await plan(sql`select coalesce(sum(amount_usd), 0) from console_money_calls
+        where environment = 'production' and user_id = 'u-7' and created_at >= ${new Date(Date.now() - 3_600_000)}
+          and status in ('sending', 'sent')`),
+    ).toContain("console_money_calls_person_idx");
   });
 });
