@@ -1,5 +1,6 @@
 /**
- * Two-step verification (issue 43): a person sets up an authenticator app on the Account page
+ * Two-step verification (issue 43): a person sets up an authenticator app on the Account page,
+ * adds a passkey (Chromium's virtual authenticator) that signs in instead of a code
  * (the code computed here from the key shown, as the app would), signs in again with a code,
  * cannot get past the code prompt with the password alone, uses a recovery code once, and an
  * administrator requires it for a role, so someone of that role sets it up before anything else.
@@ -142,4 +143,58 @@ test("an administrator requires two-step for a role: its people set it up at the
     await policy(false);
   }
   await context.close();
+});
+
+test("a passkey, added on the Account page, signs in instead of a code (Chromium's virtual authenticator)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `passkey-${randomBytes(4).toString("hex")}@e2e.test`;
+  const oneTime = await addPerson(page, { email, name: "Passkey person", role: "finance" });
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const them = await context.newPage();
+  const cdp = await context.newCDPSession(them);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await signInWith(them, { email, password: oneTime });
+  const password = await choosePassword(them, oneTime);
+  await them.goto("/account");
+  await them.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await finishSetUp(them);
+  await them.getByRole("button", { name: "Done" }).click();
+
+  const passkeys = them.getByTestId("passkeys");
+  await typeInto(passkeys.getByLabel("Name of the new passkey"), "Work laptop");
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(passkeys.getByTestId("passkey-row")).toContainText("Work laptop");
+  await expect(passkeys.getByTestId("passkey-row")).toContainText("not used yet");
+
+  // Signed out, then in again: the passkey instead of a code.
+  await context.clearCookies();
+  await them.goto("/sign-in");
+  await typeInto(them.getByLabel("Email"), email);
+  await typeInto(them.getByLabel("Password"), password);
+  await them.getByRole("button", { name: "Sign in" }).click();
+  await expect(them.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+  await them.getByRole("button", { name: "Use a passkey" }).click();
+  await them.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await expect(them.locator("aside").getByTestId("user-role")).toBeVisible();
+  await them.goto("/account");
+  await expect(them.getByTestId("passkey-row")).toContainText("last used");
+  await context.close();
+
+  await page.goto("/admin/audit?action=finishPasskeyProof");
+  await expect(
+    page.getByTestId("audit-row").filter({ hasText: "Two-step verification with a passkey" }).first(),
+  ).toBeVisible();
 });

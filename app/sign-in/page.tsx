@@ -6,6 +6,8 @@ import { safeNextPath } from "@/lib/auth/config";
 import { getSessionPerson } from "@/lib/auth/session";
 import { SecondStep } from "@/components/auth/second-step";
 import { signOut } from "@/lib/actions/sign-out";
+import { listPasskeys } from "@/lib/auth/passkeys";
+import { getDatabase } from "@/lib/db/connection";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -24,6 +26,8 @@ export default async function SignInPage({
   if (person && (person.secondFactor === "off" || person.secondFactor === "verified")) redirect(next);
   const step =
     person?.secondFactor === "pending" ? "prove" : person?.secondFactor === "setup-required" ? "set-up" : null;
+  const passkeys =
+    step === "prove" && person ? (await listPasskeys((await getDatabase()).db, person.userId)).length > 0 : false;
 
   return (
     <main id="main" tabIndex={-1} className="grid min-h-dvh place-items-center px-4 py-12 focus:outline-none">
@@ -62,7 +66,7 @@ export default async function SignInPage({
           </p>
         </div>
         <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 shadow-[var(--shadow-card)] sm:p-7">
-          {step ? <SecondStep next={next} mode={step} /> : <SignInForm next={next} />}
+          {step ? <SecondStep next={next} mode={step} passkeys={passkeys} /> : <SignInForm next={next} />}
         </div>
         {step ? (
           <form action={signOut} className="mt-4 text-center">

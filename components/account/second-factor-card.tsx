@@ -10,9 +10,13 @@ import { Card } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { removeSecondFactor } from "@/lib/actions/remove-second-factor";
+import type { PasskeyView } from "@/lib/auth/passkeys";
+import { PasskeysSection } from "./passkeys-section";
 
 export type SecondFactorSummary = {
   on: boolean;
+  /** The person's passkeys (only with the app on). */
+  passkeys: PasskeyView[];
   /** When it was set up (ISO), when on. */
   since: string | null;
   recoveryCodesLeft: number;
@@ -47,7 +51,7 @@ export function SecondFactorCard({ summary }: { summary: SecondFactorSummary }) 
   return (
     <Card
       title="Two-step verification"
-      description="An authenticator app's code at sign-in and before each production approval."
+      description="An authenticator app's code, or a passkey, at sign-in and before each production approval."
       actions={
         summary.on ? (
           <Badge tone="success">On</Badge>
@@ -93,10 +97,16 @@ export function SecondFactorCard({ summary }: { summary: SecondFactorSummary }) 
               {proved ? (
                 <p className="text-sm text-slate-700">Code accepted. Remove the app now?</p>
               ) : (
-                <SecondFactorCodeForm onProved={() => setProved(true)} submitLabel="Check the code" autoFocus />
+                <SecondFactorCodeForm
+                  onProved={() => setProved(true)}
+                  submitLabel="Check the code"
+                  autoFocus
+                  passkeys={summary.passkeys.length > 0}
+                />
               )}
             </Dialog>
           )}
+          <PasskeysSection passkeys={summary.passkeys} />
         </div>
       ) : (
         <>

@@ -32,6 +32,7 @@ export function DecisionButtons({
   stepUp = "fresh",
   summary = null,
   title = "",
+  passkeys = false,
 }: {
   id: string;
   canApprove: boolean;
@@ -43,6 +44,8 @@ export function DecisionButtons({
   stepUp?: "fresh" | "needed" | "no-factor";
   summary?: DecisionSummary | null;
   title?: string;
+  /** The approver has passkeys: the step-up offers one. */
+  passkeys?: boolean;
 }) {
   const router = useRouter();
   const { toast } = useToast();
@@ -148,7 +151,12 @@ export function DecisionButtons({
                   <p className="mb-3 text-sm text-slate-700">
                     Confirm it is you: enter the code from your authenticator app.
                   </p>
-                  <SecondFactorCodeForm onProved={() => setProved(true)} submitLabel="Verify" autoFocus />
+                  <SecondFactorCodeForm
+                    onProved={() => setProved(true)}
+                    submitLabel="Verify"
+                    autoFocus
+                    passkeys={passkeys}
+                  />
                 </div>
               )}
               <FormAlert error={confirming ? error : null} />

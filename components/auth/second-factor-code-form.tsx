@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { proveSecondFactor } from "@/lib/actions/prove-second-factor";
+import { PasskeyProofButton } from "./passkey-proof-button";
 
 /**
  * The code from the authenticator app (or a recovery code): at sign-in, and for a step-up such
@@ -16,10 +17,13 @@ export function SecondFactorCodeForm({
   onProved,
   submitLabel = "Continue",
   autoFocus = false,
+  passkeys = false,
 }: {
   onProved: () => void;
   submitLabel?: string;
   autoFocus?: boolean;
+  /** The person has passkeys: "Use a passkey" comes first. */
+  passkeys?: boolean;
 }) {
   const [code, setCode] = useState("");
   const [recovery, setRecovery] = useState(false);
@@ -44,6 +48,12 @@ export function SecondFactorCodeForm({
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-busy={action.pending || undefined}>
+      {passkeys ? (
+        <div className="space-y-3 border-b border-slate-100 pb-4">
+          <PasskeyProofButton onProved={onProved} />
+          <p className="text-xs text-slate-500">Or enter a code:</p>
+        </div>
+      ) : null}
       <Field
         label={recovery ? "Recovery code" : "Code from your authenticator app"}
         hint={

@@ -29,6 +29,11 @@ const ACTION_LABELS: Record<string, string> = {
   setSecondFactorRoles: "Require two-step verification for roles",
   resetSecondFactor: "Reset a person's two-step verification",
   revealAccountNumber: "Reveal a masked bank account number",
+  beginPasskeySetup: "Start adding a passkey",
+  finishPasskeySetup: "Add a passkey",
+  removePasskey: "Remove a passkey",
+  beginPasskeyProof: "Ask for a passkey",
+  finishPasskeyProof: "Two-step verification with a passkey",
 };
 
 /** "createSettlementRequest" → "Create settlement request", unless named above. */

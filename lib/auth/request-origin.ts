@@ -26,3 +26,16 @@ export async function isHttpsRequest(source?: Headers): Promise<boolean> {
     peerKnown: underConsoleServer(),
   });
 }
+
+/**
+ * The console as a WebAuthn relying party for this request (issue 43): AUTH_URL's origin when
+ * set, else the origin the request reached; its host name is the passkeys' rp id.
+ */
+export async function requestRelyingParty(): Promise<{ origin: string; rpId: string; name: string }> {
+  const e = env();
+  const incoming = await headers();
+  const origin = e.AUTH_URL
+    ? new URL(e.AUTH_URL).origin
+    : `${(await isHttpsRequest(incoming)) ? "https" : "http"}://${incoming.get("host") ?? `localhost:${e.PORT}`}`;
+  return { origin, rpId: new URL(origin).hostname, name: "Settlement Console" };
+}

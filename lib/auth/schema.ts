@@ -118,6 +118,24 @@ export const consoleSecondFactors = pgTable("console_second_factors", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Each person's passkeys (migration 0032): WebAuthn public keys, a second factor beside the app. */
+export const consolePasskeys = pgTable(
+  "console_passkeys",
+  {
+    /** The credential id (base64url). */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    publicKey: jsonb("public_key").$type<JsonWebKey>().notNull(),
+    signCount: bigint("sign_count", { mode: "number" }).notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("console_passkeys_user_idx").on(t.userId)],
+);
+
 /** What better-auth's drizzle adapter looks models up by (their modelName). */
 export const authModels = {
   console_users: consoleUsers,

@@ -5,8 +5,10 @@ import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { isRole, type Role } from "./permissions";
-import { consoleSecondFactors, consoleSessions, consoleUsers } from "./schema";
+import { consolePasskeys, consoleSecondFactors, consoleSessions, consoleUsers } from "./schema";
 import { matchingStep, newTotpSecret, otpauthUri } from "./totp";
+import { listPasskeys } from "./passkeys";
+import { markProved } from "./session-proof";
 
 /**
  * Each person's second factor (issue 43, decisions D13.18): an authenticator app (TOTP) with ten
@@ -117,11 +119,6 @@ export async function beginSetup(
   return { secret, uri: otpauthUri(secret, person.email) };
 }
 
-/** Marks this session as having proved the second factor now. */
-async function markProved(db: Executor, sessionId: string, at: Date): Promise<void> {
-  await db.update(consoleSessions).set({ secondFactorAt: at }).where(eq(consoleSessions.id, sessionId));
-}
-
 /**
  * Confirms the app being set up with its first code: the factor is on from now, the session has
  * proved it, and the recovery codes (returned once, stored hashed) are made. Null: wrong code or
@@ -196,6 +193,8 @@ export async function proveSecondFactor(
 /** Removes the person's second factor (theirs with a fresh proof, or an administrator's reset). */
 export async function removeSecondFactor(db: Executor, userId: string): Promise<void> {
   await db.delete(consoleSecondFactors).where(eq(consoleSecondFactors.userId, userId));
+  // Passkeys are part of the same second factor: they go with it.
+  await db.delete(consolePasskeys).where(eq(consolePasskeys.userId, userId));
   await db
     .update(consoleUsers)
     .set({ secondFactorEnabled: false, updatedAt: new Date() })
@@ -214,10 +213,21 @@ export async function carryProof(db: Executor, userId: string, provedAt: Date): 
 export async function secondFactorSummary(
   db: Executor,
   person: { userId: string; role: Role },
-): Promise<{ on: boolean; since: string | null; recoveryCodesLeft: number; required: boolean }> {
-  const [factor, roles] = await Promise.all([confirmedFactor(db, person.userId), requiredRoles(db)]);
+): Promise<{
+  on: boolean;
+  since: string | null;
+  recoveryCodesLeft: number;
+  required: boolean;
+  passkeys: Awaited<ReturnType<typeof listPasskeys>>;
+}> {
+  const [factor, roles, passkeys] = await Promise.all([
+    confirmedFactor(db, person.userId),
+    requiredRoles(db),
+    listPasskeys(db, person.userId),
+  ]);
   return {
     on: factor !== null,
+    passkeys,
     since: factor?.confirmedAt?.toISOString() ?? null,
     recoveryCodesLeft: factor?.recoveryCodes.length ?? 0,
     required: roles.includes(person.role),

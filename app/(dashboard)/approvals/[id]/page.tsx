@@ -17,6 +17,7 @@ import { can } from "@/lib/auth/permissions";
 import { getDatabase } from "@/lib/db/connection";
 import { decisionSummary } from "@/lib/approvals/decision-summary";
 import { isFreshProof } from "@/lib/auth/second-factor";
+import { listPasskeys } from "@/lib/auth/passkeys";
 import { DecisionSummaryList } from "@/components/approvals/decision-summary-list";
 import { DuplicateFlag } from "@/components/approvals/duplicate-flag";
 import { ResultLink } from "@/components/approvals/result-link";
@@ -51,9 +52,10 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
   const body = JSON.stringify(s.body, null, 2);
   const batch = s.path.startsWith(BATCH_SUBMISSION_PATH);
   // Priced afresh for whoever decides now (issue 43); a decided one shows what was stored.
-  const [summary, flags] = await Promise.all([
+  const [summary, flags, passkeys] = await Promise.all([
     open ? decisionSummary(db, row, s.facts.label) : Promise.resolve(null),
     open ? duplicateFlags(db, [id]) : Promise.resolve(new Map()),
+    open && s.environment === "production" ? listPasskeys(db, actor.userId) : Promise.resolve([]),
   ]);
   const duplicates = flags.get(id) ?? [];
   const production = s.environment === "production";
@@ -159,6 +161,7 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
                   stepUp={stepUp}
                   summary={summary}
                   title={`${CONTROLLED_ACTION_LABELS[s.action]}: ${s.facts.label}`}
+                  passkeys={passkeys.length > 0}
                 />
               </div>
             ) : null}
