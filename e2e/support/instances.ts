@@ -66,6 +66,9 @@ export function startInstance(
       WORKER_INTERVAL_MS: "100",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Journeys add their approvers and pay new wallets as they go (issue 43's waits are tested elsewhere).
+      APPROVER_MIN_AGE_HOURS: "0",
+      PRODUCTION_COOLING_OFF_MINUTES: "0",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
