@@ -7,6 +7,7 @@ import { Link } from "@/components/ui/link";
 import type { BatchRowView, BatchStatus, RowFilter } from "@/lib/batches/types";
 import type { BatchKind } from "@/lib/batches/templates";
 import { formatMoney } from "@/lib/money/format";
+import { failureInWords } from "@/lib/batches/outcome";
 
 type Row = BatchRowView & { id: string };
 
@@ -139,9 +140,7 @@ export function BatchRowsTable({
                       </Link>
                     </div>
                   ) : r.sendState === "failed" ? (
-                    <p className="text-xs break-words text-red-800" data-testid="row-failure">
-                      {r.failure}
-                    </p>
+                    <FailureText failure={r.failure} />
                   ) : r.included && r.problems.length === 0 ? (
                     <Badge tone="neutral">{r.sendState === "sending" ? "Sending" : "Waiting"}</Badge>
                   ) : (
@@ -179,5 +178,16 @@ export function BatchRowsTable({
           : []),
       ]}
     />
+  );
+}
+
+/** A row's failure in words, with the API's code beside it for support (issue 44). */
+function FailureText({ failure }: { failure: string | null }) {
+  const said = failureInWords(failure);
+  return (
+    <p className="text-xs break-words text-red-800" data-testid="row-failure">
+      {said?.words ?? "Failed"}
+      {said?.code ? <span className="ml-1 font-mono text-[11px] text-red-700/80">({said.code})</span> : null}
+    </p>
   );
 }

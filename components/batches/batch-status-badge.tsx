@@ -1,19 +1,19 @@
-import { Badge, type Tone } from "@/components/ui/badge";
-import type { BatchStatus } from "@/lib/batches/types";
+import { Badge } from "@/components/ui/badge";
+import { batchOutcome } from "@/lib/batches/outcome";
+import type { BatchProgress, BatchStatus } from "@/lib/batches/types";
 
-const LOOK: Record<BatchStatus, { label: string; tone: Tone }> = {
-  review: { label: "In review", tone: "info" },
-  held: { label: "Waiting for approval", tone: "warning" },
-  sending: { label: "Sending", tone: "accent" },
-  done: { label: "Sent", tone: "success" },
-  denied: { label: "Not approved", tone: "danger" },
-  cancelled: { label: "Discarded", tone: "neutral" },
-};
-
-export function BatchStatusBadge({ status }: { status: BatchStatus }) {
+/** The batch's state in words (issue 44): a batch with failed rows never reads "Sent". */
+export function BatchStatusBadge({
+  status,
+  progress = null,
+}: {
+  status: BatchStatus;
+  progress?: Pick<BatchProgress, "failed" | "sent" | "refused"> | null;
+}) {
+  const look = batchOutcome(status, progress);
   return (
-    <Badge tone={LOOK[status].tone} dot data-testid="batch-status" data-status={status}>
-      {LOOK[status].label}
+    <Badge tone={look.tone} dot data-testid="batch-status" data-status={status}>
+      {look.label}
     </Badge>
   );
 }

@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { Card } from "@/components/ui/card";
-import type { BatchTotals } from "@/lib/batches/types";
+import type { BatchTotals, SettledTotals } from "@/lib/batches/types";
 import type { BatchKind } from "@/lib/batches/templates";
 import { formatMoney } from "@/lib/money/format";
 import type { Balance } from "@/lib/schemas/sandbox";
@@ -16,9 +16,12 @@ export function BatchTotalsCard({
   quoteFees,
   quoted,
   balances,
+  settled = null,
 }: {
   kind: BatchKind;
   totals: BatchTotals;
+  /** Once sending started: what was paid, what failed and what was not sent (issue 44). */
+  settled?: SettledTotals | null;
   dryRunFees: BatchTotals;
   quoteFees: BatchTotals;
   quoted: { priced: number; failed: number; of: number };
@@ -30,7 +33,9 @@ export function BatchTotalsCard({
       title="Totals"
       description={kind === "disbursement" ? "Paid from the pre-funded balance." : "In each row's amount currency."}
     >
-      {totals.length === 0 ? (
+      {settled ? (
+        <SettledTable settled={settled} />
+      ) : totals.length === 0 ? (
         <p className="text-sm text-slate-500">No row to send yet.</p>
       ) : (
         <dl className="space-y-3 text-sm" data-testid="batch-totals">
@@ -85,5 +90,66 @@ export function BatchTotalsCard({
         </dl>
       )}
     </Card>
+  );
+}
+
+/** Paid, failed and not sent, per currency: a partly failed batch never reads as all paid. */
+function SettledTable({ settled }: { settled: SettledTotals }) {
+  if (settled.length === 0) return <p className="text-sm text-slate-500">No row had an amount.</p>;
+  const cell = (part: { amount: string; count: number }, currency: string, tone: string) =>
+    part.count === 0 ? (
+      <span className="text-slate-400">—</span>
+    ) : (
+      <span className={tone}>
+        {formatMoney(part.amount, currency)}
+        <span className="block text-xs font-normal text-slate-500">
+          {part.count} row{part.count === 1 ? "" : "s"}
+        </span>
+      </span>
+    );
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid="settled-totals">
+        <caption className="sr-only">What the batch paid, what failed and what was not sent, per currency</caption>
+        <thead>
+          <tr className="text-left text-xs text-slate-500">
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Currency
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Paid
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Failed
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Not sent
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {settled.map((t) => (
+            <tr
+              key={t.currency}
+              data-currency={t.currency}
+              className="border-t border-slate-100 align-top tabular-nums"
+            >
+              <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-700">
+                {t.currency}
+              </th>
+              <td className="py-2 pr-3 font-semibold" data-testid="settled-paid">
+                {cell(t.paid, t.currency, "text-emerald-800")}
+              </td>
+              <td className="py-2 pr-3 font-semibold" data-testid="settled-failed">
+                {cell(t.failed, t.currency, "text-red-700")}
+              </td>
+              <td className="py-2 font-semibold" data-testid="settled-not-sent">
+                {cell(t.notSent, t.currency, "text-slate-700")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

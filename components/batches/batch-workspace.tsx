@@ -21,6 +21,8 @@ import { BatchProgressBar } from "./batch-progress";
 import { BatchReceipt } from "./batch-receipt";
 import { BatchRowsTable, FILTER_LABELS } from "./batch-rows-table";
 import { BatchStatusBadge } from "./batch-status-badge";
+import { batchOutcome } from "@/lib/batches/outcome";
+import { keptColumns } from "@/lib/batches/templates";
 import { BatchTotalsCard } from "./batch-totals";
 import { FixRowDialog } from "./fix-row-dialog";
 
@@ -124,8 +126,10 @@ export function BatchWorkspace({
     problems: state.progress.invalid,
     duplicates: state.duplicates,
     dropped: state.progress.dropped,
-    failed: state.progress.failed + state.progress.dryRunFailed,
+    // The same rows the Failed counter counts once sending started; before that, the dry run's (issue 44).
+    failed: b.status === "sending" || b.status === "done" ? state.progress.failed : state.progress.dryRunFailed,
   };
+  const kept = keptColumns(b.kind, b.header);
   const valid = state.progress.included - state.progress.invalid;
 
   return (
@@ -136,12 +140,17 @@ export function BatchWorkspace({
       data-dry-run={b.dryRunState ?? "none"}
     >
       <div className="flex flex-wrap items-center gap-3">
-        <BatchStatusBadge status={b.status} />
+        <BatchStatusBadge status={b.status} progress={state.progress} />
         <p className="text-sm text-slate-600">
           {state.progress.rows.toLocaleString("en-US")} rows · <span data-testid="valid-count">{valid}</span> to send ·{" "}
           {state.progress.invalid} with problems · {state.progress.dropped} dropped
         </p>
       </div>
+      {kept.length > 0 ? (
+        <p className="text-sm text-slate-600" data-testid="kept-columns">
+          Not sent, kept with each row and in the results: {kept.map((c) => `“${c}”`).join(", ")}.
+        </p>
+      ) : null}
 
       {b.sameFile.length > 0 ? (
         <div
@@ -200,13 +209,14 @@ export function BatchWorkspace({
           quoteFees={state.quoteFees}
           quoted={state.quoted}
           balances={review ? balances : null}
+          settled={state.settled}
         />
         <Card
           title={
             b.status === "review"
               ? "Dry run in sandbox"
               : b.status === "done"
-                ? "Sent"
+                ? batchOutcome(b.status, state.progress).label
                 : b.status === "sending"
                   ? "Sending"
                   : b.status === "held"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "./csv-parse";
 import { bodyOfCells, checkRow, columnOf, duplicatesOf, totalsByCurrency } from "./rows";
-import { headerProblems, TEMPLATE_NAMES, TEMPLATES, templateCsv } from "./templates";
+import { headerProblems, keptColumns, TEMPLATE_NAMES, TEMPLATES, templateCsv } from "./templates";
 
 describe("batch rows", () => {
   it("every template's example rows pass the forms' validators", () => {
@@ -119,12 +119,25 @@ describe("batch rows", () => {
     ]);
   });
 
-  it("refuses a header with unknown, repeated or missing columns, naming each", () => {
+  it("refuses a header with repeated or missing columns, naming each; other columns are kept, not sent (issue 44)", () => {
     expect(headerProblems("disbursement", ["wallet_address", "amount", "amount", "colour"])).toEqual([
       "Column “amount” appears twice",
-      expect.stringContaining("“colour”"),
       "Column “currency” is missing",
     ]);
+    const payroll = ["wallet_address", "amount", "currency", "chain", "employee_id", "note", "reference"];
+    expect(headerProblems("disbursement", payroll)).toEqual([]);
+    expect(keptColumns("disbursement", payroll)).toEqual(["employee_id", "note", "reference"]);
+    const row = checkRow("disbursement", payroll, [
+      VALID_SOLANA,
+      "12.5",
+      "usdc",
+      "solana",
+      "E-17",
+      "June; bonus",
+      "PAY-0617",
+    ]);
+    expect(row.problems).toEqual([]);
+    expect(row.body).toEqual({ wallet_address: VALID_SOLANA, amount: "12.5", currency: "USDC", chain: "SOLANA" });
     expect(
       headerProblems("settlement_request", [
         "type",
@@ -134,5 +147,40 @@ describe("batch rows", () => {
         "metadata.invoice",
       ]),
     ).toEqual([]);
+  });
+});
+
+const VALID_SOLANA = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+
+describe("results as people open them (issue 44)", () => {
+  it("writes the results with the upload's separator, quoting what contains it", async () => {
+    const { resultsCsv } = await import("./results");
+    const csv = resultsCsv(
+      ["wallet_address", "amount", "note"],
+      [
+        {
+          rowNo: 1,
+          line: 2,
+          cells: [VALID_SOLANA, "12,50", "June; bonus"],
+          edited: false,
+          payee: "x",
+          problems: [],
+          currency: "USDC",
+          amount: "12.5",
+          included: true,
+          duplicateOf: null,
+          dryRun: null,
+          quote: null,
+          sendState: "sent",
+          resultId: "d1",
+          resultStatus: "FAILED",
+          failure: null,
+        },
+      ],
+      ";",
+    );
+    const [head, line] = csv.trim().split("\r\n");
+    expect(head).toBe("wallet_address;amount;note;row;outcome;id;status;failure_reason");
+    expect(line).toBe(`${VALID_SOLANA};12,50;"June; bonus";1;failed;d1;FAILED;`);
   });
 });

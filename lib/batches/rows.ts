@@ -8,7 +8,7 @@ import Decimal from "decimal.js";
 import { disbursementCreateSchema } from "@/lib/schemas/disbursement";
 import { issuePath } from "@/lib/schemas/error";
 import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request";
-import type { BatchKind } from "./templates";
+import { knownColumn, type BatchKind } from "./templates";
 
 export type CellProblem = { column: string; message: string };
 
@@ -30,18 +30,28 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.trim().le
 const BOOLEAN_COLUMNS = new Set(["destination.is_third_party"]);
 
 /** The body of one row: each non-empty cell set at its column's path (cells trimmed). */
-export function bodyOfCells(header: readonly string[], cells: readonly string[]): Record<string, unknown> {
+/** Columns holding a code, read in any case (issue 44: "usdc" is USDC); addresses keep theirs. */
+const CODE_KEYS = new Set(["currency", "chain", "rail", "type", "payment_reason", "account_type", "country_code"]);
+
+export function bodyOfCells(
+  header: readonly string[],
+  cells: readonly string[],
+  /** Only these columns go into the call (issue 44: any other column of the file is kept, not sent). */
+  sent: (column: string) => boolean = () => true,
+): Record<string, unknown> {
   const body: Obj = {};
   header.forEach((column, i) => {
     const raw = (cells[i] ?? "").trim();
-    if (raw === "" || column === "") return;
+    if (raw === "" || column === "" || !sent(column)) return;
     const value: unknown = BOOLEAN_COLUMNS.has(column)
       ? /^(true|yes|1)$/i.test(raw)
         ? true
         : /^(false|no|0)$/i.test(raw)
           ? false
           : raw
-      : raw;
+      : CODE_KEYS.has(column.split(".").at(-1) ?? "")
+        ? raw.toUpperCase()
+        : raw;
     const keys = column.split(".");
     let at = body;
     keys.slice(0, -1).forEach((k) => {
@@ -99,7 +109,7 @@ export function payeeOf(kind: BatchKind, body: Obj): string | null {
 
 /** Checks one row with the create schema of its kind. */
 export function checkRow(kind: BatchKind, header: readonly string[], cells: readonly string[]): CheckedRow {
-  const body = bodyOfCells(header, cells);
+  const body = bodyOfCells(header, cells, (column) => knownColumn(kind, column));
   const schema = kind === "disbursement" ? disbursementCreateSchema : settlementRequestCreateSchema;
   const parsed = schema.safeParse(body);
   const problems: CellProblem[] = [];

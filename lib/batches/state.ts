@@ -2,7 +2,17 @@ import "server-only";
 import { findSubmission } from "@/lib/approvals/store";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
-import { batchView, dryRunFeesOf, findBatch, progressOf, quoteFeesOf, rowsOf, totalsOf, filterRows } from "./store";
+import {
+  batchView,
+  dryRunFeesOf,
+  findBatch,
+  outcomeTotalsOf,
+  progressOf,
+  quoteFeesOf,
+  rowsOf,
+  totalsOf,
+  filterRows,
+} from "./store";
 import { settleHeldBatch } from "./submit";
 import type { BatchState, RowFilter } from "./types";
 
@@ -22,10 +32,12 @@ export async function batchState(
   if (await settleHeldBatch(db, batch, submission?.status ?? null))
     batch = (await findBatch(db, environment, id)) ?? batch;
   const filter = FILTERS.includes(query.filter as RowFilter) ? (query.filter as RowFilter) : "all";
-  const [view, progress, totals, dryRunFees, quotes, all] = await Promise.all([
+  const sentOut = batch.status === "sending" || batch.status === "done";
+  const [view, progress, totals, settled, dryRunFees, quotes, all] = await Promise.all([
     batchView(db, batch),
     progressOf(db, id),
     totalsOf(db, id),
+    sentOut ? outcomeTotalsOf(db, id) : Promise.resolve(null),
     dryRunFeesOf(db, id),
     quoteFeesOf(db, id),
     rowsOf(db, id, batch.kind),
@@ -37,6 +49,7 @@ export async function batchState(
     batch: view,
     progress,
     totals,
+    settled,
     dryRunFees,
     quoteFees: quotes.fees,
     quoted: { priced: quotes.priced, failed: quotes.failed, of: quotes.of },

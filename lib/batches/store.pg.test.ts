@@ -144,4 +144,28 @@ describe("batch work across instances (PostgreSQL)", () => {
     expect(await editRow(a.db, batch, 2, [SOLANA, "9", "USDC", "SOLANA"])).toBeNull();
     expect(await setIncluded(a.db, id, [2], false)).toBe(0);
   });
+
+  it("an edit racing the submit on another instance never escapes what was judged: it lands before, or not at all (issue 44)", async () => {
+    const { rowsDigestOf } = await import("./submit");
+    for (let round = 0; round < 20; round++) {
+      const id = await newBatch(a.db, 5);
+      const batch = await findBatchById(a.db, id);
+      if (!batch) throw new Error("no batch");
+      const before = await rowsDigestOf(a.db, id);
+      // Instance b edits row 1 while instance a moves the batch out of review, then reads the digest at once.
+      const editing = editRow(b.db, batch, 1, [SOLANA, "999.00", "USDC", "SOLANA"]);
+      const moved = await moveBatch(a.db, id, ["review"], "sending", {});
+      const afterMove = await rowsDigestOf(a.db, id);
+      const edited = await editing;
+      expect(moved).toBe(true);
+      // An edit that landed did so before the move (the digest read right after the move shows it): never after.
+      if (edited) expect(afterMove).not.toBe(before);
+      else expect(afterMove).toBe(before);
+      const after = await rowsDigestOf(a.db, id);
+      expect(after).toBe(afterMove);
+      // Once moved, no edit lands.
+      expect(await editRow(a.db, batch, 2, [SOLANA, "5.00", "USDC", "SOLANA"])).toBeNull();
+      expect(await rowsDigestOf(a.db, id)).toBe(after);
+    }
+  });
 });

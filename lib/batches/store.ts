@@ -1,12 +1,15 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import Decimal from "decimal.js";
 import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
 import { checkRow, duplicatesOf, payeeLabel, totalsByCurrency } from "./rows";
 import { batches, batchRows } from "./schema";
 import type { BatchKind } from "./templates";
+import { rowFailed } from "./outcome";
 import type {
+  SettledTotals,
   BatchListItem,
   BatchProgress,
   BatchRowView,
@@ -160,7 +163,25 @@ export async function listBatches(db: Executor, environment: Environment, limit 
     .where(eq(batches.environment, environment))
     .orderBy(desc(batches.createdAt))
     .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  // How each finished batch ended (issue 44): its rows' outcomes, counted through the rows' primary key.
+  const ended = rows.filter((r) => r.status === "done" || r.status === "sending").map((r) => r.id);
+  const counts = new Map<string, { sent: number; refused: number; failed: number }>();
+  if (ended.length > 0) {
+    const found = await queryRows<{ batch_id: string; sent: string; refused: string; failed: string }>(
+      db,
+      sql`select batch_id,
+            count(*) filter (where send_state = 'sent') as sent,
+            count(*) filter (where send_state = 'failed') as refused,
+            count(*) filter (where send_state = 'failed' or (send_state = 'sent' and result_final and result_status in ('FAILED', 'PAYIN_FAILED', 'PAYOUT_FAILED', 'PAYIN_AMOUNT_MISMATCH'))) as failed
+          from console_batch_rows where batch_id in (${sql.join(
+            ended.map((id) => sql`${id}`),
+            sql`, `,
+          )}) group by batch_id`,
+    );
+    for (const f of found)
+      counts.set(f.batch_id, { sent: Number(f.sent), refused: Number(f.refused), failed: Number(f.failed) });
+  }
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), outcome: counts.get(r.id) ?? null }));
 }
 
 /** Every row of a batch, with what each repeats; duplicates are read over the whole file (at most 1,000 rows). */
@@ -200,7 +221,8 @@ export function filterRows(views: BatchRowView[], filter: RowFilter): BatchRowVi
     case "dropped":
       return views.filter((v) => !v.included);
     case "failed":
-      return views.filter((v) => v.sendState === "failed" || (v.dryRun !== null && !v.dryRun.ok));
+      // The same rows as the Failed counter once sent (issue 44); before that, those the dry run saw fail.
+      return views.filter((v) => rowFailed(v) || (v.sendState === "waiting" && v.dryRun !== null && !v.dryRun.ok));
     case "duplicates":
       return views.filter((v) => v.duplicateOf !== null);
     default:
@@ -228,6 +250,41 @@ export async function progressOf(db: Executor, id: string): Promise<BatchProgres
         from console_batch_rows where batch_id = ${id}`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as BatchProgress;
+}
+
+/**
+ * What a batch's rows came to, per currency (issue 44): paid (sent, and not failed since), failed
+ * (refused, or failed after sending) and not sent (dropped, with problems, or never reached).
+ */
+export async function outcomeTotalsOf(db: Executor, id: string): Promise<SettledTotals> {
+  const failed = sql`(send_state = 'failed' or (send_state = 'sent' and result_final and result_status in ('FAILED', 'PAYIN_FAILED', 'PAYOUT_FAILED', 'PAYIN_AMOUNT_MISMATCH')))`;
+  const rows = await queryRows<{
+    currency: string;
+    paid: string;
+    failed: string;
+    not_sent: string;
+    paid_n: string;
+    failed_n: string;
+    not_sent_n: string;
+  }>(
+    db,
+    sql`select currency,
+          coalesce(sum(amount) filter (where send_state = 'sent' and not ${failed}), 0)::text as paid,
+          coalesce(sum(amount) filter (where ${failed}), 0)::text as failed,
+          coalesce(sum(amount) filter (where send_state not in ('sent', 'failed')), 0)::text as not_sent,
+          count(*) filter (where send_state = 'sent' and not ${failed}) as paid_n,
+          count(*) filter (where ${failed}) as failed_n,
+          count(*) filter (where send_state not in ('sent', 'failed')) as not_sent_n
+        from console_batch_rows where batch_id = ${id} and currency is not null and amount is not null
+        group by currency order by currency`,
+  );
+  const decimal = (v: string) => new Decimal(v).toFixed();
+  return rows.map((r) => ({
+    currency: r.currency,
+    paid: { amount: decimal(r.paid), count: Number(r.paid_n) },
+    failed: { amount: decimal(r.failed), count: Number(r.failed_n) },
+    notSent: { amount: decimal(r.not_sent), count: Number(r.not_sent_n) },
+  }));
 }
 
 /** Totals per currency of the rows that would be sent (included, without problems). */
@@ -277,7 +334,7 @@ export async function editRow(
       and(
         eq(batchRows.batchId, batch.id),
         eq(batchRows.rowNo, rowNo),
-        sql`exists (select 1 from console_batches b where b.id = ${batch.id} and b.status = 'review')`,
+        sql`exists (select 1 from console_batches b where b.id = ${batch.id} and b.status = 'review' for share)`,
       ),
     )
     .returning();
@@ -294,7 +351,7 @@ export async function setIncluded(db: Executor, batchId: string, rowNos: number[
       and(
         eq(batchRows.batchId, batchId),
         inArray(batchRows.rowNo, rowNos),
-        sql`exists (select 1 from console_batches b where b.id = ${batchId} and b.status = 'review')`,
+        sql`exists (select 1 from console_batches b where b.id = ${batchId} and b.status = 'review' for share)`,
       ),
     )
     .returning({ rowNo: batchRows.rowNo });

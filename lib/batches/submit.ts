@@ -2,7 +2,13 @@ import "server-only";
 import type { Actor } from "@/lib/auth/session";
 import { nowFor } from "@/lib/approvals/clock";
 import { governingRule, type Rule, type SubmissionFacts } from "@/lib/approvals/rules";
-import { currentRules, finishSending, insertSubmission, type SubmissionRow } from "@/lib/approvals/store";
+import {
+  currentRules,
+  denySubmission,
+  finishSending,
+  insertSubmission,
+  type SubmissionRow,
+} from "@/lib/approvals/store";
 import { BATCH_SUBMISSION_PATH } from "@/lib/approvals/types";
 import { noteDestinations } from "@/lib/approvals/money-calls";
 import { coolingOffMinutes } from "@/lib/approvals/payees";
@@ -12,7 +18,8 @@ import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
 import type { Decimal } from "decimal.js";
-import { and, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
 import { batchRows } from "./schema";
 import { moveBatch, progressOf, totalsOf, type BatchRow } from "./store";
 import type { BatchTotals } from "./types";
@@ -91,6 +98,9 @@ export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: 
         )}${cooling.length > 5 ? ` and ${cooling.length - 5} more` : ""} pay${cooling.length === 1 ? "s" : ""} a destination this account never paid: usable from ${first ? first.from.toISOString().slice(0, 16).replace("T", " ") : ""} UTC, when its cooling-off period ends. Drop ${cooling.length === 1 ? "it" : "them"}, or submit after that.`,
     };
   }
+  // What the rules judge and the approver sees is fixed now (issue 44): the rows' digest before,
+  // compared again once the status has moved and no edit can land any more.
+  const digest = await rowsDigestOf(db, batch.id);
   const totals = await totalsOf(db, batch.id);
   const rules = await currentRules(db);
   const facts = await factsOfTotals(
@@ -104,6 +114,10 @@ export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: 
   if (!rule) {
     const moved = await moveBatch(db, batch.id, ["review"], "sending", { ...submitted, sendingAt: now });
     if (!moved) return { ok: false, code: "already_submitted", message: "This batch was submitted meanwhile." };
+    if ((await rowsDigestOf(db, batch.id)) !== digest) {
+      await moveBatch(db, batch.id, ["sending"], "review", {});
+      return CHANGED_WHILE_SUBMITTING;
+    }
     kickBatchWorker();
     return { ok: true, held: null };
   }
@@ -121,6 +135,7 @@ export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: 
       file_name: batch.fileName,
       file_sha256: batch.fileSha256,
       rows: progress.included,
+      rows_sha256: digest,
       totals,
     },
     facts: {
@@ -139,6 +154,11 @@ export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: 
   });
   const moved = await moveBatch(db, batch.id, ["review"], "held", { ...submitted, submissionId: row.id });
   if (!moved) return { ok: false, code: "already_submitted", message: "This batch was submitted meanwhile." };
+  if ((await rowsDigestOf(db, batch.id)) !== digest) {
+    await denySubmission(db, row.id, actor.email, "Withdrawn: the batch changed while it was being submitted", now);
+    await moveBatch(db, batch.id, ["held"], "review", { submissionId: null });
+    return CHANGED_WHILE_SUBMITTING;
+  }
   const needs = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rule.approverRoles.join(" or ")}`;
   return {
     ok: true,
@@ -180,6 +200,27 @@ async function coolingRows(db: Executor, batch: BatchRow): Promise<Array<{ rowNo
     .sort((a, b) => a.rowNo - b.rowNo);
 }
 
+const CHANGED_WHILE_SUBMITTING = {
+  ok: false as const,
+  code: "changed_while_submitting",
+  message: "A row changed while the batch was being submitted: check the totals and submit again.",
+};
+
+/**
+ * A digest of the rows as they would be sent (issue 44): each row's number, whether it is
+ * included and its body, in row order. Fixed at submit; the approval sends only rows that match.
+ */
+export async function rowsDigestOf(db: Executor, batchId: string): Promise<string> {
+  const rows = await db
+    .select({ rowNo: batchRows.rowNo, included: batchRows.included, body: batchRows.body })
+    .from(batchRows)
+    .where(eq(batchRows.batchId, batchId))
+    .orderBy(asc(batchRows.rowNo));
+  const hash = createHash("sha256");
+  for (const r of rows) hash.update(`${r.rowNo}|${r.included ? 1 : 0}|${JSON.stringify(r.body)}\n`);
+  return hash.digest("hex");
+}
+
 /** Each currency's total as the facts a rule reads (priced in USD when a rule asks in USD). */
 async function factsOfTotals(batch: BatchRow, totals: BatchTotals, priceInUsd: boolean): Promise<SubmissionFacts[]> {
   const rates = new Map<string, Decimal | null>();
@@ -210,6 +251,18 @@ function pickRule(rules: Rule[], facts: SubmissionFacts[]): Rule | null {
 /** The last approval of a held batch: it starts sending (any instance's worker takes it). */
 export async function startApprovedBatch(db: Executor, row: SubmissionRow): Promise<void> {
   const id = row.path.slice(BATCH_SUBMISSION_PATH.length);
+  // Exactly what was approved (issue 44): rows that differ from the digest taken at submit are not sent.
+  const approved = (row.body as { rows_sha256?: string } | null)?.rows_sha256;
+  if (approved && approved !== (await rowsDigestOf(db, id))) {
+    await finishSending(db, row.id, {
+      status: "failed",
+      responseStatus: 409,
+      response: { error: { message: "The batch's rows differ from those approved: nothing was sent." } },
+      resultId: null,
+    });
+    await moveBatch(db, id, ["held"], "denied", { finishedAt: new Date() });
+    return;
+  }
   const moved = await moveBatch(db, id, ["held"], "sending", { sendingAt: new Date() });
   await finishSending(
     db,

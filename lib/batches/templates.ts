@@ -252,19 +252,24 @@ const REQUIRED_COLUMNS: Record<BatchKind, readonly string[]> = {
   settlement_request: ["type", "payment_reason", "destination.currency", "destination.rail"],
 };
 
-/** What is wrong with a header line, each naming its column: unknown, repeated or missing columns. */
+/**
+ * What is wrong with a header line, each naming its column: repeated or missing columns. A
+ * column that is no field of the call (a payroll file's employee_id, note, reference) is no
+ * problem (issue 44): it is kept with each row and echoed in the results, not sent.
+ */
 export function headerProblems(kind: BatchKind, header: readonly string[]): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   header.forEach((column, i) => {
     if (column === "") problems.push(`Column ${i + 1} has no name`);
     else if (seen.has(column)) problems.push(`Column “${column}” appears twice`);
-    else if (!knownColumn(kind, column))
-      problems.push(
-        `Column “${column}” is not a field of ${kind === "disbursement" ? "a disbursement" : "a settlement request"} (see the templates)`,
-      );
     seen.add(column);
   });
   for (const column of REQUIRED_COLUMNS[kind]) if (!seen.has(column)) problems.push(`Column “${column}” is missing`);
   return problems;
+}
+
+/** The columns of a file that are kept and echoed but not sent (issue 44). */
+export function keptColumns(kind: BatchKind, header: readonly string[]): string[] {
+  return header.filter((column) => column !== "" && !knownColumn(kind, column));
 }

@@ -27,6 +27,14 @@ export type DryRunRow = {
 
 export type BatchTotals = Array<{ currency: string; amount: string; count: number }>;
 
+/** What a sent batch came to per currency: paid, failed and not sent, each an amount and a row count. */
+export type SettledTotals = Array<{
+  currency: string;
+  paid: { amount: string; count: number };
+  failed: { amount: string; count: number };
+  notSent: { amount: string; count: number };
+}>;
+
 export type BatchRowView = {
   rowNo: number;
   line: number;
@@ -102,6 +110,8 @@ export type BatchListItem = {
   createdByEmail: string;
   createdAt: string;
   totals: BatchTotals | null;
+  /** How its rows ended, once sending started (null before). */
+  outcome: { sent: number; refused: number; failed: number } | null;
 };
 
 /** Which rows the batch page lists. */
@@ -112,6 +122,8 @@ export type BatchState = {
   batch: BatchView;
   progress: BatchProgress;
   totals: BatchTotals;
+  /** Once sending started: paid, failed and not sent per currency (null before). */
+  settled: SettledTotals | null;
   /** Fees the dry run's sandbox quotes came with, per currency. */
   dryRunFees: BatchTotals;
   /** Fees of the service's quotes for the rows that would be sent, per fee currency; and how many rows are priced. */

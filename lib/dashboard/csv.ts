@@ -13,15 +13,15 @@ export type CsvColumn<T> = { header: string; value: (row: T) => string | null | 
  */
 export const FORMULA_LEAD = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-function cell(value: string | null | undefined): string {
+function cell(value: string | null | undefined, separator = ","): string {
   let v = value ?? "";
   if (FORMULA_LEAD.test(v) && !/^-?\d+(\.\d+)?$/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  return /["\r\n]/.test(v) || v.includes(separator) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
-  const lines = [columns.map((c) => cell(c.header)).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row))).join(","));
+export function toCsv<T>(columns: CsvColumn<T>[], rows: T[], separator = ","): string {
+  const lines = [columns.map((c) => cell(c.header, separator)).join(separator)];
+  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row), separator)).join(separator));
   return `${lines.join("\r\n")}\r\n`;
 }
 

@@ -62,7 +62,7 @@ export default async function BatchesPage() {
                 className: "text-slate-700",
                 cell: (b) => (b.totals ? b.totals.map((t) => formatMoney(t.amount, t.currency)).join(", ") : "—"),
               },
-              { header: "Status", cell: (b) => <BatchStatusBadge status={b.status} /> },
+              { header: "Status", cell: (b) => <BatchStatusBadge status={b.status} progress={b.outcome} /> },
               {
                 header: "Uploaded",
                 className: "text-xs text-slate-500",

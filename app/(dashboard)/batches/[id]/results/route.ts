@@ -17,6 +17,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   return csvResponse(
     `batch-${id}-results`,
     auth.ctx.environment,
-    resultsCsv(batch.header, await rowsOf(db, id, batch.kind)),
+    resultsCsv(batch.header, await rowsOf(db, id, batch.kind), batch.separator),
   );
 }

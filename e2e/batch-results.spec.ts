@@ -1,0 +1,74 @@
+/**
+ * Batches that tell the truth about money (issue 44): a payroll file as people have it (semicolons,
+ * codes in lower case, extra columns such as employee_id, note and reference) loads, its extra
+ * columns are kept and echoed in results written with semicolons; a batch with one failing row
+ * reads "Partly sent (1 failed)", its totals split paid from failed, the Failed counter and chip
+ * agree, and the failure is in words with its code kept.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { expect, test } from "./fixtures/auth";
+import { solanaAddress } from "./support/batches";
+import { setChecked } from "./support/forms";
+
+test("a payroll file with extra columns and a failing row: loaded, partly sent, totals split, results with semicolons", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const rows = [
+    [solanaAddress(), "1.50", "usdc", "solana", "E-101", "June salary", "PAY-0601"],
+    [solanaAddress(), "2.25", "Usdc", "Solana", "E-102", "June; overtime", "PAY-0602"],
+    [solanaAddress(), "99999999", "usdc", "solana", "E-103", "Too much", "PAY-0603"],
+  ];
+  const text = `wallet_address;amount;currency;chain;employee_id;note;reference\r\n${rows
+    .map((r) => r.map((c) => (c.includes(";") ? `"${c}"` : c)).join(";"))
+    .join("\r\n")}\r\n`;
+  await page.goto("/batches");
+  await setChecked(page.getByLabel("Disbursements from the pre-funded balance"));
+  await page
+    .getByTestId("batch-file")
+    .setInputFiles({ name: "payroll-june.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
+  await page.getByRole("button", { name: "Upload and check" }).click();
+  await page.waitForURL(/\/batches\/bat_/);
+  const workspace = page.getByTestId("batch-workspace");
+  await expect(page.getByTestId("kept-columns")).toContainText("“employee_id”, “note”, “reference”");
+  await expect(page.getByTestId("valid-count")).toHaveText("3");
+
+  await page.getByTestId("submit-batch").click();
+  await expect(workspace).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+  const status = page.getByTestId("batch-status");
+  await expect(status).toHaveText("Partly sent (1 failed)");
+  await expect(page.getByTestId("count-failed")).toHaveText("1");
+  // The filter chip counts the same rows as the counter.
+  await expect(page.getByRole("button", { name: "Failed (1)" })).toBeVisible();
+  const settled = page.getByTestId("settled-totals").locator('[data-currency="USDC"]');
+  await expect(settled.getByTestId("settled-paid")).toContainText("3.75 USDC");
+  await expect(settled.getByTestId("settled-paid")).toContainText("2 rows");
+  await expect(settled.getByTestId("settled-failed")).toContainText("99,999,999.00 USDC");
+  await expect(page.getByTestId("row-failure")).toContainText("Not enough balance");
+  await expect(page.getByTestId("row-failure")).toContainText("(insufficient_funds)");
+  await page.screenshot({ path: "test-results/screens/batch-partly-sent-1440.png", fullPage: true });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screens/batch-partly-sent-390.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The results: the file's own columns, extra ones included, written with its semicolons.
+  const [results] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-results").click()]);
+  const csv = readFileSync((await results.path()) ?? "", "utf8");
+  const [header, ...lines] = csv.trim().split("\r\n");
+  expect(header).toBe(
+    "wallet_address;amount;currency;chain;employee_id;note;reference;row;outcome;id;status;failure_reason",
+  );
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toContain(';"June; overtime";PAY-0602;2;sent;');
+  expect(lines[2]).toContain(";PAY-0603;3;failed;");
+
+  // The list says the same.
+  await page.goto("/batches");
+  await expect(
+    page.getByRole("row").filter({ hasText: "payroll-june.csv" }).first().getByTestId("batch-status"),
+  ).toHaveText("Partly sent (1 failed)");
+});
