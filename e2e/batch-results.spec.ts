@@ -1,7 +1,8 @@
 /**
  * Batches that tell the truth about money (issue 44): a payroll file as people have it (semicolons,
  * codes in lower case, extra columns such as employee_id, note and reference) loads, its extra
- * columns are kept and echoed in results written with semicolons; a batch with one failing row
+ * columns are kept and echoed in results written with semicolons; a repeated row and a row far
+ * above the usual amount each need a decision before it can be submitted; a batch with one failing row
  * reads "Partly sent (1 failed)", its totals split paid from failed, the Failed counter and chip
  * agree, and the failure is in words with its code kept.
  */
@@ -15,10 +16,12 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
   page,
 }) => {
   test.setTimeout(120_000);
+  const first = solanaAddress();
   const rows = [
-    [solanaAddress(), "1.50", "usdc", "solana", "E-101", "June salary", "PAY-0601"],
+    [first, "1.50", "usdc", "solana", "E-101", "June salary", "PAY-0601"],
     [solanaAddress(), "2.25", "Usdc", "Solana", "E-102", "June; overtime", "PAY-0602"],
     [solanaAddress(), "99999999", "usdc", "solana", "E-103", "Too much", "PAY-0603"],
+    [first, "1.50", "USDC", "SOLANA", "E-101", "June salary again", "PAY-0601"],
   ];
   const text = `wallet_address;amount;currency;chain;employee_id;note;reference\r\n${rows
     .map((r) => r.map((c) => (c.includes(";") ? `"${c}"` : c)).join(";"))
@@ -32,6 +35,20 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
   await page.waitForURL(/\/batches\/bat_/);
   const workspace = page.getByTestId("batch-workspace");
   await expect(page.getByTestId("kept-columns")).toContainText("“employee_id”, “note”, “reference”");
+  await expect(page.getByTestId("valid-count")).toHaveText("4");
+
+  // Known problems stop the file: the repeat and the row far above the usual need a decision each.
+  const line = (n: number) => page.locator(`[data-testid="batch-line"][data-row="${n}"]`);
+  await expect(line(4).getByTestId("duplicate-flag")).toContainText("Repeats row 1");
+  await expect(line(3).getByTestId("oversize-flag")).toContainText("Over 10× the file's usual amount");
+  await expect(page.getByTestId("submit-batch")).toBeDisabled();
+  await expect(page.getByTestId("undecided-rows")).toContainText("2 flagged rows need a decision first");
+  await page.screenshot({ path: "test-results/screens/batch-review-flags-1440.png", fullPage: true });
+  await line(4).getByRole("button", { name: "Drop row 4" }).click();
+  await expect(page.getByTestId("undecided-rows")).toContainText("1 flagged row needs a decision first");
+  await line(3).getByRole("button", { name: "Keep flagged row 3" }).click();
+  await expect(line(3).getByTestId("oversize-flag")).toContainText("(kept)");
+  await expect(page.getByTestId("undecided-rows")).toHaveCount(0);
   await expect(page.getByTestId("valid-count")).toHaveText("3");
 
   await page.getByTestId("submit-batch").click();
@@ -62,7 +79,7 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
   expect(header).toBe(
     "wallet_address;amount;currency;chain;employee_id;note;reference;row;outcome;id;status;failure_reason",
   );
-  expect(lines).toHaveLength(3);
+  expect(lines).toHaveLength(4);
   expect(lines[1]).toContain(';"June; overtime";PAY-0602;2;sent;');
   expect(lines[2]).toContain(";PAY-0603;3;failed;");
 

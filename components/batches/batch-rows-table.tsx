@@ -7,7 +7,7 @@ import { Link } from "@/components/ui/link";
 import type { BatchRowView, BatchStatus, RowFilter } from "@/lib/batches/types";
 import type { BatchKind } from "@/lib/batches/templates";
 import { formatMoney } from "@/lib/money/format";
-import { failureInWords } from "@/lib/batches/outcome";
+import { failureInWords, needsDecision, OVERSIZE_FACTOR } from "@/lib/batches/outcome";
 
 type Row = BatchRowView & { id: string };
 
@@ -28,6 +28,7 @@ export function BatchRowsTable({
   showDryRun,
   onFix,
   onInclude,
+  onKeep,
   busyRow,
 }: {
   kind: BatchKind;
@@ -37,6 +38,8 @@ export function BatchRowsTable({
   showDryRun: boolean;
   onFix: (row: BatchRowView) => void;
   onInclude: (row: BatchRowView, included: boolean) => void;
+  /** Keeps a flagged row (a repeat, far above the usual) after a look (issue 44). */
+  onKeep?: (row: BatchRowView) => void;
   busyRow: number | null;
 }) {
   const sent = status === "sending" || status === "done";
@@ -82,8 +85,14 @@ export function BatchRowsTable({
               <span className="flex flex-wrap items-center gap-1.5">
                 <Badge tone="success">{r.edited ? "OK (fixed)" : "OK"}</Badge>
                 {r.duplicateOf !== null ? (
-                  <Badge tone="warning" data-testid="duplicate-flag">
+                  <Badge tone={r.kept ? "neutral" : "warning"} data-testid="duplicate-flag">
                     Repeats row {r.duplicateOf}
+                    {r.kept ? " (kept)" : ""}
+                  </Badge>
+                ) : null}
+                {r.oversize ? (
+                  <Badge tone={r.kept ? "neutral" : "warning"} data-testid="oversize-flag">
+                    Over {OVERSIZE_FACTOR}× the file&apos;s usual amount{r.kept ? " (kept)" : ""}
                   </Badge>
                 ) : null}
                 {r.quote && "fee" in r.quote ? (
@@ -160,6 +169,17 @@ export function BatchRowsTable({
                     {r.included && r.problems.length > 0 ? (
                       <Button size="sm" variant="secondary" onClick={() => onFix(r)} aria-label={`Fix row ${r.rowNo}`}>
                         Fix
+                      </Button>
+                    ) : null}
+                    {needsDecision(r) && onKeep ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        loading={busyRow === r.rowNo}
+                        onClick={() => onKeep(r)}
+                        aria-label={`Keep flagged row ${r.rowNo}`}
+                      >
+                        Keep
                       </Button>
                     ) : null}
                     <Button

@@ -13,6 +13,7 @@ import { cancelBatch } from "@/lib/actions/cancel-batch";
 import { setBatchRowsIncluded } from "@/lib/actions/set-batch-rows-included";
 import { startBatchDryRun } from "@/lib/actions/start-batch-dry-run";
 import { submitBatch } from "@/lib/actions/submit-batch";
+import { keepBatchRows } from "@/lib/actions/keep-batch-rows";
 import type { ActionResult } from "@/lib/actions/result";
 import type { BatchRowView, BatchState, RowFilter } from "@/lib/batches/types";
 import type { Environment } from "@/lib/dashboard/environment-schema";
@@ -21,7 +22,7 @@ import { BatchProgressBar } from "./batch-progress";
 import { BatchReceipt } from "./batch-receipt";
 import { BatchRowsTable, FILTER_LABELS } from "./batch-rows-table";
 import { BatchStatusBadge } from "./batch-status-badge";
-import { batchOutcome } from "@/lib/batches/outcome";
+import { batchOutcome, OVERSIZE_FACTOR } from "@/lib/batches/outcome";
 import { keptColumns } from "@/lib/batches/templates";
 import { BatchTotalsCard } from "./batch-totals";
 import { FixRowDialog } from "./fix-row-dialog";
@@ -105,6 +106,10 @@ export function BatchWorkspace({
       setBatchRowsIncluded({ batchId: id, rowNos: [row.rowNo], included }),
     );
   };
+  const keep = (row: BatchRowView) => {
+    setBusyRow(row.rowNo);
+    act("Not kept", () => keepBatchRows({ batchId: id, rowNos: [row.rowNo] }));
+  };
   const submit = (confirmProduction: boolean) =>
     act(
       "Not submitted",
@@ -130,6 +135,7 @@ export function BatchWorkspace({
     failed: b.status === "sending" || b.status === "done" ? state.progress.failed : state.progress.dryRunFailed,
   };
   const kept = keptColumns(b.kind, b.header);
+  const undecided = state.undecidedRowNos.length;
   const valid = state.progress.included - state.progress.invalid;
 
   return (
@@ -273,11 +279,18 @@ export function BatchWorkspace({
           <Button
             onClick={() => (environment === "production" ? setConfirming(true) : submit(false))}
             loading={pending && !dryRunning}
-            disabled={state.progress.invalid > 0 || valid === 0 || dryRunning}
+            disabled={state.progress.invalid > 0 || undecided > 0 || valid === 0 || dryRunning}
             data-testid="submit-batch"
           >
             Submit {valid} row{valid === 1 ? "" : "s"}
           </Button>
+          {undecided > 0 && state.progress.invalid === 0 ? (
+            <p className="text-sm text-amber-800" data-testid="undecided-rows">
+              {undecided === 1 ? "1 flagged row needs" : `${undecided} flagged rows need`} a decision first: keep or
+              drop {undecided === 1 ? "it" : "each"} (rows {state.undecidedRowNos.slice(0, 10).join(", ")}). A repeat of
+              an earlier row, or an amount over {OVERSIZE_FACTOR}× the file&apos;s usual one, is never sent by default.
+            </p>
+          ) : null}
           {state.progress.invalid > 0 ? (
             <>
               <p className="text-sm text-slate-600">
@@ -346,6 +359,7 @@ export function BatchWorkspace({
           showDryRun={b.dryRunState !== null}
           onFix={setFixing}
           onInclude={include}
+          onKeep={keep}
           busyRow={busyRow}
         />
         {state.pages > 1 ? (

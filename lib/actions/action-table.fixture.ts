@@ -155,6 +155,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   revealSubmissionSecret: same(ALL),
   editBatchRow: MAKERS,
   setBatchRowsIncluded: MAKERS,
+  keepBatchRows: MAKERS,
   startBatchDryRun: MAKERS,
   submitBatch: MAKERS,
   cancelBatch: MAKERS,

@@ -73,3 +73,13 @@ export function failureInWords(failure: string | null): { words: string; code: s
   const detail = match?.[2]?.trim();
   return { words: detail ? `${words}: ${detail}` : words, code };
 }
+
+/** A row far above the file's usual amount: more than this many times the median of its currency (issue 44). */
+export const OVERSIZE_FACTOR = 10;
+
+/** A flagged row (a repeat, or far above the usual) that nobody kept or dropped yet: it stops the file. */
+export function needsDecision(
+  row: Pick<BatchRowView, "included" | "problems" | "kept" | "duplicateOf" | "oversize">,
+): boolean {
+  return row.included && row.problems.length === 0 && !row.kept && (row.duplicateOf !== null || row.oversize);
+}

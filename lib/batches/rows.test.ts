@@ -169,6 +169,8 @@ describe("results as people open them (issue 44)", () => {
           amount: "12.5",
           included: true,
           duplicateOf: null,
+          oversize: false,
+          kept: false,
           dryRun: null,
           quote: null,
           sendState: "sent",
@@ -182,5 +184,32 @@ describe("results as people open them (issue 44)", () => {
     const [head, line] = csv.trim().split("\r\n");
     expect(head).toBe("wallet_address;amount;note;row;outcome;id;status;failure_reason");
     expect(line).toBe(`${VALID_SOLANA};12,50;"June; bonus";1;failed;d1;FAILED;`);
+  });
+});
+
+describe("known problems stop the file (issue 44)", () => {
+  it("flags a row far above its currency's median, once a currency has three rows", async () => {
+    const { oversizeRows } = await import("./rows");
+    const rows = ["10", "12", "11", "999999", "9"].map((amount, i) => ({
+      rowNo: i + 1,
+      currency: "USDC",
+      amount,
+      included: true,
+    }));
+    expect([...oversizeRows(rows, 10)]).toEqual([4]);
+    expect([...oversizeRows(rows.slice(2, 4), 10)]).toEqual([]);
+    expect([...oversizeRows([...rows, { rowNo: 9, currency: "USDT", amount: "9000", included: true }], 10)]).toEqual([
+      4,
+    ]);
+  });
+
+  it("needs a decision for a kept repeat or oversize row until someone keeps it", async () => {
+    const { needsDecision } = await import("./outcome");
+    const row = { included: true, problems: [], kept: false, duplicateOf: 1, oversize: false };
+    expect(needsDecision(row)).toBe(true);
+    expect(needsDecision({ ...row, kept: true })).toBe(false);
+    expect(needsDecision({ ...row, included: false })).toBe(false);
+    expect(needsDecision({ ...row, duplicateOf: null, oversize: true })).toBe(true);
+    expect(needsDecision({ ...row, duplicateOf: null })).toBe(false);
   });
 });

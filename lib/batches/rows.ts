@@ -184,3 +184,32 @@ export function payeeLabel(kind: BatchKind, body: Record<string, unknown>): stri
   const id = str(d.wallet_address) ?? str(d.iban) ?? str(d.clabe) ?? str(d.account_number);
   return id ? short(id) : "—";
 }
+
+/**
+ * Rows far above the file's usual amount (issue 44): above OVERSIZE_FACTOR times the median of
+ * the included rows of their currency, when that currency has at least three of them.
+ */
+export function oversizeRows(
+  rows: ReadonlyArray<{ rowNo: number; currency: string | null; amount: string | null; included: boolean }>,
+  factor: number,
+): Set<number> {
+  const byCurrency = new Map<string, Array<{ rowNo: number; amount: Decimal }>>();
+  for (const r of rows) {
+    if (!r.included || !r.currency || !r.amount) continue;
+    const list = byCurrency.get(r.currency) ?? [];
+    list.push({ rowNo: r.rowNo, amount: new Decimal(r.amount) });
+    byCurrency.set(r.currency, list);
+  }
+  const flagged = new Set<number>();
+  for (const list of byCurrency.values()) {
+    if (list.length < 3) continue;
+    const sorted = [...list].sort((a, b) => a.amount.comparedTo(b.amount));
+    const mid = Math.floor(sorted.length / 2);
+    const median =
+      sorted.length % 2 === 1
+        ? (sorted[mid]?.amount ?? new Decimal(0))
+        : (sorted[mid - 1]?.amount ?? new Decimal(0)).plus(sorted[mid]?.amount ?? 0).dividedBy(2);
+    for (const r of list) if (r.amount.greaterThan(median.times(factor))) flagged.add(r.rowNo);
+  }
+  return flagged;
+}

@@ -52,6 +52,8 @@ export const batchRows = pgTable(
     amount: numeric("amount"),
     payee: text("payee"),
     included: boolean("included").notNull().default(true),
+    /** A flagged row (a repeat, far above the usual) someone looked at and kept (issue 44). */
+    kept: boolean("kept").notNull().default(false),
     dryRun: jsonb("dry_run").$type<DryRunRow>(),
     quote: jsonb("quote").$type<RowQuote>(),
     sendState: text("send_state").$type<SendState>().notNull().default("waiting"),

@@ -14,6 +14,7 @@ import {
   filterRows,
 } from "./store";
 import { settleHeldBatch } from "./submit";
+import { needsDecision } from "./outcome";
 import type { BatchState, RowFilter } from "./types";
 
 export const ROWS_PER_PAGE = 50;
@@ -61,5 +62,6 @@ export async function batchState(
     filteredCount: rows.length,
     duplicates: all.filter((r) => r.duplicateOf !== null).length,
     invalidRowNos: all.filter((r) => r.included && r.problems.length > 0).map((r) => r.rowNo),
+    undecidedRowNos: all.filter(needsDecision).map((r) => r.rowNo),
   };
 }

@@ -4,10 +4,10 @@ import Decimal from "decimal.js";
 import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
-import { checkRow, duplicatesOf, payeeLabel, totalsByCurrency } from "./rows";
+import { checkRow, duplicatesOf, oversizeRows, payeeLabel, totalsByCurrency } from "./rows";
 import { batches, batchRows } from "./schema";
 import type { BatchKind } from "./templates";
-import { rowFailed } from "./outcome";
+import { OVERSIZE_FACTOR, rowFailed } from "./outcome";
 import type {
   SettledTotals,
   BatchListItem,
@@ -190,6 +190,10 @@ export async function rowsOf(db: Executor, id: string, kind: BatchKind): Promise
   const repeats = duplicatesOf(
     rows.map((r) => ({ payee: r.payee, currency: r.currency, amount: r.amount, rowNo: r.rowNo, included: r.included })),
   );
+  const oversize = oversizeRows(
+    rows.filter((r) => r.problems.length === 0),
+    OVERSIZE_FACTOR,
+  );
   const views = rows.map(
     (r): BatchRowView => ({
       rowNo: r.rowNo,
@@ -202,6 +206,8 @@ export async function rowsOf(db: Executor, id: string, kind: BatchKind): Promise
       amount: r.amount,
       included: r.included,
       duplicateOf: repeats.get(r.rowNo) ?? null,
+      oversize: oversize.has(r.rowNo),
+      kept: r.kept,
       dryRun: r.dryRun,
       quote: r.quote,
       sendState: r.sendState,
@@ -322,6 +328,7 @@ export async function editRow(
     .set({
       cells,
       edited: true,
+      kept: false,
       body: checked.body,
       problems: checked.problems,
       currency: checked.currency,
@@ -347,6 +354,23 @@ export async function setIncluded(db: Executor, batchId: string, rowNos: number[
   const rows = await db
     .update(batchRows)
     .set({ included })
+    .where(
+      and(
+        eq(batchRows.batchId, batchId),
+        inArray(batchRows.rowNo, rowNos),
+        sql`exists (select 1 from console_batches b where b.id = ${batchId} and b.status = 'review' for share)`,
+      ),
+    )
+    .returning({ rowNo: batchRows.rowNo });
+  return rows.length;
+}
+
+/** Keeps flagged rows (a repeat, far above the usual) after a look. Only while the batch is in review. */
+export async function keepRows(db: Executor, batchId: string, rowNos: number[]): Promise<number> {
+  if (rowNos.length === 0) return 0;
+  const rows = await db
+    .update(batchRows)
+    .set({ kept: true })
     .where(
       and(
         eq(batchRows.batchId, batchId),

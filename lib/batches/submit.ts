@@ -21,7 +21,8 @@ import type { Decimal } from "decimal.js";
 import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { batchRows } from "./schema";
-import { moveBatch, progressOf, totalsOf, type BatchRow } from "./store";
+import { needsDecision } from "./outcome";
+import { moveBatch, progressOf, rowsOf, totalsOf, type BatchRow } from "./store";
 import type { BatchTotals } from "./types";
 import { kickBatchWorker } from "./worker";
 
@@ -84,6 +85,23 @@ export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: 
     };
   }
   if (progress.included === 0) return { ok: false, code: "no_rows", message: "Every row is dropped: nothing to send." };
+  // Known problems stop the file (issue 44): each repeat and each row far above the usual is kept or dropped first.
+  const undecided = (await rowsOf(db, batch.id, batch.kind)).filter(needsDecision);
+  if (undecided.length > 0) {
+    const first = undecided[0];
+    return {
+      ok: false,
+      code: "rows_to_decide",
+      message: `${undecided.length === 1 ? "Row" : "Rows"} ${undecided
+        .slice(0, 5)
+        .map((r) => r.rowNo)
+        .join(", ")}${undecided.length > 5 ? ` and ${undecided.length - 5} more` : ""} ${
+        first?.duplicateOf !== null && first?.duplicateOf !== undefined
+          ? `need${undecided.length === 1 ? "s" : ""} a decision (row ${first.rowNo} repeats row ${first.duplicateOf})`
+          : `need${undecided.length === 1 ? "s" : ""} a decision (far above the file's usual amount)`
+      }: keep or drop each before submitting.`,
+    };
+  }
   const cooling = batch.environment === "production" ? await coolingRows(db, batch) : [];
   if (cooling.length > 0) {
     const first = cooling[0];

@@ -48,6 +48,10 @@ export type BatchRowView = {
   included: boolean;
   /** The earlier row this one repeats (same payee, currency and amount), if any. */
   duplicateOf: number | null;
+  /** Its amount is far above the file's usual one in its currency (OVERSIZE_FACTOR × the median). */
+  oversize: boolean;
+  /** Someone looked at its flag and kept it. */
+  kept: boolean;
   dryRun: DryRunRow | null;
   quote: RowQuote | null;
   sendState: SendState;
@@ -140,4 +144,6 @@ export type BatchState = {
   duplicates: number;
   /** Row numbers still kept but with problems (for "drop them all"). */
   invalidRowNos: number[];
+  /** Flagged rows (repeats, far above the usual) nobody decided yet: the file cannot be submitted until each is kept or dropped. */
+  undecidedRowNos: number[];
 };

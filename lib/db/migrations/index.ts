@@ -29,6 +29,7 @@ import { sql as auditNoise } from "./0029_audit_noise";
 import { sql as secondFactor } from "./0030_second_factor";
 import { sql as moneyCalls } from "./0031_money_calls";
 import { sql as passkeys } from "./0032_passkeys";
+import { sql as batchDecisions } from "./0033_batch_decisions";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -66,4 +67,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0030_second_factor", sql: secondFactor },
   { id: "0031_money_calls", sql: moneyCalls },
   { id: "0032_passkeys", sql: passkeys },
+  { id: "0033_batch_decisions", sql: batchDecisions },
 ];
