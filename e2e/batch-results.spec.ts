@@ -2,7 +2,8 @@
  * Batches that tell the truth about money (issue 44): a payroll file as people have it (semicolons,
  * codes in lower case, extra columns such as employee_id, note and reference) loads, its extra
  * columns are kept and echoed in results written with semicolons; a repeated row and a row far
- * above the usual amount each need a decision before it can be submitted; a batch with one failing row
+ * above the usual amount each need a decision before it can be submitted; a total over the balance
+ * is refused unless the person says it will be funded first; a batch with one failing row
  * reads "Partly sent (1 failed)", its totals split paid from failed, the Failed counter and chip
  * agree, and the failure is in words with its code kept.
  */
@@ -51,7 +52,13 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
   await expect(page.getByTestId("undecided-rows")).toHaveCount(0);
   await expect(page.getByTestId("valid-count")).toHaveText("3");
 
+  // Over the balance: refused, unless the person says it will be funded before it runs.
   await page.getByTestId("submit-batch").click();
+  const offer = page.getByRole("dialog", { name: "More than the balance" });
+  await expect(offer).toContainText(/USDC: 100,000,002\.75 USDC to send, .* available \(short by/);
+  await expect(offer.getByTestId("confirm-funding-first")).toBeDisabled();
+  await setChecked(offer.getByLabel("It will be funded before it runs"));
+  await offer.getByTestId("confirm-funding-first").click();
   await expect(workspace).toHaveAttribute("data-status", "done", { timeout: 60_000 });
   const status = page.getByTestId("batch-status");
   await expect(status).toHaveText("Partly sent (1 failed)");

@@ -14,6 +14,7 @@ import { setBatchRowsIncluded } from "@/lib/actions/set-batch-rows-included";
 import { startBatchDryRun } from "@/lib/actions/start-batch-dry-run";
 import { submitBatch } from "@/lib/actions/submit-batch";
 import { keepBatchRows } from "@/lib/actions/keep-batch-rows";
+import { formatMoney } from "@/lib/money/format";
 import type { ActionResult } from "@/lib/actions/result";
 import type { BatchRowView, BatchState, RowFilter } from "@/lib/batches/types";
 import type { Environment } from "@/lib/dashboard/environment-schema";
@@ -67,6 +68,8 @@ export function BatchWorkspace({
   const [fixing, setFixing] = useState<BatchRowView | null>(null);
   const [busyRow, setBusyRow] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [fundingOffer, setFundingOffer] = useState<string | null>(null);
+  const [fundingSaid, setFundingSaid] = useState(false);
   const [heldMessage, setHeldMessage] = useState<{ id: string; message: string } | null>(null);
   const [pending, start] = useTransition();
   const key = ["batch", id, page, filter] as const;
@@ -110,21 +113,26 @@ export function BatchWorkspace({
     setBusyRow(row.rowNo);
     act("Not kept", () => keepBatchRows({ batchId: id, rowNos: [row.rowNo] }));
   };
-  const submit = (confirmProduction: boolean) =>
-    act(
-      "Not submitted",
-      () => submitBatch({ batchId: id }, { environment, confirmProduction }),
-      (data) => {
-        setConfirming(false);
-        if (data.held) setHeldMessage({ id: data.held.submissionId, message: data.held.message });
+  const submit = (confirmProduction: boolean, fundingFirst = false) =>
+    start(async () => {
+      const result = await submitBatch({ batchId: id, fundingFirst }, { environment, confirmProduction });
+      setConfirming(false);
+      if (!result.ok) {
+        // Over the balance (issue 44): said, and sent only if the person says it will be funded first.
+        if (result.error.code === "insufficient_balance") setFundingOffer(result.error.message);
+        else toast({ title: "Not submitted", description: result.error.message, tone: "error" });
+      } else {
+        setFundingOffer(null);
+        if (result.data.held) setHeldMessage({ id: result.data.held.submissionId, message: result.data.held.message });
         else
           toast({
             title: "Sending",
             description: "Every row goes out with its own Idempotency-Key; follow it here.",
             tone: "success",
           });
-      },
-    );
+      }
+      await refresh();
+    });
 
   const counts: Record<RowFilter, number> = {
     all: state.progress.rows,
@@ -376,6 +384,43 @@ export function BatchWorkspace({
           onSaved={() => void refresh()}
         />
       ) : null}
+      {fundingOffer ? (
+        <Dialog
+          open
+          onOpenChange={(open) => (open ? undefined : setFundingOffer(null))}
+          title="More than the balance"
+          description={fundingOffer}
+          footer={
+            <DialogActions cancel="Keep reviewing">
+              <Button
+                variant="warning"
+                disabled={!fundingSaid}
+                loading={pending}
+                onClick={() => submit(environment === "production", true)}
+                data-testid="confirm-funding-first"
+              >
+                Submit, funding first
+              </Button>
+            </DialogActions>
+          }
+        >
+          <div className="space-y-3 text-sm text-slate-700" data-testid="funding-offer">
+            <p>
+              Rows sent before the balance is topped up fail. The approver sees the shortfall, and the batch page says
+              which rows failed.
+            </p>
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 rounded border-slate-300"
+                checked={fundingSaid}
+                onChange={(e) => setFundingSaid(e.target.checked)}
+              />
+              It will be funded before it runs
+            </label>
+          </div>
+        </Dialog>
+      ) : null}
       {confirming ? (
         <Dialog
           open
@@ -393,7 +438,7 @@ export function BatchWorkspace({
           <ul className="text-sm text-slate-700">
             {state.totals.map((t) => (
               <li key={t.currency}>
-                {t.count} rows: {t.amount} {t.currency}
+                {t.count} row{t.count === 1 ? "" : "s"}: {formatMoney(t.amount, t.currency)}
               </li>
             ))}
           </ul>

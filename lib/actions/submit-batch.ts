@@ -13,12 +13,13 @@ import { mutationAction, idSchema, refused } from "./action";
 export const submitBatch = mutationAction({
   name: "submitBatch",
   permission: "batches:manage",
-  input: z.object({ batchId: idSchema }),
-  run: async ({ batchId }, { environment, actor }) => {
+  // `fundingFirst`: the submitter knows a currency's total is over the balance and says it will be funded before it runs.
+  input: z.object({ batchId: idSchema, fundingFirst: z.boolean().optional() }),
+  run: async ({ batchId, fundingFirst }, { environment, actor }) => {
     const found = await batchFor(environment, actor, batchId);
     if (!found.ok) return { ...found, audit: { targetId: batchId } };
     const { db } = await getDatabase();
-    const outcome = await submitReviewedBatch(db, found.batch, actor);
+    const outcome = await submitReviewedBatch(db, found.batch, actor, { fundingFirst });
     if (!outcome.ok) return { ...refused(outcome.code, outcome.message), audit: { targetId: batchId } };
     return {
       ok: true,

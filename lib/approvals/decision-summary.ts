@@ -49,6 +49,21 @@ function destinationLine(destination: Obj): ConfirmLine | null {
   return null;
 }
 
+/** A batch submitted over its balance ("funding first"): what the approver must know. */
+function batchShortfall(body: unknown): string[] {
+  const short = (obj(body).shortfall ?? []) as Array<{ currency: string; available: string; short: string }>;
+  if (!Array.isArray(short) || short.length === 0) return [];
+  const each = short
+    .map(
+      (s) =>
+        `${s.currency} short by ${formatMoney(s.short, s.currency)} (${formatMoney(s.available, s.currency)} available)`,
+    )
+    .join("; ");
+  return [
+    `Over the balance when submitted: ${each}. The submitter confirmed it will be funded before it runs; rows sent before then fail.`,
+  ];
+}
+
 export async function decisionSummary(db: Executor, row: SubmissionRow, label: string): Promise<DecisionSummary> {
   const lines: ConfirmLine[] = [];
   const warnings: string[] = [];
@@ -62,7 +77,8 @@ export async function decisionSummary(db: Executor, row: SubmissionRow, label: s
         },
         { label: "Batch", value: label },
       ],
-      warnings: [],
+      // The submitter sent it knowing it was short: the approver sees that too (issue 44).
+      warnings: batchShortfall(row.body),
     };
   }
   const body = obj(row.body);

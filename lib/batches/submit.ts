@@ -14,10 +14,11 @@ import { noteDestinations } from "@/lib/approvals/money-calls";
 import { coolingOffMinutes } from "@/lib/approvals/payees";
 import { destinationKeyOf } from "@/lib/approvals/payee-key";
 import { inUsd } from "@/lib/approvals/usd";
+import { availableBalances } from "@/lib/page-data/available-balances";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
-import type { Decimal } from "decimal.js";
+import Decimal from "decimal.js";
 import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { batchRows } from "./schema";
@@ -67,7 +68,12 @@ export function totalsLabel(totals: BatchTotals): string {
  * asking most governs. Held: stored as a submission whose path names the batch; approved, the
  * batch starts sending (sendStored). Not held: it starts now.
  */
-export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: Actor): Promise<SubmitOutcome> {
+export async function submitReviewedBatch(
+  db: Executor,
+  batch: BatchRow,
+  actor: Actor,
+  options: { fundingFirst?: boolean } = {},
+): Promise<SubmitOutcome> {
   if (batch.status !== "review")
     return {
       ok: false,
@@ -120,6 +126,15 @@ export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: 
   // compared again once the status has moved and no edit can land any more.
   const digest = await rowsDigestOf(db, batch.id);
   const totals = await totalsOf(db, batch.id);
+  // More than the environment's balance is refused, unless the submitter says it will be funded first (issue 44).
+  const shortfall = batch.kind === "disbursement" ? await shortfallOf(batch.environment, totals) : [];
+  if (shortfall.length > 0 && !options.fundingFirst) {
+    return {
+      ok: false,
+      code: "insufficient_balance",
+      message: `${shortfallText(shortfall)}. Fund it first, or confirm that it will be funded before it runs.`,
+    };
+  }
   const rules = await currentRules(db);
   const facts = await factsOfTotals(
     batch,
@@ -155,6 +170,7 @@ export async function submitReviewedBatch(db: Executor, batch: BatchRow, actor: 
       rows: progress.included,
       rows_sha256: digest,
       totals,
+      ...(shortfall.length > 0 ? { shortfall, funding_first: true } : {}),
     },
     facts: {
       environment: batch.environment,
@@ -216,6 +232,29 @@ async function coolingRows(db: Executor, batch: BatchRow): Promise<Array<{ rowNo
     })
     .filter((r) => !r.paid && r.from.getTime() > now)
     .sort((a, b) => a.rowNo - b.rowNo);
+}
+
+type Shortfall = { currency: string; amount: string; available: string; short: string };
+
+/** Each currency whose total is more than the environment's available balance (null balances: unknown, none). */
+async function shortfallOf(environment: BatchRow["environment"], totals: BatchTotals): Promise<Shortfall[]> {
+  const balances = await availableBalances(environment);
+  if (!balances) return [];
+  return totals.flatMap((t) => {
+    const available = balances.find((b) => b.currency === t.currency)?.available_balance ?? "0";
+    const short = new Decimal(t.amount).minus(available);
+    return short.greaterThan(0) ? [{ currency: t.currency, amount: t.amount, available, short: short.toFixed() }] : [];
+  });
+}
+
+/** "USDT: 9,000.00 USDT to send, 5,000.00 USDT available (short by 4,000.00 USDT)" */
+export function shortfallText(shortfall: ReadonlyArray<Shortfall>): string {
+  return shortfall
+    .map(
+      (s) =>
+        `${s.currency}: ${formatMoney(s.amount, s.currency)} to send, ${formatMoney(s.available, s.currency)} available (short by ${formatMoney(s.short, s.currency)})`,
+    )
+    .join("; ");
 }
 
 const CHANGED_WHILE_SUBMITTING = {
