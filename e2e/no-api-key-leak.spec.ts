@@ -76,7 +76,8 @@ test("no API key appears in any HTML page or any action response", async ({ page
   await page.getByRole("dialog").getByRole("button", { name: "Cancel request" }).click();
   await expect(page.getByTestId("request-status")).toContainText("Request canceled");
 
-  expect(bodies.some((b) => b.url.startsWith("action"))).toBe(true);
+  // The bodies are read as the responses arrive (asynchronously): wait until the last ones are in.
+  await expect.poll(() => bodies.some((b) => b.url.startsWith("action"))).toBe(true);
   expect(bodies.some((b) => b.url.startsWith("html"))).toBe(true);
   const leaks = bodies.filter((b) => keys.some((k) => b.body.includes(k))).map((b) => b.url);
   expect(leaks).toEqual([]);
