@@ -156,10 +156,11 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   const [results] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-results").click()]);
   const csv = readFileSync((await results.path()) ?? "", "utf8");
   const [header, ...lines] = csv.trim().split("\r\n");
-  expect(header).toBe("wallet_address,amount,currency,chain,row,outcome,id,status,failure_reason");
+  // Written with the upload's own separator (issue 44): this file used semicolons.
+  expect(header).toBe("wallet_address;amount;currency;chain;row;outcome;id;status;failure_reason");
   expect(lines).toHaveLength(50);
-  expect(lines.filter((l) => l.includes(",sent,") && l.includes(",COMPLETED,"))).toHaveLength(48);
-  expect(lines.filter((l) => l.includes(",dropped,"))).toHaveLength(2);
+  expect(lines.filter((l) => l.includes(";sent;") && l.includes(";COMPLETED;"))).toHaveLength(48);
+  expect(lines.filter((l) => l.includes(";dropped;"))).toHaveLength(2);
   // The receipt: the bytes as uploaded.
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-file").click()]);
   expect(readFileSync((await file.path()) ?? "").equals(bytes)).toBe(true);
