@@ -5,13 +5,14 @@
  * above the usual amount each need a decision before it can be submitted; a total over the balance
  * is refused unless the person says it will be funded first; a batch with one failing row
  * reads "Partly sent (1 failed)", its totals split paid from failed, the Failed counter and chip
- * agree, and the failure is in words with its code kept.
+ * agree, and the failure is in words with its code kept; "Retry failed rows" after a fix sends only
+ * the failed row, and never a row already paid.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures/auth";
 import { solanaAddress } from "./support/batches";
-import { setChecked } from "./support/forms";
+import { setChecked, typeInto } from "./support/forms";
 
 test("a payroll file with extra columns and a failing row: loaded, partly sent, totals split, results with semicolons", async ({
   page,
@@ -91,8 +92,34 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
   expect(lines[2]).toContain(";PAY-0603;3;failed;");
 
   // The list says the same.
+  const batchUrl = page.url();
   await page.goto("/batches");
   await expect(
     page.getByRole("row").filter({ hasText: "payroll-june.csv" }).first().getByTestId("batch-status"),
   ).toHaveText("Partly sent (1 failed)");
+
+  // Retry failed rows after a fix: only row 3 goes again, under a new key; rows 1 and 2 are never sent again.
+  await page.goto(batchUrl);
+  const paidIds = [
+    await line(1).getByTestId("row-result-link").getAttribute("href"),
+    await line(2).getByTestId("row-result-link").getAttribute("href"),
+  ];
+  await page.getByTestId("retry-failed").getByRole("button", { name: "Retry failed rows" }).click();
+  await expect(status).toHaveText("In review");
+  await expect(page.getByTestId("valid-count")).toHaveText("1");
+  await expect(line(1).getByRole("button", { name: "Drop row 1" })).toHaveCount(0);
+  await line(3).getByRole("button", { name: "Edit row 3" }).click();
+  const dialog = page.getByRole("dialog");
+  await typeInto(dialog.getByLabel("amount", { exact: true }), "3.00");
+  await dialog.getByRole("button", { name: "Save and check" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId("submit-batch").click();
+  await expect(workspace).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+  await expect(status).toHaveText("Sent");
+  await expect(page.getByTestId("count-sent")).toHaveText("3");
+  expect([
+    await line(1).getByTestId("row-result-link").getAttribute("href"),
+    await line(2).getByTestId("row-result-link").getAttribute("href"),
+  ]).toEqual(paidIds);
+  await expect(line(3).getByTestId("row-result-link")).toBeVisible();
 });

@@ -27,7 +27,7 @@ const SECONDS: Record<string, number> = {
   "auth.spec.ts": 26,
   "second-factor.spec.ts": 25,
   "money-controls.spec.ts": 70,
-  "batch-results.spec.ts": 20,
+  "batch-results.spec.ts": 30,
   "security-review.spec.ts": 24,
   "production-confirmation.spec.ts": 24,
   "shell.spec.ts": 23,

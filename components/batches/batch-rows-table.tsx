@@ -170,6 +170,10 @@ export function BatchRowsTable({
                       <Button size="sm" variant="secondary" onClick={() => onFix(r)} aria-label={`Fix row ${r.rowNo}`}>
                         Fix
                       </Button>
+                    ) : r.included && r.sendAttempt > 0 && r.sendState === "waiting" ? (
+                      <Button size="sm" variant="secondary" onClick={() => onFix(r)} aria-label={`Edit row ${r.rowNo}`}>
+                        Edit
+                      </Button>
                     ) : null}
                     {needsDecision(r) && onKeep ? (
                       <Button
@@ -182,15 +186,17 @@ export function BatchRowsTable({
                         Keep
                       </Button>
                     ) : null}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      loading={busyRow === r.rowNo}
-                      onClick={() => onInclude(r, !r.included)}
-                      aria-label={`${r.included ? "Drop" : "Keep"} row ${r.rowNo}`}
-                    >
-                      {r.included ? "Drop" : "Keep"}
-                    </Button>
+                    {r.sendState === "waiting" ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        loading={busyRow === r.rowNo}
+                        onClick={() => onInclude(r, !r.included)}
+                        aria-label={`${r.included ? "Drop" : "Keep"} row ${r.rowNo}`}
+                      >
+                        {r.included ? "Drop" : "Keep"}
+                      </Button>
+                    ) : null}
                   </span>
                 ),
               },

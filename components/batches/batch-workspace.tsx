@@ -14,6 +14,7 @@ import { setBatchRowsIncluded } from "@/lib/actions/set-batch-rows-included";
 import { startBatchDryRun } from "@/lib/actions/start-batch-dry-run";
 import { submitBatch } from "@/lib/actions/submit-batch";
 import { keepBatchRows } from "@/lib/actions/keep-batch-rows";
+import { retryFailedBatchRows } from "@/lib/actions/retry-failed-batch-rows";
 import { formatMoney } from "@/lib/money/format";
 import type { ActionResult } from "@/lib/actions/result";
 import type { BatchRowView, BatchState, RowFilter } from "@/lib/batches/types";
@@ -144,7 +145,8 @@ export function BatchWorkspace({
   };
   const kept = keptColumns(b.kind, b.header);
   const undecided = state.undecidedRowNos.length;
-  const valid = state.progress.included - state.progress.invalid;
+  // Rows still to send (after "Retry failed rows", the paid ones are not among them).
+  const valid = state.progress.waiting - state.progress.invalid;
 
   return (
     <div
@@ -160,6 +162,37 @@ export function BatchWorkspace({
           {state.progress.invalid} with problems · {state.progress.dropped} dropped
         </p>
       </div>
+      {canManage && b.status === "done" && state.progress.failed > 0 ? (
+        <div
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
+          data-testid="retry-failed"
+        >
+          <p className="min-w-0 flex-1">
+            {state.progress.failed === 1 ? "1 row failed" : `${state.progress.failed} rows failed`}. After a top-up or a
+            fix, send {state.progress.failed === 1 ? "it" : "them"} again: the rows already paid are never sent again,
+            and the retry goes through the same checks and approvals.
+          </p>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={pending}
+            onClick={() =>
+              act(
+                "Not retried",
+                () => retryFailedBatchRows({ batchId: id }),
+                (data) =>
+                  toast({
+                    title: "Failed rows back for review",
+                    description: `${data.rows} row${data.rows === 1 ? "" : "s"} to check and submit again.`,
+                    tone: "success",
+                  }),
+              )
+            }
+          >
+            Retry failed rows
+          </Button>
+        </div>
+      ) : null}
       {kept.length > 0 ? (
         <p className="text-sm text-slate-600" data-testid="kept-columns">
           Not sent, kept with each row and in the results: {kept.map((c) => `“${c}”`).join(", ")}.

@@ -156,6 +156,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   editBatchRow: MAKERS,
   setBatchRowsIncluded: MAKERS,
   keepBatchRows: MAKERS,
+  retryFailedBatchRows: MAKERS,
   startBatchDryRun: MAKERS,
   submitBatch: MAKERS,
   cancelBatch: MAKERS,

@@ -171,6 +171,7 @@ describe("results as people open them (issue 44)", () => {
           duplicateOf: null,
           oversize: false,
           kept: false,
+          sendAttempt: 0,
           dryRun: null,
           quote: null,
           sendState: "sent",

@@ -54,6 +54,8 @@ export const batchRows = pgTable(
     included: boolean("included").notNull().default(true),
     /** A flagged row (a repeat, far above the usual) someone looked at and kept (issue 44). */
     kept: boolean("kept").notNull().default(false),
+    /** How many times "Retry failed rows" put it back (its Idempotency-Key changes with it). */
+    sendAttempt: integer("send_attempt").notNull().default(0),
     dryRun: jsonb("dry_run").$type<DryRunRow>(),
     quote: jsonb("quote").$type<RowQuote>(),
     sendState: text("send_state").$type<SendState>().notNull().default("waiting"),

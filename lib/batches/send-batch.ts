@@ -14,7 +14,8 @@ const CHUNK = 8;
 const PARALLEL = 4;
 
 /** The Idempotency-Key of a row: the batch's id and the row number, the same on every try of it. */
-export const rowKey = (batchId: string, rowNo: number) => `batch_${batchId}_${rowNo}`;
+export const rowKey = (batchId: string, rowNo: number, attempt = 0) =>
+  attempt === 0 ? `batch_${batchId}_${rowNo}` : `batch_${batchId}_${rowNo}_retry${attempt}`;
 
 /**
  * Sends an approved batch (issue 32, decisions D20.4): rows in file order, a few at a time, each
@@ -47,7 +48,7 @@ export async function sendBatch(
         batch.environment,
         batch.kind,
         row.body,
-        rowKey(batch.id, row.rowNo),
+        rowKey(batch.id, row.rowNo, row.sendAttempt),
         pacer,
         keepAlive,
       );

@@ -22,6 +22,7 @@ import {
   recordSend,
   releaseLease,
   renewLease,
+  retryFailedRows,
   setIncluded,
   totalsOf,
 } from "./store";
@@ -166,6 +167,32 @@ describe("batch work across instances (PostgreSQL)", () => {
       // Once moved, no edit lands.
       expect(await editRow(a.db, batch, 2, [SOLANA, "5.00", "USDC", "SOLANA"])).toBeNull();
       expect(await rowsDigestOf(a.db, id)).toBe(after);
+    }
+  });
+
+  it("two retries of a batch's failed rows on two instances at once: the failed rows go back once, the paid ones never (issue 44)", async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await newBatch(a.db, 6);
+      await a.db.execute(sql`update console_batch_rows set send_state = case when row_no % 3 = 0 then 'failed' else 'sent' end,
+        result_id = 'r-' || row_no, result_final = true, result_status = case when row_no % 3 = 0 then null else 'COMPLETED' end
+        where batch_id = ${id}`);
+      await moveBatch(a.db, id, ["review"], "done", {});
+      const [x, y] = await Promise.all([retryFailedRows(a.db, id), retryFailedRows(b.db, id)]);
+      expect([x, y].sort()).toEqual([0, 2]);
+      const rows = await a.db.execute(
+        sql`select row_no, send_state, send_attempt, result_id from console_batch_rows where batch_id = ${id} order by row_no`,
+      );
+      const list = (
+        rows as unknown as {
+          rows: Array<{ row_no: number; send_state: string; send_attempt: number; result_id: string | null }>;
+        }
+      ).rows;
+      expect(list.filter((r) => r.send_state === "waiting").map((r) => [r.row_no, r.send_attempt])).toEqual([
+        [3, 1],
+        [6, 1],
+      ]);
+      expect(list.filter((r) => r.send_state === "sent").map((r) => r.result_id)).toEqual(["r-1", "r-2", "r-4", "r-5"]);
+      expect((await findBatchById(a.db, id))?.status).toBe("review");
     }
   });
 });

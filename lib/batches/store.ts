@@ -208,6 +208,7 @@ export async function rowsOf(db: Executor, id: string, kind: BatchKind): Promise
       duplicateOf: repeats.get(r.rowNo) ?? null,
       oversize: oversize.has(r.rowNo),
       kept: r.kept,
+      sendAttempt: r.sendAttempt,
       dryRun: r.dryRun,
       quote: r.quote,
       sendState: r.sendState,
@@ -299,7 +300,12 @@ export async function totalsOf(db: Executor, id: string): Promise<BatchTotals> {
     .select({ currency: batchRows.currency, amount: batchRows.amount })
     .from(batchRows)
     .where(
-      and(eq(batchRows.batchId, id), eq(batchRows.included, true), sql`jsonb_array_length(${batchRows.problems}) = 0`),
+      and(
+        eq(batchRows.batchId, id),
+        eq(batchRows.included, true),
+        eq(batchRows.sendState, "waiting"),
+        sql`jsonb_array_length(${batchRows.problems}) = 0`,
+      ),
     );
   return totalsByCurrency(rows);
 }
@@ -341,6 +347,7 @@ export async function editRow(
       and(
         eq(batchRows.batchId, batch.id),
         eq(batchRows.rowNo, rowNo),
+        eq(batchRows.sendState, "waiting"),
         sql`exists (select 1 from console_batches b where b.id = ${batch.id} and b.status = 'review' for share)`,
       ),
     )
@@ -358,10 +365,36 @@ export async function setIncluded(db: Executor, batchId: string, rowNos: number[
       and(
         eq(batchRows.batchId, batchId),
         inArray(batchRows.rowNo, rowNos),
+        eq(batchRows.sendState, "waiting"),
         sql`exists (select 1 from console_batches b where b.id = ${batchId} and b.status = 'review' for share)`,
       ),
     )
     .returning({ rowNo: batchRows.rowNo });
+  return rows.length;
+}
+
+/**
+ * "Retry failed rows" (issue 44): a finished batch with failed rows goes back to review with
+ * only those rows waiting again, each under a new Idempotency-Key; rows that were paid stay as
+ * they are and are never sent again. Submitting it then goes through the same checks, rules and
+ * approvals. 0 when the batch was not finished or had no failed row (it stays as it was).
+ */
+export async function retryFailedRows(db: Executor, batchId: string): Promise<number> {
+  const moved = await moveBatch(db, batchId, ["done"], "review", {
+    submissionId: null,
+    submittedAt: null,
+    sendingAt: null,
+    finishedAt: null,
+  });
+  if (!moved) return 0;
+  const failed = sql`(send_state = 'failed' or (send_state = 'sent' and result_final and result_status in ('FAILED', 'PAYIN_FAILED', 'PAYOUT_FAILED', 'PAYIN_AMOUNT_MISMATCH')))`;
+  const rows = await queryRows<{ row_no: number }>(
+    db,
+    sql`update console_batch_rows set send_state = 'waiting', send_attempt = send_attempt + 1, result_id = null,
+          result_status = null, http_status = null, failure = null, sent_at = null, checked_at = null, result_final = null
+        where batch_id = ${batchId} and ${failed} returning row_no`,
+  );
+  if (rows.length === 0) await moveBatch(db, batchId, ["review"], "done", { finishedAt: new Date() });
   return rows.length;
 }
 

@@ -52,6 +52,8 @@ export type BatchRowView = {
   oversize: boolean;
   /** Someone looked at its flag and kept it. */
   kept: boolean;
+  /** How many times "Retry failed rows" put it back (0: never). */
+  sendAttempt: number;
   dryRun: DryRunRow | null;
   quote: RowQuote | null;
   sendState: SendState;
