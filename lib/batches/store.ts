@@ -7,7 +7,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { checkRow, duplicatesOf, oversizeRows, payeeLabel, totalsByCurrency } from "./rows";
 import { batches, batchRows } from "./schema";
 import type { BatchKind } from "./templates";
-import { OVERSIZE_FACTOR, rowFailed } from "./outcome";
+import { FAILED_RESULT_STATUSES, OVERSIZE_FACTOR, rowFailed } from "./outcome";
 import type {
   SettledTotals,
   BatchListItem,
@@ -44,6 +44,13 @@ export type NewBatch = {
 };
 
 const INSERT_CHUNK = 250;
+
+/** A row failed, in SQL (`rowFailed` of lib/batches/outcome.ts): refused, or what it created failed afterwards. */
+const ROW_FAILED = sql.raw(
+  `(send_state = 'failed' or (send_state = 'sent' and result_final and result_status in (${[...FAILED_RESULT_STATUSES]
+    .map((status) => `'${status}'`)
+    .join(", ")})))`,
+);
 
 /** Stores the file as it came and each row as checked; one transaction, so a batch is whole or absent. */
 export async function insertBatch(db: Executor, input: NewBatch): Promise<string> {
@@ -172,7 +179,7 @@ export async function listBatches(db: Executor, environment: Environment, limit 
       sql`select batch_id,
             count(*) filter (where send_state = 'sent') as sent,
             count(*) filter (where send_state = 'failed') as refused,
-            count(*) filter (where send_state = 'failed' or (send_state = 'sent' and result_final and result_status in ('FAILED', 'PAYIN_FAILED', 'PAYOUT_FAILED', 'PAYIN_AMOUNT_MISMATCH'))) as failed
+            count(*) filter (where ${ROW_FAILED}) as failed
           from console_batch_rows where batch_id in (${sql.join(
             ended.map((id) => sql`${id}`),
             sql`, `,
@@ -250,7 +257,7 @@ export async function progressOf(db: Executor, id: string): Promise<BatchProgres
           count(*) filter (where send_state = 'sent') as sent,
           count(*) filter (where send_state = 'failed') as refused,
           count(*) filter (where send_state = 'sent' and not coalesce(result_final, false)) as moving,
-          count(*) filter (where send_state = 'failed' or (send_state = 'sent' and result_final and result_status in ('FAILED', 'PAYIN_FAILED', 'PAYOUT_FAILED', 'PAYIN_AMOUNT_MISMATCH'))) as failed,
+          count(*) filter (where ${ROW_FAILED}) as failed,
           count(*) filter (where send_state = 'sent' and result_final and result_status in ('COMPLETED', 'SETTLEMENT_COMPLETED', 'REQUEST_COMPLETED')) as "succeeded",
           count(*) filter (where included and dry_run is not null) as "dryRunDone",
           count(*) filter (where included and dry_run is not null and not (dry_run->>'ok')::boolean) as "dryRunFailed"
@@ -264,7 +271,6 @@ export async function progressOf(db: Executor, id: string): Promise<BatchProgres
  * (refused, or failed after sending) and not sent (dropped, with problems, or never reached).
  */
 export async function outcomeTotalsOf(db: Executor, id: string): Promise<SettledTotals> {
-  const failed = sql`(send_state = 'failed' or (send_state = 'sent' and result_final and result_status in ('FAILED', 'PAYIN_FAILED', 'PAYOUT_FAILED', 'PAYIN_AMOUNT_MISMATCH')))`;
   const rows = await queryRows<{
     currency: string;
     paid: string;
@@ -276,11 +282,11 @@ export async function outcomeTotalsOf(db: Executor, id: string): Promise<Settled
   }>(
     db,
     sql`select currency,
-          coalesce(sum(amount) filter (where send_state = 'sent' and not ${failed}), 0)::text as paid,
-          coalesce(sum(amount) filter (where ${failed}), 0)::text as failed,
+          coalesce(sum(amount) filter (where send_state = 'sent' and not ${ROW_FAILED}), 0)::text as paid,
+          coalesce(sum(amount) filter (where ${ROW_FAILED}), 0)::text as failed,
           coalesce(sum(amount) filter (where send_state not in ('sent', 'failed')), 0)::text as not_sent,
-          count(*) filter (where send_state = 'sent' and not ${failed}) as paid_n,
-          count(*) filter (where ${failed}) as failed_n,
+          count(*) filter (where send_state = 'sent' and not ${ROW_FAILED}) as paid_n,
+          count(*) filter (where ${ROW_FAILED}) as failed_n,
           count(*) filter (where send_state not in ('sent', 'failed')) as not_sent_n
         from console_batch_rows where batch_id = ${id} and currency is not null and amount is not null
         group by currency order by currency`,
@@ -387,12 +393,12 @@ export async function retryFailedRows(db: Executor, batchId: string): Promise<nu
     finishedAt: null,
   });
   if (!moved) return 0;
-  const failed = sql`(send_state = 'failed' or (send_state = 'sent' and result_final and result_status in ('FAILED', 'PAYIN_FAILED', 'PAYOUT_FAILED', 'PAYIN_AMOUNT_MISMATCH')))`;
+
   const rows = await queryRows<{ row_no: number }>(
     db,
     sql`update console_batch_rows set send_state = 'waiting', send_attempt = send_attempt + 1, result_id = null,
           result_status = null, http_status = null, failure = null, sent_at = null, checked_at = null, result_final = null
-        where batch_id = ${batchId} and ${failed} returning row_no`,
+        where batch_id = ${batchId} and ${ROW_FAILED} returning row_no`,
   );
   if (rows.length === 0) await moveBatch(db, batchId, ["review"], "done", { finishedAt: new Date() });
   return rows.length;
