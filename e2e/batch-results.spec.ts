@@ -36,7 +36,8 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
   await page.getByRole("button", { name: "Upload and check" }).click();
   await page.waitForURL(/\/batches\/bat_/);
   const workspace = page.getByTestId("batch-workspace");
-  await expect(page.getByTestId("kept-columns")).toContainText("“employee_id”, “note”, “reference”");
+  await expect(page.getByTestId("kept-columns")).toContainText("“employee_id”, “note”.");
+  await expect(page.getByTestId("reference-column")).toContainText("“reference” is each row's reference");
   await expect(page.getByTestId("valid-count")).toHaveText("4");
 
   // Known problems stop the file: the repeat and the row far above the usual need a decision each.
@@ -122,4 +123,62 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
     await line(2).getByTestId("row-result-link").getAttribute("href"),
   ]).toEqual(paidIds);
   await expect(line(3).getByTestId("row-result-link")).toBeVisible();
+});
+
+test("“New batch from failed rows”: the failed row becomes a new batch, the old one cannot retry it too, and each paid row keeps its reference", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const text = `wallet_address;amount;currency;chain;reference\r\n${[
+    [solanaAddress(), "1.25", "USDC", "SOLANA", "INV-7001"],
+    [solanaAddress(), "99999999", "USDC", "SOLANA", "INV-7002"],
+    [solanaAddress(), "1.75", "USDC", "SOLANA", "INV-7003"],
+  ]
+    .map((r) => r.join(";"))
+    .join("\r\n")}\r\n`;
+  await page.goto("/batches");
+  await setChecked(page.getByLabel("Disbursements from the pre-funded balance"));
+  await page
+    .getByTestId("batch-file")
+    .setInputFiles({ name: "invoices-nov.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
+  await page.getByRole("button", { name: "Upload and check" }).click();
+  await page.waitForURL(/\/batches\/bat_/);
+  const firstUrl = page.url();
+  const line = (n: number) => page.locator(`[data-testid="batch-line"][data-row="${n}"]`);
+  await line(2).getByRole("button", { name: "Keep flagged row 2" }).click();
+  await expect(page.getByTestId("undecided-rows")).toHaveCount(0);
+  await page.getByTestId("submit-batch").click();
+  const offer = page.getByRole("dialog", { name: "More than the balance" });
+  await setChecked(offer.getByLabel("It will be funded before it runs"));
+  await offer.getByTestId("confirm-funding-first").click();
+  await expect(page.getByTestId("batch-workspace")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+  await expect(page.getByTestId("batch-status")).toHaveText("Partly sent (1 failed)");
+
+  // A paid row's disbursement says which batch row created it, and the file's reference.
+  const paidHref = (await line(1).getByTestId("row-result-link").getAttribute("href")) ?? "";
+  await page.goto(paidHref);
+  await expect(page.getByTestId("batch-trail")).toContainText(
+    "Sent by batch invoices-nov.csv, row 1, reference INV-7001",
+  );
+  // The disbursements export carries it too.
+  await page.goto("/disbursements");
+  const [exported] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  const csv = readFileSync((await exported.path()) ?? "", "utf8");
+  expect(csv.split("\r\n")[0]).toContain(",reference,batch_id,batch_row");
+  expect(csv).toContain(",INV-7001,");
+
+  // The failed row becomes a new batch, in the upload's separator; the old one can no longer retry it.
+  await page.goto(firstUrl);
+  await page.getByTestId("retry-failed").getByTestId("new-batch-from-failed").click();
+  await page.waitForURL((url) => url.href !== firstUrl && /\/batches\/bat_/.test(url.pathname));
+  await expect(page.getByTestId("batch-follows")).toContainText("Made from the failed rows of");
+  await expect(page.getByTestId("valid-count")).toHaveText("1");
+  await expect(line(1)).toContainText("99,999,999.00 USDC");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("invoices-nov (failed rows).csv");
+  await page.goto(firstUrl);
+  await expect(page.getByTestId("batch-followed")).toContainText("Its failed rows went into");
+  await expect(page.getByTestId("retry-failed")).toHaveCount(0);
 });

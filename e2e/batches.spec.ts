@@ -198,6 +198,14 @@ test("a settlement-request batch from the stablecoin-to-fiat template: every cur
   await expect(page.getByTestId("quote-progress")).toHaveText("Every row quoted.", { timeout: 30_000 });
   await expect(page.getByTestId("batch-fees")).toContainText("over 6 rows");
   await expect(page.getByTestId("row-quote")).toHaveCount(6);
+  // What the payers must fund, fees included, per currency (issue 44).
+  await expect(page.getByTestId("batch-funding")).toContainText(/[\d,]+\.\d{2,6} USD[CT] over 6 rows/);
+  // The dry run in the batch's own environment: priced there, with the total to fund; nothing sent.
+  await page.getByTestId("start-check").click();
+  const check = page.getByTestId("batch-check");
+  await expect(check.locator('[data-check="prices"]')).toContainText("Priced in sandbox");
+  await expect(check.locator('[data-check="funding"]')).toContainText("The payers send");
+  await expect(check).toHaveAttribute("data-ready", "yes");
   await page.getByTestId("start-dry-run").click();
   await expect(page.getByTestId("batch-workspace")).toHaveAttribute("data-dry-run", "done", { timeout: 90_000 });
   await expect(page.getByTestId("dry-run-summary")).toHaveText("6 of 6 rows would go through.");

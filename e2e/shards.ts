@@ -43,6 +43,7 @@ const SECONDS: Record<string, number> = {
   "no-api-key-leak.spec.ts": 10,
   "v1-payments.spec.ts": 10,
   "batch-approvals.spec.ts": 9,
+  "batch-dry-run.spec.ts": 20,
   "rates.spec.ts": 9,
   "request-log.spec.ts": 5,
   "search-prefixes.spec.ts": 4,

@@ -2,6 +2,7 @@ import { Link } from "@/components/ui/link";
 import { MOST_ROWS_TEXT } from "@/lib/approvals/backtest-limits";
 import { CONTROLLED_ACTION_LABELS } from "@/lib/approvals/rules";
 import type { BacktestResult } from "@/lib/approvals/types";
+import { formatMoney } from "@/lib/money/format";
 
 const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -16,8 +17,8 @@ export function BacktestReport({ report }: { report: BacktestResult }) {
       {report.amounts.length > 0 ? (
         <ul className="flex flex-wrap gap-2">
           {report.amounts.map((a) => (
-            <li key={a.currency} className="rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800">
-              {a.currency} {a.amount}
+            <li key={a.currency} className="rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-800 tabular-nums">
+              {formatMoney(a.amount, a.currency)}
             </li>
           ))}
         </ul>

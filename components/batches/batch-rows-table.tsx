@@ -170,7 +170,7 @@ export function BatchRowsTable({
                       <Button size="sm" variant="secondary" onClick={() => onFix(r)} aria-label={`Fix row ${r.rowNo}`}>
                         Fix
                       </Button>
-                    ) : r.included && r.sendAttempt > 0 && r.sendState === "waiting" ? (
+                    ) : r.included && r.sendState === "waiting" ? (
                       <Button size="sm" variant="secondary" onClick={() => onFix(r)} aria-label={`Edit row ${r.rowNo}`}>
                         Edit
                       </Button>

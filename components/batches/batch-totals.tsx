@@ -14,6 +14,7 @@ export function BatchTotalsCard({
   totals,
   dryRunFees,
   quoteFees,
+  funding = [],
   quoted,
   balances,
   settled = null,
@@ -24,6 +25,8 @@ export function BatchTotalsCard({
   settled?: SettledTotals | null;
   dryRunFees: BatchTotals;
   quoteFees: BatchTotals;
+  /** What the payers must send per currency, fees included (settlement requests). */
+  funding?: BatchTotals;
   quoted: { priced: number; failed: number; of: number };
   balances: Balance[] | null;
 }) {
@@ -60,13 +63,28 @@ export function BatchTotalsCard({
               </div>
             );
           })}
+          {kind === "settlement_request" && funding.length > 0 ? (
+            <div className="border-t border-slate-100 pt-3" data-testid="batch-funding">
+              <dt className="text-slate-500">To fund, fees included</dt>
+              {funding.map((f) => (
+                <dd key={f.currency} className="font-medium text-slate-900 tabular-nums" data-currency={f.currency}>
+                  {formatMoney(f.amount, f.currency)}{" "}
+                  <span className="font-normal text-slate-500">
+                    over {f.count} row{f.count === 1 ? "" : "s"}
+                  </span>
+                </dd>
+              ))}
+            </div>
+          ) : null}
           {kind === "settlement_request" ? (
             <div className="border-t border-slate-100 pt-3" data-testid="batch-fees">
               <dt className="text-slate-500">Fees, by the service&apos;s quotes</dt>
               {quoteFees.map((f) => (
                 <dd key={f.currency} className="font-medium text-slate-900 tabular-nums">
                   {formatMoney(f.amount, f.currency)}{" "}
-                  <span className="font-normal text-slate-500">over {f.count} rows</span>
+                  <span className="font-normal text-slate-500">
+                    over {f.count} row{f.count === 1 ? "" : "s"}
+                  </span>
                 </dd>
               ))}
               <dd className="text-xs text-slate-500" data-testid="quote-progress" aria-live="polite">
@@ -82,7 +100,9 @@ export function BatchTotalsCard({
               {dryRunFees.map((f) => (
                 <dd key={f.currency} className="font-medium text-slate-900 tabular-nums">
                   {formatMoney(f.amount, f.currency)}{" "}
-                  <span className="font-normal text-slate-500">over {f.count} rows</span>
+                  <span className="font-normal text-slate-500">
+                    over {f.count} row{f.count === 1 ? "" : "s"}
+                  </span>
                 </dd>
               ))}
             </div>

@@ -1,31 +1,35 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { AlertIcon, ClockIcon, FlaskIcon } from "@/components/ui/icons";
+import { AlertIcon, CheckIcon, ClockIcon, FlaskIcon } from "@/components/ui/icons";
 import { Link } from "@/components/ui/link";
 import { Pagination } from "@/components/ui/pagination";
 import { useToast } from "@/components/ui/toast";
 import { cancelBatch } from "@/lib/actions/cancel-batch";
 import { setBatchRowsIncluded } from "@/lib/actions/set-batch-rows-included";
 import { startBatchDryRun } from "@/lib/actions/start-batch-dry-run";
+import { dryRunBatch } from "@/lib/actions/dry-run-batch";
+import { newBatchFromFailedRows } from "@/lib/actions/new-batch-from-failed-rows";
 import { submitBatch } from "@/lib/actions/submit-batch";
 import { keepBatchRows } from "@/lib/actions/keep-batch-rows";
 import { retryFailedBatchRows } from "@/lib/actions/retry-failed-batch-rows";
 import { formatMoney } from "@/lib/money/format";
 import type { ActionResult } from "@/lib/actions/result";
-import type { BatchRowView, BatchState, RowFilter } from "@/lib/batches/types";
+import type { BatchCheck, BatchRowView, BatchState, RowFilter } from "@/lib/batches/types";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import type { Balance } from "@/lib/schemas/sandbox";
+import { BatchCheckReport } from "./batch-check-report";
 import { BatchProgressBar } from "./batch-progress";
 import { BatchReceipt } from "./batch-receipt";
 import { BatchRowsTable, FILTER_LABELS } from "./batch-rows-table";
 import { BatchStatusBadge } from "./batch-status-badge";
 import { batchOutcome, OVERSIZE_FACTOR } from "@/lib/batches/outcome";
-import { keptColumns } from "@/lib/batches/templates";
+import { keptColumns, referenceColumn } from "@/lib/batches/templates";
 import { BatchTotalsCard } from "./batch-totals";
 import { FixRowDialog } from "./fix-row-dialog";
 
@@ -63,6 +67,7 @@ export function BatchWorkspace({
 }) {
   const id = initial.batch.id;
   const queryClient = useQueryClient();
+  const router = useRouter();
   const { toast } = useToast();
   const [page, setPage] = useState(initial.page);
   const [filter, setFilter] = useState<RowFilter>(initial.filter);
@@ -73,6 +78,15 @@ export function BatchWorkspace({
   const [fundingSaid, setFundingSaid] = useState(false);
   const [heldMessage, setHeldMessage] = useState<{ id: string; message: string } | null>(null);
   const [pending, start] = useTransition();
+  // The dry run in the batch's own environment (issue 44): its report, kept while the page is open.
+  const [check, setCheck] = useState<BatchCheck | null>(null);
+  const [checking, startCheck] = useTransition();
+  const runCheck = () =>
+    startCheck(async () => {
+      const result = await dryRunBatch({ batchId: id });
+      if (!result.ok) toast({ title: "Dry run not run", description: result.error.message, tone: "error" });
+      else setCheck(result.data);
+    });
   const key = ["batch", id, page, filter] as const;
   const query = useQuery({
     queryKey: key,
@@ -144,6 +158,7 @@ export function BatchWorkspace({
     failed: b.status === "sending" || b.status === "done" ? state.progress.failed : state.progress.dryRunFailed,
   };
   const kept = keptColumns(b.kind, b.header);
+  const reference = referenceColumn(b.header);
   const undecided = state.undecidedRowNos.length;
   // Rows still to send (after "Retry failed rows", the paid ones are not among them).
   const valid = state.progress.waiting - state.progress.invalid;
@@ -162,15 +177,37 @@ export function BatchWorkspace({
           {state.progress.invalid} with problems · {state.progress.dropped} dropped
         </p>
       </div>
-      {canManage && b.status === "done" && state.progress.failed > 0 ? (
+      {b.follows ? (
+        <p className="text-sm text-slate-600" data-testid="batch-follows">
+          Made from the failed rows of{" "}
+          <Link href={`/batches/${b.follows}`} className="font-medium underline underline-offset-2">
+            an earlier batch
+          </Link>
+          .
+        </p>
+      ) : null}
+      {b.followedBy ? (
+        <p
+          role="status"
+          className="rounded-lg border border-slate-200 bg-slate-50 px-3.5 py-3 text-sm text-slate-700"
+          data-testid="batch-followed"
+        >
+          Its failed rows went into{" "}
+          <Link href={`/batches/${b.followedBy}`} className="font-medium underline underline-offset-2">
+            a new batch
+          </Link>
+          : they are retried there, never here too.
+        </p>
+      ) : null}
+      {canManage && b.status === "done" && state.progress.failed > 0 && !b.followedBy ? (
         <div
           className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
           data-testid="retry-failed"
         >
           <p className="min-w-0 flex-1">
             {state.progress.failed === 1 ? "1 row failed" : `${state.progress.failed} rows failed`}. After a top-up or a
-            fix, send {state.progress.failed === 1 ? "it" : "them"} again: the rows already paid are never sent again,
-            and the retry goes through the same checks and approvals.
+            fix, send {state.progress.failed === 1 ? "it" : "them"} again here, or as a new batch: the rows already paid
+            are never sent again, and either way goes through the same checks and approvals.
           </p>
           <Button
             size="sm"
@@ -191,11 +228,32 @@ export function BatchWorkspace({
           >
             Retry failed rows
           </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            loading={pending}
+            data-testid="new-batch-from-failed"
+            onClick={() =>
+              act(
+                "No new batch",
+                () => newBatchFromFailedRows({ batchId: id }),
+                (data) => router.push(`/batches/${data.id}`),
+              )
+            }
+          >
+            New batch from failed rows
+          </Button>
         </div>
       ) : null}
       {kept.length > 0 ? (
         <p className="text-sm text-slate-600" data-testid="kept-columns">
           Not sent, kept with each row and in the results: {kept.map((c) => `“${c}”`).join(", ")}.
+        </p>
+      ) : null}
+      {reference ? (
+        <p className="text-sm text-slate-600" data-testid="reference-column">
+          “{reference}” is each row&apos;s reference: the console keeps it with what the row creates, on its page, in
+          the exports and the balance statement, and in the results.
         </p>
       ) : null}
 
@@ -254,6 +312,7 @@ export function BatchWorkspace({
           totals={state.totals}
           dryRunFees={state.dryRunFees}
           quoteFees={state.quoteFees}
+          funding={state.funding}
           quoted={state.quoted}
           balances={review ? balances : null}
           settled={state.settled}
@@ -261,7 +320,7 @@ export function BatchWorkspace({
         <Card
           title={
             b.status === "review"
-              ? "Dry run in sandbox"
+              ? `Dry run in ${b.environment}`
               : b.status === "done"
                 ? batchOutcome(b.status, state.progress).label
                 : b.status === "sending"
@@ -272,41 +331,69 @@ export function BatchWorkspace({
           }
           description={
             b.status === "review"
-              ? "Creates every row in sandbox, takes each through its flow with the sandbox transitions and clock, and reports what would happen. Nothing touches production."
+              ? `Checks what submitting would meet in ${b.environment}: the rows, ${b.kind === "disbursement" ? "the balance" : "the service's prices"}, ${b.environment === "production" ? "cooling-off, your daily limit " : ""}and the approval rule. Nothing is sent.`
               : `Each row goes out once, with its own Idempotency-Key (batch_${b.id}_<row>).`
           }
         >
           {b.status === "review" ? (
-            <div className="space-y-3" data-testid="dry-run-panel">
-              {b.dryRunState === "done" ? (
-                <p className="text-sm text-slate-700" data-testid="dry-run-summary">
-                  {state.progress.dryRunDone - state.progress.dryRunFailed} of {state.progress.dryRunDone} rows would go
-                  through
-                  {state.progress.dryRunFailed > 0 ? `; ${state.progress.dryRunFailed} would fail (see the table)` : ""}
-                  .
+            <div className="space-y-4">
+              <div className="space-y-3" data-testid="check-panel">
+                {check ? (
+                  <BatchCheckReport check={check} />
+                ) : (
+                  <p className="text-sm text-slate-500">Not run yet. It reads; it sends and writes nothing.</p>
+                )}
+                {editable ? (
+                  <Button
+                    variant="secondary"
+                    onClick={runCheck}
+                    loading={checking}
+                    disabled={valid === 0}
+                    data-testid="start-check"
+                  >
+                    <CheckIcon className="size-4" /> {check ? "Run the dry run again" : `Dry run in ${b.environment}`}
+                  </Button>
+                ) : null}
+              </div>
+              <div className="space-y-3 border-t border-slate-100 pt-4" data-testid="dry-run-panel">
+                <h3 className="text-sm font-semibold text-slate-900">Rehearse in sandbox</h3>
+                <p className="text-xs text-slate-500">
+                  Creates every row in sandbox and takes each through its flow with the sandbox transitions and clock.
+                  {b.environment === "production" ? " Nothing touches production." : ""}
                 </p>
-              ) : dryRunning ? (
-                <p className="text-sm text-slate-700" aria-live="polite">
-                  Running: {state.progress.dryRunDone} of {valid} rows tried…
-                </p>
-              ) : b.dryRunState === "failed" ? (
-                <p className="text-sm text-red-800">{b.dryRunError}</p>
-              ) : (
-                <p className="text-sm text-slate-500">
-                  Not run yet. It moves the sandbox clock forward and spends sandbox balance.
-                </p>
-              )}
-              {editable ? (
-                <Button
-                  variant="secondary"
-                  onClick={() => act("Dry run not started", () => startBatchDryRun({ batchId: id }))}
-                  loading={pending && dryRunning}
-                  disabled={dryRunning || valid === 0}
-                  data-testid="start-dry-run"
-                >
-                  <FlaskIcon className="size-4" /> {b.dryRunState === "done" ? "Run it again" : "Dry run in sandbox"}
-                </Button>
-              ) : null}
+                {b.dryRunState === "done" ? (
+                  <p className="text-sm text-slate-700" data-testid="dry-run-summary">
+                    {state.progress.dryRunDone - state.progress.dryRunFailed} of {state.progress.dryRunDone} rows would
+                    go through
+                    {state.progress.dryRunFailed > 0
+                      ? `; ${state.progress.dryRunFailed} would fail (see the table)`
+                      : ""}
+                    .
+                  </p>
+                ) : dryRunning ? (
+                  <p className="text-sm text-slate-700" aria-live="polite">
+                    Running: {state.progress.dryRunDone} of {valid} rows tried…
+                  </p>
+                ) : b.dryRunState === "failed" ? (
+                  <p className="text-sm text-red-800">{b.dryRunError}</p>
+                ) : (
+                  <p className="text-sm text-slate-500">
+                    Not run yet. It moves the sandbox clock forward and spends sandbox balance.
+                  </p>
+                )}
+                {editable ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => act("Rehearsal not started", () => startBatchDryRun({ batchId: id }))}
+                    loading={pending && dryRunning}
+                    disabled={dryRunning || valid === 0}
+                    data-testid="start-dry-run"
+                  >
+                    <FlaskIcon className="size-4" />{" "}
+                    {b.dryRunState === "done" ? "Rehearse again" : "Rehearse in sandbox"}
+                  </Button>
+                ) : null}
+              </div>
             </div>
           ) : (
             <BatchProgressBar progress={state.progress} />

@@ -158,6 +158,8 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   keepBatchRows: MAKERS,
   retryFailedBatchRows: MAKERS,
   startBatchDryRun: MAKERS,
+  dryRunBatch: MAKERS,
+  newBatchFromFailedRows: MAKERS,
   submitBatch: MAKERS,
   cancelBatch: MAKERS,
 };

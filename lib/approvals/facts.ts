@@ -2,6 +2,7 @@
  * What a rule judges, read from the exact call the console would send (lib/dashboard/api-calls.ts).
  * Pure and browser-safe: the backtest reads the same facts from requests the API lists.
  */
+import { formatMoney } from "@/lib/money/format";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { ControlledAction, DestinationType, SubmissionFacts } from "./rules";
 
@@ -9,6 +10,13 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
 const str = (v: unknown): string | null =>
   typeof v === "string" && v.length > 0 ? v : typeof v === "number" ? String(v) : null;
+
+/** An amount as the console shows it elsewhere ("9,999.99 USDC", "NGN 15,000.00"); as given when it is not a number. */
+export function amountLabel(currency: string | null, value: string | null): string {
+  if (currency && value && /^-?\d+(\.\d+)?$/.test(value))
+    return formatMoney(value, currency, { currencyDisplay: "code" });
+  return `${currency ?? ""} ${value ?? "?"}`.trim();
+}
 
 /** "0x5aAe…eAed", "DE89…3000": enough to recognise, not a whole account number. */
 export function shortDestination(value: string | null): string {
@@ -49,8 +57,8 @@ export function settlementRequestFacts(environment: Environment, body: unknown):
     amount: value,
     destinationType: to.type,
     knownDestination: null,
-    // A bank account by its last four, named as one: "NGN 15000 → NGN account ••••4579" never reads as two amounts.
-    label: `${currency ?? ""} ${value ?? "?"} → ${str(destination.currency) ?? ""} ${
+    // A bank account by its last four, named as one: "NGN 15,000.00 → NGN account ••••4579" never reads as two amounts.
+    label: `${amountLabel(currency, value)} → ${str(destination.currency) ?? ""} ${
       to.type === "bank"
         ? to.key
           ? `account ••••${to.key.replace(/\s/g, "").slice(-4)}`
@@ -73,7 +81,7 @@ export function factsOf(environment: Environment, action: ControlledAction, body
         amount: str(b.amount),
         destinationType: "wallet",
         knownDestination: null,
-        label: `${str(b.currency) ?? ""} ${str(b.amount) ?? "?"} → ${shortDestination(str(b.wallet_address))}`,
+        label: `${amountLabel(str(b.currency), str(b.amount))} → ${shortDestination(str(b.wallet_address))}`,
       };
     case "v1_payment":
       return {
@@ -83,7 +91,7 @@ export function factsOf(environment: Environment, action: ControlledAction, body
         amount: str(b.amount),
         destinationType: "wallet",
         knownDestination: null,
-        label: `${str(b.currency_code) ?? ""} ${str(b.amount) ?? "?"} → ${shortDestination(str(b.destination_wallet))}`,
+        label: `${amountLabel(str(b.currency_code), str(b.amount))} → ${shortDestination(str(b.destination_wallet))}`,
       };
     case "webhook_endpoint":
       return {

@@ -54,7 +54,7 @@ describe("which submissions a rule holds", () => {
         currency: "USDC",
         wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
       }),
-    ).toMatchObject({ amount: "9999.99", label: "USDC 9999.99 → 0x5aAe…eAed" });
+    ).toMatchObject({ amount: "9999.99", label: "9,999.99 USDC → 0x5aAe…eAed" });
   });
 
   it("holds at the threshold and above, in the chosen environment and actions only (decimal, not float)", () => {

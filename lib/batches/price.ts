@@ -68,7 +68,13 @@ export async function priceBatch(
           quote = { error: failureText(result.error) };
         } else {
           const data = result.data;
-          quote = { fee: String(data.fee.total), feeCurrency: data.fee.currency, rate: String(data.effective_rate) };
+          quote = {
+            fee: String(data.fee.total),
+            feeCurrency: data.fee.currency,
+            rate: String(data.effective_rate),
+            send: String(data.source_amount),
+            sendCurrency: data.source_currency,
+          };
           const rate = result.rateLimit;
           if (rate && rate.remaining < rate.limit / 2) pacer.blockFor(rate.resetSeconds);
         }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "./csv-parse";
 import { bodyOfCells, checkRow, columnOf, duplicatesOf, totalsByCurrency } from "./rows";
-import { headerProblems, keptColumns, TEMPLATE_NAMES, TEMPLATES, templateCsv } from "./templates";
+import { headerProblems, keptColumns, referenceColumn, TEMPLATE_NAMES, TEMPLATES, templateCsv } from "./templates";
 
 describe("batch rows", () => {
   it("every template's example rows pass the forms' validators", () => {
@@ -126,7 +126,10 @@ describe("batch rows", () => {
     ]);
     const payroll = ["wallet_address", "amount", "currency", "chain", "employee_id", "note", "reference"];
     expect(headerProblems("disbursement", payroll)).toEqual([]);
-    expect(keptColumns("disbursement", payroll)).toEqual(["employee_id", "note", "reference"]);
+    expect(keptColumns("disbursement", payroll)).toEqual(["employee_id", "note"]);
+    expect(referenceColumn(payroll)).toBe("reference");
+    expect(referenceColumn(["wallet_address", "amount", "currency", "Payment_Reference"])).toBe("Payment_Reference");
+    expect(referenceColumn(["wallet_address", "amount", "currency"])).toBeNull();
     const row = checkRow("disbursement", payroll, [
       VALID_SOLANA,
       "12.5",

@@ -34,6 +34,9 @@ export const batches = pgTable("console_batches", {
   submittedAt: timestamp("submitted_at", { withTimezone: true }),
   sendingAt: timestamp("sending_at", { withTimezone: true }),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
+  /** The batch made from this one's failed rows, and the one this was made from (issue 44). */
+  followedBy: text("followed_by"),
+  follows: text("follows"),
   leaseOwner: text("lease_owner"),
   leaseUntil: timestamp("lease_until", { withTimezone: true }),
 });

@@ -53,6 +53,7 @@ export async function batchState(
     settled,
     dryRunFees,
     quoteFees: quotes.fees,
+    funding: quotes.funding,
     quoted: { priced: quotes.priced, failed: quotes.failed, of: quotes.of },
     submissionStatus: submission?.status ?? null,
     rows: rows.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE),

@@ -27,6 +27,9 @@ import {
   totalsOf,
 } from "./store";
 import { templateCsv } from "./templates";
+import { newBatchFromFailedRows } from "./follow-up";
+import { batchReferencesOf } from "./references";
+import type { Actor } from "@/lib/auth/session";
 
 const SOLANA = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 
@@ -194,5 +197,67 @@ describe("batch work across instances (PostgreSQL)", () => {
       expect(list.filter((r) => r.send_state === "sent").map((r) => r.result_id)).toEqual(["r-1", "r-2", "r-4", "r-5"]);
       expect((await findBatchById(a.db, id))?.status).toBe("review");
     }
+  });
+
+  it("a retry and a new batch from the failed rows, at once on two instances: the failed rows go one way only (issue 44)", async () => {
+    const actor = { userId: "u1", email: "u1@example.com", role: "finance" } as Actor;
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      const id = await newBatch(a.db, 6);
+      await a.db.execute(sql`update console_batch_rows set send_state = case when row_no % 3 = 0 then 'failed' else 'sent' end,
+        result_id = 'r-' || row_no, result_final = true, result_status = case when row_no % 3 = 0 then null else 'COMPLETED' end
+        where batch_id = ${id}`);
+      await moveBatch(a.db, id, ["review"], "done", {});
+      const batch = await findBatchById(a.db, id);
+      if (!batch) throw new Error("no batch");
+      const [retried, made] =
+        round % 2 === 0
+          ? await Promise.all([retryFailedRows(a.db, id), newBatchFromFailedRows(b.db, batch, actor)])
+          : await Promise.all([retryFailedRows(b.db, id), newBatchFromFailedRows(a.db, batch, actor)]);
+      // Exactly one of the two took the failed rows.
+      expect(retried > 0 !== made.ok).toBe(true);
+      outcomes.add(made.ok ? "new" : "retry");
+      if (made.ok) {
+        expect(made.rows).toBe(2);
+        const followed = await findBatchById(a.db, id);
+        expect(followed?.followedBy).toBe(made.id);
+        expect(followed?.status).toBe("done");
+        const next = await findBatchById(a.db, made.id);
+        expect(next).toMatchObject({ status: "review", follows: id, separator: ",", rowCount: 2 });
+        expect(await totalsOf(a.db, made.id)).toEqual([{ currency: "USDC", amount: "9", count: 2 }]);
+        // The followed batch never retries them itself afterwards.
+        expect(await retryFailedRows(a.db, id)).toBe(0);
+      } else {
+        expect(["already_followed", "not_finished"]).toContain(made.code);
+        expect((await findBatchById(a.db, id))?.followedBy).toBeNull();
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  it("finds the batch row and its file's reference from what the row created", async () => {
+    const text = `wallet_address;amount;currency;chain;Reference\n${SOLANA};1.00;USDC;SOLANA;PAY-1\n${SOLANA};2.00;USDC;SOLANA;\n`;
+    const csv = parseCsv(text);
+    if (!csv.ok) throw new Error("bad fixture");
+    const id = await insertBatch(a.db, {
+      environment: "sandbox",
+      kind: "disbursement",
+      fileName: "payroll.csv",
+      bytes: new TextEncoder().encode(text),
+      sha256: "z",
+      separator: ";",
+      header: csv.header,
+      records: csv.records,
+      createdBy: "u1",
+      createdByEmail: "u1@example.com",
+    });
+    await a.db.execute(
+      sql`update console_batch_rows set send_state = 'sent', result_id = 'dsb-' || ${id} || '-' || row_no where batch_id = ${id}`,
+    );
+    const found = await batchReferencesOf(a.db, "sandbox", [`dsb-${id}-1`, `dsb-${id}-2`, "other"]);
+    expect(found.get(`dsb-${id}-1`)).toEqual({ batchId: id, rowNo: 1, fileName: "payroll.csv", reference: "PAY-1" });
+    expect(found.get(`dsb-${id}-2`)?.reference).toBeNull();
+    expect(found.has("other")).toBe(false);
+    expect((await batchReferencesOf(a.db, "production", [`dsb-${id}-1`])).size).toBe(0);
   });
 });

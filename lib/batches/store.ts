@@ -41,6 +41,8 @@ export type NewBatch = {
   records: Array<{ line: number; cells: string[] }>;
   createdBy: string;
   createdByEmail: string;
+  /** The batch whose failed rows this one is made of (issue 44). */
+  follows?: string;
 };
 
 const INSERT_CHUNK = 250;
@@ -52,16 +54,17 @@ const ROW_FAILED = sql.raw(
     .join(", ")})))`,
 );
 
+export const newBatchId = () => `bat_${randomBytes(9).toString("base64url")}`;
+
 /** Stores the file as it came and each row as checked; one transaction, so a batch is whole or absent. */
-export async function insertBatch(db: Executor, input: NewBatch): Promise<string> {
-  const id = `bat_${randomBytes(9).toString("base64url")}`;
+export async function insertBatch(db: Executor, input: NewBatch, id = newBatchId()): Promise<string> {
   const fileB64 = Buffer.from(input.bytes).toString("base64");
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into console_batches (id, environment, kind, file_name, file_bytes, file_sha256, file_size, separator, header, row_count, created_by, created_by_email, quote_state)
+      insert into console_batches (id, environment, kind, file_name, file_bytes, file_sha256, file_size, separator, header, row_count, created_by, created_by_email, quote_state, follows)
       values (${id}, ${input.environment}, ${input.kind}, ${input.fileName}, decode(${fileB64}, 'base64'), ${input.sha256}, ${input.bytes.byteLength},
               ${input.separator}, ${sql.raw(textArray(input.header))}, ${input.records.length}, ${input.createdBy}, ${input.createdByEmail},
-              ${input.kind === "settlement_request" ? "queued" : null})`);
+              ${input.kind === "settlement_request" ? "queued" : null}, ${input.follows ?? null})`);
     for (let start = 0; start < input.records.length; start += INSERT_CHUNK) {
       const values = input.records.slice(start, start + INSERT_CHUNK).map((record, i) => {
         const checked = checkRow(input.kind, input.header, record.cells);
@@ -150,6 +153,8 @@ export async function batchView(db: Executor, row: BatchRow): Promise<BatchView>
     submittedAt: iso(row.submittedAt),
     finishedAt: iso(row.finishedAt),
     sameFile: same.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), status: s.status })),
+    followedBy: row.followedBy,
+    follows: row.follows,
   };
 }
 
@@ -386,13 +391,13 @@ export async function setIncluded(db: Executor, batchId: string, rowNos: number[
  * approvals. 0 when the batch was not finished or had no failed row (it stays as it was).
  */
 export async function retryFailedRows(db: Executor, batchId: string): Promise<number> {
-  const moved = await moveBatch(db, batchId, ["done"], "review", {
-    submissionId: null,
-    submittedAt: null,
-    sendingAt: null,
-    finishedAt: null,
-  });
-  if (!moved) return 0;
+  // Not once its failed rows went into a new batch (followed_by): they are sent one way, never both.
+  const moved = await db
+    .update(batches)
+    .set({ status: "review", submissionId: null, submittedAt: null, sendingAt: null, finishedAt: null })
+    .where(and(eq(batches.id, batchId), eq(batches.status, "done"), sql`${batches.followedBy} is null`))
+    .returning({ id: batches.id });
+  if (moved.length === 0) return 0;
 
   const rows = await queryRows<{ row_no: number }>(
     db,
@@ -672,7 +677,14 @@ export async function recordQuote(db: Executor, id: string, rowNo: number, quote
 export async function quoteFeesOf(
   db: Executor,
   id: string,
-): Promise<{ fees: BatchTotals; priced: number; failed: number; of: number }> {
+): Promise<{ fees: BatchTotals; funding: BatchTotals; priced: number; failed: number; of: number }> {
+  // What the payers must send per currency, fees included (issue 44): the quotes' source amounts.
+  const funding = await queryRows<{ currency: string; amount: string; count: string }>(
+    db,
+    sql`select quote->>'sendCurrency' as currency, sum((quote->>'send')::numeric)::text as amount, count(*) as count
+        from console_batch_rows where batch_id = ${id} and included and jsonb_array_length(problems) = 0 and quote->>'send' is not null
+        group by 1 order by 1`,
+  );
   const fees = await queryRows<{ currency: string; amount: string; count: string }>(
     db,
     sql`select quote->>'feeCurrency' as currency, sum((quote->>'fee')::numeric)::text as amount, count(*) as count
@@ -686,6 +698,7 @@ export async function quoteFeesOf(
   );
   return {
     fees: fees.map((r) => ({ currency: r.currency, amount: r.amount, count: Number(r.count) })),
+    funding: funding.map((r) => ({ currency: r.currency, amount: r.amount, count: Number(r.count) })),
     priced: Number(counts?.priced ?? 0),
     failed: Number(counts?.failed ?? 0),
     of: Number(counts?.of ?? 0),

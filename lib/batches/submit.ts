@@ -1,7 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/session";
 import { nowFor } from "@/lib/approvals/clock";
-import { governingRule, type Rule, type SubmissionFacts } from "@/lib/approvals/rules";
 import {
   currentRules,
   denySubmission,
@@ -10,46 +9,26 @@ import {
   type SubmissionRow,
 } from "@/lib/approvals/store";
 import { BATCH_SUBMISSION_PATH } from "@/lib/approvals/types";
-import { noteDestinations } from "@/lib/approvals/money-calls";
-import { coolingOffMinutes } from "@/lib/approvals/payees";
-import { destinationKeyOf } from "@/lib/approvals/payee-key";
-import { inUsd } from "@/lib/approvals/usd";
-import { availableBalances } from "@/lib/page-data/available-balances";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
-import Decimal from "decimal.js";
 import { createHash } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import {
+  coolingRows,
+  factsOfTotals,
+  needsUsd,
+  PRODUCTION_BATCH_RULE,
+  pickRule,
+  shortfallOf,
+  shortfallText,
+  usdValueOf,
+} from "./check";
 import { batchRows } from "./schema";
 import { needsDecision } from "./outcome";
 import { moveBatch, progressOf, rowsOf, totalsOf, type BatchRow } from "./store";
 import type { BatchTotals } from "./types";
 import { kickBatchWorker } from "./worker";
-
-/**
- * A production batch is never sent without a person's approval (issue 32: "no automatic
- * approval"): when no rule of the console holds it, this one does (decisions D20.5).
- */
-const PRODUCTION_BATCH_RULE: Rule = {
-  id: "batch-payout",
-  version: 1,
-  name: "Batch payout",
-  enabled: true,
-  conditions: {
-    environments: ["production"],
-    actions: ["disbursement", "settlement_request"],
-    currencies: [],
-    amountAtLeast: null,
-    amountIn: "submission",
-    destinationTypes: [],
-    newDestinationOnly: false,
-  },
-  approvalsRequired: 1,
-  approverRoles: ["admin", "finance"],
-  createdBy: "console",
-  createdAt: "",
-};
 
 export type SubmitOutcome =
   | { ok: true; held: { submissionId: string; message: string } | null }
@@ -108,7 +87,7 @@ export async function submitReviewedBatch(
       }: keep or drop each before submitting.`,
     };
   }
-  const cooling = batch.environment === "production" ? await coolingRows(db, batch) : [];
+  const cooling = batch.environment === "production" ? await coolingRows(db, batch, { note: true }) : [];
   if (cooling.length > 0) {
     const first = cooling[0];
     return {
@@ -127,7 +106,7 @@ export async function submitReviewedBatch(
   const digest = await rowsDigestOf(db, batch.id);
   const totals = await totalsOf(db, batch.id);
   // More than the environment's balance is refused, unless the submitter says it will be funded first (issue 44).
-  const shortfall = batch.kind === "disbursement" ? await shortfallOf(batch.environment, totals) : [];
+  const shortfall = batch.kind === "disbursement" ? ((await shortfallOf(batch.environment, totals)) ?? []) : [];
   if (shortfall.length > 0 && !options.fundingFirst) {
     return {
       ok: false,
@@ -136,10 +115,10 @@ export async function submitReviewedBatch(
     };
   }
   const rules = await currentRules(db);
-  const facts = await factsOfTotals(
+  const facts = factsOfTotals(
     batch,
     totals,
-    rules.some((r) => r.enabled && r.conditions.amountIn === "USD" && r.conditions.amountAtLeast !== null),
+    needsUsd(rules) ? (await usdValueOf(batch.environment, totals)).perCurrency : new Map(),
   );
   const rule = pickRule(rules, facts) ?? (batch.environment === "production" ? PRODUCTION_BATCH_RULE : null);
   const now = new Date();
@@ -203,60 +182,6 @@ export async function submitReviewedBatch(
   };
 }
 
-/**
- * The included rows whose destination this account never paid and first saw less than the
- * cooling-off period ago (issue 43): a batch row is a destination like any other.
- */
-async function coolingRows(db: Executor, batch: BatchRow): Promise<Array<{ rowNo: number; from: Date }>> {
-  const rows = await db
-    .select({ rowNo: batchRows.rowNo, body: batchRows.body })
-    .from(batchRows)
-    .where(and(eq(batchRows.batchId, batch.id), eq(batchRows.included, true)));
-  const keyed = rows
-    .map((r) => ({ rowNo: r.rowNo, key: destinationKeyOf(batch.kind, r.body) }))
-    .filter((r): r is { rowNo: number; key: string } => r.key !== null);
-  const [known, minutes] = await Promise.all([
-    noteDestinations(
-      db,
-      batch.environment,
-      keyed.map((r) => r.key),
-    ),
-    coolingOffMinutes(db, batch.environment),
-  ]);
-  const now = Date.now();
-  return keyed
-    .map((r) => {
-      const seen = known.get(r.key);
-      const from = new Date((seen?.firstSeenAt.getTime() ?? now) + minutes * 60_000);
-      return { rowNo: r.rowNo, from, paid: seen?.firstPaidAt != null };
-    })
-    .filter((r) => !r.paid && r.from.getTime() > now)
-    .sort((a, b) => a.rowNo - b.rowNo);
-}
-
-type Shortfall = { currency: string; amount: string; available: string; short: string };
-
-/** Each currency whose total is more than the environment's available balance (null balances: unknown, none). */
-async function shortfallOf(environment: BatchRow["environment"], totals: BatchTotals): Promise<Shortfall[]> {
-  const balances = await availableBalances(environment);
-  if (!balances) return [];
-  return totals.flatMap((t) => {
-    const available = balances.find((b) => b.currency === t.currency)?.available_balance ?? "0";
-    const short = new Decimal(t.amount).minus(available);
-    return short.greaterThan(0) ? [{ currency: t.currency, amount: t.amount, available, short: short.toFixed() }] : [];
-  });
-}
-
-/** "USDT: 9,000.00 USDT to send, 5,000.00 USDT available (short by 4,000.00 USDT)" */
-export function shortfallText(shortfall: ReadonlyArray<Shortfall>): string {
-  return shortfall
-    .map(
-      (s) =>
-        `${s.currency}: ${formatMoney(s.amount, s.currency)} to send, ${formatMoney(s.available, s.currency)} available (short by ${formatMoney(s.short, s.currency)})`,
-    )
-    .join("; ");
-}
-
 const CHANGED_WHILE_SUBMITTING = {
   ok: false as const,
   code: "changed_while_submitting",
@@ -276,33 +201,6 @@ export async function rowsDigestOf(db: Executor, batchId: string): Promise<strin
   const hash = createHash("sha256");
   for (const r of rows) hash.update(`${r.rowNo}|${r.included ? 1 : 0}|${JSON.stringify(r.body)}\n`);
   return hash.digest("hex");
-}
-
-/** Each currency's total as the facts a rule reads (priced in USD when a rule asks in USD). */
-async function factsOfTotals(batch: BatchRow, totals: BatchTotals, priceInUsd: boolean): Promise<SubmissionFacts[]> {
-  const rates = new Map<string, Decimal | null>();
-  return Promise.all(
-    totals.map(async (t) => ({
-      environment: batch.environment,
-      action: batch.kind,
-      currency: t.currency,
-      amount: t.amount,
-      amountUsd: priceInUsd ? await inUsd(batch.environment, t.currency, t.amount, rates) : null,
-      destinationType: batch.kind === "disbursement" ? ("wallet" as const) : null,
-      knownDestination: null,
-      label: `${t.amount} ${t.currency}`,
-    })),
-  );
-}
-
-/** Of the rules matching any currency's total, the one asking for the most approvals. */
-function pickRule(rules: Rule[], facts: SubmissionFacts[]): Rule | null {
-  let chosen: Rule | null = null;
-  for (const f of facts) {
-    const rule = governingRule(rules, f);
-    if (rule && (!chosen || rule.approvalsRequired > chosen.approvalsRequired)) chosen = rule;
-  }
-  return chosen;
 }
 
 /** The last approval of a held batch: it starts sending (any instance's worker takes it). */

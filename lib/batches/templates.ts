@@ -124,11 +124,11 @@ export const TEMPLATES: Record<TemplateName, Template> = {
   disbursements: {
     kind: "disbursement",
     label: "Disbursements (wallets)",
-    columns: DISBURSEMENT_COLUMNS,
+    columns: [...DISBURSEMENT_COLUMNS, "reference"],
     examples: [
-      { wallet_address: EVM, amount: "125.00", currency: "USDC", chain: "ETHEREUM" },
-      { wallet_address: SOLANA, amount: "80.50", currency: "USDC", chain: "SOLANA" },
-      { wallet_address: TRON, amount: "42.00", currency: "USDT", chain: "TRON" },
+      { wallet_address: EVM, amount: "125.00", currency: "USDC", chain: "ETHEREUM", reference: "PAY-2026-11-001" },
+      { wallet_address: SOLANA, amount: "80.50", currency: "USDC", chain: "SOLANA", reference: "PAY-2026-11-002" },
+      { wallet_address: TRON, amount: "42.00", currency: "USDT", chain: "TRON", reference: "PAY-2026-11-003" },
     ],
   },
   "stablecoin-to-stablecoin": {
@@ -269,7 +269,18 @@ export function headerProblems(kind: BatchKind, header: readonly string[]): stri
   return problems;
 }
 
-/** The columns of a file that are kept and echoed but not sent (issue 44). */
+/** The columns a file names its own reference with (any case), in the order they are looked for (issue 44). */
+export const REFERENCE_COLUMNS = ["reference", "ref", "payment_reference"] as const;
+
+/** The file's reference column, if it has one: kept by the console beside what each row created. */
+export function referenceColumn(header: readonly string[]): string | null {
+  const names = header.map((h) => h.trim().toLowerCase());
+  const found = REFERENCE_COLUMNS.find((c) => names.includes(c));
+  return found ? (header[names.indexOf(found)] ?? null) : null;
+}
+
+/** The columns of a file that are kept and echoed but not sent (issue 44); the reference column is said apart. */
 export function keptColumns(kind: BatchKind, header: readonly string[]): string[] {
-  return header.filter((column) => column !== "" && !knownColumn(kind, column));
+  const reference = referenceColumn(header);
+  return header.filter((column) => column !== "" && column !== reference && !knownColumn(kind, column));
 }

@@ -10,7 +10,16 @@ export type SendState = "waiting" | "sending" | "sent" | "failed";
 export type QuoteState = "queued" | "running" | "done";
 
 /** One row's quote: its fee and rate, or why the service would not quote it. */
-export type RowQuote = { fee: string; feeCurrency: string; rate: string } | { error: string };
+export type RowQuote =
+  | {
+      fee: string;
+      feeCurrency: string;
+      rate: string;
+      /** What the payer sends, fee included (the quote's source amount), and in which currency (issue 44). */
+      send?: string;
+      sendCurrency?: string;
+    }
+  | { error: string };
 
 /** What the dry run found for one row, in sandbox. */
 export type DryRunRow = {
@@ -85,6 +94,9 @@ export type BatchView = {
   finishedAt: string | null;
   /** Earlier batches of the same file (same SHA-256) in this environment. */
   sameFile: Array<{ id: string; createdAt: string; status: BatchStatus }>;
+  /** The batch made from this one's failed rows, and the one this was made from (issue 44). */
+  followedBy: string | null;
+  follows: string | null;
 };
 
 /** Counts for the progress bar and the review's summary. */
@@ -134,6 +146,8 @@ export type BatchState = {
   dryRunFees: BatchTotals;
   /** Fees of the service's quotes for the rows that would be sent, per fee currency; and how many rows are priced. */
   quoteFees: BatchTotals;
+  /** A settlement-request batch: what the payers must send per currency, fees included, by the quotes. */
+  funding: BatchTotals;
   quoted: { priced: number; failed: number; of: number };
   /** The submission's status while it waits or after it was decided. */
   submissionStatus: string | null;
@@ -148,4 +162,22 @@ export type BatchState = {
   invalidRowNos: number[];
   /** Flagged rows (repeats, far above the usual) nobody decided yet: the file cannot be submitted until each is kept or dropped. */
   undecidedRowNos: number[];
+};
+
+/** One line of the dry run's report: ok, worth a look, or something that stops the submit. */
+export type CheckItem = {
+  key: "rows" | "prices" | "funding" | "balance" | "cooling" | "limit" | "approval";
+  tone: "ok" | "warn" | "stop";
+  title: string;
+  detail: string;
+};
+
+/** The dry run in the batch's own environment (issue 44): what submitting would meet, nothing sent. */
+export type BatchCheck = {
+  environment: "sandbox" | "production";
+  checkedAt: string;
+  rows: number;
+  items: CheckItem[];
+  /** No item stops it (a shortfall stops it too, though the person may still submit with "funding first"). */
+  ready: boolean;
 };

@@ -86,11 +86,12 @@ export type PageResult<Row> =
  * A list's CSV download: every page of it (at most 100 of MAX_PAGE_SIZE) read through
  * `readPage`, the same filters as on screen; or the first failure, as exportFailed says it.
  */
-export async function listCsvResponse<Row>(
+export async function listCsvResponse<Row, Out = Row>(
   name: string,
   environment: string,
-  columns: CsvColumn<Row>[],
+  columns: CsvColumn<Out>[],
   readPage: (page: number, pageSize: number) => Promise<PageResult<Row>>,
+  decorate?: (rows: Row[]) => Promise<Out[]>,
 ): Promise<Response> {
   const rows: Row[] = [];
   for (let page = 1; page <= MAX_EXPORT_PAGES; page++) {
@@ -99,5 +100,6 @@ export async function listCsvResponse<Row>(
     rows.push(...result.data.data);
     if (page >= result.data.pagination.total_pages) break;
   }
-  return csvResponse(name, environment, toCsv(columns, rows));
+  const out = decorate ? await decorate(rows) : (rows as unknown as Out[]);
+  return csvResponse(name, environment, toCsv(columns, out));
 }

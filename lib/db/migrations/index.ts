@@ -30,6 +30,7 @@ import { sql as secondFactor } from "./0030_second_factor";
 import { sql as moneyCalls } from "./0031_money_calls";
 import { sql as passkeys } from "./0032_passkeys";
 import { sql as batchDecisions } from "./0033_batch_decisions";
+import { sql as batchFollowUps } from "./0034_batch_follow_ups";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -68,4 +69,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0031_money_calls", sql: moneyCalls },
   { id: "0032_passkeys", sql: passkeys },
   { id: "0033_batch_decisions", sql: batchDecisions },
+  { id: "0034_batch_follow_ups", sql: batchFollowUps },
 ];

@@ -1,4 +1,6 @@
 import { authorize } from "@/lib/auth/authorize";
+import { batchReferencesOf } from "@/lib/batches/references";
+import { getDatabase } from "@/lib/db/connection";
 import { csvResponse, exportFailed, refused, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
 import { dateParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { MOVEMENT_LABELS, STATEMENT_CURRENCIES } from "@/lib/dashboard/statement-view";
@@ -13,6 +15,8 @@ type Line = {
   at: string | null;
   entry: StatementEntry | null;
   after: StatementEntry["balance_after"];
+  /** The batch file's reference of the object that moved the money, when a batch created it (issue 44). */
+  reference: string | null;
 };
 
 const COLUMNS: CsvColumn<Line>[] = [
@@ -26,6 +30,7 @@ const COLUMNS: CsvColumn<Line>[] = [
   },
   { header: "ref_type", value: (l) => l.entry?.ref_type },
   { header: "ref_id", value: (l) => l.entry?.ref_id },
+  { header: "reference", value: (l) => l.reference },
   { header: "available_delta", value: (l) => l.entry?.available_delta },
   { header: "reserved_delta", value: (l) => l.entry?.reserved_delta },
   { header: "total_delta", value: (l) => l.entry?.total_delta },
@@ -48,10 +53,24 @@ export async function GET(request: Request): Promise<Response> {
   });
   if (!result.ok) return exportFailed(result.error);
   const st = result.data;
+  const { db } = await getDatabase();
+  const references = await batchReferencesOf(
+    db,
+    auth.ctx.environment,
+    st.entries.flatMap((e) => (e.ref_id ? [e.ref_id] : [])),
+  );
   const lines: Line[] = [
-    { line: "opening", at: st.from, entry: null, after: st.opening },
-    ...st.entries.map((e): Line => ({ line: "movement", at: e.created_at, entry: e, after: e.balance_after })),
-    { line: "closing", at: st.to, entry: null, after: st.closing },
+    { line: "opening", at: st.from, entry: null, after: st.opening, reference: null },
+    ...st.entries.map(
+      (e): Line => ({
+        line: "movement",
+        at: e.created_at,
+        entry: e,
+        after: e.balance_after,
+        reference: (e.ref_id && references.get(e.ref_id)?.reference) || null,
+      }),
+    ),
+    { line: "closing", at: st.to, entry: null, after: st.closing, reference: null },
   ];
   return csvResponse(`statement-${currency}`, auth.ctx.environment, toCsv(COLUMNS, lines));
 }

@@ -1,5 +1,6 @@
 import { DetailPage } from "@/components/detail/detail-page";
 import { ApprovalTrail } from "@/components/approvals/approval-trail";
+import { BatchTrail } from "@/components/batches/batch-trail";
 import { DisbursementDetail } from "@/components/disbursements/disbursement-detail";
 import { getDisbursement } from "@/lib/actions/get-disbursement";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
@@ -21,6 +22,7 @@ export default async function DisbursementPage({ params, searchParams }: Props) 
       {(d) => (
         <>
           <ApprovalTrail resultId={id} />
+          <BatchTrail environment={environment} resultId={id} />
           <DisbursementDetail
             key={`${environment}-${id}`}
             environment={environment}

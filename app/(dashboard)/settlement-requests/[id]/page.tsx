@@ -1,5 +1,6 @@
 import { DetailPage } from "@/components/detail/detail-page";
 import { ApprovalTrail } from "@/components/approvals/approval-trail";
+import { BatchTrail } from "@/components/batches/batch-trail";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { RequestDetail } from "@/components/settlement-requests/detail/request-detail";
 import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
@@ -29,6 +30,7 @@ export default async function SettlementRequestPage({ params, searchParams }: Pr
       {(r) => (
         <>
           <ApprovalTrail resultId={id} />
+          <BatchTrail environment={environment} resultId={id} />
           <LiveUpdates environment={environment} />
           <RequestDetail
             key={`${environment}-${id}`}
