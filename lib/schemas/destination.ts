@@ -37,7 +37,9 @@ function railMessage(currency: string) {
 }
 
 const shared = {
-  is_third_party: z.boolean().default(false),
+  // Optional, false when left out (the service's view says so): no `default` in the document, so
+  // generators with their default flags (openapi-typescript) keep it optional in what a client sends.
+  is_third_party: z.boolean().optional().meta({ description: "Defaults to false" }),
   /** Used by STABLECOIN_TO_FIAT and FIAT_TO_FIAT (the rules per type sit on the create body). */
   amount: settlementAmountInput.optional(),
 };

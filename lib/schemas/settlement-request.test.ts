@@ -75,7 +75,8 @@ describe("settlement request create: valid bodies", () => {
     const out = settlementRequestCreateSchema.parse({ ...VALID_BODIES.crypto, payment_reason: "REMITTANCES" });
     expect(out.amount).toBe("100.00000000");
     expect(out.payment_reason).toBe("FAMILY_SUPPORT");
-    expect(out.destination.is_third_party).toBe(false);
+    // Left out, it stays out of the body; the service reads it as false (settlement-request-view.ts).
+    expect(out.destination.is_third_party).toBeUndefined();
     expect(out.source).toEqual({ currency: "USDC", rail: "SOLANA" });
   });
 

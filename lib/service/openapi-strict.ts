@@ -144,7 +144,26 @@ function typedNullables(node: unknown): void {
   ) {
     delete schema.nullable;
   }
+  nullableEnum(schema);
   for (const value of Object.values(schema)) typedNullables(value);
+}
+
+/**
+ * A nullable enum (failure_code, account_type, a history entry's `from`) as `oneOf` its values or
+ * `null`, without `nullable` (issue 45). `{type, nullable: true, enum: [..., null]}` is correct
+ * OAS 3.0.3, but Prism's converter adds `null` to the enum again, and the duplicate makes the
+ * schema invalid, so Prism silently validates nothing against it; without `null` in the enum,
+ * strict 3.0.3 readers would refuse `null`. This form means the same to Prism, Redocly,
+ * Spectral, ajv and openapi-typescript.
+ */
+function nullableEnum(schema: Json): void {
+  if (schema.nullable !== true || !Array.isArray(schema.enum) || typeof schema.type !== "string") return;
+  const values = (schema.enum as unknown[]).filter((v) => v !== null);
+  const branch = { type: schema.type, enum: values };
+  delete schema.nullable;
+  delete schema.enum;
+  delete schema.type;
+  schema.oneOf = [branch, { enum: [null] }];
 }
 
 const EVENT_KINDS = [
@@ -186,14 +205,15 @@ const EVENT_KINDS = [
 function typedEvents(schemas: Json): void {
   const event = schemas.Event as { properties?: Json; required?: string[]; description?: string } | undefined;
   if (!event?.properties) return;
-  const { data: _data, type: _type, ...common } = event.properties;
+  // The webhook body (issue 45): `deliveries` belongs to the events list's item (EventListItem), not to what a receiver gets.
+  const { data: _data, type: _type, deliveries, ...common } = event.properties;
   const mapping: Record<string, string> = {};
   for (const kind of EVENT_KINDS) {
     schemas[kind.name] = {
       type: "object",
       description: kind.description,
       properties: { ...common, type: { type: "string", enum: [...kind.types] }, data: kind.data },
-      required: event.required,
+      required: (event.required ?? []).filter((r) => r !== "deliveries"),
       "x-extension": true,
     };
     for (const t of kind.types) mapping[t] = `#/components/schemas/${kind.name}`;
@@ -205,6 +225,24 @@ function typedEvents(schemas: Json): void {
     discriminator: { propertyName: "type", mapping },
     "x-extension": true,
   };
+  schemas.EventListItem = {
+    description: "An item of the events list and GET /v0/events/{id}: the webhook body (`Event`) with its deliveries",
+    allOf: [
+      { $ref: "#/components/schemas/Event" },
+      { type: "object", properties: { deliveries }, required: ["deliveries"] },
+    ],
+    "x-extension": true,
+  };
+}
+
+/** The events list and GET /v0/events/{id} answer EventListItem: `Event` is the webhook body alone. */
+function eventListItems(paths: Record<string, Json>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    if (!path.startsWith("/v0/events")) continue;
+    paths[path] = JSON.parse(
+      JSON.stringify(item).replaceAll('"#/components/schemas/Event"', '"#/components/schemas/EventListItem"'),
+    );
+  }
 }
 
 export function strictDocument<T>(input: T): T {
@@ -244,5 +282,6 @@ export function strictDocument<T>(input: T): T {
   typedNullables(doc.paths);
   typedNullables(schemas);
   typedEvents(schemas);
+  if (doc.paths) eventListItems(doc.paths as Record<string, Json>);
   return input;
 }

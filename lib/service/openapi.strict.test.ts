@@ -174,5 +174,14 @@ describe("real answers under a strict validator (Ajv strict, formats on), masked
     check("get", "/v0/payments", "200", (await call(s, "GET", "/v0/payments")).body);
     check("get", "/v0/events", "200", (await call(s, "GET", "/v0/events")).body);
     check("get", "/v0/summary", "200", (await call(s, "GET", "/v0/summary")).body);
+    // A webhook body is {id, type, created_at, data}: it is valid against components.schemas.Event
+    // as an integrator validates what they receive (issue 45); the events list's item adds deliveries.
+    const events = (await call(s, "GET", "/v0/events")).body as { data: Array<Json & { deliveries: unknown }> };
+    expect(events.data.length).toBeGreaterThan(0);
+    const event = ajv.compile(withoutMappings(jsonSchemaOf({ $ref: "#/components/schemas/Event" })) as Json);
+    for (const { deliveries: _deliveries, ...body } of events.data)
+      expect(event(body), JSON.stringify(event.errors?.slice(0, 3))).toBe(true);
+    const spoiled = { ...events.data[0], deliveries: undefined, created_at: 12 };
+    expect(event(JSON.parse(JSON.stringify(spoiled)))).toBe(false);
   });
 });
