@@ -1,23 +1,19 @@
 /**
  * Runs once when the server starts: the secrets every instance must share are checked against
- * the database (refuses to start on a mismatch), the console's first administrator (on a fresh
- * database), then the embedded service (database, migrations, background workers), so webhooks
- * and scheduled moves run even before the first API call. Registers the graceful shutdown.
+ * the database (refuses to start on a mismatch), then every job of the console's composition
+ * root starts in order (lib/instance/jobs.ts: the first administrator on a fresh database, the
+ * batch worker, the embedded service unless EMBEDDED_SERVICE=off, so webhooks and scheduled
+ * moves run even before the first API call), and housekeeping prunes what they keep.
+ * Registers the graceful shutdown, which drains the same jobs.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { registerShutdown } = await import("@/lib/ops/shutdown");
+  const { registerShutdown } = await import("@/lib/instance/shutdown");
   registerShutdown();
-  const { runStartupChecksOrExit } = await import("@/lib/ops/startup-checks");
+  const { runStartupChecksOrExit } = await import("@/lib/instance/startup-checks");
   await runStartupChecksOrExit();
-  const { startHousekeeping } = await import("@/lib/ops/housekeeping");
+  const { startHousekeeping } = await import("@/lib/instance/housekeeping");
   startHousekeeping();
-  const { ensureAdministrator } = await import("@/lib/auth/bootstrap");
-  await ensureAdministrator();
-  // Batch payouts: dry runs and sends of any instance's batches (leased in PostgreSQL).
-  const { startBatchWorker } = await import("@/lib/batches/worker");
-  startBatchWorker();
-  if ((process.env.EMBEDDED_SERVICE ?? "on") === "off") return;
-  const { getServiceRuntime } = await import("@/lib/service/runtime");
-  await getServiceRuntime();
+  const { CONSOLE_JOBS } = await import("@/lib/instance/jobs");
+  for (const job of CONSOLE_JOBS) await job.start?.();
 }

@@ -17,7 +17,7 @@ import { resolve } from "node:path";
 import { resealSecrets } from "@/lib/crypto/reseal";
 import { parseKey } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
-import { recordFingerprint } from "@/lib/ops/shared-secrets";
+import { recordFingerprint } from "@/lib/instance/shared-secrets";
 import { openDatabase } from "@/lib/db/database";
 import { migrate } from "@/lib/db/migrate";
 

@@ -12,12 +12,12 @@ import {
   type ActionPermission,
 } from "@/lib/auth/authorize";
 import { targetIdOf } from "@/lib/auth/redact";
-import { observed } from "@/lib/ops/observe";
+import { observed } from "@/lib/observability/observe";
 import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
 import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
 import type { ApiFailure, ApiResult } from "@/lib/settlement-api";
 import type { ActionError, ActionMeta, ActionResult } from "./result";
-import { safeError } from "@/lib/ops/safe-error";
+import { safeError } from "@/lib/observability/safe-error";
 import { readableValidation } from "@/lib/schemas/field-label";
 import { judge, type Control } from "@/lib/approvals/hold";
 

@@ -7,7 +7,7 @@ import type { Executor } from "@/lib/db/database";
 import { redact } from "./redact";
 import { consoleAudit } from "./schema";
 import type { Actor } from "./session";
-import { safeError } from "@/lib/ops/safe-error";
+import { safeError } from "@/lib/observability/safe-error";
 
 export type AuditEntry = {
   /** Who; null when nobody was signed in. `email` stands in for a failed sign-in's address. */

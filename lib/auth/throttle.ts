@@ -226,7 +226,7 @@ export async function clearThrottle(db: Executor, key: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** Housekeeping (lib/ops/housekeeping.ts): rows whose window ended long ago count for nothing. */
+/** Housekeeping (lib/instance/housekeeping.ts): rows whose window ended long ago count for nothing. */
 export async function deleteEndedWindows(db: Executor): Promise<void> {
   await db.execute(sql`delete from console_sign_in_throttle where window_started_at < now() - interval '2 hours'`);
 }

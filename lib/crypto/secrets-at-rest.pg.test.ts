@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mismatchedSecrets, recordFingerprint } from "@/lib/ops/shared-secrets";
+import { mismatchedSecrets, recordFingerprint } from "@/lib/instance/shared-secrets";
 import { queryRows } from "@/lib/db/database";
 import { startReceiver, type Receiver } from "@/lib/service/outbox/testing/receiver";
 import { createTestService, type TestService } from "@/lib/service/testing/harness";

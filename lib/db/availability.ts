@@ -4,10 +4,10 @@
  * that says so is told apart from every other error, so the service answers 503 with Retry-After
  * instead of 500, the console shows "the database is unreachable, retrying" instead of a crash
  * page, and background loops pause quietly and say when they resume. The losses and recoveries
- * are counted here and read by the metrics (lib/ops/metrics-collectors.ts).
+ * are counted here and read by the metrics (lib/instance/metrics-collectors.ts).
  */
 import "server-only";
-import { log } from "@/lib/ops/log";
+import { log } from "@/lib/observability/log";
 
 /** SQLSTATEs that mean the connection, not the statement, failed: class 08, shutdown, startup, too many connections. */
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "53400", "58000", "58030"]);

@@ -1,5 +1,5 @@
 import "server-only";
-import { log } from "@/lib/ops/log";
+import { log } from "@/lib/observability/log";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -4,7 +4,7 @@ import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifySignature } from "@/lib/webhoo
 import { publishArrival } from "./pubsub";
 import { findInboxForReceiver, insertMessage, type MessageRow } from "./store";
 import { RESPONSE_MODE_STATUS, TIMEOUT_HOLD_MS, type InboxResponseMode, type StoredVerdict } from "./types";
-import { safeError } from "@/lib/ops/safe-error";
+import { safeError } from "@/lib/observability/safe-error";
 
 /** Bodies past this are refused with 413 while they stream (app/inbox/[id]/route.ts). */
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -1,5 +1,5 @@
 import "server-only";
-import { safeError } from "@/lib/ops/safe-error";
+import { safeError } from "@/lib/observability/safe-error";
 
 /** One frame: `id` becomes the browser's Last-Event-ID, so a reconnect resumes after it. */
 export type SseFrame = { id?: number; event?: string; data: unknown };

@@ -37,6 +37,7 @@ const stops = channelHub<ListenStop>({
 
 export const publishStop = (stop: ListenStop): Promise<void> => stops.publish(stop);
 export const startStops = (): Promise<void> => stops.start();
+export const stopStops = (): Promise<void> => stops.stop();
 /** Calls `onStop` with the reason when a stop concerns this stream. */
 export function subscribeStops(
   stream: { userId: string; sessionId: string; tokenId: string },

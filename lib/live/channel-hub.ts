@@ -1,7 +1,7 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/connection";
 import { notify } from "@/lib/db/database";
-import { safeError } from "@/lib/ops/safe-error";
+import { safeError } from "@/lib/observability/safe-error";
 
 /**
  * One PostgreSQL NOTIFY channel fanned out to this instance's open streams (docs/decisions.md

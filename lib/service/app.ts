@@ -16,8 +16,8 @@ import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
 import { ROUTES } from "./routes";
 import { createRouteTable } from "./route-table";
 import type { ServiceDeps, ServiceEnv } from "./context";
-import { observeApiRequest } from "@/lib/ops/observe";
-import { safeError } from "@/lib/ops/safe-error";
+import { observeApiRequest } from "@/lib/observability/observe";
+import { safeError } from "@/lib/observability/safe-error";
 import { isDatabaseUnavailable, markDatabaseLost } from "@/lib/db/availability";
 
 export type ServiceApp = OpenAPIHono<ServiceEnv>;
@@ -94,7 +94,7 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   // every promise pays for its async context): request id, deps, then for known routes the key,
   // the rate limit, the URL's NUL guard and the JSON body. Unknown paths and methods are
   // answered by notFound; a valid key on them is still counted and gets its RateLimit headers.
-  // Outermost: every answer, errors included, counted and logged by route pattern (lib/ops).
+  // Outermost: every answer, errors included, counted and logged by route pattern (lib/observability).
   app.use("*", (c, next) => {
     const started = performance.now();
     const route = routes.routeOf(c.req.method, c.req.path);

@@ -1,6 +1,5 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { getServiceRuntime } from "./runtime";
 
 const notMounted = () =>
   Response.json(
@@ -11,6 +10,8 @@ const notMounted = () =>
 /** The Next route handler that hands /v0 and /v1 requests to the embedded service. */
 export async function handleServiceRequest(request: Request): Promise<Response> {
   if (env().EMBEDDED_SERVICE === "off") return notMounted();
+  // Loaded on the first call only: a console in front of a remote service never loads the service (issue 45).
+  const { getServiceRuntime } = await import("./runtime");
   const { app } = await getServiceRuntime();
   return app.fetch(request);
 }

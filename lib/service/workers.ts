@@ -7,7 +7,7 @@ import { settlementScheduler } from "./scheduler/settlement-scheduler";
 import { disbursementRail } from "./use-cases/disbursement-rail";
 import { v1PaymentClock } from "./use-cases/v1-payment-clock";
 import type { Worker } from "./worker";
-import { safeError } from "@/lib/ops/safe-error";
+import { safeError } from "@/lib/observability/safe-error";
 
 export type { Worker };
 

@@ -5,7 +5,7 @@ import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { connectionFor } from "./config";
 import { serviceFetch } from "./service-fetch";
 import type { ApiResult, RateLimitState } from "./result";
-import { safeError } from "@/lib/ops/safe-error";
+import { safeError } from "@/lib/observability/safe-error";
 import { CONSOLE_USER_AGENT_PREFIX } from "@/lib/schemas/request-log";
 
 const CONSOLE_USER_AGENT = `${CONSOLE_USER_AGENT_PREFIX}1 (dashboard)`;

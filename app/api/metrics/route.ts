@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
-import { scrape } from "@/lib/ops/metrics-collectors";
+import { scrape } from "@/lib/instance/metrics-collectors";
 
 // Prometheus metrics of this instance. Off (404) unless METRICS_TOKEN is set; then only with
 // `Authorization: Bearer <METRICS_TOKEN>`.

@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db/connection";
-import { checkReadiness, type Readiness } from "@/lib/ops/readiness";
-import { isDraining } from "@/lib/ops/shutdown";
+import { checkReadiness, type Readiness } from "@/lib/instance/readiness";
+import { isDraining } from "@/lib/instance/shutdown";
 
 // Readiness for load balancers: 200 only when the database answers and migrations are current,
 // 503 while shutting down; /api/health stays liveness (the process answers).

@@ -1,6 +1,6 @@
 import "server-only";
 import { createMiddleware } from "hono/factory";
-import { metrics } from "@/lib/ops/metrics";
+import { metrics } from "@/lib/observability/metrics";
 import { ApiError } from "../errors";
 import type { RateLimiter } from "../rate-limiter";
 import type { ServiceEnv } from "../context";

@@ -8,8 +8,8 @@ import { sendDelivery } from "./send";
 import { endpointPolicy } from "./url-guard";
 import { sandboxOffset, shiftedClock } from "../sandbox-clock";
 import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
-import { deliveryOutcome, metrics } from "@/lib/ops/metrics";
-import { safeError } from "@/lib/ops/safe-error";
+import { deliveryOutcome, metrics } from "@/lib/observability/metrics";
+import { safeError } from "@/lib/observability/safe-error";
 
 export const DELIVERY_DEFAULTS: WebhookDeliveryConfig = {
   timeoutMs: 10_000,

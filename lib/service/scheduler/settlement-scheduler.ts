@@ -2,7 +2,7 @@ import "server-only";
 import type { Worker } from "../worker";
 import { applyTimeMoves, railDelays } from "./apply-time-moves";
 import { dueSettlementRequestIds } from "../store/due-settlement-requests";
-import { safeError } from "@/lib/ops/safe-error";
+import { safeError } from "@/lib/observability/safe-error";
 
 /**
  * The settlement scheduler (decisions D7, moves by time): expiry at valid_until, FUNDS_SENT →

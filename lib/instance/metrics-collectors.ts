@@ -4,14 +4,15 @@ import { openStreamCount } from "@/lib/inbox/sse";
 import { getDatabase } from "@/lib/db/connection";
 import { queryRows } from "@/lib/db/database";
 import { databaseAvailability } from "@/lib/db/availability";
-import { requestLogDrops } from "@/lib/service/request-log/writer";
-import { metrics } from "./metrics";
+import { metrics } from "@/lib/observability/metrics";
+import { embeddedService } from "./jobs";
 
 /** Reads the gauges that need a look, then the registry's text (Prometheus exposition format). */
 export async function scrape(): Promise<{ text: string; contentType: string }> {
   const m = metrics();
   m.sseClients.set(openStreamCount());
-  m.requestLogDrops.set(requestLogDrops());
+  // The embedded service's own counter; a console in front of a remote service loads none of it.
+  if (embeddedService()) m.requestLogDrops.set((await import("@/lib/service/request-log/writer")).requestLogDrops());
   const database = databaseAvailability();
   m.databaseUp.set(database.up ? 1 : 0);
   m.databaseLosses.set(database.losses);

@@ -5,7 +5,7 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
  * The console's Prometheus metrics (GET /api/metrics with METRICS_TOKEN). Counters and
  * histograms are counted where things happen; gauges that need a look (outbox depth, SSE
  * clients, request-log drops) are read when scraped, through the collectors registered by
- * lib/ops/metrics-collectors.ts. One registry per process: each instance is scraped on its own.
+ * lib/instance/metrics-collectors.ts. One registry per process: each instance is scraped on its own.
  */
 const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 

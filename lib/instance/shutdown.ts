@@ -1,13 +1,9 @@
 import "server-only";
 import { closeDatabase } from "@/lib/db/connection";
+import { flushLog } from "@/lib/observability/log";
+import { safeError } from "@/lib/observability/safe-error";
 import { stopHousekeeping } from "./housekeeping";
-import { stopBatchWorker } from "@/lib/batches/worker";
-import { flushLog } from "./log";
-import { closeAllStreams } from "@/lib/inbox/sse";
-import { stopListening } from "@/lib/inbox/pubsub";
-import { stopDeliveryResults } from "@/lib/live/delivery-results";
-import { startedServiceRuntime } from "@/lib/service/runtime";
-import { safeError } from "@/lib/ops/safe-error";
+import { CONSOLE_JOBS } from "./jobs";
 
 /**
  * Graceful shutdown of one console instance, in two halves around the HTTP server's own close
@@ -26,14 +22,17 @@ export function isDraining(): boolean {
 export async function drainInstance(): Promise<{ streams: number }> {
   state.__consoleDraining = true;
   stopHousekeeping();
-  const streams = closeAllStreams(1_000);
-  await Promise.all([
-    stopListening().catch(() => undefined),
-    stopDeliveryResults().catch(() => undefined),
-    stopBatchWorker().catch(() => undefined),
-  ]);
-  const runtime = await startedServiceRuntime()?.catch(() => undefined);
-  await runtime?.stopWork();
+  const { openStreamCount } = await import("@/lib/inbox/sse");
+  const streams = openStreamCount();
+  // Every job of the composition root at once (live streams must end promptly for the server to
+  // close, while sends in flight finish); one failing never stops the others.
+  await Promise.all(
+    CONSOLE_JOBS.map((job) =>
+      job
+        .drain?.()
+        .catch((error: unknown) => console.error(`[console] draining ${job.name} failed:`, safeError(error))),
+    ),
+  );
   return { streams };
 }
 
