@@ -67,6 +67,11 @@ const STATIC_ROUTES = [
   "/admin/users",
   "/admin/api-keys",
   "/admin/audit",
+  "/payees",
+  "/approvals",
+  "/approvals/rules",
+  "/approvals/rules/new",
+  "/batches",
 ];
 const SOLANA = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -16,8 +15,14 @@ import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { createAccessToken } from "@/lib/actions/create-access-token";
-import { createAccessTokenSchema, type CreateAccessTokenInput } from "@/lib/auth/forms";
+import type { CreateAccessTokenInput } from "@/lib/auth/forms";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { ListenQuickStart } from "./listen-quick-start";
+
+/** createAccessTokenSchema (with zod), loaded on the first validation, not with the page. */
+const resolver = lazyResolver<CreateAccessTokenInput>(() =>
+  import("./token-form-schema").then((m) => m.createTokenResolver),
+);
 
 /** Makes a personal access token for `settlement-console listen`; the token is shown once, with the two lines that use it. */
 export function CreateTokenDialog({ origin }: { origin: string }) {
@@ -26,7 +31,7 @@ export function CreateTokenDialog({ origin }: { origin: string }) {
   const [created, setCreated] = useState<string | null>(null);
   const defaults: CreateAccessTokenInput = { name: "", expires: "30d" };
   const form = useForm<CreateAccessTokenInput>({
-    resolver: zodResolver(createAccessTokenSchema),
+    resolver,
     defaultValues: defaults,
   });
   const { errors } = form.formState;

@@ -1,6 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { MOST_ROWS_TEXT } from "@/lib/approvals/backtest-limits";
-import { CONTROLLED_ACTION_LABELS } from "@/lib/approvals/rules";
+import { CONTROLLED_ACTION_LABELS } from "@/lib/approvals/rule-catalog";
 import type { BacktestResult } from "@/lib/approvals/types";
 import { formatMoney } from "@/lib/money/format";
 

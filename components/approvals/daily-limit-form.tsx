@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
@@ -11,14 +10,18 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { saveDailyLimit } from "@/lib/actions/save-daily-limit";
-import { type DailyLimitInput, dailyLimitSchema } from "@/lib/approvals/limit-form";
+import type { DailyLimitInput } from "@/lib/approvals/limit-form";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
+
+/** dailyLimitSchema (with zod), loaded on the first validation, not with the page. */
+const resolver = lazyResolver<DailyLimitInput>(() => import("./limit-form-resolver").then((m) => m.dailyLimitResolver));
 
 /** Sets a production daily limit for a role or one person, in USD whatever the currency sent (issue 43). */
 export function DailyLimitForm() {
   const router = useRouter();
   const form = useForm<DailyLimitInput>({
-    resolver: zodResolver(dailyLimitSchema),
+    resolver,
     defaultValues: { scope: "role", role: "finance", email: "", currency: "USD", amount: "" },
   });
   const { errors } = form.formState;

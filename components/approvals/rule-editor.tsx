@@ -16,14 +16,8 @@ import { backtestApprovalRule } from "@/lib/actions/backtest-approval-rule";
 import type { ActionError } from "@/lib/actions/result";
 import { saveApprovalRule } from "@/lib/actions/save-approval-rule";
 import type { BacktestResult } from "@/lib/approvals/types";
-import {
-  APPROVER_ROLES,
-  CONTROLLED_ACTION_LABELS,
-  RULE_ACTIONS,
-  type RuleBody,
-  ruleBodySchema,
-  ruleSummary,
-} from "@/lib/approvals/rules";
+import { APPROVER_ROLES, CONTROLLED_ACTION_LABELS, RULE_ACTIONS, ruleSummary } from "@/lib/approvals/rule-catalog";
+import type { RuleBody } from "@/lib/approvals/rules";
 import { ROLE_LABELS } from "@/lib/auth/permissions";
 import { CURRENCIES } from "@/lib/schemas/catalog";
 import { BacktestReport } from "./backtest-report";
@@ -35,7 +29,8 @@ type Values = Omit<RuleBody, "approvalsRequired" | "conditions"> & {
   conditions: Omit<RuleBody["conditions"], "amountAtLeast"> & { amountAtLeast: string };
 };
 
-const formSchema = ruleBodySchema;
+/** The rule's schema (with zod and decimal.js), loaded on the first check, not with the page (issue 45). */
+const formSchema = () => import("@/lib/approvals/rules").then((m) => m.ruleBodySchema);
 
 /**
  * Writes an approval rule (a new version on save: held submissions keep theirs), and before
@@ -56,9 +51,9 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
   const [testError, setTestError] = useState<ActionError | null>(null);
   const [testing, startTest] = useTransition();
 
-  const checked = (values: Values): RuleBody | null => {
+  const checked = async (values: Values): Promise<RuleBody | null> => {
     form.clearErrors();
-    const parsed = formSchema.safeParse({
+    const parsed = (await formSchema()).safeParse({
       ...values,
       approvalsRequired: Number(values.approvalsRequired),
       conditions: {
@@ -82,9 +77,9 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
   });
 
   function runBacktest(days: 30 | 90) {
-    const body = checked(form.getValues());
-    if (!body) return;
     startTest(async () => {
+      const body = await checked(form.getValues());
+      if (!body) return;
       const result = await backtestApprovalRule({ rule: body, days });
       if (result.ok) {
         setReport(result.data);
@@ -93,8 +88,8 @@ export function RuleEditor({ id, initial }: { id?: string; initial: RuleBody }) 
     });
   }
 
-  const onSubmit = form.handleSubmit((values) => {
-    const body = checked(values);
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = await checked(values);
     if (body) save.submit(body);
   });
 

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
@@ -11,15 +10,20 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { addPayee } from "@/lib/actions/add-payee";
-import { IBAN_CURRENCIES, type PayeeInput, payeeInputSchema } from "@/lib/approvals/payee-form";
+import { IBAN_CURRENCIES } from "@/lib/approvals/payee-choices";
+import type { PayeeInput } from "@/lib/approvals/payee-form";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { railLabel } from "@/lib/dashboard/routes";
 import { STABLECOIN_CHAINS, STABLECOINS } from "@/lib/schemas/catalog";
+
+/** payeeInputSchema (with zod), loaded on the first validation, not with the page. */
+const resolver = lazyResolver<PayeeInput>(() => import("./payee-form-resolver").then((m) => m.payeeResolver));
 
 /** Saves a wallet or a bank account (IBAN) to this environment's payee book (checked as the forms check them). */
 export function AddPayeeForm() {
   const router = useRouter();
   const form = useForm<PayeeInput>({
-    resolver: zodResolver(payeeInputSchema),
+    resolver,
     defaultValues: { name: "", kind: "wallet", currency: "USDC", chain: "ETHEREUM", address: "" },
   });
   const { errors } = form.formState;

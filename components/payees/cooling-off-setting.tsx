@@ -5,7 +5,7 @@ import { useId, useTransition } from "react";
 import { useToast } from "@/components/ui/toast";
 import { Select } from "@/components/ui/select";
 import { setPayeeCoolingOff } from "@/lib/actions/set-payee-cooling-off";
-import { COOLING_OFF_CHOICES } from "@/lib/approvals/payee-form";
+import { COOLING_OFF_CHOICES } from "@/lib/approvals/payee-choices";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 
 /** An administrator's choice of how long a new payee waits, for this environment. */

@@ -10,7 +10,8 @@ import { curlFor } from "@/lib/dashboard/api-snippets";
 import { livePaths } from "@/lib/dashboard/live-paths";
 import { MASK_PREFIX } from "@/lib/schemas/mask";
 import { formatDateTime } from "@/lib/dashboard/format-date";
-import { CONSOLE_USER_AGENT_PREFIX, type RequestLogEntry, type RequestLogListEntry } from "@/lib/schemas/request-log";
+import type { RequestLogEntry, RequestLogListEntry } from "@/lib/schemas/request-log";
+import { CONSOLE_USER_AGENT_PREFIX } from "@/lib/schemas/request-log-values";
 
 /** What a folded call shows: the list's entry without the bodies it does not carry. */
 export type CallSummary = Pick<

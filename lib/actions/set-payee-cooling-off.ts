@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "@/lib/schemas/zod";
-import { COOLING_OFF_CHOICES } from "@/lib/approvals/payee-form";
+import { COOLING_OFF_CHOICES } from "@/lib/approvals/payee-choices";
 import { setCoolingOff } from "@/lib/approvals/payees";
 import { getDatabase } from "@/lib/db/connection";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";

@@ -1,11 +1,10 @@
 /** The payee form's schema (browser-safe): the form and addPayee parse the same input. */
-import { BANK_SHAPE_BY_CURRENCY, CHAINS, FIAT_CURRENCIES, STABLECOIN_CHAINS, STABLECOINS } from "@/lib/schemas/catalog";
+import { CHAINS, STABLECOIN_CHAINS, STABLECOINS } from "@/lib/schemas/catalog";
 import { z } from "@/lib/schemas/zod";
 import { ibanProblem, normalizeIban } from "@/lib/validators/iban";
 import { walletAddressProblem } from "@/lib/validators/wallet";
 
-/** The bank currencies whose accounts the book keeps: those paid to an IBAN. */
-export const IBAN_CURRENCIES = FIAT_CURRENCIES.filter((c) => BANK_SHAPE_BY_CURRENCY[c] === "IBAN");
+import { IBAN_CURRENCIES } from "./payee-choices";
 
 export const payeeInputSchema = z
   .object({
@@ -44,11 +43,3 @@ export const payeeInputSchema = z
   })
   .transform((p) => (p.kind === "bank" ? { ...p, chain: undefined, address: normalizeIban(p.address) } : p));
 export type PayeeInput = z.input<typeof payeeInputSchema>;
-
-export const COOLING_OFF_CHOICES = [
-  { minutes: 0, label: "None" },
-  { minutes: 60, label: "1 hour" },
-  { minutes: 240, label: "4 hours" },
-  { minutes: 1_440, label: "24 hours" },
-  { minutes: 2_880, label: "48 hours" },
-] as const;

@@ -6,47 +6,30 @@
 import Decimal from "decimal.js";
 import { z } from "@/lib/schemas/zod";
 import { CURRENCIES, ENVIRONMENTS, type Environment } from "@/lib/schemas/catalog";
-import { can, PRODUCTION_MUTATORS, ROLE_LABELS, type Permission, type Role } from "@/lib/auth/permissions";
+import { can, PRODUCTION_MUTATORS, type Permission, type Role } from "@/lib/auth/permissions";
+import {
+  APPROVER_ROLES,
+  CONTROLLED_ACTION_LABELS,
+  CONTROLLED_ACTIONS,
+  DESTINATION_TYPES,
+  RULE_ACTIONS,
+  rolesText,
+  ruleSummary,
+  type ControlledAction,
+  type DestinationType,
+} from "./rule-catalog";
 
-/** What a rule can hold: the console's money movements, new payees, and the changes that redirect events or grant access (decisions D19.1). */
-export const CONTROLLED_ACTIONS = [
-  "settlement_request",
-  "disbursement",
-  "v1_payment",
-  "payee",
-  "webhook_endpoint",
-  "api_key",
-  "approval_rule",
-] as const;
-export type ControlledAction = (typeof CONTROLLED_ACTIONS)[number];
-
-/** What a rule may name: every controlled action but a change of a production rule, which always needs a second admin (issue 43). */
-export const RULE_ACTIONS = CONTROLLED_ACTIONS.filter(
-  (a): a is Exclude<ControlledAction, "approval_rule"> => a !== "approval_rule",
-);
-
-export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
-  settlement_request: "Settlement request",
-  disbursement: "Disbursement",
-  v1_payment: "/v1 payment",
-  payee: "New payee",
-  webhook_endpoint: "Webhook endpoint change",
-  api_key: "API key creation",
-  approval_rule: "Production rule change",
+export {
+  APPROVER_ROLES,
+  CONTROLLED_ACTION_LABELS,
+  CONTROLLED_ACTIONS,
+  DESTINATION_TYPES,
+  RULE_ACTIONS,
+  rolesText,
+  ruleSummary,
+  type ControlledAction,
+  type DestinationType,
 };
-
-const CONTROLLED_ACTION_PLURALS: Record<ControlledAction, string> = {
-  settlement_request: "settlement requests",
-  disbursement: "disbursements",
-  v1_payment: "/v1 payments",
-  payee: "new payees",
-  webhook_endpoint: "webhook endpoint changes",
-  api_key: "new API keys",
-  approval_rule: "production rule changes",
-};
-
-export const DESTINATION_TYPES = ["bank", "wallet"] as const;
-export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
 const amountText = z
   .string()
@@ -68,9 +51,6 @@ export const ruleConditionsSchema = z.object({
   newDestinationOnly: z.boolean().default(false),
 });
 export type RuleConditions = z.output<typeof ruleConditionsSchema>;
-
-/** Roles that may approve: support changes nothing; production money only finance and admin (as everywhere). */
-export const APPROVER_ROLES = ["admin", "finance", "developer"] as const satisfies readonly Role[];
 
 export const ruleBodySchema = z
   .object({
@@ -193,27 +173,3 @@ export function unsatisfiableBecause(
     ? `Nobody could approve some of what this holds: ${who} ${eligible.length === 1 ? "is" : "are"} ${have}, and a submitter of theirs cannot approve their own, so ${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s need" : " needs"} ${needed} of them. Add people, name more roles, or ask for fewer approvals.`
     : `Only ${have} may approve as ${who}, fewer than the ${rule.approvalsRequired} approvals it asks for.`;
 }
-
-/** "Admin or Finance". */
-export function rolesText(roles: readonly Role[]): string {
-  const labels = roles.map((r) => ROLE_LABELS[r].label);
-  return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
-}
-
-/** Why a rule holds things, in one sentence. */
-export function ruleSummary(rule: Pick<RuleBody, "conditions" | "approvalsRequired" | "approverRoles">): string {
-  const c = rule.conditions;
-  const what = c.actions.map((a) => CONTROLLED_ACTION_PLURALS[a]).join(", ");
-  const where = c.environments.length === 2 ? "in both environments" : `in ${c.environments[0]}`;
-  const parts = [`${what} ${where}`];
-  if (c.currencies.length > 0) parts.push(`in ${c.currencies.join(", ")}`);
-  if (c.amountAtLeast !== null)
-    parts.push(c.amountIn === "USD" ? `worth ${c.amountAtLeast} USD or more` : `of ${c.amountAtLeast} or more`);
-  if (c.destinationTypes.length === 1)
-    parts.push(c.destinationTypes[0] === "bank" ? "to a bank account" : "to a wallet");
-  if (c.newDestinationOnly) parts.push("to a destination not in the payee book");
-  const who = `${rule.approvalsRequired} approval${rule.approvalsRequired === 2 ? "s" : ""} from ${rolesText(rule.approverRoles)}`;
-  return `${capitalize(parts.join(" "))} need ${who}.`;
-}
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

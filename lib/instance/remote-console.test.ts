@@ -5,63 +5,17 @@
  * workers, standalone server). The only ways in are dynamic imports behind `embeddedService()`
  * (lib/instance/jobs.ts, metrics) and the first /v0 call when it is on (lib/service/next-handler.ts).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { chainTo, filesUnder, ROOT, staticImports } from "@/lib/testing/import-graph";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const HEADS = ["lib/service/app.ts", "lib/service/runtime.ts", "lib/service/workers.ts", "lib/service/standalone.ts"];
-
-/** Every static import and re-export of a file (type-only ones left out: they vanish at build). */
-function staticImports(text: string): string[] {
-  const found: string[] = [];
-  const clause = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)([^;=]*?)\s*from\s*["']([^"']+)["']/g;
-  for (const m of text.matchAll(clause)) found.push(m[2] as string);
-  for (const m of text.matchAll(/(?:^|\n)\s*import\s+["']([^"']+)["']/g)) found.push(m[1] as string);
-  return found;
-}
-
-function resolve(from: string, spec: string): string | null {
-  const base = spec.startsWith("@/")
-    ? join(ROOT, spec.slice(2))
-    : spec.startsWith(".")
-      ? join(dirname(from), spec)
-      : null;
-  if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")])
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  return null;
-}
-
-function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? filesUnder(join(dir, d.name), keep) : keep(d.name) ? [join(dir, d.name)] : [],
-  );
-}
-
-/** The first chain of static imports from `entries` to a head, or null. */
-function pathToHead(entries: string[]): string[] | null {
-  const heads = new Set(HEADS.map((h) => join(ROOT, h)));
-  const from = new Map<string, string | null>(entries.map((e) => [e, null]));
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const file = queue.shift() as string;
-    if (heads.has(file)) {
-      const chain = [file];
-      for (let at = from.get(file); at; at = from.get(at)) chain.unshift(at);
-      return chain.map((f) => relative(ROOT, f));
-    }
-    for (const spec of staticImports(readFileSync(file, "utf8"))) {
-      const next = resolve(file, spec);
-      if (next && !from.has(next)) {
-        from.set(next, file);
-        queue.push(next);
-      }
-    }
-  }
-  return null;
-}
+const HEADS = new Set([
+  "lib/service/app.ts",
+  "lib/service/runtime.ts",
+  "lib/service/workers.ts",
+  "lib/service/standalone.ts",
+]);
+const source = (n: string) => /\.tsx?$/.test(n) && !/\.test\.tsx?$/.test(n);
 
 describe("a console with EMBEDDED_SERVICE=off", () => {
   it("reads static imports, multi-line ones included, and not type-only ones", () => {
@@ -73,16 +27,17 @@ describe("a console with EMBEDDED_SERVICE=off", () => {
     const entries = [
       join(ROOT, "instrumentation.ts"),
       ...filesUnder(join(ROOT, "app"), (n) => /^(page|layout|route|loading|error|not-found)\.tsx?$/.test(n)),
-      ...filesUnder(join(ROOT, "lib", "actions"), (n) => /\.ts$/.test(n) && !/\.test\.ts$/.test(n)),
-      ...filesUnder(join(ROOT, "lib", "instance"), (n) => /\.ts$/.test(n) && !/\.test\.ts$/.test(n)),
-      ...filesUnder(join(ROOT, "lib", "settlement-api"), (n) => /\.ts$/.test(n) && !/\.test\.ts$/.test(n)),
+      ...filesUnder(join(ROOT, "lib", "actions"), source),
+      ...filesUnder(join(ROOT, "lib", "instance"), source),
+      ...filesUnder(join(ROOT, "lib", "settlement-api"), source),
     ];
     expect(entries.length).toBeGreaterThan(100);
-    expect(pathToHead(entries)).toBeNull();
+    expect(chainTo(entries, (m) => HEADS.has(m))).toBeNull();
   });
 
   it("would see it if one did (the check can fail)", () => {
-    expect(pathToHead([join(ROOT, "lib", "service", "standalone.ts")])).toEqual(["lib/service/standalone.ts"]);
-    expect(pathToHead([join(ROOT, "lib", "service", "testing", "harness.ts")])?.at(-1)).toMatch(/^lib\/service\//);
+    expect(chainTo([join(ROOT, "lib", "service", "testing", "harness.ts")], (m) => HEADS.has(m))?.at(-1)).toMatch(
+      /^lib\/service\/(app|runtime|workers)\.ts$/,
+    );
   });
 });

@@ -6,7 +6,13 @@ import { z } from "@/lib/schemas/zod";
 import { canonicalAmountString } from "./amount";
 import { CURRENCIES, RAILS } from "./catalog";
 import { ACCOUNT_TYPES, BENEFICIARY_TYPES } from "./enums";
-import { maskedString } from "./mask";
+import { MASK_PREFIX } from "./mask";
+
+/** A masked identifier in a response (account_number, iban, clabe). */
+const maskedString = z
+  .string()
+  .regex(new RegExp(`^${MASK_PREFIX}[\\s\\S]{0,4}$`), "Must be masked to its last four characters")
+  .meta({ description: "Masked to its last four characters", example: `${MASK_PREFIX}6789` });
 
 export const beneficiaryOutputSchema = z
   .object({

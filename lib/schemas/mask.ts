@@ -1,7 +1,8 @@
 /**
  * Masking of bank identifiers in responses (decisions D5): last four characters shown.
+ * Plain functions, no schema library: pages that only show masked values (the request log, the
+ * webhooks page) do not ship zod (issue 45). The response schema is in destination-output.ts.
  */
-import { z } from "@/lib/schemas/zod";
 
 export const MASK_PREFIX = "••••";
 
@@ -9,12 +10,6 @@ export const MASK_PREFIX = "••••";
 export function maskTail(value: string): string {
   return MASK_PREFIX + value.slice(-4);
 }
-
-/** A masked identifier in a response (account_number, iban, clabe). */
-export const maskedString = z
-  .string()
-  .regex(/^••••[\s\S]{0,4}$/, "Must be masked to its last four characters")
-  .meta({ description: "Masked to its last four characters", example: "••••6789" });
 
 /**
  * A console inbox's capability URL (`…/inbox/ibx_<id>`) cut to what identifies it, `…/inbox/ibx_AbCdEf…`

@@ -6,8 +6,9 @@ import { z } from "@/lib/schemas/zod";
 import { enumMessage, isoTimestamp } from "./common";
 import { pageQuery } from "./list";
 
-export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
-export const LOGGED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+import { LOGGED_METHODS, STATUS_CLASSES } from "./request-log-values";
+
+export { CONSOLE_USER_AGENT_PREFIX, LOGGED_METHODS, STATUS_CLASSES } from "./request-log-values";
 
 const body = z.unknown().nullable().meta({
   description:
@@ -45,8 +46,6 @@ export const requestLogListEntrySchema = requestLogSchema
   .meta({ id: "RequestLogListEntry", "x-extension": true });
 export type RequestLogListEntry = z.output<typeof requestLogListEntrySchema>;
 
-/** The User-Agent the console's own calls carry: the Request log hides them unless asked. */
-export const CONSOLE_USER_AGENT_PREFIX = "settlement-console/";
 export type RequestLogEntry = z.output<typeof requestLogSchema>;
 
 export const requestLogQuerySchema = z.object({
