@@ -62,8 +62,9 @@ export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void
 export async function pruneAudit(db: Executor, days: number, maxRows: number): Promise<void> {
   await db.execute(sql`delete from console_audit where at < now() - make_interval(days => ${days})`);
   await db.execute(
-    sql`delete from console_audit where ${SIGN_IN_NOISE} and at <= (
-          select at from console_audit where ${SIGN_IN_NOISE} order by at desc offset ${maxRows} limit 1)`,
+    // (at, id): rows written in the same instant are told apart, so exactly `maxRows` stay.
+    sql`delete from console_audit where ${SIGN_IN_NOISE} and (at, id) <= (
+          select at, id from console_audit where ${SIGN_IN_NOISE} order by at desc, id desc offset ${maxRows} limit 1)`,
   );
 }
 
