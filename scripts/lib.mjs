@@ -1,5 +1,5 @@
 // Helpers shared by the start and test scripts. Plain Node only (they run before npm install).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
@@ -17,17 +17,66 @@ export function must(command, args, options) {
   }
 }
 
-/** npm install when node_modules is missing or older than the lockfile. */
-export function ensureDependencies() {
+/**
+ * Runs a long step where a newcomer can see it (issue 45): "[2/4] Building the app (next build,
+ * usually 2–4 min on 2 cores)…", a line every 15 s while it runs with what it printed last, and
+ * "done in 94 s". Exits on failure, naming the command.
+ */
+export async function step(label, command, args, options = {}) {
+  const started = Date.now();
+  console.log(`${label}…`);
+  let last = "";
+  const child = spawn(command, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
+  const echo = (stream) => (chunk) => {
+    stream.write(chunk);
+    const lines = String(chunk).trim().split("\n").filter(Boolean);
+    if (lines.length > 0)
+      last = lines
+        .at(-1)
+        .replace(/\x1b\[[0-9;]*m/g, "")
+        .slice(0, 100);
+  };
+  child.stdout.on("data", echo(process.stdout));
+  child.stderr.on("data", echo(process.stderr));
+  const ticker = setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`   … still working (${seconds} s)${last ? `: ${last}` : ""}`);
+  }, 15_000);
+  const code = await new Promise((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+  clearInterval(ticker);
+  if (code !== 0) {
+    console.error(`\n✖ ${command} ${args.join(" ")} exited with ${code}`);
+    process.exit(code);
+  }
+  console.log(`   done in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** Whether node_modules is missing or older than the lockfile. */
+export function dependenciesStale() {
   const marker = "node_modules/.package-lock.json";
-  const stale =
+  return (
     !existsSync(marker) ||
     statSync("package-lock.json").mtimeMs > statSync(marker).mtimeMs + 1000 ||
-    statSync("package.json").mtimeMs > statSync(marker).mtimeMs + 1000;
-  if (stale) {
+    statSync("package.json").mtimeMs > statSync(marker).mtimeMs + 1000
+  );
+}
+
+/** npm install when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  if (dependenciesStale()) {
     console.log("Installing dependencies (npm install)…");
     must("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"]);
   }
+}
+
+/** Whether .next holds a build newer than every source file. */
+export function buildCurrent() {
+  const id = ".next/BUILD_ID";
+  return existsSync(id) && statSync(id).mtimeMs >= newestMtime(SOURCES);
 }
 
 /** Newest modification time below the given paths (skipping dependencies and build output). */
@@ -60,11 +109,3 @@ export const SOURCES = [
   "tailwind.config.ts",
   "instrumentation.ts",
 ];
-
-/** next build unless .next holds a build newer than every source file. */
-export function ensureBuild({ force = false } = {}) {
-  const id = ".next/BUILD_ID";
-  if (!force && existsSync(id) && statSync(id).mtimeMs >= newestMtime(SOURCES)) return;
-  console.log("Building the app (next build)…");
-  must("npx", ["next", "build"], { env: { NEXT_TELEMETRY_DISABLED: "1" } });
-}

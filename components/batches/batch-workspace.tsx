@@ -19,6 +19,7 @@ import { submitBatch } from "@/lib/actions/submit-batch";
 import { keepBatchRows } from "@/lib/actions/keep-batch-rows";
 import { retryFailedBatchRows } from "@/lib/actions/retry-failed-batch-rows";
 import { formatMoney } from "@/lib/money/format";
+import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { ActionResult } from "@/lib/actions/result";
 import type { BatchCheck, BatchRowView, BatchState, RowFilter } from "@/lib/batches/types";
 import type { Environment } from "@/lib/dashboard/environment-schema";
@@ -87,7 +88,7 @@ export function BatchWorkspace({
       if (!result.ok) toast({ title: "Dry run not run", description: result.error.message, tone: "error" });
       else setCheck(result.data);
     });
-  const key = ["batch", id, page, filter] as const;
+  const key = queryKeys.batches.page(environment, id, page, filter);
   const query = useQuery({
     queryKey: key,
     queryFn: async (): Promise<BatchState> => {
@@ -106,7 +107,7 @@ export function BatchWorkspace({
   const review = b.status === "review";
   const editable = canManage && review;
   const dryRunning = b.dryRunState === "queued" || b.dryRunState === "running";
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["batch", id] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.batches.detail(environment, id) });
 
   /** Runs an action; a refusal is said in a toast; the page's data is read again either way. */
   const act = <T,>(title: string, call: () => Promise<ActionResult<T>>, after?: (data: T) => void) =>

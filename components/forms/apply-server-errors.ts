@@ -3,7 +3,7 @@ import type { ActionError } from "@/lib/actions/result";
 import { namedMessage } from "@/lib/schemas/field-label";
 
 /**
- * Puts a refused action's `details[].path` messages on their fields (STYLE §10), focusing the
+ * Puts a refused action's `details[].path` messages on their fields (decisions D2.1), focusing the
  * first. Returns the details that matched no field, for the form-level message. `known` says
  * whether a path is a field (or lists the fields).
  */

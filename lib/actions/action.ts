@@ -92,7 +92,7 @@ export function toActionError(failure: ApiFailure | ActionError): ActionError {
 }
 
 /**
- * Builds a server action (STYLE §3), the one wrapper of every action: each is a public POST
+ * Builds a server action (decisions D12.2), the one wrapper of every action: each is a public POST
  * endpoint. The caller is authorized for the declared permission first (lib/auth/authorize.ts),
  * then the input is parsed with zod, `run`'s answer becomes a discriminated result, changes (and
  * refusals of them) land in the audit trail, every call is measured, and an unknown error is

@@ -1,5 +1,5 @@
 /**
- * The query-key factory (STYLE §9): every key starts with the environment, so switching
+ * The query-key factory (README "Data on screen"): every key starts with the environment, so switching
  * environment never shows the other one's data, and a mutation invalidates by prefix.
  */
 import type { Environment } from "./environment-schema";
@@ -9,7 +9,12 @@ type Filters = Record<string, string | number | undefined>;
 export const queryKeys = {
   all: (env: Environment) => [env] as const,
   /** `settlement-console listen` sessions (sandbox only, any page environment). */
-  listenSessions: () => ["listen-sessions"] as const,
+  listenSessions: () => ["sandbox", "listen-sessions"] as const,
+  batches: {
+    /** One batch, every page and filter of its rows (to read it all again after an action). */
+    detail: (env: Environment, id: string) => [env, "batches", id] as const,
+    page: (env: Environment, id: string, page: number, filter: string) => [env, "batches", id, page, filter] as const,
+  },
   settlementRequests: {
     all: (env: Environment) => [env, "settlement-requests"] as const,
     /** Every page and filter of the list (to invalidate them all). */

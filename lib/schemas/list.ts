@@ -72,10 +72,10 @@ export type AmountTotals = z.output<typeof amountTotalsSchema>;
 export const paymentTotalsSchema = amountTotalsSchema.meta({ id: "PaymentTotals", "x-extension": true });
 export type PaymentTotals = z.output<typeof paymentTotalsSchema>;
 
-/** The most a capped total counts (CONTRACT §9, §11). */
+/** The most a capped total counts (decisions D11.5). */
 export const TOTAL_CAP = 10_000;
 
-/** Pagination whose total is counted up to 10,000 (the request log, the events list: CONTRACT §9, §11). */
+/** Pagination whose total is counted up to 10,000 (the request log, the events list: decisions D11.5). */
 export const cappedPaginationSchema = paginationSchema
   .extend({
     total_capped: z.boolean().meta({ description: "true when more than 10,000 match: `total` is then 10,000" }),

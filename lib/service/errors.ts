@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-/** 503 while the database cannot be reached, with when to try again (CONTRACT §2, 2026-11-28). */
+/** 503 while the database cannot be reached, with when to try again (decisions D2.5). */
 export const databaseUnavailable = () =>
   new ApiError(
     "service_unavailable",

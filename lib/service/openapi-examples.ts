@@ -1,6 +1,6 @@
 /**
  * One valid example per request body of the API document, keyed by the body's component name
- * (CONTRACT §1, 2026-11-26). openapi.strict.test.ts sends each one to the service and expects it
+ * (decisions D1.7). openapi.strict.test.ts sends each one to the service and expects it
  * accepted, so an example that stops being valid fails a test.
  */
 export const VALID_EXAMPLES = {

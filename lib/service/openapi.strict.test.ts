@@ -30,7 +30,7 @@ function* schemasIn(node: unknown, at = "#"): Generator<[string, Json]> {
   for (const [k, v] of Object.entries(obj)) yield* schemasIn(v, `${at}/${k}`);
 }
 
-describe("the API document under strict validators (CONTRACT §1, 2026-11-26)", () => {
+describe("the API document under strict validators (decisions D1.7)", () => {
   const s = withTestService();
   const documentText = async () => (await s.request("GET", "/v0/openapi.json", { key: null })).text();
 

@@ -1,7 +1,7 @@
 import "server-only";
 
 /**
- * The one typed client of the settlement API (STYLE §1): the only code that calls it and the
+ * The one typed client of the settlement API (decisions D12.1): the only code that calls it and the
  * only place that sends X-Api-Key. Every function takes the environment first and returns an
  * ApiResult; none throws for API errors or network failures.
  */

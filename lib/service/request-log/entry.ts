@@ -5,7 +5,7 @@ import { maskTail, MASK_PREFIX } from "@/lib/schemas/mask";
 export const MAX_LOGGED_BODY_BYTES = 16 * 1024;
 const MASKED_FIELDS = new Set(["account_number", "iban", "clabe"]);
 
-/** How much of a secret the log keeps (CONTRACT §11, 2026-11-26): `whsec_AbCd…`. */
+/** How much of a secret the log keeps (decisions D11.4): `whsec_AbCd…`. */
 const SECRET_KEPT = 10;
 /** How much of an API key the log keeps: its key_prefix. */
 const KEY_KEPT = 14;

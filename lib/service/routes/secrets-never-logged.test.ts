@@ -1,5 +1,5 @@
 /**
- * No secret comes back out (CONTRACT §9, §11 as amended 2026-11-26; decision D11.6): a webhook's
+ * No secret comes back out (decisions D11.4, D11.6): a webhook's
  * signing secret is in the answer that created it and nowhere else, no table, no read, no log
  * entry; no entry holds a full API key; an inbox capability URL is cut; the request log's and the
  * events list's totals stop counting at 10,000. On PGlite and on the machine's PostgreSQL.

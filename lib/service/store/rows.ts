@@ -65,7 +65,7 @@ export async function pageOfRows<T extends PgTable>(
   // would be estimated for a tenth of the table and lose to planning afresh every time.
   const reuse = options.reusePlan === true && page.page === 1;
   const literal = (n: number) => (reuse ? sql.raw(String(Math.trunc(n))) : sql`${n}`);
-  // A capped count stops reading once it has seen one row more than the cap (CONTRACT §11).
+  // A capped count stops reading once it has seen one row more than the cap (decisions D11.5).
   const counted = options.countUpTo
     ? sql<string>`(select count(*) from (select 1 from ${table}${filter} limit ${literal(options.countUpTo + 1)}) as capped)`
     : sql<string>`(select count(*) from ${table}${filter})`;
