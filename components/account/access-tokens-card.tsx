@@ -5,9 +5,9 @@ import type { AccessTokenView } from "@/lib/listen/types";
 import { CreateTokenDialog } from "./create-token-dialog";
 import { ListenQuickStart } from "./listen-quick-start";
 import { RevokeTokenButton } from "./revoke-token-button";
+import { formatMinute } from "@/lib/dashboard/format-date";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
+const when = formatMinute;
 
 function state(token: AccessTokenView, now: number) {
   if (token.revokedAt)

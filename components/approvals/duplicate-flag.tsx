@@ -2,8 +2,8 @@ import { AlertIcon } from "@/components/ui/icons";
 import { Link } from "@/components/ui/link";
 import type { PossibleDuplicate } from "@/lib/approvals/money-calls";
 import { formatMoney } from "@/lib/money/format";
+import { formatMinute } from "@/lib/dashboard/format-date";
 
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const STATE: Record<PossibleDuplicate["status"], string> = {
   held: "waiting for approval",
   sending: "on its way",
@@ -28,7 +28,7 @@ export function DuplicateFlag({ duplicates }: { duplicates: PossibleDuplicate[] 
           <li key={d.id}>
             {d.same === "external_id" ? "Same external_id" : "Same destination and currency"}:{" "}
             {d.amount && d.currency ? formatMoney(d.amount, d.currency) : "an amount"}, {STATE[d.status]},{" "}
-            {time.format(new Date(d.createdAt))} UTC
+            {formatMinute(d.createdAt)}
             {d.submissionId ? (
               <>
                 {" "}

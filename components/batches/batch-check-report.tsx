@@ -1,13 +1,12 @@
 import { AlertIcon, CheckIcon, XIcon } from "@/components/ui/icons";
 import type { BatchCheck, CheckItem } from "@/lib/batches/types";
+import { formatClock } from "@/lib/dashboard/format-date";
 
 const TONE: Record<CheckItem["tone"], { icon: typeof CheckIcon; className: string; word: string }> = {
   ok: { icon: CheckIcon, className: "text-emerald-700", word: "Passes" },
   warn: { icon: AlertIcon, className: "text-amber-700", word: "Worth a look" },
   stop: { icon: XIcon, className: "text-red-700", word: "Stops the submit" },
 };
-
-const time = new Intl.DateTimeFormat("en-GB", { timeStyle: "short", timeZone: "UTC" });
 
 /**
  * The dry run's report in the batch's own environment (issue 44): one line per check, each with
@@ -21,9 +20,7 @@ export function BatchCheckReport({ check }: { check: BatchCheck }) {
         {stops === 0
           ? `Ready: ${check.rows} row${check.rows === 1 ? "" : "s"} would be submitted in ${check.environment}.`
           : `${stops} check${stops === 1 ? "" : "s"} would stop it in ${check.environment}.`}{" "}
-        <span className="font-normal text-slate-500">
-          Checked {time.format(new Date(check.checkedAt))} UTC; nothing was sent.
-        </span>
+        <span className="font-normal text-slate-500">Checked {formatClock(check.checkedAt)}; nothing was sent.</span>
       </p>
       <ul className="space-y-2">
         {check.items.map((item) => {

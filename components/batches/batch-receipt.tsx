@@ -2,8 +2,7 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DownloadIcon } from "@/components/ui/icons";
 import type { BatchView } from "@/lib/batches/types";
-
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatMinute } from "@/lib/dashboard/format-date";
 
 /** The uploaded file as the batch's receipt: name, size, SHA-256, who uploaded it; the file and the results to download. */
 export function BatchReceipt({ batch }: { batch: BatchView }) {
@@ -33,14 +32,14 @@ export function BatchReceipt({ batch }: { batch: BatchView }) {
         <div>
           <dt className="text-slate-500">Uploaded</dt>
           <dd className="text-slate-700">
-            {time.format(new Date(batch.createdAt))} UTC by {batch.createdByEmail}
+            {formatMinute(batch.createdAt)} by {batch.createdByEmail}
           </dd>
         </div>
         {batch.submittedAt ? (
           <div>
             <dt className="text-slate-500">Submitted</dt>
             <dd className="text-slate-700">
-              {time.format(new Date(batch.submittedAt))} UTC by {batch.submittedByEmail}
+              {formatMinute(batch.submittedAt)} by {batch.submittedByEmail}
             </dd>
           </div>
         ) : null}

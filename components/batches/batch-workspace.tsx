@@ -33,6 +33,7 @@ import { batchOutcome, OVERSIZE_FACTOR } from "@/lib/batches/outcome";
 import { keptColumns, referenceColumn } from "@/lib/batches/templates";
 import { BatchTotalsCard } from "./batch-totals";
 import { FixRowDialog } from "./fix-row-dialog";
+import { formatUtcMinute } from "@/lib/dashboard/format-date";
 
 const POLL_MS = 1_500;
 
@@ -271,7 +272,7 @@ export function BatchWorkspace({
               <span key={s.id}>
                 {i > 0 ? ", " : ""}
                 <Link href={`/batches/${s.id}`} className="font-medium underline underline-offset-2">
-                  {new Date(s.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC ({s.status})
+                  {formatUtcMinute(s.createdAt)} ({s.status})
                 </Link>
               </span>
             ))}

@@ -12,6 +12,7 @@ import { listListenSessions } from "@/lib/actions/list-listen-sessions";
 import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { ListenSessionView } from "@/lib/listen/types";
+import { formatSecond } from "@/lib/dashboard/format-date";
 
 const REFRESH_MS = 5_000;
 const STATE: Record<ListenSessionView["state"], { label: string; tone: Tone }> = {
@@ -19,7 +20,6 @@ const STATE: Record<ListenSessionView["state"], { label: string; tone: Tone }> =
   quiet: { label: "Quiet", tone: "warning" },
   ended: { label: "Ended", tone: "muted" },
 };
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 /**
  * Who is running `settlement-console listen` (every person for an administrator, one's own
@@ -76,7 +76,7 @@ export function ListenSessions({ initial, everyone }: { initial: ListenSessionVi
             {
               header: "Since",
               className: "whitespace-nowrap text-slate-500",
-              cell: (s) => `${time.format(new Date(s.startedAt))} UTC`,
+              cell: (s) => formatSecond(s.startedAt),
             },
             { header: "Forwarding to", className: "font-mono text-xs break-all", cell: (s) => s.forwardTo },
             { header: "Deliveries", numeric: true, cell: (s) => s.deliveries },

@@ -2,10 +2,10 @@
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { VolumeSeries } from "@/lib/dashboard/summary-view";
+import { formatDayMonth } from "@/lib/dashboard/format-date";
 
 /** "26 Nov", as the rest of the console writes days (the data's key is 2026-11-26). */
-const DAY_TICK = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayTick = (day: string) => DAY_TICK.format(new Date(`${day}T00:00:00Z`));
+const dayTick = (day: string) => formatDayMonth(`${day}T00:00:00Z`);
 
 /** Recharts, loaded with the overview's charts only (never with another route). */
 export function VolumeChart({ series }: { series: VolumeSeries }) {

@@ -20,6 +20,7 @@ import { coolingOffMinutes, findPayeeByKey, usableFrom } from "./payees";
 import { destinationsOf } from "./money-calls";
 import type { SubmissionRow } from "./store";
 import { BATCH_SUBMISSION_PATH } from "./types";
+import { formatUtcMinute } from "@/lib/dashboard/format-date";
 
 /**
  * What an approver decides on (issue 43): the stored call restated as the production
@@ -134,7 +135,7 @@ export async function decisionSummary(db: Executor, row: SubmissionRow, label: s
         label: "Payee book",
         value:
           from > new Date()
-            ? `“${payee.name}”, cooling off until ${from.toISOString().slice(0, 16).replace("T", " ")} UTC`
+            ? `“${payee.name}”, cooling off until ${formatUtcMinute(from)}`
             : `“${payee.name}”, saved by ${payee.addedBy}`,
       });
     } else {

@@ -23,6 +23,7 @@ import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request"
 import { priceSettlementRequest } from "@/lib/page-data/price-settlement-request";
 import { currentRules, insertSubmission, type NewSubmission } from "./store";
 import type { Executor } from "@/lib/db/database";
+import { formatUtcMinute } from "@/lib/dashboard/format-date";
 
 /** What a controlled action would send: its kind and the exact API call (lib/dashboard/api-calls.ts). */
 export type Control = { action: ControlledAction; call: ApiCall };
@@ -69,7 +70,7 @@ const fixedRule = (id: "daily-limit" | "possible-duplicate", name: string, actio
 });
 
 const MONEY_ACTIONS: ReadonlySet<ControlledAction> = new Set(["settlement_request", "disbursement", "v1_payment"]);
-const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const utc = formatUtcMinute;
 
 /**
  * The controls, in order (issue 43, decisions D19.11): a production destination this account

@@ -5,6 +5,7 @@ import { consoleUsers } from "@/lib/auth/schema";
 import { isFreshProof, stepUpSeconds } from "@/lib/auth/second-factor";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
+import { formatUtcMinute } from "@/lib/dashboard/format-date";
 
 /** Who approves, with what their session has proved (lib/auth/session.ts). */
 export type Approver = Pick<Actor, "userId" | "email" | "role" | "secondFactor" | "secondFactorAt">;
@@ -50,7 +51,7 @@ export async function productionApprovalRefusal(
       return {
         code: "approver_too_new",
         message: `People added less than ${hours} hours ago cannot approve production submissions yet${
-          person ? ` (you can from ${new Date(from).toISOString().slice(0, 16).replace("T", " ")} UTC)` : ""
+          person ? ` (you can from ${formatUtcMinute(from)})` : ""
         }.`,
       };
   }

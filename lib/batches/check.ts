@@ -17,6 +17,7 @@ import { batchRows } from "./schema";
 import { needsDecision } from "./outcome";
 import { progressOf, quoteFeesOf, rowsOf, totalsOf, type BatchRow } from "./store";
 import type { BatchCheck, BatchTotals, CheckItem } from "./types";
+import { formatUtcMinute } from "@/lib/dashboard/format-date";
 
 /**
  * A production batch is never sent without a person's approval (issue 32: "no automatic
@@ -215,7 +216,7 @@ export async function checkBatch(db: Executor, batch: BatchRow, actor: Actor): P
 }
 
 const moneyList = (totals: BatchTotals) => totals.map((t) => formatMoney(t.amount, t.currency)).join(", ");
-const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const utc = formatUtcMinute;
 
 /**
  * The included rows whose destination this account never paid and first saw less than the

@@ -12,6 +12,7 @@ import { BATCH_SUBMISSION_PATH } from "@/lib/approvals/types";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
+import { formatUtcMinute } from "@/lib/dashboard/format-date";
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import {
@@ -98,7 +99,7 @@ export async function submitReviewedBatch(
         .map((r) => r.rowNo)
         .join(
           ", ",
-        )}${cooling.length > 5 ? ` and ${cooling.length - 5} more` : ""} pay${cooling.length === 1 ? "s" : ""} a destination this account never paid: usable from ${first ? first.from.toISOString().slice(0, 16).replace("T", " ") : ""} UTC, when its cooling-off period ends. Drop ${cooling.length === 1 ? "it" : "them"}, or submit after that.`,
+        )}${cooling.length > 5 ? ` and ${cooling.length - 5} more` : ""} pay${cooling.length === 1 ? "s" : ""} a destination this account never paid: usable from ${first ? formatUtcMinute(first.from) : ""}, when its cooling-off period ends. Drop ${cooling.length === 1 ? "it" : "them"}, or submit after that.`,
     };
   }
   // What the rules judge and the approver sees is fixed now (issue 44): the rows' digest before,

@@ -1,6 +1,41 @@
 /**
- * Dates for people. Always UTC, labelled, so the server's render and the browser's agree.
+ * Dates for people: the console's one date formatter (issue 45; fourteen files had their own).
+ * Always UTC, labelled, so the server's render and the browser's agree, whatever the machine's
+ * time zone. Each takes an ISO string or a Date; an unreadable value is shown as it came.
  */
+type When = string | number | Date | null | undefined;
+const msOf = (value: When): number | null => {
+  if (value === null || value === undefined) return null;
+  const ms = value instanceof Date ? value.getTime() : typeof value === "number" ? value : Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+};
+const utcFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" });
+const mediumMinute = utcFormat({ dateStyle: "medium", timeStyle: "short" });
+const mediumSecond = utcFormat({ dateStyle: "medium", timeStyle: "medium" });
+const mediumDate = utcFormat({ dateStyle: "medium" });
+const minuteOnly = utcFormat({ timeStyle: "short" });
+const dayAndMonth = utcFormat({ day: "numeric", month: "short" });
+const shown = (value: When, format: Intl.DateTimeFormat, suffix = " UTC"): string => {
+  const ms = msOf(value);
+  return ms === null ? (value ? String(value) : "—") : `${format.format(ms)}${suffix}`;
+};
+
+/** "28 Nov 2026, 21:03 UTC" */
+export const formatMinute = (value: When): string => shown(value, mediumMinute);
+/** "28 Nov 2026, 21:03:05 UTC" */
+export const formatSecond = (value: When): string => shown(value, mediumSecond);
+/** "28 Nov 2026" (the UTC day) */
+export const formatDay = (value: When): string => shown(value, mediumDate, "");
+/** "21:03 UTC" */
+export const formatClock = (value: When): string => shown(value, minuteOnly);
+/** "28 Nov": a chart's tick for a UTC day */
+export const formatDayMonth = (value: When): string => shown(value, dayAndMonth, "");
+/** "2026-11-28 21:03 UTC": in sentences (refusals, holds), where a reader compares it with a log. */
+export const formatUtcMinute = (value: When): string => {
+  const ms = msOf(value);
+  return ms === null ? "—" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+};
 const dateTime = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   month: "short",

@@ -14,11 +14,11 @@ import { requireActor } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/permissions";
 import { getDatabase } from "@/lib/db/connection";
 import { duplicateFlags } from "@/lib/approvals/money-calls";
+import { formatMinute } from "@/lib/dashboard/format-date";
 
 export const metadata = { title: "Approvals" };
 
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (iso: string) => `${time.format(new Date(iso))} UTC`;
+const when = formatMinute;
 
 /**
  * Held submissions: the queue (oldest first, with who may approve each) and the last decisions.

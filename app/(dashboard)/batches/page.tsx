@@ -13,10 +13,9 @@ import { can } from "@/lib/auth/permissions";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { getDatabase } from "@/lib/db/connection";
 import { formatMoney } from "@/lib/money/format";
+import { formatMinute } from "@/lib/dashboard/format-date";
 
 export const metadata = { title: "Batches" };
-
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** Batch payouts: the environment's batches, newest first, and a new one from a CSV file (for those who may create what the rows create). */
 export default async function BatchesPage() {
@@ -66,7 +65,7 @@ export default async function BatchesPage() {
               {
                 header: "Uploaded",
                 className: "text-xs text-slate-500",
-                cell: (b) => `${time.format(new Date(b.createdAt))} UTC by ${b.createdByEmail}`,
+                cell: (b) => `${formatMinute(b.createdAt)} by ${b.createdByEmail}`,
               },
             ]}
             rows={rows}

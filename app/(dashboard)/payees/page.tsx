@@ -16,10 +16,9 @@ import { railLabel } from "@/lib/dashboard/routes";
 import { getDatabase } from "@/lib/db/connection";
 import { maskTail } from "@/lib/schemas/mask";
 import { RevealAccount } from "@/components/approvals/reveal-account";
+import { formatMinute } from "@/lib/dashboard/format-date";
 
 export const metadata = { title: "Payees" };
-
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** The environment's payee address book: saved wallets, who added them, and when each becomes usable. */
 export default async function PayeesPage() {
@@ -72,7 +71,7 @@ export default async function PayeesPage() {
             {
               header: "Added",
               className: "text-xs text-slate-500",
-              cell: (p) => `${time.format(new Date(p.addedAt))} UTC by ${p.addedBy}`,
+              cell: (p) => `${formatMinute(p.addedAt)} by ${p.addedBy}`,
             },
             { header: "State", cell: (p) => <PayeeCountdown usableFrom={p.usableFrom} /> },
             ...(maker

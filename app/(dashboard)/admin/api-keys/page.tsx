@@ -17,10 +17,10 @@ import { ErrorState } from "@/components/ui/error-state";
 import { ArchiveIcon } from "@/components/ui/icons";
 import { connectionFor, keysManagedHere } from "@/lib/settlement-api/config";
 import { adminKeysConfigured, listRemoteKeys } from "@/lib/settlement-api/admin-keys";
+import { formatMinute } from "@/lib/dashboard/format-date";
 
 export const metadata = { title: "API keys" };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ApiKeysPage({ searchParams }: { searchParams: SearchParams }) {
@@ -113,13 +113,13 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
             {
               header: "Created",
               className: "whitespace-nowrap text-slate-500",
-              cell: (key) => dateFormat.format(key.createdAt),
+              cell: (key) => formatMinute(key.createdAt),
             },
             {
               header: "Status",
               cell: (key) =>
                 key.revokedAt ? (
-                  <Badge tone="muted" dot title={`Revoked ${dateFormat.format(key.revokedAt)}`}>
+                  <Badge tone="muted" dot title={`Revoked ${formatMinute(key.revokedAt)}`}>
                     Revoked
                   </Badge>
                 ) : (

@@ -12,10 +12,10 @@ import { auditHref, dayRange, decodeCursor, encodeCursor, parseAuditQuery } from
 import { requireActor } from "@/lib/auth/guard";
 import { getDatabase } from "@/lib/db/connection";
 import { auditActionLabel, auditResultLabel } from "@/lib/auth/audit-labels";
+import { formatSecond } from "@/lib/dashboard/format-date";
 
 export const metadata = { title: "Audit trail" };
 
-const timeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
@@ -108,7 +108,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           {
             header: "When (UTC)",
             className: "whitespace-nowrap tabular-nums text-slate-500",
-            cell: (row) => timeFormat.format(row.at),
+            cell: (row) => formatSecond(row.at),
           },
           {
             header: "Who",

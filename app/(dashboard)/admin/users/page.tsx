@@ -14,10 +14,9 @@ import { SignInThrottles } from "@/components/admin/sign-in-throttles";
 import { SecondFactorPolicy } from "@/components/admin/second-factor-policy";
 import { requiredRoles } from "@/lib/auth/second-factor";
 import { ROLES, type Role } from "@/lib/auth/permissions";
+import { formatDay } from "@/lib/dashboard/format-date";
 
 export const metadata = { title: "People" };
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 
 const roleOf = (user: { role: string }) => (isRole(user.role) ? user.role : "support");
 
@@ -81,7 +80,7 @@ export default async function UsersPage() {
           {
             header: "Added",
             className: "whitespace-nowrap text-slate-500",
-            cell: (user) => dateFormat.format(user.createdAt),
+            cell: (user) => formatDay(user.createdAt),
           },
           {
             header: <span className="sr-only">Actions</span>,

@@ -24,11 +24,11 @@ import { ResultLink } from "@/components/approvals/result-link";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { RevealAccount } from "@/components/approvals/reveal-account";
 import { duplicateFlags } from "@/lib/approvals/money-calls";
+import { formatSecond } from "@/lib/dashboard/format-date";
 
 export const metadata = { title: "Submission" };
 
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-const when = (iso: string) => `${time.format(new Date(iso))} UTC`;
+const when = formatSecond;
 
 /** One held submission: what would be sent, exactly; why it is held; who approved; and the decision controls for who may use them. */
 export default async function SubmissionPage({ params }: { params: Promise<{ id: string }> }) {
