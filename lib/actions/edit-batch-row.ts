@@ -2,7 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import { batchFor } from "@/lib/batches/access";
-import { editRow, requeueQuotes } from "@/lib/batches/store";
+import { editRow, requeueQuotes } from "@/lib/batches/review-rows";
 import { kickBatchWorker } from "@/lib/batches/worker";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction, idSchema, refused } from "./action";

@@ -2,7 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import { batchFor } from "@/lib/batches/access";
-import { retryFailedRows } from "@/lib/batches/store";
+import { retryFailedRows } from "@/lib/batches/review-rows";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction, idSchema, refused } from "./action";
 

@@ -2,7 +2,8 @@
 
 import { z } from "@/lib/schemas/zod";
 import { batchFor } from "@/lib/batches/access";
-import { progressOf, queueDryRun } from "@/lib/batches/store";
+import { progressOf } from "@/lib/batches/tallies";
+import { queueDryRun } from "@/lib/batches/work-queue";
 import { kickBatchWorker } from "@/lib/batches/worker";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction, idSchema, refused } from "./action";

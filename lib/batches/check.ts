@@ -15,7 +15,9 @@ import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
 import { batchRows } from "./schema";
 import { needsDecision } from "./outcome";
-import { progressOf, quoteFeesOf, rowsOf, totalsOf, type BatchRow } from "./store";
+import type { BatchRow } from "./store";
+import { progressOf, quoteFeesOf, totalsOf } from "./tallies";
+import { rowsOf } from "./review-rows";
 import type { BatchCheck, BatchTotals, CheckItem } from "./types";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";
 

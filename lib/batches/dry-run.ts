@@ -6,7 +6,8 @@ import { advanceSandboxClock, simulatePaymentStatus, updateSettlementRequest } f
 import { DISBURSEMENT_STATUS_PHASES, SETTLEMENT_STATUS_PHASES } from "@/lib/state-machine/phases";
 import { Pacer } from "./pacer";
 import { currentStatus, failureText, isFinalStatus, paced, sendRow } from "./send-row";
-import { recordDryRun, rowsWithDryRun, rowsWithout, setBatch, type BatchRow } from "./store";
+import { setBatch, type BatchRow } from "./store";
+import { recordDryRun, rowsWithDryRun, rowsWithout } from "./work-queue";
 import type { DryRunRow } from "./types";
 
 /** How far each step moves the sandbox clock, and how many steps at most before the report says "still moving". */

@@ -5,7 +5,8 @@ import type { Actor } from "@/lib/auth/session";
 import type { Executor } from "@/lib/db/database";
 import { rowFailed } from "./outcome";
 import { batches } from "./schema";
-import { insertBatch, newBatchId, rowsOf, type BatchRow } from "./store";
+import { insertBatch, newBatchId, type BatchRow } from "./store";
+import { rowsOf } from "./review-rows";
 
 /** One CSV line in the upload's own separator: a cell is quoted only when it must be (as spreadsheets write). */
 export function csvLine(cells: string[], separator: string): string {

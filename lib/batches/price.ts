@@ -7,7 +7,8 @@ import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request"
 import { getRate } from "@/lib/settlement-api";
 import { Pacer } from "./pacer";
 import { failureText, paced } from "./send-row";
-import { recordQuote, rowsWithout, setBatch, type BatchRow } from "./store";
+import { setBatch, type BatchRow } from "./store";
+import { recordQuote, rowsWithout } from "./work-queue";
 import type { RowQuote } from "./types";
 
 const CHUNK = 20;

@@ -8,7 +8,8 @@ import { Pacer } from "./pacer";
 import { sendRow } from "./send-row";
 import { notePaid } from "@/lib/approvals/money-calls";
 import { destinationKeyOf } from "@/lib/approvals/payee-key";
-import { markSending, moveBatch, recordSend, rowsToSend, type BatchRow } from "./store";
+import { moveBatch, type BatchRow } from "./store";
+import { markSending, recordSend, rowsToSend } from "./work-queue";
 
 const CHUNK = 8;
 const PARALLEL = 4;

@@ -2,17 +2,9 @@ import "server-only";
 import { findSubmission } from "@/lib/approvals/store";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
-import {
-  batchView,
-  dryRunFeesOf,
-  findBatch,
-  outcomeTotalsOf,
-  progressOf,
-  quoteFeesOf,
-  rowsOf,
-  totalsOf,
-  filterRows,
-} from "./store";
+import { batchView, findBatch } from "./store";
+import { dryRunFeesOf, outcomeTotalsOf, progressOf, quoteFeesOf, totalsOf } from "./tallies";
+import { rowsOf, filterRows } from "./review-rows";
 import { settleHeldBatch } from "./submit";
 import { needsDecision } from "./outcome";
 import type { BatchState, RowFilter } from "./types";

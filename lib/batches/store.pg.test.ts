@@ -11,21 +11,10 @@ import { migrate } from "@/lib/db/migrate";
 import { openDatabase, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { parseCsv } from "./csv-parse";
-import {
-  claimRowsToFollow,
-  claimWork,
-  editRow,
-  findBatchById,
-  insertBatch,
-  moveBatch,
-  progressOf,
-  recordSend,
-  releaseLease,
-  renewLease,
-  retryFailedRows,
-  setIncluded,
-  totalsOf,
-} from "./store";
+import { findBatchById, insertBatch, moveBatch } from "./store";
+import { claimRowsToFollow, claimWork, recordSend, releaseLease, renewLease } from "./work-queue";
+import { editRow, retryFailedRows, setIncluded } from "./review-rows";
+import { progressOf, totalsOf } from "./tallies";
 import { templateCsv } from "./templates";
 import { newBatchFromFailedRows } from "./follow-up";
 import { batchReferencesOf } from "./references";

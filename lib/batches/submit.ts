@@ -27,7 +27,9 @@ import {
 } from "./check";
 import { batchRows } from "./schema";
 import { needsDecision } from "./outcome";
-import { moveBatch, progressOf, rowsOf, totalsOf, type BatchRow } from "./store";
+import { moveBatch, type BatchRow } from "./store";
+import { progressOf, totalsOf } from "./tallies";
+import { rowsOf } from "./review-rows";
 import type { BatchTotals } from "./types";
 import { kickBatchWorker } from "./worker";
 

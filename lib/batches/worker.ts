@@ -8,15 +8,8 @@ import { Pacer } from "./pacer";
 import { priceBatch } from "./price";
 import { sendBatch } from "./send-batch";
 import { currentStatus, isFinalStatus, paced } from "./send-row";
-import {
-  batchesToFollow,
-  claimRowsToFollow,
-  claimWork,
-  recordStatus,
-  releaseLease,
-  renewLease,
-  setBatch,
-} from "./store";
+import { setBatch } from "./store";
+import { batchesToFollow, claimRowsToFollow, claimWork, recordStatus, releaseLease, renewLease } from "./work-queue";
 
 const TICK_MS = 2_000;
 const FOLLOW_ROWS = 20;

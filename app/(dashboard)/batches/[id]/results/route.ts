@@ -1,6 +1,7 @@
 import { authorize } from "@/lib/auth/authorize";
 import { resultsCsv } from "@/lib/batches/results";
-import { findBatch, rowsOf } from "@/lib/batches/store";
+import { findBatch } from "@/lib/batches/store";
+import { rowsOf } from "@/lib/batches/review-rows";
 import { csvResponse, refused } from "@/lib/dashboard/csv";
 import { getDatabase } from "@/lib/db/connection";
 
