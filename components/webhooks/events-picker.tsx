@@ -1,13 +1,7 @@
 "use client";
 
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { EVENT_TYPES } from "@/lib/schemas/catalog";
-
-const GROUPS: Array<{ label: string; prefix: string }> = [
-  { label: "Settlement requests", prefix: "settlement_request." },
-  { label: "Payments", prefix: "payment." },
-  { label: "Account", prefix: "account." },
-];
+import { EVENT_CATALOG, EVENT_GROUPS, EVENT_TYPES } from "@/lib/schemas/catalog";
 
 /** Checkboxes for the event types, bound to a react-hook-form array field. */
 export function EventsPicker({ field, error }: { field: UseFormRegisterReturn; error?: string }) {
@@ -15,10 +9,10 @@ export function EventsPicker({ field, error }: { field: UseFormRegisterReturn; e
     <fieldset aria-describedby={error ? "events-error" : undefined}>
       <legend className="text-sm font-medium text-slate-800">Events</legend>
       <div className="mt-2 grid gap-3 sm:grid-cols-3">
-        {GROUPS.map((group) => (
-          <div key={group.prefix} className="space-y-1.5">
-            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{group.label}</p>
-            {EVENT_TYPES.filter((t) => t.startsWith(group.prefix)).map((type) => (
+        {EVENT_GROUPS.map((group) => (
+          <div key={group} className="space-y-1.5">
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{group}</p>
+            {EVENT_TYPES.filter((t) => EVENT_CATALOG[t].group === group).map((type) => (
               <label key={type} className="flex items-center gap-2 text-sm text-slate-700">
                 <input
                   type="checkbox"
@@ -26,7 +20,9 @@ export function EventsPicker({ field, error }: { field: UseFormRegisterReturn; e
                   className="size-4 rounded border-slate-300 accent-accent-600"
                   {...field}
                 />
-                <span className="font-mono text-xs">{type}</span>
+                <span className="font-mono text-xs" title={EVENT_CATALOG[type].label}>
+                  {type}
+                </span>
               </label>
             ))}
           </div>

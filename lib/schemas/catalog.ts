@@ -195,5 +195,36 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+export const EVENT_GROUPS = ["Settlement requests", "Payments", "Account"] as const;
+export type EventGroup = (typeof EVENT_GROUPS)[number];
+
+/**
+ * Every event type's place (issue 45): its group in the webhook event picker, what it says, and
+ * the kind of body it carries (one schema per kind in the API document). A `Record` over
+ * EVENT_TYPES, so a new type does not compile until it has its entry, and it then appears in the
+ * picker and the document by itself.
+ */
+export const EVENT_CATALOG: Record<
+  EventType,
+  { group: EventGroup; label: string; kind: "SettlementRequestEvent" | "PaymentEvent" | "BalanceLowEvent" }
+> = {
+  "settlement_request.created": {
+    group: "Settlement requests",
+    label: "A request was created",
+    kind: "SettlementRequestEvent",
+  },
+  "settlement_request.updated": {
+    group: "Settlement requests",
+    label: "A request changed status",
+    kind: "SettlementRequestEvent",
+  },
+  "payment.created": { group: "Payments", label: "A payment was created", kind: "PaymentEvent" },
+  "payment.processing": { group: "Payments", label: "A payment is on its way", kind: "PaymentEvent" },
+  "payment.completed": { group: "Payments", label: "A payment arrived", kind: "PaymentEvent" },
+  "payment.failed": { group: "Payments", label: "A payment failed", kind: "PaymentEvent" },
+  "payment.expired": { group: "Payments", label: "A payment expired", kind: "PaymentEvent" },
+  "account.balance.low": { group: "Account", label: "The balance went below its threshold", kind: "BalanceLowEvent" },
+};
+
 export const ENVIRONMENTS = ["sandbox", "production"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];

@@ -1,4 +1,5 @@
 import "server-only";
+import { EVENT_CATALOG, EVENT_TYPES, type EventType } from "@/lib/schemas/catalog";
 import { VALID_EXAMPLES } from "./openapi-examples";
 
 /**
@@ -166,23 +167,27 @@ function nullableEnum(schema: Json): void {
   schema.oneOf = [branch, { enum: [null] }];
 }
 
+/** The event types of one kind of body, from the catalogue (a new type lands in its kind's schema by itself). */
+const typesOf = (kind: (typeof EVENT_CATALOG)[EventType]["kind"]): EventType[] =>
+  EVENT_TYPES.filter((t) => EVENT_CATALOG[t].kind === kind);
+
 const EVENT_KINDS = [
   {
     name: "SettlementRequestEvent",
-    types: ["settlement_request.created", "settlement_request.updated"],
+    types: typesOf("SettlementRequestEvent"),
     data: { $ref: "#/components/schemas/SettlementRequest" },
     description: "`data` is the settlement request as GET /v0/settlement-requests/{id} returned it at that moment",
   },
   {
     name: "PaymentEvent",
-    types: ["payment.created", "payment.processing", "payment.completed", "payment.failed", "payment.expired"],
+    types: typesOf("PaymentEvent"),
     data: { oneOf: [{ $ref: "#/components/schemas/Payment" }, { $ref: "#/components/schemas/V1Payment" }] },
     description:
       "`data` is the payment as GET /v0/payments/{id} returns it, or a /v1 payment as GET /v1/payments/{id} does",
   },
   {
     name: "BalanceLowEvent",
-    types: ["account.balance.low"],
+    types: typesOf("BalanceLowEvent"),
     data: {
       allOf: [
         { $ref: "#/components/schemas/Balance" },
@@ -199,7 +204,12 @@ const EVENT_KINDS = [
     },
     description: "`data` is the balance after the change that took `available_balance` below `threshold`",
   },
-] as const;
+] satisfies Array<{
+  name: (typeof EVENT_CATALOG)[EventType]["kind"];
+  types: EventType[];
+  data: unknown;
+  description: string;
+}>;
 
 /** `Event` (the webhook payload and the events list's item) as one schema per kind of event, told apart by `type`. */
 function typedEvents(schemas: Json): void {
