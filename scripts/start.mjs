@@ -24,7 +24,7 @@ else console.log("[1/4] Dependencies: up to date");
 console.log(`[2/4] Secrets: ${firstStart ? "creating .env.local with fresh keys" : ".env.local"}`);
 must("node", ["scripts/ensure-env.mjs"]);
 if (!buildCurrent())
-  await step("[3/4] Building the app (next build, 2–4 min on 2 cores)", "npx", ["next", "build"], {
+  await step("[3/4] Building the app (next build, 3–6 min on 2 cores)", "npx", ["next", "build"], {
     env: { NEXT_TELEMETRY_DISABLED: "1" },
   });
 else console.log("[3/4] Build: up to date");
