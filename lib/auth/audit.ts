@@ -8,6 +8,7 @@ import { redact } from "./redact";
 import { consoleAudit } from "./schema";
 import type { Actor } from "./session";
 import { safeError } from "@/lib/observability/safe-error";
+import { leafOf, type AuditFields } from "@/lib/audit-log/store";
 
 export type AuditEntry = {
   /** Who; null when nobody was signed in. `email` stands in for a failed sign-in's address. */
@@ -26,7 +27,12 @@ export type AuditEntry = {
 
 const code = (value: string) => (/^[a-z0-9_:.-]{1,64}$/i.test(value) ? value : "error");
 
-/** Writes one row (or counts one more repeat on its roll-up row); every text is sanitized here, whoever the caller. */
+/**
+ * Writes one row (or counts one more repeat on its roll-up row), and appends it to the
+ * verifiable log (lib/audit-log, issue 47) in the same statement: the row, its place in the log
+ * and its leaf land together or not at all. A repeat of a roll-up row adds nothing to the log;
+ * the row's first occurrence is its entry. Every text is sanitized here, whoever the caller.
+ */
 export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void> {
   const at = entry.at ?? new Date();
   const id = entry.rollUp
@@ -35,21 +41,31 @@ export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void
         .digest("hex")
         .slice(0, 32)}`
     : randomUUID();
-  await db
-    .insert(consoleAudit)
-    .values({
-      id,
-      at: entry.at ?? new Date(),
-      userId: entry.actor?.userId ?? null,
-      userEmail: entry.actor?.email ?? (entry.email ? redact(entry.email.toLowerCase(), 254, { ids: true }) : null),
-      role: entry.actor?.role ?? null,
-      action: code(entry.action),
-      targetId: entry.targetId ? redact(entry.targetId, 128, { ids: true }) : null,
-      environment: entry.environment ?? null,
-      result: code(entry.result),
-      detail: entry.detail ? redact(entry.detail) : null,
-    })
-    .onConflictDoUpdate({ target: consoleAudit.id, set: { repeats: sql`${consoleAudit.repeats} + 1`, at } });
+  const row: AuditFields = {
+    id,
+    at,
+    userId: entry.actor?.userId ?? null,
+    userEmail: entry.actor?.email ?? (entry.email ? redact(entry.email.toLowerCase(), 254, { ids: true }) : null),
+    role: entry.actor?.role ?? null,
+    action: code(entry.action),
+    targetId: entry.targetId ? redact(entry.targetId, 128, { ids: true }) : null,
+    environment: entry.environment ?? null,
+    result: code(entry.result),
+    detail: entry.detail ? redact(entry.detail) : null,
+  };
+  const { text, leafHex } = leafOf(row);
+  await db.execute(
+    sql`with a as (
+          insert into console_audit (id, at, user_id, user_email, role, action, target_id, environment, result, detail)
+          values (${row.id}, ${row.at}, ${row.userId}, ${row.userEmail}, ${row.role}, ${row.action}, ${row.targetId},
+                  ${row.environment}, ${row.result}, ${row.detail})
+          on conflict (id) do update set repeats = console_audit.repeats + 1, at = excluded.at
+          returning (xmax = 0) as inserted),
+        h as (update console_audit_head set size = size + 1
+              where id = 1 and exists (select 1 from a where inserted) returning size - 1 as seq)
+        insert into console_audit_log (seq, audit_id, at_ms, entry, leaf_hash)
+        select h.seq, ${row.id}, ${row.at.getTime()}, ${text}, decode(${leafHex}, 'hex') from h`,
+  );
 }
 
 /**

@@ -31,6 +31,7 @@ import { sql as moneyCalls } from "./0031_money_calls";
 import { sql as passkeys } from "./0032_passkeys";
 import { sql as batchDecisions } from "./0033_batch_decisions";
 import { sql as batchFollowUps } from "./0034_batch_follow_ups";
+import { sql as auditLog } from "./0035_audit_log";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -70,4 +71,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0032_passkeys", sql: passkeys },
   { id: "0033_batch_decisions", sql: batchDecisions },
   { id: "0034_batch_follow_ups", sql: batchFollowUps },
+  { id: "0035_audit_log", sql: auditLog },
 ];

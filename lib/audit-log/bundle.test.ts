@@ -1,0 +1,106 @@
+/**
+ * A bundle as an auditor gets it (issue 47), on the embedded database: every entry verifies
+ * offline; flipping any byte of any entry, proof or checkpoint line makes the verifier fail at
+ * that exact line; a checkpoint kept from an earlier bundle proves the log only grew; a rotated
+ * key leaves the old checkpoints verifiable.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAudit } from "@/lib/auth/audit";
+import { queryRows } from "@/lib/db/database";
+import { createTestService, type TestService } from "@/lib/service/testing/harness";
+import { bundleLines, latestCheckpoint, makeCheckpoint, rotateSigningKey } from "./store";
+import { verifyBundle } from "./verify";
+
+const ALL = { fromMs: 0, toMs: Number.MAX_SAFE_INTEGER };
+const collect = async (lines: AsyncIterable<string>) => {
+  const out: string[] = [];
+  for await (const l of lines) out.push(l);
+  return out;
+};
+const rand = (n: number) => Math.floor(Math.random() * n);
+
+describe("an audit bundle, verified offline", () => {
+  let s: TestService;
+  beforeAll(async () => {
+    s = await createTestService();
+    for (let i = 0; i < 37; i++)
+      await insertAudit(s.database.db, {
+        actor: { userId: `u${i % 3}`, email: `person${i % 3}@example.com`, role: "admin" },
+        action: i % 2 ? "approveSubmission" : "createApiKey",
+        targetId: `sub_${i}`,
+        result: "ok",
+        detail: `entry ${i} “quoted” ünïcode`,
+      });
+  });
+  afterAll(() => s?.close());
+
+  it("verifies every entry, and the log only grew since a checkpoint kept earlier", async () => {
+    const first = await collect(bundleLines(s.database.db, ALL));
+    const verdict = verifyBundle(first.join("\n"));
+    expect(verdict).toMatchObject({ ok: true, entries: 37, treeSize: 37 });
+    const kept = (await latestCheckpoint(s.database.db))?.note ?? "";
+
+    for (let i = 0; i < 5; i++)
+      await insertAudit(s.database.db, { actor: null, email: "x@example.com", action: "signIn", result: "ok" });
+    const second = await collect(bundleLines(s.database.db, ALL));
+    expect(verifyBundle(second.join("\n"), { previous: kept })).toMatchObject({ ok: true, treeSize: 42 });
+    // A checkpoint of a log that was rewritten is refused.
+    const forged = kept.replace(
+      /\n([A-Za-z0-9+/=]{44})\n/,
+      (_m, root: string) => `\n${Buffer.alloc(32, 7).toString("base64")}\n`,
+    );
+    expect(forged).not.toBe(kept);
+    expect(verifyBundle(second.join("\n"), { previous: forged }).ok).toBe(false);
+  });
+
+  it("fails at the exact line when any byte of an entry, a proof or a checkpoint is flipped", async () => {
+    const lines = await collect(bundleLines(s.database.db, ALL));
+    const targets = lines
+      .map((l, i) => ({ l, i }))
+      .filter(({ l }) => /^\{"type":"(entry|checkpoint|consistency)"/.test(l));
+    expect(targets.length).toBeGreaterThan(40);
+    for (let t = 0; t < 300; t++) {
+      const { l, i } = targets[rand(targets.length)] as { l: string; i: number };
+      const bytes = Buffer.from(l, "utf8");
+      const at = rand(bytes.length);
+      bytes[at] = (bytes[at] as number) ^ (1 + rand(255));
+      const copy = [...lines];
+      copy[i] = bytes.toString("utf8");
+      const verdict = verifyBundle(copy.join("\n"));
+      expect(verdict.ok, `byte ${at} of line ${i + 1}: ${copy[i]}`).toBe(false);
+      if (!verdict.ok) expect(verdict.line, verdict.summary).toBe(i + 1);
+    }
+  });
+
+  it("names the entry whose row was altered in the database, with what it says", async () => {
+    const [victim] = await queryRows<{ seq: string }>(
+      s.database.db,
+      sql`select seq from console_audit_log where entry like '%"sub_11"%'`,
+    );
+    await s.database.db.execute(
+      sql`update console_audit_log set entry = replace(entry, '"result":"ok"', '"result":"denied"') where seq = ${Number(victim?.seq)}`,
+    );
+    const verdict = verifyBundle((await collect(bundleLines(s.database.db, ALL))).join("\n"));
+    expect(verdict.ok).toBe(false);
+    if (!verdict.ok) {
+      expect(verdict.seq).toBe(Number(victim?.seq));
+      expect(verdict.summary).toContain("approveSubmission by person2@example.com");
+      expect(verdict.summary).toContain("does not verify");
+    }
+    await s.database.db.execute(
+      sql`update console_audit_log set entry = replace(entry, '"result":"denied"', '"result":"ok"') where seq = ${Number(victim?.seq)}`,
+    );
+  });
+
+  it("keeps old checkpoints verifiable after the signing key is rotated", async () => {
+    const before = await latestCheckpoint(s.database.db);
+    await rotateSigningKey(s.database.db);
+    await insertAudit(s.database.db, { actor: null, email: "y@example.com", action: "signIn", result: "ok" });
+    const after = await makeCheckpoint(s.database.db, { force: true });
+    expect(after?.keyId).not.toBe(before?.keyId);
+    const lines = await collect(bundleLines(s.database.db, ALL));
+    expect(lines.filter((l) => l.startsWith('{"type":"key"'))).toHaveLength(2);
+    expect(verifyBundle(lines.join("\n"), { previous: before?.note })).toMatchObject({ ok: true });
+  });
+});
