@@ -44,6 +44,7 @@ const SECONDS: Record<string, number> = {
   "v1-payments.spec.ts": 10,
   "batch-approvals.spec.ts": 9,
   "batch-dry-run.spec.ts": 20,
+  "audit-log.spec.ts": 40,
   "rates.spec.ts": 9,
   "request-log.spec.ts": 5,
   "search-prefixes.spec.ts": 4,

@@ -160,6 +160,8 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   startBatchDryRun: MAKERS,
   dryRunBatch: MAKERS,
   newBatchFromFailedRows: MAKERS,
+  verifyAuditLog: same(ADMIN),
+  rotateAuditKey: same(ADMIN),
   submitBatch: MAKERS,
   cancelBatch: MAKERS,
 };

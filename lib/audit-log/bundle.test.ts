@@ -4,6 +4,10 @@
  * that exact line; a checkpoint kept from an earlier bundle proves the log only grew; a rotated
  * key leaves the old checkpoints verifiable.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAudit } from "@/lib/auth/audit";
@@ -100,4 +104,26 @@ describe("an audit bundle, verified offline", () => {
     expect(lines.filter((l) => l.startsWith('{"type":"key"'))).toHaveLength(2);
     expect(verifyBundle(lines.join("\n"), { previous: before?.note })).toMatchObject({ ok: true });
   });
+
+  it("`settlement-console verify-audit` says OK and exits 0, or names the line and exits 1", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "audit-bundle-"));
+    const lines = await collect(bundleLines(s.database.db, ALL));
+    const good = join(dir, "good.ndjson");
+    writeFileSync(good, `${lines.join("\n")}\n`);
+    const cli = (...args: string[]) =>
+      spawnSync("node", ["scripts/settlement-console.mjs", "verify-audit", ...args], { encoding: "utf8" });
+    const ok = cli(good);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^OK: \d+ entries verified in a log of \d+/);
+    const at = lines.findIndex((l) => l.startsWith('{"type":"entry"'));
+    const bad = join(dir, "bad.ndjson");
+    writeFileSync(
+      bad,
+      `${lines.map((l, i) => (i === at ? l.replace('"result":"ok"', '"result":"no"') : l)).join("\n")}\n`,
+    );
+    const failed = cli(bad);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain(`FAILED: line ${at + 1}, entry`);
+    expect(cli().status).toBe(2);
+  }, 60_000);
 });

@@ -259,3 +259,31 @@ export async function placesOf(db: Executor, auditIds: string[]): Promise<Map<st
   );
   return new Map(rows.map((r) => [r.audit_id, Number(r.seq)]));
 }
+
+/** What the Audit page says of the log: its length, the latest checkpoint, the witness's state. */
+export async function auditLogSummary(db: Executor): Promise<{
+  size: number;
+  checkpoint: { size: number; root: string; note: string; keyId: string; createdAt: string } | null;
+  witness: { url: string | null; pending: number; error: string | null };
+}> {
+  const [size, checkpoint, [witness]] = await Promise.all([
+    logSize(db),
+    latestCheckpoint(db),
+    queryRows<{ pending: string; error: string | null }>(
+      db,
+      sql`select count(*) filter (where witnessed_at is null) as pending,
+            (select witness_error from console_audit_checkpoints where witness_error is not null order by size desc limit 1) as error
+          from console_audit_checkpoints`,
+    ),
+  ]);
+  const url = process.env.AUDIT_WITNESS_URL?.trim() || null;
+  return {
+    size,
+    checkpoint: checkpoint ? { ...checkpoint, createdAt: checkpoint.createdAt.toISOString() } : null,
+    witness: {
+      url: url ? new URL(url).origin : null,
+      pending: Number(witness?.pending ?? 0),
+      error: url ? (witness?.error ?? null) : null,
+    },
+  };
+}

@@ -44,6 +44,7 @@ export const PERMISSIONS = {
   "users:manage": { mutates: true, scope: "console", label: "Manage people and roles" },
   "keys:manage": { mutates: true, scope: "console", label: "Create, list and revoke API keys" },
   "audit:read": { mutates: false, scope: "console", label: "Read the audit trail" },
+  "audit:keys": { mutates: true, scope: "console", label: "Rotate the audit log's signing key" },
   "tokens:self": {
     mutates: true,
     scope: "console",
@@ -80,6 +81,7 @@ export const GRANTS: Record<Permission, readonly Role[]> = {
   "users:manage": ["admin"],
   "keys:manage": ["admin"],
   "audit:read": ["admin"],
+  "audit:keys": ["admin"],
   // settlement-console listen and trigger work in sandbox only, as the inbox does.
   "tokens:self": ["admin", "developer"],
   // Those who may create disbursements and settlement requests one by one may prepare a batch of them.

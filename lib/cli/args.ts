@@ -32,6 +32,7 @@ export const USAGE = `settlement-console: sandbox webhooks on your laptop
       [--url <console origin>] [--events type1,type2] [--print-secret]
       [--format text|ndjson] [--once] [--until <event type>] [--since 2h]
   settlement-console trigger <flow>
+  settlement-console verify-audit <bundle.ndjson> [--previous <checkpoint file>]
 
   Flows: ${TRIGGER_FLOWS.map((f) => `${f} (${TRIGGER_FLOW_TEXT[f]})`).join("; ")}.
 

@@ -2,12 +2,20 @@ import { parseCommandLine } from "./args";
 import { CliFailure } from "./console-client";
 import { listen } from "./listen";
 import { trigger } from "./trigger";
+import { verifyAudit } from "./verify-audit";
 
 /**
  * The `settlement-console` command (package.json "bin"; scripts/settlement-console.mjs loads
  * this through tsx). Imports here are relative: the CLI runs from any directory.
  */
 async function main(argv: string[]): Promise<number> {
+  // Offline, with no token and no console: its own arguments.
+  if (argv[0] === "verify-audit")
+    return verifyAudit(
+      argv.slice(1),
+      (line) => console.log(line),
+      (line) => console.error(line),
+    );
   const parsed = parseCommandLine(argv, process.env);
   if (parsed.command === "help") {
     console.log(parsed.text);

@@ -34,6 +34,13 @@ export const CONSOLE_JOBS: readonly ConsoleJob[] = [
     },
   },
   {
+    name: "audit log checkpoints",
+    // Signed checkpoints of the verifiable log, pushed to the customer's witness (issue 47).
+    start: async () => (await import("@/lib/audit-log/checkpoint-job")).startAuditCheckpoints(),
+    drain: async () => (await import("@/lib/audit-log/checkpoint-job")).stopAuditCheckpoints(),
+    prune: async (db) => (await import("@/lib/audit-log/checkpoint-job")).pruneAuditLog(db),
+  },
+  {
     name: "sign-in throttle",
     prune: async (db) => (await import("@/lib/auth/throttle")).deleteEndedWindows(db),
   },

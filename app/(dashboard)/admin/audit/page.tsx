@@ -13,6 +13,8 @@ import { requireActor } from "@/lib/auth/guard";
 import { getDatabase } from "@/lib/db/connection";
 import { auditActionLabel, auditResultLabel } from "@/lib/auth/audit-labels";
 import { formatSecond } from "@/lib/dashboard/format-date";
+import { AuditLogCard } from "@/components/admin/audit-log-card";
+import { auditLogSummary, placesOf } from "@/lib/audit-log/store";
 
 export const metadata = { title: "Audit trail" };
 
@@ -24,7 +26,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
 
   const query = parseAuditQuery(await searchParams);
   const { db } = await getDatabase();
-  const [{ rows, more }, facets] = await Promise.all([
+  const [{ rows, more }, facets, summary] = await Promise.all([
     listAudit(db, {
       userId: query.user,
       action: query.action,
@@ -35,7 +37,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       limit: 50,
     }),
     auditFacets(db),
+    auditLogSummary(db),
   ]);
+  const places = await placesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const last = rows.at(-1);
   const filtered = Boolean(query.user || query.action || query.result || query.environment || query.from || query.to);
 
@@ -45,6 +52,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         title="Audit trail"
         description="Every change made through the console, and every refused attempt: who, when, what, where, and how it ended. Times in UTC."
       />
+      <AuditLogCard summary={summary} from={query.from} to={query.to} />
       <form
         className="mb-5 grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)] sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
         aria-label="Filter the audit trail"
@@ -106,9 +114,21 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         caption="Audit trail, newest first"
         columns={[
           {
+            header: "Place",
+            className: "whitespace-nowrap tabular-nums text-slate-500",
+            cell: (row) => {
+              const seq = places.get(row.id);
+              return seq === undefined ? (
+                <span title="Written before the verifiable log began">—</span>
+              ) : (
+                <span data-testid="audit-place">#{seq.toLocaleString("en-US")}</span>
+              );
+            },
+          },
+          {
             header: "When (UTC)",
             className: "whitespace-nowrap tabular-nums text-slate-500",
-            cell: (row) => formatSecond(row.at),
+            cell: (row) => formatSecond(row.at, false),
           },
           {
             header: "Who",
