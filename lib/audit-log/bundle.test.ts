@@ -5,6 +5,7 @@
  * key leaves the old checkpoints verifiable.
  */
 import { spawnSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAudit } from "@/lib/auth/audit";
 import { queryRows } from "@/lib/db/database";
 import { createTestService, type TestService } from "@/lib/service/testing/harness";
+import { pushToWitness } from "./checkpoint-job";
 import { bundleLines, latestCheckpoint, makeCheckpoint, rotateSigningKey } from "./store";
 import { verifyBundle } from "./verify";
 
@@ -126,4 +128,41 @@ describe("an audit bundle, verified offline", () => {
     expect(failed.stderr).toContain(`FAILED: line ${at + 1}, entry`);
     expect(cli().status).toBe(2);
   }, 60_000);
+
+  it("pushes each checkpoint to the customer's witness, signed, and keeps a failure to try again", async () => {
+    process.env.AUDIT_WITNESS_URL = "https://witness.example.invalid/checkpoints";
+    process.env.AUDIT_WITNESS_SECRET = "witness-secret";
+    try {
+      await insertAudit(s.database.db, { actor: null, email: "w@example.com", action: "signIn", result: "ok" });
+      await makeCheckpoint(s.database.db, { force: true });
+      const down: typeof fetch = async () => new Response("no", { status: 503 });
+      expect(await pushToWitness(s.database.db, down)).toBe(0);
+      const [failed] = await queryRows<{ witness_error: string | null }>(
+        s.database.db,
+        sql`select witness_error from console_audit_checkpoints where witnessed_at is null order by size limit 1`,
+      );
+      expect(failed?.witness_error).toBe("the witness answered 503");
+      const received: Array<{ body: string; signature: string }> = [];
+      const up: typeof fetch = async (_url, init) => {
+        received.push({
+          body: String(init?.body),
+          signature: new Headers(init?.headers).get("X-Audit-Signature") ?? "",
+        });
+        return new Response("ok");
+      };
+      expect(await pushToWitness(s.database.db, up)).toBeGreaterThan(0);
+      const last = received.at(-1);
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(last?.signature ?? "") ?? [];
+      expect(v1).toBe(createHmac("sha256", "witness-secret").update(`${t}.${last?.body}`).digest("hex"));
+      expect(last?.body).toBe((await latestCheckpoint(s.database.db))?.note);
+      const [left] = await queryRows<{ n: string }>(
+        s.database.db,
+        sql`select count(*) as n from console_audit_checkpoints where witnessed_at is null`,
+      );
+      expect(Number(left?.n)).toBe(0);
+    } finally {
+      delete process.env.AUDIT_WITNESS_URL;
+      delete process.env.AUDIT_WITNESS_SECRET;
+    }
+  });
 });
