@@ -8,6 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   appendToFrontier,
+  InclusionChecker,
   frontierRoot,
   leafHash,
   MerkleTree,
@@ -105,6 +106,34 @@ describe("the audit log's Merkle tree, against RFC 6962's definitions", () => {
           ),
         ).toBe(true);
       }
+    },
+  );
+
+  it.each([[1], [2], [3], [7], [64], [100], [1000], [1 + rand(5000)]])(
+    "the bundle's path-remembering checker agrees with RFC 9162's walk, %i leaves, every leaf in order and tampering refused",
+    (n) => {
+      const leaves = Array.from({ length: n }, () => leafHash(randomBytes(8)));
+      const tree = MerkleTree.of(leaves);
+      const root = tree.root();
+      const checker = new InclusionChecker(n, root);
+      const b64 = (proof: Buffer[]) => proof.map((p) => p.toString("base64"));
+      for (let i = 0; i < n; i++) {
+        const proof = tree.inclusionProof(i);
+        // A tampered copy first: refused, and it must not spoil what the checker remembers.
+        if (proof.length > 0 && Math.random() < 0.3) {
+          const bad = [...proof];
+          const at = rand(bad.length);
+          bad[at] = flipped(bad[at] as Buffer);
+          expect(checker.check(i, leaves[i] as Buffer, b64(bad))).toBe(false);
+        }
+        if (Math.random() < 0.2) expect(checker.check(i, flipped(leaves[i] as Buffer), b64(proof))).toBe(false);
+        expect(checker.check(i, leaves[i] as Buffer, b64(proof))).toBe(
+          verifyInclusion(i, n, leaves[i] as Buffer, proof, root),
+        );
+        expect(checker.check(i, leaves[i] as Buffer, b64(proof))).toBe(true);
+      }
+      // Another proof's elements at a place: refused.
+      if (n > 2) expect(checker.check(n - 1, leaves[n - 1] as Buffer, b64(tree.inclusionProof(0)))).toBe(false);
     },
   );
 });

@@ -14,7 +14,7 @@
  * "Verify" runs this same function on a bundle it builds.
  */
 import { canonicalJson, type Json } from "./canonical";
-import { leafHash, verifyConsistency, verifyInclusion } from "./merkle";
+import { InclusionChecker, isBase64Hash, leafHash, verifyConsistency } from "./merkle";
 import { noteSignedBy, parseNote, parseVerifierKey, type ParsedNote, type VerifierKey } from "./note";
 
 export const BUNDLE_FORMAT = "settlement-console-audit/1";
@@ -34,15 +34,8 @@ const fail = (line: number, problem: string, seq: number | null = null): Verdict
 });
 
 function hashes(value: unknown): Buffer[] | null {
-  if (!Array.isArray(value)) return null;
-  const out: Buffer[] = [];
-  for (const v of value) {
-    if (typeof v !== "string") return null;
-    const b = Buffer.from(v, "base64");
-    if (b.length !== 32 || b.toString("base64") !== v) return null;
-    out.push(b);
-  }
-  return out;
+  if (!Array.isArray(value) || !value.every(isBase64Hash)) return null;
+  return value.map((v: string) => Buffer.from(v, "base64"));
 }
 
 /** What an entry says, in a few words, for the verdict ("approveSubmission by ana@…, 28 Nov 2026 21:03"). */
@@ -66,6 +59,7 @@ export class BundleVerifier {
   private head: ParsedNote | null = null;
   private entries = 0;
   private lastSeq = -1;
+  private inclusion: InclusionChecker | null = null;
 
   constructor(private readonly options: { previous?: string } = {}) {}
 
@@ -143,16 +137,18 @@ export class BundleVerifier {
         if (!this.head) return fail(n, "an entry before the bundle's checkpoint of its tree size", seq);
         if (seq <= this.lastSeq) return fail(n, "entries out of order", seq);
         const entry = line.entry;
-        const proof = hashes(line.proof);
+        const proof = line.proof;
         if (!entry || typeof entry !== "object" || Array.isArray(entry)) return fail(n, "no entry object", seq);
-        if (!proof) return fail(n, "the inclusion proof is not a list of 32-byte base64 hashes", seq);
+        if (!Array.isArray(proof) || !proof.every(isBase64Hash))
+          return fail(n, "the inclusion proof is not a list of 32-byte base64 hashes", seq);
         let leaf: Buffer;
         try {
           leaf = leafHash(Buffer.from(canonicalJson(entry as Json), "utf8"));
         } catch {
           return fail(n, "the entry is not canonical JSON", seq);
         }
-        if (!verifyInclusion(seq, treeSize, leaf, proof, this.head.checkpoint.root))
+        this.inclusion ??= new InclusionChecker(treeSize, this.head.checkpoint.root);
+        if (!this.inclusion.check(seq, leaf, proof as string[]))
           return fail(
             n,
             `${entryWords(entry as Line)} does not verify: it was altered, or is not at place ${seq} of the signed log`,

@@ -24,7 +24,8 @@ const shown = (value: When, format: Intl.DateTimeFormat, suffix = " UTC"): strin
 /** "28 Nov 2026, 21:03 UTC" */
 export const formatMinute = (value: When): string => shown(value, mediumMinute);
 /** "28 Nov 2026, 21:03:05 UTC" (without " UTC" under a heading that says it) */
-export const formatSecond = (value: When, labelled = true): string => shown(value, mediumSecond, labelled ? " UTC" : "");
+export const formatSecond = (value: When, labelled = true): string =>
+  shown(value, mediumSecond, labelled ? " UTC" : "");
 /** "28 Nov 2026" (the UTC day) */
 export const formatDay = (value: When): string => shown(value, mediumDate, "");
 /** "21:03 UTC" */
