@@ -12,9 +12,7 @@ import { productionApprovalRefusal, type Approver } from "./step-up";
 import { finishHeldMoneyCall } from "./money-calls";
 import { addPayee } from "./payees";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { createConsoleKey } from "@/lib/auth/api-keys";
-import { adminKeysConfigured, createRemoteKey } from "@/lib/settlement-api/admin-keys";
-import { keysManagedHere } from "@/lib/settlement-api/config";
+import { keyAdminFor } from "@/lib/settlement-api/key-admin";
 import { ruleBodySchema } from "./rules";
 import {
   saveRule,
@@ -123,7 +121,8 @@ export async function sendStored(db: Executor, row: SubmissionRow): Promise<void
   if (row.action === "api_key") {
     const b = (row.body ?? {}) as { environment?: "sandbox" | "production"; label?: string };
     const environment = b.environment ?? row.environment;
-    const made = await makeApiKey(db, environment, b.label);
+    // Where this console manages keys: its own database (embedded) or the remote service's admin API.
+    const made = await keyAdminFor(environment).create(b.label);
     await finishSending(
       db,
       row.id,
@@ -137,8 +136,8 @@ export async function sendStored(db: Executor, row: SubmissionRow): Promise<void
           }
         : {
             status: "failed",
-            responseStatus: made.status,
-            response: { error: { message: made.message } },
+            responseStatus: null,
+            response: { error: { code: made.code, message: made.message } },
             resultId: null,
           },
     );
@@ -231,22 +230,4 @@ export async function sendStored(db: Executor, row: SubmissionRow): Promise<void
     const parsed = disbursementSchema.safeParse(result.data);
     if (parsed.success) await recordDisbursement(db, row.environment, parsed.data, row.submittedByEmail);
   }
-}
-
-/** A new API key where this console manages them: its own database (embedded) or the remote service's admin API. */
-async function makeApiKey(
-  db: Executor,
-  environment: "sandbox" | "production",
-  label?: string,
-): Promise<
-  | { ok: true; data: { id: string; key: string; prefix: string } }
-  | { ok: false; status: number | null; message: string }
-> {
-  if (adminKeysConfigured(environment)) {
-    const made = await createRemoteKey(environment, label);
-    return made.ok ? made : { ok: false, status: made.status, message: made.message };
-  }
-  if (!keysManagedHere(environment))
-    return { ok: false, status: null, message: `${environment} keys are managed where the remote service runs.` };
-  return { ok: true, data: await createConsoleKey(db, { environment, label }) };
 }

@@ -37,6 +37,7 @@ const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
   "users:manage": { sandbox: ["admin"], production: ["admin"] },
   "keys:manage": { sandbox: ["admin"], production: ["admin"] },
   "audit:read": { sandbox: ["admin"], production: ["admin"] },
+  "audit:keys": { sandbox: ["admin"], production: ["admin"] },
   // settlement-console listen and trigger (issue 33): the inbox's people; the tokens reach sandbox only.
   "tokens:self": { sandbox: ["admin", "developer"], production: ["admin", "developer"] },
   // Money controls (issue 31): the rule names who approves; only admins write rules.

@@ -7,16 +7,14 @@ import { buttonClasses } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/data-table";
-import { listConsoleKeys } from "@/lib/auth/api-keys";
 import { requireActor } from "@/lib/auth/guard";
 import { parseEnvironment } from "@/lib/dashboard/environment-schema";
-import { getDatabase } from "@/lib/db/connection";
 import { cn } from "@/lib/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { ArchiveIcon } from "@/components/ui/icons";
-import { connectionFor, keysManagedHere } from "@/lib/settlement-api/config";
-import { adminKeysConfigured, listRemoteKeys } from "@/lib/settlement-api/admin-keys";
+import { connectionFor } from "@/lib/settlement-api/config";
+import { keyAdminFor } from "@/lib/settlement-api/key-admin";
 import { formatMinute } from "@/lib/dashboard/format-date";
 
 export const metadata = { title: "API keys" };
@@ -31,14 +29,10 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
   const environment = parseEnvironment(params.environment);
   const prefix = typeof params.prefix === "string" ? params.prefix.trim().slice(0, 40) : "";
   // Embedded: this console's database. Remote with SERVICE_ADMIN_TOKEN: the service's admin API (404: not offered there).
-  const remote = adminKeysConfigured(environment) ? await listRemoteKeys(environment, prefix || undefined) : null;
-  const managedHere = keysManagedHere(environment) || remote?.ok === true;
-  const keys = remote?.ok
-    ? remote.data
-    : keysManagedHere(environment)
-      ? await listConsoleKeys((await getDatabase()).db, { environment, prefix: prefix || undefined })
-      : [];
-  const remoteProblem = remote && !remote.ok && remote.status !== 404 ? remote.message : null;
+  const listed = await keyAdminFor(environment).list(prefix || undefined);
+  const managedHere = listed.ok;
+  const keys = listed.ok ? listed.data : [];
+  const remoteProblem = !listed.ok && listed.code === "admin_api_failed" ? listed.message : null;
 
   return (
     <>
