@@ -66,27 +66,13 @@ export function BatchTotalsCard({
           {kind === "settlement_request" && funding.length > 0 ? (
             <div className="border-t border-slate-100 pt-3" data-testid="batch-funding">
               <dt className="text-slate-500">To fund, fees included</dt>
-              {funding.map((f) => (
-                <dd key={f.currency} className="font-medium text-slate-900 tabular-nums" data-currency={f.currency}>
-                  {formatMoney(f.amount, f.currency)}{" "}
-                  <span className="font-normal text-slate-500">
-                    over {f.count} row{f.count === 1 ? "" : "s"}
-                  </span>
-                </dd>
-              ))}
+              <AmountsOverRows totals={funding} />
             </div>
           ) : null}
           {kind === "settlement_request" ? (
             <div className="border-t border-slate-100 pt-3" data-testid="batch-fees">
               <dt className="text-slate-500">Fees, by the service&apos;s quotes</dt>
-              {quoteFees.map((f) => (
-                <dd key={f.currency} className="font-medium text-slate-900 tabular-nums">
-                  {formatMoney(f.amount, f.currency)}{" "}
-                  <span className="font-normal text-slate-500">
-                    over {f.count} row{f.count === 1 ? "" : "s"}
-                  </span>
-                </dd>
-              ))}
+              <AmountsOverRows totals={quoteFees} />
               <dd className="text-xs text-slate-500" data-testid="quote-progress" aria-live="polite">
                 {quoted.priced + quoted.failed < quoted.of
                   ? `Pricing: ${quoted.priced + quoted.failed} of ${quoted.of} rows quoted…`
@@ -97,20 +83,25 @@ export function BatchTotalsCard({
           {dryRunFees.length > 0 ? (
             <div className="border-t border-slate-100 pt-3" data-testid="dry-run-fees">
               <dt className="text-slate-500">Fees in the sandbox dry run</dt>
-              {dryRunFees.map((f) => (
-                <dd key={f.currency} className="font-medium text-slate-900 tabular-nums">
-                  {formatMoney(f.amount, f.currency)}{" "}
-                  <span className="font-normal text-slate-500">
-                    over {f.count} row{f.count === 1 ? "" : "s"}
-                  </span>
-                </dd>
-              ))}
+              <AmountsOverRows totals={dryRunFees} />
             </div>
           ) : null}
         </dl>
       )}
     </Card>
   );
+}
+
+/** "1,250.00 USDC over 3 rows", one line per currency. */
+function AmountsOverRows({ totals }: { totals: BatchTotals }) {
+  return totals.map((t) => (
+    <dd key={t.currency} className="font-medium text-slate-900 tabular-nums" data-currency={t.currency}>
+      {formatMoney(t.amount, t.currency)}{" "}
+      <span className="font-normal text-slate-500">
+        over {t.count} row{t.count === 1 ? "" : "s"}
+      </span>
+    </dd>
+  ));
 }
 
 /** Paid, failed and not sent, per currency: a partly failed batch never reads as all paid. */

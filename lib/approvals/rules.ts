@@ -9,27 +9,15 @@ import { CURRENCIES, ENVIRONMENTS, type Environment } from "@/lib/schemas/catalo
 import { can, PRODUCTION_MUTATORS, type Permission, type Role } from "@/lib/auth/permissions";
 import {
   APPROVER_ROLES,
-  CONTROLLED_ACTION_LABELS,
-  CONTROLLED_ACTIONS,
   DESTINATION_TYPES,
   RULE_ACTIONS,
   rolesText,
-  ruleSummary,
   type ControlledAction,
   type DestinationType,
 } from "./rule-catalog";
 
-export {
-  APPROVER_ROLES,
-  CONTROLLED_ACTION_LABELS,
-  CONTROLLED_ACTIONS,
-  DESTINATION_TYPES,
-  RULE_ACTIONS,
-  rolesText,
-  ruleSummary,
-  type ControlledAction,
-  type DestinationType,
-};
+// The words of rules (labels, who may approve, summaries) live in rule-catalog.ts, without zod; re-exported here.
+export * from "./rule-catalog";
 
 const amountText = z
   .string()
