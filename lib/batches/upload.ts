@@ -2,13 +2,13 @@ import "server-only";
 import { authorize } from "@/lib/auth/authorize";
 import { recordAudit } from "@/lib/auth/audit";
 import { getDatabase } from "@/lib/db/connection";
+import { consoleError } from "@/lib/http/console-error";
 import { fromSameOrigin } from "@/lib/http/same-origin";
 import { readBatchFile } from "./read-file";
 import { insertBatch } from "./store";
 import { BATCH_KINDS, headerProblems, type BatchKind } from "./templates";
 
-const json = (status: number, code: string, message: string, details: string[] = []) =>
-  Response.json({ error: { code, message, details } }, { status, headers: { "Cache-Control": "no-store" } });
+const json = consoleError;
 
 /** The permission a batch of `kind` needs: the one its rows' form needs. */
 export const batchPermission = (kind: BatchKind) =>

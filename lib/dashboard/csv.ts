@@ -2,6 +2,7 @@
  * CSV (RFC 4180) for exports. Cells that a spreadsheet would run as a formula are prefixed
  * with an apostrophe; amounts are written as the API's decimal strings, never numbers.
  */
+import { consoleError } from "@/lib/http/console-error";
 import { MAX_PAGE_SIZE, type Paginated } from "@/lib/schemas/list";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 
@@ -63,7 +64,7 @@ export function csvResponse(name: string, environment: string, body: string): Re
 
 /** An export the person may not make: the reason as JSON, with its status (403 unless said). */
 export function refused(error: { code: string; message: string; status?: number }): Response {
-  return Response.json({ error: error.code, message: error.message }, { status: error.status ?? 403 });
+  return consoleError(error.status ?? 403, error.code, error.message);
 }
 
 /** An export the API refused or could not serve: a plain 502 saying why (API messages are ours). */

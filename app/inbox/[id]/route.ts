@@ -5,13 +5,13 @@ import { readCapped } from "@/lib/http/read-capped";
 import type { Executor } from "@/lib/db/database";
 import { holdPastTimeout, INBOX_ID, MAX_BODY_BYTES, receive } from "@/lib/inbox/receive";
 import { RESPONSE_MODE_STATUS } from "@/lib/inbox/types";
+import { consoleError } from "@/lib/http/console-error";
 
 export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ id: string }> };
 
-const noSuchInbox = () =>
-  NextResponse.json({ error: { code: "not_found", message: "No such inbox." } }, { status: 404 });
+const noSuchInbox = () => consoleError(404, "not_found", "No such inbox.");
 
 /**
  * The dashboard's webhook receiver: no session (proxy.ts lets POST /inbox/* through); the

@@ -1,4 +1,3 @@
-import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
 import { openStreamGrant } from "@/lib/live/stream-guard";
 import { startListening, subscribeArrivals } from "@/lib/inbox/pubsub";
@@ -7,6 +6,7 @@ import { isConsoleEndpoint, startDeliveryResults, subscribeDeliveryResults } fro
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
 import { hasRegisteredInbox, latestOwnedSeq, listOwnedArrivals } from "@/lib/inbox/store";
 import type { LiveHello } from "@/lib/inbox/types";
+import { consoleError } from "@/lib/http/console-error";
 
 export const dynamic = "force-dynamic";
 
@@ -19,8 +19,7 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request) {
   const grant = await openStreamGrant("read", null);
-  if (!("actor" in grant))
-    return NextResponse.json({ error: { code: grant.code, message: grant.message } }, { status: grant.status });
+  if (!("actor" in grant)) return consoleError(grant.status, grant.code, grant.message);
   const owner = grant.actor.userId;
   const { db } = await getDatabase();
   const hello: LiveHello = { registered: await hasRegisteredInbox(db, owner) };

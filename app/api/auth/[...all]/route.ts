@@ -1,6 +1,7 @@
 import { getAuth } from "@/lib/auth/auth";
 import { isOpenAuthEndpoint } from "@/lib/auth/open-endpoints";
 import { isHttpsRequest } from "@/lib/auth/request-origin";
+import { consoleError } from "@/lib/http/console-error";
 
 /**
  * better-auth's endpoints, behind an allowlist (lib/auth/open-endpoints.ts): everything but
@@ -9,7 +10,7 @@ import { isHttpsRequest } from "@/lib/auth/request-origin";
  */
 const handle = async (request: Request): Promise<Response> => {
   if (!isOpenAuthEndpoint(request.method, new URL(request.url).pathname)) {
-    return Response.json({ error: { code: "not_found", message: "Not found." } }, { status: 404 });
+    return consoleError(404, "not_found", "Not found.");
   }
   return (await getAuth(await isHttpsRequest(request.headers))).handler(request);
 };

@@ -1,9 +1,9 @@
-import { NextResponse } from "next/server";
 import { getDatabase } from "@/lib/db/connection";
 import { openStreamGrant } from "@/lib/live/stream-guard";
 import { startListening, subscribeArrivals } from "@/lib/inbox/pubsub";
 import { pullStream, resumeAfter } from "@/lib/inbox/sse";
 import { findOwnedInbox, listOwnedMessages, toMessageView } from "@/lib/inbox/store";
+import { consoleError } from "@/lib/http/console-error";
 
 export const dynamic = "force-dynamic";
 
@@ -14,14 +14,13 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const grant = await openStreamGrant("inbox:manage", "sandbox");
-  if (!("actor" in grant))
-    return NextResponse.json({ error: { code: grant.code, message: grant.message } }, { status: grant.status });
+  if (!("actor" in grant)) return consoleError(grant.status, grant.code, grant.message);
   const owner = grant.actor.userId;
   const { db } = await getDatabase();
   // Someone else's inbox answers exactly like one that does not exist.
   if (!(await findOwnedInbox(db, owner, id))) {
     await grant.release();
-    return NextResponse.json({ error: { code: "not_found", message: "No such inbox." } }, { status: 404 });
+    return consoleError(404, "not_found", "No such inbox.");
   }
   await startListening();
   return pullStream({
