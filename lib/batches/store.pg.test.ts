@@ -16,6 +16,7 @@ import { claimRowsToFollow, claimWork, recordSend, releaseLease, renewLease } fr
 import { editRow, retryFailedRows, setIncluded } from "./review-rows";
 import { progressOf, totalsOf } from "./tallies";
 import { templateCsv } from "./templates";
+import { fileStyleOf } from "./store";
 import { newBatchFromFailedRows } from "./follow-up";
 import { batchReferencesOf } from "./references";
 import type { Actor } from "@/lib/auth/session";
@@ -248,5 +249,28 @@ describe("batch work across instances (PostgreSQL)", () => {
     expect(found.get(`dsb-${id}-2`)?.reference).toBeNull();
     expect(found.has("other")).toBe(false);
     expect((await batchReferencesOf(a.db, "production", [`dsb-${id}-1`])).size).toBe(0);
+  });
+
+  it("remembers how the upload was written: a BOM and its line ends, for results written the same way (issue 44)", async () => {
+    const make = async (text: string) => {
+      const csv = parseCsv(text.replace(/^\uFEFF/, ""));
+      if (!csv.ok) throw new Error("bad fixture");
+      return insertBatch(a.db, {
+        environment: "sandbox",
+        kind: "disbursement",
+        fileName: "style.csv",
+        bytes: new TextEncoder().encode(text),
+        sha256: "s",
+        separator: ",",
+        header: csv.header,
+        records: csv.records,
+        createdBy: "u1",
+        createdByEmail: "u1@example.com",
+      });
+    };
+    const excel = await make(`\uFEFFwallet_address,amount,currency,chain\r\n${SOLANA},1.00,USDC,SOLANA\r\n`);
+    const unix = await make(`wallet_address,amount,currency,chain\n${SOLANA},1.00,USDC,SOLANA\n`);
+    expect(await fileStyleOf(a.db, excel)).toEqual({ bom: true, lineEnd: "\r\n" });
+    expect(await fileStyleOf(b.db, unix)).toEqual({ bom: false, lineEnd: "\n" });
   });
 });

@@ -100,6 +100,17 @@ export async function fileOf(
   return row ? { name: row.file_name, bytes: Buffer.from(row.b64, "base64"), sha256: row.file_sha256 } : null;
 }
 
+/** How the upload was written (issue 44): a UTF-8 BOM first (Excel's "CSV UTF-8"), and CRLF or LF line ends. */
+export async function fileStyleOf(db: Executor, id: string): Promise<{ bom: boolean; lineEnd: "\r\n" | "\n" }> {
+  const [row] = await queryRows<{ bom: boolean; crlf: boolean }>(
+    db,
+    sql`select substring(file_bytes from 1 for 3) = '\\xefbbbf'::bytea as bom,
+               position('\\x0d0a'::bytea in file_bytes) > 0 or position('\\x0a'::bytea in file_bytes) = 0 as crlf
+        from console_batches where id = ${id}`,
+  );
+  return { bom: row?.bom === true, lineEnd: row?.crlf === false ? "\n" : "\r\n" };
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function batchView(db: Executor, row: BatchRow): Promise<BatchView> {

@@ -1,6 +1,6 @@
 import { authorize } from "@/lib/auth/authorize";
 import { resultsCsv } from "@/lib/batches/results";
-import { findBatch } from "@/lib/batches/store";
+import { fileStyleOf, findBatch } from "@/lib/batches/store";
 import { rowsOf } from "@/lib/batches/review-rows";
 import { csvResponse, refused } from "@/lib/dashboard/csv";
 import { getDatabase } from "@/lib/db/connection";
@@ -15,9 +15,12 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const { db } = await getDatabase();
   const batch = await findBatch(db, auth.ctx.environment, id);
   if (!batch) return refused({ code: "not_found", message: "No such batch.", status: 404 });
+  // The results as the upload was written: its separator, its BOM (Excel's "CSV UTF-8") and its line ends.
+  const style = await fileStyleOf(db, id);
+  const csv = resultsCsv(batch.header, await rowsOf(db, id, batch.kind), batch.separator);
   return csvResponse(
     `batch-${id}-results`,
     auth.ctx.environment,
-    resultsCsv(batch.header, await rowsOf(db, id, batch.kind), batch.separator),
+    `${style.bom ? "\uFEFF" : ""}${style.lineEnd === "\n" ? csv.replace(/\r\n/g, "\n") : csv}`,
   );
 }
