@@ -218,21 +218,30 @@ export async function* bundleLines(db: Executor, range: BundleRange): AsyncGener
     if (m < size)
       yield JSON.stringify({ type: "consistency", from: m, to: size, proof: b64(tree.consistencyProof(m, size)) });
   }
+  // The range's first and last places (the time index), then pages by place (the primary key):
+  // each page costs its own rows, however many entries the range holds.
+  const [bounds] = await queryRows<{ lo: string | null; hi: string | null }>(
+    db,
+    sql`select min(seq) as lo, max(seq) as hi from console_audit_log
+        where at_ms >= ${range.fromMs} and at_ms <= ${range.toMs} and entry is not null`,
+  );
+  if (bounds?.lo == null || bounds.hi == null) return;
+  const last = Math.min(Number(bounds.hi), size - 1);
   const PAGE = 5_000;
-  for (let after = -1; ; ) {
-    const page = await queryRows<{ seq: string; entry: string }>(
+  for (let after = Number(bounds.lo) - 1; after < last; ) {
+    const page = await queryRows<{ seq: string; entry: string | null; at_ms: string }>(
       db,
-      sql`select seq, entry from console_audit_log
-          where at_ms >= ${range.fromMs} and at_ms <= ${range.toMs} and seq < ${size} and seq > ${after} and entry is not null
-          order by seq limit ${PAGE}`,
+      sql`select seq, entry, at_ms from console_audit_log where seq > ${after} and seq <= ${last} order by seq limit ${PAGE}`,
     );
+    if (page.length === 0) break;
     for (const e of page) {
       const seq = Number(e.seq);
+      after = seq;
+      const at = Number(e.at_ms);
+      if (e.entry === null || at < range.fromMs || at > range.toMs) continue;
       // The stored canonical text itself, so any change to it shows.
       yield `{"type":"entry","seq":${seq},"entry":${e.entry},"proof":${JSON.stringify(b64(tree.inclusionProof(seq, size)))}}`;
-      after = seq;
     }
-    if (page.length < PAGE) break;
   }
 }
 

@@ -3,17 +3,11 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/session";
 import type { Executor } from "@/lib/db/database";
+import { writeCsvRecords, type CsvSeparator } from "./csv-parse";
 import { rowFailed } from "./outcome";
 import { batches } from "./schema";
 import { insertBatch, newBatchId, type BatchRow } from "./store";
 import { rowsOf } from "./review-rows";
-
-/** One CSV line in the upload's own separator: a cell is quoted only when it must be (as spreadsheets write). */
-export function csvLine(cells: string[], separator: string): string {
-  return cells
-    .map((c) => (c.includes(separator) || /["\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c))
-    .join(separator);
-}
 
 export type FollowUp = { ok: true; id: string; rows: number } | { ok: false; code: string; message: string };
 
@@ -30,7 +24,7 @@ export async function newBatchFromFailedRows(db: Executor, batch: BatchRow, acto
   const failed = (await rowsOf(db, batch.id, batch.kind)).filter(rowFailed);
   if (failed.length === 0) return { ok: false, code: "nothing_to_retry", message: "No row of this batch failed." };
   const id = newBatchId();
-  const text = `${[batch.header, ...failed.map((r) => r.cells)].map((cells) => csvLine(cells, batch.separator)).join("\r\n")}\r\n`;
+  const text = writeCsvRecords([batch.header, ...failed.map((r) => r.cells)], batch.separator as CsvSeparator);
   const bytes = new TextEncoder().encode(text);
   const claimed = await db.transaction(async (tx) => {
     const marked = await tx

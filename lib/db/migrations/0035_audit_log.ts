@@ -8,7 +8,9 @@
  * only, so no deadlock). `console_audit_checkpoints` keeps each signed checkpoint with the tree's
  * right edge, so the next one costs only the entries since. `console_audit_keys` keeps the
  * signing keys (the private seed sealed like the other secrets), old ones kept to verify old
- * checkpoints. Drizzle: lib/audit-log/schema.ts.
+ * checkpoints. The time index holds only entries that still have their text: a bundle reads
+ * those, and retention, which drops old texts, never walks again over what it already dropped.
+ * Raw SQL in lib/audit-log/store.ts.
  */
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS console_audit_log (
@@ -19,7 +21,7 @@ CREATE TABLE IF NOT EXISTS console_audit_log (
   leaf_hash bytea NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS console_audit_log_audit_idx ON console_audit_log (audit_id);
-CREATE INDEX IF NOT EXISTS console_audit_log_at_idx ON console_audit_log (at_ms);
+CREATE INDEX IF NOT EXISTS console_audit_log_at_idx ON console_audit_log (at_ms) WHERE entry IS NOT NULL;
 CREATE TABLE IF NOT EXISTS console_audit_head (
   id integer PRIMARY KEY CHECK (id = 1),
   size bigint NOT NULL
