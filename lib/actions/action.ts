@@ -20,6 +20,7 @@ import type { ActionError, ActionMeta, ActionResult } from "./result";
 import { safeError } from "@/lib/observability/safe-error";
 import { readableValidation } from "@/lib/schemas/field-label";
 import { judge, type Control } from "@/lib/approvals/hold";
+import { CONTROLLED_ACTION_TABLE } from "@/lib/instance/controlled-actions";
 
 export type { ActionContext, ActionKind, ActionPermission };
 
@@ -154,7 +155,7 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
     }
     let finish = async (_ok: boolean) => {};
     if (config.control && ctx.actor) {
-      const verdict = await judge(config.control(parsed.data, { ...auth.ctx, raw: input }), {
+      const verdict = await judge(CONTROLLED_ACTION_TABLE, config.control(parsed.data, { ...auth.ctx, raw: input }), {
         environment: ctx.environment,
         actor: ctx.actor,
         actionName: config.name,

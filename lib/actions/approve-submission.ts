@@ -2,6 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import { approve } from "@/lib/approvals/decide";
+import { sendApproved } from "@/lib/instance/controlled-actions";
 import { approvalsOf, toSubmissionView } from "@/lib/approvals/store";
 import { nowFor } from "@/lib/approvals/clock";
 import type { SubmissionView } from "@/lib/approvals/types";
@@ -19,7 +20,7 @@ export const approveSubmission = consoleAction({
   input: z.object({ id: idSchema, confirmed: z.boolean().optional() }),
   run: async ({ id, confirmed }, { actor }) => {
     const { db } = await getDatabase();
-    const result = await approve(db, id, actor, { confirmed });
+    const result = await approve(db, id, actor, { confirmed, send: sendApproved });
     if (!result.ok) return { ...refused(result.error.code, result.error.message), audit: { targetId: id } };
     const row = result.row;
     const data: SubmissionView = toSubmissionView(row, await approvalsOf(db, [id]), await nowFor(row.environment));

@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { listDisbursements, listSettlementRequests, listV1Payments } from "@/lib/settlement-api";
 import { MOST_ROWS } from "./backtest-limits";
 import { shortDestination } from "./facts";
-import { walletKey } from "./payee-key";
+import { walletId } from "@/lib/schemas/destination-id";
 import { payeeKeys } from "./payees";
 import { inUsd } from "./usd";
 import { type ControlledAction, type RuleBody, ruleMatches, type SubmissionFacts } from "./rules";
@@ -32,7 +32,7 @@ export async function backtest(rule: RuleBody, days: 30 | 90, now = new Date()):
     // One quote per currency for the whole replay (a threshold in USD).
     const rates = new Map<string, Decimal | null>();
     const keys = await payeeKeys(environment);
-    const known: Known = (address) => (address ? keys.has(walletKey(address)) : false);
+    const known: Known = (address) => (address ? keys.has(walletId(address)) : false);
     for (const action of rule.conditions.actions) {
       const read = await candidates(environment, action, from, known);
       if (read.error) result.errors.push(`${environment} ${action}: ${read.error}`);

@@ -1,28 +1,16 @@
 import "server-only";
-import { z } from "@/lib/schemas/zod";
 import type { Actor } from "@/lib/auth/session";
-import { recordDisbursement } from "@/lib/disbursements/store";
-import { disbursementSchema } from "@/lib/schemas";
 import type { Executor } from "@/lib/db/database";
-import { callApi } from "@/lib/settlement-api";
 import { nowFor } from "./clock";
-import { startApprovedBatch } from "@/lib/batches/submit";
-import { BATCH_SUBMISSION_PATH } from "./types";
 import { productionApprovalRefusal, type Approver } from "./step-up";
 import { finishHeldMoneyCall } from "./money-calls";
-import { addPayee } from "./payees";
-import { sealSecret } from "@/lib/crypto/secret-box";
-import { keyAdminFor } from "@/lib/settlement-api/key-admin";
-import { ruleBodySchema } from "./rules";
 import {
-  saveRule,
   addApproval,
   approvalsOf,
   claimForSending,
   denySubmission,
   expireDue,
   findSubmission,
-  finishSending,
   type SubmissionRow,
 } from "./store";
 
@@ -38,9 +26,9 @@ export async function approve(
   db: Executor,
   id: string,
   actor: Approver,
-  options: { confirmed?: boolean; send?: Sender } = {},
+  options: { confirmed?: boolean; send: Sender },
 ): Promise<{ ok: true; row: SubmissionRow } | { ok: false; error: Refusal }> {
-  const send = options.send ?? sendStored;
+  const send = options.send;
   const row = await findSubmission(db, id);
   if (!row) return refuse("not_found", "No such submission.");
   const now = await nowFor(row.environment);
@@ -106,128 +94,5 @@ async function stillOpen(db: Executor, row: SubmissionRow, now: Date): Promise<R
 
 const refuse = (code: string, message: string) => ({ ok: false as const, error: { code, message } });
 
+/** Sends an approved submission (the console's table of controlled actions: lib/instance/controlled-actions.ts). */
 export type Sender = (db: Executor, row: SubmissionRow) => Promise<void>;
-
-/**
- * Sends the stored call as stored and records the answer; a disbursement is also remembered in
- * the console's list. A new payee is the console's own change: it is saved here (its
- * cooling-off period starts now).
- */
-export async function sendStored(db: Executor, row: SubmissionRow): Promise<void> {
-  if (row.path.startsWith(BATCH_SUBMISSION_PATH)) {
-    await startApprovedBatch(db, row);
-    return;
-  }
-  if (row.action === "api_key") {
-    const b = (row.body ?? {}) as { environment?: "sandbox" | "production"; label?: string };
-    const environment = b.environment ?? row.environment;
-    // Where this console manages keys: its own database (embedded) or the remote service's admin API.
-    const made = await keyAdminFor(environment).create(b.label);
-    await finishSending(
-      db,
-      row.id,
-      made.ok
-        ? {
-            status: "sent",
-            responseStatus: 201,
-            response: { id: made.data.id, prefix: made.data.prefix, environment },
-            resultId: made.data.id,
-            secretSealed: sealSecret(made.data.key),
-          }
-        : {
-            status: "failed",
-            responseStatus: null,
-            response: { error: { code: made.code, message: made.message } },
-            resultId: null,
-          },
-    );
-    return;
-  }
-  if (row.action === "approval_rule") {
-    // A production rule's change, approved by a second administrator: saved now as its next version.
-    const b = (row.body ?? {}) as { id?: string; rule?: unknown };
-    const parsed = ruleBodySchema.safeParse(b.rule);
-    const saved = parsed.success ? await saveRule(db, parsed.data, row.submittedByEmail, b.id) : null;
-    await finishSending(
-      db,
-      row.id,
-      saved
-        ? {
-            status: "sent",
-            responseStatus: 200,
-            response: { id: saved.id, version: saved.version },
-            resultId: saved.id,
-          }
-        : {
-            status: "failed",
-            responseStatus: 409,
-            response: { error: { message: "The rule could not be saved." } },
-            resultId: null,
-          },
-    );
-    return;
-  }
-  if (row.action === "payee") {
-    const b = (row.body ?? {}) as {
-      name?: string;
-      kind?: "wallet" | "bank";
-      currency?: string;
-      chain?: string | null;
-      address?: string;
-    };
-    const saved = await addPayee(db, {
-      environment: row.environment,
-      name: String(b.name ?? ""),
-      kind: b.kind === "bank" ? "bank" : "wallet",
-      currency: String(b.currency ?? ""),
-      chain: b.chain ?? null,
-      address: String(b.address ?? ""),
-      addedBy: row.submittedByEmail,
-    });
-    await finishSending(
-      db,
-      row.id,
-      saved
-        ? { status: "sent", responseStatus: 201, response: { id: saved.id }, resultId: saved.id }
-        : {
-            status: "failed",
-            responseStatus: 409,
-            response: { error: { message: "That address is already in the payee book." } },
-            resultId: null,
-          },
-    );
-    return;
-  }
-  const result = await callApi(row.environment, {
-    method: row.method,
-    path: row.path,
-    body: row.body ?? undefined,
-    idempotencyKey: row.idempotencyKey ?? undefined,
-    schema: z.unknown(),
-  });
-  if (!result.ok) {
-    const status = result.error.kind === "api" || result.error.kind === "bad_response" ? result.error.status : null;
-    await finishSending(db, row.id, {
-      status: "failed",
-      responseStatus: status,
-      response: { error: result.error },
-      resultId: null,
-    });
-    return;
-  }
-  const data = result.data as { id?: unknown; secret?: unknown };
-  // A new endpoint's signing secret is shown once, to the submission's author: sealed, not in the kept answer.
-  const secret = typeof data?.secret === "string" ? data.secret : null;
-  const kept = secret ? { ...(result.data as object), secret: undefined } : result.data;
-  await finishSending(db, row.id, {
-    status: "sent",
-    responseStatus: result.status,
-    response: kept,
-    resultId: typeof data?.id === "string" ? data.id : null,
-    secretSealed: secret ? sealSecret(secret) : null,
-  });
-  if (row.action === "disbursement") {
-    const parsed = disbursementSchema.safeParse(result.data);
-    if (parsed.success) await recordDisbursement(db, row.environment, parsed.data, row.submittedByEmail);
-  }
-}

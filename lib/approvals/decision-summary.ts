@@ -15,7 +15,7 @@ import { disbursementCreateSchema } from "@/lib/schemas/disbursement";
 import { maskTail } from "@/lib/schemas/mask";
 import { settlementRequestCreateSchema, type SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import { v1PaymentCreateSchema } from "@/lib/schemas/v1-payment";
-import { destinationKeyOf } from "./payee-key";
+import { destinationOfCall, type ControlledActionTable } from "./controlled-action";
 import { coolingOffMinutes, findPayeeByKey, usableFrom } from "./payees";
 import { destinationsOf } from "./money-calls";
 import type { SubmissionRow } from "./store";
@@ -65,7 +65,12 @@ function batchShortfall(body: unknown): string[] {
   ];
 }
 
-export async function decisionSummary(db: Executor, row: SubmissionRow, label: string): Promise<DecisionSummary> {
+export async function decisionSummary(
+  db: Executor,
+  row: SubmissionRow,
+  label: string,
+  table: ControlledActionTable,
+): Promise<DecisionSummary> {
   const lines: ConfirmLine[] = [];
   const warnings: string[] = [];
   if (row.path.startsWith(BATCH_SUBMISSION_PATH)) {
@@ -125,7 +130,7 @@ export async function decisionSummary(db: Executor, row: SubmissionRow, label: s
   }
 
   // The payee book: a saved destination by name, or a new one (and whether it still cools off).
-  const key = destinationKeyOf(row.action, row.body);
+  const key = destinationOfCall(table, row.action, row.body);
   if (key && row.action !== "payee") {
     const payee = await findPayeeByKey(db, environment, key);
     const history = (await destinationsOf(db, environment, [key])).get(key);

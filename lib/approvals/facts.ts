@@ -1,15 +1,15 @@
 /**
- * What a rule judges, read from the exact call the console would send (lib/dashboard/api-calls.ts).
- * Pure and browser-safe: the backtest reads the same facts from requests the API lists.
+ * Facts' wording shared by the controlled actions' entries: amounts as the console shows them,
+ * destinations shortened, and a settlement request's facts (the backtest reads them too).
+ * Pure and browser-safe.
  */
 import { formatMoney } from "@/lib/money/format";
-import type { Environment } from "@/lib/schemas/catalog";
-import type { ControlledAction, DestinationType, SubmissionFacts } from "./rules";
+import type { DestinationFields } from "@/lib/schemas/destination-id";
+import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
+import type { SubmissionFacts } from "./rules";
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string | null =>
-  typeof v === "string" && v.length > 0 ? v : typeof v === "number" ? String(v) : null;
+/** What a controlled action's entry says of a call (lib/approvals/controlled-action.ts). */
+export type ActionFacts = Pick<SubmissionFacts, "currency" | "amount" | "destinationType" | "label">;
 
 /** An amount as the console shows it elsewhere ("9,999.99 USDC", "NGN 15,000.00"); as given when it is not a number. */
 export function amountLabel(currency: string | null, value: string | null): string {
@@ -24,114 +24,37 @@ export function shortDestination(value: string | null): string {
   return value.length <= 12 ? value : `${value.slice(0, 6)}…${value.slice(-4)}`;
 }
 
-/** Where a settlement request's destination sends the money, and which identifier names it. */
-function destinationOf(destination: Obj): { type: DestinationType; key: string | null } {
-  const wallet = str(destination.wallet_address);
-  if (wallet) return { type: "wallet", key: wallet };
-  return {
-    type: "bank",
-    key: str(destination.iban) ?? str(destination.account_number) ?? str(destination.clabe) ?? null,
-  };
-}
-
 /**
  * A settlement request's amount and currency as the person entered them: `amount` in the source
  * currency (the type's default source when none is given), else the destination's amount.
  */
-export function settlementRequestFacts(environment: Environment, body: unknown): SubmissionFacts {
-  const b = obj(body);
-  const destination = obj(b.destination);
-  const source = obj(b.source);
-  const type = str(b.type);
+export function settlementRequestFacts(body: SettlementRequestCreateInput): ActionFacts {
+  const destination: DestinationFields & { amount?: unknown } = body.destination;
   const sourceCurrency =
-    str(source.currency) ??
-    (type === "FIAT_TO_STABLECOIN" || type === "FIAT_TO_FIAT" ? "USD" : str(destination.currency));
-  const amount = str(b.amount);
-  const currency = amount ? sourceCurrency : str(destination.currency);
-  const value = amount ?? str(destination.amount);
-  const to = destinationOf(destination);
+    body.source?.currency ??
+    (body.type === "FIAT_TO_STABLECOIN" || body.type === "FIAT_TO_FIAT" ? "USD" : destination.currency);
+  const amount = present(body.amount);
+  const currency = (amount ? sourceCurrency : destination.currency) ?? null;
+  const value = amount ?? present(destination.amount);
+  const wallet = destination.wallet_address?.trim() || null;
+  const account = destination.iban ?? destination.account_number ?? destination.clabe ?? null;
   return {
-    environment,
-    action: "settlement_request",
     currency,
     amount: value,
-    destinationType: to.type,
-    knownDestination: null,
+    destinationType: wallet ? "wallet" : "bank",
     // A bank account by its last four, named as one: "NGN 15,000.00 → NGN account ••••4579" never reads as two amounts.
-    label: `${amountLabel(currency, value)} → ${str(destination.currency) ?? ""} ${
-      to.type === "bank"
-        ? to.key
-          ? `account ••••${to.key.replace(/\s/g, "").slice(-4)}`
+    label: `${amountLabel(currency, value)} → ${destination.currency ?? ""} ${
+      wallet
+        ? shortDestination(wallet)
+        : account
+          ? `account ••••${account.replace(/\s/g, "").slice(-4)}`
           : "bank account"
-        : shortDestination(to.key)
     }`.trim(),
   };
 }
 
-export function factsOf(environment: Environment, action: ControlledAction, body: unknown): SubmissionFacts {
-  const b = obj(body);
-  switch (action) {
-    case "settlement_request":
-      return settlementRequestFacts(environment, body);
-    case "disbursement":
-      return {
-        environment,
-        action,
-        currency: str(b.currency),
-        amount: str(b.amount),
-        destinationType: "wallet",
-        knownDestination: null,
-        label: `${amountLabel(str(b.currency), str(b.amount))} → ${shortDestination(str(b.wallet_address))}`,
-      };
-    case "v1_payment":
-      return {
-        environment,
-        action,
-        currency: str(b.currency_code),
-        amount: str(b.amount),
-        destinationType: "wallet",
-        knownDestination: null,
-        label: `${amountLabel(str(b.currency_code), str(b.amount))} → ${shortDestination(str(b.destination_wallet))}`,
-      };
-    case "webhook_endpoint":
-      return {
-        environment,
-        action,
-        currency: null,
-        amount: null,
-        destinationType: null,
-        knownDestination: null,
-        label: `Webhook endpoint ${str(b.url) ?? str(b.id) ?? ""}`.trim(),
-      };
-    case "api_key":
-      return {
-        environment,
-        action,
-        currency: null,
-        amount: null,
-        destinationType: null,
-        knownDestination: null,
-        label: `A ${str(b.environment) ?? environment} API key${str(b.label) ? ` “${str(b.label)}”` : ""}`,
-      };
-    case "approval_rule":
-      return {
-        environment,
-        action,
-        currency: null,
-        amount: null,
-        destinationType: null,
-        knownDestination: null,
-        label: `Rule “${str(obj(b.rule).name) ?? ""}”${obj(b.rule).enabled === false ? " switched off" : " changed"}`,
-      };
-    case "payee":
-      return {
-        environment,
-        action,
-        currency: str(b.currency),
-        amount: null,
-        destinationType: b.kind === "bank" ? "bank" : "wallet",
-        knownDestination: null,
-        label: `“${str(b.name) ?? ""}”: ${str(b.currency) ?? ""} ${shortDestination(str(b.address))}`,
-      };
-  }
+/** An amount as typed (a JSON number is accepted), or null when none was. */
+function present(value: unknown): string | null {
+  if (typeof value === "number") return String(value);
+  return typeof value === "string" && value.length > 0 ? value : null;
 }

@@ -6,8 +6,7 @@ import { env } from "@/lib/env";
 import type { Environment } from "@/lib/schemas/catalog";
 import { nowFor } from "./clock";
 import { inUsd } from "./usd";
-import { factsOf } from "./facts";
-import { destinationKeyOf } from "./payee-key";
+import { destinationOfCall, factsOfCall, type ControlledActionTable } from "./controlled-action";
 import { coolingOffMinutes, findPayeeByKey } from "./payees";
 import { type ControlledAction, governingRule, rolesText, type Rule, type SubmissionFacts } from "./rules";
 import { leftOf, limitFor, startOfDayIn } from "./limits";
@@ -30,16 +29,6 @@ export type Control = { action: ControlledAction; call: ApiCall };
 
 /** A held call: its submission, what its author reads, and the author's own pending submission it may replace. */
 export type Held = { id: string; message: string; replaces?: string };
-
-/** The facts of a call; an endpoint change is named by what it does ("PATCH /v0/webhooks/…: {"status":"DISABLED"}"). */
-function factsOfCall(environment: Environment, control: Control): SubmissionFacts {
-  const facts = factsOf(environment, control.action, control.call.body);
-  if (control.action === "webhook_endpoint" && control.call.method !== "POST") {
-    const body = control.call.body ? `: ${JSON.stringify(control.call.body).slice(0, 120)}` : "";
-    facts.label = `${control.call.method === "DELETE" ? "Delete" : "Change"} ${control.call.path.replace(/^\/v0\/webhooks\//, "endpoint ")}${body}`;
-  }
-  return facts;
-}
 
 /** What the wrapper does with a controlled call: hold it, offer it for approval (past a daily limit), or send it (then say how it ended). */
 export type Verdict =
@@ -80,12 +69,13 @@ const utc = formatUtcMinute;
  * what they sent today.
  */
 export async function judge(
+  table: ControlledActionTable,
   control: Control,
   ctx: { environment: Environment; actor: Actor; actionName: string },
 ): Promise<Verdict> {
   const { db } = await getDatabase();
-  const facts = factsOfCall(ctx.environment, control);
-  const destination = destinationKeyOf(control.action, control.call.body);
+  const facts = factsOfCall(table, ctx.environment, control.action, control.call);
+  const destination = destinationOfCall(table, control.action, control.call.body);
   const payee = destination ? await findPayeeByKey(db, ctx.environment, destination) : null;
   facts.knownDestination = payee !== null;
   const money = MONEY_ACTIONS.has(control.action);
@@ -228,10 +218,10 @@ async function valueLeavingUsd(
  * stored (method, path, body, Idempotency-Key) instead of sent, and the caller is told who may
  * approve it and why. Otherwise null: the call goes through as it always did.
  */
-export async function holdIfRuled(
+async function holdIfRuled(
   control: Control,
   ctx: { environment: Environment; actor: Actor; actionName: string },
-  facts: SubmissionFacts = factsOfCall(ctx.environment, control),
+  facts: SubmissionFacts,
 ): Promise<Held | null> {
   const rule = await ruleFor(ctx.environment, facts);
   return rule ? holdByRule(control, ctx, facts, rule, []) : null;

@@ -5,7 +5,7 @@ import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
-import { bankKey, walletKey } from "./payee-key";
+import { ibanId, walletId } from "@/lib/schemas/destination-id";
 import { destinationsOf, noteDestination } from "./money-calls";
 import { consoleSettings, payees } from "./schema";
 import type { PayeeView } from "./types";
@@ -135,7 +135,7 @@ export async function addPayee(db: Executor, input: NewPayee): Promise<PayeeRow 
       id: `payee_${randomBytes(8).toString("base64url")}`,
       ...input,
       kind,
-      matchKey: kind === "bank" ? bankKey(input.address) : walletKey(input.address),
+      matchKey: kind === "bank" ? ibanId(input.address) : walletId(input.address),
     })
     .onConflictDoNothing()
     .returning();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { factsOf, settlementRequestFacts } from "./facts";
+import { CONTROLLED_ACTION_TABLE } from "@/lib/instance/controlled-actions";
+import type { Environment } from "@/lib/schemas/catalog";
+import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
+import { factsOfCall } from "./controlled-action";
+import { settlementRequestFacts as requestFacts } from "./facts";
 import { governingRule, type RuleBody, ruleBodySchema, ruleMatches, ruleSummary, unsatisfiableBecause } from "./rules";
 
 const base: RuleBody = {
@@ -22,6 +26,18 @@ const offramp = {
   source: { currency: "USDC", rail: "SOLANA" },
   destination: { currency: "EUR", amount: "12000.50", iban: "DE89370400440532013000" },
 };
+
+/** A settlement request's facts as a rule reads them (the bodies here are partial: read without the schema). */
+const settlementRequestFacts = (environment: Environment, body: unknown) => ({
+  environment,
+  action: "settlement_request" as const,
+  knownDestination: null,
+  ...requestFacts(body as SettlementRequestCreateInput),
+});
+
+/** A call's facts through the console's table of controlled actions (its schema first). */
+const factsOf = (environment: Environment, action: "disbursement" | "v1_payment", body: unknown) =>
+  factsOfCall(CONTROLLED_ACTION_TABLE, environment, action, { method: "POST", path: "/v0/x", body });
 
 describe("which submissions a rule holds", () => {
   it("reads a settlement request's amount as entered: the source amount, else the destination's", () => {
@@ -64,9 +80,18 @@ describe("which submissions a rule holds", () => {
     expect(at("9999.99999999")).toBe(false);
     expect(at("10000.00000001")).toBe(true);
     expect(at("50000", "sandbox")).toBe(false);
-    expect(ruleMatches(base, factsOf("production", "v1_payment", { amount: "50000", currency_code: "USDC" }))).toBe(
-      false,
-    );
+    expect(
+      ruleMatches(
+        base,
+        factsOf("production", "v1_payment", {
+          type: "LIQUIDITY",
+          amount: "50000",
+          currency_code: "USDC",
+          chain: "ETHEREUM",
+          destination_wallet: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        }),
+      ),
+    ).toBe(false);
     expect(ruleMatches({ ...base, enabled: false }, settlementRequestFacts("production", offramp))).toBe(false);
   });
 

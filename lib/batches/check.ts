@@ -6,7 +6,6 @@ import { governingRule, type Rule, type SubmissionFacts } from "@/lib/approvals/
 import { currentRules } from "@/lib/approvals/store";
 import { destinationsOf, noteDestinations, usedTodayUsd } from "@/lib/approvals/money-calls";
 import { coolingOffMinutes } from "@/lib/approvals/payees";
-import { destinationKeyOf } from "@/lib/approvals/payee-key";
 import { leftOf, limitFor, startOfDayIn } from "@/lib/approvals/limits";
 import { inUsd } from "@/lib/approvals/usd";
 import { availableBalances } from "@/lib/page-data/available-balances";
@@ -18,6 +17,8 @@ import { needsDecision } from "./outcome";
 import type { BatchRow } from "./store";
 import { progressOf, quoteFeesOf, totalsOf } from "./tallies";
 import { rowsOf } from "./review-rows";
+import { payeeOf } from "./rows";
+import type { DestinationId } from "@/lib/schemas/destination-id";
 import type { BatchCheck, BatchTotals, CheckItem } from "./types";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";
 
@@ -235,8 +236,8 @@ export async function coolingRows(
     .from(batchRows)
     .where(and(eq(batchRows.batchId, batch.id), eq(batchRows.included, true)));
   const keyed = rows
-    .map((r) => ({ rowNo: r.rowNo, key: destinationKeyOf(batch.kind, r.body) }))
-    .filter((r): r is { rowNo: number; key: string } => r.key !== null);
+    .map((r) => ({ rowNo: r.rowNo, key: payeeOf(batch.kind, r.body) }))
+    .filter((r): r is { rowNo: number; key: DestinationId } => r.key !== null);
   const keys = keyed.map((r) => r.key);
   const [known, minutes] = await Promise.all([
     note ? noteDestinations(db, batch.environment, keys) : destinationsOf(db, batch.environment, [...new Set(keys)]),

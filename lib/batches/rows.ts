@@ -6,6 +6,7 @@
  */
 import Decimal from "decimal.js";
 import { disbursementCreateSchema } from "@/lib/schemas/disbursement";
+import { destinationIdOf, walletId, type DestinationFields, type DestinationId } from "@/lib/schemas/destination-id";
 import { issuePath } from "@/lib/schemas/error";
 import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request";
 import { knownColumn, type BatchKind } from "./templates";
@@ -94,17 +95,13 @@ export function movedBy(kind: BatchKind, body: Obj): { currency: string | null; 
   return { currency: str(destination.currency), amount: str(destination.amount) };
 }
 
-/** The account a row pays: a wallet (EVM in lower case) or the identifiers of a bank account. */
-export function payeeOf(kind: BatchKind, body: Obj): string | null {
-  const d = kind === "disbursement" ? body : obj(body.destination);
-  const wallet = str(d.wallet_address);
-  if (wallet) return `wallet:${/^0x[0-9a-fA-F]{40}$/.test(wallet) ? wallet.toLowerCase() : wallet}`;
-  const iban = str(d.iban);
-  if (iban) return `bank:${iban.replace(/\s+/g, "").toUpperCase()}`;
-  const parts = [d.clabe, d.routing_number, d.bank_code, d.institution_number, d.transit_number, d.account_number]
-    .map(str)
-    .filter(Boolean);
-  return parts.length > 0 ? `bank:${parts.join("/")}` : null;
+/** The account a row pays (the one destination identity: lib/schemas/destination-id.ts). */
+export function payeeOf(kind: BatchKind, body: Obj): DestinationId | null {
+  if (kind === "disbursement") {
+    const wallet = str(body.wallet_address);
+    return wallet ? walletId(wallet) : null;
+  }
+  return destinationIdOf(obj(body.destination) as DestinationFields);
 }
 
 /** Checks one row with the create schema of its kind. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { payeeOf } from "./rows";
 import type { Executor } from "@/lib/db/database";
 import { recordDisbursement } from "@/lib/disbursements/store";
 import { env } from "@/lib/env";
@@ -7,7 +8,6 @@ import { inParallel } from "./dry-run";
 import { Pacer } from "./pacer";
 import { sendRow } from "./send-row";
 import { notePaid } from "@/lib/approvals/money-calls";
-import { destinationKeyOf } from "@/lib/approvals/payee-key";
 import { moveBatch, type BatchRow } from "./store";
 import { markSending, recordSend, rowsToSend } from "./work-queue";
 
@@ -59,7 +59,7 @@ export async function sendBatch(
       }
       await recordSend(db, batch.id, row.rowNo, outcome);
       // A row sent is a payment to its destination: its cooling-off is over for good (issue 43).
-      const destination = outcome.state === "sent" ? destinationKeyOf(batch.kind, row.body) : null;
+      const destination = outcome.state === "sent" ? payeeOf(batch.kind, row.body) : null;
       if (destination) await notePaid(db, batch.environment, destination);
       if (outcome.state === "sent" && batch.kind === "disbursement") {
         const parsed = disbursementSchema.safeParse(outcome.data);

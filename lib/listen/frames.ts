@@ -9,7 +9,7 @@ import {
   parseSignatureHeader,
   SIGNATURE_HEADER,
   signatureHeader,
-} from "@/lib/webhooks/signature";
+} from "@/lib/crypto/webhook-signature";
 import type { ListenDelivery } from "./types";
 
 /**

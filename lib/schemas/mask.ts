@@ -3,6 +3,7 @@
  * Plain functions, no schema library: pages that only show masked values (the request log, the
  * webhooks page) do not ship zod (issue 45). The response schema is in destination-output.ts.
  */
+import { MASKED_BANK_FIELDS } from "./bank-shapes";
 
 export const MASK_PREFIX = "••••";
 
@@ -20,11 +21,8 @@ export function maskInboxUrl(url: string): string {
   return url.replace(/(\/inbox\/ibx_[A-Za-z0-9_-]{6})[A-Za-z0-9_-]{4,}/g, "$1…");
 }
 
-/** The fields of a call's body that name a bank account: shown masked wherever a held call is read. */
-const BANK_FIELDS = new Set(["iban", "account_number", "clabe"]);
-
 /**
- * A copy of `value` with every bank identifier in it (iban, account_number, clabe, at any depth)
+ * A copy of `value` with every bank identifier in it (the fields bank-shapes.ts masks, at any depth)
  * masked to its last four characters (issue 43): a held call as people read it. The stored call,
  * sent on approval, keeps them whole.
  */
@@ -34,7 +32,7 @@ export function maskBankFields<T>(value: T): T {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([k, v]) => [
         k,
-        BANK_FIELDS.has(k) && typeof v === "string" ? maskTail(v.replace(/\s/g, "")) : maskBankFields(v),
+        MASKED_BANK_FIELDS.has(k) && typeof v === "string" ? maskTail(v.replace(/\s/g, "")) : maskBankFields(v),
       ]),
     ) as T;
   }

@@ -2,6 +2,7 @@
  * The builder's form values (wire-shaped, strings for inputs), its defaults and URL prefill,
  * and the map to the create body that settlementRequestCreateSchema validates (browser-safe).
  */
+import { fieldsFor, type BankFieldName } from "@/lib/schemas/bank-shapes";
 import {
   BANK_SHAPE_BY_CURRENCY,
   FIAT_CURRENCIES,
@@ -30,17 +31,6 @@ export type BuilderValues = {
     amount: string;
     is_third_party: boolean;
     wallet_address: string;
-    bank_name: string;
-    account_number: string;
-    routing_number: string;
-    account_type: string;
-    iban: string;
-    bic: string;
-    sort_code: string;
-    clabe: string;
-    bank_code: string;
-    institution_number: string;
-    transit_number: string;
     beneficiary: {
       type: "INDIVIDUAL" | "BUSINESS";
       first_name: string;
@@ -50,7 +40,7 @@ export type BuilderValues = {
       phone: string;
       address: { country_code: string; street_line1: string; city: string; postal_code: string };
     };
-  };
+  } & Record<BankFieldName, string>;
   external_id: string;
   metadata_rows: MetadataRow[];
   /** A datetime-local value ("2026-11-24T12:00"), converted to ISO 8601 on submit. */
@@ -243,30 +233,14 @@ function pickDestination(d: BuilderValues["destination"], type: SettlementType):
     phone: b.phone,
     address: b.address,
   };
-  const bank: Record<BankShape, Record<string, unknown>> = {
-    ABA: {
-      bank_name: d.bank_name,
-      account_number: d.account_number,
-      routing_number: d.routing_number,
-      account_type: d.account_type,
-    },
-    IBAN: {
-      iban: d.iban,
-      bic: d.bic,
-      bank_name: d.bank_name,
-      // GBP: the sort code the UK IBAN holds (the form does not ask for it twice).
-      ...(d.currency === "GBP" ? { sort_code: sortCodeInGbIban(d.iban) ?? d.sort_code } : {}),
-    },
-    CLABE: { clabe: d.clabe, bank_name: d.bank_name },
-    NGN_ACCOUNT: { account_number: d.account_number, bank_code: d.bank_code, bank_name: d.bank_name },
-    CAD_EFT: {
-      institution_number: d.institution_number,
-      transit_number: d.transit_number,
-      account_number: d.account_number,
-      bank_name: d.bank_name,
-    },
-  };
-  return { ...base, ...bank[shape], beneficiary };
+  // The shape's fields for this currency (bank-shapes.ts); GBP's sort code as the UK IBAN holds it.
+  const bank = Object.fromEntries(
+    fieldsFor(shape, d.currency).map((f) => [
+      f.name,
+      f.name === "sort_code" ? (sortCodeInGbIban(d.iban) ?? d.sort_code) : d[f.name],
+    ]),
+  );
+  return { ...base, ...bank, beneficiary };
 }
 
 /**

@@ -6,6 +6,8 @@ import { bankDigits, compactIban, compactWallet, sortCodeInGbIban } from "@/lib/
 import { railLabel, railsFor } from "@/lib/dashboard/routes";
 import { PayeePicker } from "@/components/payees/payee-picker";
 import type { PayeeView } from "@/lib/approvals/types";
+import { BANK_SHAPES, fieldsFor, type BankField } from "@/lib/schemas/bank-shapes";
+import type { BankShape } from "@/lib/schemas/catalog";
 import { destinationCurrencies, destinationShape, withDestinationCurrency, type BuilderValues } from "./builder-values";
 
 const ACCOUNT_TYPES = [
@@ -13,14 +15,7 @@ const ACCOUNT_TYPES = [
   { value: "SAVINGS", label: "Savings" },
 ];
 
-const SHAPE_HINT = {
-  CRYPTO: "A wallet on the chosen chain",
-  ABA: "US bank account: routing number checksum verified",
-  IBAN: "IBAN: mod-97 check and country length verified",
-  CLABE: "Mexican CLABE: 18 digits, check digit verified",
-  NGN_ACCOUNT: "Nigerian account: 10-digit NUBAN, checked against the bank code",
-  CAD_EFT: "Canadian account (EFT): institution, transit and account numbers",
-} as const;
+const WALLET_HINT = "A wallet on the chosen chain";
 
 /** Currency and rail of the payout, then the fields of its bank-identifier shape; a saved wallet fills them for a stablecoin payout. */
 export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
@@ -67,7 +62,7 @@ export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
         />
       </div>
       <p className="text-xs text-slate-500" data-testid="destination-shape">
-        {SHAPE_HINT[shape]}
+        {shape === "CRYPTO" ? WALLET_HINT : BANK_SHAPES[shape].hint}
       </p>
 
       {shape === "CRYPTO" ? (
@@ -82,129 +77,7 @@ export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
         />
       ) : null}
 
-      {shape === "ABA" ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" required />
-          <SelectField<BuilderValues>
-            name="destination.account_type"
-            label="Account type"
-            required
-            options={ACCOUNT_TYPES}
-          />
-          <TextField<BuilderValues>
-            name="destination.routing_number"
-            label="Routing number"
-            hint="9 digits (ABA)"
-            normalize={bankDigits}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <TextField<BuilderValues>
-            name="destination.account_number"
-            label="Account number"
-            hint="4 to 17 digits"
-            normalize={bankDigits}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-          />
-        </div>
-      ) : null}
-
-      {shape === "IBAN" ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues>
-            name="destination.iban"
-            label="IBAN"
-            hint={currency === "GBP" ? "The UK account's IBAN: its sort code is read from it" : "Spaces are fine"}
-            required
-            autoComplete="off"
-            spellCheck={false}
-            normalize={compactIban}
-            className="sm:col-span-2"
-          />
-          {currency === "GBP" ? <GbpSortCode /> : null}
-          <TextField<BuilderValues>
-            name="destination.bic"
-            label="BIC"
-            hint="Optional: 8 or 11 characters"
-            autoComplete="off"
-          />
-          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
-        </div>
-      ) : null}
-
-      {shape === "CLABE" ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues>
-            name="destination.clabe"
-            label="CLABE"
-            hint="18 digits"
-            normalize={bankDigits}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
-        </div>
-      ) : null}
-
-      {shape === "NGN_ACCOUNT" ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues>
-            name="destination.bank_code"
-            label="Bank code"
-            hint="3-digit CBN code, e.g. 058"
-            normalize={bankDigits}
-            required
-            inputMode="numeric"
-          />
-          <TextField<BuilderValues>
-            name="destination.account_number"
-            label="Account number"
-            hint="10-digit NUBAN"
-            normalize={bankDigits}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
-        </div>
-      ) : null}
-
-      {shape === "CAD_EFT" ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<BuilderValues>
-            name="destination.institution_number"
-            label="Institution number"
-            hint="3 digits, e.g. 003"
-            normalize={bankDigits}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <TextField<BuilderValues>
-            name="destination.transit_number"
-            label="Transit number"
-            hint="5 digits (the branch)"
-            normalize={bankDigits}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <TextField<BuilderValues>
-            name="destination.account_number"
-            label="Account number"
-            hint="7 to 12 digits"
-            normalize={bankDigits}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <TextField<BuilderValues> name="destination.bank_name" label="Bank name" hint="Optional" />
-        </div>
-      ) : null}
+      {shape === "CRYPTO" ? null : <BankFields shape={shape} currency={currency} />}
 
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input
@@ -218,29 +91,57 @@ export function DestinationFields({ payees = [] }: { payees?: PayeeView[] }) {
   );
 }
 
+/** The fields of a bank shape, as bank-shapes.ts lists them for this currency. */
+function BankFields({ shape, currency }: { shape: BankShape; currency: string }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {fieldsFor(shape, currency).map((field) =>
+        field.readFrom ? (
+          <ReadFromField key={field.name} field={field} />
+        ) : (
+          <BankInput key={field.name} field={field} />
+        ),
+      )}
+    </div>
+  );
+}
+
+function BankInput({ field }: { field: BankField }) {
+  const name = `destination.${field.name}` as const;
+  if (field.input === "account_type")
+    return (
+      <SelectField<BuilderValues> name={name} label={field.label} required={field.required} options={ACCOUNT_TYPES} />
+    );
+  return (
+    <TextField<BuilderValues>
+      name={name}
+      label={field.label}
+      hint={field.hint || undefined}
+      required={field.required}
+      normalize={field.input === "digits" ? bankDigits : field.input === "iban" ? compactIban : undefined}
+      inputMode={field.input === "digits" ? "numeric" : undefined}
+      autoComplete={field.input === "text" ? undefined : "off"}
+      spellCheck={field.input === "iban" ? false : undefined}
+      className={field.wide ? "sm:col-span-2" : undefined}
+    />
+  );
+}
+
 /**
- * GBP pays to a UK IBAN, which holds the sort code: the form reads it from the IBAN (and sends
- * it, as the API asks) rather than asking twice. Only an IBAN it cannot read asks for it.
+ * A field the form reads from another when it can: GBP pays to a UK IBAN, which holds the sort
+ * code, so the form reads it from the IBAN (and sends it, as the API asks) rather than asking
+ * twice. Only an IBAN it cannot read asks for it.
  */
-function GbpSortCode() {
+function ReadFromField({ field }: { field: BankField }) {
   const { watch } = useFormContext<BuilderValues>();
   const fromIban = sortCodeInGbIban(watch("destination.iban"));
   if (fromIban) {
     return (
       <p className="text-sm text-slate-600 sm:col-span-2" data-testid="sort-code-from-iban">
-        Sort code <span className="font-mono text-slate-900">{fromIban.replace(/(\d{2})(?=\d)/g, "$1-")}</span>, read
-        from the IBAN.
+        {field.label} <span className="font-mono text-slate-900">{fromIban.replace(/(\d{2})(?=\d)/g, "$1-")}</span>,
+        read from the IBAN.
       </p>
     );
   }
-  return (
-    <TextField<BuilderValues>
-      name="destination.sort_code"
-      label="Sort code"
-      hint="Only if the IBAN is not a UK one: 6 digits"
-      required
-      inputMode="numeric"
-      normalize={bankDigits}
-    />
-  );
+  return <BankInput field={field} />;
 }

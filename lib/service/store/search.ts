@@ -3,6 +3,12 @@ import { sql } from "drizzle-orm";
 import type { SearchKind, SearchMatch } from "@/lib/schemas/search";
 import { queryRows, type Executor } from "@/lib/db/database";
 import type { Scope } from "./scope";
+import { MASKED_BANK_FIELDS } from "@/lib/schemas/bank-shapes";
+
+/** A bank destination's last four, from whichever masked field its shape has (lib/schemas/bank-shapes.ts: constants, not input). */
+const LAST_FOUR_OF_ACCOUNT = sql.raw(
+  `upper(right(coalesce(${[...MASKED_BANK_FIELDS].map((f) => `destination->>'${f}'`).join(", ")}, ''), 4))`,
+);
 
 export type SearchRow = {
   kind: SearchKind;
@@ -65,7 +71,7 @@ export async function searchEverything(db: Executor, scope: Scope, q: string, li
           FROM settlement_requests
          WHERE ${lastFour}::text IS NOT NULL AND account_id = ${a} AND environment = ${e}
            AND created_at > now() - ${sql.raw(`interval '${LAST_FOUR_DAYS} days'`)}
-           AND upper(right(coalesce(destination->>'account_number', destination->>'iban', destination->>'clabe', ''), 4)) = ${lastFour}
+           AND ${LAST_FOUR_OF_ACCOUNT} = ${lastFour}
         UNION ALL
         SELECT * FROM (
           SELECT 'settlement_request', id, 'id_prefix', coalesce(external_id, ''), status, created_at, NULL

@@ -16,6 +16,7 @@ import { requireActor } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/permissions";
 import { getDatabase } from "@/lib/db/connection";
 import { decisionSummary } from "@/lib/approvals/decision-summary";
+import { CONTROLLED_ACTION_TABLE } from "@/lib/instance/controlled-actions";
 import { isFreshProof } from "@/lib/auth/second-factor";
 import { listPasskeys } from "@/lib/auth/passkeys";
 import { DecisionSummaryList } from "@/components/approvals/decision-summary-list";
@@ -53,7 +54,7 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
   const batch = s.path.startsWith(BATCH_SUBMISSION_PATH);
   // Priced afresh for whoever decides now (issue 43); a decided one shows what was stored.
   const [summary, flags, passkeys] = await Promise.all([
-    open ? decisionSummary(db, row, s.facts.label) : Promise.resolve(null),
+    open ? decisionSummary(db, row, s.facts.label, CONTROLLED_ACTION_TABLE) : Promise.resolve(null),
     open ? duplicateFlags(db, [id]) : Promise.resolve(new Map()),
     open && s.environment === "production" ? listPasskeys(db, actor.userId) : Promise.resolve([]),
   ]);
