@@ -1,16 +1,15 @@
 import { redirect } from "next/navigation";
+import { consoleRead } from "@/lib/auth/console-read";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { RoleBadge } from "@/components/auth/role-badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { SIGN_IN_PATH } from "@/lib/auth/config";
 import { GRANTS, PERMISSION_NAMES, PERMISSIONS, PRODUCTION_MUTATORS, ROLE_LABELS } from "@/lib/auth/permissions";
-import { getActor } from "@/lib/auth/session";
 import { AccessTokensCard } from "@/components/account/access-tokens-card";
 import { toTokenView } from "@/lib/actions/token-view";
 import { can } from "@/lib/auth/permissions";
 import { inboxOrigin } from "@/lib/inbox/owner";
-import { getDatabase } from "@/lib/db/connection";
 import { listTokens } from "@/lib/listen/tokens";
 import { SecondFactorCard } from "@/components/account/second-factor-card";
 import { secondFactorSummary } from "@/lib/auth/second-factor";
@@ -18,13 +17,13 @@ import { secondFactorSummary } from "@/lib/auth/second-factor";
 export const metadata = { title: "Your account" };
 
 export default async function AccountPage() {
-  const actor = await getActor();
-  if (!actor) redirect(SIGN_IN_PATH);
+  const gate = await consoleRead({ permission: "read", environment: null });
+  if (!gate.ok) redirect(SIGN_IN_PATH);
+  const { actor, db } = gate;
   const allowed = PERMISSION_NAMES.filter((p) => GRANTS[p].includes(actor.role));
   const production = PRODUCTION_MUTATORS.includes(actor.role);
   // Only roles that may listen see tokens (a role sees only the controls it can use).
   const listens = can(actor.role, "tokens:self", null);
-  const { db } = await getDatabase();
   const [tokens, secondFactor] = await Promise.all([
     listens ? listTokens(db, actor.userId).then((rows) => rows.map(toTokenView)) : Promise.resolve([]),
     secondFactorSummary(db, actor),

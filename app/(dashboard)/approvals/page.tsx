@@ -10,9 +10,8 @@ import { nowFor } from "@/lib/approvals/clock";
 import { CONTROLLED_ACTION_LABELS, rolesText } from "@/lib/approvals/rules";
 import { approvalsOf, expireDue, listSubmissions, toSubmissionView } from "@/lib/approvals/store";
 import type { SubmissionView } from "@/lib/approvals/types";
-import { requireActor } from "@/lib/auth/guard";
+import { consoleRead } from "@/lib/auth/console-read";
 import { can } from "@/lib/auth/permissions";
-import { getDatabase } from "@/lib/db/connection";
 import { duplicateFlags } from "@/lib/approvals/money-calls";
 import { formatMinute } from "@/lib/dashboard/format-date";
 
@@ -29,10 +28,10 @@ export default async function ApprovalsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const gate = await requireActor({ permission: "read", environment: null });
+  const gate = await consoleRead({ permission: "read", environment: null });
   if (!gate.ok) return <NotAllowed message="Sign in to see approvals." />;
   const actor = gate.actor;
-  const { db } = await getDatabase();
+  const { db } = gate;
   const [sandboxNow, productionNow] = await Promise.all([nowFor("sandbox"), nowFor("production")]);
   await Promise.all([expireDue(db, "sandbox", sandboxNow), expireDue(db, "production", productionNow)]);
   // "My submissions" (issue 43): what the signed-in person submitted, waiting and decided.

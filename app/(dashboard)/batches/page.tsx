@@ -8,10 +8,9 @@ import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { listBatches } from "@/lib/batches/store";
 import { BATCH_KIND_LABELS, TEMPLATE_NAMES, TEMPLATES, type BatchKind } from "@/lib/batches/templates";
-import { requireActor } from "@/lib/auth/guard";
+import { consoleRead } from "@/lib/auth/console-read";
 import { can } from "@/lib/auth/permissions";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
-import { getDatabase } from "@/lib/db/connection";
 import { formatMoney } from "@/lib/money/format";
 import { formatMinute } from "@/lib/dashboard/format-date";
 
@@ -20,9 +19,9 @@ export const metadata = { title: "Batches" };
 /** Batch payouts: the environment's batches, newest first, and a new one from a CSV file (for those who may create what the rows create). */
 export default async function BatchesPage() {
   const environment = await getEnvironment();
-  const gate = await requireActor({ permission: "read", environment });
+  const gate = await consoleRead({ permission: "read", environment });
   if (!gate.ok) return <NotAllowed message="Sign in to see batches." />;
-  const { db } = await getDatabase();
+  const { db } = gate;
   const rows = (await listBatches(db, environment)).map((b) => ({ ...b }));
   const role = gate.actor.role;
   const kinds: BatchKind[] = [

@@ -1,13 +1,12 @@
 import { redirect } from "next/navigation";
+import { consoleRead } from "@/lib/auth/console-read";
 import { InboxConsole, NewInboxButton } from "@/components/inbox/inbox-console";
 import { PageHeader } from "@/components/ui/page-header";
 import { SIGN_IN_PATH } from "@/lib/auth/config";
-import { getDatabase } from "@/lib/db/connection";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { currentOwnerId, inboxOrigin } from "@/lib/inbox/owner";
 import { listOwnedInboxes, listOwnedMessages, toMessageView, toSummary } from "@/lib/inbox/store";
 import { ListenSessions } from "@/components/inbox/listen-sessions";
-import { getActor } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { listSessions } from "@/lib/listen/sessions";
 import { unreachable } from "@/lib/inbox/reachability";
@@ -19,8 +18,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** The signed-in person's inboxes (never anyone else's), the chosen one's latest messages first-rendered here, then live. */
 export default async function InboxPage({ searchParams }: { searchParams: SearchParams }) {
   const [owner, environment, params] = await Promise.all([currentOwnerId(), getEnvironment(), searchParams]);
-  if (!owner) redirect(SIGN_IN_PATH);
-  const { db } = await getDatabase();
+  const gate = await consoleRead({ permission: "read", environment: null });
+  if (!owner || !gate.ok) redirect(SIGN_IN_PATH);
+  const { actor, db } = gate;
   const rows = await listOwnedInboxes(db, owner);
   const inboxes = rows.map((row) => toSummary(row, inboxOrigin()));
   const wanted = typeof params.box === "string" ? params.box : undefined;
@@ -29,9 +29,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
     ? (await listOwnedMessages(db, owner, selected.id, { limit: 200 })).map(toMessageView)
     : [];
   // settlement-console listen: roles that may listen see the sessions (an administrator everyone's).
-  const actor = await getActor();
-  const listens = actor ? can(actor.role, "tokens:self", null) : false;
-  const everyone = actor?.role === "admin";
+  const listens = can(actor.role, "tokens:self", null);
+  const everyone = actor.role === "admin";
   const sessions = listens ? await listSessions(db, everyone ? null : owner) : [];
   const cannotReach = selected ? await unreachable(selected) : null;
   return (

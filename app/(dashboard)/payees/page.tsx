@@ -9,11 +9,10 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { coolingOffMinutes, listPayees } from "@/lib/approvals/payees";
-import { requireActor } from "@/lib/auth/guard";
+import { consoleRead } from "@/lib/auth/console-read";
 import { can } from "@/lib/auth/permissions";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { railLabel } from "@/lib/dashboard/routes";
-import { getDatabase } from "@/lib/db/connection";
 import { maskTail } from "@/lib/schemas/mask";
 import { RevealAccount } from "@/components/approvals/reveal-account";
 import { formatMinute } from "@/lib/dashboard/format-date";
@@ -23,9 +22,9 @@ export const metadata = { title: "Payees" };
 /** The environment's payee address book: saved wallets, who added them, and when each becomes usable. */
 export default async function PayeesPage() {
   const environment = await getEnvironment();
-  const gate = await requireActor({ permission: "read", environment });
+  const gate = await consoleRead({ permission: "read", environment });
   if (!gate.ok) return <NotAllowed message="Sign in to see payees." />;
-  const { db } = await getDatabase();
+  const { db } = gate;
   const [listed, minutes] = await Promise.all([listPayees(db, environment), coolingOffMinutes(db, environment)]);
   // Bank accounts masked for every role (issue 43): whoever may decide approvals reveals one on purpose, audited.
   const rows = listed.map((p) => (p.kind === "bank" ? { ...p, address: maskTail(p.address.replace(/\s/g, "")) } : p));

@@ -1,8 +1,9 @@
 import { PageHeader } from "@/components/ui/page-header";
+import { consoleRead } from "@/lib/auth/console-read";
+import { NotAllowed } from "@/components/auth/not-allowed";
 import { ENDPOINTS_PAGE_SIZE } from "@/components/webhooks/constants";
 import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
 import { listWebhooks } from "@/lib/actions/list-webhooks";
-import { getDatabase } from "@/lib/db/connection";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { currentOwnerId, inboxOrigin } from "@/lib/inbox/owner";
 import { listOwnedInboxes, toSummary } from "@/lib/inbox/store";
@@ -15,9 +16,11 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** Endpoints rendered on the server (with the person's inboxes, for keeping a new secret); the client manages them. */
 export default async function WebhooksPage({ searchParams }: { searchParams: SearchParams }) {
   const [environment, params, owner] = await Promise.all([getEnvironment(), searchParams, currentOwnerId()]);
+  const gate = await consoleRead({ permission: "read", environment });
+  if (!gate.ok) return <NotAllowed message="Sign in to see webhooks." />;
   const [initial, inboxes] = await Promise.all([
     listWebhooks({ page: 1, page_size: ENDPOINTS_PAGE_SIZE }),
-    owner ? getDatabase().then(({ db }) => listOwnedInboxes(db, owner)) : Promise.resolve([]),
+    owner ? listOwnedInboxes(gate.db, owner) : Promise.resolve([]),
   ]);
   return (
     <>

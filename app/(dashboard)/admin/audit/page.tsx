@@ -9,8 +9,7 @@ import { Select } from "@/components/ui/select";
 import { DataTable } from "@/components/ui/data-table";
 import { auditFacets, listAudit } from "@/lib/auth/audit";
 import { auditHref, dayRange, decodeCursor, encodeCursor, parseAuditQuery } from "@/lib/auth/audit-query";
-import { requireActor } from "@/lib/auth/guard";
-import { getDatabase } from "@/lib/db/connection";
+import { consoleRead } from "@/lib/auth/console-read";
 import { auditActionLabel, auditResultLabel } from "@/lib/auth/audit-labels";
 import { formatSecond } from "@/lib/dashboard/format-date";
 import { AuditLogCard } from "@/components/admin/audit-log-card";
@@ -21,11 +20,11 @@ export const metadata = { title: "Audit trail" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
-  const gate = await requireActor({ permission: "audit:read", environment: null });
+  const gate = await consoleRead({ permission: "audit:read", environment: null });
   if (!gate.ok) return <NotAllowed message="Only administrators read the audit trail." />;
 
   const query = parseAuditQuery(await searchParams);
-  const { db } = await getDatabase();
+  const { db } = gate;
   const [{ rows, more }, facets, summary] = await Promise.all([
     listAudit(db, {
       userId: query.user,

@@ -5,8 +5,7 @@ import { RoleBadge } from "@/components/auth/role-badge";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/data-table";
-import { getDatabase } from "@/lib/db/connection";
-import { requireActor } from "@/lib/auth/guard";
+import { consoleRead } from "@/lib/auth/console-read";
 import { isRole } from "@/lib/auth/permissions";
 import { activeThrottles } from "@/lib/auth/throttle";
 import { listUsers } from "@/lib/auth/users";
@@ -21,9 +20,9 @@ export const metadata = { title: "People" };
 const roleOf = (user: { role: string }) => (isRole(user.role) ? user.role : "support");
 
 export default async function UsersPage() {
-  const gate = await requireActor({ permission: "users:manage", environment: null });
+  const gate = await consoleRead({ permission: "users:manage", environment: null });
   if (!gate.ok) return <NotAllowed message="Only administrators manage who may use the console." />;
-  const { db } = await getDatabase();
+  const { db } = gate;
   const [users, throttles, required] = await Promise.all([listUsers(db), activeThrottles(db), requiredRoles(db)]);
   const enabledCount = Object.fromEntries(
     ROLES.map((role) => {

@@ -12,9 +12,8 @@ import { nowFor } from "@/lib/approvals/clock";
 import { CONTROLLED_ACTION_LABELS, rolesText } from "@/lib/approvals/rules";
 import { approvalsOf, findSubmission, toSubmissionView } from "@/lib/approvals/store";
 import { BATCH_SUBMISSION_PATH, resultHref } from "@/lib/approvals/types";
-import { requireActor } from "@/lib/auth/guard";
+import { consoleRead } from "@/lib/auth/console-read";
 import { can } from "@/lib/auth/permissions";
-import { getDatabase } from "@/lib/db/connection";
 import { decisionSummary } from "@/lib/approvals/decision-summary";
 import { CONTROLLED_ACTION_TABLE } from "@/lib/instance/controlled-actions";
 import { isFreshProof } from "@/lib/auth/second-factor";
@@ -33,12 +32,12 @@ const when = formatSecond;
 
 /** One held submission: what would be sent, exactly; why it is held; who approved; and the decision controls for who may use them. */
 export default async function SubmissionPage({ params }: { params: Promise<{ id: string }> }) {
-  const gate = await requireActor({ permission: "read", environment: null });
+  const gate = await consoleRead({ permission: "read", environment: null });
   if (!gate.ok) return <NotAllowed message="Sign in to see approvals." />;
   const actor = gate.actor;
   const [{ id }, currentEnvironment] = await Promise.all([params, getEnvironment()]);
   if (!/^sub_[A-Za-z0-9_-]{6,40}$/.test(id)) notFound();
-  const { db } = await getDatabase();
+  const { db } = gate;
   const row = await findSubmission(db, id);
   if (!row) notFound();
   const s = toSubmissionView(row, await approvalsOf(db, [id]), await nowFor(row.environment));

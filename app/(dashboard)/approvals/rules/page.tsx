@@ -14,16 +14,15 @@ import { formatMoney } from "@/lib/money/format";
 import { removeDailyLimit } from "@/lib/actions/remove-daily-limit";
 import { Card } from "@/components/ui/card";
 import { env } from "@/lib/env";
-import { requireActor } from "@/lib/auth/guard";
-import { getDatabase } from "@/lib/db/connection";
+import { consoleRead } from "@/lib/auth/console-read";
 
 export const metadata = { title: "Approval rules" };
 
 /** The current version of every rule, what each holds in one sentence, and the way to change them (administrators). */
 export default async function ApprovalRulesPage() {
-  const gate = await requireActor({ permission: "approvals:rules", environment: null });
+  const gate = await consoleRead({ permission: "approvals:rules", environment: null });
   if (!gate.ok) return <NotAllowed message="Only administrators set approval rules." />;
-  const { db } = await getDatabase();
+  const { db } = gate;
   const [rules, limits] = await Promise.all([currentRules(db), listLimits(db)]);
   const rows = limits.map((l) => ({
     id: l.id,

@@ -1,27 +1,21 @@
 import { randomUUID } from "node:crypto";
+import { consoleRead } from "@/lib/auth/console-read";
 import { Link } from "@/components/ui/link";
 import { DisbursementForm } from "@/components/disbursements/disbursement-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { availableBalances } from "@/lib/page-data/available-balances";
 import { NotAllowed } from "@/components/auth/not-allowed";
-import { can } from "@/lib/auth/permissions";
-import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { listPayees } from "@/lib/approvals/payees";
-import { getDatabase } from "@/lib/db/connection";
 
 export const metadata = { title: "New disbursement" };
 
 export default async function NewDisbursementPage() {
-  const [environment, actor] = await Promise.all([getEnvironment(), getActor()]);
-  if (!actor || !can(actor.role, "disbursement:create", environment)) {
-    return <NotAllowed message={`Your role cannot create disbursements in ${environment}.`} />;
-  }
+  const environment = await getEnvironment();
+  const gate = await consoleRead({ permission: "disbursement:create", environment });
+  if (!gate.ok) return <NotAllowed message={`Your role cannot create disbursements in ${environment}.`} />;
   // The available balance beside the amount, and checked before a submit (sandbox info; production's statements).
-  const [balances, payees] = await Promise.all([
-    availableBalances(environment),
-    getDatabase().then(({ db }) => listPayees(db, environment)),
-  ]);
+  const [balances, payees] = await Promise.all([availableBalances(environment), listPayees(gate.db, environment)]);
   return (
     <>
       <PageHeader

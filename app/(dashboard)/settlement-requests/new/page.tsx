@@ -1,27 +1,24 @@
 import { randomUUID } from "node:crypto";
+import { consoleRead } from "@/lib/auth/console-read";
 import { Link } from "@/components/ui/link";
 import { prefillFromParams, quotedDestinationAmount } from "@/components/settlement-requests/builder/builder-values";
 import { SettlementRequestBuilder } from "@/components/settlement-requests/builder/settlement-request-builder";
 import { PageHeader } from "@/components/ui/page-header";
 import { NotAllowed } from "@/components/auth/not-allowed";
-import { can } from "@/lib/auth/permissions";
-import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { listPayees } from "@/lib/approvals/payees";
-import { getDatabase } from "@/lib/db/connection";
 
 export const metadata = { title: "New settlement request" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function NewSettlementRequestPage({ searchParams }: { searchParams: SearchParams }) {
-  const [environment, actor] = await Promise.all([getEnvironment(), getActor()]);
-  if (!actor || !can(actor.role, "settlement:create", environment)) {
-    return <NotAllowed message={`Your role cannot create settlement requests in ${environment}.`} />;
-  }
+  const environment = await getEnvironment();
+  const gate = await consoleRead({ permission: "settlement:create", environment });
+  if (!gate.ok) return <NotAllowed message={`Your role cannot create settlement requests in ${environment}.`} />;
   const params = await searchParams;
   const initial = prefillFromParams(params);
-  const payees = await listPayees((await getDatabase()).db, environment);
+  const payees = await listPayees(gate.db, environment);
   return (
     <>
       <PageHeader

@@ -3,17 +3,16 @@ import { RuleEditor } from "@/components/approvals/rule-editor";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
 import { findRule } from "@/lib/approvals/store";
-import { requireActor } from "@/lib/auth/guard";
-import { getDatabase } from "@/lib/db/connection";
+import { consoleRead } from "@/lib/auth/console-read";
 
 export const metadata = { title: "Approval rule" };
 
 export default async function ApprovalRulePage({ params }: { params: Promise<{ id: string }> }) {
-  const gate = await requireActor({ permission: "approvals:rules", environment: null });
+  const gate = await consoleRead({ permission: "approvals:rules", environment: null });
   if (!gate.ok) return <NotAllowed message="Only administrators set approval rules." />;
   const { id } = await params;
   if (!/^rule_[A-Za-z0-9_-]{6,20}$/.test(id)) notFound();
-  const rule = await findRule((await getDatabase()).db, id);
+  const rule = await findRule(gate.db, id);
   if (!rule) notFound();
   const { id: _id, version, createdBy, createdAt, ...body } = rule;
   return (
