@@ -22,7 +22,7 @@ import { migrate } from "@/lib/db/migrate";
 import { webhookEndpoints } from "@/lib/service/store/schema";
 import { freshPostgres, testConfig } from "@/lib/service/testing/harness";
 import { startWorkers } from "@/lib/service/workers";
-import { signatureHeader, generateWebhookSecret } from "@/lib/crypto/webhook-signature";
+import { signatureHeader, generateWebhookSecret } from "@/lib/webhooks/signature";
 import "@/lib/service/outbox/worker";
 
 const N = Number(process.argv[2] ?? 2000);

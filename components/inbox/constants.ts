@@ -1,2 +1,2 @@
-/** The tolerance the inbox checks timestamps with (lib/crypto/webhook-signature.ts DEFAULT_TOLERANCE_SECONDS). */
+/** The tolerance the inbox checks timestamps with (lib/webhooks/signature.ts DEFAULT_TOLERANCE_SECONDS). */
 export const DEFAULT_TOLERANCE = 300;

@@ -12,7 +12,7 @@ import { queryRows } from "@/lib/db/database";
 import { startReceiver, type Receiver } from "@/lib/service/outbox/testing/receiver";
 import { createTestService, type TestService } from "@/lib/service/testing/harness";
 import { BODIES } from "@/lib/service/testing/settlement-fixtures";
-import { verifySignature, SIGNATURE_HEADER } from "@/lib/crypto/webhook-signature";
+import { verifySignature, SIGNATURE_HEADER } from "@/lib/webhooks/signature";
 import { resealSecrets } from "./reseal";
 import { isSealed, useSecretKeys, type SecretKeys } from "./secret-box";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signatureHeader } from "@/lib/crypto/webhook-signature";
+import { signatureHeader } from "@/lib/webhooks/signature";
 import { EXPECTED_PREFIX_CHARS, INBOX_ID, judge, redactHeaders } from "./receive";
 
 const now = new Date("2026-11-24T12:00:00Z");

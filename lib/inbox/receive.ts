@@ -1,6 +1,6 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/connection";
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifySignature } from "@/lib/crypto/webhook-signature";
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifySignature } from "@/lib/webhooks/signature";
 import { publishArrival } from "./pubsub";
 import { findInboxForReceiver, insertMessage, type MessageRow } from "./store";
 import { RESPONSE_MODE_STATUS, TIMEOUT_HOLD_MS, type InboxResponseMode, type StoredVerdict } from "./types";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import type { MessageRow } from "@/lib/inbox/store";
-import { signatureHeader, verifySignature } from "@/lib/crypto/webhook-signature";
+import { signatureHeader, verifySignature } from "@/lib/webhooks/signature";
 import { deliveryFrame } from "./frames";
 
 const SERVICE_SECRET = "whsec_service_endpoint_secret";

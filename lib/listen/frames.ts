@@ -9,7 +9,7 @@ import {
   parseSignatureHeader,
   SIGNATURE_HEADER,
   signatureHeader,
-} from "@/lib/crypto/webhook-signature";
+} from "@/lib/webhooks/signature";
 import type { ListenDelivery } from "./types";
 
 /**

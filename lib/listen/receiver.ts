@@ -8,7 +8,7 @@ import { findOwnedInbox, newInboxId, updateOwnedInbox, type InboxRow } from "@/l
 import { EVENT_TYPES } from "@/lib/schemas/catalog";
 import type { Executor } from "@/lib/db/database";
 import { createWebhook, deleteWebhook, getWebhook, updateWebhook, type ApiFailure } from "@/lib/settlement-api";
-import { generateWebhookSecret } from "@/lib/crypto/webhook-signature";
+import { generateWebhookSecret } from "@/lib/webhooks/signature";
 import { consoleListenProfiles } from "./schema";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "@/lib/crypto/webhook-signature";
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "@/lib/webhooks/signature";
 import {
   addressAllowed,
   guardedLookupFor,

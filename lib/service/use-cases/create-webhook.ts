@@ -1,7 +1,7 @@
 import "server-only";
 import type { Webhook, WebhookCreate } from "@/lib/schemas/webhook";
 import { sealSecret } from "@/lib/crypto/secret-box";
-import { generateWebhookSecret } from "@/lib/crypto/webhook-signature";
+import { generateWebhookSecret } from "@/lib/webhooks/signature";
 import type { Caller, ServiceDeps } from "../context";
 import { invalidField } from "../errors";
 import { newId } from "../ids";

@@ -5,7 +5,7 @@ import { queryRows, type Db } from "@/lib/db/database";
 import { ensureAccount } from "../../store/api-keys";
 import { webhookEndpoints } from "../../store/schema";
 import { emitEvent } from "../emit";
-import { generateWebhookSecret } from "@/lib/crypto/webhook-signature";
+import { generateWebhookSecret } from "@/lib/webhooks/signature";
 
 /** A DATABASE_URL whose connections use one schema (pg passes `options` to the server). */
 export function schemaUrl(schema: string, base = TEST_PG_URL): string {

@@ -1,12 +1,7 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 
-import {
-  computeSignature,
-  generateWebhookSecret,
-  signatureHeader,
-  verifySignature,
-} from "@/lib/crypto/webhook-signature";
+import { computeSignature, generateWebhookSecret, signatureHeader, verifySignature } from "@/lib/webhooks/signature";
 
 const secret = "whsec_dGVzdC1zZWNyZXQtdGhhdC1pcy0zMi1ieXRlcy1sb25n";
 const body = JSON.stringify({ id: "evt_1", type: "settlement_request.updated", data: { amount: "1.00000000" } });
