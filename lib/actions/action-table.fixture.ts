@@ -164,6 +164,19 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   rotateAuditKey: same(ADMIN),
   submitBatch: MAKERS,
   cancelBatch: MAKERS,
+  // Month-end (issue 46): finance and admin; developers rehearse in sandbox.
+  recordExpectedSettlement: MAKERS,
+  importExpectedSettlements: MAKERS,
+  runReconciliation: MAKERS,
+  createSandboxExceptionPack: MAKERS,
+  matchByHand: MAKERS,
+  undoMatch: MAKERS,
+  acceptDifference: MAKERS,
+  writeOffException: MAKERS,
+  assignException: MAKERS,
+  lockReconciliationPeriod: MAKERS,
+  recordAdjustment: MAKERS,
+  unlockReconciliationPeriod: same(ADMIN),
 };
 
 export const actorFor = (role: Role): Actor => ({

@@ -54,7 +54,7 @@ type ActionConfig<S extends z.ZodType, T, P extends ActionPermission> = {
    * A money movement the approval rules may hold (lib/approvals): the exact call `run` would
    * send. Checked here, once, for the form, the server action and a scripted call alike.
    */
-  control?: (input: z.output<S>, ctx: ActionContext<P> & { raw: z.input<S> }) => Control;
+  control?: (input: z.output<S>, ctx: ActionContext<P> & { raw: z.input<S> }) => Control | Promise<Control>;
 };
 
 const metaSchema = z
@@ -155,11 +155,15 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
     }
     let finish = async (_ok: boolean) => {};
     if (config.control && ctx.actor) {
-      const verdict = await judge(CONTROLLED_ACTION_TABLE, config.control(parsed.data, { ...auth.ctx, raw: input }), {
-        environment: ctx.environment,
-        actor: ctx.actor,
-        actionName: config.name,
-      });
+      const verdict = await judge(
+        CONTROLLED_ACTION_TABLE,
+        await config.control(parsed.data, { ...auth.ctx, raw: input }),
+        {
+          environment: ctx.environment,
+          actor: ctx.actor,
+          actionName: config.name,
+        },
+      );
       if (verdict.kind === "refused") {
         await recordAudit({
           actor: ctx.actor,

@@ -16,6 +16,7 @@ export const CONTROLLED_ACTIONS = [
   "webhook_endpoint",
   "api_key",
   "approval_rule",
+  "reconciliation_write_off",
 ] as const;
 export type ControlledAction = (typeof CONTROLLED_ACTIONS)[number];
 
@@ -32,6 +33,7 @@ export const CONTROLLED_ACTION_LABELS: Record<ControlledAction, string> = {
   webhook_endpoint: "Webhook endpoint change",
   api_key: "API key creation",
   approval_rule: "Production rule change",
+  reconciliation_write_off: "Reconciliation write-off",
 };
 
 const CONTROLLED_ACTION_PLURALS: Record<ControlledAction, string> = {
@@ -42,6 +44,7 @@ const CONTROLLED_ACTION_PLURALS: Record<ControlledAction, string> = {
   webhook_endpoint: "webhook endpoint changes",
   api_key: "new API keys",
   approval_rule: "production rule changes",
+  reconciliation_write_off: "reconciliation write-offs",
 };
 
 export const DESTINATION_TYPES = ["bank", "wallet"] as const;

@@ -135,6 +135,7 @@ export const SUBMITTING_PERMISSION: Record<ControlledAction, Permission> = {
   webhook_endpoint: "webhooks:manage",
   api_key: "keys:manage",
   approval_rule: "approvals:rules",
+  reconciliation_write_off: "reconciliation:run",
 };
 
 /**

@@ -72,6 +72,8 @@ export function resultHref(action: ControlledAction, id: string | null, path = "
       return "/admin/api-keys";
     case "approval_rule":
       return id ? `/approvals/rules/${encodeURIComponent(id)}` : "/approvals/rules";
+    case "reconciliation_write_off":
+      return "/reconciliation?view=exceptions&status=worked";
   }
 }
 

@@ -43,6 +43,9 @@ const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
   // Money controls (issue 31): the rule names who approves; only admins write rules.
   "approvals:decide": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance", "developer"] },
   "approvals:rules": { sandbox: ["admin"], production: ["admin"] },
+  "reconciliation:run": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
+  "reconciliation:close": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
+  "reconciliation:reopen": { sandbox: ["admin"], production: ["admin"] },
   // Batch payouts (issue 32): whoever creates disbursements and requests; production, finance and admin.
   "batches:manage": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
 };

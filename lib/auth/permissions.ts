@@ -57,6 +57,13 @@ export const PERMISSIONS = {
     label: "Approve or deny held submissions, where a rule names your role",
   },
   "approvals:rules": { mutates: true, scope: "console", label: "Set approval rules" },
+  "reconciliation:run": {
+    mutates: true,
+    scope: "environment",
+    label: "Record expected settlements, run matching and work the exception queue",
+  },
+  "reconciliation:close": { mutates: true, scope: "environment", label: "Close and lock a month, record adjustments" },
+  "reconciliation:reopen": { mutates: true, scope: "environment", label: "Unlock a closed month" },
 } as const satisfies Record<string, { mutates: boolean; scope: "environment" | "console"; label: string }>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -89,6 +96,10 @@ export const GRANTS: Record<Permission, readonly Role[]> = {
   // Whether a person may approve a submission is the rule's word (its approver roles); this only opens the door.
   "approvals:decide": ["admin", "finance", "developer"],
   "approvals:rules": ["admin"],
+  // Month-end (issue 46): finance and admin reconcile; developers rehearse in sandbox (the production rule keeps them there).
+  "reconciliation:run": ["admin", "finance", "developer"],
+  "reconciliation:close": ["admin", "finance", "developer"],
+  "reconciliation:reopen": ["admin"],
 };
 
 /** Changes in production are for these roles only, whatever the matrix grants. */

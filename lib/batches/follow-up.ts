@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/session";
 import type { Executor } from "@/lib/db/database";
-import { writeCsvRecords, type CsvSeparator } from "./csv-parse";
+import { writeCsvRecords, type CsvSeparator } from "@/lib/csv/parse";
 import { rowFailed } from "./outcome";
 import { batches } from "./schema";
 import { insertBatch, newBatchId, type BatchRow } from "./store";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rateQuerySchema } from "@/lib/schemas/rates";
-import { parseCsv } from "./csv-parse";
+import { parseCsv } from "@/lib/csv/parse";
 import { rateQueryOf } from "./price";
 import { bodyOfCells } from "./rows";
 import { TEMPLATE_NAMES, TEMPLATES, templateCsv } from "./templates";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { CsvParser, type CsvResult } from "./csv-parse";
+import { CsvParser, type CsvResult } from "@/lib/csv/parse";
 
 /** A batch file: at most 1,000 rows and 1 MiB (decisions D20.2). */
 export const MAX_BATCH_ROWS = 1_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "./csv-parse";
+import { parseCsv } from "@/lib/csv/parse";
 import { bodyOfCells, checkRow, columnOf, duplicatesOf, totalsByCurrency } from "./rows";
 import { headerProblems, keptColumns, referenceColumn, TEMPLATE_NAMES, TEMPLATES, templateCsv } from "./templates";
 

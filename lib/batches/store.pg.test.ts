@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { openDatabase, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
-import { parseCsv } from "./csv-parse";
+import { parseCsv } from "@/lib/csv/parse";
 import { findBatchById, insertBatch, moveBatch } from "./store";
 import { claimRowsToFollow, claimWork, recordSend, releaseLease, renewLease } from "./work-queue";
 import { editRow, retryFailedRows, setIncluded } from "./review-rows";

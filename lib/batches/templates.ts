@@ -4,7 +4,7 @@
  * the body the form would send. One template per kind and settlement type, each with example
  * rows that pass the same validators as the forms. Pure and browser-safe.
  */
-import { writeCsvRecords } from "./csv-parse";
+import { writeCsvRecords } from "@/lib/csv/parse";
 
 export const BATCH_KINDS = ["disbursement", "settlement_request"] as const;
 export type BatchKind = (typeof BATCH_KINDS)[number];

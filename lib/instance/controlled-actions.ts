@@ -6,6 +6,7 @@ import { BATCH_SUBMISSION_PATH } from "@/lib/approvals/types";
 import { apiKeyAction } from "@/lib/api-keys/controlled-action";
 import { startApprovedBatch } from "@/lib/batches/submit";
 import { disbursementAction } from "@/lib/disbursements/controlled-action";
+import { writeOffAction } from "@/lib/reconciliation/controlled-action";
 import { settlementRequestAction } from "@/lib/settlement-requests/controlled-action";
 import { v1PaymentAction } from "@/lib/v1-payments/controlled-action";
 import { webhookEndpointAction } from "@/lib/webhooks/controlled-action";
@@ -22,6 +23,7 @@ export const CONTROLLED_ACTION_TABLE: ControlledActionTable = {
   webhook_endpoint: webhookEndpointAction,
   api_key: apiKeyAction,
   approval_rule: approvalRuleAction,
+  reconciliation_write_off: writeOffAction,
 };
 
 /**

@@ -52,7 +52,12 @@ export type ReasonCode =
   | "counterparty"
   | "currency"
   | "split_payment"
-  | "combined_payment";
+  | "combined_payment"
+  /** Made or judged by a person: */
+  | "manual"
+  | "accepted_difference"
+  | "amount_differs"
+  | "date_outside_window";
 
 export type Strategy = "1:1" | "1:N" | "N:1";
 

@@ -36,6 +36,11 @@ export const paymentSchema = z
     fee: decimalString,
     metadata: z.record(z.string(), z.unknown()),
     failure_reason: z.string().nullish(),
+    received_amount: decimalString.nullish().meta({
+      description:
+        "What actually arrived on an inbound (PAYIN) payment when it differs from what was instructed or was reported (the sandbox's `amount`); null otherwise (extension)",
+      "x-extension": true,
+    }),
   })
   .meta({ id: "Payment" });
 export type Payment = z.output<typeof paymentSchema>;

@@ -32,6 +32,7 @@ import { sql as passkeys } from "./0032_passkeys";
 import { sql as batchDecisions } from "./0033_batch_decisions";
 import { sql as batchFollowUps } from "./0034_batch_follow_ups";
 import { sql as auditLog } from "./0035_audit_log";
+import { sql as reconciliation } from "./0036_reconciliation";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -72,4 +73,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0033_batch_decisions", sql: batchDecisions },
   { id: "0034_batch_follow_ups", sql: batchFollowUps },
   { id: "0035_audit_log", sql: auditLog },
+  { id: "0036_reconciliation", sql: reconciliation },
 ];

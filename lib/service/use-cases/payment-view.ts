@@ -33,5 +33,6 @@ export function toPayment(row: PaymentRow): Payment {
     fee: toCanonical(row.fee),
     metadata: row.metadata,
     failure_reason: row.failureReason,
+    received_amount: row.receivedAmount === null ? null : toCanonical(row.receivedAmount),
   };
 }

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "@/lib/dashboard/csv";
-import { CsvParser, parseCsv, writeCsvRecords, type CsvSeparator } from "./csv-parse";
+import { CsvParser, parseCsv, writeCsvRecords, type CsvSeparator } from "@/lib/csv/parse";
 
 const cellChars = fc.constantFrom(
   "a",

@@ -1,0 +1,56 @@
+"use server";
+
+import { z } from "@/lib/schemas/zod";
+import { getDatabase } from "@/lib/db/connection";
+import { readExpectedCsv } from "@/lib/reconciliation/import-csv";
+import { insertExpected } from "@/lib/reconciliation/store";
+import { consoleAction } from "./action";
+import { fail } from "@/lib/auth/authorize";
+
+/** At most 8 MB of CSV in one import. */
+const MAX_CSV_CHARS = 8_000_000;
+
+/** Imports expected settlements from CSV: every row checked first, and one bad row imports nothing (each problem named by line and column). */
+export const importExpectedSettlements = consoleAction({
+  name: "importExpectedSettlements",
+  permission: "reconciliation:run",
+  input: z.object({
+    csv: z.string().min(1, "Choose a CSV file").max(MAX_CSV_CHARS, "At most 8 MB in one file"),
+  }),
+  run: async ({ csv }, { environment, actor }) => {
+    const read = readExpectedCsv(csv);
+    if (!read.ok)
+      return fail({
+        code: "invalid_file",
+        message: `Nothing was imported: ${read.problems.length} problem${read.problems.length === 1 ? "" : "s"} in the file.`,
+        status: 400,
+        details: read.problems.map((p) => ({
+          path: "csv",
+          message: `Line ${p.line}${p.column ? `, ${p.column}` : ""}: ${p.message}`,
+        })),
+      });
+    const { db } = await getDatabase();
+    const ids = await insertExpected(
+      db,
+      environment,
+      read.rows.map((v) => ({
+        direction: v.direction,
+        amount: v.amount,
+        currency: v.currency,
+        toleranceAbs: v.tolerance_abs,
+        tolerancePct: v.tolerance_pct,
+        windowStart: v.window_start,
+        windowEnd: v.window_end,
+        counterparty: v.counterparty || null,
+        reference: v.reference || null,
+        source: "csv" as const,
+      })),
+      actor.email,
+    );
+    return {
+      ok: true,
+      data: { imported: ids.length },
+      audit: { environment, detail: `${ids.length} expected settlements from CSV` },
+    };
+  },
+});

@@ -1,0 +1,37 @@
+"use server";
+
+import { z } from "@/lib/schemas/zod";
+import { getDatabase } from "@/lib/db/connection";
+import { findException } from "@/lib/reconciliation/store";
+import { writeOff, writeOffAmount } from "@/lib/reconciliation/work";
+import { consoleAction, idSchema, refused } from "./action";
+
+/**
+ * Writes an exception off. A controlled action: the amount and currency the rules judge are read
+ * here from the exception, never taken from the browser, so a rule on write-offs over an amount
+ * cannot be walked round by sending a smaller one.
+ */
+export const writeOffException = consoleAction({
+  name: "writeOffException",
+  permission: "reconciliation:run",
+  input: z.object({ exceptionId: idSchema, reason: z.string().trim().min(3, "Say why it is written off").max(500) }),
+  control: async ({ exceptionId, reason }, { environment }) => {
+    const { db } = await getDatabase();
+    const x = await findException(db, environment, exceptionId);
+    const amount = x ? await writeOffAmount(db, environment, x) : "0";
+    return {
+      action: "reconciliation_write_off",
+      call: {
+        method: "POST",
+        path: "console:reconciliation/write-offs",
+        body: { exception_id: exceptionId, amount, currency: x?.currency ?? "USD", reason },
+      },
+    };
+  },
+  run: async ({ exceptionId, reason }, { environment, actor }) => {
+    const { db } = await getDatabase();
+    const done = await writeOff(db, environment, exceptionId, reason, actor.email);
+    if (!done.ok) return { ...refused(done.error.code, done.error.message), audit: { targetId: exceptionId } };
+    return { ok: true, data: { id: exceptionId }, audit: { targetId: exceptionId, environment, detail: reason } };
+  },
+});

@@ -1,0 +1,383 @@
+import "server-only";
+import Decimal from "decimal.js";
+import { sql } from "drizzle-orm";
+import { queryRows, type Executor } from "@/lib/db/database";
+import { isStablecoin, type Environment } from "@/lib/schemas/catalog";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
+import type { Statement } from "@/lib/schemas/statement";
+import { getBalanceStatement, listPayments, listSettlementRequests } from "@/lib/settlement-api";
+import { newId } from "./store";
+import { addDays } from "./tolerance";
+import { lockOf } from "./work";
+
+/**
+ * Closing a month per currency and environment (issue 46, decisions D24.7): the balance proof
+ * from the service's ledger (opening plus every movement equals closing, to the cent), what was
+ * in transit at the month's end, fees and FX itemized, and whether every expected settlement is
+ * matched, resolved or written off. Locking keeps the proof it was locked on; after the lock a
+ * change is an adjustment recorded in the next open month, and the closed one is never edited.
+ */
+
+export type BalanceProof =
+  | {
+      kind: "ledger";
+      opening: string;
+      closing: string;
+      /** Σ of the ledger's movements by kind (seed, reserve, release, consume, network_fee, …). */
+      movements: Array<{ kind: string; count: number; total: string }>;
+      sum: string;
+      /** opening + sum − closing: "0" when it balances. */
+      gap: string;
+      balances: boolean;
+    }
+  | { kind: "flows"; received: string; sent: string; note: string };
+
+export type ClosePack = {
+  environment: Environment;
+  currency: string;
+  period: string;
+  from: string;
+  to: string;
+  proof: BalanceProof;
+  inTransit: Array<{ id: string; type: string; status: string; amount: string; createdAt: string }>;
+  fees: Array<{ kind: string; count: number; total: string }>;
+  fx: Array<{ pair: string; count: number; sourceTotal: string; destinationTotal: string }>;
+  expected: { total: number; open: number; exceptions: number };
+  openExceptions: number;
+  adjustments: Array<{
+    id: string;
+    amount: string;
+    forPeriod: string;
+    note: string;
+    createdBy: string;
+    createdAt: string;
+  }>;
+  lock: { lockedAt: string; lockedBy: string } | null;
+  /** Why the month cannot be locked yet, or null. */
+  blocker: string | null;
+  errors: string[];
+};
+
+/** The last day of a month ("2026-11" → "2026-11-30"). */
+export const lastDayOf = (period: string) => addDays(`${nextPeriod(period)}-01`, -1);
+export const nextPeriod = (period: string) => {
+  const [y, m] = period.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+};
+
+export async function closePack(
+  db: Executor,
+  environment: Environment,
+  currency: string,
+  period: string,
+): Promise<ClosePack> {
+  const from = `${period}-01`;
+  const to = lastDayOf(period);
+  const errors: string[] = [];
+  const [proof, transit, fx, counts, adjustments, lock, feeRows] = await Promise.all([
+    balanceProof(db, environment, currency, period, from, to, errors),
+    inTransitAt(environment, currency, from, to, errors),
+    fxOf(environment, currency, from, to, errors),
+    countsOf(db, environment, currency, period),
+    adjustmentsOf(db, environment, currency, period),
+    lockOf(db, environment, currency, period),
+    queryRows<{ kind: string; n: string | number; total: string | null }>(
+      db,
+      sql`select kind, count(*) as n, sum(fee)::text as total from console_recon_movements
+           where environment = ${environment} and currency = ${currency} and day between ${from}::date and ${to}::date and fee > 0
+           group by kind order by kind`,
+    ),
+  ]);
+  const fees = feeRows.map((r) => ({ kind: `${r.kind} fees`, count: Number(r.n), total: r.total ?? "0" }));
+  if (proof.kind === "ledger") {
+    const network = proof.movements.find((m) => m.kind === "network_fee");
+    if (network)
+      fees.push({
+        kind: "network fees (ledger)",
+        count: network.count,
+        total: new Decimal(network.total).abs().toFixed(),
+      });
+  }
+  const blocker =
+    counts.open + counts.exceptions > 0
+      ? `${counts.open + counts.exceptions} expected settlement${counts.open + counts.exceptions === 1 ? " is" : "s are"} neither matched, resolved nor written off.`
+      : counts.openExceptions > 0
+        ? `${counts.openExceptions} exception${counts.openExceptions === 1 ? "" : "s"} in ${currency} still open.`
+        : proof.kind === "ledger" && !proof.balances
+          ? `The ledger does not balance: a gap of ${proof.gap} ${currency}.`
+          : errors.length > 0
+            ? "The service could not be read completely."
+            : null;
+  return {
+    environment,
+    currency,
+    period,
+    from,
+    to,
+    proof,
+    inTransit: transit,
+    fees,
+    fx,
+    expected: { total: counts.total, open: counts.open, exceptions: counts.exceptions },
+    openExceptions: counts.openExceptions,
+    adjustments,
+    lock,
+    blocker,
+    errors,
+  };
+}
+
+/** A stablecoin's proof from the ledger, read in parts when one answer is truncated; another currency's flows. */
+async function balanceProof(
+  db: Executor,
+  environment: Environment,
+  currency: string,
+  period: string,
+  from: string,
+  to: string,
+  errors: string[],
+): Promise<BalanceProof> {
+  if (!isStablecoin(currency)) {
+    const rows = await queryRows<{ direction: string; total: string | null }>(
+      db,
+      sql`select direction, sum(amount)::text as total from console_recon_movements
+           where environment = ${environment} and currency = ${currency} and not returned
+             and day between ${from}::date and ${to}::date group by direction`,
+    );
+    const of = (d: string) => rows.find((r) => r.direction === d)?.total ?? "0";
+    return {
+      kind: "flows",
+      received: of("in"),
+      sent: of("out"),
+      note: `The service holds no ${currency} balance: ${currency} passes through settlement requests, so the month's proof is what was received and sent (${period}).`,
+    };
+  }
+  const parts = await statementParts(environment, currency, from, to, errors);
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  const byKind = new Map<string, { count: number; total: Decimal }>();
+  let sum = new Decimal(0);
+  for (const part of parts)
+    for (const entry of part.entries) {
+      sum = sum.plus(entry.total_delta);
+      const k = byKind.get(entry.kind) ?? { count: 0, total: new Decimal(0) };
+      k.count++;
+      k.total = k.total.plus(entry.total_delta);
+      byKind.set(entry.kind, k);
+    }
+  const opening = new Decimal(first?.opening.total ?? 0);
+  const closing = new Decimal(last?.closing.total ?? 0);
+  const gap = opening.plus(sum).minus(closing);
+  return {
+    kind: "ledger",
+    opening: opening.toFixed(),
+    closing: closing.toFixed(),
+    movements: [...byKind.entries()].map(([kind, v]) => ({ kind, count: v.count, total: v.total.toFixed() })),
+    sum: sum.toFixed(),
+    gap: gap.toFixed(),
+    balances: gap.isZero() && parts.length > 0,
+  };
+}
+
+/** The statement for [from, to], split in halves until no part is truncated (one day at the finest). */
+async function statementParts(
+  environment: Environment,
+  currency: string,
+  from: string,
+  to: string,
+  errors: string[],
+): Promise<Statement[]> {
+  const result = await getBalanceStatement(environment, currency, { from, to });
+  if (!result.ok) {
+    errors.push(`The ${currency} statement could not be read: ${result.error.message}`);
+    return [];
+  }
+  if (!result.data.truncated || from === to) return [result.data];
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+  const middle = addDays(from, Math.floor(days / 2));
+  return [
+    ...(await statementParts(environment, currency, from, middle, errors)),
+    ...(await statementParts(environment, currency, addDays(middle, 1), to, errors)),
+  ];
+}
+
+const IN_FLIGHT = new Set(["PENDING", "PROCESSING", "SENT", "UNDER_REVIEW", "SCHEDULED"]);
+
+/** Payments of this currency created by the month's end that had not completed by then (still moving, or completed after). */
+async function inTransitAt(environment: Environment, currency: string, from: string, to: string, errors: string[]) {
+  const out: ClosePack["inTransit"] = [];
+  const end = Date.parse(`${addDays(to, 1)}T00:00:00Z`);
+  for (let page = 1; page <= 50; page++) {
+    const result = await listPayments(environment, {
+      page,
+      page_size: MAX_PAGE_SIZE,
+      created_from: addDays(from, -31),
+      created_to: to,
+    });
+    if (!result.ok) {
+      errors.push(`Payments could not be read: ${result.error.message}`);
+      break;
+    }
+    for (const p of result.data.data) {
+      const side = p.type === "PAYIN" ? p.source : p.destination;
+      if (side.currency !== currency) continue;
+      const completedAfter = p.completed_at ? Date.parse(p.completed_at) >= end : false;
+      if (IN_FLIGHT.has(p.status) || completedAfter)
+        out.push({ id: p.id, type: p.type, status: p.status, amount: side.amount, createdAt: p.created_at });
+    }
+    if (page >= result.data.pagination.total_pages) break;
+  }
+  return out;
+}
+
+/** Conversions in the month touching this currency, per pair: how much went in and came out. */
+async function fxOf(environment: Environment, currency: string, from: string, to: string, errors: string[]) {
+  const pairs = new Map<string, { count: number; source: Decimal; destination: Decimal }>();
+  for (let page = 1; page <= 50; page++) {
+    const result = await listSettlementRequests(environment, {
+      page,
+      page_size: MAX_PAGE_SIZE,
+      created_from: from,
+      created_to: to,
+    });
+    if (!result.ok) {
+      errors.push(`Settlement requests could not be read: ${result.error.message}`);
+      break;
+    }
+    for (const r of result.data.data) {
+      const a = r.inbound_payment;
+      const b = r.outbound_payment;
+      if (!a || !b || a.currency === b.currency || (a.currency !== currency && b.currency !== currency)) continue;
+      if (r.status !== "SETTLEMENT_COMPLETED" && r.status !== "REQUEST_COMPLETED") continue;
+      const key = `${a.currency} → ${b.currency}`;
+      const p = pairs.get(key) ?? { count: 0, source: new Decimal(0), destination: new Decimal(0) };
+      p.count++;
+      p.source = p.source.plus(a.amount);
+      p.destination = p.destination.plus(b.amount);
+      pairs.set(key, p);
+    }
+    if (page >= result.data.pagination.total_pages) break;
+  }
+  return [...pairs.entries()].map(([pair, p]) => ({
+    pair,
+    count: p.count,
+    sourceTotal: p.source.toFixed(),
+    destinationTotal: p.destination.toFixed(),
+  }));
+}
+
+async function countsOf(db: Executor, environment: Environment, currency: string, period: string) {
+  const [expected, exceptions] = await Promise.all([
+    queryRows<{ state: string; n: string | number }>(
+      db,
+      sql`select state, count(*) as n from console_recon_expected
+           where environment = ${environment} and period = ${period} and currency = ${currency} group by state`,
+    ),
+    queryRows<{ n: string | number }>(
+      db,
+      sql`select count(*) as n from console_recon_exceptions
+           where environment = ${environment} and period = ${period} and currency = ${currency} and status in ('open', 'pending_write_off')`,
+    ),
+  ]);
+  const n = (s: string) => Number(expected.find((r) => r.state === s)?.n ?? 0);
+  return {
+    total: expected.reduce((t, r) => t + Number(r.n), 0),
+    open: n("open"),
+    exceptions: n("exception"),
+    openExceptions: Number(exceptions[0]?.n ?? 0),
+  };
+}
+
+async function adjustmentsOf(db: Executor, environment: Environment, currency: string, period: string) {
+  const rows = await queryRows<{
+    id: string;
+    amount: string;
+    for_period: string;
+    note: string;
+    created_by: string;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`select id, amount::text as amount, for_period, note, created_by, created_at from console_recon_adjustments
+         where environment = ${environment} and currency = ${currency} and period = ${period} order by created_at, id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    forPeriod: r.for_period,
+    note: r.note,
+    createdBy: r.created_by,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** Locks the month for the currency with the pack it was locked on; refused while anything is open. */
+export async function lockPeriod(
+  db: Executor,
+  environment: Environment,
+  currency: string,
+  period: string,
+  by: string,
+): Promise<{ ok: true; pack: ClosePack } | { ok: false; code: string; message: string }> {
+  const pack = await closePack(db, environment, currency, period);
+  if (pack.lock) return { ok: false, code: "already_locked", message: `${period} is already closed for ${currency}.` };
+  if (pack.blocker) return { ok: false, code: "not_ready", message: pack.blocker };
+  const proof = {
+    proof: pack.proof,
+    inTransit: pack.inTransit.length,
+    fees: pack.fees,
+    fx: pack.fx,
+    expected: pack.expected,
+  };
+  const rows = await queryRows<{ period: string }>(
+    db,
+    sql`insert into console_recon_periods (environment, currency, period, locked_by, proof)
+        values (${environment}, ${currency}, ${period}, ${by}, ${JSON.stringify(proof)}::jsonb)
+        on conflict do nothing returning period`,
+  );
+  if (rows.length === 0) return { ok: false, code: "already_locked", message: `${period} was closed meanwhile.` };
+  return { ok: true, pack: { ...pack, lock: (await lockOf(db, environment, currency, period)) ?? null } };
+}
+
+/** Unlocks a month (an administrator's step, audited by its action). */
+export async function unlockPeriod(
+  db: Executor,
+  environment: Environment,
+  currency: string,
+  period: string,
+): Promise<boolean> {
+  const rows = await queryRows<{ period: string }>(
+    db,
+    sql`delete from console_recon_periods
+         where environment = ${environment} and currency = ${currency} and period = ${period} returning period`,
+  );
+  return rows.length > 0;
+}
+
+/** The first month after `period` that is not locked for the currency: where a late change lands. */
+export async function openPeriodAfter(
+  db: Executor,
+  environment: Environment,
+  currency: string,
+  period: string,
+): Promise<string> {
+  let next = nextPeriod(period);
+  for (let i = 0; i < 120 && (await lockOf(db, environment, currency, next)); i++) next = nextPeriod(next);
+  return next;
+}
+
+/** Records an adjustment to a closed month in the next open one; the closed month is not touched. */
+export async function recordAdjustment(
+  db: Executor,
+  environment: Environment,
+  input: { currency: string; forPeriod: string; amount: string; note: string; expectedId?: string | null },
+  by: string,
+): Promise<{ id: string; period: string }> {
+  const period = await openPeriodAfter(db, environment, input.currency, input.forPeriod);
+  const id = newId("adj");
+  await db.execute(
+    sql`insert into console_recon_adjustments (id, environment, currency, period, for_period, amount, expected_id, note, created_by)
+        values (${id}, ${environment}, ${input.currency}, ${period}, ${input.forPeriod}, ${input.amount}, ${input.expectedId ?? null}, ${input.note}, ${by})`,
+  );
+  return { id, period };
+}

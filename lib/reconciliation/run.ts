@@ -1,0 +1,59 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { queryRows, type Executor } from "@/lib/db/database";
+import type { Environment } from "@/lib/schemas/catalog";
+import { matchSettlements } from "./match";
+import { currentMatchRules, insertExceptions, insertMatches, markStates, openForMatching, periodOf } from "./store";
+
+export type RunSummary = { matched: number; matches: number; exceptions: number; tookMs: number };
+
+/**
+ * One matching run over a month (issue 46, decisions D24.3), in one transaction under a lock
+ * per environment, so two instances never match one row twice. The exceptions nobody has
+ * touched yet (open, unassigned) are put back first and judged again with what arrived since;
+ * worked, assigned and held ones stay. A movement of another month that matches nothing stays
+ * open for its own month's run.
+ */
+export async function runMatching(
+  db: Executor,
+  environment: Environment,
+  period: string,
+  by: string | null,
+): Promise<RunSummary> {
+  const started = performance.now();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recon:${environment}`}))`);
+    await reopenUntouched(tx, environment, period);
+    const [rules, open] = await Promise.all([currentMatchRules(tx), openForMatching(tx, environment, period)]);
+    const result = matchSettlements(open.expected, open.actual, rules);
+    const days = new Map(open.actual.map((a) => [a.id, a.day]));
+    const exceptions = result.exceptions.filter(
+      (x) => x.kind !== "unmatched_actual" || x.actualIds.every((id) => periodOf(days.get(id) ?? "") === period),
+    );
+    await insertMatches(tx, environment, period, result.matches, by);
+    await insertExceptions(tx, environment, period, exceptions);
+    return {
+      matched: result.matches.reduce((n, m) => n + m.expectedIds.length, 0),
+      matches: result.matches.length,
+      exceptions: exceptions.length,
+      tookMs: Math.round(performance.now() - started),
+    };
+  });
+}
+
+/** Open, unassigned exceptions of the month go back to the pool: their rows are open again. */
+async function reopenUntouched(db: Executor, environment: Environment, period: string): Promise<void> {
+  const dropped = await queryRows<{ expected_ids: string[]; actual_ids: string[] }>(
+    db,
+    sql`delete from console_recon_exceptions
+         where environment = ${environment} and period = ${period} and status = 'open' and assigned_to is null
+         returning expected_ids, actual_ids`,
+  );
+  await markStates(
+    db,
+    environment,
+    dropped.flatMap((d) => d.expected_ids),
+    dropped.flatMap((d) => d.actual_ids),
+    "open",
+  );
+}
