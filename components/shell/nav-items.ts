@@ -31,6 +31,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/disbursements", label: "Disbursements", icon: DisburseIcon, group: "operate" },
   { href: "/batches", label: "Batches", icon: LayersIcon, group: "operate" },
   { href: "/balances", label: "Balances", icon: PaymentsIcon, group: "operate" },
+  { href: "/reconciliation", label: "Reconciliation", icon: ArchiveIcon, group: "operate" },
   { href: "/payees", label: "Payees", icon: UsersIcon, group: "operate" },
   { href: "/approvals", label: "Approvals", icon: ShieldIcon, group: "operate" },
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon, group: "integrate" },

@@ -26,6 +26,8 @@ export type BalanceProof =
       /** Σ of the ledger's movements by kind (seed, reserve, release, consume, network_fee, …). */
       movements: Array<{ kind: string; count: number; total: string }>;
       sum: string;
+      /** opening + sum: what the closing balance must be. */
+      reached: string;
       /** opening + sum − closing: "0" when it balances. */
       gap: string;
       balances: boolean;
@@ -174,6 +176,7 @@ async function balanceProof(
     closing: closing.toFixed(),
     movements: [...byKind.entries()].map(([kind, v]) => ({ kind, count: v.count, total: v.total.toFixed() })),
     sum: sum.toFixed(),
+    reached: opening.plus(sum).toFixed(),
     gap: gap.toFixed(),
     balances: gap.isZero() && parts.length > 0,
   };

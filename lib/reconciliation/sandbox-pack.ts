@@ -131,15 +131,13 @@ export async function createSandboxPack(db: Executor, by: string): Promise<PackR
       references: [a, b],
     });
   }
-  {
-    invoice(amount(9), null, `Northwind ${tag}`);
-    pay(amount(9), null, `Northwind ${tag}`);
-    cases.push({
-      case: "Paid without a reference",
-      expect: { match: "counterparty, amount and date" },
-      references: [],
-    });
-  }
+  invoice(amount(9), null, `Northwind ${tag}`);
+  pay(amount(9), null, `Northwind ${tag}`);
+  cases.push({
+    case: "Paid without a reference",
+    expect: { match: "counterparty, amount and date" },
+    references: [],
+  });
   {
     const r = ref();
     invoice(amount(10), r, `Double payer ${tag}`);
@@ -184,12 +182,10 @@ export async function createSandboxPack(db: Executor, by: string): Promise<PackR
     pay(amount(16), r, `Stranger ${tag}`);
     cases.push({ case: "Money nobody expected", expect: { exception: "unmatched_actual" }, references: [r] });
   }
-  {
-    invoice(amount(17), null, `Tenant ${tag}`);
-    invoice(amount(17), null, `Tenant ${tag}`);
-    pay(amount(17), null, `Tenant ${tag}`);
-    cases.push({ case: "Two alike invoices, one payment", expect: { exception: "ambiguous" }, references: [] });
-  }
+  invoice(amount(17), null, `Tenant ${tag}`);
+  invoice(amount(17), null, `Tenant ${tag}`);
+  pay(amount(17), null, `Tenant ${tag}`);
+  cases.push({ case: "Two alike invoices, one payment", expect: { exception: "ambiguous" }, references: [] });
 
   for (const planned of plannedPayments) {
     const made = await createSettlementRequest("sandbox", planned.body as never, randomUUID());

@@ -1,0 +1,108 @@
+import { DataTable } from "@/components/ui/data-table";
+import { Badge } from "@/components/ui/badge";
+import { formatMoney } from "@/lib/money/format";
+
+export type ExpectedView = {
+  id: string;
+  direction: "in" | "out";
+  amount: string;
+  currency: string;
+  windowStart: string;
+  windowEnd: string;
+  counterparty: string | null;
+  reference: string | null;
+  state: string;
+  source: string;
+  tolerance: string;
+};
+
+export type MovementView = {
+  id: string;
+  kind: string;
+  direction: "in" | "out";
+  amount: string;
+  currency: string;
+  day: string;
+  counterparty: string | null;
+  reference: string | null;
+  returned: boolean;
+};
+
+const STATE_TONES: Record<string, "success" | "warning" | "neutral" | "muted" | "info"> = {
+  open: "neutral",
+  matched: "success",
+  exception: "warning",
+  resolved: "success",
+  written_off: "muted",
+};
+
+/** Expected settlements as a table: what, when, from or to whom, and where each stands. */
+export function ExpectedTable({ rows, caption, empty }: { rows: ExpectedView[]; caption: string; empty?: string }) {
+  return (
+    <DataTable
+      caption={caption}
+      rowTestId="expected-row"
+      rowProps={(r) => ({ "data-id": r.id, "data-state": r.state })}
+      empty={empty ?? "None."}
+      rows={rows}
+      columns={[
+        {
+          header: "Amount",
+          numeric: true,
+          className: "font-medium text-slate-900",
+          cell: (r) => `${r.direction === "in" ? "+" : "−"}${formatMoney(r.amount, r.currency)}`,
+        },
+        { header: "Reference", className: "font-mono text-xs break-all", cell: (r) => r.reference ?? "—" },
+        { header: "Counterparty", className: "text-slate-700", cell: (r) => r.counterparty ?? "—" },
+        {
+          header: "Window",
+          className: "text-xs text-slate-600 whitespace-nowrap",
+          cell: (r) => `${r.windowStart} → ${r.windowEnd}`,
+        },
+        { header: "Tolerance", className: "text-xs text-slate-600", cell: (r) => r.tolerance },
+        {
+          header: "State",
+          cell: (r) => <Badge tone={STATE_TONES[r.state] ?? "neutral"}>{r.state.replace("_", " ")}</Badge>,
+        },
+      ]}
+    />
+  );
+}
+
+/** Movements the service made: amount, day, what it carried. */
+export function MovementsTable({ rows, caption }: { rows: MovementView[]; caption: string }) {
+  return (
+    <DataTable
+      caption={caption}
+      rowTestId="movement-row"
+      rowProps={(r) => ({ "data-id": r.id })}
+      empty="None."
+      rows={rows}
+      columns={[
+        {
+          header: "Amount",
+          numeric: true,
+          className: "font-medium text-slate-900",
+          cell: (r) => `${r.direction === "in" ? "+" : "−"}${formatMoney(r.amount, r.currency)}`,
+        },
+        { header: "Day", className: "text-xs text-slate-600 whitespace-nowrap", cell: (r) => r.day },
+        { header: "Reference", className: "font-mono text-xs break-all", cell: (r) => r.reference ?? "—" },
+        { header: "Counterparty", className: "text-slate-700", cell: (r) => r.counterparty ?? "—" },
+        {
+          header: "Movement",
+          className: "font-mono text-xs text-slate-500 break-all",
+          cell: (r) => (
+            <>
+              {r.id}
+              {r.returned ? (
+                <Badge tone="danger" className="ml-1.5">
+                  returned
+                </Badge>
+              ) : null}
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}

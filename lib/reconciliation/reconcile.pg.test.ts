@@ -1,0 +1,147 @@
+/**
+ * Reconciliation on the machine's PostgreSQL (issue 46): a seeded month goes through the tables
+ * and gives the matcher's answer; runs on two instances at once never match a row twice; a
+ * rerun judges untouched exceptions again and keeps worked ones; the queue's actions check
+ * what they change; a locked month refuses changes, and an adjustment lands in the next one.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, queryRows, type Database } from "@/lib/db/database";
+import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
+import { exceptionPack } from "./exception-pack";
+import { runMatching } from "./run";
+import { findException, insertExpected, listExceptions, upsertMovements } from "./store";
+import { acceptDifference, matchByHand, writeOff } from "./work";
+
+vi.mock("@/lib/settlement-api", () => ({
+  // The close pack reads the service; here the service has nothing for the month.
+  getBalanceStatement: async () => ({ ok: false, error: { message: "no service here" } }),
+  listPayments: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
+  listSettlementRequests: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
+}));
+
+const { closePack, lockPeriod, recordAdjustment } = await import("./close");
+
+async function seed(db: Database["db"], month: string, size: number, seed: number) {
+  const pack = exceptionPack({ month, expected: size, seed });
+  await insertExpected(
+    db,
+    "sandbox",
+    pack.expected.map(({ id: _id, ...e }) => ({ ...e, source: "pack" as const, sourceId: _id })),
+    "test",
+  );
+  await upsertMovements(db, "sandbox", pack.actual);
+  return pack;
+}
+
+describe("reconciliation (PostgreSQL, two instances)", () => {
+  let a: Database & { schema: string };
+  let b: Database;
+  beforeAll(async () => {
+    a = await freshPostgres();
+    await migrate(a.db);
+    b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it("a month of 2,000 expected: two instances run at once, every row is matched or in the queue once", async () => {
+    const pack = await seed(a.db, "2026-09", 2_000, 9);
+    const [one, two] = await Promise.all([
+      runMatching(a.db, "sandbox", "2026-09", "a"),
+      runMatching(b.db, "sandbox", "2026-09", "b"),
+    ]);
+    expect(one.matches + two.matches).toBe(pack.truth.matches.length);
+    const twice = await queryRows<{ id: string; n: number }>(
+      a.db,
+      sql`select e.id, count(*)::int as n from console_recon_matches m, jsonb_array_elements_text(m.actual_ids) e(id)
+           where m.environment = 'sandbox' and m.period = '2026-09' and m.undone_at is null group by e.id having count(*) > 1`,
+    );
+    expect(twice).toEqual([]);
+    const open = await queryRows<{ n: number }>(
+      a.db,
+      sql`select count(*)::int as n from console_recon_expected where environment = 'sandbox' and period = '2026-09' and state = 'open'`,
+    );
+    expect(open[0]?.n).toBe(0);
+  });
+
+  it("a rerun keeps worked exceptions and judges untouched ones again", async () => {
+    const before = await listExceptions(a.db, "sandbox", { period: "2026-09", limit: 5000 });
+    const under = before.find((x) => x.kind === "underpaid");
+    expect(under).toBeDefined();
+    const accepted = await acceptDifference(
+      a.db,
+      "sandbox",
+      under?.id ?? "",
+      "Customer agreed the discount",
+      "fin@example.com",
+    );
+    expect(accepted.ok).toBe(true);
+    const again = await runMatching(a.db, "sandbox", "2026-09", "a");
+    expect(again.matches).toBe(0);
+    const after = await listExceptions(a.db, "sandbox", { period: "2026-09", limit: 5000 });
+    expect(after.length).toBe(before.length - 1);
+    expect((await findException(a.db, "sandbox", under?.id ?? ""))?.status).toBe("resolved");
+  });
+
+  it("a manual match checks what it ties; twice at once, one wins", async () => {
+    const queue = await listExceptions(a.db, "sandbox", { period: "2026-09", limit: 5000 });
+    const unpaid = queue.find((x) => x.kind === "unmatched_expected");
+    const stray = queue.find((x) => x.kind === "unmatched_actual");
+    expect(unpaid && stray).toBeTruthy();
+    const input = {
+      expectedIds: unpaid?.expectedIds ?? [],
+      actualIds: stray?.actualIds ?? [],
+      note: "confirmed by phone",
+    };
+    const results = await Promise.all([
+      matchByHand(a.db, "sandbox", input, "one@example.com"),
+      matchByHand(b.db, "sandbox", input, "two@example.com"),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ ok: false, error: { code: "already_matched" } });
+    const made = results.find((r) => r.ok);
+    expect(made?.ok && made.data.reasons).toContain("manual");
+    expect(made?.ok && made.data.reasons).toContain("amount_differs");
+    expect(await matchByHand(a.db, "sandbox", { ...input, actualIds: [] }, "x")).toMatchObject({
+      ok: false,
+      error: { field: "actualIds" },
+    });
+  });
+
+  it("a month locks only when nothing is open; after the lock a change is refused and an adjustment lands in the next month", async () => {
+    await seed(a.db, "2026-08", 40, 8);
+    await runMatching(a.db, "sandbox", "2026-08", "a");
+    const refused = await lockPeriod(a.db, "sandbox", "USD", "2026-08", "fin@example.com");
+    expect(refused).toMatchObject({ ok: false, code: "not_ready" });
+    for (const x of await listExceptions(a.db, "sandbox", { period: "2026-08", limit: 500 }))
+      expect((await writeOff(a.db, "sandbox", x.id, "month-end clean-up", "fin@example.com")).ok).toBe(true);
+    const pack = await closePack(a.db, "sandbox", "USD", "2026-08");
+    expect(pack.blocker).toBeNull();
+    expect(pack.proof.kind).toBe("flows");
+    const locked = await lockPeriod(a.db, "sandbox", "USD", "2026-08", "fin@example.com");
+    expect(locked.ok).toBe(true);
+    const undo = await queryRows<{ id: string }>(
+      a.db,
+      sql`select id from console_recon_matches where environment = 'sandbox' and period = '2026-08' and undone_at is null limit 1`,
+    );
+    const { unmatch } = await import("./work");
+    expect(await unmatch(a.db, "sandbox", undo[0]?.id ?? "", "x")).toMatchObject({
+      ok: false,
+      error: { code: "period_locked" },
+    });
+    const adjustment = await recordAdjustment(
+      a.db,
+      "sandbox",
+      { currency: "USD", forPeriod: "2026-08", amount: "-15.00", note: "Bank fee found after close" },
+      "fin@example.com",
+    );
+    expect(adjustment.period).toBe("2026-09");
+    expect((await closePack(a.db, "sandbox", "USD", "2026-09")).adjustments).toEqual([
+      expect.objectContaining({ amount: "-15.00", forPeriod: "2026-08" }),
+    ]);
+  });
+});
