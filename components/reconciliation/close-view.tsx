@@ -131,51 +131,63 @@ export function CloseView({
         </div>
       </Card>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
-        <DataTable
-          caption="In transit at the month's end"
-          rowTestId="in-transit-row"
-          empty="Nothing was in transit."
-          rows={pack.inTransit}
-          columns={[
-            { header: "Payment", className: "font-mono text-xs break-all", cell: (r) => r.id },
-            { header: "Type", cell: (r) => r.type },
-            { header: "Status", cell: (r) => r.status },
-            { header: "Amount", numeric: true, cell: (r) => formatMoney(r.amount, c) },
-          ]}
-        />
-        <DataTable
-          caption="Fees"
-          empty="No fees in the month."
-          rows={pack.fees.map((f) => ({ ...f, id: f.kind }))}
-          columns={[
-            { header: "Fee", cell: (r) => r.kind },
-            { header: "Count", numeric: true, cell: (r) => r.count },
-            { header: "Total", numeric: true, cell: (r) => formatMoney(r.total, c) },
-          ]}
-        />
-        <DataTable
-          caption="FX"
-          empty="No conversions touched this currency."
-          rows={pack.fx.map((f) => ({ ...f, id: f.pair }))}
-          columns={[
-            { header: "Pair", cell: (r) => r.pair },
-            { header: "Count", numeric: true, cell: (r) => r.count },
-            { header: "In", numeric: true, cell: (r) => r.sourceTotal },
-            { header: "Out", numeric: true, cell: (r) => r.destinationTotal },
-          ]}
-        />
-        <DataTable
-          caption="Adjustments recorded in this month"
-          rowTestId="adjustment-row"
-          empty="No adjustments."
-          rows={pack.adjustments}
-          columns={[
-            { header: "For", cell: (r) => r.forPeriod },
-            { header: "Amount", numeric: true, cell: (r) => formatMoney(r.amount, c) },
-            { header: "What", className: "text-slate-700", cell: (r) => r.note },
-            { header: "By", className: "text-xs text-slate-500", cell: (r) => r.createdBy },
-          ]}
-        />
+        <section className="min-w-0 space-y-2">
+          <h3 className="text-sm font-medium text-slate-900">In transit at the month's end</h3>
+          <DataTable
+            caption="In transit at the month's end"
+            rowTestId="in-transit-row"
+            empty="Nothing was in transit."
+            rows={pack.inTransit}
+            columns={[
+              { header: "Payment", className: "font-mono text-xs break-all", cell: (r) => r.id },
+              { header: "Type", cell: (r) => r.type },
+              { header: "Status", cell: (r) => r.status },
+              { header: "Amount", numeric: true, cell: (r) => formatMoney(r.amount, c) },
+            ]}
+          />
+        </section>
+        <section className="min-w-0 space-y-2">
+          <h3 className="text-sm font-medium text-slate-900">Fees</h3>
+          <DataTable
+            caption="Fees"
+            empty="No fees in the month."
+            rows={pack.fees.map((f) => ({ ...f, id: f.kind }))}
+            columns={[
+              { header: "Fee", cell: (r) => r.kind },
+              { header: "Count", numeric: true, cell: (r) => r.count },
+              { header: "Total", numeric: true, cell: (r) => formatMoney(r.total, c) },
+            ]}
+          />
+        </section>
+        <section className="min-w-0 space-y-2">
+          <h3 className="text-sm font-medium text-slate-900">FX</h3>
+          <DataTable
+            caption="FX"
+            empty="No conversions touched this currency."
+            rows={pack.fx.map((f) => ({ ...f, id: f.pair }))}
+            columns={[
+              { header: "Pair", cell: (r) => r.pair },
+              { header: "Count", numeric: true, cell: (r) => r.count },
+              { header: "In", numeric: true, cell: (r) => formatMoney(r.sourceTotal, r.source) },
+              { header: "Out", numeric: true, cell: (r) => formatMoney(r.destinationTotal, r.destination) },
+            ]}
+          />
+        </section>
+        <section className="min-w-0 space-y-2">
+          <h3 className="text-sm font-medium text-slate-900">Adjustments recorded in this month</h3>
+          <DataTable
+            caption="Adjustments recorded in this month"
+            rowTestId="adjustment-row"
+            empty="No adjustments."
+            rows={pack.adjustments}
+            columns={[
+              { header: "For", cell: (r) => r.forPeriod },
+              { header: "Amount", numeric: true, cell: (r) => formatMoney(r.amount, c) },
+              { header: "What", className: "text-slate-700", cell: (r) => r.note },
+              { header: "By", className: "text-xs text-slate-500", cell: (r) => r.createdBy },
+            ]}
+          />
+        </section>
       </div>
     </div>
   );

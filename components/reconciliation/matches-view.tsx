@@ -22,6 +22,8 @@ export type MatchView = {
   note: string | null;
   madeBy: string | null;
   createdAt: string;
+  /** The expected settlements' references, to recognise it by. */
+  references: string[];
 };
 
 const KIND_WORDS = { auto: "Automatic", manual: "By hand", accepted: "Difference accepted" } as const;
@@ -93,8 +95,16 @@ export function MatchesView({
           {
             header: "Ties",
             className: "text-xs text-slate-600",
-            cell: (r) =>
-              `${r.expectedIds.length} expected ↔ ${r.actualIds.length} movement${r.actualIds.length === 1 ? "" : "s"}`,
+            cell: (r) => (
+              <>
+                {r.expectedIds.length} expected ↔ {r.actualIds.length} movement{r.actualIds.length === 1 ? "" : "s"}
+                {r.references.length > 0 ? (
+                  <span className="block break-all font-mono text-[11px] text-slate-500">
+                    {r.references.join(", ")}
+                  </span>
+                ) : null}
+              </>
+            ),
           },
         ]}
       />

@@ -2,6 +2,9 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
+import { nowFor } from "@/lib/approvals/clock";
+import { dayIn } from "@/lib/approvals/limits";
+import { env } from "@/lib/env";
 import { runMatching } from "@/lib/reconciliation/run";
 import { syncMovements } from "@/lib/reconciliation/sync";
 import { consoleAction, refused } from "./action";
@@ -16,7 +19,9 @@ export const runReconciliation = consoleAction({
     const { db } = await getDatabase();
     const synced = await syncMovements(db, environment, period);
     if (!synced.ok) return refused("service_unavailable", synced.message);
-    const summary = await runMatching(db, environment, period, actor.email);
+    // "Today" on the environment's clock (the sandbox's may be ahead), in the merchant's time zone.
+    const today = dayIn(env().LIMITS_TIME_ZONE, await nowFor(environment));
+    const summary = await runMatching(db, environment, period, actor.email, today);
     return {
       ok: true,
       data: { ...summary, movements: synced.movements },

@@ -2,7 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { findException } from "@/lib/reconciliation/store";
+import { findException, findExpected } from "@/lib/reconciliation/store";
 import { writeOff, writeOffAmount } from "@/lib/reconciliation/work";
 import { consoleAction, idSchema, refused } from "./action";
 
@@ -19,12 +19,23 @@ export const writeOffException = consoleAction({
     const { db } = await getDatabase();
     const x = await findException(db, environment, exceptionId);
     const amount = x ? await writeOffAmount(db, environment, x) : "0";
+    const named = x ? await findExpected(db, environment, x.expectedIds) : [];
+    const about = named
+      .map((e) => e.reference ?? e.counterparty ?? e.id)
+      .join(", ")
+      .slice(0, 300);
     return {
       action: "reconciliation_write_off",
       call: {
         method: "POST",
         path: "console:reconciliation/write-offs",
-        body: { exception_id: exceptionId, amount, currency: x?.currency ?? "USD", reason },
+        body: {
+          exception_id: exceptionId,
+          amount,
+          currency: x?.currency ?? "USD",
+          reason,
+          ...(about ? { about } : {}),
+        },
       },
     };
   },

@@ -43,7 +43,14 @@ export type ClosePack = {
   proof: BalanceProof;
   inTransit: Array<{ id: string; type: string; status: string; amount: string; createdAt: string }>;
   fees: Array<{ kind: string; count: number; total: string }>;
-  fx: Array<{ pair: string; count: number; sourceTotal: string; destinationTotal: string }>;
+  fx: Array<{
+    pair: string;
+    count: number;
+    source: string;
+    destination: string;
+    sourceTotal: string;
+    destinationTotal: string;
+  }>;
   expected: { total: number; open: number; exceptions: number };
   openExceptions: number;
   adjustments: Array<{
@@ -182,7 +189,10 @@ async function balanceProof(
   };
 }
 
-/** The statement for [from, to], split in halves until no part is truncated (one day at the finest). */
+/**
+ * The statement for the days [from, to] (UTC), split in halves, down to the second, until no
+ * part is truncated: every movement is summed once (a part's end is the next one's start).
+ */
 async function statementParts(
   environment: Environment,
   currency: string,
@@ -190,18 +200,26 @@ async function statementParts(
   to: string,
   errors: string[],
 ): Promise<Statement[]> {
-  const result = await getBalanceStatement(environment, currency, { from, to });
-  if (!result.ok) {
-    errors.push(`The ${currency} statement could not be read: ${result.error.message}`);
-    return [];
-  }
-  if (!result.data.truncated || from === to) return [result.data];
-  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-  const middle = addDays(from, Math.floor(days / 2));
-  return [
-    ...(await statementParts(environment, currency, from, middle, errors)),
-    ...(await statementParts(environment, currency, addDays(middle, 1), to, errors)),
-  ];
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${addDays(to, 1)}T00:00:00Z`);
+  const read = async (a: number, b: number): Promise<Statement[]> => {
+    const result = await getBalanceStatement(environment, currency, {
+      from: new Date(a).toISOString(),
+      to: new Date(b).toISOString(),
+    });
+    if (!result.ok) {
+      errors.push(`The ${currency} statement could not be read: ${result.error.message}`);
+      return [];
+    }
+    if (!result.data.truncated) return [result.data];
+    if (b - a <= 1000) {
+      errors.push(`The ${currency} statement has more movements in one second than it lists.`);
+      return [result.data];
+    }
+    const middle = a + Math.floor((b - a) / 2000) * 1000;
+    return [...(await read(a, middle)), ...(await read(middle, b))];
+  };
+  return read(start, end);
 }
 
 const IN_FLIGHT = new Set(["PENDING", "PROCESSING", "SENT", "UNDER_REVIEW", "SCHEDULED"]);
@@ -263,6 +281,8 @@ async function fxOf(environment: Environment, currency: string, from: string, to
   }
   return [...pairs.entries()].map(([pair, p]) => ({
     pair,
+    source: pair.split(" → ")[0] ?? "",
+    destination: pair.split(" → ")[1] ?? "",
     count: p.count,
     sourceTotal: p.source.toFixed(),
     destinationTotal: p.destination.toFixed(),

@@ -10,6 +10,8 @@ export const writeOffBodySchema = z.object({
   amount: z.string().regex(/^\d+(\.\d+)?$/),
   currency: z.string().min(3).max(8),
   reason: z.string().trim().min(3, "Say why it is written off").max(500),
+  /** What the approver recognises it by: its references (read on the server). */
+  about: z.string().max(300).optional(),
 });
 
 /**
@@ -23,7 +25,7 @@ export const writeOffAction = controlledAction({
     currency: body.currency,
     amount: body.amount,
     destinationType: null,
-    label: `Write off ${amountLabel(body.currency, body.amount)} (${body.exception_id}): ${body.reason.slice(0, 80)}`,
+    label: `Write off ${amountLabel(body.currency, body.amount)} (${body.about || body.exception_id}): ${body.reason.slice(0, 80)}`,
   }),
   destination: () => null,
   send: async (db, row, body) => {

@@ -105,6 +105,13 @@ describe("automatic matching with reasons", () => {
     expect(back.exceptions).toEqual([expect.objectContaining({ kind: "returned", expectedIds: ["exp_1"] })]);
   });
 
+  it("an expected settlement whose window is not over waits; once over, it is not paid", () => {
+    const later = matchSettlements([invoice({ windowEnd: "2026-11-30" })], [], undefined, { today: "2026-11-20" });
+    expect(later.exceptions).toEqual([]);
+    const over = matchSettlements([invoice({ windowEnd: "2026-11-19" })], [], undefined, { today: "2026-11-20" });
+    expect(over.exceptions.map((x) => x.kind)).toEqual(["unmatched_expected"]);
+  });
+
   it("runs the rules in the order given, and a switched-off rule matches nothing", () => {
     const noReference = [invoice({ reference: null })];
     const moves = [movement({ reference: null })];

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { formatMoney } from "@/lib/money/format";
 import { compareAmount, dayAgainstWindow, toleranceOf } from "./tolerance";
 import type {
   ActualMovement,
@@ -17,7 +18,8 @@ import type {
  * only when it is the one answer: a candidate two expected settlements could claim, or two
  * candidates one could take, go to the exception queue with their candidates, never matched
  * by a guess. What no rule matched is classified: under- or overpaid, late, duplicate,
- * returned, ambiguous, or unmatched on either side. Pure: no database, no clock; linear in the
+ * returned, ambiguous, or unmatched on either side (an expected settlement only once its
+ * window is over: before, it waits). Pure: no database, no clock; linear in the
  * number of rows (indexes by reference and by counterparty).
  */
 
@@ -70,6 +72,11 @@ const referencesIn = (value: string | null): string[] =>
     .map((r) => normalizeReference(r))
     .filter((r): r is string => r !== null);
 
+/** How an expected settlement or a movement is named in the queue's notes: its reference, else its counterparty, else its id. */
+const named = (e: ExpectedSettlement) => e.reference ?? (e.counterparty ? `the invoice of ${e.counterparty}` : e.id);
+const moved = (a: ActualMovement) => a.reference ?? a.counterparty ?? a.id;
+const money = (amount: Decimal.Value, currency: string) => formatMoney(new Decimal(amount).toFixed(), currency);
+
 const counterpartyKey = (value: string | null) => value?.trim().toLowerCase() || null;
 
 const keyOf = (direction: string, currency: string, name: string) => `${direction}|${currency}|${name}`;
@@ -87,6 +94,7 @@ export function matchSettlements(
   expectedInput: readonly ExpectedSettlement[],
   actualInput: readonly ActualMovement[],
   rules: readonly MatchRule[] = DEFAULT_RULES,
+  options: { today?: string } = {},
 ): MatchResult {
   const expected = [...expectedInput].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const actual = [...actualInput].sort(byDayThenId);
@@ -141,8 +149,8 @@ export function matchSettlements(
       difference: null,
       currency: a.currency,
       note: owner
-        ? `${a.id} settled then came back: ${owner.id} is not paid.`
-        : `${a.id} settled then came back, and names no expected settlement.`,
+        ? `A payment of ${money(a.amount, a.currency)} for ${named(owner)} settled on ${a.day}, then came back: it is not paid.`
+        : `A payment of ${money(a.amount, a.currency)} (${moved(a)}) settled on ${a.day}, then came back; it names no expected settlement.`,
     });
   }
 
@@ -225,7 +233,7 @@ export function matchSettlements(
           candidates: [e.id],
           difference: dup.amount,
           currency: e.currency,
-          note: `${dup.id} repeats ${first.id} (same reference ${e.reference}, same amount), which already paid ${e.id}.`,
+          note: `${named(e)} was paid twice: ${money(dup.amount, dup.currency)} on ${dup.day} repeats the payment of ${first.day}, which is matched.`,
         });
       }
     }
@@ -374,10 +382,10 @@ export function matchSettlements(
       let note: string;
       if (!cmp.within) {
         kind = cmp.difference.isNegative() ? "underpaid" : "overpaid";
-        note = `${near.id} ${kind === "underpaid" ? "paid less" : "paid more"} than ${e.id} expects, by more than its tolerance of ${toleranceOf(e).toFixed()} ${e.currency}.`;
+        note = `${named(e)}: ${money(near.amount, e.currency)} ${e.direction === "in" ? "arrived" : "went out"} for ${money(e.amount, e.currency)} expected, ${money(cmp.difference.abs(), e.currency)} ${kind === "underpaid" ? "short" : "over"}, beyond its tolerance of ${money(toleranceOf(e), e.currency)}.`;
       } else if (dayAgainstWindow(e, near.day, 0) !== "in") {
         kind = "late";
-        note = `${near.id} moved on ${near.day}, outside ${e.id}'s window (${e.windowStart} to ${e.windowEnd}).`;
+        note = `${named(e)} was paid on ${near.day}, after its window (${e.windowStart} to ${e.windowEnd}).`;
       } else continue;
       raise({
         kind,
@@ -391,6 +399,8 @@ export function matchSettlements(
     }
     for (const e of expected) {
       if (!openExpected.has(e.id)) continue;
+      // Its window is not over: nothing is missing yet, it waits for the next run.
+      if (options.today !== undefined && e.windowEnd >= options.today) continue;
       raise({
         kind: "unmatched_expected",
         expectedIds: [e.id],
@@ -398,7 +408,7 @@ export function matchSettlements(
         candidates: [],
         difference: null,
         currency: e.currency,
-        note: `Nothing the service did matches ${e.id} (${e.amount} ${e.currency}, ${e.windowStart} to ${e.windowEnd}).`,
+        note: `Nothing the service did matches ${named(e)}: ${money(e.amount, e.currency)} expected ${e.direction === "in" ? "in" : "out"}, ${e.windowStart} to ${e.windowEnd}.`,
       });
     }
     for (const a of actual) {
@@ -410,7 +420,7 @@ export function matchSettlements(
         candidates: [],
         difference: null,
         currency: a.currency,
-        note: `${a.id} (${a.amount} ${a.currency} on ${a.day}) matches no expected settlement.`,
+        note: `${money(a.amount, a.currency)} ${a.direction === "in" ? "came in" : "went out"} on ${a.day} (${moved(a)}) and matches no expected settlement.`,
       });
     }
   }

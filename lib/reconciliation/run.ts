@@ -19,13 +19,14 @@ export async function runMatching(
   environment: Environment,
   period: string,
   by: string | null,
+  today?: string,
 ): Promise<RunSummary> {
   const started = performance.now();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recon:${environment}`}))`);
     await reopenUntouched(tx, environment, period);
     const [rules, open] = await Promise.all([currentMatchRules(tx), openForMatching(tx, environment, period)]);
-    const result = matchSettlements(open.expected, open.actual, rules);
+    const result = matchSettlements(open.expected, open.actual, rules, { today });
     const days = new Map(open.actual.map((a) => [a.id, a.day]));
     const exceptions = result.exceptions.filter(
       (x) => x.kind !== "unmatched_actual" || x.actualIds.every((id) => periodOf(days.get(id) ?? "") === period),

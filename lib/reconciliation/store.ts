@@ -94,7 +94,7 @@ export async function insertExpected(
       reference: r.reference,
       source: r.source,
       source_id: r.sourceId ?? null,
-      period: periodOf(r.windowEnd),
+      period: r.period ?? periodOf(r.windowEnd),
     }));
     const made = await queryRows<{ id: string }>(
       db,
@@ -232,18 +232,18 @@ export async function findMovements(
   return rows.map(toMovement);
 }
 
-/** Open movements a person may pick for a manual match: this currency and direction, newest first. */
+/** Open movements a person may pick for a manual match: this currency and direction, the closest amounts first, then the newest. */
 export async function openMovements(
   db: Executor,
   environment: Environment,
-  filter: { currency: string; direction: "in" | "out"; limit?: number },
+  filter: { currency: string; direction: "in" | "out"; near?: string | null; limit?: number },
 ): Promise<MovementRow[]> {
   const rows = await queryRows<MovementDbRow>(
     db,
     sql`select * from console_recon_movements
          where environment = ${environment} and state in ('open', 'exception')
            and currency = ${filter.currency} and direction = ${filter.direction}
-         order by day desc, id desc
+         order by ${filter.near ? sql`abs(amount - ${filter.near}::numeric),` : sql``} day desc, id desc
          limit ${filter.limit ?? 50}`,
   );
   return rows.map(toMovement);

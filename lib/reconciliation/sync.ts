@@ -7,7 +7,7 @@ import type { Payment } from "@/lib/schemas/payment";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { listPayments, listSettlementRequests } from "@/lib/settlement-api";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
-import { upsertMovements } from "./store";
+import { insertExpected, upsertMovements, type NewExpected } from "./store";
 import { addDays } from "./tolerance";
 import type { ActualMovement } from "./types";
 
@@ -15,10 +15,12 @@ import type { ActualMovement } from "./types";
  * What the service did, read through its API (issue 46, decisions D24.5): every payment that
  * settled (COMPLETED) or came back (REFUNDED) from a month before `period` to today, as one
  * movement each. An inbound payment counts what arrived (`received_amount`, else what was
- * instructed); an outbound one what the recipient got. Its reference is the request's
- * external_id (a disbursement's: its transaction hash); its counterparty the request's
- * `metadata.counterparty`, else the beneficiary's name. Its day is when it completed, in the
- * merchant's time zone (LIMITS_TIME_ZONE).
+ * instructed); an outbound one what the recipient got. An inbound payment's reference is its
+ * request's external_id; a payout's, what instructed it (the external_id, else the request's
+ * id; a disbursement's id). Its counterparty is the request's `metadata.counterparty`, else
+ * the beneficiary's name. Its day is when it completed, in the merchant's time zone
+ * (LIMITS_TIME_ZONE). Every payout the API instructed is also an expected settlement (the API
+ * created it), so a payout that settles is matched and one that does not is missed.
  */
 export async function syncMovements(
   db: Executor,
@@ -33,21 +35,59 @@ export async function syncMovements(
     for (const r of result.data.data) requests.set(r.id, r);
     if (page >= result.data.pagination.total_pages) break;
   }
-  const movements: ActualMovement[] = [];
-  const fees: Array<ActualMovement & { fee: string; parentId: string | null }> = [];
+  const movements: Array<ActualMovement & { fee: string; parentId: string | null }> = [];
+  const payouts: NewExpected[] = [];
   for (let page = 1; ; page++) {
     const result = await listPayments(environment, { page, page_size: MAX_PAGE_SIZE, created_from: from });
     if (!result.ok) return { ok: false, message: `Payments could not be read: ${result.error.message}` };
     for (const p of result.data.data) {
-      const movement = movementOf(p, p.settlement_request_id ? requests.get(p.settlement_request_id) : undefined);
-      if (movement) fees.push(movement);
+      const request = p.settlement_request_id ? requests.get(p.settlement_request_id) : undefined;
+      const movement = movementOf(p, request);
+      if (movement) movements.push(movement);
+      const expected = expectedPayoutOf(p, request);
+      if (expected) payouts.push(expected);
     }
     if (page >= result.data.pagination.total_pages) break;
   }
-  movements.push(...fees);
-  await upsertMovements(db, environment, fees);
+  await upsertMovements(db, environment, movements);
+  // Once per payout (its source id): a payout instructed through the API is expected to settle.
+  await insertExpected(db, environment, payouts, null);
   return { ok: true, movements: movements.length };
 }
+
+/** How many days a payout the API instructed has to settle before it is late. */
+export const PAYOUT_WINDOW_DAYS = 7;
+
+/**
+ * What a payout the API instructed is expected to do (decisions D24.5): a settlement request's
+ * outbound payment, or a disbursement's, settles within PAYOUT_WINDOW_DAYS of its creation for
+ * the amount the recipient is to get. Recorded once (its source id), so a payout that fails or
+ * never settles shows up as not paid when its window is over.
+ */
+export function expectedPayoutOf(p: Payment, request: SettlementRequest | undefined): NewExpected | null {
+  if (p.type !== "PAYOUT") return null;
+  if (p.status === "CANCELED" || p.status === "EXPIRED") return null;
+  const start = dayIn(env().LIMITS_TIME_ZONE, new Date(p.created_at));
+  return {
+    direction: "out",
+    amount: p.destination.amount,
+    currency: p.destination.currency,
+    toleranceAbs: "0",
+    tolerancePct: "0",
+    windowStart: start,
+    windowEnd: addDays(start, PAYOUT_WINDOW_DAYS),
+    counterparty: counterpartyOf(request),
+    reference: payoutReference(p, request),
+    source: "api",
+    sourceId: `payout:${p.id}`,
+    // The month it was instructed in: a payout sent on the 30th belongs to that month's close (in transit, if it has not settled).
+    period: start.slice(0, 7),
+  };
+}
+
+/** A payout's reference: its request's external_id, else the request's id; a disbursement's id. */
+const payoutReference = (p: Payment, request: SettlementRequest | undefined) =>
+  p.disbursement_id ?? request?.external_id ?? request?.id ?? p.settlement_request_id ?? null;
 
 /** One payment as a movement, or null while it has not settled. */
 export function movementOf(
@@ -66,7 +106,8 @@ export function movementOf(
     currency: side.currency,
     day: dayIn(env().LIMITS_TIME_ZONE, at),
     counterparty: counterpartyOf(request),
-    reference: request?.external_id ?? p.destination.transaction_hash ?? null,
+    // An inbound payment carries what the payer wrote (its request's external_id, or nothing); a payout, what instructed it.
+    reference: inbound ? (request?.external_id ?? null) : payoutReference(p, request),
     rail: side.rail,
     returned: p.status === "REFUNDED",
     fee: p.fee,

@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { CloseView } from "@/components/reconciliation/close-view";
 import { ExceptionsView, type ExceptionView } from "@/components/reconciliation/exceptions-view";
@@ -116,7 +117,10 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
         findMovements(db, environment, chosen.actualIds),
       ]);
       const direction = expected[0]?.direction ?? movements[0]?.direction ?? "in";
-      const open = await openMovements(db, environment, { currency: chosen.currency, direction, limit: 40 });
+      // The closest amounts first: the expected settlements' sum (decimal, never a float).
+      const near =
+        expected.length > 0 ? expected.reduce((sum, e) => sum.plus(e.amount), new Decimal(0)).toFixed() : null;
+      const open = await openMovements(db, environment, { currency: chosen.currency, direction, near, limit: 40 });
       const candidates = new Set([...chosen.candidates, ...chosen.actualIds]);
       const pickable = [
         ...movements.filter((m) => !m.returned),
@@ -149,13 +153,24 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
       />
     );
   } else if (view === "matches") {
-    const rows = await listMatches(db, environment, period, 300);
+    const matches = await listMatches(db, environment, period, 300);
+    const refs = new Map(
+      (await findExpected(db, environment, [...new Set(matches.flatMap((m) => m.expectedIds))])).map((e) => [
+        e.id,
+        e.reference,
+      ]),
+    );
+    const withRefs = (m: (typeof matches)[number]) => ({
+      ...m,
+      references: m.expectedIds.map((id) => refs.get(id)).filter((r): r is string => Boolean(r)),
+    });
+    const rows = matches.map(withRefs);
     const chosenId = one(params.match);
     const chosen = chosenId ? await findMatch(db, environment, chosenId) : null;
     const selected =
       chosen && !chosen.undoneAt
         ? {
-            match: chosen,
+            match: { ...chosen, references: [] },
             expected: (await findExpected(db, environment, chosen.expectedIds)).map(toExpectedView),
             movements: (await findMovements(db, environment, chosen.actualIds)).map(toMovementView),
           }

@@ -1,0 +1,241 @@
+/**
+ * Month-end (issue 46), as finance works it in sandbox: expected settlements imported from CSV
+ * are matched automatically to the sandbox payments, with their reasons; three exceptions are
+ * worked (a manual match, an accepted underpayment, a write-off an approver approves); the
+ * month is closed with its balance proof, and an adjustment after the lock lands in the next
+ * month. The sandbox exception pack makes every kind of exception at once, with its ground truth.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/auth";
+import { setChecked, typeInto } from "./support/forms";
+import { sandboxKey } from "./support/settlement";
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const tag = Date.now().toString(36).toUpperCase();
+const WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+
+/** The sandbox's today (its clock) and month; from the 3rd on, so a window can end before today in the same month. */
+async function sandboxToday(request: APIRequestContext): Promise<{ today: string; yesterday: string; period: string }> {
+  const headers = { "X-Api-Key": sandboxKey() };
+  const clock = await request.get("/v0/sandbox/clock", { headers });
+  expect(clock.status()).toBe(200);
+  let now = ((await clock.json()) as { now: string }).now;
+  if (Number(now.slice(8, 10)) < 3) {
+    const moved = await request.post("/v0/sandbox/clock/advance", { headers, data: { seconds: 2 * 86_400 } });
+    expect(moved.status()).toBe(200);
+    now = ((await moved.json()) as { now: string }).now;
+  }
+  const today = now.slice(0, 10);
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return { today, yesterday, period: today.slice(0, 7) };
+}
+
+/** A sandbox payment from a payer: a FIAT_TO_STABLECOIN request completed with what arrived. Returns the payment's id. */
+async function paid(request: APIRequestContext, amount: string, reference: string, received?: string): Promise<string> {
+  const headers = { "X-Api-Key": sandboxKey() };
+  const made = await request.post("/v0/settlement-requests", {
+    headers: { ...headers, "Idempotency-Key": crypto.randomUUID() },
+    data: {
+      type: "FIAT_TO_STABLECOIN",
+      payment_reason: "PURCHASE_OF_GOODS",
+      amount,
+      source: { currency: "USD", rail: "ACH", country_code: "US" },
+      destination: { currency: "USDC", rail: "ETHEREUM", wallet_address: WALLET },
+      external_id: reference,
+      metadata: { counterparty: `Payer ${reference}` },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const inbound = ((await made.json()) as { inbound_payment: { id: string } }).inbound_payment.id;
+  const done = await request.patch(`/v0/sandbox/payments/${inbound}/status`, {
+    headers,
+    data: { status: "COMPLETED", ...(received ? { amount: received } : {}) },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  return inbound;
+}
+
+async function openException(page: Page, period: string, kind: string, text: string) {
+  await page.goto(`/reconciliation?period=${period}&view=exceptions&kind=${kind}`);
+  const row = page.getByTestId("exception-row").filter({ hasText: text });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("link").first().click();
+  await expect(page.getByTestId("exception-detail")).toContainText(text);
+}
+
+test("finance imports expected settlements, sees the automatic matches with their reasons, and works three exceptions", async ({
+  page,
+  request,
+  signInAs,
+  ensurePeople,
+}) => {
+  await ensurePeople("finance");
+  const { today, yesterday, period } = await sandboxToday(request);
+  // An administrator's rule: write-offs in sandbox wait for someone else's approval.
+  const rule = `E2E write-offs ${tag}`;
+  await page.goto("/approvals/rules/new");
+  await typeInto(page.getByLabel("Name"), rule);
+  await setChecked(page.getByLabel("Production"), false);
+  await setChecked(page.getByLabel("Sandbox"));
+  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await setChecked(page.getByLabel(a), false);
+  await setChecked(page.getByLabel("Reconciliation write-off"));
+  await page.getByRole("button", { name: "Create rule" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+  const ruleHref = (await page.getByRole("link", { name: rule }).getAttribute("href")) ?? "";
+
+  const ref = (n: number) => `INV-${tag}-${n}`;
+  await paid(request, "1200.00", ref(1));
+  await paid(request, "2500.00", ref(2), "2485.00"); // a wire fee of 15.00 deducted
+  await paid(request, "3000.00", ref(3), "2700.00"); // 300.00 short
+  const stray = await paid(request, "4321.09", `WRONG-${tag}`); // paid with the wrong reference
+  const csv = [
+    "direction,amount,currency,tolerance_abs,tolerance_pct,window_start,window_end,counterparty,reference",
+    `in,1200.00,USD,25,0.1,${period}-01,${today},Payer ${ref(1)},${ref(1)}`,
+    `in,2500.00,USD,25,0.1,${period}-01,${today},Payer ${ref(2)},${ref(2)}`,
+    `in,3000.00,USD,25,0.1,${period}-01,${today},Payer ${ref(3)},${ref(3)}`,
+    // Their windows are over: nothing arrived for them (under their reference) by yesterday.
+    `in,4321.09,USD,25,0.1,${period}-01,${yesterday},Payer ${ref(4)},${ref(4)}`,
+    `in,999.00,USD,25,0.1,${period}-01,${yesterday},Payer ${ref(5)},${ref(5)}`,
+  ].join("\n");
+
+  const finance = await signInAs("finance");
+  await finance.goto(`/reconciliation?period=${period}`);
+  // A file with a bad row imports nothing and names the line and column.
+  await finance.getByTestId("import-expected").click();
+  await finance.getByTestId("import-expected-file").setInputFiles({
+    name: "bad.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`${csv}\nin,12.345,USD,0,0,${today},${today},,`),
+  });
+  await finance.getByTestId("import-expected-submit").click();
+  await expect(finance.getByTestId("import-problems")).toContainText("Line 7, amount: At most 2 decimals in USD");
+  await finance
+    .getByTestId("import-expected-file")
+    .setInputFiles({ name: "expected.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await finance.getByTestId("import-expected-submit").click();
+  await expect(finance.getByTestId("import-expected-done")).toContainText("5 expected settlements imported");
+  await finance.getByRole("button", { name: "Done" }).click();
+
+  await finance.getByTestId("run-matching").click();
+  await expect(finance.getByText(/\d+ match(es)?, \d+ exceptions?/)).toBeVisible({ timeout: 30_000 });
+
+  // The matches, with their reasons: exact, and a wire fee within tolerance.
+  await finance.goto(`/reconciliation?period=${period}&view=expected`);
+  const state = (n: number) => finance.getByTestId("expected-row").filter({ hasText: ref(n) });
+  await expect(state(1)).toHaveAttribute("data-state", "matched");
+  await expect(state(2)).toHaveAttribute("data-state", "matched");
+  await expect(state(3)).toHaveAttribute("data-state", "exception");
+  await finance.goto(`/reconciliation?period=${period}&view=matches`);
+  const fee = finance.getByTestId("match-row").filter({ hasText: ref(2) });
+  await expect(fee).toContainText("-$15.00");
+  await expect(fee.getByTestId("match-reasons")).toContainText("Same reference");
+  await expect(fee.locator('[data-reason="amount_within_tolerance"]')).toBeVisible();
+  await fee.getByRole("link").first().click();
+  await expect(finance.getByTestId("match-detail")).toContainText(ref(2));
+  await expect(finance.getByTestId("match-detail")).toContainText("Amount within tolerance: -$15.00 difference");
+  await finance.screenshot({ path: "test-results/screens/reconciliation-match-1440.png", fullPage: true });
+
+  // 1. The underpayment, accepted as it is.
+  await openException(finance, period, "underpaid", ref(3));
+  await finance.screenshot({ path: "test-results/screens/reconciliation-queue-1440.png", fullPage: true });
+  await typeInto(finance.getByTestId("exception-note"), "Agreed 10 % discount for late delivery");
+  await finance.getByTestId("accept-difference").click();
+  await expect(finance.getByTestId("exception-done")).toHaveText("Difference accepted: matched as it is.");
+
+  // 2. The invoice paid with the wrong reference, matched by hand to that payment.
+  await openException(finance, period, "unmatched_expected", ref(4));
+  const pick = finance.locator(`[data-testid="pick-movement"][data-movement="${stray}"]`);
+  await setChecked(pick);
+  for (const other of await finance.locator('[data-testid="pick-movement"]:checked').all())
+    if ((await other.getAttribute("data-movement")) !== stray) await setChecked(other, false);
+  await typeInto(finance.getByTestId("exception-note"), "Payer used their own reference");
+  await finance.getByTestId("match-by-hand").click();
+  await expect(finance.getByTestId("exception-done")).toHaveText("Matched by hand.");
+
+  // 3. The invoice never paid, written off: the rule holds it until an administrator approves.
+  await openException(finance, period, "unmatched_expected", ref(5));
+  await typeInto(finance.getByTestId("exception-note"), "Customer insolvent");
+  await finance.getByTestId("write-off").click();
+  const held = finance.getByTestId("held-for-approval");
+  await expect(held).toContainText(`“${rule}” needs 1 approval`);
+  await held.getByRole("link", { name: "Follow it on the Approvals page" }).click();
+  await finance.waitForURL(/\/approvals\/sub_/);
+  const submission = finance.url().replace(/^.*\/approvals\//, "");
+  await page.goto(`/approvals/${submission}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(
+    `Write off USD 999.00 (${ref(5)}): Customer insolvent`,
+  );
+  await page.getByRole("button", { name: "Approve and send" }).click();
+  await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+  await finance.goto(`/reconciliation?period=${period}&view=expected`);
+  await expect(state(5)).toHaveAttribute("data-state", "written_off");
+  await expect(state(4)).toHaveAttribute("data-state", "matched");
+  await expect(state(3)).toHaveAttribute("data-state", "matched");
+
+  // The rule goes off again: other journeys write off freely.
+  await page.goto(ruleHref);
+  await setChecked(page.getByLabel("On (holds new submissions)"), false);
+  await page.getByRole("button", { name: "Save a new version" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+});
+
+test("the sandbox exception pack makes every kind of exception, and matching finds each as its ground truth says", async ({
+  page,
+  request,
+}) => {
+  const { period } = await sandboxToday(request);
+  await page.goto(`/reconciliation?period=${period}`);
+  await page.getByTestId("create-exception-pack").click();
+  const truth = page.getByTestId("pack-ground-truth");
+  await expect(truth).toContainText("Wire fee of 15.00 deducted");
+  await expect(truth).toContainText("Exception: Duplicate");
+  await page.getByRole("button", { name: "Done" }).click();
+  const period2 = (await page.getByTestId("recon-period").getAttribute("data-period")) ?? period;
+  await page.goto(`/reconciliation?period=${period2}`);
+  await page.getByTestId("run-matching").click();
+  await expect(page.getByText(/\d+ match(es)?, \d+ exceptions?/)).toBeVisible({ timeout: 30_000 });
+  await page.goto(`/reconciliation?period=${period2}&view=exceptions`);
+  for (const kind of ["duplicate", "late", "underpaid", "overpaid", "returned", "ambiguous"])
+    await expect(page.locator(`[data-testid="exception-row"][data-kind="${kind}"]`).first()).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screens/reconciliation-queue-390.png", fullPage: true });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+});
+
+test("finance closes the month with its balance proof; a change after the lock is an adjustment in the next month", async ({
+  request,
+  signInAs,
+}) => {
+  const { period } = await sandboxToday(request);
+  const finance = await signInAs("finance");
+  // EURC: the sandbox's pre-funded balance, which no journey moves, so nothing is left open in it.
+  await finance.goto(`/reconciliation?period=${period}&view=close&currency=EURC`);
+  const proof = finance.getByTestId("balance-proof");
+  await expect(proof).toHaveAttribute("data-balances", "true");
+  await expect(proof).toContainText("It balances, to the cent.");
+  await finance.screenshot({ path: "test-results/screens/reconciliation-close-1440.png", fullPage: true });
+  // A retry finds the month already locked.
+  if ((await finance.getByTestId("period-locked").count()) === 0) {
+    await finance.getByTestId("lock-period").click();
+    await expect(finance.getByTestId("period-locked")).toBeVisible();
+  }
+  await expect(finance.getByTestId("lock-period")).toHaveCount(0);
+  const note = `Network fee found after close ${tag}`;
+  await typeInto(finance.getByTestId("adjustment-amount"), "-1.50");
+  await typeInto(finance.getByTestId("adjustment-note"), note);
+  await finance.getByTestId("record-adjustment").click();
+  const next = new Date(`${period}-01T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const nextPeriod = next.toISOString().slice(0, 7);
+  await expect(finance.getByText(`Adjustment recorded in ${nextPeriod}`)).toBeVisible();
+  await finance.goto(`/reconciliation?period=${nextPeriod}&view=close&currency=EURC`);
+  const row = finance.getByTestId("adjustment-row").filter({ hasText: note });
+  await expect(row).toContainText(period);
+  await expect(row).toContainText("-1.50");
+  await finance.setViewportSize({ width: 390, height: 844 });
+  await finance.goto(`/reconciliation?period=${period}&view=close&currency=EURC`);
+  await finance.screenshot({ path: "test-results/screens/reconciliation-close-390.png", fullPage: true });
+  expect(await finance.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
