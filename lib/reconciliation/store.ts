@@ -29,6 +29,8 @@ export type ExpectedRow = ExpectedSettlement & {
 export type NewExpected = Omit<ExpectedSettlement, "id"> & {
   source: "form" | "csv" | "api" | "pack";
   sourceId?: string;
+  /** The month it belongs to: by default the one its window ends in. */
+  period?: string;
 };
 
 type ExpectedDbRow = {
