@@ -25,7 +25,8 @@ export async function runMatching(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recon:${environment}`}))`);
     await reopenUntouched(tx, environment, period);
-    const [rules, open] = await Promise.all([currentMatchRules(tx), openForMatching(tx, environment, period)]);
+    const rules = await currentMatchRules(tx);
+    const open = await openForMatching(tx, environment, period);
     const result = matchSettlements(open.expected, open.actual, rules, { today });
     const days = new Map(open.actual.map((a) => [a.id, a.day]));
     const exceptions = result.exceptions.filter(

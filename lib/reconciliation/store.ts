@@ -258,17 +258,16 @@ export async function openForMatching(
   period: string,
 ): Promise<{ expected: ExpectedRow[]; actual: MovementRow[] }> {
   const from = `${period}-01`;
-  const [expected, actual] = await Promise.all([
-    queryRows<ExpectedDbRow>(
-      db,
-      sql`select * from console_recon_expected where environment = ${environment} and period = ${period} and state = 'open'`,
-    ),
-    queryRows<MovementDbRow>(
-      db,
-      sql`select * from console_recon_movements
-           where environment = ${environment} and state = 'open' and day >= (${from}::date - interval '31 days')`,
-    ),
-  ]);
+  // One after the other: in a transaction both go over one connection.
+  const expected = await queryRows<ExpectedDbRow>(
+    db,
+    sql`select * from console_recon_expected where environment = ${environment} and period = ${period} and state = 'open'`,
+  );
+  const actual = await queryRows<MovementDbRow>(
+    db,
+    sql`select * from console_recon_movements
+         where environment = ${environment} and state = 'open' and day >= (${from}::date - interval '31 days')`,
+  );
   return { expected: expected.map(toExpected), actual: actual.map(toMovement) };
 }
 

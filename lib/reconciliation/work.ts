@@ -74,10 +74,8 @@ export async function matchByHand(
     return refuse("invalid_input", "Match one to many or many to one, not many to many.", "actualIds");
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recon:${environment}`}))`);
-    const [expected, movements] = await Promise.all([
-      findExpected(tx, environment, input.expectedIds),
-      findMovements(tx, environment, input.actualIds),
-    ]);
+    const expected = await findExpected(tx, environment, input.expectedIds);
+    const movements = await findMovements(tx, environment, input.actualIds);
     if (expected.length !== input.expectedIds.length)
       return refuse("not_found", "An expected settlement is gone.", "expectedIds");
     if (movements.length !== input.actualIds.length) return refuse("not_found", "A movement is gone.", "actualIds");
