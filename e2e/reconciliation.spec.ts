@@ -198,7 +198,14 @@ test("the sandbox exception pack makes every kind of exception, and matching fin
   await page.goto(`/reconciliation?period=${period2}&view=exceptions`);
   for (const kind of ["duplicate", "late", "underpaid", "overpaid", "returned", "ambiguous"])
     await expect(page.locator(`[data-testid="exception-row"][data-kind="${kind}"]`).first()).toBeVisible();
+  // The rules, backtested before a change: without the counterparty rule, the invoice paid without a reference is lost.
+  await page.goto(`/reconciliation?period=${period2}&view=rules`);
+  await setChecked(page.locator('[data-rule="counterparty"]').getByLabel("On"), false);
+  await page.getByTestId("backtest-rules").click();
+  const month = page.getByTestId("rules-backtest").getByRole("row").filter({ hasText: period2 });
+  await expect(month).toContainText(/\+0 \/ −[1-9]/);
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/reconciliation?period=${period2}&view=exceptions`);
   await page.screenshot({ path: "test-results/screens/reconciliation-queue-390.png", fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);

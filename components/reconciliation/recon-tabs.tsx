@@ -9,6 +9,7 @@ const TABS: Array<{ view: ReconView; label: string }> = [
   { view: "matches", label: "Matches" },
   { view: "expected", label: "Expected" },
   { view: "close", label: "Close the month" },
+  { view: "rules", label: "Rules" },
 ];
 
 export const reconHref = (params: Record<string, string | undefined>) => {

@@ -177,6 +177,8 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   lockReconciliationPeriod: MAKERS,
   recordAdjustment: MAKERS,
   unlockReconciliationPeriod: same(ADMIN),
+  saveMatchRules: same(ADMIN),
+  backtestMatchRules: same(ADMIN),
 };
 
 export const actorFor = (role: Role): Actor => ({

@@ -46,6 +46,7 @@ const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
   "reconciliation:run": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
   "reconciliation:close": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
   "reconciliation:reopen": { sandbox: ["admin"], production: ["admin"] },
+  "reconciliation:rules": { sandbox: ["admin"], production: ["admin"] },
   // Batch payouts (issue 32): whoever creates disbursements and requests; production, finance and admin.
   "batches:manage": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
 };

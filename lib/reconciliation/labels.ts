@@ -35,5 +35,5 @@ export const DIFFERING_REASONS: ReadonlySet<ReasonCode> = new Set([
   "accepted_difference",
 ]);
 
-export const RECON_VIEWS = ["overview", "exceptions", "matches", "expected", "close"] as const;
+export const RECON_VIEWS = ["overview", "exceptions", "matches", "expected", "close", "rules"] as const;
 export type ReconView = (typeof RECON_VIEWS)[number];

@@ -8,6 +8,7 @@ import { MatchesView } from "@/components/reconciliation/matches-view";
 import { OverviewView } from "@/components/reconciliation/overview-view";
 import { ReconTabs } from "@/components/reconciliation/recon-tabs";
 import { ExpectedTable, type ExpectedView, type MovementView } from "@/components/reconciliation/rows-tables";
+import { RulesEditor } from "@/components/reconciliation/rules-editor";
 import { RunMatchingButton } from "@/components/reconciliation/run-matching-button";
 import { SandboxPackButton } from "@/components/reconciliation/sandbox-pack-button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -20,6 +21,7 @@ import { env } from "@/lib/env";
 import { closePack } from "@/lib/reconciliation/close";
 import { EXCEPTION_LABELS, RECON_VIEWS, type ReconView } from "@/lib/reconciliation/labels";
 import {
+  currentMatchRules,
   findException,
   findExpected,
   findMatch,
@@ -183,6 +185,18 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
         caption={`Expected settlements, ${period}`}
         rows={rows.map(toExpectedView)}
         empty="Nothing expected yet this month."
+      />
+    );
+  } else if (view === "rules") {
+    const back = (n: number) => {
+      const [y, m] = period.split("-").map(Number) as [number, number];
+      return new Date(Date.UTC(y, m - 1 - n, 1)).toISOString().slice(0, 7);
+    };
+    body = (
+      <RulesEditor
+        initial={await currentMatchRules(db)}
+        periods={[back(2), back(1), period]}
+        editable={can(actor.role, "reconciliation:rules", null)}
       />
     );
   } else if (view === "close") {
