@@ -122,7 +122,9 @@ test("finance imports expected settlements, sees the automatic matches with thei
 
   // The matches, with their reasons: exact, and a wire fee within tolerance.
   await finance.goto(`/reconciliation?period=${period}&view=expected`);
-  const state = (n: number) => finance.getByTestId("expected-row").filter({ hasText: ref(n) });
+  // The invoices (in): each request's payout is expected too (out), under the same reference.
+  const state = (n: number) =>
+    finance.locator('[data-testid="expected-row"][data-direction="in"]').filter({ hasText: ref(n) });
   await expect(state(1)).toHaveAttribute("data-state", "matched");
   await expect(state(2)).toHaveAttribute("data-state", "matched");
   await expect(state(3)).toHaveAttribute("data-state", "exception");

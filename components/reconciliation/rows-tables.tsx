@@ -42,7 +42,7 @@ export function ExpectedTable({ rows, caption, empty }: { rows: ExpectedView[]; 
     <DataTable
       caption={caption}
       rowTestId="expected-row"
-      rowProps={(r) => ({ "data-id": r.id, "data-state": r.state })}
+      rowProps={(r) => ({ "data-id": r.id, "data-state": r.state, "data-direction": r.direction })}
       empty={empty ?? "None."}
       rows={rows}
       columns={[
