@@ -248,3 +248,21 @@ test("finance closes the month with its balance proof; a change after the lock i
   await finance.screenshot({ path: "test-results/screens/reconciliation-close-390.png", fullPage: true });
   expect(await finance.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("support reads the month and its queue, and sees no control it cannot use", async ({ request, signInAs }) => {
+  const { period } = await sandboxToday(request);
+  const support = await signInAs("support");
+  await support.goto(`/reconciliation?period=${period}`);
+  await expect(support.getByTestId("recon-summary")).toBeVisible();
+  for (const control of ["Run matching", "Import CSV", "Expected settlement", "Create a sandbox exception pack"])
+    await expect(support.getByRole("button", { name: control })).toHaveCount(0);
+  await support.goto(`/reconciliation?period=${period}&view=exceptions`);
+  const first = support.getByTestId("exception-row").first();
+  await first.getByRole("link").first().click();
+  await expect(support.getByTestId("exception-detail")).toContainText("Your role reads the queue; finance works it.");
+  await expect(support.getByTestId("write-off")).toHaveCount(0);
+  await support.goto(`/reconciliation?period=${period}&view=close&currency=USD`);
+  await expect(support.getByTestId("lock-period")).toHaveCount(0);
+  await support.goto(`/reconciliation?period=${period}&view=rules`);
+  await expect(support.getByTestId("save-rules")).toHaveCount(0);
+});
