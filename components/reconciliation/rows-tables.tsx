@@ -28,6 +28,10 @@ export type MovementView = {
   returned: boolean;
 };
 
+/** "+$1,200.00" in, "−$1,200.00" out. */
+const signedAmount = (r: { direction: "in" | "out"; amount: string; currency: string }) =>
+  `${r.direction === "in" ? "+" : "−"}${formatMoney(r.amount, r.currency)}`;
+
 const STATE_TONES: Record<string, "success" | "warning" | "neutral" | "muted" | "info"> = {
   open: "neutral",
   matched: "success",
@@ -50,7 +54,7 @@ export function ExpectedTable({ rows, caption, empty }: { rows: ExpectedView[]; 
           header: "Amount",
           numeric: true,
           className: "font-medium text-slate-900",
-          cell: (r) => `${r.direction === "in" ? "+" : "−"}${formatMoney(r.amount, r.currency)}`,
+          cell: signedAmount,
         },
         { header: "Reference", className: "font-mono text-xs break-all", cell: (r) => r.reference ?? "—" },
         { header: "Counterparty", className: "text-slate-700", cell: (r) => r.counterparty ?? "—" },
@@ -83,7 +87,7 @@ export function MovementsTable({ rows, caption }: { rows: MovementView[]; captio
           header: "Amount",
           numeric: true,
           className: "font-medium text-slate-900",
-          cell: (r) => `${r.direction === "in" ? "+" : "−"}${formatMoney(r.amount, r.currency)}`,
+          cell: signedAmount,
         },
         { header: "Day", className: "text-xs text-slate-600 whitespace-nowrap", cell: (r) => r.day },
         { header: "Reference", className: "font-mono text-xs break-all", cell: (r) => r.reference ?? "—" },

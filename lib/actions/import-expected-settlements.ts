@@ -2,6 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
+import { expectedOf } from "@/lib/reconciliation/expected-input";
 import { readExpectedCsv } from "@/lib/reconciliation/import-csv";
 import { insertExpected } from "@/lib/reconciliation/store";
 import { consoleAction } from "./action";
@@ -33,18 +34,7 @@ export const importExpectedSettlements = consoleAction({
     const ids = await insertExpected(
       db,
       environment,
-      read.rows.map((v) => ({
-        direction: v.direction,
-        amount: v.amount,
-        currency: v.currency,
-        toleranceAbs: v.tolerance_abs,
-        tolerancePct: v.tolerance_pct,
-        windowStart: v.window_start,
-        windowEnd: v.window_end,
-        counterparty: v.counterparty || null,
-        reference: v.reference || null,
-        source: "csv" as const,
-      })),
+      read.rows.map((v) => expectedOf(v, "csv")),
       actor.email,
     );
     return {

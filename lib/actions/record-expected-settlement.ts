@@ -1,7 +1,7 @@
 "use server";
 
 import { getDatabase } from "@/lib/db/connection";
-import { expectedInputSchema } from "@/lib/reconciliation/expected-input";
+import { expectedInputSchema, expectedOf } from "@/lib/reconciliation/expected-input";
 import { insertExpected } from "@/lib/reconciliation/store";
 import { consoleAction } from "./action";
 
@@ -12,25 +12,7 @@ export const recordExpectedSettlement = consoleAction({
   input: expectedInputSchema,
   run: async (v, { environment, actor }) => {
     const { db } = await getDatabase();
-    const [id] = await insertExpected(
-      db,
-      environment,
-      [
-        {
-          direction: v.direction,
-          amount: v.amount,
-          currency: v.currency,
-          toleranceAbs: v.tolerance_abs,
-          tolerancePct: v.tolerance_pct,
-          windowStart: v.window_start,
-          windowEnd: v.window_end,
-          counterparty: v.counterparty || null,
-          reference: v.reference || null,
-          source: "form",
-        },
-      ],
-      actor.email,
-    );
+    const [id] = await insertExpected(db, environment, [expectedOf(v, "form")], actor.email);
     return {
       ok: true,
       data: { id: id as string },

@@ -59,3 +59,19 @@ export const EXPECTED_CSV_COLUMNS = [
   "counterparty",
   "reference",
 ] as const;
+
+/** A checked row as what the store records. */
+export function expectedOf(v: ExpectedParsed, source: "form" | "csv") {
+  return {
+    direction: v.direction,
+    amount: v.amount,
+    currency: v.currency,
+    toleranceAbs: v.tolerance_abs,
+    tolerancePct: v.tolerance_pct,
+    windowStart: v.window_start,
+    windowEnd: v.window_end,
+    counterparty: v.counterparty || null,
+    reference: v.reference || null,
+    source,
+  };
+}

@@ -654,3 +654,23 @@ export async function periodSummary(
   for (const s of states) expected[s.state] = Number(s.n);
   return { expected, openExceptions: Number(exceptions[0]?.n ?? 0), matches: Number(matches[0]?.n ?? 0) };
 }
+
+/** A month's expected settlements whatever became of them, and the movements of the month around it (the backtest's replay). */
+export async function monthAsItCame(
+  db: Executor,
+  environment: Environment,
+  period: string,
+  to: string,
+): Promise<{ expected: ExpectedRow[]; actual: MovementRow[] }> {
+  const expected = await queryRows<ExpectedDbRow>(
+    db,
+    sql`select * from console_recon_expected where environment = ${environment} and period = ${period}`,
+  );
+  const actual = await queryRows<MovementDbRow>(
+    db,
+    sql`select * from console_recon_movements
+         where environment = ${environment}
+           and day between (${`${period}-01`}::date - interval '31 days') and (${to}::date + interval '31 days')`,
+  );
+  return { expected: expected.map(toExpected), actual: actual.map(toMovement) };
+}
