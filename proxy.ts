@@ -12,7 +12,8 @@ import { contentSecurityPolicy, HSTS, newNonce } from "@/lib/http/security-heade
  *   every other request to the console (a server action) gets a bare 401. The real check (is the
  *   session valid, may this role do that) happens in the (dashboard) layout and in every action.
  * The API (/v0, /v1), better-auth (/api/auth), the CLI's routes (/api/cli: a personal access token, lib/listen/bearer.ts), the liveness and readiness checks, the metrics,
- * webhook receivers (POST /inbox/...), shared payment instructions (/pay/<signed token>) and
+ * webhook receivers (POST /inbox/...), shared payment instructions (/pay/<signed token>), report
+ * files behind their signed links (GET /reports/download/<signed token>) and
  * static files need no session (matcher below).
  */
 export function proxy(request: NextRequest) {
@@ -35,6 +36,9 @@ export function proxy(request: NextRequest) {
   if (pathname.startsWith("/inbox/") && request.method === "POST") return pass();
   // Payment instructions shared with a payer: the signed link is the permission (app/pay).
   if (pathname.startsWith("/pay/")) return pass();
+  // A report's file behind its signed, expiring link (lib/reports/download-link.ts).
+  if (pathname.startsWith("/reports/download/") && (request.method === "GET" || request.method === "HEAD"))
+    return pass();
   if (getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) return pass();
 
   if (request.method === "GET" || request.method === "HEAD") {

@@ -33,6 +33,7 @@ const STATIC_ROUTES = [
   "/reconciliation",
   "/reconciliation?view=exceptions",
   "/reconciliation?view=close",
+  "/reports",
   "/api-reference",
   "/settings",
   "/account",

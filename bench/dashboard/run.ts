@@ -73,6 +73,7 @@ const STATIC_ROUTES = [
   "/approvals/rules/new",
   "/batches",
   "/reconciliation",
+  "/reports",
 ];
 const SOLANA = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";

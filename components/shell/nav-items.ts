@@ -3,6 +3,7 @@ import { KeyIcon, ShieldIcon, UserIcon, UsersIcon } from "@/components/ui/icons"
 import {
   ArchiveIcon,
   DisburseIcon,
+  DownloadIcon,
   FlaskIcon,
   HomeIcon,
   InboxIcon,
@@ -32,6 +33,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/batches", label: "Batches", icon: LayersIcon, group: "operate" },
   { href: "/balances", label: "Balances", icon: PaymentsIcon, group: "operate" },
   { href: "/reconciliation", label: "Reconciliation", icon: ArchiveIcon, group: "operate" },
+  { href: "/reports", label: "Reports", icon: DownloadIcon, group: "operate" },
   { href: "/payees", label: "Payees", icon: UsersIcon, group: "operate" },
   { href: "/approvals", label: "Approvals", icon: ShieldIcon, group: "operate" },
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon, group: "integrate" },

@@ -179,6 +179,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   unlockReconciliationPeriod: same(ADMIN),
   saveMatchRules: same(ADMIN),
   backtestMatchRules: same(ADMIN),
+  queueReport: MAKERS,
 };
 
 export const actorFor = (role: Role): Actor => ({

@@ -47,6 +47,7 @@ const EXPECTED: Record<string, { sandbox: string[]; production: string[] }> = {
   "reconciliation:close": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
   "reconciliation:reopen": { sandbox: ["admin"], production: ["admin"] },
   "reconciliation:rules": { sandbox: ["admin"], production: ["admin"] },
+  "reports:run": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
   // Batch payouts (issue 32): whoever creates disbursements and requests; production, finance and admin.
   "batches:manage": { sandbox: ["admin", "finance", "developer"], production: ["admin", "finance"] },
 };

@@ -65,6 +65,7 @@ export const PERMISSIONS = {
   "reconciliation:close": { mutates: true, scope: "environment", label: "Close and lock a month, record adjustments" },
   "reconciliation:reopen": { mutates: true, scope: "environment", label: "Unlock a closed month" },
   "reconciliation:rules": { mutates: true, scope: "console", label: "Set the matching rules and their order" },
+  "reports:run": { mutates: true, scope: "environment", label: "Run reports (CSV, XLSX) with their manifest" },
 } as const satisfies Record<string, { mutates: boolean; scope: "environment" | "console"; label: string }>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -102,6 +103,7 @@ export const GRANTS: Record<Permission, readonly Role[]> = {
   "reconciliation:close": ["admin", "finance", "developer"],
   "reconciliation:reopen": ["admin"],
   "reconciliation:rules": ["admin"],
+  "reports:run": ["admin", "finance", "developer"],
 };
 
 /** Changes in production are for these roles only, whatever the matrix grants. */

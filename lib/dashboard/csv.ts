@@ -14,15 +14,15 @@ export type CsvColumn<T> = { header: string; value: (row: T) => string | null | 
  */
 export const FORMULA_LEAD = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-function cell(value: string | null | undefined, separator = ","): string {
+export function csvCell(value: string | null | undefined, separator = ","): string {
   let v = value ?? "";
   if (FORMULA_LEAD.test(v) && !/^-?\d+(\.\d+)?$/.test(v)) v = `'${v}`;
   return /["\r\n]/.test(v) || v.includes(separator) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
 export function toCsv<T>(columns: CsvColumn<T>[], rows: T[], separator = ","): string {
-  const lines = [columns.map((c) => cell(c.header, separator)).join(separator)];
-  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row), separator)).join(separator));
+  const lines = [columns.map((c) => csvCell(c.header, separator)).join(separator)];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row), separator)).join(separator));
   return `${lines.join("\r\n")}\r\n`;
 }
 

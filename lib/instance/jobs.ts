@@ -73,6 +73,13 @@ export const CONSOLE_JOBS: readonly ConsoleJob[] = [
     prune: async (db) => (await import("@/lib/listen/sessions")).pruneSessions(db),
   },
   {
+    name: "reports",
+    // Report runs of any instance's people (claimed in PostgreSQL); files kept 30 days.
+    start: async () => (await import("@/lib/reports/worker")).startReportWorker(),
+    drain: async () => (await import("@/lib/reports/worker")).stopReportWorker(),
+    prune: async (db) => (await import("@/lib/reports/store")).pruneRuns(db, 30),
+  },
+  {
     name: "batches",
     // Dry runs and sends of any instance's batches (leased in PostgreSQL).
     start: async () => (await import("@/lib/batches/worker")).startBatchWorker(),

@@ -193,7 +193,7 @@ async function balanceProof(
  * The statement for the days [from, to] (UTC), split in halves, down to the second, until no
  * part is truncated: every movement is summed once (a part's end is the next one's start).
  */
-async function statementParts(
+export async function statementParts(
   environment: Environment,
   currency: string,
   from: string,

@@ -33,6 +33,7 @@ import { sql as batchDecisions } from "./0033_batch_decisions";
 import { sql as batchFollowUps } from "./0034_batch_follow_ups";
 import { sql as auditLog } from "./0035_audit_log";
 import { sql as reconciliation } from "./0036_reconciliation";
+import { sql as reports } from "./0037_reports";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -74,4 +75,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0034_batch_follow_ups", sql: batchFollowUps },
   { id: "0035_audit_log", sql: auditLog },
   { id: "0036_reconciliation", sql: reconciliation },
+  { id: "0037_reports", sql: reports },
 ];

@@ -1,0 +1,124 @@
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { RefreshWhileRunning } from "@/components/reports/refresh-while-running";
+import { ReportForm } from "@/components/reports/report-form";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DataTable } from "@/components/ui/data-table";
+import { PageHeader } from "@/components/ui/page-header";
+import { nowFor } from "@/lib/approvals/clock";
+import { dayIn } from "@/lib/approvals/limits";
+import { consoleRead } from "@/lib/auth/console-read";
+import { getEnvironment } from "@/lib/auth/environment-cookie";
+import { can } from "@/lib/auth/permissions";
+import { formatMinute } from "@/lib/dashboard/format-date";
+import { env } from "@/lib/env";
+import { REPORT_LABELS } from "@/lib/reports/catalog";
+import { downloadPath, LINK_HOURS } from "@/lib/reports/download-link";
+import { listRuns } from "@/lib/reports/store";
+
+export const metadata = { title: "Reports" };
+
+const STATUS_TONE = { queued: "neutral", running: "info", succeeded: "success", failed: "danger" } as const;
+const size = (bytes: number | null) =>
+  bytes === null
+    ? "—"
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Reports (issue 46): settlement requests, payments, disbursements, the balance statement and
+ * reconciliation for a month, as CSV or XLSX, made in the background; each run with its row
+ * count, size, SHA-256 manifest and a download link that expires. Everyone reads them;
+ * finance and admin run them (developers in sandbox).
+ */
+export default async function ReportsPage() {
+  const environment = await getEnvironment();
+  const gate = await consoleRead({ permission: "read", environment });
+  if (!gate.ok) return <NotAllowed message="Sign in to see reports." />;
+  const runs = await listRuns(gate.db, environment);
+  const period = dayIn(env().LIMITS_TIME_ZONE, await nowFor(environment)).slice(0, 7);
+  const withLinks = runs.map((r) => ({ ...r, link: r.status === "succeeded" ? downloadPath(r.id) : null }));
+  return (
+    <>
+      <PageHeader
+        title="Reports"
+        description={`A month of ${environment} in the files accountants import: CSV (amounts in major units, with a currency column) or XLSX, each with a SHA-256 manifest.`}
+      />
+      <RefreshWhileRunning running={runs.some((r) => r.status === "queued" || r.status === "running")} />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1.7fr)_minmax(0,1fr)]">
+        <div className="min-w-0">
+          <DataTable
+            caption="Report runs"
+            rowTestId="report-run"
+            rowProps={(r) => ({ "data-id": r.id, "data-status": r.status, "data-definition": r.definition })}
+            empty="No reports run yet."
+            rows={withLinks}
+            columns={[
+              {
+                header: "Report",
+                className: "font-medium text-slate-900",
+                cell: (r) => `${REPORT_LABELS[r.definition].label}, ${r.period}`,
+              },
+              { header: "Format", className: "uppercase text-xs text-slate-600", cell: (r) => r.format },
+              {
+                header: "Status",
+                cell: (r) => (
+                  <Badge tone={STATUS_TONE[r.status]} title={r.error ?? undefined}>
+                    {r.status}
+                  </Badge>
+                ),
+              },
+              { header: "Rows", numeric: true, cell: (r) => (r.rows === null ? "—" : r.rows.toLocaleString("en-US")) },
+              { header: "Size", numeric: true, cell: (r) => size(r.bytes) },
+              {
+                header: "SHA-256",
+                className: "font-mono text-xs text-slate-500",
+                cell: (r) =>
+                  r.sha256 ? (
+                    <span className="inline-flex items-center gap-1">
+                      {r.sha256.slice(0, 12)}…
+                      <CopyButton value={r.sha256} label="Copy the SHA-256" />
+                    </span>
+                  ) : (
+                    (r.error ?? "—")
+                  ),
+              },
+              {
+                header: "Download",
+                cell: (r) =>
+                  r.link ? (
+                    <span className="inline-flex flex-wrap gap-x-3 text-sm">
+                      <a href={r.link} className="text-accent-700 hover:underline" data-testid="report-download">
+                        File
+                      </a>
+                      <a href={`${r.link}?manifest=1`} className="text-accent-700 hover:underline">
+                        Manifest
+                      </a>
+                    </span>
+                  ) : (
+                    "—"
+                  ),
+              },
+              {
+                header: "By",
+                className: "text-xs text-slate-500",
+                cell: (r) => `${r.requestedBy}, ${formatMinute(r.createdAt)}`,
+              },
+            ]}
+          />
+          <p className="mt-2 text-xs text-slate-500">
+            Download links work without signing in for {LINK_HOURS} hours; reload the page for new ones. Files are kept
+            30 days.
+          </p>
+        </div>
+        {can(gate.actor.role, "reports:run", environment) ? (
+          <Card title="Run a report" description="Made in the background: it appears in the list when it is ready.">
+            <ReportForm period={period} />
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

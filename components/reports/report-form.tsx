@@ -1,0 +1,65 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { FormAlert } from "@/components/forms/form-alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { queueReport } from "@/lib/actions/queue-report";
+import type { ActionError } from "@/lib/actions/result";
+import { REPORT_FORMATS, REPORT_IDS, REPORT_LABELS, type ReportFormat, type ReportId } from "@/lib/reports/catalog";
+
+/** Runs a report for a month, as CSV or XLSX: it is queued, made in the background, and appears below with its link. */
+export function ReportForm({ period }: { period: string }) {
+  const router = useRouter();
+  const [definition, setDefinition] = useState<ReportId>("reconciliation");
+  const [month, setMonth] = useState(period);
+  const [format, setFormat] = useState<ReportFormat>("csv");
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, start] = useTransition();
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        start(async () => {
+          const result = await queueReport({ definition, period: month, format });
+          setError(result.ok ? null : result.error);
+          router.refresh();
+        });
+      }}
+    >
+      <Field label="Report" hint={REPORT_LABELS[definition].description} required>
+        {(p) => (
+          <Select
+            {...p}
+            value={definition}
+            onChange={(e) => setDefinition(e.target.value as ReportId)}
+            options={REPORT_IDS.map((id) => ({ value: id, label: REPORT_LABELS[id].label }))}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Month" required>
+          {(p) => <Input {...p} type="month" value={month} onChange={(e) => setMonth(e.target.value)} />}
+        </Field>
+        <Field label="Format" required>
+          {(p) => (
+            <Select
+              {...p}
+              value={format}
+              onChange={(e) => setFormat(e.target.value as ReportFormat)}
+              options={REPORT_FORMATS.map((f) => ({ value: f, label: f === "csv" ? "CSV (UTF-8)" : "XLSX (Excel)" }))}
+            />
+          )}
+        </Field>
+      </div>
+      <Button type="submit" loading={pending} data-testid="run-report">
+        Run the report
+      </Button>
+      <FormAlert error={error} />
+    </form>
+  );
+}

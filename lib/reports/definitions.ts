@@ -1,0 +1,249 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { queryRows, type Executor } from "@/lib/db/database";
+import { SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
+import { lastDayOf, statementParts } from "@/lib/reconciliation/close";
+import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
+import { listDisbursements, listPayments, listSettlementRequests } from "@/lib/settlement-api";
+import { REPORT_IDS, type ReportId } from "./catalog";
+
+/**
+ * What each report holds (issue 46, decisions D24.10): its columns, and its rows as a stream,
+ * read page by page (the API's pages, or the database by keyset), so a report over a million
+ * rows never holds them. Amounts are the API's decimal strings in major units, each with its
+ * currency column. Identical in sandbox and production.
+ */
+export type ReportContext = { db: Executor; environment: Environment; period: string };
+export type ReportDefinition = {
+  columns: readonly string[];
+  rows: (ctx: ReportContext) => AsyncGenerator<Array<string | null | undefined>>;
+};
+
+const range = (period: string) => ({ created_from: `${period}-01`, created_to: lastDayOf(period) });
+
+/** Every page of an API list, then stops; a page that fails ends the report with its message. */
+async function* pages<T>(
+  read: (
+    page: number,
+  ) => Promise<
+    { ok: true; data: { data: T[]; pagination: { total_pages: number } } } | { ok: false; error: { message: string } }
+  >,
+): AsyncGenerator<T> {
+  for (let page = 1; ; page++) {
+    const result = await read(page);
+    if (!result.ok) throw new Error(`The service answered: ${result.error.message}`);
+    yield* result.data.data;
+    if (page >= result.data.pagination.total_pages) return;
+  }
+}
+
+export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
+  settlement_requests: {
+    columns: SETTLEMENT_CSV_COLUMNS.map((c) => c.header),
+    async *rows({ environment, period }) {
+      for await (const r of pages((page) =>
+        listSettlementRequests(environment, { page, page_size: MAX_PAGE_SIZE, ...range(period) }),
+      ))
+        yield SETTLEMENT_CSV_COLUMNS.map((c) => c.value(r));
+    },
+  },
+  payments: {
+    columns: [
+      "id",
+      "type",
+      "status",
+      "amount",
+      "currency",
+      "received_amount",
+      "fee",
+      "rail",
+      "settlement_request_id",
+      "disbursement_id",
+      "created_at",
+      "completed_at",
+    ],
+    async *rows({ environment, period }) {
+      for await (const p of pages((page) =>
+        listPayments(environment, { page, page_size: MAX_PAGE_SIZE, ...range(period) }),
+      )) {
+        const side = p.type === "PAYIN" ? p.source : p.destination;
+        yield [
+          p.id,
+          p.type,
+          p.status,
+          side.amount,
+          side.currency,
+          p.received_amount,
+          p.fee,
+          side.rail,
+          p.settlement_request_id,
+          p.disbursement_id,
+          p.created_at,
+          p.completed_at,
+        ];
+      }
+    },
+  },
+  disbursements: {
+    columns: [
+      "id",
+      "status",
+      "amount",
+      "currency",
+      "chain",
+      "wallet_address",
+      "payment_id",
+      "created_at",
+      "completed_at",
+      "failure_reason",
+    ],
+    async *rows({ environment, period }) {
+      for await (const d of pages((page) =>
+        listDisbursements(environment, { page, page_size: MAX_PAGE_SIZE, ...range(period) }),
+      ))
+        yield [
+          d.id,
+          d.status,
+          d.amount,
+          d.currency,
+          d.chain,
+          d.wallet_address,
+          d.payment_id,
+          d.created_at,
+          d.completed_at,
+          d.failure_reason?.message,
+        ];
+    },
+  },
+  balance_statement: {
+    columns: [
+      "currency",
+      "seq",
+      "created_at",
+      "kind",
+      "total_delta",
+      "available_delta",
+      "reserved_delta",
+      "ref_type",
+      "ref_id",
+      "balance_after",
+    ],
+    async *rows({ environment, period }) {
+      for (const currency of STABLECOINS) {
+        const errors: string[] = [];
+        const parts = await statementParts(environment, currency, `${period}-01`, lastDayOf(period), errors);
+        if (errors.length > 0) throw new Error(errors.join(" "));
+        for (const part of parts)
+          for (const e of part.entries)
+            yield [
+              currency,
+              String(e.seq),
+              e.created_at,
+              e.kind,
+              e.total_delta,
+              e.available_delta,
+              e.reserved_delta,
+              e.ref_type,
+              e.ref_id,
+              e.balance_after.total,
+            ];
+      }
+    },
+  },
+  reconciliation: {
+    columns: [
+      "record",
+      "id",
+      "kind",
+      "reasons",
+      "expected_ids",
+      "movement_ids",
+      "difference",
+      "currency",
+      "status",
+      "note",
+      "by",
+      "at",
+    ],
+    async *rows({ db, environment, period }) {
+      let after: { at: string; id: string } | null = null;
+      for (;;) {
+        const page: Array<{
+          id: string;
+          strategy: string;
+          kind: string;
+          reasons: string[];
+          expected_ids: string[];
+          actual_ids: string[];
+          difference: string;
+          currency: string;
+          note: string | null;
+          made_by: string | null;
+          at: string;
+        }> = await queryRows(
+          db,
+          sql`select id, strategy, kind, reasons, expected_ids, actual_ids, difference::text as difference, currency, note, made_by,
+                     to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+                from console_recon_matches
+               where environment = ${environment} and period = ${period} and undone_at is null
+                 ${after ? sql`and (created_at, id) > (${after.at}::timestamptz, ${after.id})` : sql``}
+               order by created_at, id limit 1000`,
+        );
+        for (const m of page)
+          yield [
+            "match",
+            m.id,
+            `${m.strategy} ${m.kind}`,
+            m.reasons.join(" "),
+            m.expected_ids.join(" "),
+            m.actual_ids.join(" "),
+            m.difference,
+            m.currency,
+            "matched",
+            m.note,
+            m.made_by,
+            m.at,
+          ];
+        const last = page[page.length - 1];
+        if (!last || page.length < 1000) break;
+        after = { at: last.at, id: last.id };
+      }
+      const exceptions: Array<{
+        id: string;
+        kind: string;
+        expected_ids: string[];
+        actual_ids: string[];
+        difference: string | null;
+        currency: string;
+        status: string;
+        note: string;
+        resolution: string | null;
+        resolved_by: string | null;
+        at: string;
+      }> = await queryRows(
+        db,
+        sql`select id, kind, expected_ids, actual_ids, difference::text as difference, currency, status, note, resolution, resolved_by,
+                   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+              from console_recon_exceptions where environment = ${environment} and period = ${period} order by created_at, id`,
+      );
+      for (const x of exceptions)
+        yield [
+          "exception",
+          x.id,
+          x.kind,
+          "",
+          x.expected_ids.join(" "),
+          x.actual_ids.join(" "),
+          x.difference,
+          x.currency,
+          x.status,
+          x.resolution ? `${x.note} ${x.resolution}` : x.note,
+          x.resolved_by,
+          x.at,
+        ];
+    },
+  },
+};
+
+export { REPORT_IDS };

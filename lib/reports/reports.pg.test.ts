@@ -1,0 +1,113 @@
+/**
+ * Reports on the machine's PostgreSQL (issue 46): a run is claimed by one of two instances, its
+ * rows stream from the API's pages into CSV or XLSX, written in pieces whose SHA-256 is the
+ * manifest's; the XLSX reads back with another library (read-excel-file); a service that fails
+ * mid-way leaves a failed run and no file; the download link opens only its run, until it ends.
+ */
+import { createHash } from "node:crypto";
+import { readSheet } from "read-excel-file/node";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { migrate } from "@/lib/db/migrate";
+import { openDatabase, type Database } from "@/lib/db/database";
+import { parseCsv } from "@/lib/csv/parse";
+import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
+
+const TOTAL = 250;
+let failAtPage: number | null = null;
+const payment = (i: number) => ({
+  id: `pay_${String(i).padStart(4, "0")}`,
+  type: i % 2 ? "PAYIN" : "PAYOUT",
+  status: "COMPLETED",
+  source: { amount: `${i}.10`, currency: "USD", rail: "ACH" },
+  destination: { amount: `${i}.05`, currency: "USDC", rail: "ETHEREUM" },
+  received_amount: null,
+  fee: "0.50",
+  settlement_request_id: `sr_${i}`,
+  disbursement_id: null,
+  created_at: "2026-10-03T10:00:00.000Z",
+  completed_at: "2026-10-03T10:05:00.000Z",
+});
+
+vi.mock("@/lib/settlement-api", () => ({
+  listPayments: async (_env: string, query: { page: number; page_size: number }) => {
+    if (failAtPage === query.page) return { ok: false, error: { message: "upstream 503" } };
+    const start = (query.page - 1) * query.page_size;
+    const data = Array.from({ length: Math.max(0, Math.min(query.page_size, TOTAL - start)) }, (_, k) => payment(start + k + 1));
+    return { ok: true, data: { data, pagination: { total_pages: Math.ceil(TOTAL / query.page_size) } } };
+  },
+  listSettlementRequests: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
+  listDisbursements: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
+  getBalanceStatement: async () => ({ ok: false, error: { message: "no ledger here" } }),
+}));
+
+const { claimRun, findRun, pieces, queueRun } = await import("./store");
+const { makeReport } = await import("./run-report");
+const { readDownload, signDownload } = await import("./download-link");
+
+async function file(db: Database["db"], id: string): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const p of pieces(db, id)) parts.push(p);
+  return Buffer.concat(parts);
+}
+
+describe("reports (PostgreSQL)", () => {
+  let a: Database & { schema: string };
+  let b: Database;
+  beforeAll(async () => {
+    a = await freshPostgres();
+    await migrate(a.db);
+    b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it("a CSV run: claimed once by two instances, every row in major units with its currency, its SHA-256 in the manifest", async () => {
+    const queued = await queueRun(a.db, "sandbox", { definition: "payments", period: "2026-10", format: "csv" }, "fin@example.com");
+    const [one, two] = await Promise.all([claimRun(a.db), claimRun(b.db)]);
+    expect([one?.id, two?.id].filter(Boolean)).toEqual([queued.id]);
+    const manifest = await makeReport(a.db, (one ?? two) as NonNullable<typeof one>);
+    const bytes = await file(a.db, queued.id);
+    expect(manifest).toMatchObject({ rows: TOTAL, bytes: bytes.length, format: "csv", report: "payments" });
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(manifest?.sha256);
+    const csv = parseCsv(bytes.toString("utf8"), { maxRecords: 1000 });
+    expect(csv.ok && csv.header.slice(0, 5)).toEqual(["id", "type", "status", "amount", "currency"]);
+    expect(csv.ok && csv.records).toHaveLength(TOTAL);
+    expect(csv.ok && csv.records[0]?.cells.slice(0, 5)).toEqual(["pay_0001", "PAYIN", "COMPLETED", "1.10", "USD"]);
+    expect((await findRun(a.db, queued.id))?.status).toBe("succeeded");
+  });
+
+  it("an XLSX run reads back with another library, amounts as the exact strings", async () => {
+    const queued = await queueRun(a.db, "sandbox", { definition: "payments", period: "2026-10", format: "xlsx" }, "fin@example.com");
+    const run = await claimRun(a.db);
+    expect(run?.id).toBe(queued.id);
+    const manifest = await makeReport(a.db, run as NonNullable<typeof run>);
+    const bytes = await file(a.db, queued.id);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(manifest?.sha256);
+    const sheet = await readSheet(bytes);
+    expect(sheet[0]?.slice(0, 4)).toEqual(["id", "type", "status", "amount"]);
+    expect(sheet).toHaveLength(TOTAL + 1);
+    expect(sheet[2]?.slice(0, 5)).toEqual(["pay_0002", "PAYOUT", "COMPLETED", "2.05", "USDC"]);
+  });
+
+  it("a service failing mid-way leaves a failed run, with why, and no file", async () => {
+    failAtPage = 2;
+    const queued = await queueRun(a.db, "sandbox", { definition: "payments", period: "2026-10", format: "csv" }, "fin@example.com");
+    const run = await claimRun(a.db);
+    expect(await makeReport(a.db, run as NonNullable<typeof run>)).toBeNull();
+    failAtPage = null;
+    expect(await findRun(a.db, queued.id)).toMatchObject({ status: "failed", error: expect.stringContaining("upstream 503") });
+    expect((await file(a.db, queued.id)).length).toBe(0);
+  });
+
+  it("a download link opens its run until it expires, and not once changed", () => {
+    const now = new Date("2026-11-01T00:00:00Z");
+    const token = signDownload("rpt_abc", new Date(now.getTime() + 60_000));
+    expect(readDownload(token, now)).toEqual({ runId: "rpt_abc" });
+    expect(readDownload(token, new Date(now.getTime() + 61_000))).toBe("expired");
+    const [payload, sig] = token.split(".");
+    const other = Buffer.from(Buffer.from(payload ?? "", "base64url").toString().replace("rpt_abc", "rpt_xyz")).toString("base64url");
+    expect(readDownload(`${other}.${sig}`, now)).toBeNull();
+  });
+});

@@ -1,0 +1,159 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { queryRows, type Executor } from "@/lib/db/database";
+import type { Environment } from "@/lib/schemas/catalog";
+import type { ReportFormat, ReportId } from "./catalog";
+
+export type ReportRunStatus = "queued" | "running" | "succeeded" | "failed";
+export type ReportManifest = {
+  run: string;
+  report: ReportId;
+  environment: Environment;
+  period: string;
+  format: ReportFormat;
+  columns: readonly string[];
+  rows: number;
+  bytes: number;
+  sha256: string;
+  generated_at: string;
+};
+export type ReportRun = {
+  id: string;
+  environment: Environment;
+  definition: ReportId;
+  period: string;
+  format: ReportFormat;
+  status: ReportRunStatus;
+  rows: number | null;
+  bytes: number | null;
+  sha256: string | null;
+  manifest: ReportManifest | null;
+  error: string | null;
+  requestedBy: string;
+  createdAt: string;
+  finishedAt: string | null;
+};
+type Row = {
+  id: string;
+  environment: Environment;
+  definition: ReportId;
+  params: { period: string };
+  format: ReportFormat;
+  status: ReportRunStatus;
+  rows: number | null;
+  bytes: string | number | null;
+  sha256: string | null;
+  manifest: ReportManifest | null;
+  error: string | null;
+  requested_by: string;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+};
+const toRun = (r: Row): ReportRun => ({
+  id: r.id,
+  environment: r.environment,
+  definition: r.definition,
+  period: r.params.period,
+  format: r.format,
+  status: r.status,
+  rows: r.rows,
+  bytes: r.bytes === null ? null : Number(r.bytes),
+  sha256: r.sha256,
+  manifest: r.manifest,
+  error: r.error,
+  requestedBy: r.requested_by,
+  createdAt: new Date(r.created_at).toISOString(),
+  finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+});
+
+export async function queueRun(
+  db: Executor,
+  environment: Environment,
+  input: { definition: ReportId; period: string; format: ReportFormat },
+  by: string,
+): Promise<ReportRun> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`insert into console_report_runs (id, environment, definition, params, format, requested_by)
+        values (${`rpt_${randomBytes(9).toString("base64url")}`}, ${environment}, ${input.definition},
+                ${JSON.stringify({ period: input.period })}::jsonb, ${input.format}, ${by})
+        returning *`,
+  );
+  return toRun(rows[0] as Row);
+}
+
+/** Claims the oldest queued run (or one whose instance stopped ten minutes into it), for this worker alone. */
+export async function claimRun(db: Executor): Promise<ReportRun | null> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`update console_report_runs set status = 'running', started_at = now()
+         where id = (select id from console_report_runs
+                      where status = 'queued' or (status = 'running' and started_at < now() - interval '10 minutes')
+                      order by created_at, id limit 1 for update skip locked)
+         returning *`,
+  );
+  if (!rows[0]) return null;
+  await db.execute(sql`delete from console_report_chunks where run_id = ${rows[0].id}`);
+  return toRun(rows[0]);
+}
+
+export async function appendPiece(db: Executor, runId: string, seq: number, piece: Buffer): Promise<void> {
+  await db.execute(sql`insert into console_report_chunks (run_id, seq, data) values (${runId}, ${seq}, ${piece})`);
+}
+
+export async function finishRun(
+  db: Executor,
+  id: string,
+  outcome: { status: "succeeded"; manifest: ReportManifest } | { status: "failed"; error: string },
+): Promise<void> {
+  if (outcome.status === "succeeded")
+    await db.execute(
+      sql`update console_report_runs
+             set status = 'succeeded', rows = ${outcome.manifest.rows}, bytes = ${outcome.manifest.bytes}, sha256 = ${outcome.manifest.sha256},
+                 manifest = ${JSON.stringify(outcome.manifest)}::jsonb, finished_at = now()
+           where id = ${id}`,
+    );
+  else {
+    await db.execute(
+      sql`update console_report_runs set status = 'failed', error = ${outcome.error}, finished_at = now() where id = ${id}`,
+    );
+    await db.execute(sql`delete from console_report_chunks where run_id = ${id}`);
+  }
+}
+
+export async function findRun(db: Executor, id: string): Promise<ReportRun | null> {
+  const rows = await queryRows<Row>(db, sql`select * from console_report_runs where id = ${id}`);
+  return rows[0] ? toRun(rows[0]) : null;
+}
+
+/** The environment's runs, newest first. */
+export async function listRuns(db: Executor, environment: Environment, limit = 50): Promise<ReportRun[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`select * from console_report_runs where environment = ${environment} order by created_at desc, id desc limit ${limit}`,
+  );
+  return rows.map(toRun);
+}
+
+/** A run's file, piece by piece in order (one piece in memory at a time). */
+export async function* pieces(db: Executor, runId: string): AsyncGenerator<Buffer> {
+  for (let seq = 0; ; seq++) {
+    const rows = await queryRows<{ data: Buffer | Uint8Array }>(
+      db,
+      sql`select data from console_report_chunks where run_id = ${runId} and seq = ${seq}`,
+    );
+    const row = rows[0];
+    if (!row) return;
+    yield Buffer.from(row.data);
+  }
+}
+
+/** Runs and their files older than `days` go (a run's manifest stays with its row until then). */
+export async function pruneRuns(db: Executor, days: number): Promise<void> {
+  await db.execute(
+    sql`delete from console_report_chunks where run_id in (
+          select id from console_report_runs where created_at < now() - make_interval(days => ${days}))`,
+  );
+  await db.execute(sql`delete from console_report_runs where created_at < now() - make_interval(days => ${days})`);
+}
