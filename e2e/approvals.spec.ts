@@ -93,6 +93,8 @@ test("a production request over the threshold is held, not sent; self-approval i
   signInAsApprover,
   baseURL,
 }) => {
+  // It waits out the step-up window (21 s) on purpose, after two people sign in: twice the others' time.
+  test.setTimeout(120_000);
   const finance = await signInAs("finance");
   await setRule(page, true);
   const id = await submitProduction(finance, "8000", baseURL ?? "");
