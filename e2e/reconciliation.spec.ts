@@ -146,7 +146,9 @@ test("finance imports expected settlements, sees the automatic matches with thei
   await typeInto(finance.getByTestId("exception-note"), "Agreed 10 % discount for late delivery");
   await finance.getByTestId("accept-difference").click();
   // Once worked, the page shows how (the refreshed exception is no longer open).
-  await expect(finance.getByTestId("exception-outcome")).toContainText("Accepted: Agreed 10 % discount for late delivery");
+  await expect(finance.getByTestId("exception-outcome")).toContainText(
+    "Accepted: Agreed 10 % discount for late delivery",
+  );
 
   // 2. The invoice paid with the wrong reference, matched by hand to that payment.
   await openException(finance, period, "unmatched_expected", ref(4));

@@ -32,7 +32,9 @@ vi.mock("@/lib/settlement-api", () => ({
   listPayments: async (_env: string, query: { page: number; page_size: number }) => {
     if (failAtPage === query.page) return { ok: false, error: { message: "upstream 503" } };
     const start = (query.page - 1) * query.page_size;
-    const data = Array.from({ length: Math.max(0, Math.min(query.page_size, TOTAL - start)) }, (_, k) => payment(start + k + 1));
+    const data = Array.from({ length: Math.max(0, Math.min(query.page_size, TOTAL - start)) }, (_, k) =>
+      payment(start + k + 1),
+    );
     return { ok: true, data: { data, pagination: { total_pages: Math.ceil(TOTAL / query.page_size) } } };
   },
   listSettlementRequests: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
@@ -64,7 +66,12 @@ describe("reports (PostgreSQL)", () => {
   });
 
   it("a CSV run: claimed once by two instances, every row in major units with its currency, its SHA-256 in the manifest", async () => {
-    const queued = await queueRun(a.db, "sandbox", { definition: "payments", period: "2026-10", format: "csv" }, "fin@example.com");
+    const queued = await queueRun(
+      a.db,
+      "sandbox",
+      { definition: "payments", period: "2026-10", format: "csv" },
+      "fin@example.com",
+    );
     const [one, two] = await Promise.all([claimRun(a.db), claimRun(b.db)]);
     expect([one?.id, two?.id].filter(Boolean)).toEqual([queued.id]);
     const manifest = await makeReport(a.db, (one ?? two) as NonNullable<typeof one>);
@@ -79,7 +86,12 @@ describe("reports (PostgreSQL)", () => {
   });
 
   it("an XLSX run reads back with another library, amounts as the exact strings", async () => {
-    const queued = await queueRun(a.db, "sandbox", { definition: "payments", period: "2026-10", format: "xlsx" }, "fin@example.com");
+    const queued = await queueRun(
+      a.db,
+      "sandbox",
+      { definition: "payments", period: "2026-10", format: "xlsx" },
+      "fin@example.com",
+    );
     const run = await claimRun(a.db);
     expect(run?.id).toBe(queued.id);
     const manifest = await makeReport(a.db, run as NonNullable<typeof run>);
@@ -93,11 +105,19 @@ describe("reports (PostgreSQL)", () => {
 
   it("a service failing mid-way leaves a failed run, with why, and no file", async () => {
     failAtPage = 2;
-    const queued = await queueRun(a.db, "sandbox", { definition: "payments", period: "2026-10", format: "csv" }, "fin@example.com");
+    const queued = await queueRun(
+      a.db,
+      "sandbox",
+      { definition: "payments", period: "2026-10", format: "csv" },
+      "fin@example.com",
+    );
     const run = await claimRun(a.db);
     expect(await makeReport(a.db, run as NonNullable<typeof run>)).toBeNull();
     failAtPage = null;
-    expect(await findRun(a.db, queued.id)).toMatchObject({ status: "failed", error: expect.stringContaining("upstream 503") });
+    expect(await findRun(a.db, queued.id)).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("upstream 503"),
+    });
     expect((await file(a.db, queued.id)).length).toBe(0);
   });
 
@@ -107,7 +127,11 @@ describe("reports (PostgreSQL)", () => {
     expect(readDownload(token, now)).toEqual({ runId: "rpt_abc" });
     expect(readDownload(token, new Date(now.getTime() + 61_000))).toBe("expired");
     const [payload, sig] = token.split(".");
-    const other = Buffer.from(Buffer.from(payload ?? "", "base64url").toString().replace("rpt_abc", "rpt_xyz")).toString("base64url");
+    const other = Buffer.from(
+      Buffer.from(payload ?? "", "base64url")
+        .toString()
+        .replace("rpt_abc", "rpt_xyz"),
+    ).toString("base64url");
     expect(readDownload(`${other}.${sig}`, now)).toBeNull();
   });
 });
