@@ -7,7 +7,9 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
-import { createHash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { readSheet } from "read-excel-file/node";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { sandboxKey } from "./support/settlement";
@@ -187,7 +189,7 @@ test("finance imports expected settlements, sees the automatic matches with thei
   await page.waitForURL(/\/approvals\/rules$/);
 });
 
-test("finance runs the month's reconciliation report as XLSX; its link downloads without a session and reads back with another library", async ({
+test("finance runs the month's reconciliation report as XLSX (its link downloads without a session, it reads back with another library), and a schedule delivers a signed report_run.succeeded to a local receiver", async ({
   request,
   signInAs,
   playwright,
@@ -196,7 +198,7 @@ test("finance runs the month's reconciliation report as XLSX; its link downloads
   const { period } = await sandboxToday(request);
   const finance = await signInAs("finance");
   await finance.goto("/reports");
-  await choose(finance.getByRole("combobox", { name: "Report" }), "reconciliation");
+  await choose(finance.getByRole("combobox", { name: "Report", exact: true }), "reconciliation");
   await finance.getByLabel("Month").fill(period);
   await choose(finance.getByLabel("Format"), "xlsx");
   await finance.getByTestId("run-report").click();
@@ -220,6 +222,54 @@ test("finance runs the month's reconciliation report as XLSX; its link downloads
   ).toBe(true);
   expect((await outsider.get(`${href.slice(0, -3)}abc`)).status()).toBe(404);
   await outsider.dispose();
+
+  // Scheduled, and delivered to a local receiver that checks the signature with the secret shown once.
+  const received: Array<{ header: string; body: string }> = [];
+  const receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => {
+      body += c.toString("utf8");
+    });
+    req.on("end", () => {
+      received.push({ header: String(req.headers["x-service-signature"] ?? ""), body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    const port = (receiver.address() as AddressInfo).port;
+    const schedule = finance.getByTestId("schedule-form");
+    await choose(schedule.getByRole("combobox", { name: "Scheduled report" }), "payments");
+    await choose(schedule.getByRole("combobox", { name: "Every" }), "monthly");
+    await typeInto(schedule.getByLabel("Webhook URL"), `http://127.0.0.1:${port}/report-hook`);
+    await setChecked(schedule.getByLabel("Also run it once now"));
+    await finance.getByTestId("create-schedule").click();
+    const secret =
+      (await finance.getByTestId("schedule-secret").getByTestId("one-time-secret").textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^whsec_/);
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const hook = received[0] as { header: string; body: string };
+    // As a receiver checks it: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">, recent.
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(hook.header) ?? [];
+    expect(Math.abs(Date.now() / 1000 - Number(t))).toBeLessThan(300);
+    const expected = createHmac("sha256", secret).update(`${t}.${hook.body}`).digest();
+    expect(timingSafeEqual(expected, Buffer.from(v1 ?? "", "hex"))).toBe(true);
+    const event = JSON.parse(hook.body) as {
+      type: string;
+      data: { report: string; sha256: string; download_url: string };
+    };
+    expect(event).toMatchObject({ type: "report_run.succeeded", data: { report: "payments" } });
+    const file = await request.get(new URL(event.data.download_url).pathname);
+    expect(
+      createHash("sha256")
+        .update(await file.body())
+        .digest("hex"),
+    ).toBe(event.data.sha256);
+    await finance.reload();
+    await expect(finance.getByTestId("run-delivery").first()).toHaveAttribute("data-delivery", "delivered");
+  } finally {
+    receiver.close();
+  }
 });
 
 test("the sandbox exception pack makes every kind of exception, and matching finds each as its ground truth says", async ({

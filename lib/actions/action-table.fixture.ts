@@ -180,6 +180,10 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   saveMatchRules: same(ADMIN),
   backtestMatchRules: same(ADMIN),
   queueReport: MAKERS,
+  createReportSchedule: MAKERS,
+  setReportScheduleEnabled: MAKERS,
+  retryReportRun: MAKERS,
+  backfillReports: MAKERS,
 };
 
 export const actorFor = (role: Role): Actor => ({

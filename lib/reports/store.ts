@@ -33,6 +33,8 @@ export type ReportRun = {
   requestedBy: string;
   createdAt: string;
   finishedAt: string | null;
+  scheduleId: string | null;
+  delivery: { status: "delivered" | "failed"; attempts: number; detail: string; at: string } | null;
 };
 type Row = {
   id: string;
@@ -49,6 +51,8 @@ type Row = {
   requested_by: string;
   created_at: string | Date;
   finished_at: string | Date | null;
+  schedule_id?: string | null;
+  delivery?: ReportRun["delivery"];
 };
 const toRun = (r: Row): ReportRun => ({
   id: r.id,
@@ -65,7 +69,19 @@ const toRun = (r: Row): ReportRun => ({
   requestedBy: r.requested_by,
   createdAt: new Date(r.created_at).toISOString(),
   finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+  scheduleId: r.schedule_id ?? null,
+  delivery: r.delivery ?? null,
 });
+
+/** A failed run goes back to the queue (its manifest and file are made again). */
+export async function retryRun(db: Executor, environment: Environment, id: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update console_report_runs set status = 'queued', error = null, started_at = null, finished_at = null
+         where environment = ${environment} and id = ${id} and status = 'failed' returning id`,
+  );
+  return rows.length > 0;
+}
 
 export async function queueRun(
   db: Executor,

@@ -3,6 +3,9 @@ import { getDatabase } from "@/lib/db/connection";
 import { reportBackgroundFailure } from "@/lib/db/availability";
 import { safeError } from "@/lib/observability/safe-error";
 import { makeReport } from "./run-report";
+import { env } from "@/lib/env";
+import { deliverRun } from "./deliver";
+import { claimDueSchedule } from "./schedules";
 import { claimRun } from "./store";
 
 const TICK_MS = 2_000;
@@ -11,7 +14,8 @@ const holder = globalThis as typeof globalThis & { __reportWorker?: WorkerState 
 
 /**
  * This instance's report worker: every two seconds, and at once when a person queues a run
- * here, it claims queued runs one at a time (any instance may take any run) and makes them.
+ * here, it turns due schedules into runs, then claims queued runs one at a time (any instance
+ * may take any run), makes them, and delivers a scheduled run's webhook.
  */
 export function startReportWorker(): void {
   if (holder.__reportWorker) return;
@@ -42,8 +46,12 @@ export function kickReportWorker(): void {
 
 async function pass(): Promise<void> {
   const { db } = await getDatabase();
-  for (let run = await claimRun(db); run && !holder.__reportWorker?.stopped; run = await claimRun(db))
-    await makeReport(db, run);
+  // Due schedules become queued runs first (one instance each), then the queue is worked.
+  while (!holder.__reportWorker?.stopped && (await claimDueSchedule(db, env().LIMITS_TIME_ZONE))) {}
+  for (let run = await claimRun(db); run && !holder.__reportWorker?.stopped; run = await claimRun(db)) {
+    const manifest = await makeReport(db, run);
+    if (manifest) await deliverRun(db, run.id, manifest);
+  }
 }
 
 /** Stops claiming; the run under way finishes (or is taken again by another instance after ten minutes). */

@@ -1,6 +1,8 @@
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { RefreshWhileRunning } from "@/components/reports/refresh-while-running";
 import { ReportForm } from "@/components/reports/report-form";
+import { RetryRunButton, ScheduleSwitch } from "@/components/reports/run-actions";
+import { ScheduleForm } from "@/components/reports/schedule-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -15,6 +17,7 @@ import { formatMinute } from "@/lib/dashboard/format-date";
 import { env } from "@/lib/env";
 import { REPORT_LABELS } from "@/lib/reports/catalog";
 import { downloadPath, LINK_HOURS } from "@/lib/reports/download-link";
+import { listSchedules } from "@/lib/reports/schedules";
 import { listRuns } from "@/lib/reports/store";
 
 export const metadata = { title: "Reports" };
@@ -37,16 +40,17 @@ export default async function ReportsPage() {
   const environment = await getEnvironment();
   const gate = await consoleRead({ permission: "read", environment });
   if (!gate.ok) return <NotAllowed message="Sign in to see reports." />;
-  const runs = await listRuns(gate.db, environment);
+  const [list, schedules] = await Promise.all([listRuns(gate.db, environment), listSchedules(gate.db, environment)]);
+  const runs = can(gate.actor.role, "reports:run", environment);
   const period = dayIn(env().LIMITS_TIME_ZONE, await nowFor(environment)).slice(0, 7);
-  const withLinks = runs.map((r) => ({ ...r, link: r.status === "succeeded" ? downloadPath(r.id) : null }));
+  const withLinks = list.map((r) => ({ ...r, link: r.status === "succeeded" ? downloadPath(r.id) : null }));
   return (
     <>
       <PageHeader
         title="Reports"
         description={`A month of ${environment} in the files accountants import: CSV (amounts in major units, with a currency column) or XLSX, each with a SHA-256 manifest.`}
       />
-      <RefreshWhileRunning running={runs.some((r) => r.status === "queued" || r.status === "running")} />
+      <RefreshWhileRunning running={list.some((r) => r.status === "queued" || r.status === "running")} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1.7fr)_minmax(0,1fr)]">
         <div className="min-w-0">
           <DataTable
@@ -104,19 +108,68 @@ export default async function ReportsPage() {
               {
                 header: "By",
                 className: "text-xs text-slate-500",
-                cell: (r) => `${r.requestedBy}, ${formatMinute(r.createdAt)}`,
+                cell: (r) => (
+                  <>
+                    {r.requestedBy}, {formatMinute(r.createdAt)}
+                    {r.delivery ? (
+                      <span className="block" data-testid="run-delivery" data-delivery={r.delivery.status}>
+                        Webhook {r.delivery.status} ({r.delivery.detail}, {r.delivery.attempts} attempt
+                        {r.delivery.attempts === 1 ? "" : "s"})
+                      </span>
+                    ) : null}
+                    {r.status === "failed" && runs ? <RetryRunButton id={r.id} /> : null}
+                  </>
+                ),
               },
             ]}
           />
+          {schedules.length > 0 ? (
+            <section className="mt-6 space-y-2">
+              <h2 className="text-sm font-medium text-slate-900">Schedules</h2>
+              <DataTable
+                caption="Report schedules"
+                rowTestId="report-schedule"
+                empty="No schedules."
+                rows={schedules}
+                columns={[
+                  {
+                    header: "Report",
+                    className: "font-medium",
+                    cell: (s) => `${REPORT_LABELS[s.definition].label}, ${s.format.toUpperCase()}`,
+                  },
+                  { header: "Every", cell: (s) => s.cadence },
+                  {
+                    header: "Next",
+                    className: "text-xs",
+                    cell: (s) => (s.enabled ? formatMinute(s.nextRunAt) : "paused"),
+                  },
+                  {
+                    header: "Webhook",
+                    className: "break-all font-mono text-xs text-slate-500",
+                    cell: (s) => s.webhookUrl ?? "—",
+                  },
+                  { header: "", cell: (s) => (runs ? <ScheduleSwitch id={s.id} enabled={s.enabled} /> : null) },
+                ]}
+              />
+            </section>
+          ) : null}
           <p className="mt-2 text-xs text-slate-500">
             Download links work without signing in for {LINK_HOURS} hours; reload the page for new ones. Files are kept
             30 days.
           </p>
         </div>
-        {can(gate.actor.role, "reports:run", environment) ? (
-          <Card title="Run a report" description="Made in the background: it appears in the list when it is ready.">
-            <ReportForm period={period} />
-          </Card>
+        {runs ? (
+          <div className="min-w-0 space-y-6">
+            <Card title="Run a report" description="Made in the background: it appears in the list when it is ready.">
+              <ReportForm period={period} />
+            </Card>
+            <Card
+              title="Schedule a report"
+              description="Midnight in the merchant's time zone; monthly runs close the month just ended."
+            >
+              <ScheduleForm />
+            </Card>
+          </div>
         ) : null}
       </div>
     </>

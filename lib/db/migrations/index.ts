@@ -34,6 +34,7 @@ import { sql as batchFollowUps } from "./0034_batch_follow_ups";
 import { sql as auditLog } from "./0035_audit_log";
 import { sql as reconciliation } from "./0036_reconciliation";
 import { sql as reports } from "./0037_reports";
+import { sql as reportSchedules } from "./0038_report_schedules";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -76,4 +77,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0035_audit_log", sql: auditLog },
   { id: "0036_reconciliation", sql: reconciliation },
   { id: "0037_reports", sql: reports },
+  { id: "0038_report_schedules", sql: reportSchedules },
 ];

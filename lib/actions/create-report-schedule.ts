@@ -1,0 +1,55 @@
+"use server";
+
+import { z } from "@/lib/schemas/zod";
+import { getDatabase } from "@/lib/db/connection";
+import { env } from "@/lib/env";
+import { CADENCES } from "@/lib/reports/cadence";
+import { REPORT_FORMATS, REPORT_IDS } from "@/lib/reports/catalog";
+import { createSchedule } from "@/lib/reports/schedules";
+import { kickReportWorker } from "@/lib/reports/worker";
+import { webhookUrlProblem } from "@/lib/service/outbox/url-guard";
+import { consoleAction, refused } from "./action";
+
+/**
+ * Schedules a report (daily, weekly or monthly, at midnight in the merchant's time zone),
+ * optionally delivered as a signed webhook to a URL checked as webhook endpoints are; its secret
+ * is shown this once.
+ */
+export const createReportSchedule = consoleAction({
+  name: "createReportSchedule",
+  permission: "reports:run",
+  input: z.object({
+    definition: z.enum(REPORT_IDS),
+    format: z.enum(REPORT_FORMATS),
+    cadence: z.enum(CADENCES),
+    webhookUrl: z.string().trim().max(2000).default(""),
+    runNow: z.boolean().default(false),
+  }),
+  run: async (input, { environment, actor }) => {
+    const url = input.webhookUrl || null;
+    if (url) {
+      const problem = await webhookUrlProblem(
+        url,
+        environment === "production" ? "public" : "public-or-loopback",
+      ).catch((e: Error) => `cannot be resolved: ${e.message}`);
+      if (problem) return refused("invalid_webhook_url", `Webhook URL: ${problem}`, { webhookUrl: problem });
+    }
+    const { db } = await getDatabase();
+    const made = await createSchedule(
+      db,
+      environment,
+      { ...input, webhookUrl: url, timeZone: env().LIMITS_TIME_ZONE },
+      actor.email,
+    );
+    if (input.runNow) kickReportWorker();
+    return {
+      ok: true,
+      data: { id: made.schedule.id, secret: made.secret, nextRunAt: made.schedule.nextRunAt },
+      audit: {
+        targetId: made.schedule.id,
+        environment,
+        detail: `${input.definition} ${input.cadence} ${input.format}${url ? ` → ${url}` : ""}`,
+      },
+    };
+  },
+});
