@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { backfillReports } from "@/lib/actions/backfill-reports";
 import { queueReport } from "@/lib/actions/queue-report";
 import type { ActionError } from "@/lib/actions/result";
 import { REPORT_FORMATS, REPORT_IDS, REPORT_LABELS, type ReportFormat, type ReportId } from "@/lib/reports/catalog";
@@ -17,6 +18,7 @@ export function ReportForm({ period }: { period: string }) {
   const [definition, setDefinition] = useState<ReportId>("reconciliation");
   const [month, setMonth] = useState(period);
   const [format, setFormat] = useState<ReportFormat>("csv");
+  const [through, setThrough] = useState("");
   const [error, setError] = useState<ActionError | null>(null);
   const [pending, start] = useTransition();
   return (
@@ -25,7 +27,11 @@ export function ReportForm({ period }: { period: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         start(async () => {
-          const result = await queueReport({ definition, period: month, format });
+          // A later "through" month backfills: one run per month of the range.
+          const result =
+            through && through > month
+              ? await backfillReports({ definition, format, from: month, to: through })
+              : await queueReport({ definition, period: month, format });
           setError(result.ok ? null : result.error);
           router.refresh();
         });
@@ -44,6 +50,9 @@ export function ReportForm({ period }: { period: string }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Month" required>
           {(p) => <Input {...p} type="month" value={month} onChange={(e) => setMonth(e.target.value)} />}
+        </Field>
+        <Field label="Through" hint="Optional: every month up to this one (a backfill, at most 24).">
+          {(p) => <Input {...p} type="month" value={through} onChange={(e) => setThrough(e.target.value)} />}
         </Field>
         <Field label="Format" required>
           {(p) => (

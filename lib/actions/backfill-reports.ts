@@ -3,25 +3,11 @@
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { periodSchema } from "@/lib/reconciliation/period";
+import { monthsBetween } from "@/lib/reports/cadence";
 import { REPORT_FORMATS, REPORT_IDS } from "@/lib/reports/catalog";
 import { queueRun } from "@/lib/reports/store";
 import { kickReportWorker } from "@/lib/reports/worker";
 import { consoleAction, refused } from "./action";
-
-/** Every month from `from` to `to` ("2026-09", "2026-10", …). */
-function months(from: string, to: string): string[] {
-  const out: string[] = [];
-  let [y, m] = from.split("-").map(Number) as [number, number];
-  for (let period = from; period <= to; period = `${y}-${String(m).padStart(2, "0")}`) {
-    out.push(period);
-    m += 1;
-    if (m === 13) {
-      y += 1;
-      m = 1;
-    }
-  }
-  return out;
-}
 
 /** Queues a report for every month of a range (at most 24), oldest first. */
 export const backfillReports = consoleAction({
@@ -35,7 +21,7 @@ export const backfillReports = consoleAction({
   }),
   run: async ({ definition, format, from, to }, { environment, actor }) => {
     if (to < from) return refused("invalid_input", "The range ends before it starts.", { to: "Before the start" });
-    const list = months(from, to);
+    const list = monthsBetween(from, to);
     if (list.length > 24) return refused("invalid_input", "At most 24 months at once.", { from: "Too far back" });
     const { db } = await getDatabase();
     for (const period of list) await queueRun(db, environment, { definition, period, format }, actor.email);

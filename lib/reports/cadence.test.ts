@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { midnightIn, nextDue, periodCovered } from "./cadence";
+import { midnightIn, monthsBetween, nextDue, periodCovered } from "./cadence";
 
 describe("report cadences (merchant's time zone)", () => {
   const now = new Date("2026-11-29T15:30:00Z"); // a Sunday
@@ -24,5 +24,11 @@ describe("report cadences (merchant's time zone)", () => {
     expect(periodCovered("UTC", new Date("2026-12-01T00:00:00Z"))).toBe("2026-11");
     expect(periodCovered("America/New_York", new Date("2026-12-01T05:00:00Z"))).toBe("2026-11");
     expect(periodCovered("UTC", new Date("2026-11-30T00:00:00Z"))).toBe("2026-11");
+  });
+
+  it("a backfill covers every month of its range, across a new year", () => {
+    expect(monthsBetween("2026-11", "2027-02")).toEqual(["2026-11", "2026-12", "2027-01", "2027-02"]);
+    expect(monthsBetween("2026-11", "2026-11")).toEqual(["2026-11"]);
+    expect(monthsBetween("2026-11", "2026-10")).toEqual([]);
   });
 });

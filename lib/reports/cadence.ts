@@ -57,3 +57,18 @@ export function nextDue(cadence: Cadence, timeZone: string, now: Date): Date {
 export function periodCovered(timeZone: string, due: Date): string {
   return dayIn(timeZone, new Date(due.getTime() - 1000)).slice(0, 7);
 }
+
+/** Every month from `from` to `to`, both included ("2026-11" … "2027-01"). */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = from.split("-").map(Number) as [number, number];
+  for (let period = from; period <= to; period = `${y}-${String(m).padStart(2, "0")}`) {
+    out.push(period);
+    m += 1;
+    if (m === 13) {
+      y += 1;
+      m = 1;
+    }
+  }
+  return out;
+}
