@@ -199,7 +199,7 @@ test("finance runs the month's reconciliation report as XLSX (its link downloads
   const finance = await signInAs("finance");
   await finance.goto("/reports");
   await choose(finance.getByRole("combobox", { name: "Report", exact: true }), "reconciliation");
-  await finance.getByLabel("Month").fill(period);
+  await typeInto(finance.getByLabel("Month"), period);
   await choose(finance.getByLabel("Format"), "xlsx");
   await finance.getByTestId("run-report").click();
   const run = finance.locator('[data-testid="report-run"][data-definition="reconciliation"]').first();
