@@ -53,6 +53,11 @@ function bodyOf(entry: AnyEntry, body: unknown): { body: unknown } | null {
   return entry.body.safeParse(body).success ? { body } : null;
 }
 
+/** Whether the call's body reads as its action's (a call the controls cannot read is refused, never waved through). */
+export function readsAsEntry(table: ControlledActionTable, action: ControlledAction, body: unknown): boolean {
+  return bodyOf(table[action], body ?? {}) !== null;
+}
+
 /** The facts of a controlled call, read by its entry. A body its schema refuses has no amount: it is labelled by its path. */
 export function factsOfCall(
   table: ControlledActionTable,

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import type { Environment } from "@/lib/schemas/catalog";
 import { nowFor } from "./clock";
 import { inUsd } from "./usd";
-import { destinationOfCall, factsOfCall, type ControlledActionTable } from "./controlled-action";
+import { destinationOfCall, factsOfCall, readsAsEntry, type ControlledActionTable } from "./controlled-action";
 import { coolingOffMinutes, findPayeeByKey } from "./payees";
 import { type ControlledAction, governingRule, rolesText, type Rule, type SubmissionFacts } from "./rules";
 import { leftOf, limitFor, startOfDayIn } from "./limits";
@@ -73,6 +73,13 @@ export async function judge(
   control: Control,
   ctx: { environment: Environment; actor: Actor; actionName: string },
 ): Promise<Verdict> {
+  // A body its entry cannot read would have no amount, and an amount rule would not see it: refused.
+  if (!readsAsEntry(table, control.action, control.call.body))
+    return {
+      kind: "refused",
+      code: "invalid_body",
+      message: "This call cannot be checked against the approval rules. Nothing was sent.",
+    };
   const { db } = await getDatabase();
   const facts = factsOfCall(table, ctx.environment, control.action, control.call);
   const destination = destinationOfCall(table, control.action, control.call.body);

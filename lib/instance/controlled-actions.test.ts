@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "@/lib/schemas/zod";
-import { controlledAction, factsOfCall, type ControlledActionTable } from "@/lib/approvals/controlled-action";
+import { controlledAction, factsOfCall, readsAsEntry, type ControlledActionTable } from "@/lib/approvals/controlled-action";
 import type { ControlledAction } from "@/lib/approvals/rules";
 import { CONTROLLED_ACTION_TABLE } from "./controlled-actions";
 
@@ -44,6 +44,14 @@ describe("controlled actions as one typed table (issue 45)", () => {
       currency: null,
       label: "POST /v0/disbursements",
     });
+  });
+
+  it("a body its entry cannot read is one the controls refuse (readsAsEntry), not one they wave through", () => {
+    expect(readsAsEntry(CONTROLLED_ACTION_TABLE, "disbursement", { amount: "5", currency: "USDC" })).toBe(false);
+    expect(
+      readsAsEntry(CONTROLLED_ACTION_TABLE, "disbursement", { wallet_address: evm, amount: "5", currency: "USDC" }),
+    ).toBe(true);
+    expect(readsAsEntry(CONTROLLED_ACTION_TABLE, "webhook_endpoint", undefined)).toBe(true);
   });
 
   it("does not compile a controlled action without its entry, or an entry without a part", () => {
