@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "@/lib/schemas/zod";
-import { controlledAction, factsOfCall, readsAsEntry, type ControlledActionTable } from "@/lib/approvals/controlled-action";
+import {
+  controlledAction,
+  factsOfCall,
+  readsAsEntry,
+  type ControlledActionTable,
+} from "@/lib/approvals/controlled-action";
 import type { ControlledAction } from "@/lib/approvals/rules";
 import { CONTROLLED_ACTION_TABLE } from "./controlled-actions";
 
