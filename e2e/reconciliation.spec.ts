@@ -76,17 +76,6 @@ test("finance imports expected settlements, sees the automatic matches with thei
 }) => {
   await ensurePeople("finance");
   const { today, yesterday, period } = await sandboxToday(request);
-  // An administrator's rule: write-offs in sandbox wait for someone else's approval.
-  const rule = `E2E write-offs ${tag}`;
-  await page.goto("/approvals/rules/new");
-  await typeInto(page.getByLabel("Name"), rule);
-  await setChecked(page.getByLabel("Production"), false);
-  await setChecked(page.getByLabel("Sandbox"));
-  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await setChecked(page.getByLabel(a), false);
-  await setChecked(page.getByLabel("Reconciliation write-off"));
-  await page.getByRole("button", { name: "Create rule" }).click();
-  await page.waitForURL(/\/approvals\/rules$/);
-  const ruleHref = (await page.getByRole("link", { name: rule }).getAttribute("href")) ?? "";
 
   const ref = (n: number) => `INV-${tag}-${n}`;
   await paid(request, "1200.00", ref(1));
@@ -162,6 +151,17 @@ test("finance imports expected settlements, sees the automatic matches with thei
   await finance.getByTestId("match-by-hand").click();
   await expect(finance.getByTestId("exception-outcome")).toContainText("Matched by hand");
 
+  // An administrator's rule: write-offs (and accepted differences) in sandbox wait for someone else's approval.
+  const rule = `E2E write-offs ${tag}`;
+  await page.goto("/approvals/rules/new");
+  await typeInto(page.getByLabel("Name"), rule);
+  await setChecked(page.getByLabel("Production"), false);
+  await setChecked(page.getByLabel("Sandbox"));
+  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await setChecked(page.getByLabel(a), false);
+  await setChecked(page.getByLabel("Reconciliation write-off"));
+  await page.getByRole("button", { name: "Create rule" }).click();
+  await page.waitForURL(/\/approvals\/rules$/);
+  const ruleHref = (await page.getByRole("link", { name: rule }).getAttribute("href")) ?? "";
   // 3. The invoice never paid, written off: the rule holds it until an administrator approves.
   await openException(finance, period, "unmatched_expected", ref(5));
   await typeInto(finance.getByTestId("exception-note"), "Customer insolvent");

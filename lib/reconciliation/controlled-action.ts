@@ -2,7 +2,7 @@ import "server-only";
 import { controlledAction } from "@/lib/approvals/controlled-action";
 import { amountLabel } from "@/lib/approvals/facts";
 import { z } from "@/lib/schemas/zod";
-import { writeOff } from "./work";
+import { acceptDifference, writeOff } from "./work";
 
 /** The body a write-off holds: the exception, what it writes off (for the rules), and why. */
 export const writeOffBodySchema = z.object({
@@ -12,11 +12,15 @@ export const writeOffBodySchema = z.object({
   reason: z.string().trim().min(3, "Say why it is written off").max(500),
   /** What the approver recognises it by: its references (read on the server). */
   about: z.string().max(300).optional(),
+  /** An accepted difference takes the difference off the books as a write-off does: the same rules hold it. */
+  mode: z.enum(["write_off", "accept_difference"]).optional(),
 });
 
 /**
  * A reconciliation write-off as a controlled action (issue 46): it takes money off the books,
- * so a rule may hold it by amount and currency like a payment. Approved, it is written off
+ * so a rule may hold it by amount and currency like a payment. Accepting an under- or
+ * overpayment's difference takes that difference off the books too: it is the same action
+ * (`mode`), held by the same rules, so a large shortfall cannot be accepted round a write-off rule. Approved, it is written off
  * then, by whoever submitted it; an exception worked meanwhile is not written off twice.
  */
 export const writeOffAction = controlledAction({
@@ -25,11 +29,16 @@ export const writeOffAction = controlledAction({
     currency: body.currency,
     amount: body.amount,
     destinationType: null,
-    label: `Write off ${amountLabel(body.currency, body.amount)} (${body.about || body.exception_id}): ${body.reason.slice(0, 80)}`,
+    label: `${body.mode === "accept_difference" ? "Accept a difference of" : "Write off"} ${amountLabel(body.currency, body.amount)} (${body.about || body.exception_id}): ${body.reason.slice(0, 80)}`,
   }),
   destination: () => null,
   send: async (db, row, body) => {
-    const done = await writeOff(db, row.environment, body.exception_id, body.reason, row.submittedByEmail);
+    const done =
+      body.mode === "accept_difference"
+        ? await acceptDifference(db, row.environment, body.exception_id, body.reason, row.submittedByEmail).then((r) =>
+            r.ok ? { ok: true as const, data: r.data.exception } : r,
+          )
+        : await writeOff(db, row.environment, body.exception_id, body.reason, row.submittedByEmail);
     return done.ok
       ? {
           status: "sent",
