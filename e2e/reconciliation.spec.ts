@@ -14,7 +14,7 @@ import { readSheet } from "read-excel-file/node";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { sandboxKey } from "./support/settlement";
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const tag = Date.now().toString(36).toUpperCase();
 const WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
