@@ -51,7 +51,20 @@ export default async function ReportsPage() {
         description={`A month of ${environment} in the files accountants import: CSV (amounts in major units, with a currency column) or XLSX, each with a SHA-256 manifest.`}
       />
       <RefreshWhileRunning running={list.some((r) => r.status === "queued" || r.status === "running")} />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1.7fr)_minmax(0,1fr)]">
+      {runs ? (
+        <div className="mb-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
+          <Card title="Run a report" description="Made in the background: it appears in the list when it is ready.">
+            <ReportForm period={period} />
+          </Card>
+          <Card
+            title="Schedule a report"
+            description="Midnight in the merchant's time zone; monthly runs close the month just ended."
+          >
+            <ScheduleForm />
+          </Card>
+        </div>
+      ) : null}
+      <div className="min-w-0">
         <div className="min-w-0">
           <DataTable
             caption="Report runs"
@@ -158,19 +171,6 @@ export default async function ReportsPage() {
             30 days.
           </p>
         </div>
-        {runs ? (
-          <div className="min-w-0 space-y-6">
-            <Card title="Run a report" description="Made in the background: it appears in the list when it is ready.">
-              <ReportForm period={period} />
-            </Card>
-            <Card
-              title="Schedule a report"
-              description="Midnight in the merchant's time zone; monthly runs close the month just ended."
-            >
-              <ScheduleForm />
-            </Card>
-          </div>
-        ) : null}
       </div>
     </>
   );
