@@ -45,7 +45,7 @@ const SECONDS: Record<string, number> = {
   "batch-approvals.spec.ts": 9,
   "batch-dry-run.spec.ts": 20,
   "audit-log.spec.ts": 40,
-  "reconciliation.spec.ts": 136,
+  "reconciliation.spec.ts": 45,
   "rates.spec.ts": 9,
   "request-log.spec.ts": 5,
   "search-prefixes.spec.ts": 4,
