@@ -4,13 +4,13 @@ import { queryRows, type Executor } from "@/lib/db/database";
 import { SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
 import { lastDayOf, statementParts } from "@/lib/reconciliation/close";
 import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
-import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
 import { listDisbursements, listPayments, listSettlementRequests } from "@/lib/settlement-api";
+import { newestFirst } from "./api-pages";
 import { REPORT_IDS, type ReportId } from "./catalog";
 
 /**
  * What each report holds (issue 46, decisions D24.10): its columns, and its rows as a stream,
- * read page by page (the API's pages, or the database by keyset), so a report over a million
+ * read page by page (the API's pages by a moving window, or the database by keyset), so a report over a million
  * rows never holds them. Amounts are the API's decimal strings in major units, each with its
  * currency column. Identical in sandbox and production.
  */
@@ -20,31 +20,14 @@ export type ReportDefinition = {
   rows: (ctx: ReportContext) => AsyncGenerator<Array<string | null | undefined>>;
 };
 
-const range = (period: string) => ({ created_from: `${period}-01`, created_to: lastDayOf(period) });
-
-/** Every page of an API list, then stops; a page that fails ends the report with its message. */
-async function* pages<T>(
-  read: (
-    page: number,
-  ) => Promise<
-    { ok: true; data: { data: T[]; pagination: { total_pages: number } } } | { ok: false; error: { message: string } }
-  >,
-): AsyncGenerator<T> {
-  for (let page = 1; ; page++) {
-    const result = await read(page);
-    if (!result.ok) throw new Error(`The service answered: ${result.error.message}`);
-    yield* result.data.data;
-    if (page >= result.data.pagination.total_pages) return;
-  }
-}
+/** A month's first day and its last (the list's `created_to` takes a date as its whole day). */
+const monthOf = (period: string) => [`${period}-01`, lastDayOf(period)] as const;
 
 export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
   settlement_requests: {
     columns: SETTLEMENT_CSV_COLUMNS.map((c) => c.header),
     async *rows({ environment, period }) {
-      for await (const r of pages((page) =>
-        listSettlementRequests(environment, { page, page_size: MAX_PAGE_SIZE, ...range(period) }),
-      ))
+      for await (const r of newestFirst((query) => listSettlementRequests(environment, query), ...monthOf(period)))
         yield SETTLEMENT_CSV_COLUMNS.map((c) => c.value(r));
     },
   },
@@ -64,9 +47,7 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
       "completed_at",
     ],
     async *rows({ environment, period }) {
-      for await (const p of pages((page) =>
-        listPayments(environment, { page, page_size: MAX_PAGE_SIZE, ...range(period) }),
-      )) {
+      for await (const p of newestFirst((query) => listPayments(environment, query), ...monthOf(period))) {
         const side = p.type === "PAYIN" ? p.source : p.destination;
         yield [
           p.id,
@@ -99,9 +80,7 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
       "failure_reason",
     ],
     async *rows({ environment, period }) {
-      for await (const d of pages((page) =>
-        listDisbursements(environment, { page, page_size: MAX_PAGE_SIZE, ...range(period) }),
-      ))
+      for await (const d of newestFirst((query) => listDisbursements(environment, query), ...monthOf(period)))
         yield [
           d.id,
           d.status,

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { readSheet } from "read-excel-file/node";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { openDatabase, type Database } from "@/lib/db/database";
@@ -42,7 +43,7 @@ vi.mock("@/lib/settlement-api", () => ({
   getBalanceStatement: async () => ({ ok: false, error: { message: "no ledger here" } }),
 }));
 
-const { claimRun, findRun, pieces, queueRun } = await import("./store");
+const { appendPiece, ClaimLost, claimRun, finishRun, findRun, keepClaim, pieces, queueRun } = await import("./store");
 const { makeReport } = await import("./run-report");
 const { readDownload, signDownload } = await import("./download-link");
 
@@ -101,6 +102,39 @@ describe("reports (PostgreSQL)", () => {
     expect(sheet[0]?.slice(0, 4)).toEqual(["id", "type", "status", "amount"]);
     expect(sheet).toHaveLength(TOTAL + 1);
     expect(sheet[2]?.slice(0, 5)).toEqual(["pay_0002", "PAYOUT", "COMPLETED", "2.05", "USDC"]);
+  });
+
+  it("a run whose claimer went quiet is taken over; the first claimer's pieces and outcome are refused", async () => {
+    const queued = await queueRun(
+      a.db,
+      "sandbox",
+      { definition: "payments", period: "2026-10", format: "csv" },
+      "fin@example.com",
+    );
+    const first = (await claimRun(a.db)) as NonNullable<Awaited<ReturnType<typeof claimRun>>>;
+    expect(first.id).toBe(queued.id);
+    await appendPiece(a.db, first, 0, Buffer.from("stale,"));
+    // Alive a minute ago: nobody takes it.
+    await a.db.execute(
+      sql`update console_report_runs set alive_at = now() - interval '60 seconds' where id = ${queued.id}`,
+    );
+    expect(await claimRun(b.db)).toBeNull();
+    // Quiet for three minutes (its instance stopped): another instance takes it over.
+    await a.db.execute(
+      sql`update console_report_runs set alive_at = now() - interval '180 seconds' where id = ${queued.id}`,
+    );
+    const second = (await claimRun(b.db)) as NonNullable<Awaited<ReturnType<typeof claimRun>>>;
+    expect(second.id).toBe(queued.id);
+    expect(second.claimId).not.toBe(first.claimId);
+    await expect(appendPiece(a.db, first, 1, Buffer.from("late"))).rejects.toBeInstanceOf(ClaimLost);
+    expect(await keepClaim(a.db, first)).toBe(false);
+    expect(await finishRun(a.db, first, { status: "failed", error: "from the stopped instance" })).toBe(false);
+    const manifest = await makeReport(b.db, second);
+    expect(manifest?.rows).toBe(TOTAL);
+    const bytes = await file(a.db, queued.id);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(manifest?.sha256);
+    expect(bytes.toString("utf8")).not.toContain("stale,");
+    expect(await findRun(a.db, queued.id)).toMatchObject({ status: "succeeded", error: null });
   });
 
   it("a service failing mid-way leaves a failed run, with why, and no file", async () => {

@@ -3,15 +3,19 @@ import { createHash } from "node:crypto";
 import type { Executor } from "@/lib/db/database";
 import { REPORT_LABELS } from "./catalog";
 import { REPORT_DEFINITIONS } from "./definitions";
-import { appendPiece, finishRun, type ReportManifest, type ReportRun } from "./store";
+import { appendPiece, ClaimLost, finishRun, keepClaim, type ReportManifest, type ReportRun } from "./store";
 import { writerFor } from "./writers";
 
 /**
  * Makes one claimed run's file (decisions D24.10): rows streamed from the definition into the
  * format's writer, written to the database piece by piece as they come, hashed as they go; the
  * manifest names the run, its columns, row count, size and SHA-256. A failure keeps nothing but
- * its reason.
+ * its reason. While it works it says it is alive every ALIVE_EVERY_MS (a source paced by the
+ * API's rate limit may write nothing for a while); once another instance has taken the run
+ * over (this one looked stopped), it stops and writes nothing more.
  */
+const ALIVE_EVERY_MS = 20_000;
+
 export async function makeReport(db: Executor, run: ReportRun): Promise<ReportManifest | null> {
   const definition = REPORT_DEFINITIONS[run.definition];
   const hash = createHash("sha256");
@@ -24,22 +28,36 @@ export async function makeReport(db: Executor, run: ReportRun): Promise<ReportMa
     async (piece) => {
       hash.update(piece);
       bytes += piece.length;
-      await appendPiece(db, run.id, seq++, piece);
+      await appendPiece(db, run, seq++, piece);
     },
     `${REPORT_LABELS[run.definition].label} ${run.period}`,
   );
+  let lost = false;
+  const alive = setInterval(() => {
+    keepClaim(db, run).then(
+      (mine) => {
+        if (!mine) lost = true;
+      },
+      () => {},
+    );
+  }, ALIVE_EVERY_MS);
+  alive.unref();
   try {
     for await (const cells of definition.rows({ db, environment: run.environment, period: run.period })) {
+      if (lost) throw new ClaimLost(run.id);
       await writer.row(cells);
       rows++;
     }
     await writer.end();
   } catch (error) {
-    await finishRun(db, run.id, {
+    if (error instanceof ClaimLost) return null;
+    await finishRun(db, run, {
       status: "failed",
       error: error instanceof Error ? error.message.slice(0, 500) : "The report failed.",
     });
     return null;
+  } finally {
+    clearInterval(alive);
   }
   const manifest: ReportManifest = {
     run: run.id,
@@ -53,6 +71,5 @@ export async function makeReport(db: Executor, run: ReportRun): Promise<ReportMa
     sha256: hash.digest("hex"),
     generated_at: new Date().toISOString(),
   };
-  await finishRun(db, run.id, { status: "succeeded", manifest });
-  return manifest;
+  return (await finishRun(db, run, { status: "succeeded", manifest })) ? manifest : null;
 }

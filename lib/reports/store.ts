@@ -34,6 +34,8 @@ export type ReportRun = {
   createdAt: string;
   finishedAt: string | null;
   scheduleId: string | null;
+  /** The claim this worker holds while it makes the run (null unless claimed). */
+  claimId: string | null;
   delivery: { status: "delivered" | "failed"; attempts: number; detail: string; at: string } | null;
 };
 type Row = {
@@ -52,6 +54,7 @@ type Row = {
   created_at: string | Date;
   finished_at: string | Date | null;
   schedule_id?: string | null;
+  claim_id?: string | null;
   delivery?: ReportRun["delivery"];
 };
 const toRun = (r: Row): ReportRun => ({
@@ -70,6 +73,7 @@ const toRun = (r: Row): ReportRun => ({
   createdAt: new Date(r.created_at).toISOString(),
   finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
   scheduleId: r.schedule_id ?? null,
+  claimId: r.claim_id ?? null,
   delivery: r.delivery ?? null,
 });
 
@@ -99,13 +103,21 @@ export async function queueRun(
   return toRun(rows[0] as Row);
 }
 
-/** Claims the oldest queued run (or one whose instance stopped ten minutes into it), for this worker alone. */
+/** How long a claimed run may go without a sign of life before another instance takes it over. */
+export const CLAIM_STALE_SECONDS = 120;
+
+/**
+ * Claims the oldest queued run, or one whose claimer has shown no sign of life for
+ * CLAIM_STALE_SECONDS (it stopped), for this worker alone, under a fresh claim id.
+ */
 export async function claimRun(db: Executor): Promise<ReportRun | null> {
   const rows = await queryRows<Row>(
     db,
-    sql`update console_report_runs set status = 'running', started_at = now()
+    sql`update console_report_runs
+           set status = 'running', started_at = now(), alive_at = now(), claim_id = ${randomBytes(9).toString("base64url")}
          where id = (select id from console_report_runs
-                      where status = 'queued' or (status = 'running' and started_at < now() - interval '10 minutes')
+                      where status = 'queued'
+                         or (status = 'running' and coalesce(alive_at, started_at) < now() - make_interval(secs => ${CLAIM_STALE_SECONDS}))
                       order by created_at, id limit 1 for update skip locked)
          returning *`,
   );
@@ -114,28 +126,60 @@ export async function claimRun(db: Executor): Promise<ReportRun | null> {
   return toRun(rows[0]);
 }
 
-export async function appendPiece(db: Executor, runId: string, seq: number, piece: Buffer): Promise<void> {
-  await db.execute(sql`insert into console_report_chunks (run_id, seq, data) values (${runId}, ${seq}, ${piece})`);
+/** Thrown when another instance has taken the run over: this worker stops and writes nothing more. */
+export class ClaimLost extends Error {
+  constructor(runId: string) {
+    super(`Report run ${runId} was taken over by another instance.`);
+  }
 }
 
+type Claim = Pick<ReportRun, "id" | "claimId">;
+
+/** Says the claimer is alive; false when the run is no longer this claim's. */
+export async function keepClaim(db: Executor, run: Claim): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update console_report_runs set alive_at = now()
+         where id = ${run.id} and claim_id = ${run.claimId} and status = 'running' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Adds one piece of the file, only while the run is still this claim's (and says it is alive). */
+export async function appendPiece(db: Executor, run: Claim, seq: number, piece: Buffer): Promise<void> {
+  const rows = await queryRows<{ seq: number }>(
+    db,
+    sql`with mine as (update console_report_runs set alive_at = now()
+                       where id = ${run.id} and claim_id = ${run.claimId} and status = 'running' returning id)
+        insert into console_report_chunks (run_id, seq, data) select id, ${seq}, ${piece} from mine returning seq`,
+  );
+  if (rows.length === 0) throw new ClaimLost(run.id);
+}
+
+/** Records a run's outcome, only while it is still this claim's; false when it was taken over. */
 export async function finishRun(
   db: Executor,
-  id: string,
+  run: Claim,
   outcome: { status: "succeeded"; manifest: ReportManifest } | { status: "failed"; error: string },
-): Promise<void> {
-  if (outcome.status === "succeeded")
-    await db.execute(
+): Promise<boolean> {
+  const mine = sql`id = ${run.id} and claim_id = ${run.claimId} and status = 'running'`;
+  if (outcome.status === "succeeded") {
+    const rows = await queryRows<{ id: string }>(
+      db,
       sql`update console_report_runs
              set status = 'succeeded', rows = ${outcome.manifest.rows}, bytes = ${outcome.manifest.bytes}, sha256 = ${outcome.manifest.sha256},
                  manifest = ${JSON.stringify(outcome.manifest)}::jsonb, finished_at = now()
-           where id = ${id}`,
+           where ${mine} returning id`,
     );
-  else {
-    await db.execute(
-      sql`update console_report_runs set status = 'failed', error = ${outcome.error}, finished_at = now() where id = ${id}`,
-    );
-    await db.execute(sql`delete from console_report_chunks where run_id = ${id}`);
+    return rows.length > 0;
   }
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update console_report_runs set status = 'failed', error = ${outcome.error}, finished_at = now() where ${mine} returning id`,
+  );
+  if (rows.length === 0) return false;
+  await db.execute(sql`delete from console_report_chunks where run_id = ${run.id}`);
+  return true;
 }
 
 export async function findRun(db: Executor, id: string): Promise<ReportRun | null> {

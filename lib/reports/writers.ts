@@ -60,7 +60,8 @@ export function csvWriter(columns: readonly string[], sink: Sink): ReportWriter 
 /** The part of a stream this writer reads to hold back: Node's (or readable-stream's) writable state. */
 type Backlogged = {
   _writableState?: { needDrain?: boolean; length?: number };
-  once: (event: "drain", listener: () => void) => void };
+  once: (event: "drain", listener: () => void) => void;
+};
 
 /**
  * Where ExcelJS's streaming writer pours a sheet's XML: the zip entry's input, which it writes

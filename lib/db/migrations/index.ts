@@ -35,6 +35,7 @@ import { sql as auditLog } from "./0035_audit_log";
 import { sql as reconciliation } from "./0036_reconciliation";
 import { sql as reports } from "./0037_reports";
 import { sql as reportSchedules } from "./0038_report_schedules";
+import { sql as reportClaims } from "./0039_report_claims";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -78,4 +79,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0036_reconciliation", sql: reconciliation },
   { id: "0037_reports", sql: reports },
   { id: "0038_report_schedules", sql: reportSchedules },
+  { id: "0039_report_claims", sql: reportClaims },
 ];
