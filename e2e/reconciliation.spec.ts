@@ -96,6 +96,16 @@ test("finance imports expected settlements, sees the automatic matches with thei
   await finance.goto(`/reconciliation?period=${period}`);
   // A file with a bad row imports nothing and names the line and column.
   await finance.getByTestId("import-expected").click();
+  // A file over the import's size is refused before it is sent, with what to do instead.
+  await finance.getByTestId("import-expected-file").setInputFiles({
+    name: "year.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`${csv}\n${"x".repeat(950 * 1024)}`),
+  });
+  await finance.getByTestId("import-expected-submit").click();
+  await expect(finance.getByRole("dialog")).toContainText(
+    "The file is larger than 900 KB: split the month into several files.",
+  );
   await finance.getByTestId("import-expected-file").setInputFiles({
     name: "bad.csv",
     mimeType: "text/csv",

@@ -7,6 +7,7 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { UploadIcon } from "@/components/ui/icons";
 import { importExpectedSettlements } from "@/lib/actions/import-expected-settlements";
 import type { ActionError } from "@/lib/actions/result";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL } from "@/lib/reconciliation/import-csv";
 
 const EXAMPLE = "direction,amount,currency,tolerance_abs,tolerance_pct,window_start,window_end,counterparty,reference";
 
@@ -23,6 +24,14 @@ export function ImportExpectedDialog() {
     start(async () => {
       if (!file) {
         setError({ code: "invalid_input", message: "Choose a CSV file first.", details: [] });
+        return;
+      }
+      if (file.size > MAX_IMPORT_BYTES) {
+        setError({
+          code: "invalid_input",
+          message: `The file is larger than ${MAX_IMPORT_SIZE_LABEL}: split the month into several files.`,
+          details: [],
+        });
         return;
       }
       const result = await importExpectedSettlements({ csv: await file.text() });

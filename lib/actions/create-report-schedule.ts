@@ -1,5 +1,6 @@
 "use server";
 
+import { maskUrlSecrets } from "@/lib/schemas/mask";
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { env } from "@/lib/env";
@@ -48,7 +49,7 @@ export const createReportSchedule = consoleAction({
       audit: {
         targetId: made.schedule.id,
         environment,
-        detail: `${input.definition} ${input.cadence} ${input.format}${url ? ` → ${url}` : ""}`,
+        detail: `${input.definition} ${input.cadence} ${input.format}${url ? ` → ${maskUrlSecrets(url)}` : ""}`,
       },
     };
   },

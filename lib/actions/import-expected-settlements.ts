@@ -3,20 +3,20 @@
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { expectedOf } from "@/lib/reconciliation/expected-input";
-import { readExpectedCsv } from "@/lib/reconciliation/import-csv";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL, readExpectedCsv } from "@/lib/reconciliation/import-csv";
 import { insertExpected } from "@/lib/reconciliation/store";
 import { consoleAction } from "./action";
 import { fail } from "@/lib/auth/authorize";
-
-/** At most 8 MB of CSV in one import. */
-const MAX_CSV_CHARS = 8_000_000;
 
 /** Imports expected settlements from CSV: every row checked first, and one bad row imports nothing (each problem named by line and column). */
 export const importExpectedSettlements = consoleAction({
   name: "importExpectedSettlements",
   permission: "reconciliation:run",
   input: z.object({
-    csv: z.string().min(1, "Choose a CSV file").max(MAX_CSV_CHARS, "At most 8 MB in one file"),
+    csv: z
+      .string()
+      .min(1, "Choose a CSV file")
+      .max(MAX_IMPORT_BYTES, `At most ${MAX_IMPORT_SIZE_LABEL} in one file: split the month into several files`),
   }),
   run: async ({ csv }, { environment, actor }) => {
     const read = readExpectedCsv(csv);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskBankFields, maskInboxUrl, maskTail } from "./mask";
+import { maskBankFields, maskInboxUrl, maskTail, maskUrlSecrets } from "./mask";
 
 describe("masking", () => {
   it("shows a bank identifier's last four characters", () => {
@@ -33,5 +33,16 @@ describe("masking", () => {
       rows: [{ clabe: "••••9719" }],
     });
     expect(body.destination.account_number).toBe("0000014579");
+  });
+
+  it("a receiver's URL keeps where it goes and loses what would let another post to it", () => {
+    expect(maskUrlSecrets("https://u:p@erp.example/hook?token=abc&x=1#frag")).toBe(
+      "https://…@erp.example/hook?token=…&x=…#…",
+    );
+    expect(maskUrlSecrets("http://127.0.0.1:4400/reports")).toBe("http://127.0.0.1:4400/reports");
+    expect(maskUrlSecrets("https://console.example/inbox/ibx_AbCdEfGhIjKl")).toBe(
+      "https://console.example/inbox/ibx_AbCdEf…",
+    );
+    expect(maskUrlSecrets("not a url")).toBe("not a url");
   });
 });

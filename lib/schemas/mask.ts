@@ -22,6 +22,26 @@ export function maskInboxUrl(url: string): string {
 }
 
 /**
+ * A URL people may read but not reuse: a console inbox's path cut as above, the query's values
+ * and any user and password replaced with "…" (a report schedule's receiver may carry a token
+ * there). "https://u:p@erp.example/hook?token=abc&x=1" → "https://…@erp.example/hook?token=…&x=…".
+ * Text that is not a URL comes back as maskInboxUrl leaves it.
+ */
+export function maskUrlSecrets(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return maskInboxUrl(url);
+  }
+  const auth = parsed.username || parsed.password ? "…@" : "";
+  const query = [...parsed.searchParams.keys()].map((k) => `${encodeURIComponent(k)}=…`).join("&");
+  return maskInboxUrl(
+    `${parsed.protocol}//${auth}${parsed.host}${parsed.pathname}${query ? `?${query}` : ""}${parsed.hash ? "#…" : ""}`,
+  );
+}
+
+/**
  * A copy of `value` with every bank identifier in it (the fields bank-shapes.ts masks, at any depth)
  * masked to its last four characters (issue 43): a held call as people read it. The stored call,
  * sent on approval, keeps them whole.

@@ -19,7 +19,7 @@ import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { closePack } from "@/lib/reconciliation/close";
-import { EXCEPTION_LABELS, RECON_VIEWS, type ReconView } from "@/lib/reconciliation/labels";
+import { EXCEPTION_LABELS, RECON_VIEWS, type ReconView, toleranceLabel } from "@/lib/reconciliation/labels";
 import {
   currentMatchRules,
   findException,
@@ -54,7 +54,7 @@ const toExpectedView = (r: ExpectedRow): ExpectedView => ({
   reference: r.reference,
   state: r.state,
   source: r.source,
-  tolerance: `${r.toleranceAbs} ${r.currency} / ${r.tolerancePct} %`,
+  tolerance: toleranceLabel(r),
 });
 const toMovementView = (m: MovementRow): MovementView => ({
   id: m.id,

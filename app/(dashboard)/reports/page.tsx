@@ -1,3 +1,4 @@
+import { maskUrlSecrets } from "@/lib/schemas/mask";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { RefreshWhileRunning } from "@/components/reports/refresh-while-running";
 import { ReportForm } from "@/components/reports/report-form";
@@ -159,7 +160,7 @@ export default async function ReportsPage() {
                   {
                     header: "Webhook",
                     className: "break-all font-mono text-xs text-slate-500",
-                    cell: (s) => s.webhookUrl ?? "—",
+                    cell: (s) => (s.webhookUrl ? maskUrlSecrets(s.webhookUrl) : "—"),
                   },
                   { header: "", cell: (s) => (runs ? <ScheduleSwitch id={s.id} enabled={s.enabled} /> : null) },
                 ]}
