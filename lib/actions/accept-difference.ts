@@ -2,8 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import Decimal from "decimal.js";
-import { findException, findExpected } from "@/lib/reconciliation/store";
+import { writeOffCall } from "@/lib/reconciliation/controlled-action";
 import { acceptDifference as accept } from "@/lib/reconciliation/work";
 import { consoleAction, idSchema, refused } from "./action";
 
@@ -16,30 +15,8 @@ export const acceptDifference = consoleAction({
     note: z.string().trim().min(3, "Say why the difference is accepted").max(500),
   }),
   // Accepting a difference writes it off: the write-off rules judge it, by the difference the server reads.
-  control: async ({ exceptionId, note }, { environment }) => {
-    const { db } = await getDatabase();
-    const x = await findException(db, environment, exceptionId);
-    const named = x ? await findExpected(db, environment, x.expectedIds) : [];
-    const about = named
-      .map((e) => e.reference ?? e.counterparty ?? e.id)
-      .join(", ")
-      .slice(0, 300);
-    return {
-      action: "reconciliation_write_off",
-      call: {
-        method: "POST",
-        path: "console:reconciliation/accepted-differences",
-        body: {
-          exception_id: exceptionId,
-          amount: new Decimal(x?.difference ?? "0").abs().toFixed(),
-          currency: x?.currency ?? "USD",
-          reason: note,
-          mode: "accept_difference",
-          ...(about ? { about } : {}),
-        },
-      },
-    };
-  },
+  control: async ({ exceptionId, note }, { environment }) =>
+    writeOffCall((await getDatabase()).db, environment, exceptionId, note, "accept_difference"),
   run: async ({ exceptionId, note }, { environment, actor }) => {
     const { db } = await getDatabase();
     const done = await accept(db, environment, exceptionId, note, actor.email);

@@ -2,8 +2,8 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { findException, findExpected } from "@/lib/reconciliation/store";
-import { writeOff, writeOffAmount } from "@/lib/reconciliation/work";
+import { writeOffCall } from "@/lib/reconciliation/controlled-action";
+import { writeOff } from "@/lib/reconciliation/work";
 import { consoleAction, idSchema, refused } from "./action";
 
 /**
@@ -15,30 +15,8 @@ export const writeOffException = consoleAction({
   name: "writeOffException",
   permission: "reconciliation:run",
   input: z.object({ exceptionId: idSchema, reason: z.string().trim().min(3, "Say why it is written off").max(500) }),
-  control: async ({ exceptionId, reason }, { environment }) => {
-    const { db } = await getDatabase();
-    const x = await findException(db, environment, exceptionId);
-    const amount = x ? await writeOffAmount(db, environment, x) : "0";
-    const named = x ? await findExpected(db, environment, x.expectedIds) : [];
-    const about = named
-      .map((e) => e.reference ?? e.counterparty ?? e.id)
-      .join(", ")
-      .slice(0, 300);
-    return {
-      action: "reconciliation_write_off",
-      call: {
-        method: "POST",
-        path: "console:reconciliation/write-offs",
-        body: {
-          exception_id: exceptionId,
-          amount,
-          currency: x?.currency ?? "USD",
-          reason,
-          ...(about ? { about } : {}),
-        },
-      },
-    };
-  },
+  control: async ({ exceptionId, reason }, { environment }) =>
+    writeOffCall((await getDatabase()).db, environment, exceptionId, reason, "write_off"),
   run: async ({ exceptionId, reason }, { environment, actor }) => {
     const { db } = await getDatabase();
     const done = await writeOff(db, environment, exceptionId, reason, actor.email);

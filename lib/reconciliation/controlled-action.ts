@@ -1,8 +1,12 @@
 import "server-only";
 import { controlledAction } from "@/lib/approvals/controlled-action";
 import { amountLabel } from "@/lib/approvals/facts";
+import Decimal from "decimal.js";
+import type { Executor } from "@/lib/db/database";
+import type { Environment } from "@/lib/schemas/catalog";
 import { z } from "@/lib/schemas/zod";
-import { acceptDifference, writeOff } from "./work";
+import { findException, findExpected } from "./store";
+import { acceptDifference, writeOff, writeOffAmount } from "./work";
 
 /** The body a write-off holds: the exception, what it writes off (for the rules), and why. */
 export const writeOffBodySchema = z.object({
@@ -49,3 +53,44 @@ export const writeOffAction = controlledAction({
       : { status: "failed", responseStatus: 409, response: { error: done.error }, resultId: null };
   },
 });
+
+/**
+ * The held call a write-off or an accepted difference makes (both actions' `control`): the amount
+ * and currency the rules judge are read here from the exception, never taken from the browser,
+ * so a rule over an amount cannot be walked round by sending a smaller one; `about` names the
+ * expected settlements by their references, for the approver.
+ */
+export async function writeOffCall(
+  db: Executor,
+  environment: Environment,
+  exceptionId: string,
+  reason: string,
+  mode: "write_off" | "accept_difference",
+) {
+  const x = await findException(db, environment, exceptionId);
+  const amount = !x
+    ? "0"
+    : mode === "write_off"
+      ? await writeOffAmount(db, environment, x)
+      : new Decimal(x.difference ?? "0").abs().toFixed();
+  const named = x ? await findExpected(db, environment, x.expectedIds) : [];
+  const about = named
+    .map((e) => e.reference ?? e.counterparty ?? e.id)
+    .join(", ")
+    .slice(0, 300);
+  return {
+    action: "reconciliation_write_off" as const,
+    call: {
+      method: "POST" as const,
+      path: mode === "write_off" ? "console:reconciliation/write-offs" : "console:reconciliation/accepted-differences",
+      body: {
+        exception_id: exceptionId,
+        amount,
+        currency: x?.currency ?? "USD",
+        reason,
+        ...(mode === "accept_difference" ? { mode } : {}),
+        ...(about ? { about } : {}),
+      },
+    },
+  };
+}

@@ -11,7 +11,7 @@ import { openDatabase, queryRows, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { exceptionPack } from "./exception-pack";
 import { runMatching } from "./run";
-import { findException, insertExpected, listExceptions, upsertMovements } from "./store";
+import { findException, insertExpected, listExceptions, openExceptionCounts, upsertMovements } from "./store";
 import { acceptDifference, matchByHand, writeOff } from "./work";
 
 vi.mock("@/lib/settlement-api", () => ({
@@ -84,6 +84,14 @@ describe("reconciliation (PostgreSQL, two instances)", () => {
     expect(again.matches).toBe(0);
     const after = await listExceptions(a.db, "sandbox", { period: "2026-09", limit: 5000 });
     expect(after.length).toBe(before.length - 1);
+    // The overview's counts, counted in the database, say the same as the queue's rows.
+    const byKind = new Map<string, number>();
+    for (const x of after) byKind.set(x.kind, (byKind.get(x.kind) ?? 0) + 1);
+    const counted = await openExceptionCounts(a.db, "sandbox", "2026-09");
+    expect(Object.fromEntries(counted.map((c) => [c.kind, c.count]))).toEqual(Object.fromEntries(byKind));
+    expect(counted.find((c) => c.kind === "underpaid")?.count ?? 0).toBe(
+      before.filter((x) => x.kind === "underpaid").length - 1,
+    );
     expect((await findException(a.db, "sandbox", under?.id ?? ""))?.status).toBe("resolved");
   });
 

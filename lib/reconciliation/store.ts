@@ -530,6 +530,21 @@ export async function listExceptions(
   return rows.map(toException);
 }
 
+/** How many exceptions of each kind a period has open: counted, not listed (a month may have thousands). */
+export async function openExceptionCounts(
+  db: Executor,
+  environment: Environment,
+  period: string,
+): Promise<Array<{ kind: ExceptionKind; count: number }>> {
+  const rows = await queryRows<{ kind: ExceptionKind; n: string | number }>(
+    db,
+    sql`select kind, count(*) as n from console_recon_exceptions
+         where environment = ${environment} and period = ${period} and status = 'open'
+         group by kind order by kind`,
+  );
+  return rows.map((r) => ({ kind: r.kind, count: Number(r.n) }));
+}
+
 /** Closes an open (or held) exception; null when someone closed it meanwhile. */
 export async function closeException(
   db: Executor,

@@ -27,6 +27,7 @@ import {
   findMatch,
   findMovements,
   listExceptions,
+  openExceptionCounts,
   listExpected,
   listMatches,
   openMovements,
@@ -212,15 +213,8 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
       />
     );
   } else {
-    const byKind = await listExceptions(db, environment, { period, limit: 5000 });
-    const counts = new Map<ExceptionKind, number>();
-    for (const x of byKind) counts.set(x.kind, (counts.get(x.kind) ?? 0) + 1);
     body = (
-      <OverviewView
-        period={period}
-        summary={summary}
-        byKind={[...counts.entries()].map(([kind, count]) => ({ kind, count }))}
-      />
+      <OverviewView period={period} summary={summary} byKind={await openExceptionCounts(db, environment, period)} />
     );
   }
 
