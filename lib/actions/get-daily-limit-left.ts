@@ -1,7 +1,8 @@
 "use server";
 
 import { z } from "@/lib/schemas/zod";
-import { leftOf, limitFor, startOfDayIn } from "@/lib/approvals/limits";
+import { leftOf, limitFor } from "@/lib/approvals/limits";
+import { startOfDayIn } from "@/lib/dates/calendar";
 import { usedTodayUsd } from "@/lib/approvals/money-calls";
 import { getDatabase } from "@/lib/db/connection";
 import { env } from "@/lib/env";

@@ -3,7 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { nowFor } from "@/lib/approvals/clock";
-import { dayIn } from "@/lib/approvals/limits";
+import { dayIn } from "@/lib/dates/calendar";
 import { env } from "@/lib/env";
 import { runMatching } from "@/lib/reconciliation/run";
 import { syncMovements } from "@/lib/reconciliation/sync";

@@ -9,7 +9,8 @@ import { inUsd } from "./usd";
 import { destinationOfCall, factsOfCall, readsAsEntry, type ControlledActionTable } from "./controlled-action";
 import { coolingOffMinutes, findPayeeByKey } from "./payees";
 import { type ControlledAction, governingRule, rolesText, type Rule, type SubmissionFacts } from "./rules";
-import { leftOf, limitFor, startOfDayIn } from "./limits";
+import { startOfDayIn } from "@/lib/dates/calendar";
+import { leftOf, limitFor } from "./limits";
 import {
   finishMoneyCall,
   holdMoneyCall,

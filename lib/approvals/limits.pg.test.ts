@@ -10,7 +10,8 @@ import { migrate } from "@/lib/db/migrate";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
-import { addLimit, dayIn, leftOf, limitFor, startOfDayIn } from "./limits";
+import { dayIn, startOfDayIn } from "@/lib/dates/calendar";
+import { addLimit, leftOf, limitFor } from "./limits";
 import { finishMoneyCall, possibleDuplicates, recordMoneyCall, type MoneyCallFacts } from "./money-calls";
 
 const DAY = new Date(Date.now() - 60_000);

@@ -16,39 +16,6 @@ import { dailyLimits } from "./schema";
 export type LimitRow = typeof dailyLimits.$inferSelect;
 export type Limit = { id: string; amount: string; currency: "USD"; scope: "person" | "role" };
 
-/** The calendar day of `now` in `timeZone` (YYYY-MM-DD). */
-export function dayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `at` (ms). */
-function offsetAt(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(at));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return (
-    Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second")) -
-    Math.floor(at / 1000) * 1000
-  );
-}
-
-/** The instant the calendar day of `now` began in `timeZone`. */
-export function startOfDayIn(timeZone: string, now = new Date()): Date {
-  const [y = 1970, m = 1, d = 1] = dayIn(timeZone, now).split("-").map(Number);
-  const midnight = Date.UTC(y, m - 1, d);
-  let guess = midnight - offsetAt(timeZone, midnight);
-  guess = midnight - offsetAt(timeZone, guess);
-  return new Date(guess);
-}
-
 /**
  * The person's limit in production: their own, else their role's. Limits are in USD (a limit set
  * before they were, in another currency, is read as that many USD); with several, the smallest.

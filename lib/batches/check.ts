@@ -6,7 +6,8 @@ import { governingRule, type Rule, type SubmissionFacts } from "@/lib/approvals/
 import { currentRules } from "@/lib/approvals/store";
 import { destinationsOf, noteDestinations, usedTodayUsd } from "@/lib/approvals/money-calls";
 import { coolingOffMinutes } from "@/lib/approvals/payees";
-import { leftOf, limitFor, startOfDayIn } from "@/lib/approvals/limits";
+import { leftOf, limitFor } from "@/lib/approvals/limits";
+import { startOfDayIn } from "@/lib/dates/calendar";
 import { inUsd } from "@/lib/approvals/usd";
 import { availableBalances } from "@/lib/page-data/available-balances";
 import type { Executor } from "@/lib/db/database";

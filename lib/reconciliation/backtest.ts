@@ -3,7 +3,7 @@ import type { Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
 import { lastDayOf } from "./close";
 import { matchSettlements } from "./match";
-import { addDays } from "./tolerance";
+import { addDays } from "@/lib/dates/calendar";
 import { monthAsItCame } from "./store";
 import type { ExceptionKind, MatchRule, MatchResult } from "./types";
 

@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
 import type { Statement } from "@/lib/schemas/statement";
 import { getBalanceStatement, listPayments, listSettlementRequests } from "@/lib/settlement-api";
 import { newId } from "./store";
-import { addDays } from "./tolerance";
+import { addDays } from "@/lib/dates/calendar";
 import { lockOf } from "./work";
 
 /**

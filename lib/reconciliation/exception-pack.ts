@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { addDays } from "./tolerance";
+import { addDays } from "@/lib/dates/calendar";
 import type { ActualMovement, ExceptionKind, ExpectedSettlement } from "./types";
 
 /**

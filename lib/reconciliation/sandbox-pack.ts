@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
-import { dayIn } from "@/lib/approvals/limits";
+import { dayIn } from "@/lib/dates/calendar";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import {
@@ -11,7 +11,7 @@ import {
   simulatePaymentStatus,
 } from "@/lib/settlement-api";
 import { insertExpected, type NewExpected } from "./store";
-import { addDays } from "./tolerance";
+import { addDays } from "@/lib/dates/calendar";
 import type { ExceptionKind } from "./types";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { dayIn } from "@/lib/approvals/limits";
+import { dayIn } from "@/lib/dates/calendar";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import type { Environment } from "@/lib/schemas/catalog";
@@ -8,7 +8,7 @@ import type { SettlementRequest } from "@/lib/schemas/settlement-request-respons
 import { listPayments, listSettlementRequests } from "@/lib/settlement-api";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
 import { insertExpected, upsertMovements, type NewExpected } from "./store";
-import { addDays } from "./tolerance";
+import { addDays } from "@/lib/dates/calendar";
 import type { ActualMovement } from "./types";
 
 /**

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { addDays } from "@/lib/dates/calendar";
 import type { ExpectedSettlement } from "./types";
 
 /**
@@ -18,13 +19,6 @@ export function compareAmount(
 ): { difference: Decimal; exact: boolean; within: boolean } {
   const difference = new Decimal(actual).minus(expected.amount);
   return { difference, exact: difference.isZero(), within: difference.abs().lte(toleranceOf(expected)) };
-}
-
-/** "2026-11-03" + 2 days → "2026-11-05" (calendar dates, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
 }
 
 /** Where a day falls against the window: before it, in it (grace included), or late. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { midnightIn, monthsBetween, nextDue, periodCovered } from "./cadence";
+import { midnightIn } from "@/lib/dates/calendar";
+import { monthsBetween, nextDue, periodCovered } from "./cadence";
 
 describe("report cadences (merchant's time zone)", () => {
   const now = new Date("2026-11-29T15:30:00Z"); // a Sunday

@@ -13,7 +13,7 @@ import { RunMatchingButton } from "@/components/reconciliation/run-matching-butt
 import { SandboxPackButton } from "@/components/reconciliation/sandbox-pack-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { nowFor } from "@/lib/approvals/clock";
-import { dayIn } from "@/lib/approvals/limits";
+import { dayIn } from "@/lib/dates/calendar";
 import { consoleRead } from "@/lib/auth/console-read";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { can } from "@/lib/auth/permissions";

@@ -10,7 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { nowFor } from "@/lib/approvals/clock";
-import { dayIn } from "@/lib/approvals/limits";
+import { dayIn } from "@/lib/dates/calendar";
 import { consoleRead } from "@/lib/auth/console-read";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { can } from "@/lib/auth/permissions";
