@@ -8,7 +8,7 @@ import { CADENCES } from "@/lib/reports/cadence";
 import { REPORT_FORMATS, REPORT_IDS } from "@/lib/reports/catalog";
 import { createSchedule } from "@/lib/reports/schedules";
 import { kickReportWorker } from "@/lib/reports/worker";
-import { webhookUrlProblem } from "@/lib/service/outbox/url-guard";
+import { webhookUrlProblem } from "@/lib/http/url-guard";
 import { consoleAction, refused } from "./action";
 
 /**

@@ -5,7 +5,7 @@ import { reportBackgroundFailure } from "@/lib/db/availability";
 import { getDatabase } from "@/lib/db/connection";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
-import { webhookUrlProblem } from "@/lib/service/outbox/url-guard";
+import { webhookUrlProblem } from "@/lib/http/url-guard";
 import { makeCheckpoint } from "./store";
 
 const EVERY_MS = 30_000;

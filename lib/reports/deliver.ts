@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
-import { webhookUrlProblem } from "@/lib/service/outbox/url-guard";
+import { webhookUrlProblem } from "@/lib/http/url-guard";
 import { signatureHeader, SIGNATURE_HEADER, EVENT_ID_HEADER } from "@/lib/webhooks/signature";
 import { downloadPath } from "./download-link";
 import { recordDelivery, webhookOf } from "./schedules";

@@ -10,7 +10,7 @@ import {
   isLoopbackAddress,
   urlHost,
   type TargetPolicy,
-} from "./url-guard";
+} from "@/lib/http/url-guard";
 
 /** What one attempt came to: recorded as is (decisions D9). */
 export interface AttemptResult {

@@ -5,7 +5,7 @@ import { claimDueDeliveries, recordAttempts, type ClaimedDelivery } from "../sto
 import { deliveryBody, withOutcome, type AttemptRecord } from "./deliveries";
 import { announceDeliveryResults } from "./delivery-notices";
 import { sendDelivery } from "./send";
-import { endpointPolicy } from "./url-guard";
+import { endpointPolicy } from "@/lib/http/url-guard";
 import { sandboxOffset, shiftedClock } from "../sandbox-clock";
 import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
 import { deliveryOutcome, metrics } from "@/lib/observability/metrics";

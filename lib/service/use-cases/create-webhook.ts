@@ -5,7 +5,7 @@ import { generateWebhookSecret } from "@/lib/webhooks/signature";
 import type { Caller, ServiceDeps } from "../context";
 import { invalidField } from "../errors";
 import { newId } from "../ids";
-import { endpointPolicy, webhookUrlProblem } from "../outbox/url-guard";
+import { endpointPolicy, webhookUrlProblem } from "@/lib/http/url-guard";
 import { insertWebhook } from "../store/webhooks";
 import { toWebhook } from "./webhook-view";
 
