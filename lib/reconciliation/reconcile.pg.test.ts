@@ -11,7 +11,14 @@ import { openDatabase, queryRows, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { exceptionPack } from "./exception-pack";
 import { runMatching } from "./run";
-import { findException, insertExpected, listExceptions, openExceptionCounts, upsertMovements } from "./store";
+import {
+  findException,
+  insertExpected,
+  listExceptions,
+  openExceptionCounts,
+  openForMatching,
+  upsertMovements,
+} from "./store";
 import { acceptDifference, matchByHand, writeOff } from "./work";
 
 vi.mock("@/lib/settlement-api", () => ({
@@ -151,5 +158,29 @@ describe("reconciliation (PostgreSQL, two instances)", () => {
     expect((await closePack(a.db, "sandbox", "USD", "2026-09")).adjustments).toEqual([
       expect.objectContaining({ amount: "-15.00", forPeriod: "2026-08" }),
     ]);
+  });
+
+  it("a month's matching reads the money of a month either side of it, not the account's whole history", async () => {
+    const at = (id: string, day: string) => ({
+      id,
+      kind: "payment" as const,
+      direction: "in" as const,
+      amount: "10.00",
+      currency: "USD",
+      day,
+      counterparty: null,
+      reference: `range-${id}`,
+      rail: null,
+      returned: false,
+    });
+    await upsertMovements(a.db, "production", [
+      at("mv_range_early", "2025-12-31"),
+      at("mv_range_before", "2026-01-01"),
+      at("mv_range_in", "2026-02-14"),
+      at("mv_range_after", "2026-03-31"),
+      at("mv_range_late", "2026-04-01"),
+    ]);
+    const { actual } = await openForMatching(a.db, "production", "2026-02");
+    expect(actual.map((m) => m.id).sort()).toEqual(["mv_range_after", "mv_range_before", "mv_range_in"]);
   });
 });

@@ -5,6 +5,7 @@ import { queryRows, type Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { ActualMovement, ExceptionKind, ExpectedSettlement, Match, MatchRule, ReconException } from "./types";
 import { DEFAULT_RULES } from "./match";
+import { movementRange } from "./period";
 
 /**
  * Reconciliation's tables (migration 0036, decisions D24): expected settlements, the service's
@@ -257,7 +258,7 @@ export async function openForMatching(
   environment: Environment,
   period: string,
 ): Promise<{ expected: ExpectedRow[]; actual: MovementRow[] }> {
-  const from = `${period}-01`;
+  const { from, to } = movementRange(period);
   // One after the other: in a transaction both go over one connection.
   const expected = await queryRows<ExpectedDbRow>(
     db,
@@ -266,7 +267,7 @@ export async function openForMatching(
   const actual = await queryRows<MovementDbRow>(
     db,
     sql`select * from console_recon_movements
-         where environment = ${environment} and state = 'open' and day >= (${from}::date - interval '31 days')`,
+         where environment = ${environment} and state = 'open' and day between ${from}::date and ${to}::date`,
   );
   return { expected: expected.map(toExpected), actual: actual.map(toMovement) };
 }

@@ -1,20 +1,20 @@
 import "server-only";
-import { dayIn } from "@/lib/dates/calendar";
+import { addDays, dayIn } from "@/lib/dates/calendar";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { Payment } from "@/lib/schemas/payment";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { listPayments, listSettlementRequests } from "@/lib/settlement-api";
-import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
+import { newestFirst } from "@/lib/settlement-api/newest-first";
 import { insertExpected, upsertMovements, type NewExpected } from "./store";
-import { addDays } from "@/lib/dates/calendar";
+import { movementRange } from "./period";
 import type { ActualMovement } from "./types";
 
 /**
  * What the service did, read through its API (issue 46, decisions D24.5): every payment that
- * settled (COMPLETED) or came back (REFUNDED) from a month before `period` to today, as one
- * movement each. An inbound payment counts what arrived (`received_amount`, else what was
+ * settled (COMPLETED) or came back (REFUNDED), created from a month before `period` to a month
+ * after it (movementRange), as one movement each, read by moving windows (never a deep page). An inbound payment counts what arrived (`received_amount`, else what was
  * instructed); an outbound one what the recipient got. An inbound payment's reference is its
  * request's external_id; a payout's, what instructed it (the external_id, else the request's
  * id; a disbursement's id). Its counterparty is the request's `metadata.counterparty`, else
@@ -27,27 +27,26 @@ export async function syncMovements(
   environment: Environment,
   period: string,
 ): Promise<{ ok: true; movements: number } | { ok: false; message: string }> {
-  const from = addDays(`${period}-01`, -31);
+  const { from, to } = movementRange(period);
   const requests = new Map<string, SettlementRequest>();
-  for (let page = 1; ; page++) {
-    const result = await listSettlementRequests(environment, { page, page_size: MAX_PAGE_SIZE, created_from: from });
-    if (!result.ok) return { ok: false, message: `Settlement requests could not be read: ${result.error.message}` };
-    for (const r of result.data.data) requests.set(r.id, r);
-    if (page >= result.data.pagination.total_pages) break;
-  }
   const movements: Array<ActualMovement & { fee: string; parentId: string | null }> = [];
   const payouts: NewExpected[] = [];
-  for (let page = 1; ; page++) {
-    const result = await listPayments(environment, { page, page_size: MAX_PAGE_SIZE, created_from: from });
-    if (!result.ok) return { ok: false, message: `Payments could not be read: ${result.error.message}` };
-    for (const p of result.data.data) {
+  try {
+    for await (const r of newestFirst((query) => listSettlementRequests(environment, query), from, to))
+      requests.set(r.id, r);
+  } catch (error) {
+    return { ok: false, message: `Settlement requests could not be read: ${(error as Error).message}` };
+  }
+  try {
+    for await (const p of newestFirst((query) => listPayments(environment, query), from, to)) {
       const request = p.settlement_request_id ? requests.get(p.settlement_request_id) : undefined;
       const movement = movementOf(p, request);
       if (movement) movements.push(movement);
       const expected = expectedPayoutOf(p, request);
       if (expected) payouts.push(expected);
     }
-    if (page >= result.data.pagination.total_pages) break;
+  } catch (error) {
+    return { ok: false, message: `Payments could not be read: ${(error as Error).message}` };
   }
   await upsertMovements(db, environment, movements);
   // Once per payout (its source id): a payout instructed through the API is expected to settle.

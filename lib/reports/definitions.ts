@@ -5,7 +5,7 @@ import { SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
 import { lastDayOf, statementParts } from "@/lib/reconciliation/close";
 import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import { listDisbursements, listPayments, listSettlementRequests } from "@/lib/settlement-api";
-import { newestFirst } from "./api-pages";
+import { newestFirst } from "@/lib/settlement-api/newest-first";
 import { REPORT_IDS, type ReportId } from "./catalog";
 
 /**

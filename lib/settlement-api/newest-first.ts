@@ -1,6 +1,6 @@
 import "server-only";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
-import type { ApiResult } from "@/lib/settlement-api/result";
+import type { ApiResult } from "./result";
 
 /** A created-at window of a list and its page: `created_to` a date (its whole day) or an exclusive instant. */
 export type Window = { created_from: string; created_to: string; page: number; page_size: number };

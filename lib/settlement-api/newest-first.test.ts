@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ApiResult } from "@/lib/settlement-api/result";
-import { newestFirst, type Window } from "./api-pages";
+import type { ApiResult } from "./result";
+import { newestFirst, type Window } from "./newest-first";
 
 type Row = { id: string; created_at: string };
 
