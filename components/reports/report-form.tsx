@@ -6,11 +6,11 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import { backfillReports } from "@/lib/actions/backfill-reports";
 import { queueReport } from "@/lib/actions/queue-report";
 import type { ActionError } from "@/lib/actions/result";
-import { REPORT_FORMATS, REPORT_IDS, REPORT_LABELS, type ReportFormat, type ReportId } from "@/lib/reports/catalog";
+import { REPORT_LABELS, type ReportFormat, type ReportId } from "@/lib/reports/catalog";
+import { FormatField, ReportField } from "./report-fields";
 
 /** Runs a report for a month, as CSV or XLSX: it is queued, made in the background, and appears below with its link. */
 export function ReportForm({ period }: { period: string }) {
@@ -37,16 +37,12 @@ export function ReportForm({ period }: { period: string }) {
         });
       }}
     >
-      <Field label="Report" hint={REPORT_LABELS[definition].description} required>
-        {(p) => (
-          <Select
-            {...p}
-            value={definition}
-            onChange={(e) => setDefinition(e.target.value as ReportId)}
-            options={REPORT_IDS.map((id) => ({ value: id, label: REPORT_LABELS[id].label }))}
-          />
-        )}
-      </Field>
+      <ReportField
+        label="Report"
+        hint={REPORT_LABELS[definition].description}
+        value={definition}
+        onChange={setDefinition}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Month" required>
           {(p) => <Input {...p} type="month" value={month} onChange={(e) => setMonth(e.target.value)} />}
@@ -54,16 +50,7 @@ export function ReportForm({ period }: { period: string }) {
         <Field label="Through" hint="Optional: every month up to this one (a backfill, at most 24).">
           {(p) => <Input {...p} type="month" value={through} onChange={(e) => setThrough(e.target.value)} />}
         </Field>
-        <Field label="Format" required>
-          {(p) => (
-            <Select
-              {...p}
-              value={format}
-              onChange={(e) => setFormat(e.target.value as ReportFormat)}
-              options={REPORT_FORMATS.map((f) => ({ value: f, label: f === "csv" ? "CSV (UTF-8)" : "XLSX (Excel)" }))}
-            />
-          )}
-        </Field>
+        <FormatField label="Format" value={format} onChange={setFormat} />
       </div>
       <Button type="submit" loading={pending} data-testid="run-report">
         Run the report

@@ -11,7 +11,8 @@ import { Select } from "@/components/ui/select";
 import { createReportSchedule } from "@/lib/actions/create-report-schedule";
 import type { ActionError } from "@/lib/actions/result";
 import { CADENCES, type Cadence } from "@/lib/reports/cadence";
-import { REPORT_FORMATS, REPORT_IDS, REPORT_LABELS, type ReportFormat, type ReportId } from "@/lib/reports/catalog";
+import type { ReportFormat, ReportId } from "@/lib/reports/catalog";
+import { FormatField, ReportField } from "./report-fields";
 
 const CADENCE_WORDS: Record<Cadence, string> = {
   daily: "Daily, at midnight (the month so far)",
@@ -47,26 +48,8 @@ export function ScheduleForm() {
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Scheduled report" required>
-          {(p) => (
-            <Select
-              {...p}
-              value={definition}
-              onChange={(e) => setDefinition(e.target.value as ReportId)}
-              options={REPORT_IDS.map((id) => ({ value: id, label: REPORT_LABELS[id].label }))}
-            />
-          )}
-        </Field>
-        <Field label="As" required>
-          {(p) => (
-            <Select
-              {...p}
-              value={format}
-              onChange={(e) => setFormat(e.target.value as ReportFormat)}
-              options={REPORT_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
-            />
-          )}
-        </Field>
+        <ReportField label="Scheduled report" value={definition} onChange={setDefinition} />
+        <FormatField label="As" value={format} onChange={setFormat} />
       </div>
       <Field label="Every" required>
         {(p) => (
