@@ -235,16 +235,22 @@ export async function findMovements(
   return rows.map(toMovement);
 }
 
-/** Open movements a person may pick for a manual match: this currency and direction, the closest amounts first, then the newest. */
+/**
+ * Open movements a person may pick for a manual match of a month's exception: of the days that
+ * month's matching reads (movementRange), this currency and direction, the closest amounts
+ * first, then the newest.
+ */
 export async function openMovements(
   db: Executor,
   environment: Environment,
-  filter: { currency: string; direction: "in" | "out"; near?: string | null; limit?: number },
+  filter: { period: string; currency: string; direction: "in" | "out"; near?: string | null; limit?: number },
 ): Promise<MovementRow[]> {
+  const { from, to } = movementRange(filter.period);
   const rows = await queryRows<MovementDbRow>(
     db,
     sql`select * from console_recon_movements
-         where environment = ${environment} and state in ('open', 'exception')
+         where environment = ${environment} and day between ${from}::date and ${to}::date
+           and state in ('open', 'exception')
            and currency = ${filter.currency} and direction = ${filter.direction}
          order by ${filter.near ? sql`abs(amount - ${filter.near}::numeric),` : sql``} day desc, id desc
          limit ${filter.limit ?? 50}`,

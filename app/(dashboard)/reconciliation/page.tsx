@@ -123,7 +123,13 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
       // The closest amounts first: the expected settlements' sum (decimal, never a float).
       const near =
         expected.length > 0 ? expected.reduce((sum, e) => sum.plus(e.amount), new Decimal(0)).toFixed() : null;
-      const open = await openMovements(db, environment, { currency: chosen.currency, direction, near, limit: 40 });
+      const open = await openMovements(db, environment, {
+        period,
+        currency: chosen.currency,
+        direction,
+        near,
+        limit: 40,
+      });
       const candidates = new Set([...chosen.candidates, ...chosen.actualIds]);
       const pickable = [
         ...movements.filter((m) => !m.returned),
