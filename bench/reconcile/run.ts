@@ -8,12 +8,18 @@
  * Goal: matching in under 60 s.
  *
  * Then a month's report of 1,000,000 settlement-request rows (BENCH_REPORT_ROWS) through the
- * report pipeline a run uses: rows from a generator shaped like the API's pages (the API's own
- * paging is not in this figure), the CSV and the XLSX writer, the pieces written to PostgreSQL
- * and hashed; beside the same rows serialised to CSV and thrown away (the floor). Peak RSS
- * above the process's before it. Goals: under 60 s, under 256 MB of extra RSS.
+ * report pipeline a run uses: rows from a generator shaped like the API's pages, the CSV and
+ * the XLSX writer, the pieces written to PostgreSQL and hashed; beside the same rows serialised
+ * to CSV and thrown away (the floor). Peak RSS above the process's before it. Goals: under
+ * 60 s, under 256 MB of extra RSS.
  *
- *   npm run bench:reconcile   (BENCH_RECON_ROWS, BENCH_REPORT_ROWS, TEST_DATABASE_URL)
+ * Last, the API's own pages: a month of BENCH_API_ROWS requests (default 200,000) on the
+ * service's PostgreSQL, read through its HTTP handler by the moving window a report uses, into
+ * the CSV writer; beside the same number of calls for the month's first page (the baseline: a
+ * window costs what page 1 costs), and one call for the month's last page by OFFSET (what the
+ * old paging paid at the end).
+ *
+ *   npm run bench:reconcile   (BENCH_RECON_ROWS, BENCH_REPORT_ROWS, BENCH_API_ROWS, TEST_DATABASE_URL)
  */
 import { sql } from "drizzle-orm";
 import { migrate } from "@/lib/db/migrate";
@@ -27,9 +33,17 @@ import { REPORT_DEFINITIONS } from "@/lib/reports/definitions";
 import { makeReport } from "@/lib/reports/run-report";
 import { claimRun, queueRun } from "@/lib/reports/store";
 import { csvWriter } from "@/lib/reports/writers";
+import { SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
+import { requestLogWriter } from "@/lib/service/request-log/writer";
+import { createTestService } from "@/lib/service/testing/harness";
+import { cloneHistory, writeTemplate } from "@/lib/service/testing/scale-seed";
+import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
+import { newestFirst, type Window } from "@/lib/settlement-api/newest-first";
+import type { ApiResult } from "@/lib/settlement-api/result";
 
 const ROWS = Number(process.env.BENCH_RECON_ROWS ?? 100_000);
 const REPORT_ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 1_000_000);
+const API_ROWS = Number(process.env.BENCH_API_ROWS ?? 200_000);
 const MONTH = "2026-10";
 const mb = () => process.memoryUsage().rss / 1_048_576;
 
@@ -100,6 +114,7 @@ async function main() {
   } finally {
     await db.close();
   }
+  await apiPagesBench();
 }
 
 /** A settlement request's report row, as the settlement_requests report writes it (21 columns). */
@@ -179,6 +194,82 @@ async function reportBench(db: Parameters<typeof makeReport>[0]) {
     );
   for (const r of results)
     console.log(`goal (${r.format}): under 60 s and 256 MB — ${r.seconds < 60 && r.extraMb < 256 ? "met" : "MISSED"}`);
+}
+
+async function apiPagesBench() {
+  console.log("");
+  const s = await createTestService({ driver: "postgres", start: "2026-10-31T12:00:00Z" });
+  try {
+    await writeTemplate(
+      async (method, path, body) => {
+        const res = await s.request(method, path, { body });
+        return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+      },
+      () => requestLogWriter(s.deps.db).flush(),
+    );
+    const seeded = await timed(() =>
+      cloneHistory(s.deps.db, s.account.id, s.clock.now(), {
+        requests: API_ROWS,
+        days: 30,
+        logsPerRequest: 0,
+        eventsPerRequest: 0,
+      }),
+    );
+    let calls = 0;
+    const read = async (w: Window): Promise<ApiResult<{ data: SettlementRequest[] }>> => {
+      calls++;
+      const query = new URLSearchParams({ ...w, page: String(w.page), page_size: String(w.page_size) });
+      const res = await s.request("GET", `/v0/settlement-requests?${query}`);
+      const body = (await res.json()) as { data: SettlementRequest[]; error?: { message: string } };
+      return res.ok
+        ? { ok: true, data: body, status: res.status, replayed: false }
+        : {
+            ok: false,
+            error: { kind: "api", status: res.status, code: "", message: body.error?.message ?? "", details: [] },
+          };
+    };
+    const columns = SETTLEMENT_CSV_COLUMNS.map((c) => c.header);
+    const walk = await timed(async () => {
+      let rows = 0;
+      const writer = csvWriter(columns, async () => {});
+      for await (const r of newestFirst(read, "2026-10-01", "2026-10-31")) {
+        await writer.row(SETTLEMENT_CSV_COLUMNS.map((c) => c.value(r)));
+        rows++;
+      }
+      await writer.end();
+      return rows;
+    });
+    const walked = calls;
+    const month = { created_from: "2026-10-01", created_to: "2026-10-31", page_size: 100 };
+    const firstPages = await timed(async () => {
+      for (let i = 0; i < walked; i++) await read({ ...month, page: 1 });
+    });
+    const lastPage = Math.ceil(walk.result / 100);
+    const deep = await timed(() => read({ ...month, page: lastPage }));
+    const perCall = (seconds: number, n: number) => ((seconds * 1000) / n).toFixed(1);
+    console.log(
+      `seeded ${seeded.result.requests.toLocaleString("en-US")} requests over 30 days in ${seeded.seconds.toFixed(1)} s`,
+    );
+    console.log(
+      `| a month of ${walk.result.toLocaleString("en-US")} requests through the API's HTTP handler | time | per call | ratio to page 1 |`,
+    );
+    console.log("|---|---|---|---|");
+    console.log(
+      `| baseline: page 1 of the month, ${walked.toLocaleString("en-US")} times | ${firstPages.seconds.toFixed(1)} s | ${perCall(firstPages.seconds, walked)} ms | 1.00 |`,
+    );
+    console.log(
+      `| the report's moving window (${walked.toLocaleString("en-US")} calls), into the CSV writer | ${walk.seconds.toFixed(1)} s | ${perCall(walk.seconds, walked)} ms | ${(walk.seconds / firstPages.seconds).toFixed(2)} |`,
+    );
+    console.log(
+      `| one call for the last page by OFFSET (page ${lastPage.toLocaleString("en-US")}) | ${deep.seconds.toFixed(2)} s | ${perCall(deep.seconds, 1)} ms | ${(deep.seconds / (firstPages.seconds / walked)).toFixed(1)} |`,
+    );
+    const million = ((walk.seconds / walked) * 10_000) / 60;
+    console.log(
+      `a million requests, at this rate: about ${million.toFixed(1)} min of calls; at the contract's production rate limit (1,000 calls a minute) at least 10 min`,
+    );
+  } finally {
+    await s.close();
+  }
 }
 
 main().catch((error) => {
