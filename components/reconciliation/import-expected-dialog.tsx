@@ -7,7 +7,7 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { UploadIcon } from "@/components/ui/icons";
 import { importExpectedSettlements } from "@/lib/actions/import-expected-settlements";
 import type { ActionError } from "@/lib/actions/result";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL } from "@/lib/reconciliation/import-csv";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL } from "@/lib/reconciliation/import-limits";
 
 const EXAMPLE = "direction,amount,currency,tolerance_abs,tolerance_pct,window_start,window_end,counterparty,reference";
 

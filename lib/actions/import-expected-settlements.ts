@@ -3,7 +3,8 @@
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { expectedOf } from "@/lib/reconciliation/expected-input";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL, readExpectedCsv } from "@/lib/reconciliation/import-csv";
+import { readExpectedCsv } from "@/lib/reconciliation/import-csv";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL } from "@/lib/reconciliation/import-limits";
 import { insertExpected } from "@/lib/reconciliation/store";
 import { consoleAction } from "./action";
 import { fail } from "@/lib/auth/authorize";

@@ -1,15 +1,6 @@
 import { parseCsv } from "@/lib/csv/parse";
 import { EXPECTED_CSV_COLUMNS, expectedInputSchema, type ExpectedParsed } from "./expected-input";
-
-/** At most this many expected settlements in one file. */
-export const MAX_IMPORT_ROWS = 10_000;
-/**
- * At most this many bytes in one file: the import travels as a server action, whose body Next
- * caps at 1 MB (raising it would raise it for every action, before any session is checked), and
- * the file's text is a little longer once encoded. About 9,000 rows of the template.
- */
-export const MAX_IMPORT_BYTES = 900 * 1024;
-export const MAX_IMPORT_SIZE_LABEL = "900 KB";
+import { MAX_IMPORT_ROWS } from "./import-limits";
 
 export type ImportProblem = { line: number; column: string | null; message: string };
 export type ImportResult = { ok: true; rows: ExpectedParsed[] } | { ok: false; problems: ImportProblem[] };

@@ -19,7 +19,8 @@ import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { closePack } from "@/lib/reconciliation/close";
-import { EXCEPTION_LABELS, RECON_VIEWS, type ReconView, toleranceLabel } from "@/lib/reconciliation/labels";
+import { EXCEPTION_LABELS, RECON_VIEWS, type ReconView } from "@/lib/reconciliation/labels";
+import { toleranceLabel } from "@/lib/reconciliation/tolerance-label";
 import {
   currentMatchRules,
   findException,

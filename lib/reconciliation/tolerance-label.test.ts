@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toleranceLabel } from "./labels";
+import { toleranceLabel } from "./tolerance-label";
 
 describe("an expected settlement's tolerance on screen", () => {
   it("says what it allows on this amount, and how it is made", () => {
