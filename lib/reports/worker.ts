@@ -54,7 +54,7 @@ async function pass(): Promise<void> {
   }
 }
 
-/** Stops claiming; the run under way finishes (or is taken again by another instance after ten minutes). */
+/** Stops claiming; the run under way finishes (or, if this process ends first, another instance takes it over once its claim has gone quiet for two minutes). */
 export async function stopReportWorker(): Promise<void> {
   const state = holder.__reportWorker;
   if (!state) return;
