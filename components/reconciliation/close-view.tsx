@@ -62,7 +62,7 @@ export function CloseView({
                   {proof.movements.map((m) => (
                     <tr key={m.kind}>
                       <td className="py-1.5 pl-4 text-slate-600">
-                        {m.kind.replace("_", " ")} <span className="text-xs text-slate-400">({m.count})</span>
+                        {m.kind.replace("_", " ")} <span className="text-xs text-slate-600">({m.count})</span>
                       </td>
                       <td className="py-1.5 text-right tabular-nums">{formatMoney(m.total, c)}</td>
                     </tr>

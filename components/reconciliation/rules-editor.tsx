@@ -61,7 +61,7 @@ export function RulesEditor({
           >
             <span className="w-6 text-sm font-semibold tabular-nums text-slate-500">{i + 1}.</span>
             <div className="min-w-48 flex-1">
-              <p className={`text-sm font-medium ${r.enabled ? "text-slate-900" : "text-slate-400 line-through"}`}>
+              <p className={`text-sm font-medium ${r.enabled ? "text-slate-900" : "text-slate-500 line-through"}`}>
                 {r.name}
               </p>
               <p className="text-xs text-slate-500">
