@@ -78,12 +78,20 @@ export function MatchesView({
           {
             header: "Match",
             cell: (r) => (
-              <Link
-                href={reconHref({ period, view: "matches", match: r.id })}
-                className="text-accent-700 hover:underline"
-              >
-                {r.strategy} · {KIND_WORDS[r.kind]}
-              </Link>
+              <>
+                <Link
+                  href={reconHref({ period, view: "matches", match: r.id })}
+                  className="text-accent-700 hover:underline"
+                >
+                  {r.strategy} · {KIND_WORDS[r.kind]}
+                </Link>
+                {/* On a phone the difference and the reference come first: the table scrolls for the rest. */}
+                <span className="mt-1 block break-all text-xs text-slate-600 sm:hidden">
+                  {[r.difference === "0" ? null : formatMoney(r.difference, r.currency), r.references[0]]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              </>
             ),
           },
           { header: "Reasons", className: "min-w-64", cell: (r) => <ReasonBadges reasons={r.reasons} /> },

@@ -28,7 +28,8 @@ export function OverviewView({
     {
       label: "Matched",
       value: share === null ? "—" : `${share} %`,
-      hint: `${(e.matched + e.resolved).toLocaleString("en-US")} matched or resolved`,
+      // Open ones are still within their window (a payout the API instructed waits a week): not yet exceptions.
+      hint: `${(e.matched + e.resolved).toLocaleString("en-US")} matched or resolved${e.open > 0 ? `, ${e.open.toLocaleString("en-US")} still waiting` : ""}`,
     },
     { label: "In the queue", value: summary.openExceptions.toLocaleString("en-US"), hint: "exceptions to work" },
     { label: "Written off", value: e.written_off.toLocaleString("en-US"), hint: "closed without a payment" },
