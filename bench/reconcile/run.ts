@@ -229,10 +229,12 @@ async function apiPagesBench() {
           };
     };
     const columns = SETTLEMENT_CSV_COLUMNS.map((c) => c.header);
+    const ids = new Set<string>();
     const walk = await timed(async () => {
       let rows = 0;
       const writer = csvWriter(columns, async () => {});
       for await (const r of newestFirst(read, "2026-10-01", "2026-10-31")) {
+        ids.add(r.id);
         await writer.row(SETTLEMENT_CSV_COLUMNS.map((c) => c.value(r)));
         rows++;
       }
@@ -240,6 +242,13 @@ async function apiPagesBench() {
       return rows;
     });
     const walked = calls;
+    const [inMonth] = await queryRows<{ n: number }>(
+      s.deps.db,
+      sql`select count(*)::int as n from settlement_requests
+           where environment = 'sandbox' and created_at >= '2026-10-01' and created_at < '2026-11-01'`,
+    );
+    if (walk.result !== inMonth?.n || ids.size !== walk.result)
+      throw new Error(`the window gave ${walk.result} rows of the month's ${inMonth?.n}: rows lost or repeated`);
     const month = { created_from: "2026-10-01", created_to: "2026-10-31", page_size: 100 };
     const firstPages = await timed(async () => {
       for (let i = 0; i < walked; i++) await read({ ...month, page: 1 });
@@ -248,7 +257,7 @@ async function apiPagesBench() {
     const deep = await timed(() => read({ ...month, page: lastPage }));
     const perCall = (seconds: number, n: number) => ((seconds * 1000) / n).toFixed(1);
     console.log(
-      `seeded ${seeded.result.requests.toLocaleString("en-US")} requests over 30 days in ${seeded.seconds.toFixed(1)} s`,
+      `seeded ${seeded.result.requests.toLocaleString("en-US")} requests over 30 days in ${seeded.seconds.toFixed(1)} s; the window gave each of the month's ${walk.result.toLocaleString("en-US")} once (counted in SQL)`,
     );
     console.log(
       `| a month of ${walk.result.toLocaleString("en-US")} requests through the API's HTTP handler | time | per call | ratio to page 1 |`,
