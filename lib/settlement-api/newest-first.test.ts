@@ -98,4 +98,15 @@ describe("a list read through moving windows", () => {
       drain(newestFirst(service(month(), [], many), "2026-10-01", "2026-10-31", { sleep: async () => {} })),
     ).rejects.toThrow("Rate limit exceeded");
   });
+
+  it("refuses a list that is not newest first, before giving any of its rows twice", async () => {
+    const oldestFirst = month().reverse();
+    const got: Row[] = [];
+    await expect(
+      (async () => {
+        for await (const r of newestFirst(service(oldestFirst, []), "2026-10-01", "2026-10-31")) got.push(r);
+      })(),
+    ).rejects.toThrow("not newest first");
+    expect(got).toEqual([]);
+  });
 });

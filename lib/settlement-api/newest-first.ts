@@ -51,6 +51,11 @@ export async function* newestFirst<T extends { id: string; created_at: string }>
     }
     limited = 0;
     const rows = result.data.data;
+    // The window only moves down if the list is newest first: a service that lists otherwise
+    // would give rows again and again, so it ends the report instead.
+    for (let i = 1; i < rows.length; i++)
+      if (Date.parse((rows[i] as T).created_at) > Date.parse((rows[i - 1] as T).created_at))
+        throw new Error("The service's list is not newest first: the report cannot page through it.");
     for (const row of rows) if (!given.has(row.id)) yield row;
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1] as T;
