@@ -11,11 +11,21 @@ import { setChecked, typeInto } from "./forms";
 /** The last step used per key, in this worker. */
 const used = new Map<string, number>();
 
-/** A code the console will accept now for `secret`, never one of a step already used. */
+/** How long a code must stay acceptable after it is taken: typing, the click and a busy console. */
+const CODE_MARGIN_MS = 20_000;
+
+/**
+ * A code the console will accept for `secret` for at least CODE_MARGIN_MS more, never one of a
+ * step already used. The console takes the step before and after its own, so step s is good
+ * until step s + 2 begins: the step before now only while more than the margin is left of this
+ * one (on a loaded machine a code taken at a step's end reached the console one step later).
+ */
 export async function nextCode(secret: string): Promise<string> {
   for (;;) {
     const now = Date.now();
-    const step = Math.max(stepAt(now) - 1, (used.get(secret) ?? Number.NEGATIVE_INFINITY) + 1);
+    const goodUntil = (step: number) => (step + 2) * TOTP_STEP_SECONDS * 1000;
+    let step = Math.max(stepAt(now) - 1, (used.get(secret) ?? Number.NEGATIVE_INFINITY) + 1);
+    while (goodUntil(step) - now < CODE_MARGIN_MS) step++;
     if (step <= stepAt(now) + 1) {
       used.set(secret, step);
       return totpAt(secret, step * TOTP_STEP_SECONDS * 1000);
