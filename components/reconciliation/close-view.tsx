@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Link } from "@/components/ui/link";
+import { formatDateTime } from "@/lib/dashboard/format-date";
 import { formatMoney } from "@/lib/money/format";
 import type { ClosePack } from "@/lib/reconciliation/close";
 import type { Currency } from "@/lib/schemas/catalog";
@@ -131,12 +132,29 @@ export function CloseView({
         </div>
       </Card>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
-        <section className="min-w-0 space-y-2">
+        <section
+          className="min-w-0 space-y-2"
+          data-testid="in-transit"
+          data-read={String(pack.readAt !== null)}
+          data-count={pack.inTransitCount}
+        >
           <h3 className="text-sm font-medium text-slate-900">In transit at the month's end</h3>
+          <p className="text-xs text-slate-600">
+            {pack.readAt === null ? (
+              "Not read yet: run matching to read the month's payments and conversions from the service."
+            ) : (
+              <>
+                {pack.inTransitCount.toLocaleString("en-US")} payment{pack.inTransitCount === 1 ? "" : "s"},{" "}
+                {formatMoney(pack.inTransitTotal, c)}
+                {pack.inTransitCount > pack.inTransit.length ? `; the ${pack.inTransit.length} oldest below` : ""}. Read
+                with FX by the month's matching run, <time dateTime={pack.readAt}>{formatDateTime(pack.readAt)}</time>.
+              </>
+            )}
+          </p>
           <DataTable
             caption="In transit at the month's end"
             rowTestId="in-transit-row"
-            empty="Nothing was in transit."
+            empty={pack.readAt === null ? "Not read yet." : "Nothing was in transit."}
             rows={pack.inTransit}
             columns={[
               { header: "Payment", className: "font-mono text-xs break-all", cell: (r) => r.id },
@@ -163,7 +181,7 @@ export function CloseView({
           <h3 className="text-sm font-medium text-slate-900">FX</h3>
           <DataTable
             caption="FX"
-            empty="No conversions touched this currency."
+            empty={pack.readAt === null ? "Not read yet." : "No conversions touched this currency."}
             rows={pack.fx.map((f) => ({ ...f, id: f.pair }))}
             columns={[
               { header: "Pair", cell: (r) => r.pair },

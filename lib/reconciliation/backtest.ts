@@ -1,7 +1,7 @@
 import "server-only";
 import type { Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
-import { lastDayOf } from "./close";
+import { lastDayOf } from "./period";
 import { matchSettlements } from "./match";
 import { addDays } from "@/lib/dates/calendar";
 import { monthAsItCame } from "./store";

@@ -3,17 +3,20 @@ import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { isStablecoin, type Environment } from "@/lib/schemas/catalog";
-import { MAX_PAGE_SIZE } from "@/lib/schemas/list";
 import type { Statement } from "@/lib/schemas/statement";
-import { getBalanceStatement, listPayments, listSettlementRequests } from "@/lib/settlement-api";
-import { newId } from "./store";
+import { getBalanceStatement } from "@/lib/settlement-api";
 import { addDays } from "@/lib/dates/calendar";
+import type { FxPair, InTransitPayment } from "./close-reads";
+import { loadCloseReads } from "./close-reads-store";
+import { lastDayOf, nextPeriod } from "./period";
+import { newId } from "./store";
 import { lockOf } from "./work";
 
 /**
  * Closing a month per currency and environment (issue 46, decisions D24.7): the balance proof
  * from the service's ledger (opening plus every movement equals closing, to the cent), what was
- * in transit at the month's end, fees and FX itemized, and whether every expected settlement is
+ * in transit at the month's end and the FX (as the month's last sync read them: close-reads.ts),
+ * fees itemized, and whether every expected settlement is
  * matched, resolved or written off. Locking keeps the proof it was locked on; after the lock a
  * change is an adjustment recorded in the next open month, and the closed one is never edited.
  */
@@ -41,16 +44,14 @@ export type ClosePack = {
   from: string;
   to: string;
   proof: BalanceProof;
-  inTransit: Array<{ id: string; type: string; status: string; amount: string; createdAt: string }>;
+  /** When the month's sync last read the service for in transit and FX; null before its first run. */
+  readAt: string | null;
+  /** Every payment in transit at the month's end: how many, their total, and the oldest by name. */
+  inTransitCount: number;
+  inTransitTotal: string;
+  inTransit: InTransitPayment[];
   fees: Array<{ kind: string; count: number; total: string }>;
-  fx: Array<{
-    pair: string;
-    count: number;
-    source: string;
-    destination: string;
-    sourceTotal: string;
-    destinationTotal: string;
-  }>;
+  fx: FxPair[];
   expected: { total: number; open: number; exceptions: number };
   openExceptions: number;
   adjustments: Array<{
@@ -67,13 +68,6 @@ export type ClosePack = {
   errors: string[];
 };
 
-/** The last day of a month ("2026-11" → "2026-11-30"). */
-export const lastDayOf = (period: string) => addDays(`${nextPeriod(period)}-01`, -1);
-export const nextPeriod = (period: string) => {
-  const [y, m] = period.split("-").map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
-};
-
 export async function closePack(
   db: Executor,
   environment: Environment,
@@ -83,10 +77,9 @@ export async function closePack(
   const from = `${period}-01`;
   const to = lastDayOf(period);
   const errors: string[] = [];
-  const [proof, transit, fx, counts, adjustments, lock, feeRows] = await Promise.all([
+  const [proof, reads, counts, adjustments, lock, feeRows] = await Promise.all([
     balanceProof(db, environment, currency, period, from, to, errors),
-    inTransitAt(environment, currency, from, to, errors),
-    fxOf(environment, currency, from, to, errors),
+    loadCloseReads(db, environment, period, currency),
     countsOf(db, environment, currency, period),
     adjustmentsOf(db, environment, currency, period),
     lockOf(db, environment, currency, period),
@@ -107,8 +100,9 @@ export async function closePack(
         total: new Decimal(network.total).abs().toFixed(),
       });
   }
-  const blocker =
-    counts.open + counts.exceptions > 0
+  const blocker = !reads
+    ? "The month has not been read from the service yet: run matching first."
+    : counts.open + counts.exceptions > 0
       ? `${counts.open + counts.exceptions} expected settlement${counts.open + counts.exceptions === 1 ? " is" : "s are"} neither matched, resolved nor written off.`
       : counts.openExceptions > 0
         ? `${counts.openExceptions} exception${counts.openExceptions === 1 ? "" : "s"} in ${currency} still open.`
@@ -124,9 +118,12 @@ export async function closePack(
     from,
     to,
     proof,
-    inTransit: transit,
+    readAt: reads?.readAt ?? null,
+    inTransitCount: reads?.inTransitCount ?? 0,
+    inTransitTotal: reads?.inTransitTotal ?? "0",
+    inTransit: reads?.inTransit ?? [],
     fees,
-    fx,
+    fx: reads?.fx ?? [],
     expected: { total: counts.total, open: counts.open, exceptions: counts.exceptions },
     openExceptions: counts.openExceptions,
     adjustments,
@@ -222,73 +219,6 @@ export async function statementParts(
   return read(start, end);
 }
 
-const IN_FLIGHT = new Set(["PENDING", "PROCESSING", "SENT", "UNDER_REVIEW", "SCHEDULED"]);
-
-/** Payments of this currency created by the month's end that had not completed by then (still moving, or completed after). */
-async function inTransitAt(environment: Environment, currency: string, from: string, to: string, errors: string[]) {
-  const out: ClosePack["inTransit"] = [];
-  const end = Date.parse(`${addDays(to, 1)}T00:00:00Z`);
-  for (let page = 1; page <= 50; page++) {
-    const result = await listPayments(environment, {
-      page,
-      page_size: MAX_PAGE_SIZE,
-      created_from: addDays(from, -31),
-      created_to: to,
-    });
-    if (!result.ok) {
-      errors.push(`Payments could not be read: ${result.error.message}`);
-      break;
-    }
-    for (const p of result.data.data) {
-      const side = p.type === "PAYIN" ? p.source : p.destination;
-      if (side.currency !== currency) continue;
-      const completedAfter = p.completed_at ? Date.parse(p.completed_at) >= end : false;
-      if (IN_FLIGHT.has(p.status) || completedAfter)
-        out.push({ id: p.id, type: p.type, status: p.status, amount: side.amount, createdAt: p.created_at });
-    }
-    if (page >= result.data.pagination.total_pages) break;
-  }
-  return out;
-}
-
-/** Conversions in the month touching this currency, per pair: how much went in and came out. */
-async function fxOf(environment: Environment, currency: string, from: string, to: string, errors: string[]) {
-  const pairs = new Map<string, { count: number; source: Decimal; destination: Decimal }>();
-  for (let page = 1; page <= 50; page++) {
-    const result = await listSettlementRequests(environment, {
-      page,
-      page_size: MAX_PAGE_SIZE,
-      created_from: from,
-      created_to: to,
-    });
-    if (!result.ok) {
-      errors.push(`Settlement requests could not be read: ${result.error.message}`);
-      break;
-    }
-    for (const r of result.data.data) {
-      const a = r.inbound_payment;
-      const b = r.outbound_payment;
-      if (!a || !b || a.currency === b.currency || (a.currency !== currency && b.currency !== currency)) continue;
-      if (r.status !== "SETTLEMENT_COMPLETED" && r.status !== "REQUEST_COMPLETED") continue;
-      const key = `${a.currency} → ${b.currency}`;
-      const p = pairs.get(key) ?? { count: 0, source: new Decimal(0), destination: new Decimal(0) };
-      p.count++;
-      p.source = p.source.plus(a.amount);
-      p.destination = p.destination.plus(b.amount);
-      pairs.set(key, p);
-    }
-    if (page >= result.data.pagination.total_pages) break;
-  }
-  return [...pairs.entries()].map(([pair, p]) => ({
-    pair,
-    source: pair.split(" → ")[0] ?? "",
-    destination: pair.split(" → ")[1] ?? "",
-    count: p.count,
-    sourceTotal: p.source.toFixed(),
-    destinationTotal: p.destination.toFixed(),
-  }));
-}
-
 async function countsOf(db: Executor, environment: Environment, currency: string, period: string) {
   const [expected, exceptions] = await Promise.all([
     queryRows<{ state: string; n: string | number }>(
@@ -347,7 +277,8 @@ export async function lockPeriod(
   if (pack.blocker) return { ok: false, code: "not_ready", message: pack.blocker };
   const proof = {
     proof: pack.proof,
-    inTransit: pack.inTransit.length,
+    readAt: pack.readAt,
+    inTransit: { count: pack.inTransitCount, total: pack.inTransitTotal },
     fees: pack.fees,
     fx: pack.fx,
     expected: pack.expected,

@@ -13,7 +13,14 @@ export const MOVEMENT_MARGIN_DAYS = 31;
  * history, so a run costs the same in its first month and its tenth year.
  */
 export function movementRange(period: string): { from: string; to: string } {
-  const [y = 1970, m = 1] = period.split("-").map(Number);
-  const lastDay = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  return { from: addDays(`${period}-01`, -MOVEMENT_MARGIN_DAYS), to: addDays(lastDay, MOVEMENT_MARGIN_DAYS) };
+  return { from: addDays(`${period}-01`, -MOVEMENT_MARGIN_DAYS), to: addDays(lastDayOf(period), MOVEMENT_MARGIN_DAYS) };
 }
+
+/** The month after `period` ("2026-12" → "2027-01"). */
+export function nextPeriod(period: string): string {
+  const [y, m] = period.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+}
+
+/** The last day of a month ("2026-11" → "2026-11-30"). */
+export const lastDayOf = (period: string) => addDays(`${nextPeriod(period)}-01`, -1);

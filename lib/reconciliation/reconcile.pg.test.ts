@@ -11,6 +11,7 @@ import { openDatabase, queryRows, type Database } from "@/lib/db/database";
 import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 import { exceptionPack } from "./exception-pack";
 import { runMatching } from "./run";
+import { syncMovements } from "./sync";
 import {
   findException,
   insertExpected,
@@ -130,13 +131,22 @@ describe("reconciliation (PostgreSQL, two instances)", () => {
   it("a month locks only when nothing is open; after the lock a change is refused and an adjustment lands in the next month", async () => {
     await seed(a.db, "2026-08", 40, 8);
     await runMatching(a.db, "sandbox", "2026-08", "a");
+    // Before the month was read from the service, its in transit and FX are unknown: no lock.
+    expect(await lockPeriod(a.db, "sandbox", "USD", "2026-08", "fin@example.com")).toMatchObject({
+      ok: false,
+      code: "not_ready",
+      message: expect.stringContaining("run matching first"),
+    });
+    expect(await syncMovements(a.db, "sandbox", "2026-08")).toEqual({ ok: true, movements: 0 });
     const refused = await lockPeriod(a.db, "sandbox", "USD", "2026-08", "fin@example.com");
     expect(refused).toMatchObject({ ok: false, code: "not_ready" });
+    expect(refused.ok === false && refused.message).toMatch(/neither matched/);
     for (const x of await listExceptions(a.db, "sandbox", { period: "2026-08", limit: 500 }))
       expect((await writeOff(a.db, "sandbox", x.id, "month-end clean-up", "fin@example.com")).ok).toBe(true);
     const pack = await closePack(a.db, "sandbox", "USD", "2026-08");
     expect(pack.blocker).toBeNull();
     expect(pack.proof.kind).toBe("flows");
+    expect(pack).toMatchObject({ inTransitCount: 0, inTransit: [], fx: [], readAt: expect.any(String) });
     const locked = await lockPeriod(a.db, "sandbox", "USD", "2026-08", "fin@example.com");
     expect(locked.ok).toBe(true);
     const undo = await queryRows<{ id: string }>(

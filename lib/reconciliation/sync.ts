@@ -2,11 +2,13 @@ import "server-only";
 import { addDays, dayIn } from "@/lib/dates/calendar";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
-import type { Environment } from "@/lib/schemas/catalog";
+import { CURRENCIES, type Environment } from "@/lib/schemas/catalog";
 import type { Payment } from "@/lib/schemas/payment";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 import { listPayments, listSettlementRequests } from "@/lib/settlement-api";
 import { newestFirst } from "@/lib/settlement-api/newest-first";
+import { CloseReadsTally } from "./close-reads";
+import { saveCloseReads } from "./close-reads-store";
 import { insertExpected, upsertMovements, type NewExpected } from "./store";
 import { movementRange } from "./period";
 import type { ActualMovement } from "./types";
@@ -20,7 +22,9 @@ import type { ActualMovement } from "./types";
  * id; a disbursement's id). Its counterparty is the request's `metadata.counterparty`, else
  * the beneficiary's name. Its day is when it completed, in the merchant's time zone
  * (LIMITS_TIME_ZONE). Every payout the API instructed is also an expected settlement (the API
- * created it), so a payout that settles is matched and one that does not is missed.
+ * created it), so a payout that settles is matched and one that does not is missed. While it
+ * reads, it counts the month's close reads (close-reads.ts): what was in transit at its end and
+ * its conversions, stored for the close page.
  */
 export async function syncMovements(
   db: Executor,
@@ -31,15 +35,19 @@ export async function syncMovements(
   const requests = new Map<string, SettlementRequest>();
   const movements: Array<ActualMovement & { fee: string; parentId: string | null }> = [];
   const payouts: NewExpected[] = [];
+  const tally = new CloseReadsTally(period);
   try {
-    for await (const r of newestFirst((query) => listSettlementRequests(environment, query), from, to))
+    for await (const r of newestFirst((query) => listSettlementRequests(environment, query), from, to)) {
       requests.set(r.id, r);
+      tally.addRequest(r);
+    }
   } catch (error) {
     return { ok: false, message: `Settlement requests could not be read: ${(error as Error).message}` };
   }
   try {
     for await (const p of newestFirst((query) => listPayments(environment, query), from, to)) {
       const request = p.settlement_request_id ? requests.get(p.settlement_request_id) : undefined;
+      tally.addPayment(p);
       const movement = movementOf(p, request);
       if (movement) movements.push(movement);
       const expected = expectedPayoutOf(p, request);
@@ -51,6 +59,7 @@ export async function syncMovements(
   await upsertMovements(db, environment, movements);
   // Once per payout (its source id): a payout instructed through the API is expected to settle.
   await insertExpected(db, environment, payouts, null);
+  await saveCloseReads(db, environment, period, tally.result(CURRENCIES));
   return { ok: true, movements: movements.length };
 }
 

@@ -36,6 +36,7 @@ import { sql as reconciliation } from "./0036_reconciliation";
 import { sql as reports } from "./0037_reports";
 import { sql as reportSchedules } from "./0038_report_schedules";
 import { sql as reportClaims } from "./0039_report_claims";
+import { sql as reconCloseReads } from "./0040_recon_close_reads";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -80,4 +81,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0037_reports", sql: reports },
   { id: "0038_report_schedules", sql: reportSchedules },
   { id: "0039_report_claims", sql: reportClaims },
+  { id: "0040_recon_close_reads", sql: reconCloseReads },
 ];
