@@ -100,17 +100,20 @@ export async function closePack(
         total: new Decimal(network.total).abs().toFixed(),
       });
   }
+  const end = Date.parse(`${addDays(to, 1)}T00:00:00Z`);
   const blocker = !reads
     ? "The month has not been read from the service yet: run matching first."
-    : counts.open + counts.exceptions > 0
-      ? `${counts.open + counts.exceptions} expected settlement${counts.open + counts.exceptions === 1 ? " is" : "s are"} neither matched, resolved nor written off.`
-      : counts.openExceptions > 0
-        ? `${counts.openExceptions} exception${counts.openExceptions === 1 ? "" : "s"} in ${currency} still open.`
-        : proof.kind === "ledger" && !proof.balances
-          ? `The ledger does not balance: a gap of ${proof.gap} ${currency}.`
-          : errors.length > 0
-            ? "The service could not be read completely."
-            : null;
+    : Date.now() >= end && Date.parse(reads.readAt) < end
+      ? "The month was read before it ended: run matching again, so what was in transit is as at its end."
+      : counts.open + counts.exceptions > 0
+        ? `${counts.open + counts.exceptions} expected settlement${counts.open + counts.exceptions === 1 ? " is" : "s are"} neither matched, resolved nor written off.`
+        : counts.openExceptions > 0
+          ? `${counts.openExceptions} exception${counts.openExceptions === 1 ? "" : "s"} in ${currency} still open.`
+          : proof.kind === "ledger" && !proof.balances
+            ? `The ledger does not balance: a gap of ${proof.gap} ${currency}.`
+            : errors.length > 0
+              ? "The service could not be read completely."
+              : null;
   return {
     environment,
     currency,

@@ -138,6 +138,15 @@ describe("reconciliation (PostgreSQL, two instances)", () => {
       message: expect.stringContaining("run matching first"),
     });
     expect(await syncMovements(a.db, "sandbox", "2026-08")).toEqual({ ok: true, movements: 0 });
+    // Read before the month ended: what was in transit then is not what was in transit at its end.
+    await a.db.execute(
+      sql`update console_recon_close_reads set read_at = '2026-08-20T12:00:00Z' where environment = 'sandbox' and period = '2026-08'`,
+    );
+    expect(await lockPeriod(a.db, "sandbox", "USD", "2026-08", "fin@example.com")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("read before it ended"),
+    });
+    expect(await syncMovements(a.db, "sandbox", "2026-08")).toEqual({ ok: true, movements: 0 });
     const refused = await lockPeriod(a.db, "sandbox", "USD", "2026-08", "fin@example.com");
     expect(refused).toMatchObject({ ok: false, code: "not_ready" });
     expect(refused.ok === false && refused.message).toMatch(/neither matched/);
