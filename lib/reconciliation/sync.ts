@@ -16,15 +16,16 @@ import type { ActualMovement } from "./types";
 /**
  * What the service did, read through its API (issue 46, decisions D24.5): every payment that
  * settled (COMPLETED) or came back (REFUNDED), created from a month before `period` to a month
- * after it (movementRange), as one movement each, read by moving windows (never a deep page). An inbound payment counts what arrived (`received_amount`, else what was
- * instructed); an outbound one what the recipient got. An inbound payment's reference is its
- * request's external_id; a payout's, what instructed it (the external_id, else the request's
- * id; a disbursement's id). Its counterparty is the request's `metadata.counterparty`, else
- * the beneficiary's name. Its day is when it completed, in the merchant's time zone
- * (LIMITS_TIME_ZONE). Every payout the API instructed is also an expected settlement (the API
- * created it), so a payout that settles is matched and one that does not is missed. While it
- * reads, it counts the month's close reads (close-reads.ts): what was in transit at its end and
- * its conversions, stored for the close page.
+ * after it (movementRange), as one movement each, read by moving windows (never a deep page). An
+ * inbound payment counts what arrived (`received_amount`, else what was instructed); an outbound
+ * one what the recipient got. An inbound payment's reference is its request's external_id; a
+ * payout's, what instructed it (the external_id, else the request's id; a disbursement's id). Its
+ * counterparty is the request's `metadata.counterparty`, else the beneficiary's name. Its day is
+ * when it completed, in the merchant's time zone (LIMITS_TIME_ZONE). Every payout the API
+ * instructed is also an expected settlement (the API created it), so a payout that settles is
+ * matched and one that does not is missed. While it reads, it counts the month's close reads
+ * (close-reads.ts): what was in transit at its end and its conversions, stored for the close
+ * page.
  */
 export async function syncMovements(
   db: Executor,

@@ -6,6 +6,9 @@ import { REPORT_DEFINITIONS } from "./definitions";
 import { appendPiece, ClaimLost, finishRun, keepClaim, type ReportManifest, type ReportRun } from "./store";
 import { writerFor } from "./writers";
 
+/** How often a run in progress says it is alive (store.ts takes over a run silent for CLAIM_STALE_SECONDS). */
+const ALIVE_EVERY_MS = 20_000;
+
 /**
  * Makes one claimed run's file (decisions D24.10): rows streamed from the definition into the
  * format's writer, written to the database piece by piece as they come, hashed as they go; the
@@ -14,8 +17,6 @@ import { writerFor } from "./writers";
  * API's rate limit may write nothing for a while); once another instance has taken the run
  * over (this one looked stopped), it stops and writes nothing more.
  */
-const ALIVE_EVERY_MS = 20_000;
-
 export async function makeReport(db: Executor, run: ReportRun): Promise<ReportManifest | null> {
   const definition = REPORT_DEFINITIONS[run.definition];
   const hash = createHash("sha256");
