@@ -14,7 +14,8 @@ import { whenHydrated } from "./support/hydration";
 import { approveInProduction } from "./support/second-factor";
 import { fillIndividual, fresh, openBuilder, VALID } from "./support/settlement";
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+// Three people, two production approvals with codes, axe and screenshots in one journey: minutes on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const stamp = Date.now().toString(36);
 
