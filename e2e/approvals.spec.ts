@@ -18,7 +18,7 @@ import { approveInProduction } from "./support/second-factor";
 const freshEvmWallet = () => fresh.evm();
 
 // Two people and several pages per journey: 60 s, not 30, on a slow machine.
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial", timeout: 150_000 });
 
 const RULE = `E2E production USDC ≥ 7777 ${Date.now().toString(36)}`;
 let ruleUrl = "";

@@ -94,7 +94,7 @@ test.describe("without a session", () => {
     baseURL,
     signInAs,
   }) => {
-    test.setTimeout(90_000); // eight fresh browsers, each signing in
+    test.setTimeout(150_000); // eight fresh browsers, each signing in
     const email = `locked-${Date.now().toString(36)}@e2e.test`;
     const attempt = async (forwardedFor?: string) => {
       const context = await browser.newContext({

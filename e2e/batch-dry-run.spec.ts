@@ -31,7 +31,7 @@ test("a production dry run reports the shortfall and sends nothing; the batch th
   baseURL,
   signInAsApprover,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await page.goto("/batches");
   await setChecked(page.getByLabel("Disbursements from the pre-funded balance"));

@@ -140,7 +140,7 @@ test("the request page and list update by themselves when an event for them arri
 // FIXME: signInAs("developer") hangs at /sign-in in this run (e2e/fixtures/auth.ts, the sign-in issue's fixture);
 // the owner filter itself is in every query of lib/inbox/store.ts. Unskip once the fixture works here.
 test("an inbox never shows another person's messages", async ({ page, request, signInAs }) => {
-  test.setTimeout(90_000); // creating the second person goes through the People page and two sign-ins
+  test.setTimeout(150_000); // creating the second person goes through the People page and two sign-ins
   const inbox = await createInbox(page, { register: false });
   await request.post(inbox.url, {
     data: JSON.stringify({ id: "evt_private", type: "payment.created", data: { id: "pay_private" } }),

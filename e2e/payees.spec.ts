@@ -14,7 +14,7 @@ import { destinationSection, fillIndividual, openBuilder, VALID } from "./suppor
 import { choose, setChecked, typeInto } from "./support/forms";
 
 // Two people and several pages per journey: 60 s, not 30, on a slow machine.
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial", timeout: 150_000 });
 
 // A Solana address of its own: no other journey pays it, so its cooling-off holds nobody else up.
 const address = base58.encode(randomBytes(32));

@@ -33,7 +33,7 @@ test.describe("as a developer", () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000); // a whole flow, then three pages
+    test.setTimeout(150_000); // a whole flow, then three pages
     const errors = watchErrors(page);
     // An endpoint that never answers, so every event has a delivery to look at (removed at the end).
     const hookUrl = `http://127.0.0.1:9/${unique("never-answers")}`;

@@ -136,7 +136,7 @@ test.describe("security review", () => {
     baseURL,
   }) => {
     // Six password checks (scrypt), the later ones slowed down by the throttle: more than the default 30 s under load.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const email = `${unique("guess")}@example.com`;
     // A first try's throttles are lifted before a retry (the auth fixture's clean slate, issue 48).
     const stranger = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
@@ -178,7 +178,7 @@ test.describe("security review", () => {
     signInAs,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const { id } = await createRequest(request);
     const support = await signInAs("support");
     await support.goto(`/settlement-requests/${id}`);
