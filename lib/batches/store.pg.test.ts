@@ -225,6 +225,19 @@ describe("batch work across instances (PostgreSQL)", () => {
     expect(outcomes.size).toBeGreaterThan(0);
   });
 
+  it("a finished batch without a failed row makes no new batch, and is not marked followed", async () => {
+    const actor = { userId: "u1", email: "u1@example.com", role: "finance" } as Actor;
+    const id = await newBatch(a.db, 3);
+    await a.db.execute(sql`update console_batch_rows set send_state = 'sent', result_id = 'r-' || row_no,
+      result_final = true, result_status = 'COMPLETED' where batch_id = ${id}`);
+    await moveBatch(a.db, id, ["review"], "done", {});
+    const batch = await findBatchById(a.db, id);
+    if (!batch) throw new Error("no batch");
+    const made = await newBatchFromFailedRows(b.db, batch, actor);
+    expect(made).toMatchObject({ ok: false, code: "nothing_to_retry" });
+    expect((await findBatchById(a.db, id))?.followedBy).toBeNull();
+  });
+
   it("finds the batch row and its file's reference from what the row created", async () => {
     const text = `wallet_address;amount;currency;chain;Reference\n${SOLANA};1.00;USDC;SOLANA;PAY-1\n${SOLANA};2.00;USDC;SOLANA;\n`;
     const csv = parseCsv(text);
