@@ -1,8 +1,7 @@
 import Decimal from "decimal.js";
-import { addDays } from "@/lib/dates/calendar";
 import type { Payment } from "@/lib/schemas/payment";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
-import { lastDayOf } from "./period";
+import { monthEnd, monthStart } from "./period";
 
 /**
  * What a month's close needs from the service besides the ledger (decisions D24.7): the payments
@@ -45,11 +44,14 @@ export class CloseReadsTally {
   private readonly start: number;
   private readonly end: number;
   private readonly transit = new Map<string, { count: number; total: Decimal; oldest: InTransitPayment[] }>();
-  private readonly pairs = new Map<string, { count: number; source: Decimal; destination: Decimal }>();
+  private readonly pairs = new Map<
+    string,
+    { source: string; destination: string; count: number; sourceTotal: Decimal; destinationTotal: Decimal }
+  >();
 
   constructor(period: string) {
-    this.start = Date.parse(`${period}-01T00:00:00Z`);
-    this.end = Date.parse(`${addDays(lastDayOf(period), 1)}T00:00:00Z`);
+    this.start = monthStart(period);
+    this.end = monthEnd(period);
   }
 
   addPayment(p: Payment): void {
@@ -73,10 +75,16 @@ export class CloseReadsTally {
     const b = r.outbound_payment;
     if (!a || !b || a.currency === b.currency) return;
     const key = `${a.currency} → ${b.currency}`;
-    const p = this.pairs.get(key) ?? { count: 0, source: new Decimal(0), destination: new Decimal(0) };
+    const p = this.pairs.get(key) ?? {
+      source: a.currency,
+      destination: b.currency,
+      count: 0,
+      sourceTotal: new Decimal(0),
+      destinationTotal: new Decimal(0),
+    };
     p.count++;
-    p.source = p.source.plus(a.amount);
-    p.destination = p.destination.plus(b.amount);
+    p.sourceTotal = p.sourceTotal.plus(a.amount);
+    p.destinationTotal = p.destinationTotal.plus(b.amount);
     this.pairs.set(key, p);
   }
 
@@ -85,18 +93,15 @@ export class CloseReadsTally {
     return currencies.map((currency) => {
       const t = this.transit.get(currency);
       const fx = [...this.pairs.entries()]
-        .filter(([pair]) => pair.split(" → ").includes(currency))
-        .map(([pair, p]) => {
-          const [source = "", destination = ""] = pair.split(" → ");
-          return {
-            pair,
-            count: p.count,
-            source,
-            destination,
-            sourceTotal: p.source.toFixed(),
-            destinationTotal: p.destination.toFixed(),
-          };
-        })
+        .filter(([, p]) => p.source === currency || p.destination === currency)
+        .map(([pair, p]) => ({
+          pair,
+          count: p.count,
+          source: p.source,
+          destination: p.destination,
+          sourceTotal: p.sourceTotal.toFixed(),
+          destinationTotal: p.destinationTotal.toFixed(),
+        }))
         .sort((x, y) => x.pair.localeCompare(y.pair));
       return {
         currency,

@@ -8,7 +8,7 @@ import { getBalanceStatement } from "@/lib/settlement-api";
 import { addDays } from "@/lib/dates/calendar";
 import type { FxPair, InTransitPayment } from "./close-reads";
 import { loadCloseReads } from "./close-reads-store";
-import { lastDayOf, nextPeriod } from "./period";
+import { lastDayOf, monthEnd, nextPeriod } from "./period";
 import { newId } from "./store";
 import { lockOf } from "./work";
 
@@ -100,7 +100,7 @@ export async function closePack(
         total: new Decimal(network.total).abs().toFixed(),
       });
   }
-  const end = Date.parse(`${addDays(to, 1)}T00:00:00Z`);
+  const end = monthEnd(period);
   const blocker = !reads
     ? "The month has not been read from the service yet: run matching first."
     : Date.now() >= end && Date.parse(reads.readAt) < end

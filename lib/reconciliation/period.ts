@@ -24,3 +24,9 @@ export function nextPeriod(period: string): string {
 
 /** The last day of a month ("2026-11" → "2026-11-30"). */
 export const lastDayOf = (period: string) => addDays(`${nextPeriod(period)}-01`, -1);
+
+/** The instant a month starts, in ms (its first day, 00:00 UTC). */
+export const monthStart = (period: string) => Date.parse(`${period}-01T00:00:00Z`);
+
+/** The instant a month ends, in ms: the next month's first instant (UTC), excluded from it. */
+export const monthEnd = (period: string) => monthStart(nextPeriod(period));
