@@ -340,6 +340,7 @@ test("finance closes the month with its balance proof; a change after the lock i
     await expect(finance.getByTestId("period-locked")).toBeVisible();
   }
   await expect(finance.getByTestId("lock-period")).toHaveCount(0);
+  await expect(finance.getByTestId("close-pack")).toContainText(/Locked by \S+@\S+, /);
   const note = `Network fee found after close ${tag}`;
   await typeInto(finance.getByTestId("adjustment-amount"), "-1.50");
   await typeInto(finance.getByTestId("adjustment-note"), note);
@@ -372,6 +373,11 @@ test("support reads the month and its queue, and sees no control it cannot use",
   await expect(support.getByTestId("write-off")).toHaveCount(0);
   await support.goto(`/reconciliation?period=${period}&view=close&currency=USD`);
   await expect(support.getByTestId("lock-period")).toHaveCount(0);
+  await support.setViewportSize({ width: 390, height: 844 });
+  await expect(support.getByTestId("balance-proof")).toBeVisible();
+  await support.screenshot({ path: "test-results/screens/reconciliation-close-support-390.png", fullPage: true });
+  expect(await support.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await support.setViewportSize({ width: 1440, height: 900 });
   await support.goto(`/reconciliation?period=${period}&view=rules`);
   await expect(support.getByTestId("save-rules")).toHaveCount(0);
 });

@@ -39,11 +39,15 @@ export function CloseView({
       </nav>
       <Card
         title={`${pack.period} in ${c}`}
-        description={`${pack.from} to ${pack.to}, ${pack.environment}`}
+        description={
+          pack.lock
+            ? `${pack.from} to ${pack.to}, ${pack.environment}. Locked by ${pack.lock.lockedBy}, ${formatDateTime(pack.lock.lockedAt)}.`
+            : `${pack.from} to ${pack.to}, ${pack.environment}`
+        }
         actions={
           pack.lock ? (
             <Badge tone="success" data-testid="period-locked">
-              Locked by {pack.lock.lockedBy}
+              Locked
             </Badge>
           ) : (
             <Badge tone="neutral">Open</Badge>
@@ -184,8 +188,24 @@ export function CloseView({
             empty={pack.readAt === null ? "Not read yet." : "No conversions touched this currency."}
             rows={pack.fx.map((f) => ({ ...f, id: f.pair }))}
             columns={[
-              { header: "Pair", cell: (r) => r.pair },
-              { header: "Count", numeric: true, cell: (r) => r.count },
+              {
+                header: "Pair",
+                cell: (r) => (
+                  <>
+                    <span className="whitespace-nowrap">{r.pair}</span>
+                    <span className="block text-xs text-slate-500 sm:hidden">
+                      {r.count} conversion{r.count === 1 ? "" : "s"}
+                    </span>
+                  </>
+                ),
+              },
+              {
+                header: "Count",
+                numeric: true,
+                className: "hidden sm:table-cell",
+                headerClassName: "hidden sm:table-cell",
+                cell: (r) => r.count,
+              },
               { header: "In", numeric: true, cell: (r) => formatMoney(r.sourceTotal, r.source) },
               { header: "Out", numeric: true, cell: (r) => formatMoney(r.destinationTotal, r.destination) },
             ]}

@@ -24,7 +24,7 @@ export function Card({ title, description, actions, flush, className, children, 
         <header className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
           <div className="min-w-0">
             {title ? <h2 className="text-sm font-semibold text-slate-900">{title}</h2> : null}
-            {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
+            {description ? <p className="mt-0.5 text-sm break-words text-slate-500">{description}</p> : null}
           </div>
           {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
         </header>
