@@ -4,9 +4,8 @@
  * twice; a two-person rule needs two people; an expired submission cannot be approved.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate";
-import { openDatabase, type Database, type Executor } from "@/lib/db/database";
-import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
+import { twoInstances, type TestDatabase } from "@/test/console-postgres";
+import type { Database, Executor } from "@/lib/db/database";
 import { approve, deny, type Sender } from "./decide";
 import type { RuleBody } from "./rules";
 import { sql } from "drizzle-orm";
@@ -38,13 +37,11 @@ const people = {
 const CONFIRMED = { confirmed: true };
 
 describe("approving held submissions (PostgreSQL, two instances)", () => {
-  let a: Database & { schema: string };
+  let a: TestDatabase;
   let b: Database;
+  let closeBoth: () => Promise<void>;
   beforeAll(async () => {
-    a = await freshPostgres();
-    await migrate(a.db);
-    // A second instance: its own pool on the same schema.
-    b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+    ({ a, b, close: closeBoth } = await twoInstances());
     // Each approver was added long ago (a person added less than APPROVER_MIN_AGE_HOURS ago cannot approve).
     for (const p of Object.values(people))
       await a.db.execute(
@@ -52,8 +49,7 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
       );
   });
   afterAll(async () => {
-    await b.close();
-    await a.close();
+    await closeBoth();
   });
 
   async function held(rule: RuleBody, expiresAt = new Date(Date.now() + 3_600_000)): Promise<SubmissionRow> {

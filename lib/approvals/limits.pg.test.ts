@@ -6,10 +6,9 @@
  * counted in the configured time zone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate";
+import { twoInstances, type TestDatabase } from "@/test/console-postgres";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows, type Database } from "@/lib/db/database";
-import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
+import { queryRows, type Database } from "@/lib/db/database";
 import { dayIn, startOfDayIn } from "@/lib/dates/calendar";
 import { addLimit, leftOf, limitFor } from "./limits";
 import { finishMoneyCall, possibleDuplicates, recordMoneyCall, type MoneyCallFacts } from "./money-calls";
@@ -34,16 +33,14 @@ const checks = (limitUsd: string | null, holdDuplicates = false) => ({
 });
 
 describe("daily limits and duplicates (PostgreSQL, two instances)", () => {
-  let a: Database & { schema: string };
+  let a: TestDatabase;
   let b: Database;
+  let closeBoth: () => Promise<void>;
   beforeAll(async () => {
-    a = await freshPostgres();
-    await migrate(a.db);
-    b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+    ({ a, b, close: closeBoth } = await twoInstances());
   });
   afterAll(async () => {
-    await b.close();
-    await a.close();
+    await closeBoth();
   });
 
   it("twenty parallel submissions worth 100 USD against a limit of 1000 USD on two instances: exactly ten go", async () => {

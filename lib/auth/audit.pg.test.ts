@@ -5,16 +5,14 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate";
+import { migratedPostgres } from "@/test/console-postgres";
 import { queryRows, type Database } from "@/lib/db/database";
-import { freshPostgres } from "@/lib/service/testing/harness";
 import { insertAudit, pruneAudit } from "./audit";
 
 describe("audit flood and retention (PostgreSQL)", () => {
   let a: Database & { schema: string };
   beforeAll(async () => {
-    a = await freshPostgres();
-    await migrate(a.db);
+    a = await migratedPostgres();
   });
   afterAll(() => a.close());
 

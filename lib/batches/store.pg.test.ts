@@ -7,9 +7,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate";
-import { openDatabase, type Database } from "@/lib/db/database";
-import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
+import { twoInstances, type TestDatabase } from "@/test/console-postgres";
+import type { Database } from "@/lib/db/database";
 import { parseCsv } from "@/lib/csv/parse";
 import { findBatchById, insertBatch, moveBatch } from "./store";
 import { claimRowsToFollow, claimWork, recordSend, releaseLease, renewLease } from "./work-queue";
@@ -42,16 +41,14 @@ async function newBatch(db: Database["db"], rows = 20): Promise<string> {
 }
 
 describe("batch work across instances (PostgreSQL)", () => {
-  let a: Database & { schema: string };
+  let a: TestDatabase;
   let b: Database;
+  let closeBoth: () => Promise<void>;
   beforeAll(async () => {
-    a = await freshPostgres();
-    await migrate(a.db);
-    b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+    ({ a, b, close: closeBoth } = await twoInstances());
   });
   afterAll(async () => {
-    await b.close();
-    await a.close();
+    await closeBoth();
   });
 
   it("keeps the file's bytes and every row, and sums what would be sent", async () => {

@@ -5,17 +5,15 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate";
+import { migratedPostgres } from "@/test/console-postgres";
 import { queryRows, type Database } from "@/lib/db/database";
-import { freshPostgres } from "@/lib/service/testing/harness";
 import { admit, deleteExpiredMessages, INBOX_CAPS, noteRefusal } from "./caps";
 import { insertInbox, insertMessage } from "./store";
 
 describe("inbox caps (PostgreSQL)", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await freshPostgres();
-    await migrate(database.db);
+    database = await migratedPostgres();
   });
   afterAll(async () => {
     await database.close();

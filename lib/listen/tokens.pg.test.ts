@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { consoleUsers } from "@/lib/auth/schema";
 import { useSecretKeys } from "@/lib/crypto/secret-box";
-import { migrate } from "@/lib/db/migrate";
+import { migratedPostgres } from "@/test/console-postgres";
 import { queryRows, type Database } from "@/lib/db/database";
-import { freshPostgres } from "@/lib/service/testing/harness";
 import { noteForwarded, profileOf } from "./receiver";
 import { endSession, listSessions, openSession, recordDelivery, touchSession } from "./sessions";
 import { checkToken, createToken, hashToken, revokeToken, tokenStillValid } from "./tokens";
@@ -21,8 +20,7 @@ describe("personal access tokens and listening sessions (PostgreSQL)", () => {
   beforeAll(async () => {
     // As every running console has one (it refuses to start without DATA_ENCRYPTION_KEY).
     useSecretKeys({ current: randomBytes(32), previous: null });
-    a = await freshPostgres();
-    await migrate(a.db);
+    a = await migratedPostgres();
     await a.db.insert(consoleUsers).values([
       { id: "u-dev", name: "Dev", email: "dev@example.com", role: "developer" },
       { id: "u-other", name: "Other", email: "other@example.com", role: "developer" },

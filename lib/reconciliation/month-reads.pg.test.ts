@@ -1,9 +1,8 @@
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/database";
-import { migrate } from "@/lib/db/migrate";
+import { migratedPostgres } from "@/test/console-postgres";
 import { listRuns } from "@/lib/reports/store";
-import { freshPostgres } from "@/lib/service/testing/harness";
 import { capture, isRead, rowsRead } from "@/lib/service/testing/statement-capture";
 import {
   listExceptions,
@@ -27,8 +26,7 @@ describe("month-end reads on 100 k rows of history (PostgreSQL)", () => {
   let a: Database & { schema: string };
   let pool: Pool;
   beforeAll(async () => {
-    a = await freshPostgres();
-    await migrate(a.db);
+    a = await migratedPostgres();
     pool = (a.db as unknown as { $client: Pool }).$client;
     // 100 movements a day for 1,000 days from 2024-01-01, every tenth still open.
     await pool.query(`insert into console_recon_movements (environment, id, kind, direction, amount, currency, day, reference, state)

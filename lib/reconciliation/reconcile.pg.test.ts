@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
-import { migrate } from "@/lib/db/migrate";
-import { openDatabase, queryRows, type Database } from "@/lib/db/database";
-import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
+import { twoInstances, type TestDatabase } from "@/test/console-postgres";
+import { queryRows, type Database } from "@/lib/db/database";
 import { exceptionPack } from "./exception-pack";
 import { runMatching } from "./run";
 import { syncMovements } from "./sync";
@@ -44,16 +43,14 @@ async function seed(db: Database["db"], month: string, size: number, seed: numbe
 }
 
 describe("reconciliation (PostgreSQL, two instances)", () => {
-  let a: Database & { schema: string };
+  let a: TestDatabase;
   let b: Database;
+  let closeBoth: () => Promise<void>;
   beforeAll(async () => {
-    a = await freshPostgres();
-    await migrate(a.db);
-    b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+    ({ a, b, close: closeBoth } = await twoInstances());
   });
   afterAll(async () => {
-    await b.close();
-    await a.close();
+    await closeBoth();
   });
 
   it("a month of 2,000 expected: two instances run at once, every row is matched or in the queue once", async () => {

@@ -8,10 +8,9 @@ import { createHash } from "node:crypto";
 import { readSheet } from "read-excel-file/node";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { migrate } from "@/lib/db/migrate";
-import { openDatabase, type Database } from "@/lib/db/database";
+import { twoInstances, type TestDatabase } from "@/test/console-postgres";
+import type { Database } from "@/lib/db/database";
 import { parseCsv } from "@/lib/csv/parse";
-import { freshPostgres, TEST_PG_URL } from "@/lib/service/testing/harness";
 
 const TOTAL = 250;
 let failAtPage: number | null = null;
@@ -54,16 +53,14 @@ async function file(db: Database["db"], id: string): Promise<Buffer> {
 }
 
 describe("reports (PostgreSQL)", () => {
-  let a: Database & { schema: string };
+  let a: TestDatabase;
   let b: Database;
+  let closeBoth: () => Promise<void>;
   beforeAll(async () => {
-    a = await freshPostgres();
-    await migrate(a.db);
-    b = await openDatabase({ kind: "postgres", url: TEST_PG_URL, schema: a.schema, max: 5 });
+    ({ a, b, close: closeBoth } = await twoInstances());
   });
   afterAll(async () => {
-    await b.close();
-    await a.close();
+    await closeBoth();
   });
 
   it("a CSV run: claimed once by two instances, every row in major units with its currency, its SHA-256 in the manifest", async () => {

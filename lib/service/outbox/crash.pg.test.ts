@@ -3,8 +3,7 @@
  * Needs the machine's PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { freshPostgres } from "../testing/harness";
-import { migrate } from "@/lib/db/migrate";
+import { migratedPostgres } from "@/test/console-postgres";
 import type { Database } from "@/lib/db/database";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { countRows, seedPendingEvents, startStandalone, waitFor, type StandaloneProcess } from "./testing/standalone";
@@ -26,8 +25,7 @@ describe("webhook outbox on PostgreSQL, across processes", () => {
   });
 
   it("kill -9 mid-delivery, restart: the receiver sees all 1,000 event ids", async () => {
-    database = await freshPostgres();
-    await migrate(database.db);
+    database = await migratedPostgres();
     // Answers take a little while, so sends are in flight when the process dies.
     receiver = await startReceiver(() => ({ status: 200, body: "ok", delayMs: 15 }));
     const { eventIds } = await seedPendingEvents(database.db, receiver.url, 1_000);
@@ -78,8 +76,7 @@ describe("webhook outbox on PostgreSQL, across processes", () => {
   }, 60_000);
 
   it("two instances delivering 2,000 events: each delivered exactly once", async () => {
-    database = await freshPostgres();
-    await migrate(database.db);
+    database = await migratedPostgres();
     receiver = await startReceiver(() => ({ status: 200, body: "ok", delayMs: 2 }));
     const { eventIds } = await seedPendingEvents(database.db, receiver.url, 2_000);
     // 8 sends at once per process, so more than 8 sender connections means both processes sent.
