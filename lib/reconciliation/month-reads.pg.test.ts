@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/database";
 import { migratedPostgres } from "@/test/console-postgres";
 import { listRuns } from "@/lib/reports/store";
+import { loadCloseReads } from "./close-reads-store";
 import { capture, isRead, rowsRead } from "@/lib/service/testing/statement-capture";
 import {
   listExceptions,
@@ -51,7 +52,11 @@ describe("month-end reads on 100 k rows of history (PostgreSQL)", () => {
       select 'rpt_' || g, 'production', 'payments', '{"period":"2025-01"}', 'csv', 'succeeded', 'fin@example.com',
              now() - make_interval(mins => g)
         from generate_series(0, 99999) g`);
-    for (const table of ["movements", "expected", "exceptions", "matches"])
+    // A close's reads: 2,500 currencies a month over the same 40 months (a real account has a few).
+    await pool.query(`insert into console_recon_close_reads (environment, period, currency, read_at, in_transit_count, in_transit_total, in_transit, fx)
+      select 'production', ${month("g")}, case when g % 2500 = 0 then 'USD' else 'C' || (g % 2500) end, now(), 0, 0, '[]', '[]'
+        from generate_series(0, 99999) g`);
+    for (const table of ["movements", "expected", "exceptions", "matches", "close_reads"])
       await pool.query(`analyze console_recon_${table}`);
     await pool.query("analyze console_report_runs");
   }, 120_000);
@@ -85,6 +90,12 @@ describe("month-end reads on 100 k rows of history (PostgreSQL)", () => {
     expect(await cost(() => listExpected(a.db, "production", "2025-06"))).toBeLessThan(3_000);
     expect(await cost(() => listMatches(a.db, "production", "2025-06"))).toBeLessThan(3_000);
     expect(await cost(() => periodSummary(a.db, "production", "2025-06"))).toBeLessThan(6_000);
+  });
+
+  it("a close reads its month's stored in-transit and FX row, not the others", async () => {
+    const reads = await loadCloseReads(a.db, "production", "2025-06", "USD");
+    expect(reads).toMatchObject({ currency: "USD", inTransitCount: 0 });
+    expect(await cost(() => loadCloseReads(a.db, "production", "2025-06", "USD"))).toBeLessThanOrEqual(1);
   });
 
   it("the reports page's runs read their page, not every run", async () => {
