@@ -5,7 +5,7 @@
  * month is closed with its balance proof, and an adjustment after the lock lands in the next
  * month. The sandbox exception pack makes every kind of exception at once, with its ground truth.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
@@ -58,6 +58,16 @@ async function paid(request: APIRequestContext, amount: string, reference: strin
   });
   expect(done.status(), await done.text()).toBe(200);
   return inbound;
+}
+
+/** How many boxes inside `box` (itself included) scroll sideways: their content is wider than they are. */
+async function scrollsSideways(box: Locator): Promise<number> {
+  return box.evaluate(
+    (el) =>
+      [el, ...el.querySelectorAll("*")].filter(
+        (n) => n.scrollWidth > n.clientWidth + 1 && /(auto|scroll)/.test(getComputedStyle(n).overflowX),
+      ).length,
+  );
 }
 
 async function openException(page: Page, period: string, kind: string, text: string) {
@@ -143,6 +153,17 @@ test("finance imports expected settlements, sees the automatic matches with thei
 
   // 1. The underpayment, accepted as it is.
   await openException(finance, period, "underpaid", ref(3));
+  // The detail beside the queue shows each row whole: its reference, window and tolerance, nothing scrolled away.
+  const detail = finance.getByTestId("exception-detail");
+  await expect(detail.getByTestId("expected-item")).toContainText(ref(3));
+  await expect(detail.getByTestId("expected-item")).toContainText(
+    /Window \d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d, tolerance/,
+  );
+  await expect(detail.getByTestId("movement-item")).toContainText("+$2,700.00");
+  // Neither the queue nor the detail beside it scrolls sideways at 1440 px: age and owner fold under the note.
+  const queue = finance.getByTestId("exception-row").first().locator("xpath=ancestor::table/..");
+  await expect(finance.getByTestId("exception-row").filter({ hasText: ref(3) })).toContainText("today · nobody has it");
+  for (const box of [detail, queue]) expect(await scrollsSideways(box)).toBe(0);
   await finance.screenshot({ path: "test-results/screens/reconciliation-queue-1440.png", fullPage: true });
   await typeInto(finance.getByTestId("exception-note"), "Agreed 10 % discount for late delivery");
   await finance.getByTestId("accept-difference").click();
@@ -309,6 +330,10 @@ test("the sandbox exception pack makes every kind of exception, and matching fin
   await expect(month).toContainText(/\+0 \/ −[1-9]/);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/reconciliation?period=${period2}&view=exceptions`);
+  // On a phone the queue is two columns: the difference, age and owner are read under the note.
+  const underpaid = page.locator('[data-testid="exception-row"][data-kind="underpaid"]').first();
+  await expect(underpaid).toContainText(/-\$[\d,]+\.\d\d · today · nobody has it/);
+  expect(await scrollsSideways(page.getByTestId("exception-row").first().locator("xpath=ancestor::table/.."))).toBe(0);
   await page.screenshot({ path: "test-results/screens/reconciliation-queue-390.png", fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);

@@ -7,7 +7,8 @@ import { EXCEPTION_LABELS } from "@/lib/reconciliation/labels";
 import type { ExceptionKind } from "@/lib/reconciliation/types";
 import { ExceptionActions, type PickableMovement } from "./exception-actions";
 import { reconHref } from "./recon-tabs";
-import { ExpectedTable, MovementsTable, type ExpectedView, type MovementView } from "./rows-tables";
+import { ExpectedList, MovementsList } from "./rows-lists";
+import type { ExpectedView, MovementView } from "./rows-tables";
 
 export type ExceptionView = {
   id: string;
@@ -34,6 +35,9 @@ const KIND_TONE: Record<ExceptionKind, "warning" | "danger" | "info" | "neutral"
   returned: "danger",
   ambiguous: "info",
 };
+
+const ageOf = (r: ExceptionView) => (r.ageDays === 0 ? "today" : `${r.ageDays} d`);
+const outcomeOf = (r: ExceptionView) => `${r.status.replace("_", " ")} by ${r.resolvedBy ?? "?"}`;
 
 /** The exception queue: filter by kind and status, oldest first, and the chosen one with what can be done. */
 export function ExceptionsView({
@@ -110,23 +114,44 @@ export function ExceptionsView({
                 </Link>
               ),
             },
-            { header: "What", className: "min-w-56 text-slate-700", cell: (r) => r.note },
+            {
+              header: "What",
+              className: "min-w-48 text-slate-700",
+              cell: (r) => (
+                <>
+                  {r.note}
+                  {/* Beside the detail the queue is narrow: its age and who has it (and on a phone the difference) fold under the note. */}
+                  <span className="mt-1 block text-xs text-slate-500 2xl:hidden">
+                    {r.difference === null ? null : (
+                      <span className="font-medium text-slate-700 sm:hidden">
+                        {formatMoney(r.difference, r.currency)} ·{" "}
+                      </span>
+                    )}
+                    {ageOf(r)} · {status === "open" ? (r.assignedTo ?? "nobody has it") : outcomeOf(r)}
+                  </span>
+                </>
+              ),
+            },
             {
               header: "Difference",
               numeric: true,
+              // On a phone it is read under the note.
+              className: "hidden sm:table-cell",
+              headerClassName: "hidden sm:table-cell",
               cell: (r) => (r.difference === null ? "—" : formatMoney(r.difference, r.currency)),
             },
             {
               header: "Age",
               numeric: true,
-              className: "text-slate-600",
-              cell: (r) => (r.ageDays === 0 ? "today" : `${r.ageDays} d`),
+              className: "hidden text-slate-600 2xl:table-cell",
+              headerClassName: "hidden 2xl:table-cell",
+              cell: ageOf,
             },
             {
               header: status === "open" ? "Assigned" : "Outcome",
-              className: "text-xs text-slate-600",
-              cell: (r) =>
-                status === "open" ? (r.assignedTo ?? "—") : `${r.status.replace("_", " ")} by ${r.resolvedBy ?? "?"}`,
+              className: "hidden text-xs text-slate-600 2xl:table-cell",
+              headerClassName: "hidden 2xl:table-cell",
+              cell: (r) => (status === "open" ? (r.assignedTo ?? "—") : outcomeOf(r)),
             },
           ]}
         />
@@ -139,8 +164,8 @@ export function ExceptionsView({
             data-testid="exception-detail"
           >
             <div className="space-y-5">
-              {selected.expected.length > 0 ? <ExpectedTable caption="Expected" rows={selected.expected} /> : null}
-              {selected.movements.length > 0 ? <MovementsTable caption="Movements" rows={selected.movements} /> : null}
+              {selected.expected.length > 0 ? <ExpectedList rows={selected.expected} /> : null}
+              {selected.movements.length > 0 ? <MovementsList rows={selected.movements} /> : null}
               {selected.exception.status !== "open" ? (
                 <p
                   className="rounded-lg bg-slate-50 px-3.5 py-3 text-sm text-slate-700"

@@ -29,10 +29,10 @@ export type MovementView = {
 };
 
 /** "+$1,200.00" in, "−$1,200.00" out. */
-const signedAmount = (r: { direction: "in" | "out"; amount: string; currency: string }) =>
+export const signedAmount = (r: { direction: "in" | "out"; amount: string; currency: string }) =>
   `${r.direction === "in" ? "+" : "−"}${formatMoney(r.amount, r.currency)}`;
 
-const STATE_TONES: Record<string, "success" | "warning" | "neutral" | "muted" | "info"> = {
+export const STATE_TONES: Record<string, "success" | "warning" | "neutral" | "muted" | "info"> = {
   open: "neutral",
   matched: "success",
   exception: "warning",
