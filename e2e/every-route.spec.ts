@@ -33,6 +33,9 @@ const STATIC_ROUTES = [
   "/reconciliation",
   "/reconciliation?view=exceptions",
   "/reconciliation?view=close",
+  "/reconciliation?view=matches",
+  "/reconciliation?view=expected",
+  "/reconciliation?view=rules",
   "/reports",
   "/api-reference",
   "/settings",
@@ -132,7 +135,7 @@ async function check(page: Page, route: string): Promise<string[]> {
       ? "overview"
       : route
           .slice(1)
-          .replace(/\?.*$/, "-filtered")
+          .replace(/[?=&%]/g, "-")
           .replaceAll("/", "_")
           .replace(/[0-9a-f-]{36}/, "id")
           .slice(0, 80);
@@ -166,7 +169,7 @@ const VIEWPORTS = [
 ] as const;
 
 /** The static routes in groups of this many: a test each, so one slow page costs a group's retry, not the sweep's. */
-const GROUP = 8;
+const GROUP = 9;
 const groups = Array.from({ length: Math.ceil(STATIC_ROUTES.length / GROUP) }, (_, i) =>
   STATIC_ROUTES.slice(i * GROUP, (i + 1) * GROUP),
 );
