@@ -2,6 +2,7 @@ import { Link } from "@/components/ui/link";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/ui/icons";
 import type { ReconView } from "@/lib/reconciliation/labels";
 import { cn } from "@/lib/ui/cn";
+import { ScrollingTabs } from "@/components/ui/scrolling-tabs";
 
 const TABS: Array<{ view: ReconView; label: string }> = [
   { view: "overview", label: "Overview" },
@@ -61,9 +62,9 @@ export function ReconTabs({
           <ChevronRightIcon className="size-4" />
         </Link>
       </nav>
-      <nav
-        aria-label="Reconciliation views"
-        className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
+      <ScrollingTabs
+        label="Reconciliation views"
+        className="relative -mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
       >
         {TABS.map((t) => (
           <Link
@@ -83,7 +84,7 @@ export function ReconTabs({
             ) : null}
           </Link>
         ))}
-      </nav>
+      </ScrollingTabs>
     </div>
   );
 }
