@@ -95,18 +95,23 @@ export function MovementsTable({ rows, caption }: { rows: MovementView[]; captio
         {
           header: "Movement",
           className: "font-mono text-xs text-slate-500 break-all",
-          cell: (r) => (
-            <>
-              {r.id}
-              {r.returned ? (
-                <Badge tone="danger" className="ml-1.5">
-                  returned
-                </Badge>
-              ) : null}
-            </>
-          ),
+          cell: (r) => <MovementId movement={r} />,
         },
       ]}
     />
+  );
+}
+
+/** A movement's id, marked when the money came back. */
+export function MovementId({ movement }: { movement: Pick<MovementView, "id" | "returned"> }) {
+  return (
+    <>
+      {movement.id}
+      {movement.returned ? (
+        <Badge tone="danger" className="ml-1.5">
+          returned
+        </Badge>
+      ) : null}
+    </>
   );
 }
