@@ -371,12 +371,11 @@ test("the balance statement: every movement with its cause and running balance, 
   };
   const amountOf = (text: string | null) => new Decimal((text ?? "").replace(/[^\d.]/g, ""));
   let closing = "";
-  let total = "";
   await expect(async () => {
     await page.goto("/balances");
     await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
     closing = (await page.getByTestId("statement-closing").textContent()) ?? "";
-    total = await usdcTotal();
+    const total = await usdcTotal();
     expect(amountOf(closing).eq(total)).toBe(true);
     // The last running balance is the closing balance.
     await expect(page.getByTestId("statement-balance-after").last()).toHaveText(closing, { timeout: 1_000 });
@@ -398,7 +397,7 @@ test("the balance statement: every movement with its cause and running balance, 
     await page.goto(`/balances?currency=USDC&from=${tomorrow}`);
     await expect(page.getByText("No movements in this range")).toBeVisible();
     const opening = (await page.getByTestId("statement-opening").textContent()) ?? "";
-    total = await usdcTotal();
+    const total = await usdcTotal();
     expect(amountOf(opening).eq(total)).toBe(true);
     await expect(page.getByTestId("statement-closing")).toHaveText(opening, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });

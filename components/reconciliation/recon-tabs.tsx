@@ -64,7 +64,7 @@ export function ReconTabs({
       </nav>
       <ScrollingTabs
         label="Reconciliation views"
-        className="relative -mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
+        className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
       >
         {TABS.map((t) => (
           <Link

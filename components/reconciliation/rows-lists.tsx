@@ -1,6 +1,5 @@
-import { Badge } from "@/components/ui/badge";
 import type { ReactNode } from "react";
-import { type ExpectedView, MovementId, type MovementView, STATE_TONES, signedAmount } from "./rows-tables";
+import { type ExpectedView, MovementId, type MovementView, StateBadge, signedAmount } from "./rows-tables";
 
 /**
  * An exception's expected settlements and movements as short stacked lists: the detail sits in
@@ -11,12 +10,7 @@ export function ExpectedList({ rows }: { rows: ExpectedView[] }) {
   return (
     <ListFrame title="Expected">
       {rows.map((r) => (
-        <Item
-          key={r.id}
-          testId="expected-item"
-          row={r}
-          aside={<Badge tone={STATE_TONES[r.state] ?? "neutral"}>{r.state.replace("_", " ")}</Badge>}
-        >
+        <Item key={r.id} testId="expected-item" row={r} aside={<StateBadge state={r.state} />}>
           <p className="text-xs text-slate-600">
             Window {r.windowStart} → {r.windowEnd}, tolerance {r.tolerance}
           </p>

@@ -32,7 +32,7 @@ export type MovementView = {
 export const signedAmount = (r: { direction: "in" | "out"; amount: string; currency: string }) =>
   `${r.direction === "in" ? "+" : "−"}${formatMoney(r.amount, r.currency)}`;
 
-export const STATE_TONES: Record<string, "success" | "warning" | "neutral" | "muted" | "info"> = {
+const STATE_TONES: Record<string, "success" | "warning" | "neutral" | "muted" | "info"> = {
   open: "neutral",
   matched: "success",
   exception: "warning",
@@ -66,7 +66,7 @@ export function ExpectedTable({ rows, caption, empty }: { rows: ExpectedView[]; 
         { header: "Tolerance", className: "text-xs text-slate-600", cell: (r) => r.tolerance },
         {
           header: "State",
-          cell: (r) => <Badge tone={STATE_TONES[r.state] ?? "neutral"}>{r.state.replace("_", " ")}</Badge>,
+          cell: (r) => <StateBadge state={r.state} />,
         },
       ]}
     />
@@ -114,4 +114,9 @@ export function MovementId({ movement }: { movement: Pick<MovementView, "id" | "
       ) : null}
     </>
   );
+}
+
+/** Where an expected settlement stands, as a badge ("written off"). */
+export function StateBadge({ state }: { state: string }) {
+  return <Badge tone={STATE_TONES[state] ?? "neutral"}>{state.replace("_", " ")}</Badge>;
 }

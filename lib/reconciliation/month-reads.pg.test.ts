@@ -1,7 +1,6 @@
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/lib/db/database";
-import { migratedPostgres } from "@/test/console-postgres";
+import { migratedPostgres, type TestDatabase } from "@/test/console-postgres";
 import { listRuns } from "@/lib/reports/store";
 import { loadCloseReads } from "./close-reads-store";
 import { capture, isRead, rowsRead } from "@/lib/service/testing/statement-capture";
@@ -24,7 +23,7 @@ import {
 const HISTORY = /^console_(recon_|report_runs)/;
 
 describe("month-end reads on 100 k rows of history (PostgreSQL)", () => {
-  let a: Database & { schema: string };
+  let a: TestDatabase;
   let pool: Pool;
   beforeAll(async () => {
     a = await migratedPostgres();
