@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
-import { assignShards, filesPattern, parseShard } from "./e2e/shards";
+import { assignShards, CLOCK_JOURNEYS, filesPattern, parseShard } from "./e2e/shards";
 
 /** E2E_PORT / E2E_DATA_DIR let a second run go beside one already in progress. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -12,6 +12,9 @@ const baseURL = `http://localhost:${PORT}`;
 const REMOTE_SERVICE_PORT = PORT + 41;
 const REMOTE_CONSOLE_PORT = PORT + 42;
 const remoteURL = `http://localhost:${REMOTE_CONSOLE_PORT}`;
+/** The clock console: the journeys that move the sandbox clock, on a database (and so an account and clock) of their own. */
+const CLOCK_PORT = PORT + 50;
+const clockURL = `http://localhost:${CLOCK_PORT}`;
 
 /**
  * E2E_SHARD=1/2 runs one shard of the journey files (e2e/shards.ts): `npm test` runs the shards
@@ -37,7 +40,8 @@ const CHROMIUM_ARGS = [
 ];
 
 /** The remote pair's server, started only by the run that has the remote journeys. */
-const REMOTE_PAIR: NonNullable<PlaywrightTestConfig["webServer"]> = {
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig["webServer"]>, readonly unknown[]>;
+const REMOTE_PAIR: WebServer = {
   command: "node scripts/e2e-remote.mjs",
   url: `${remoteURL}/api/ready`,
   reuseExistingServer: !process.env.CI,
@@ -75,22 +79,23 @@ export default defineConfig({
     {
       name: "chromium",
       testMatch: filesPattern(mine),
-      testIgnore: [/sandbox-clock\.spec\.ts/, /remote-journeys\.spec\.ts/],
+      testIgnore: [filesPattern(CLOCK_JOURNEYS), /remote-journeys\.spec\.ts/],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },
         launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
       },
     },
-    ...(runs("sandbox-clock.spec.ts")
+    ...(CLOCK_JOURNEYS.some(runs)
       ? [
           {
-            // The sandbox clock only moves forward, for the whole account: these run after everything else.
-            name: "sandbox-clock",
-            testMatch: /sandbox-clock\.spec\.ts/,
-            dependencies: ["chromium"],
+            // The sandbox clock only moves forward, for the whole account: the journeys that move it
+            // run on a console of their own (its own database, account and clock), beside the others.
+            name: "clock",
+            testMatch: filesPattern(CLOCK_JOURNEYS.filter(runs)),
             use: {
               ...devices["Desktop Chrome"],
+              baseURL: clockURL,
               viewport: { width: 1440, height: 900 },
               launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
             },
@@ -115,29 +120,35 @@ export default defineConfig({
       : []),
   ],
   webServer: [
-    {
-      // The test script builds the app before Playwright runs. The default account's production
-      // USDC balance is funded first, as an operator would (production balances are never seeded).
-      command:
-        'npx tsx --conditions=react-server scripts/balances.ts set --account "Demo Merchant Ltd" --environment production --currency USDC --amount 5000.00 --create-account && node scripts/serve.mjs',
-      url: baseURL,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-      // Journeys run many calls a minute through one dashboard key: lift the sandbox limit for them.
-      env: {
-        DATA_DIR,
-        PORT: String(PORT),
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        RATE_LIMIT_SANDBOX_PER_MINUTE: "100000",
-        // The journeys' approver is added at the start of the run (issue 43's 24 h wait is a unit test's).
-        APPROVER_MIN_AGE_HOURS: "0",
-        // A step-up goes stale in 20 s here, so journeys meet the code prompt (5 minutes in use).
-        STEP_UP_SECONDS: "20",
-        // Journeys pay many new production wallets: the cooling-off journeys set a period on the Payees page.
-        PRODUCTION_COOLING_OFF_MINUTES: "0",
-      },
-    },
+    consoleServer(PORT, DATA_DIR),
+    ...(CLOCK_JOURNEYS.some(runs) ? [consoleServer(CLOCK_PORT, `${DATA_DIR}-clock`)] : []),
     ...(runs("remote-journeys.spec.ts") ? [REMOTE_PAIR] : []),
   ],
 });
+
+/** A console for the journeys: `port`, its own database in `dataDir`. */
+function consoleServer(port: number, dataDir: string): WebServer {
+  return {
+    // The test script builds the app before Playwright runs. The default account's production
+    // USDC balance is funded first, as an operator would (production balances are never seeded).
+    command:
+      'npx tsx --conditions=react-server scripts/balances.ts set --account "Demo Merchant Ltd" --environment production --currency USDC --amount 5000.00 --create-account && node scripts/serve.mjs',
+    url: `http://localhost:${port}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    // Journeys run many calls a minute through one dashboard key: lift the sandbox limit for them.
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      RATE_LIMIT_SANDBOX_PER_MINUTE: "100000",
+      // The journeys' approver is added at the start of the run (issue 43's 24 h wait is a unit test's).
+      APPROVER_MIN_AGE_HOURS: "0",
+      // A step-up goes stale in 20 s here, so journeys meet the code prompt (5 minutes in use).
+      STEP_UP_SECONDS: "20",
+      // Journeys pay many new production wallets: the cooling-off journeys set a period on the Payees page.
+      PRODUCTION_COOLING_OFF_MINUTES: "0",
+    },
+  };
+}

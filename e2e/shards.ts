@@ -63,15 +63,27 @@ export function parseShard(value: string | undefined): [number, number] | null {
   return index >= 1 && index <= count ? [index, count] : null;
 }
 
-/** Each journey file's shard (1-based), for `files` (base names). */
+/**
+ * The journeys that move the sandbox clock (it only moves forward, for the whole account). They
+ * run against a console of their own (the "clock" project in playwright.config.ts: its own
+ * database, so its own account and clock), and so in one shard together: a shard that has any of
+ * them starts that console once. No other journey sees their clock.
+ */
+export const CLOCK_JOURNEYS: readonly string[] = ["reconciliation.spec.ts", "sandbox-clock.spec.ts"];
+
+/** Each journey file's shard (1-based), for `files` (base names). The clock journeys go as one. */
 export function assignShards(files: readonly string[], count: number): Map<string, number> {
   const weight = (file: string) => SECONDS[file] ?? DEFAULT_SECONDS;
+  const clock = files.filter((f) => CLOCK_JOURNEYS.includes(f));
+  const units: string[][] = [...files.filter((f) => !CLOCK_JOURNEYS.includes(f)).map((f) => [f])];
+  if (clock.length > 0) units.push(clock);
+  const unitWeight = (unit: string[]) => unit.reduce((sum, f) => sum + weight(f), 0);
   const load = Array.from({ length: count }, () => 0);
   const assigned = new Map<string, number>();
-  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+  for (const unit of units.sort((a, b) => unitWeight(b) - unitWeight(a) || a[0].localeCompare(b[0]))) {
     const lightest = load.indexOf(Math.min(...load));
-    assigned.set(file, lightest + 1);
-    load[lightest] += weight(file);
+    for (const file of unit) assigned.set(file, lightest + 1);
+    load[lightest] += unitWeight(unit);
   }
   return assigned;
 }

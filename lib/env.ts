@@ -79,8 +79,12 @@ export const envSchema = z.object({
     .default(24),
   /** Batch payouts: sends per second at most (0: as fast as the API's rate limit allows), leaving room for other callers of the key. */
   BATCH_SENDS_PER_SECOND: z.coerce.number().min(0).max(1000).default(0),
-  /** The time zone whose calendar day daily limits count in (an IANA name). */
-  LIMITS_TIME_ZONE: z
+  /**
+   * The merchant's time zone (an IANA name): the one calendar of every period in the product
+   * (daily limits, reconciliation, the Close, reports, schedules). LIMITS_TIME_ZONE, its earlier
+   * name, is still read when this is unset (parseEnv).
+   */
+  MERCHANT_TIME_ZONE: z
     .string()
     .default("UTC")
     .refine((tz) => {
@@ -90,7 +94,7 @@ export const envSchema = z.object({
       } catch {
         return false;
       }
-    }, "Not a time zone (an IANA name such as Europe/Berlin)"),
+    }, "Not a time zone (an IANA name such as Europe/Berlin; also read from LIMITS_TIME_ZONE)"),
   AUDIT_MAX_ROWS: positiveInt(1_000_000),
   /** Processes of `npm run service` sharing its port (PostgreSQL only: PGlite is one process's). */
   SERVICE_WORKERS: positiveInt(1),
@@ -127,7 +131,9 @@ export type Env = z.output<typeof envSchema>;
 let cached: Env | undefined;
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = envSchema.safeParse(source);
+  // LIMITS_TIME_ZONE is MERCHANT_TIME_ZONE's earlier name, accepted while the new one is unset.
+  const zone = source.MERCHANT_TIME_ZONE?.trim() || source.LIMITS_TIME_ZONE?.trim() || undefined;
+  const result = envSchema.safeParse({ ...source, MERCHANT_TIME_ZONE: zone });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

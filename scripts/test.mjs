@@ -164,6 +164,7 @@ if (built) {
       const dataDir = shards === 1 ? (process.env.E2E_DATA_DIR ?? ".data-e2e") : `.data-e2e-${index}`;
       const report = shards === 1 ? "test-results/playwright.json" : `test-results/playwright-${index}.json`;
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}-clock`, { recursive: true, force: true }); // the clock journeys' console (playwright.config.ts)
       rmSync(report, { force: true });
       return runPrefixed(
         shards === 1 ? "" : `[e2e ${index}/${shards}] `,

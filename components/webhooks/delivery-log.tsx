@@ -14,6 +14,7 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatCountdown, formatDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { useSandboxOffset } from "@/components/sandbox/use-sandbox-offset";
 import type { WebhookDelivery } from "@/lib/schemas/webhook";
 
 /** While the log is open it refreshes every few seconds: attempts happen on the service's schedule. */
@@ -43,7 +44,8 @@ export function DeliveryLog({ environment, webhookId }: { environment: Environme
     invalidate: [queryKeys.webhooks.deliveries(environment, webhookId)],
     success: () => "Retrying now",
   });
-  const now = useNow(1_000);
+  // A retry is due on the service's clock: in the sandbox, the account's sandbox clock (issue 60).
+  const now = useNow(1_000) + useSandboxOffset(environment) * 1_000;
   const canRetry = useCan("webhooks:manage");
 
   if (deliveries.error) {

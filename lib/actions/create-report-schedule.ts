@@ -39,7 +39,7 @@ export const createReportSchedule = consoleAction({
     const made = await createSchedule(
       db,
       environment,
-      { ...input, webhookUrl: url, timeZone: env().LIMITS_TIME_ZONE },
+      { ...input, webhookUrl: url, timeZone: env().MERCHANT_TIME_ZONE },
       actor.email,
     );
     if (input.runNow) kickReportWorker();

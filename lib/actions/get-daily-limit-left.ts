@@ -23,7 +23,7 @@ export const getDailyLimitLeft = readAction({
     const { db } = await getDatabase();
     const limit = await limitFor(db, actor, environment);
     if (!limit) return { ok: true, data: null as DailyLimitLeft };
-    const used = await usedTodayUsd(db, actor.userId, environment, startOfDayIn(env().LIMITS_TIME_ZONE));
+    const used = await usedTodayUsd(db, actor.userId, environment, startOfDayIn(env().MERCHANT_TIME_ZONE));
     return {
       ok: true,
       data: { limitUsd: limit.amount, usedUsd: used, leftUsd: leftOf(limit.amount, used) } as DailyLimitLeft,

@@ -20,7 +20,7 @@ export const runReconciliation = consoleAction({
     const synced = await syncMovements(db, environment, period);
     if (!synced.ok) return refused("service_unavailable", synced.message);
     // "Today" on the environment's clock (the sandbox's may be ahead), in the merchant's time zone.
-    const today = dayIn(env().LIMITS_TIME_ZONE, await nowFor(environment));
+    const today = dayIn(env().MERCHANT_TIME_ZONE, await nowFor(environment));
     const summary = await runMatching(db, environment, period, actor.email, today);
     return {
       ok: true,

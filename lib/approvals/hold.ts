@@ -124,7 +124,7 @@ export async function judge(
       externalId: externalIdOf(control.call.body),
     },
     {
-      dayStart: startOfDayIn(env().LIMITS_TIME_ZONE),
+      dayStart: startOfDayIn(env().MERCHANT_TIME_ZONE),
       heldByRule: rule !== null,
       holdDuplicates: production,
       limitUsd: limit?.amount ?? null,

@@ -8,7 +8,7 @@ import { dailyLimits } from "./schema";
 
 /**
  * Daily limits (decisions D19.7, D19.11): in production, what one person may send per day (in
- * LIMITS_TIME_ZONE, UTC unless set), in USD whatever the currency, set for a role or for a
+ * MERCHANT_TIME_ZONE, UTC unless set), in USD whatever the currency, set for a role or for a
  * person (a person's own limit overrides their role's). Usage is what the person actually sent
  * that day (lib/approvals/money-calls.ts), read under a lock in the transaction that records the
  * new call, so two submissions racing on two instances cannot both pass the limit.

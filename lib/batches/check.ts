@@ -184,7 +184,7 @@ export async function checkBatch(db: Executor, batch: BatchRow, actor: Actor): P
   if (production) {
     const limit = await limitFor(db, actor, batch.environment);
     if (limit) {
-      const used = await usedTodayUsd(db, actor.userId, batch.environment, startOfDayIn(env().LIMITS_TIME_ZONE));
+      const used = await usedTodayUsd(db, actor.userId, batch.environment, startOfDayIn(env().MERCHANT_TIME_ZONE));
       const left = leftOf(limit.amount, used);
       const over = usd.total === null || new Decimal(usd.total).greaterThan(left);
       items.push({

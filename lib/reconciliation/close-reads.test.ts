@@ -30,7 +30,7 @@ const request = (id: string, over: Partial<SettlementRequest>, a = ["USDC", "100
 
 describe("a month's close reads", () => {
   it("counts in transit what was still moving at the month's end: in flight now, or completed after it", () => {
-    const tally = new CloseReadsTally("2026-10");
+    const tally = new CloseReadsTally("2026-10", "UTC");
     tally.addPayment(payment("moving", {}));
     tally.addPayment(payment("late", { status: "COMPLETED", completed_at: "2026-11-01T00:00:00.000Z" }));
     tally.addPayment(payment("done", { status: "COMPLETED", completed_at: "2026-10-31T23:59:59.999Z" }));
@@ -52,7 +52,7 @@ describe("a month's close reads", () => {
   });
 
   it("counts every payment in transit but names only the oldest, oldest first", () => {
-    const tally = new CloseReadsTally("2026-10");
+    const tally = new CloseReadsTally("2026-10", "UTC");
     const n = IN_TRANSIT_SHOWN + 25;
     // The sync reads newest first.
     for (let i = n - 1; i >= 0; i--)
@@ -68,7 +68,7 @@ describe("a month's close reads", () => {
   });
 
   it("sums the month's completed conversions per pair, in decimals, for both currencies of a pair", () => {
-    const tally = new CloseReadsTally("2026-10");
+    const tally = new CloseReadsTally("2026-10", "UTC");
     tally.addRequest(request("a", {}, ["USDC", "0.10"], ["EUR", "0.20"]));
     tally.addRequest(request("b", { status: "REQUEST_COMPLETED" }, ["USDC", "0.20"], ["EUR", "0.10"]));
     tally.addRequest(request("pending", { status: "AWAITING_PAYMENT" as SettlementRequest["status"] }));

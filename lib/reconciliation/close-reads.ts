@@ -36,9 +36,10 @@ const DONE = new Set(["SETTLEMENT_COMPLETED", "REQUEST_COMPLETED"]);
 
 /**
  * Counts one month's close reads from the payments and requests the sync reads (newest first).
- * In transit: a payment created from MOVEMENT_MARGIN_DAYS before the month to its end (UTC) that
- * was still moving at the end (in flight now, or completed after it). FX: a request created in
- * the month (UTC) that completed, whose inbound and outbound currencies differ.
+ * In transit: a payment created from MOVEMENT_MARGIN_DAYS before the month to its end that was
+ * still moving at the end (in flight now, or completed after it). FX: a request created in the
+ * month that completed, whose inbound and outbound currencies differ. The month is the merchant's
+ * (its first and end instants in `timeZone`), as every other figure of the close and the reports.
  */
 export class CloseReadsTally {
   private readonly start: number;
@@ -49,9 +50,9 @@ export class CloseReadsTally {
     { source: string; destination: string; count: number; sourceTotal: Decimal; destinationTotal: Decimal }
   >();
 
-  constructor(period: string) {
-    this.start = monthStart(period);
-    this.end = monthEnd(period);
+  constructor(period: string, timeZone: string) {
+    this.start = monthStart(period, timeZone);
+    this.end = monthEnd(period, timeZone);
   }
 
   addPayment(p: Payment): void {

@@ -5,10 +5,10 @@ import { queryRows, type Executor } from "@/lib/db/database";
 import { isStablecoin, type Environment } from "@/lib/schemas/catalog";
 import type { Statement } from "@/lib/schemas/statement";
 import { getBalanceStatement } from "@/lib/settlement-api";
-import { addDays } from "@/lib/dates/calendar";
 import type { FxPair, InTransitPayment } from "./close-reads";
 import { loadCloseReads } from "./close-reads-store";
-import { lastDayOf, monthEnd, nextPeriod } from "./period";
+import { env } from "@/lib/env";
+import { lastDayOf, monthEnd, monthStart, nextPeriod } from "./period";
 import { newId } from "./store";
 import { lockOf } from "./work";
 
@@ -86,7 +86,8 @@ export async function closePack(
     queryRows<{ kind: string; n: string | number; total: string | null }>(
       db,
       sql`select kind, count(*) as n, sum(fee)::text as total from console_recon_movements
-           where environment = ${environment} and currency = ${currency} and day between ${from}::date and ${to}::date and fee > 0
+           where environment = ${environment} and currency = ${currency} and not returned
+             and day between ${from}::date and ${to}::date and fee > 0
            group by kind order by kind`,
     ),
   ]);
@@ -100,7 +101,7 @@ export async function closePack(
         total: new Decimal(network.total).abs().toFixed(),
       });
   }
-  const end = monthEnd(period);
+  const end = monthEnd(period, env().MERCHANT_TIME_ZONE);
   const blocker = !reads
     ? "The month has not been read from the service yet: run matching first."
     : Date.now() >= end && Date.parse(reads.readAt) < end
@@ -137,6 +138,12 @@ export async function closePack(
 }
 
 /** A stablecoin's proof from the ledger, read in parts when one answer is truncated; another currency's flows. */
+/** A merchant's month as the instants [start, end) the service's statement is read over. */
+const monthRange = (period: string) => {
+  const zone = env().MERCHANT_TIME_ZONE;
+  return { start: monthStart(period, zone), end: monthEnd(period, zone) };
+};
+
 async function balanceProof(
   db: Executor,
   environment: Environment,
@@ -161,7 +168,7 @@ async function balanceProof(
       note: `The service holds no ${currency} balance: ${currency} passes through settlement requests, so the month's proof is what was received and sent (${period}).`,
     };
   }
-  const parts = await statementParts(environment, currency, from, to, errors);
+  const parts = await statementParts(environment, currency, monthRange(period), errors);
   const first = parts[0];
   const last = parts[parts.length - 1];
   const byKind = new Map<string, { count: number; total: Decimal }>();
@@ -190,18 +197,16 @@ async function balanceProof(
 }
 
 /**
- * The statement for the days [from, to] (UTC), split in halves, down to the second, until no
- * part is truncated: every movement is summed once (a part's end is the next one's start).
+ * The statement for the instants [start, end) (a merchant's month: monthStart and monthEnd), split
+ * in halves, down to the second, until no part is truncated: every movement is summed once (a
+ * part's end is the next one's start).
  */
 export async function statementParts(
   environment: Environment,
   currency: string,
-  from: string,
-  to: string,
+  { start, end }: { start: number; end: number },
   errors: string[],
 ): Promise<Statement[]> {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${addDays(to, 1)}T00:00:00Z`);
   const read = async (a: number, b: number): Promise<Statement[]> => {
     const result = await getBalanceStatement(environment, currency, {
       from: new Date(a).toISOString(),

@@ -1,5 +1,5 @@
 /** A month as reconciliation names it ("2026-11"). Browser-safe. */
-import { addDays } from "@/lib/dates/calendar";
+import { addDays, monthIn, nextMonth } from "@/lib/dates/calendar";
 import { z } from "@/lib/schemas/zod";
 
 export const periodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month like 2026-11");
@@ -17,16 +17,13 @@ export function movementRange(period: string): { from: string; to: string } {
 }
 
 /** The month after `period` ("2026-12" → "2027-01"). */
-export function nextPeriod(period: string): string {
-  const [y, m] = period.split("-").map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
-}
+export const nextPeriod = nextMonth;
 
 /** The last day of a month ("2026-11" → "2026-11-30"). */
 export const lastDayOf = (period: string) => addDays(`${nextPeriod(period)}-01`, -1);
 
-/** The instant a month starts, in ms (its first day, 00:00 UTC). */
-export const monthStart = (period: string) => Date.parse(`${period}-01T00:00:00Z`);
+/** The instant a month starts in the merchant's time zone, in ms (its first day's first instant). */
+export const monthStart = (period: string, timeZone: string) => monthIn(timeZone, period).start.getTime();
 
-/** The instant a month ends, in ms: the next month's first instant (UTC), excluded from it. */
-export const monthEnd = (period: string) => monthStart(nextPeriod(period));
+/** The instant a month ends in the merchant's time zone, in ms: the next month's first instant, excluded from it. */
+export const monthEnd = (period: string, timeZone: string) => monthIn(timeZone, period).end.getTime();

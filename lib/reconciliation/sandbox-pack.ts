@@ -39,7 +39,7 @@ const WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 export async function createSandboxPack(db: Executor, by: string): Promise<PackResult> {
   let clock = await getSandboxClock("sandbox");
   if (!clock.ok) return { ok: false, message: `The sandbox clock could not be read: ${clock.error.message}` };
-  const zone = env().LIMITS_TIME_ZONE;
+  const zone = env().MERCHANT_TIME_ZONE;
   // A late payment needs a window that ended before today in the same month: from the 3rd on.
   if (Number(dayIn(zone, new Date(clock.data.now)).slice(8, 10)) < 3) {
     clock = await advanceSandboxClock("sandbox", 2 * 86_400);

@@ -21,7 +21,7 @@ import type { ActualMovement } from "./types";
  * one what the recipient got. An inbound payment's reference is its request's external_id; a
  * payout's, what instructed it (the external_id, else the request's id; a disbursement's id). Its
  * counterparty is the request's `metadata.counterparty`, else the beneficiary's name. Its day is
- * when it completed, in the merchant's time zone (LIMITS_TIME_ZONE). Every payout the API
+ * when it completed, in the merchant's time zone (MERCHANT_TIME_ZONE). Every payout the API
  * instructed is also an expected settlement (the API created it), so a payout that settles is
  * matched and one that does not is missed. While it reads, it counts the month's close reads
  * (close-reads.ts): what was in transit at its end and its conversions, stored for the close
@@ -36,7 +36,7 @@ export async function syncMovements(
   const requests = new Map<string, SettlementRequest>();
   const movements: Array<ActualMovement & { fee: string; parentId: string | null }> = [];
   const payouts: NewExpected[] = [];
-  const tally = new CloseReadsTally(period);
+  const tally = new CloseReadsTally(period, env().MERCHANT_TIME_ZONE);
   try {
     for await (const r of newestFirst((query) => listSettlementRequests(environment, query), from, to)) {
       requests.set(r.id, r);
@@ -76,7 +76,7 @@ export const PAYOUT_WINDOW_DAYS = 7;
 export function expectedPayoutOf(p: Payment, request: SettlementRequest | undefined): NewExpected | null {
   if (p.type !== "PAYOUT") return null;
   if (p.status === "CANCELED" || p.status === "EXPIRED") return null;
-  const start = dayIn(env().LIMITS_TIME_ZONE, new Date(p.created_at));
+  const start = dayIn(env().MERCHANT_TIME_ZONE, new Date(p.created_at));
   return {
     direction: "out",
     amount: p.destination.amount,
@@ -113,7 +113,7 @@ export function movementOf(
     direction: inbound ? "in" : "out",
     amount: inbound ? (p.received_amount ?? side.amount) : side.amount,
     currency: side.currency,
-    day: dayIn(env().LIMITS_TIME_ZONE, at),
+    day: dayIn(env().MERCHANT_TIME_ZONE, at),
     counterparty: counterpartyOf(request),
     // An inbound payment carries what the payer wrote (its request's external_id, or nothing); a payout, what instructed it.
     reference: inbound ? (request?.external_id ?? null) : payoutReference(p, request),

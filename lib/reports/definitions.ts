@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
 import { statementParts } from "@/lib/reconciliation/close";
-import { lastDayOf } from "@/lib/reconciliation/period";
+import { monthIn } from "@/lib/dates/calendar";
+import { env } from "@/lib/env";
 import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import { listDisbursements, listPayments, listSettlementRequests } from "@/lib/settlement-api";
 import { newestFirst } from "@/lib/settlement-api/newest-first";
@@ -21,8 +22,15 @@ export type ReportDefinition = {
   rows: (ctx: ReportContext) => AsyncGenerator<Array<string | null | undefined>>;
 };
 
-/** A month's first day and its last (the list's `created_to` takes a date as its whole day). */
-const monthOf = (period: string) => [`${period}-01`, lastDayOf(period)] as const;
+/**
+ * A merchant's month as the list's window: its first instant (`created_from`, included) and the
+ * next month's (`created_to`, excluded), both in MERCHANT_TIME_ZONE, so a report of December
+ * holds exactly what was created in December where the merchant is (issue 57).
+ */
+const monthOf = (period: string) => {
+  const { start, end } = monthIn(env().MERCHANT_TIME_ZONE, period);
+  return [start.toISOString(), end.toISOString()] as const;
+};
 
 export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
   settlement_requests: {
@@ -112,7 +120,13 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
     async *rows({ environment, period }) {
       for (const currency of STABLECOINS) {
         const errors: string[] = [];
-        const parts = await statementParts(environment, currency, `${period}-01`, lastDayOf(period), errors);
+        const { start, end } = monthIn(env().MERCHANT_TIME_ZONE, period);
+        const parts = await statementParts(
+          environment,
+          currency,
+          { start: start.getTime(), end: end.getTime() },
+          errors,
+        );
         if (errors.length > 0) throw new Error(errors.join(" "));
         for (const part of parts)
           for (const e of part.entries)

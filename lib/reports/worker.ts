@@ -47,7 +47,7 @@ export function kickReportWorker(): void {
 async function pass(): Promise<void> {
   const { db } = await getDatabase();
   // Due schedules become queued runs first (one instance each), then the queue is worked.
-  while (!holder.__reportWorker?.stopped && (await claimDueSchedule(db, env().LIMITS_TIME_ZONE))) {}
+  while (!holder.__reportWorker?.stopped && (await claimDueSchedule(db, env().MERCHANT_TIME_ZONE))) {}
   for (let run = await claimRun(db); run && !holder.__reportWorker?.stopped; run = await claimRun(db)) {
     const manifest = await makeReport(db, run);
     if (manifest) await deliverRun(db, run.id, manifest);

@@ -69,6 +69,7 @@ const toMovementView = (m: MovementRow): MovementView => ({
   reference: m.reference,
   returned: m.returned,
 });
+/** An exception's age in the queue: it was raised at a real time, so it ages on the real clock (not the sandbox's). */
 const toExceptionView = (x: ExceptionRow, now: Date): ExceptionView => ({
   id: x.id,
   kind: x.kind,
@@ -96,7 +97,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   const { db, actor } = gate;
   const params = await searchParams;
   const now = await nowFor(environment);
-  const today = dayIn(env().LIMITS_TIME_ZONE, now);
+  const today = dayIn(env().MERCHANT_TIME_ZONE, now);
   const asked = one(params.period);
   const period = asked && /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : today.slice(0, 7);
   const asView = one(params.view);
@@ -145,7 +146,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
         candidate: candidates.has(m.id),
       }));
       selected = {
-        exception: toExceptionView(chosen, now),
+        exception: toExceptionView(chosen, new Date()),
         expected: expected.map(toExpectedView),
         movements: movements.map(toMovementView),
         pickable,
@@ -157,7 +158,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
         period={period}
         kind={kind}
         status={status}
-        rows={rows.map((x) => toExceptionView(x, now))}
+        rows={rows.map((x) => toExceptionView(x, new Date()))}
         selected={selected}
         me={actor.email}
       />

@@ -43,7 +43,7 @@ export default async function ReportsPage() {
   if (!gate.ok) return <NotAllowed message="Sign in to see reports." />;
   const [list, schedules] = await Promise.all([listRuns(gate.db, environment), listSchedules(gate.db, environment)]);
   const runs = can(gate.actor.role, "reports:run", environment);
-  const period = dayIn(env().LIMITS_TIME_ZONE, await nowFor(environment)).slice(0, 7);
+  const period = dayIn(env().MERCHANT_TIME_ZONE, await nowFor(environment)).slice(0, 7);
   const withLinks = list.map((r) => ({ ...r, link: r.status === "succeeded" ? downloadPath(r.id) : null }));
   return (
     <>

@@ -76,7 +76,7 @@ export default async function ApprovalRulesPage() {
       <Card
         className="mt-8"
         title="Daily limits (production)"
-        description={`What one person may send per calendar day (${env().LIMITS_TIME_ZONE}), in USD: everything that leaves the balance, priced by the service's quote whatever its currency or the side typed, counted from what was actually sent that day. A person's own limit overrides their role's. Past it, the form says how much is left and offers to submit for approval instead.`}
+        description={`What one person may send per calendar day (${env().MERCHANT_TIME_ZONE}), in USD: everything that leaves the balance, priced by the service's quote whatever its currency or the side typed, counted from what was actually sent that day. A person's own limit overrides their role's. Past it, the form says how much is left and offers to submit for approval instead.`}
         data-testid="daily-limits"
       >
         <div className="space-y-5">
