@@ -58,8 +58,9 @@ export const PUT_RULES: Readonly<Record<PutStatus, PutRule>> = {
   FUNDS_SENT: { from: ["REQUEST_STARTED"], inbound: "PENDING", setReconciliation: true, txHashOn: "PAYIN" },
   REQUEST_CANCELED: { from: ["REQUEST_STARTED"], inbound: "CANCELED", outbound: "CANCELED" },
   PAYIN_UNDER_REVIEW: { from: ["FUNDS_SENT", "FUNDS_RECEIVING_LATE"], inbound: "UNDER_REVIEW" },
-  PAYIN_CANCELED: { from: PAYIN_OPEN, inbound: "CANCELED" },
-  PAYIN_FAILED: { from: PAYIN_OPEN, inbound: "FAILED" },
+  // The payout these funds were to pay for is never funded: canceled with them (contract 2026-12-02).
+  PAYIN_CANCELED: { from: PAYIN_OPEN, inbound: "CANCELED", outbound: "CANCELED" },
+  PAYIN_FAILED: { from: PAYIN_OPEN, inbound: "FAILED", outbound: "CANCELED" },
   PAYIN_AMOUNT_MISMATCH: { from: PAYIN_OPEN, recordsMismatch: true },
   REQUEST_COMPLETED: {
     from: ["SETTLEMENT_SENT", "SETTLEMENT_COMPLETED"],

@@ -54,15 +54,31 @@ const PAYOUT_TO: Partial<Record<PaymentStatus, SettlementStatus>> = {
   REFUNDED: "REQUEST_REFUNDED",
 };
 
+/** Contract 2026-12-02: inbound funds that fail, are canceled or expire cancel the payout they were to fund. */
+const UNFUNDED: readonly PaymentStatus[] = ["FAILED", "CANCELED", "EXPIRED"];
+
 describe("planPaymentEffect", () => {
   it.each(PAYMENT_STATUSES.filter((s) => s !== "PROCESSING" && s !== "COMPLETED"))("inbound %s", (status) => {
     const to = PAYIN_TO[status];
-    expect(planPaymentEffect("PAYIN", status, ctx)).toEqual({ request: to ? { kind: "move", to } : { kind: "stay" } });
+    expect(planPaymentEffect("PAYIN", status, { ...ctx, outboundStatus: "AWAITING_FUNDS" })).toEqual({
+      request: to ? { kind: "move", to } : { kind: "stay" },
+      ...(UNFUNDED.includes(status) ? { otherPayment: { type: "PAYOUT", to: "CANCELED" } } : {}),
+    });
+  });
+
+  it("inbound FAILED leaves a payout that already started on its course", () => {
+    expect(planPaymentEffect("PAYIN", "FAILED", { ...ctx, outboundStatus: "PROCESSING" })).toEqual({
+      request: { kind: "move", to: "PAYIN_FAILED" },
+    });
   });
 
   it.each(PAYMENT_STATUSES)("outbound %s", (status) => {
     const to = PAYOUT_TO[status];
-    expect(planPaymentEffect("PAYOUT", status, ctx)).toEqual({ request: to ? { kind: "move", to } : { kind: "stay" } });
+    expect(planPaymentEffect("PAYOUT", status, ctx)).toEqual({
+      request: to ? { kind: "move", to } : { kind: "stay" },
+      // Contract 2026-12-02: the payout completing sets the request's completed_at.
+      ...(status === "COMPLETED" ? { setCompletedAt: true } : {}),
+    });
   });
 
   it("inbound PROCESSING: stays, processing_at set", () => {

@@ -52,6 +52,8 @@ export interface PaymentEffect {
   otherPayment?: { type: PaymentType; to: PaymentStatus };
   /** Set `processing_at` to now, unless it is already set (processing begins once). */
   setProcessingAt?: true;
+  /** Set the request's `completed_at` to now, unless it is already set (the payout completed). */
+  setCompletedAt?: true;
   /** Write `failure_code` and `failure_reason` on the request. */
   failure?: FailureFields;
 }
@@ -69,6 +71,8 @@ export interface PaymentEffect {
  *   in decimal.js. The outbound payment starts only from a not-started status.
  * - `processing_at` is also set when the payout starts (inbound COMPLETED), so a flow that skips
  *   inbound PROCESSING still records when processing began.
+ * - (contract 2026-12-02) The payout completing sets `completed_at`; inbound FAILED, CANCELED or
+ *   EXPIRED cancels the payout it would have funded, if that payout had not started.
  */
 export function planPaymentEffect(
   paymentType: PaymentType,
@@ -83,8 +87,22 @@ export function planPaymentEffect(
     if (newStatus === "COMPLETED") return inboundCompleted(ctx);
   }
   const table = paymentType === "PAYIN" ? PAYIN_REQUEST_MOVES : PAYOUT_REQUEST_MOVES;
-  return moveTo(table[newStatus], ctx.requestStatus);
+  const effect = moveTo(table[newStatus], ctx.requestStatus);
+  if (effect.request.kind !== "move") return effect;
+  // The request's settlement is done when its payout completes (contract 2026-12-02).
+  if (effect.request.to === "SETTLEMENT_COMPLETED") return { ...effect, setCompletedAt: true };
+  // Inbound funds that failed, were canceled or expired never fund the payout: it is canceled.
+  if (paymentType === "PAYIN" && UNFUNDED.has(newStatus) && canCancel(ctx.outboundStatus))
+    return { ...effect, otherPayment: { type: "PAYOUT", to: "CANCELED" } };
+  return effect;
 }
+
+/** Inbound statuses after which the payout is never funded (contract 2026-12-02). */
+const UNFUNDED = new Set<PaymentStatus>(["FAILED", "CANCELED", "EXPIRED"]);
+
+/** A payout not started yet (or not known) can be canceled; one already moving keeps its course. */
+const canCancel = (outbound: PaymentStatus | undefined) =>
+  outbound === undefined || isNotStartedPaymentStatus(outbound);
 
 function inboundCompleted(ctx: PaymentEffectContext): PaymentEffect {
   const failure =

@@ -108,8 +108,9 @@ describe("PUT effects", () => {
     ["REQUEST_STARTED", "REQUEST_CANCELED", { inbound: "CANCELED", outbound: "CANCELED" }],
     ["REQUEST_STARTED", "CANCELED", { inbound: "CANCELED", outbound: "CANCELED" }],
     ["FUNDS_SENT", "PAYIN_UNDER_REVIEW", { inbound: "UNDER_REVIEW" }],
-    ["FUNDS_RECEIVING_LATE", "PAYIN_CANCELED", { inbound: "CANCELED" }],
-    ["PAYIN_UNDER_REVIEW", "PAYIN_FAILED", { inbound: "FAILED" }],
+    // Contract 2026-12-02: the payout these funds were to pay for is canceled with them.
+    ["FUNDS_RECEIVING_LATE", "PAYIN_CANCELED", { inbound: "CANCELED", outbound: "CANCELED" }],
+    ["PAYIN_UNDER_REVIEW", "PAYIN_FAILED", { inbound: "FAILED", outbound: "CANCELED" }],
     ["SETTLEMENT_SENT", "REQUEST_COMPLETED", { setCompletedAt: true, txHashOn: "PAYOUT" }],
     ["SETTLEMENT_COMPLETED", "COMPLETED", { setCompletedAt: true, txHashOn: "PAYOUT" }],
   ] as const)("%s → %s", (from, input, effects) => {

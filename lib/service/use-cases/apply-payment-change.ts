@@ -58,6 +58,9 @@ export async function applyPaymentChange(
     result.outbound = paymentStatusPatch(current.outbound, effect.otherPayment.to, now);
   }
   if (effect.setProcessingAt && !current.row.processingAt) result.request = { ...result.request, processingAt: now };
+  // When the move was due (a rail step applied by a clock advance), not when it was applied.
+  const at = change.statusChangedAt ?? now;
+  if (effect.setCompletedAt && !current.row.completedAt) result.request = { ...result.request, completedAt: at };
   if (effect.failure)
     result.request = { ...result.request, failureCode: effect.failure.code, failureReason: effect.failure.reason };
   if (effect.request.kind === "move") {
@@ -65,6 +68,7 @@ export async function applyPaymentChange(
       to: effect.request.to,
       cause,
       paymentId: payment.id,
+      at,
       detail: change.detail ?? `${change.type === "PAYIN" ? "inbound" : "outbound"} payment ${change.status}`,
     };
   }

@@ -23,7 +23,8 @@ export function paymentStatusPatch(
     status,
     updatedAt: now,
     statusChangedAt: extra.statusChangedAt ?? now,
-    completedAt: status === "COMPLETED" ? (payment.completedAt ?? now) : payment.completedAt,
+    // A move applied late (a sandbox clock advance) completed when it was due, not when applied.
+    completedAt: status === "COMPLETED" ? (payment.completedAt ?? extra.statusChangedAt ?? now) : payment.completedAt,
     failureReason:
       extra.failureReason ?? (status === "FAILED" ? (payment.failureReason ?? defaultFailureReason(payment)) : null),
   };
@@ -38,7 +39,7 @@ function defaultFailureReason(payment: PaymentRow): string {
 
 export interface RequestChange {
   /** A status move: writes a history row. */
-  move?: { to: SandboxSettlementStatus; cause: HistoryCause; paymentId?: string; detail?: string };
+  move?: { to: SandboxSettlementStatus; cause: HistoryCause; paymentId?: string; detail?: string; at?: Date };
   request?: RequestPatch;
   inbound?: PaymentPatch;
   outbound?: PaymentPatch;
@@ -69,7 +70,7 @@ export async function commitRequestChange(
   if (change.move) {
     await insertHistory(tx, {
       settlementRequestId: row.id,
-      at: now,
+      at: change.move.at ?? now,
       fromStatus: current.row.status,
       toStatus: change.move.to,
       cause: change.move.cause,

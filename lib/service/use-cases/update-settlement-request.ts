@@ -57,7 +57,8 @@ export async function updateSettlementRequest(
         ...(plan.setReconciliation
           ? { reconciliationExpectedAt: reconciliationExpectedAt(current.row.reconciliationOverride, now) }
           : {}),
-        ...(plan.setCompletedAt ? { completedAt: now } : {}),
+        // Set if not set yet: a request that reached SETTLEMENT_COMPLETED keeps that time (contract 2026-12-02).
+        ...(plan.setCompletedAt && !current.row.completedAt ? { completedAt: now } : {}),
         ...(plan.failure ? { failureCode: plan.failure.code, failureReason: plan.failure.reason } : {}),
       },
       ...(Object.keys(inbound).length > 0 ? { inbound } : {}),
