@@ -1,8 +1,9 @@
 /**
  * CSV (RFC 4180) for exports. Cells that a spreadsheet would run as a formula are prefixed
- * with an apostrophe; amounts are written as the API's decimal strings, never numbers.
+ * with an apostrophe; amounts are written as decimal strings at their currency's places, never numbers.
  */
 import { consoleError } from "@/lib/http/console-error";
+import { atCurrencyPlaces } from "@/lib/money/decimal";
 import { MAX_PAGE_SIZE, type Paginated } from "@/lib/schemas/list";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 
@@ -32,15 +33,25 @@ export const SETTLEMENT_CSV_COLUMNS: CsvColumn<SettlementRequest>[] = [
   { header: "status", value: (r) => r.status },
   { header: "type", value: (r) => r.type },
   { header: "payment_reason", value: (r) => r.payment_reason },
-  { header: "amount", value: (r) => r.amount },
+  { header: "amount", value: (r) => atCurrencyPlaces(r.amount, r.source.currency) },
   { header: "amount_currency", value: (r) => r.source.currency },
   { header: "source_rail", value: (r) => r.source.rail },
-  { header: "send_amount", value: (r) => r.payment_instructions.amount },
+  {
+    header: "send_amount",
+    value: (r) => atCurrencyPlaces(r.payment_instructions.amount, r.payment_instructions.currency),
+  },
   { header: "send_currency", value: (r) => r.payment_instructions.currency },
-  { header: "destination_amount", value: (r) => r.payment_instructions.destination_amount },
+  {
+    header: "destination_amount",
+    value: (r) =>
+      atCurrencyPlaces(r.payment_instructions.destination_amount, r.payment_instructions.destination_currency),
+  },
   { header: "destination_currency", value: (r) => r.payment_instructions.destination_currency },
   { header: "destination_rail", value: (r) => r.destination.rail },
-  { header: "fee_total", value: (r) => String(r.payment_instructions.fee.total) },
+  {
+    header: "fee_total",
+    value: (r) => atCurrencyPlaces(r.payment_instructions.fee.total, r.payment_instructions.currency),
+  },
   { header: "fee_currency", value: (r) => r.payment_instructions.currency },
   { header: "inbound_payment_status", value: (r) => r.inbound_payment.status },
   { header: "outbound_payment_status", value: (r) => r.outbound_payment.status },

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 
 import {
+  atCurrencyPlaces,
   Dec,
   decimalsOf,
   exceedsPrecision,
@@ -134,5 +135,26 @@ describe("wire strings", () => {
     expect(toPlainString(new Dec("1e-10"))).toBe("0.0000000001");
     expect(sum(["0.1", "0.2", new Dec("0.30000000")]).toString()).toBe("0.6");
     expect(sum([]).toString()).toBe("0");
+  });
+});
+
+describe("atCurrencyPlaces (issue 57: every amount in a file at its currency's places)", () => {
+  it.each([
+    ["1250.00000000", "USD", "1250.00"],
+    ["-300", "USD", "-300.00"],
+    ["410.00000000", "EUR", "410.00"],
+    ["808.08080800", "USDC", "808.080808"],
+    ["0.1", "NGN", "0.10"],
+    ["12.345", "USD", "12.345"], // finer than the currency: every digit kept, never rounded
+    ["7", "XYZ", "7"],
+  ])("%s %s → %s", (amount, currency, written) => {
+    expect(atCurrencyPlaces(amount, currency)).toBe(written);
+  });
+
+  it("writes a JSON number fee through its shortest spelling, and empty as empty", () => {
+    expect(atCurrencyPlaces(1.4, "USD")).toBe("1.40");
+    expect(atCurrencyPlaces(0.1 + 0.2, "USD")).toBe("0.30000000000000004");
+    expect(atCurrencyPlaces(null, "USD")).toBeNull();
+    expect(atCurrencyPlaces("", "USD")).toBeNull();
   });
 });

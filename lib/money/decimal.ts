@@ -158,3 +158,19 @@ export function toPlainString(x: DecimalInput): string {
 export function sum(values: readonly DecimalInput[]): Dec {
   return values.reduce<Dec>((acc, v) => acc.plus(toDec(v)), new Dec(0));
 }
+
+/**
+ * An amount as a file or a screen writes it (issue 57): at its currency's places ("1250.00" USD,
+ * "808.080808" USDC, "-300.00"), exact: a value finer than its currency keeps every digit, never
+ * rounded. A JSON number (a fee) goes through its shortest spelling. Empty stays empty; a value
+ * of no known currency is written as the shortest plain decimal.
+ */
+export function atCurrencyPlaces(
+  amount: DecimalInput | number | null | undefined,
+  currency: string | null | undefined,
+): string | null {
+  if (amount === null || amount === undefined || amount === "") return null;
+  const d = typeof amount === "number" ? fromJsonNumber(amount) : toDec(amount);
+  const places = currency ? CURRENCY_PRECISION[currency] : undefined;
+  return places === undefined ? d.toFixed() : d.toFixed(Math.max(places, d.decimalPlaces()));
+}

@@ -57,6 +57,34 @@ describe("automatic matching with reasons", () => {
     ]);
   });
 
+  it("never pairs two payers: a reference alike only by its punctuation, or the same one from another payer, is a suggestion", () => {
+    const alpha = invoice({ reference: "AB-x-12-3", counterparty: "Alpha Ltd" });
+    const fromBeta = movement({ reference: "AB-x-1-23", counterparty: "Beta Ltd" });
+    const today = { today: "2026-11-30" };
+    for (const moved of [fromBeta, movement({ reference: "AB-x-1-23", counterparty: "Alpha Ltd" })]) {
+      const { matches, exceptions } = matchSettlements([alpha], [moved], undefined, today);
+      expect(matches).toEqual([]);
+      const missing = exceptions.find((x) => x.kind === "unmatched_expected");
+      expect(missing?.candidates).toEqual(["mov_1"]);
+      expect(missing?.note).toContain("check it before matching by hand");
+      expect(exceptions.map((x) => x.kind).sort()).toEqual(["unmatched_actual", "unmatched_expected"]);
+    }
+    // The same reference from another payer: not a match either.
+    const other = matchSettlements([alpha], [movement({ reference: "AB-x-12-3", counterparty: "Beta Ltd" })]);
+    expect(other.matches).toEqual([]);
+    // Case and the kind of separator do not count; where it falls does.
+    expect(
+      matchSettlements([alpha], [movement({ reference: "ab x 12 3", counterparty: "alpha ltd" })]).matches,
+    ).toHaveLength(1);
+    expect(
+      matchSettlements([invoice({ reference: "INV-0042" })], [movement({ reference: "INV0042" })]).matches,
+    ).toEqual([]);
+    // One side without a counterparty: the reference decides.
+    expect(matchSettlements([alpha], [movement({ reference: "AB-x-12-3", counterparty: null })]).matches).toHaveLength(
+      1,
+    );
+  });
+
   it("matches a wire fee within tolerance and says what differed; beyond it, it is underpaid", () => {
     const fee = matchSettlements([invoice()], [movement({ amount: "985.00" })]);
     expect(fee.matches[0]?.reasons).toContain("amount_within_tolerance");

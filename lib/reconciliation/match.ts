@@ -59,7 +59,21 @@ export const DEFAULT_RULES: readonly MatchRule[] = [
   },
 ];
 
-/** A reference as compared: letters and digits only, upper case ("inv 0042", "INV-0042" and "INV0042" are one). */
+/**
+ * A reference as matching compares it: its runs of letters and digits, upper case, in order
+ * ("inv 0042" and "INV-0042" are one). Where the punctuation falls counts: "INV0042" is not
+ * "INV-0042", and "AB-x-12-3" is not "AB-x-1-23" (issue 57: two payers were matched on that).
+ */
+export const referenceKey = (value: string | null): string | null => {
+  const v = (value ?? "")
+    .toUpperCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join("-");
+  return v ? v : null;
+};
+
+/** A reference with its punctuation dropped: two that agree only here are a suggestion for a person, never a match. */
 export const normalizeReference = (value: string | null): string | null => {
   const v = value?.replace(/[^\p{L}\p{N}]+/gu, "").toUpperCase();
   return v ? v : null;
@@ -69,7 +83,7 @@ export const normalizeReference = (value: string | null): string | null => {
 const referencesIn = (value: string | null): string[] =>
   (value ?? "")
     .split(/[,;/+&]|\s+and\s+/i)
-    .map((r) => normalizeReference(r))
+    .map((r) => referenceKey(r))
     .filter((r): r is string => r !== null);
 
 /** How an expected settlement or a movement is named in the queue's notes: its reference, else its counterparty, else its id. */
@@ -78,6 +92,12 @@ const moved = (a: ActualMovement) => a.reference ?? a.counterparty ?? a.id;
 const money = (amount: Decimal.Value, currency: string) => formatMoney(new Decimal(amount).toFixed(), currency);
 
 const counterpartyKey = (value: string | null) => value?.trim().toLowerCase() || null;
+
+/** Both name a counterparty, and not the same one: never a match, whatever the reference says. */
+const partiesDiffer = (a: { counterparty: string | null }, b: { counterparty: string | null }) => {
+  const [x, y] = [counterpartyKey(a.counterparty), counterpartyKey(b.counterparty)];
+  return x !== null && y !== null && x !== y;
+};
 
 const keyOf = (direction: string, currency: string, name: string) => `${direction}|${currency}|${name}`;
 
@@ -107,20 +127,28 @@ export function matchSettlements(
   // Indexes: actuals by (direction, currency, reference) and by counterparty; expected by reference.
   const actualByRef = new Map<string, ActualMovement[]>();
   const actualByParty = new Map<string, ActualMovement[]>();
+  // And actuals by reference without its punctuation: only to suggest, never to match.
+  const actualByLooseRef = new Map<string, ActualMovement[]>();
   for (const a of actual) {
-    const ref = normalizeReference(a.reference);
+    const ref = referenceKey(a.reference);
     if (ref) push(actualByRef, keyOf(a.direction, a.currency, ref), a);
+    const loose = normalizeReference(a.reference);
+    if (loose) push(actualByLooseRef, keyOf(a.direction, a.currency, loose), a);
     const party = counterpartyKey(a.counterparty);
     if (party) push(actualByParty, keyOf(a.direction, a.currency, party), a);
   }
   const expectedByRef = new Map<string, ExpectedSettlement[]>();
   for (const e of expected) {
-    const ref = normalizeReference(e.reference);
+    const ref = referenceKey(e.reference);
     if (ref) push(expectedByRef, keyOf(e.direction, e.currency, ref), e);
   }
   const refCandidates = (e: ExpectedSettlement) => {
-    const ref = normalizeReference(e.reference);
-    return ref ? (actualByRef.get(keyOf(e.direction, e.currency, ref)) ?? []).filter((a) => openActual.has(a.id)) : [];
+    const ref = referenceKey(e.reference);
+    return ref
+      ? (actualByRef.get(keyOf(e.direction, e.currency, ref)) ?? []).filter(
+          (a) => openActual.has(a.id) && !partiesDiffer(e, a),
+        )
+      : [];
   };
 
   const take = (m: Match) => {
@@ -137,9 +165,11 @@ export function matchSettlements(
   // A returned movement is never matched: it is an exception, with the settlement it paid when its reference names one.
   for (const a of actual) {
     if (!a.returned) continue;
-    const ref = normalizeReference(a.reference);
+    const ref = referenceKey(a.reference);
     const owner = ref
-      ? (expectedByRef.get(keyOf(a.direction, a.currency, ref)) ?? []).find((e) => openExpected.has(e.id))
+      ? (expectedByRef.get(keyOf(a.direction, a.currency, ref)) ?? []).find(
+          (e) => openExpected.has(e.id) && !partiesDiffer(e, a),
+        )
       : undefined;
     raise({
       kind: "returned",
@@ -202,7 +232,7 @@ export function matchSettlements(
       if (shared.length > 0) {
         // Two expected settlements carry one reference, and a movement fits both: a person decides.
         const rivals = (
-          expectedByRef.get(keyOf(e.direction, e.currency, normalizeReference(e.reference) ?? "")) ?? []
+          expectedByRef.get(keyOf(e.direction, e.currency, referenceKey(e.reference) ?? "")) ?? []
         ).filter((x) => openExpected.has(x.id));
         raise(ambiguous(rivals, fits, `${rivals.length} expected settlements share the reference ${e.reference}.`));
         continue;
@@ -246,9 +276,9 @@ export function matchSettlements(
       const parts = refCandidates(e);
       if (parts.length < 2) continue;
       if (!parts.every((a) => dayAgainstWindow(e, a.day, rule.graceDays) === "in")) continue;
-      const rivals = (
-        expectedByRef.get(keyOf(e.direction, e.currency, normalizeReference(e.reference) ?? "")) ?? []
-      ).filter((x) => openExpected.has(x.id));
+      const rivals = (expectedByRef.get(keyOf(e.direction, e.currency, referenceKey(e.reference) ?? "")) ?? []).filter(
+        (x) => openExpected.has(x.id),
+      );
       if (rivals.length > 1) continue;
       const total = parts.reduce((sum, a) => sum.plus(a.amount), new Decimal(0));
       const cmp = compareAmount(e, total);
@@ -273,8 +303,8 @@ export function matchSettlements(
       if (refs.length < 2) continue;
       const paid: ExpectedSettlement[] = [];
       for (const ref of refs) {
-        const open = (expectedByRef.get(keyOf(a.direction, a.currency, ref)) ?? []).filter((e) =>
-          openExpected.has(e.id),
+        const open = (expectedByRef.get(keyOf(a.direction, a.currency, ref)) ?? []).filter(
+          (e) => openExpected.has(e.id) && !partiesDiffer(e, a),
         );
         if (open.length !== 1) {
           paid.length = 0;
@@ -311,12 +341,12 @@ export function matchSettlements(
       if (!openExpected.has(e.id)) continue;
       const party = counterpartyKey(e.counterparty);
       if (!party) continue;
-      const ref = normalizeReference(e.reference);
+      const ref = referenceKey(e.reference);
       const fits = (actualByParty.get(keyOf(e.direction, e.currency, party)) ?? []).filter(
         (a) =>
           openActual.has(a.id) &&
           // A movement naming another reference is not this one's, however alike.
-          (normalizeReference(a.reference) === null || normalizeReference(a.reference) === ref) &&
+          (referenceKey(a.reference) === null || referenceKey(a.reference) === ref) &&
           compareAmount(e, a.amount).within &&
           dayAgainstWindow(e, a.day, rule.graceDays) === "in",
       );
@@ -401,14 +431,19 @@ export function matchSettlements(
       if (!openExpected.has(e.id)) continue;
       // Its window is not over: nothing is missing yet, it waits for the next run.
       if (options.today !== undefined && e.windowEnd >= options.today) continue;
+      const alike = lookAlikes(e);
       raise({
         kind: "unmatched_expected",
         expectedIds: [e.id],
         actualIds: [],
-        candidates: [],
+        candidates: alike.map((a) => a.id),
         difference: null,
         currency: e.currency,
-        note: `Nothing the service did matches ${named(e)}: ${money(e.amount, e.currency)} expected ${e.direction === "in" ? "in" : "out"}, ${e.windowStart} to ${e.windowEnd}.`,
+        note: `Nothing the service did matches ${named(e)}: ${money(e.amount, e.currency)} expected ${e.direction === "in" ? "in" : "out"}, ${e.windowStart} to ${e.windowEnd}.${
+          alike.length > 0
+            ? ` ${alike.map((a) => `${moved(a)}${a.counterparty ? ` from ${a.counterparty}` : ""}`).join(", ")} looks alike only by its punctuation or comes from another payer: check it before matching by hand.`
+            : ""
+        }`,
       });
     }
     for (const a of actual) {
@@ -425,12 +460,24 @@ export function matchSettlements(
     }
   }
 
+  /**
+   * Open movements a person may want to look at for `e`, never matched automatically: a
+   * reference that equals its own only without punctuation, or the same reference from another payer.
+   */
+  function lookAlikes(e: ExpectedSettlement): ActualMovement[] {
+    const loose = normalizeReference(e.reference);
+    if (!loose) return [];
+    return (actualByLooseRef.get(keyOf(e.direction, e.currency, loose)) ?? []).filter(
+      (a) => openActual.has(a.id) && compareAmount(e, a.amount).within,
+    );
+  }
+
   /** Without a reference: the counterparty's one open movement of the right amount, outside the window. */
   function lateByCounterparty(e: ExpectedSettlement): ActualMovement | undefined {
     const party = counterpartyKey(e.counterparty);
-    if (!party || normalizeReference(e.reference)) return undefined;
+    if (!party || referenceKey(e.reference)) return undefined;
     const fits = (actualByParty.get(keyOf(e.direction, e.currency, party)) ?? []).filter(
-      (a) => openActual.has(a.id) && normalizeReference(a.reference) === null && compareAmount(e, a.amount).within,
+      (a) => openActual.has(a.id) && referenceKey(a.reference) === null && compareAmount(e, a.amount).within,
     );
     return fits.length === 1 ? fits[0] : undefined;
   }

@@ -3,7 +3,7 @@ import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
-import { normalizeReference } from "./match";
+import { referenceKey } from "./match";
 import {
   closeException,
   exceptionsHolding,
@@ -102,8 +102,8 @@ export async function matchByHand(
       total,
     );
     const reasons: ReasonCode[] = ["manual"];
-    const refs = new Set(expected.map((e) => normalizeReference(e.reference)));
-    if (movements.every((m) => refs.has(normalizeReference(m.reference)) && normalizeReference(m.reference) !== null))
+    const refs = new Set(expected.map((e) => referenceKey(e.reference)));
+    if (movements.every((m) => refs.has(referenceKey(m.reference)) && referenceKey(m.reference) !== null))
       reasons.push("reference");
     reasons.push(cmp.exact ? "amount_exact" : cmp.within ? "amount_within_tolerance" : "amount_differs");
     if (movements.every((m) => expected.every((e) => dayAgainstWindow(e, m.day, 0) === "in")))

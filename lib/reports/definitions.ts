@@ -5,6 +5,7 @@ import { SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
 import { statementParts } from "@/lib/reconciliation/close";
 import { monthIn } from "@/lib/dates/calendar";
 import { env } from "@/lib/env";
+import { atCurrencyPlaces } from "@/lib/money/decimal";
 import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
 import { listDisbursements, listPayments, listSettlementRequests } from "@/lib/settlement-api";
 import { newestFirst } from "@/lib/settlement-api/newest-first";
@@ -62,10 +63,10 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
           p.id,
           p.type,
           p.status,
-          side.amount,
+          atCurrencyPlaces(side.amount, side.currency),
           side.currency,
-          p.received_amount,
-          p.fee,
+          atCurrencyPlaces(p.received_amount, side.currency),
+          atCurrencyPlaces(p.fee, side.currency),
           side.rail,
           p.settlement_request_id,
           p.disbursement_id,
@@ -93,7 +94,7 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
         yield [
           d.id,
           d.status,
-          d.amount,
+          atCurrencyPlaces(d.amount, d.currency),
           d.currency,
           d.chain,
           d.wallet_address,
@@ -135,12 +136,12 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
               String(e.seq),
               e.created_at,
               e.kind,
-              e.total_delta,
-              e.available_delta,
-              e.reserved_delta,
+              atCurrencyPlaces(e.total_delta, currency),
+              atCurrencyPlaces(e.available_delta, currency),
+              atCurrencyPlaces(e.reserved_delta, currency),
               e.ref_type,
               e.ref_id,
-              e.balance_after.total,
+              atCurrencyPlaces(e.balance_after.total, currency),
             ];
       }
     },
@@ -192,7 +193,7 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
             m.reasons.join(" "),
             m.expected_ids.join(" "),
             m.actual_ids.join(" "),
-            m.difference,
+            atCurrencyPlaces(m.difference, m.currency),
             m.currency,
             "matched",
             m.note,
@@ -229,7 +230,7 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
           "",
           x.expected_ids.join(" "),
           x.actual_ids.join(" "),
-          x.difference,
+          atCurrencyPlaces(x.difference, x.currency),
           x.currency,
           x.status,
           x.resolution ? `${x.note} ${x.resolution}` : x.note,

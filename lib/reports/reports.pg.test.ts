@@ -98,7 +98,7 @@ describe("reports (PostgreSQL)", () => {
     const sheet = await readSheet(bytes);
     expect(sheet[0]?.slice(0, 4)).toEqual(["id", "type", "status", "amount"]);
     expect(sheet).toHaveLength(TOTAL + 1);
-    expect(sheet[2]?.slice(0, 5)).toEqual(["pay_0002", "PAYOUT", "COMPLETED", "2.05", "USDC"]);
+    expect(sheet[2]?.slice(0, 5)).toEqual(["pay_0002", "PAYOUT", "COMPLETED", "2.050000", "USDC"]); // at USDC's six places (issue 57)
   });
 
   it("a run whose claimer went quiet is taken over; the first claimer's pieces and outcome are refused", async () => {

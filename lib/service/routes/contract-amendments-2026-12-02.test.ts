@@ -18,9 +18,9 @@ describe.each<DriverKind>(["pglite", "postgres"])("contract amendment of 2026-12
   async function funded(): Promise<Json> {
     const made = await call(s, "POST", "/v0/settlement-requests", BODIES.s2s);
     expect(made.status).toBe(201);
-    expect((await call(s, "PUT", `/v0/settlement-requests/${String(made.body.id)}`, { status: "FUNDS_SENT" })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(s, "PUT", `/v0/settlement-requests/${String(made.body.id)}`, { status: "FUNDS_SENT" })).status,
+    ).toBe(200);
     return made.body;
   }
   const patchInbound = (r: Json, body: Json) =>
