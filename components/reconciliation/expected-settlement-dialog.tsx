@@ -8,6 +8,7 @@ import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { recordExpectedSettlement } from "@/lib/actions/record-expected-settlement";
+import { LateNoticeList } from "./late-notice-list";
 import type { ExpectedInput } from "@/lib/reconciliation/expected-input";
 import { CURRENCIES } from "@/lib/schemas/catalog";
 
@@ -38,19 +39,22 @@ export function ExpectedSettlementDialog({ today }: { today: string }) {
       resolver={resolver}
       defaults={defaults}
       send={recordExpectedSettlement}
-      keep={(data) => data.id}
-      words={(id) =>
-        id
+      keep={(data) => data}
+      words={(made) =>
+        made
           ? { title: "Expected settlement recorded", description: "The next matching run looks for it." }
           : {
               title: "Record an expected settlement",
               description: "An invoice to be paid to you, or a bill you pay: matching finds the payment for it.",
             }
       }
-      created={(id) => (
-        <p className="text-sm text-slate-700" data-testid="expected-recorded">
-          Recorded as <span className="font-mono">{id}</span>.
-        </p>
+      created={(made) => (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-700" data-testid="expected-recorded">
+            Recorded as <span className="font-mono">{made.id}</span>.
+          </p>
+          <LateNoticeList notices={made.late} />
+        </div>
       )}
       fields={({ register, formState: { errors } }) => (
         <div className="grid gap-4 sm:grid-cols-2">

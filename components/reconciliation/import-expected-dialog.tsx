@@ -8,6 +8,8 @@ import { UploadIcon } from "@/components/ui/icons";
 import { importExpectedSettlements } from "@/lib/actions/import-expected-settlements";
 import type { ActionError } from "@/lib/actions/result";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL } from "@/lib/reconciliation/import-limits";
+import type { LateNotice } from "@/lib/reconciliation/late-notices";
+import { LateNoticeList } from "./late-notice-list";
 
 const EXAMPLE = "direction,amount,currency,tolerance_abs,tolerance_pct,window_start,window_end,counterparty,reference";
 
@@ -17,7 +19,7 @@ export function ImportExpectedDialog() {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<ActionError | null>(null);
-  const [imported, setImported] = useState<number | null>(null);
+  const [imported, setImported] = useState<{ count: number; late: LateNotice[] } | null>(null);
   const [pending, start] = useTransition();
 
   const send = () =>
@@ -38,7 +40,7 @@ export function ImportExpectedDialog() {
       if (!result.ok) setError(result.error);
       else {
         setError(null);
-        setImported(result.data.imported);
+        setImported({ count: result.data.imported, late: result.data.late });
         router.refresh();
       }
     });
@@ -83,10 +85,13 @@ export function ImportExpectedDialog() {
       }
     >
       {imported !== null ? (
-        <p className="text-sm text-slate-700" role="status" data-testid="import-expected-done">
-          {imported.toLocaleString("en-US")} expected settlement{imported === 1 ? "" : "s"} imported. Run matching to
-          find their payments.
-        </p>
+        <div className="space-y-3">
+          <p className="text-sm text-slate-700" role="status" data-testid="import-expected-done">
+            {imported.count.toLocaleString("en-US")} expected settlement{imported.count === 1 ? "" : "s"} imported. Run
+            matching to find their payments.
+          </p>
+          <LateNoticeList notices={imported.late} />
+        </div>
       ) : (
         <div className="space-y-4">
           <label className="block text-sm font-medium text-slate-800">

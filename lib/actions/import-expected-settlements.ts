@@ -6,6 +6,7 @@ import { expectedOf } from "@/lib/reconciliation/expected-input";
 import { readExpectedCsv } from "@/lib/reconciliation/import-csv";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL } from "@/lib/reconciliation/import-limits";
 import { insertExpected } from "@/lib/reconciliation/store";
+import { lateNotices } from "@/lib/reconciliation/late-notices";
 import { consoleAction } from "./action";
 import { fail } from "@/lib/auth/authorize";
 
@@ -32,7 +33,7 @@ export const importExpectedSettlements = consoleAction({
         })),
       });
     const { db } = await getDatabase();
-    const ids = await insertExpected(
+    const { ids, late } = await insertExpected(
       db,
       environment,
       read.rows.map((v) => expectedOf(v, "csv")),
@@ -40,8 +41,12 @@ export const importExpectedSettlements = consoleAction({
     );
     return {
       ok: true,
-      data: { imported: ids.length },
-      audit: { environment, detail: `${ids.length} expected settlements from CSV` },
+      // Rows of a month closed for their currency: recorded in the next open month, each named with its lock.
+      data: { imported: ids.length, late: lateNotices(late) },
+      audit: {
+        environment,
+        detail: `${ids.length} expected settlements from CSV${late.length > 0 ? `, ${late.length} of closed months recorded in the next open one` : ""}`,
+      },
     };
   },
 });

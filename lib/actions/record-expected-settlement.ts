@@ -3,6 +3,7 @@
 import { getDatabase } from "@/lib/db/connection";
 import { expectedInputSchema, expectedOf } from "@/lib/reconciliation/expected-input";
 import { insertExpected } from "@/lib/reconciliation/store";
+import { lateNotices } from "@/lib/reconciliation/late-notices";
 import { consoleAction } from "./action";
 
 /** Records one expected settlement (an invoice to be paid in, a bill to pay out) for the matching to find. */
@@ -12,10 +13,13 @@ export const recordExpectedSettlement = consoleAction({
   input: expectedInputSchema,
   run: async (v, { environment, actor }) => {
     const { db } = await getDatabase();
-    const [id] = await insertExpected(db, environment, [expectedOf(v, "form")], actor.email);
+    const {
+      ids: [id],
+      late,
+    } = await insertExpected(db, environment, [expectedOf(v, "form")], actor.email);
     return {
       ok: true,
-      data: { id: id as string },
+      data: { id: id as string, late: lateNotices(late) },
       audit: {
         targetId: id,
         environment,

@@ -9,8 +9,9 @@ import type { FxPair, InTransitPayment } from "./close-reads";
 import { loadCloseReads } from "./close-reads-store";
 import { env } from "@/lib/env";
 import { lastDayOf, monthEnd, monthStart, nextPeriod } from "./period";
-import { newId } from "./store";
+import { insertAdjustment } from "./store";
 import { lockOf } from "./work";
+import { openPeriodAfter } from "./locks";
 
 /**
  * Closing a month per currency and environment (issue 46, decisions D24.7): the balance proof
@@ -115,6 +116,29 @@ export async function closePack(
             : errors.length > 0
               ? "The service could not be read completely."
               : null;
+  // A locked month shows the figures it was locked on: what arrived since is in the next open month.
+  const locked = lock ? await lockedFigures(db, environment, currency, period) : null;
+  if (locked)
+    return {
+      environment,
+      currency,
+      period,
+      from,
+      to,
+      proof: locked.proof,
+      readAt: locked.readAt,
+      inTransitCount: locked.inTransit.count,
+      inTransitTotal: locked.inTransit.total,
+      inTransit: reads?.inTransit ?? [],
+      fees: locked.fees,
+      fx: locked.fx,
+      expected: locked.expected,
+      openExceptions: 0,
+      adjustments,
+      lock,
+      blocker: null,
+      errors,
+    };
   return {
     environment,
     currency,
@@ -272,6 +296,31 @@ async function adjustmentsOf(db: Executor, environment: Environment, currency: s
   }));
 }
 
+/** What a month was locked on (lockPeriod stores it with the lock). */
+type LockedFigures = {
+  proof: BalanceProof;
+  readAt: string | null;
+  inTransit: { count: number; total: string };
+  fees: ClosePack["fees"];
+  fx: FxPair[];
+  expected: ClosePack["expected"];
+};
+
+async function lockedFigures(
+  db: Executor,
+  environment: Environment,
+  currency: string,
+  period: string,
+): Promise<LockedFigures | null> {
+  const rows = await queryRows<{ proof: LockedFigures | string }>(
+    db,
+    sql`select proof from console_recon_periods
+         where environment = ${environment} and currency = ${currency} and period = ${period}`,
+  );
+  const stored = rows[0]?.proof;
+  return stored ? (typeof stored === "string" ? (JSON.parse(stored) as LockedFigures) : stored) : null;
+}
+
 /** Locks the month for the currency with the pack it was locked on; refused while anything is open. */
 export async function lockPeriod(
   db: Executor,
@@ -316,18 +365,6 @@ export async function unlockPeriod(
   return rows.length > 0;
 }
 
-/** The first month after `period` that is not locked for the currency: where a late change lands. */
-export async function openPeriodAfter(
-  db: Executor,
-  environment: Environment,
-  currency: string,
-  period: string,
-): Promise<string> {
-  let next = nextPeriod(period);
-  for (let i = 0; i < 120 && (await lockOf(db, environment, currency, next)); i++) next = nextPeriod(next);
-  return next;
-}
-
 /** Records an adjustment to a closed month in the next open one; the closed month is not touched. */
 export async function recordAdjustment(
   db: Executor,
@@ -336,10 +373,6 @@ export async function recordAdjustment(
   by: string,
 ): Promise<{ id: string; period: string }> {
   const period = await openPeriodAfter(db, environment, input.currency, input.forPeriod);
-  const id = newId("adj");
-  await db.execute(
-    sql`insert into console_recon_adjustments (id, environment, currency, period, for_period, amount, expected_id, note, created_by)
-        values (${id}, ${environment}, ${input.currency}, ${period}, ${input.forPeriod}, ${input.amount}, ${input.expectedId ?? null}, ${input.note}, ${by})`,
-  );
+  const id = await insertAdjustment(db, environment, { ...input, period }, by);
   return { id, period };
 }

@@ -176,6 +176,61 @@ describe("reconciliation (PostgreSQL, two instances)", () => {
     ]);
   });
 
+  it("a locked month does not move (issue 57): a late item lands in the next open month as an adjustment, a rerun leaves the month as locked", async () => {
+    // 2026-08 USD was locked by the test above.
+    const figures = async () => ({
+      pack: await closePack(a.db, "sandbox", "USD", "2026-08"),
+      exceptions: await listExceptions(a.db, "sandbox", { period: "2026-08", limit: 500 }),
+      counts: await openExceptionCounts(a.db, "sandbox", "2026-08"),
+    });
+    const before = await figures();
+    expect(before.pack.lock).not.toBeNull();
+    const { ids, late } = await insertExpected(
+      a.db,
+      "sandbox",
+      [
+        {
+          direction: "in",
+          amount: "321.00",
+          currency: "USD",
+          toleranceAbs: "0",
+          tolerancePct: "0",
+          windowStart: "2026-08-20",
+          windowEnd: "2026-08-25",
+          counterparty: "Late Ltd",
+          reference: "LATE-1",
+          source: "csv",
+        },
+      ],
+      "fin@example.com",
+    );
+    expect(ids).toHaveLength(1);
+    expect(late).toEqual([expect.objectContaining({ id: ids[0], lockedPeriod: "2026-08", period: "2026-09" })]);
+    const [row] = await queryRows<{ period: string }>(
+      a.db,
+      sql`select period from console_recon_expected where id = ${ids[0] ?? ""}`,
+    );
+    expect(row?.period).toBe("2026-09");
+    expect((await closePack(a.db, "sandbox", "USD", "2026-09")).adjustments).toContainEqual(
+      expect.objectContaining({ amount: "321.00", forPeriod: "2026-08", note: expect.stringContaining("LATE-1") }),
+    );
+    // A matching run over the locked month changes nothing of its USD: no new exception, the same figures.
+    await runMatching(a.db, "sandbox", "2026-08", "b");
+    const after = await figures();
+    expect(
+      after.exceptions
+        .filter((x) => x.currency === "USD")
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual(
+      before.exceptions
+        .filter((x) => x.currency === "USD")
+        .map((x) => x.id)
+        .sort(),
+    );
+    expect(after.pack).toEqual(before.pack);
+  });
+
   it("a month's matching reads the money of a month either side of it, not the account's whole history", async () => {
     const at = (id: string, day: string) => ({
       id,

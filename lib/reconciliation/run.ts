@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
+import { lockedCurrencies } from "./locks";
 import { matchSettlements } from "./match";
 import { currentMatchRules, insertExceptions, insertMatches, markStates, openForMatching, periodOf } from "./store";
 
@@ -12,7 +13,7 @@ export type RunSummary = { matched: number; matches: number; exceptions: number;
  * per environment, so two instances never match one row twice. The exceptions nobody has
  * touched yet (open, unassigned) are put back first and judged again with what arrived since;
  * worked, assigned and held ones stay. A movement of another month that matches nothing stays
- * open for its own month's run.
+ * open for its own month's run. A currency locked for the month is left as it was locked.
  */
 export async function runMatching(
   db: Executor,
@@ -24,10 +25,17 @@ export async function runMatching(
   const started = performance.now();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recon:${environment}`}))`);
-    await reopenUntouched(tx, environment, period);
+    // A currency closed for the month is not matched again: its figures stay as they were locked (issue 57).
+    const locked = await lockedCurrencies(tx, environment, period);
+    await reopenUntouched(tx, environment, period, locked);
     const rules = await currentMatchRules(tx);
     const open = await openForMatching(tx, environment, period);
-    const result = matchSettlements(open.expected, open.actual, rules, { today });
+    const result = matchSettlements(
+      open.expected.filter((e) => !locked.has(e.currency)),
+      open.actual.filter((a) => !locked.has(a.currency)),
+      rules,
+      { today },
+    );
     const days = new Map(open.actual.map((a) => [a.id, a.day]));
     const exceptions = result.exceptions.filter(
       (x) => x.kind !== "unmatched_actual" || x.actualIds.every((id) => periodOf(days.get(id) ?? "") === period),
@@ -44,11 +52,17 @@ export async function runMatching(
 }
 
 /** Open, unassigned exceptions of the month go back to the pool: their rows are open again. */
-async function reopenUntouched(db: Executor, environment: Environment, period: string): Promise<void> {
+async function reopenUntouched(
+  db: Executor,
+  environment: Environment,
+  period: string,
+  locked: ReadonlySet<string>,
+): Promise<void> {
   const dropped = await queryRows<{ expected_ids: string[]; actual_ids: string[] }>(
     db,
     sql`delete from console_recon_exceptions
          where environment = ${environment} and period = ${period} and status = 'open' and assigned_to is null
+           and currency not in (select jsonb_array_elements_text(${JSON.stringify([...locked])}::jsonb))
          returning expected_ids, actual_ids`,
   );
   await markStates(

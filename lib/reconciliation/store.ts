@@ -6,6 +6,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import type { ActualMovement, ExceptionKind, ExpectedSettlement, Match, MatchRule, ReconException } from "./types";
 import { DEFAULT_RULES } from "./match";
 import { movementRange } from "./period";
+import { isLocked, lockedPairs, openPeriodAfter } from "./locks";
 
 /**
  * Reconciliation's tables (migration 0036, decisions D24): expected settlements, the service's
@@ -81,24 +82,40 @@ export async function insertExpected(
   environment: Environment,
   rows: readonly NewExpected[],
   by: string | null,
-): Promise<string[]> {
+): Promise<{ ids: string[]; late: LateExpected[] }> {
+  // A row of a month closed for its currency goes to the first open month after it, with an
+  // adjustment there that names the closed month (issue 57): the closed month is never edited.
+  const periods = rows.map((r) => r.period ?? periodOf(r.windowEnd));
+  const locked = await lockedPairs(
+    db,
+    environment,
+    rows.map((r, i) => ({ currency: r.currency, period: periods[i] as string })),
+  );
+  const late: LateExpected[] = [];
   const ids: string[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((r) => ({
-      id: newId("exp"),
-      direction: r.direction,
-      amount: r.amount,
-      currency: r.currency,
-      tolerance_abs: r.toleranceAbs,
-      tolerance_pct: r.tolerancePct,
-      window_start: r.windowStart,
-      window_end: r.windowEnd,
-      counterparty: r.counterparty,
-      reference: r.reference,
-      source: r.source,
-      source_id: r.sourceId ?? null,
-      period: r.period ?? periodOf(r.windowEnd),
-    }));
+    const chunk = [];
+    for (const [j, r] of rows.slice(i, i + CHUNK).entries()) {
+      const own = periods[i + j] as string;
+      const period = isLocked(locked, r.currency, own) ? await openPeriodAfter(db, environment, r.currency, own) : own;
+      const id = newId("exp");
+      if (period !== own) late.push({ id, row: r, lockedPeriod: own, period });
+      chunk.push({
+        id,
+        direction: r.direction,
+        amount: r.amount,
+        currency: r.currency,
+        tolerance_abs: r.toleranceAbs,
+        tolerance_pct: r.tolerancePct,
+        window_start: r.windowStart,
+        window_end: r.windowEnd,
+        counterparty: r.counterparty,
+        reference: r.reference,
+        source: r.source,
+        source_id: r.sourceId ?? null,
+        period,
+      });
+    }
     const made = await queryRows<{ id: string }>(
       db,
       sql`insert into console_recon_expected
@@ -114,7 +131,48 @@ export async function insertExpected(
     );
     ids.push(...made.map((r) => r.id));
   }
-  return ids;
+  const inserted = new Set(ids);
+  const kept = late.filter((l) => inserted.has(l.id));
+  for (const l of kept)
+    await insertAdjustment(
+      db,
+      environment,
+      {
+        currency: l.row.currency,
+        period: l.period,
+        forPeriod: l.lockedPeriod,
+        amount: l.row.direction === "in" ? l.row.amount : `-${l.row.amount}`,
+        expectedId: l.id,
+        note: `${l.row.reference ?? l.row.counterparty ?? "An expected settlement"} belongs to ${l.lockedPeriod}, closed for ${l.row.currency}: recorded in ${l.period}.`,
+      },
+      by ?? "sync",
+    );
+  return { ids, late: kept };
+}
+
+/** An expected settlement of a closed month, recorded in the open month after it. */
+export type LateExpected = { id: string; row: NewExpected; lockedPeriod: string; period: string };
+
+/** Writes an adjustment: `amount` recorded in `period` for the closed month `forPeriod`. */
+export async function insertAdjustment(
+  db: Executor,
+  environment: Environment,
+  input: {
+    currency: string;
+    period: string;
+    forPeriod: string;
+    amount: string;
+    note: string;
+    expectedId?: string | null;
+  },
+  by: string,
+): Promise<string> {
+  const id = newId("adj");
+  await db.execute(
+    sql`insert into console_recon_adjustments (id, environment, currency, period, for_period, amount, expected_id, note, created_by)
+        values (${id}, ${environment}, ${input.currency}, ${input.period}, ${input.forPeriod}, ${input.amount}, ${input.expectedId ?? null}, ${input.note}, ${by})`,
+  );
+  return id;
 }
 
 export async function findExpected(

@@ -9,6 +9,7 @@ import { listPayments, listSettlementRequests } from "@/lib/settlement-api";
 import { newestFirst } from "@/lib/settlement-api/newest-first";
 import { CloseReadsTally } from "./close-reads";
 import { saveCloseReads } from "./close-reads-store";
+import { lockedCurrencies } from "./locks";
 import { insertExpected, upsertMovements, type NewExpected } from "./store";
 import { movementRange } from "./period";
 import type { ActualMovement } from "./types";
@@ -60,7 +61,9 @@ export async function syncMovements(
   await upsertMovements(db, environment, movements);
   // Once per payout (its source id): a payout instructed through the API is expected to settle.
   await insertExpected(db, environment, payouts, null);
-  await saveCloseReads(db, environment, period, tally.result(CURRENCIES));
+  // A currency closed for the month keeps the reads it was closed on (issue 57).
+  const locked = await lockedCurrencies(db, environment, period);
+  await saveCloseReads(db, environment, period, tally.result(CURRENCIES.filter((c) => !locked.has(c))));
   return { ok: true, movements: movements.length };
 }
 
