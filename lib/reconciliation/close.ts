@@ -8,7 +8,7 @@ import { getBalanceStatement } from "@/lib/settlement-api";
 import type { FxPair, InTransitPayment } from "./close-reads";
 import { loadCloseReads } from "./close-reads-store";
 import { env } from "@/lib/env";
-import { lastDayOf, monthEnd, monthStart, nextPeriod } from "./period";
+import { lastDayOf, monthEnd, monthStart } from "./period";
 import { insertAdjustment } from "./store";
 import { lockOf } from "./work";
 import { openPeriodAfter } from "./locks";
