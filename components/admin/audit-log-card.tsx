@@ -1,5 +1,6 @@
 "use client";
 
+import { trailTampered, trailWords } from "@/lib/audit-log/trail-verdict";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -55,7 +56,7 @@ export function AuditLogCard({ summary, from, to }: { summary: AuditLogSummary; 
       router.refresh();
     });
 
-  const verified = result ? result.verdict.ok && result.trail.differing.length === 0 : null;
+  const verified = result ? result.verdict.ok && !trailTampered(result.trail) : null;
   return (
     <section
       aria-labelledby="audit-log-heading"
@@ -146,11 +147,7 @@ export function AuditLogCard({ summary, from, to }: { summary: AuditLogSummary; 
           <div className="min-w-0 break-words">
             <p className="font-medium">{verified ? "Verified" : "Does not verify"}</p>
             <p>{result.verdict.summary}.</p>
-            <p>
-              {result.trail.differing.length > 0
-                ? `${result.trail.differing.length} row(s) of the trail differ from their log entry (first: entry ${result.trail.differing[0]?.seq}, ${result.trail.differing[0]?.id}): edited in the database.`
-                : `${result.trail.checked.toLocaleString("en-US")} trail rows match their log entries${result.trail.missing > 0 ? `; ${result.trail.missing} were written before the log began` : ""}.`}
-            </p>
+            <p>{trailWords(result.trail)}</p>
           </div>
         </div>
       ) : null}

@@ -2,7 +2,8 @@
 
 import { z } from "@/lib/schemas/zod";
 import { bundleLines } from "@/lib/audit-log/store";
-import { checkTrail, type TrailCheck } from "@/lib/audit-log/trail-check";
+import { checkTrail } from "@/lib/audit-log/trail-check";
+import { trailTampered, trailWords, type TrailCheck } from "@/lib/audit-log/trail-verdict";
 import { BundleVerifier, type Verdict } from "@/lib/audit-log/verify";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction } from "./action";
@@ -31,14 +32,14 @@ export const verifyAuditLog = consoleAction({
     }
     const verdict = verifier.finish();
     const trail = await checkTrail(db, range);
-    const ok = verdict.ok && trail.differing.length === 0;
+    const ok = verdict.ok && !trailTampered(trail);
     return {
       ok: true,
       data: { verdict, trail, from: range.fromMs, to: range.toMs } as AuditVerification,
       audit: {
         detail: ok
           ? `verified: ${verdict.summary}`
-          : `NOT verified: ${verdict.ok ? `${trail.differing.length} trail rows differ from the log` : verdict.summary}`,
+          : `NOT verified: ${verdict.ok ? trailWords(trail) : verdict.summary}`,
       },
     };
   },

@@ -175,17 +175,24 @@ export async function makeCheckpoint(db: Executor, { force = false } = {}): Prom
 
 export type BundleRange = { fromMs: number; toMs: number };
 
+/** An error line: the bundle says what went wrong where it went wrong, and the verifier fails on it. */
+const errorLine = (problem: string) => JSON.stringify({ type: "error", problem });
+
 /**
  * A bundle for entries written in [fromMs, toMs], line by line (NDJSON, lib/audit-log/verify.ts
- * says what each line is): a fresh checkpoint covers everything written so far; every entry of
- * the range comes with its inclusion proof in that tree, every earlier checkpoint with its
- * consistency proof, and every public key that ever signed. The tree is built once from the
- * stored leaf hashes (32 bytes an entry) and each proof read from it.
+ * says what each line is): a fresh checkpoint covers everything written so far; every place of
+ * the range comes with its inclusion proof in that tree (an entry line, or a `pruned` line with
+ * the leaf hash of an entry retention removed), every earlier checkpoint with its consistency
+ * proof, every public key that ever signed, and an `end` line that counts what the range held.
+ * The tree is built once from the stored leaf hashes (32 bytes an entry) and each proof read
+ * from it. A log that no longer gives its own signed root (a row deleted, a leaf changed) ends
+ * the bundle with an error line instead (issue 58): never a bundle that quietly stops short.
  */
 export async function* bundleLines(db: Executor, range: BundleRange): AsyncGenerator<string> {
   await makeCheckpoint(db, { force: true });
   const head = await latestCheckpoint(db);
   const size = head?.size ?? 0;
+  const madeAt = Date.now();
   yield JSON.stringify({
     type: "header",
     format: BUNDLE_FORMAT,
@@ -193,7 +200,9 @@ export async function* bundleLines(db: Executor, range: BundleRange): AsyncGener
     tree_size: size,
     from: range.fromMs,
     to: range.toMs,
-    made_at: new Date().toISOString(),
+    made_at: new Date(madeAt).toISOString(),
+    made_at_ms: madeAt,
+    retention_days: env().AUDIT_RETENTION_DAYS,
   });
   const keys = await queryRows<{ name: string; public_key: string }>(
     db,
@@ -201,17 +210,31 @@ export async function* bundleLines(db: Executor, range: BundleRange): AsyncGener
   );
   for (const k of keys)
     yield JSON.stringify({ type: "key", vkey: verifierKey(k.name, Buffer.from(k.public_key, "hex")) });
-  if (size === 0) return;
+  if (size === 0) {
+    yield JSON.stringify({ type: "end", entries: 0, pruned: 0, first: null, last: null });
+    return;
+  }
   const notes = await queryRows<{ size: string; note: string }>(
     db,
     sql`select size, note from console_audit_checkpoints where size <= ${size} order by size`,
   );
   for (const c of notes) yield JSON.stringify({ type: "checkpoint", note: c.note });
-  const leaves = await queryRows<{ leaf: string }>(
+  const leaves = await queryRows<{ seq: string; leaf: string }>(
     db,
-    sql`select encode(leaf_hash, 'hex') as leaf from console_audit_log where seq < ${size} order by seq`,
+    sql`select seq, encode(leaf_hash, 'hex') as leaf from console_audit_log where seq < ${size} order by seq`,
   );
+  const gap = leaves.findIndex((l, i) => Number(l.seq) !== i);
+  if (leaves.length !== size || gap >= 0) {
+    yield errorLine(
+      `the log holds ${leaves.length} of the ${size} places its signed checkpoint counts${gap >= 0 ? ` (place ${gap} is missing)` : ""}: rows were deleted from console_audit_log`,
+    );
+    return;
+  }
   const tree = new MerkleTree(Buffer.from(leaves.map((l) => l.leaf).join(""), "hex"));
+  if (head && !tree.root().equals(Buffer.from(head.root, "base64"))) {
+    yield errorLine("the stored leaf hashes do not give the signed root: console_audit_log was changed");
+    return;
+  }
   const b64 = (hashes: Buffer[]) => hashes.map((h) => h.toString("base64"));
   for (const c of notes) {
     const m = Number(c.size);
@@ -219,30 +242,44 @@ export async function* bundleLines(db: Executor, range: BundleRange): AsyncGener
       yield JSON.stringify({ type: "consistency", from: m, to: size, proof: b64(tree.consistencyProof(m, size)) });
   }
   // The range's first and last places (the time index), then pages by place (the primary key):
-  // each page costs its own rows, however many entries the range holds.
+  // each page costs its own rows, however many entries the range holds. Every place between the
+  // two is in the bundle, pruned or not, so the verifier can hold it to a range with no hole.
   const [bounds] = await queryRows<{ lo: string | null; hi: string | null }>(
     db,
     sql`select min(seq) as lo, max(seq) as hi from console_audit_log
-        where at_ms >= ${range.fromMs} and at_ms <= ${range.toMs} and entry is not null`,
+        where at_ms >= ${range.fromMs} and at_ms <= ${range.toMs}`,
   );
-  if (bounds?.lo == null || bounds.hi == null) return;
-  const last = Math.min(Number(bounds.hi), size - 1);
-  const PAGE = 5_000;
-  for (let after = Number(bounds.lo) - 1; after < last; ) {
-    const page = await queryRows<{ seq: string; entry: string | null; at_ms: string }>(
-      db,
-      sql`select seq, entry, at_ms from console_audit_log where seq > ${after} and seq <= ${last} order by seq limit ${PAGE}`,
-    );
-    if (page.length === 0) break;
-    for (const e of page) {
-      const seq = Number(e.seq);
-      after = seq;
-      const at = Number(e.at_ms);
-      if (e.entry === null || at < range.fromMs || at > range.toMs) continue;
-      // The stored canonical text itself, so any change to it shows.
-      yield `{"type":"entry","seq":${seq},"entry":${e.entry},"proof":${JSON.stringify(b64(tree.inclusionProof(seq, size)))}}`;
+  let entries = 0;
+  let pruned = 0;
+  if (bounds?.lo != null && bounds.hi != null) {
+    const first = Number(bounds.lo);
+    const last = Math.min(Number(bounds.hi), size - 1);
+    const PAGE = 5_000;
+    for (let after = first - 1; after < last; ) {
+      const page = await queryRows<{ seq: string; entry: string | null; at_ms: string; leaf: string }>(
+        db,
+        sql`select seq, entry, at_ms, encode(leaf_hash, 'base64') as leaf from console_audit_log
+            where seq > ${after} and seq <= ${last} order by seq limit ${PAGE}`,
+      );
+      if (page.length === 0) break;
+      for (const e of page) {
+        const seq = Number(e.seq);
+        after = seq;
+        const proof = JSON.stringify(b64(tree.inclusionProof(seq, size)));
+        if (e.entry === null) {
+          pruned++;
+          yield `{"type":"pruned","seq":${seq},"at":${Number(e.at_ms)},"leaf":${JSON.stringify(e.leaf)},"proof":${proof}}`;
+          continue;
+        }
+        entries++;
+        // The stored canonical text itself, so any change to it shows.
+        yield `{"type":"entry","seq":${seq},"entry":${e.entry},"proof":${proof}}`;
+      }
     }
+    yield JSON.stringify({ type: "end", entries, pruned, first, last });
+    return;
   }
+  yield JSON.stringify({ type: "end", entries: 0, pruned: 0, first: null, last: null });
 }
 
 /** Records an export: its tree size is the checkpoint the next auditor can hold this log to. */

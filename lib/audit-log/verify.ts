@@ -7,9 +7,16 @@
  *   {"type":"checkpoint","note":"<signed note>"}                          ascending; the last has size N
  *   {"type":"consistency","from":m,"to":N,"proof":["<base64>",…]}        from each earlier checkpoint
  *   {"type":"entry","seq":i,"entry":{…},"proof":["<base64>",…]}          its inclusion in the tree of N
+ *   {"type":"pruned","seq":i,"at":ms,"leaf":"<base64>","proof":[…]}      an entry retention removed: its leaf
+ *   {"type":"end","entries":E,"pruned":P,"first":i,"last":j}            what the range held, places i to j
+ *   {"type":"error","problem":"…"}                                       the console could not go on
  *
  * Every signature, every consistency proof and every inclusion proof is checked; the first line
- * that does not hold is named with what is wrong. `previous` (a checkpoint the auditor kept from
+ * that does not hold is named with what is wrong. The range is accounted for place by place
+ * (issue 58): every place from `first` to `last` once, in order, an entry or a pruned leaf, and
+ * the end line's counts agree; a bundle without its end line was cut short. A pruned entry must
+ * be older than the header's retention and come before every entry that is still there
+ * (retention removes the oldest first): an entry nulled in the database inside the retention fails. `previous` (a checkpoint the auditor kept from
  * an earlier bundle or a witness) must be consistent with this bundle's tree. The console's
  * "Verify" runs this same function on a bundle it builds.
  */
@@ -58,7 +65,12 @@ export class BundleVerifier {
   private readonly consistencyFrom = new Map<number, { proof: Buffer[]; line: number }>();
   private head: ParsedNote | null = null;
   private entries = 0;
+  private pruned = 0;
+  private firstSeq: number | null = null;
   private lastSeq = -1;
+  private ended = false;
+  /** Entries pruned before this time (the header's made_at less its retention) may be; later ones not. */
+  private pruneBefore: number | null = null;
   private inclusion: InclusionChecker | null = null;
 
   constructor(private readonly options: { previous?: string } = {}) {}
@@ -94,9 +106,12 @@ export class BundleVerifier {
       )
         return fail(n, "the header has no tree size or origin");
       this.header = { treeSize, origin: line.origin };
+      if (typeof line.made_at_ms === "number" && typeof line.retention_days === "number")
+        this.pruneBefore = line.made_at_ms - line.retention_days * 86_400_000;
       return null;
     }
     const { treeSize, origin } = this.header;
+    if (this.ended) return fail(n, "a line after the bundle's end line");
     switch (line.type) {
       case "key": {
         const key = typeof line.vkey === "string" ? parseVerifierKey(line.vkey) : null;
@@ -131,11 +146,57 @@ export class BundleVerifier {
         this.consistencyFrom.set(from.checkpoint.size, { proof, line: n });
         return null;
       }
+      case "pruned": {
+        const seq = line.seq;
+        if (typeof seq !== "number" || !Number.isInteger(seq)) return fail(n, "a pruned entry without its place (seq)");
+        const order = this.nextPlace(n, seq);
+        if (order) return order;
+        if (this.entries > 0)
+          return fail(
+            n,
+            "an entry removed after one that is still there: retention removes the oldest first, so it was removed in the database",
+            seq,
+          );
+        const at = line.at;
+        if (typeof at !== "number" || this.pruneBefore === null || at >= this.pruneBefore)
+          return fail(
+            n,
+            `an entry removed inside the retention${typeof at === "number" ? ` (written ${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC)` : ""}: its text was deleted in the database`,
+            seq,
+          );
+        const leaf = line.leaf;
+        if (!isBase64Hash(leaf)) return fail(n, "a pruned entry without its 32-byte leaf hash", seq);
+        if (!Array.isArray(line.proof) || !line.proof.every(isBase64Hash))
+          return fail(n, "the inclusion proof is not a list of 32-byte base64 hashes", seq);
+        this.inclusion ??= new InclusionChecker(treeSize, (this.head as ParsedNote).checkpoint.root);
+        if (!this.inclusion.check(seq, Buffer.from(leaf, "base64"), line.proof as string[]))
+          return fail(n, `the pruned entry's leaf is not at place ${seq} of the signed log`, seq);
+        this.lastSeq = seq;
+        this.pruned++;
+        return null;
+      }
+      case "end": {
+        this.ended = true;
+        if (line.entries !== this.entries || line.pruned !== this.pruned)
+          return fail(
+            n,
+            `the end line counts ${String(line.entries)} entries and ${String(line.pruned)} pruned, the bundle has ${this.entries} and ${this.pruned}: lines were removed`,
+          );
+        const last = this.entries + this.pruned === 0 ? null : this.lastSeq;
+        if ((line.first ?? null) !== this.firstSeq || (line.last ?? null) !== last)
+          return fail(
+            n,
+            `the range is places ${String(line.first)} to ${String(line.last)}, the bundle holds ${String(this.firstSeq)} to ${String(last)}: it was cut short`,
+          );
+        return null;
+      }
+      case "error":
+        return fail(n, `the console could not make the bundle: ${String(line.problem ?? "no reason given")}`);
       case "entry": {
         const seq = line.seq;
         if (typeof seq !== "number" || !Number.isInteger(seq)) return fail(n, "an entry without its place (seq)");
-        if (!this.head) return fail(n, "an entry before the bundle's checkpoint of its tree size", seq);
-        if (seq <= this.lastSeq) return fail(n, "entries out of order", seq);
+        const order = this.nextPlace(n, seq);
+        if (order) return order;
         const entry = line.entry;
         const proof = line.proof;
         if (!entry || typeof entry !== "object" || Array.isArray(entry)) return fail(n, "no entry object", seq);
@@ -147,7 +208,7 @@ export class BundleVerifier {
         } catch {
           return fail(n, "the entry is not canonical JSON", seq);
         }
-        this.inclusion ??= new InclusionChecker(treeSize, this.head.checkpoint.root);
+        this.inclusion ??= new InclusionChecker(treeSize, (this.head as ParsedNote).checkpoint.root);
         if (!this.inclusion.check(seq, leaf, proof as string[]))
           return fail(
             n,
@@ -163,11 +224,29 @@ export class BundleVerifier {
     }
   }
 
+  /** A place must follow the one before it with no hole, inside the signed tree, after its checkpoint. */
+  private nextPlace(n: number, seq: number): Verdict | null {
+    if (!this.head) return fail(n, "an entry before the bundle's checkpoint of its tree size", seq);
+    if (seq <= this.lastSeq) return fail(n, "entries out of order", seq);
+    if (this.firstSeq !== null && seq !== this.lastSeq + 1)
+      return fail(
+        n,
+        seq - 1 === this.lastSeq + 1
+          ? `place ${seq - 1} is missing from the range`
+          : `places ${this.lastSeq + 1} to ${seq - 1} are missing from the range`,
+        seq,
+      );
+    if (seq >= (this.header?.treeSize ?? 0)) return fail(n, "an entry beyond the signed tree", seq);
+    this.firstSeq ??= seq;
+    return null;
+  }
+
   finish(): Verdict {
     if (this.failure) return this.failure;
     if (!this.header) return fail(1, "an empty bundle");
     const { treeSize, origin } = this.header;
     if (treeSize > 0 && !this.head) return fail(this.n, `no signed checkpoint of tree size ${treeSize}`);
+    if (!this.ended) return fail(this.n, "the bundle has no end line: it was cut short");
     const previous = this.options.previous;
     if (previous !== undefined) {
       const prev = parseNote(previous);
@@ -204,7 +283,7 @@ export class BundleVerifier {
       checkpoints: count,
       treeSize,
       origin,
-      summary: `${this.entries} entries verified in a log of ${treeSize}, ${count} signed checkpoint${count === 1 ? "" : "s"}${previous ? ", consistent with --previous" : ""}`,
+      summary: `${this.entries} entries verified${this.pruned > 0 ? ` and ${this.pruned} pruned by retention` : ""} in a log of ${treeSize}, ${count} signed checkpoint${count === 1 ? "" : "s"}${previous ? ", consistent with --previous" : ""}`,
     };
   }
 }

@@ -35,7 +35,18 @@ export async function GET(request: Request): Promise<Response> {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await lines.next();
+      let next: IteratorResult<string>;
+      try {
+        next = await lines.next();
+      } catch (error) {
+        // Never a bundle that silently stops: the verifier fails on this line (issue 58).
+        console.error("[audit] the bundle could not be completed:", (error as Error).message);
+        const problem =
+          "the bundle could not be completed (the log could not be read); nothing after this line was sent";
+        controller.enqueue(encoder.encode(`${JSON.stringify({ type: "error", problem })}\n`));
+        controller.close();
+        return;
+      }
       if (next.done) {
         await recordExport(db, { treeSize, range, entries, byEmail: auth.ctx.actor.email });
         await recordAudit({
