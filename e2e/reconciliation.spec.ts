@@ -393,6 +393,30 @@ test("finance closes the month with its balance proof; a change after the lock i
   const row = finance.getByTestId("adjustment-row").filter({ hasText: note });
   await expect(row).toContainText(period);
   await expect(row).toContainText("-1.50");
+  // A late invoice of the locked month (issue 57): refused there, recorded in the next open month with its lock named.
+  const late = `LATE-${tag}`;
+  await finance.goto(`/reconciliation?period=${period}&view=expected`);
+  await finance.getByTestId("import-expected").click();
+  await finance.getByTestId("import-expected-file").setInputFiles({
+    name: "late.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      [
+        "direction,amount,currency,tolerance_abs,tolerance_pct,window_start,window_end,counterparty,reference",
+        `in,25.00,EURC,0,0,${period}-01,${period}-02,Late payer ${tag},${late}`,
+      ].join("\n"),
+    ),
+  });
+  await finance.getByTestId("import-expected-submit").click();
+  const notices = finance.getByTestId("late-notices");
+  await expect(notices).toContainText(`${late}: ${period} is closed for EURC, so it was recorded in ${nextPeriod}`);
+  await finance.screenshot({ path: "test-results/screens/reconciliation-late-import.png" });
+  await finance.getByRole("button", { name: "Done" }).click();
+  await expect(finance.getByTestId("expected-row").filter({ hasText: late })).toHaveCount(0);
+  await finance.goto(`/reconciliation?period=${nextPeriod}&view=close&currency=EURC`);
+  const lateRow = finance.getByTestId("adjustment-row").filter({ hasText: late });
+  await expect(lateRow).toContainText(period);
+  await expect(lateRow).toContainText("25.00");
   await finance.setViewportSize({ width: 390, height: 844 });
   await finance.goto(`/reconciliation?period=${period}&view=close&currency=EURC`);
   await finance.screenshot({ path: "test-results/screens/reconciliation-close-390.png", fullPage: true });
