@@ -113,7 +113,10 @@ export const envSchema = z.object({
   /** Log level of the JSON logs (pino): fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** Proxies in front of the console whose X-Forwarded-For may be believed: a count, or "true" for one. */
-  TRUSTED_PROXY: optionalText,
+  TRUSTED_PROXY: optionalText.refine(
+    (v) => v === undefined || /^(true|false|(10|[0-9]))$/.test(v),
+    'must be "true", "false" or the number of proxies in front, 0 to 10',
+  ),
   /** The proxies' own addresses (IPv4, /prefix allowed, or IPv6), besides loopback: only their forwarded headers count. */
   TRUSTED_PROXY_ADDRESSES: optionalText,
   /** "true": start in production although client addresses cannot be known (sign-in throttles per email only). */

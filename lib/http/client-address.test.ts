@@ -34,6 +34,16 @@ describe("clientAddress", () => {
     expect(clientAddress(from("::ffff:192.0.2.4"), 1, true, trusted)).toBe("192.0.2.4");
     expect(clientAddress(from("11.0.0.1"), 1, true, trusted)).toBe("11.0.0.1");
   });
+  it("with named proxies and no known peer (`next start`), believes no X-Forwarded-For (issue 58)", () => {
+    const trusted = trustedProxyAddresses("10.1.1.1");
+    const forged = (n: number) => h({ "x-forwarded-for": `198.51.100.${n}` });
+    // Eight guesses with eight forged addresses are one client, not eight: the address is unknown.
+    expect(new Set([1, 2, 3, 4, 5, 6, 7, 8].map((n) => clientAddress(forged(n), 1, false, trusted)))).toEqual(
+      new Set([null]),
+    );
+    // No proxy named: TRUSTED_PROXY alone still believes the header (the operator's own word).
+    expect(clientAddress(forged(1), 1, false)).toBe("198.51.100.1");
+  });
   it("reads TRUSTED_PROXY", () => {
     expect([undefined, "false", "0", "true", "2", "x"].map(trustedHops)).toEqual([0, 0, 0, 1, 2, 0]);
   });

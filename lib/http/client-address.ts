@@ -23,12 +23,12 @@ export function trustedHops(value: string | undefined): number {
  * TCP peer is anything else is judged by that peer, whatever X-Forwarded-For it carries (issue 42:
  * with TRUSTED_PROXY set, a client that reached the console directly could name any address).
  */
-export function trustedProxyAddresses(value: string | undefined): (address: string) => boolean {
+export function trustedProxyAddresses(value: string | undefined): ((address: string) => boolean) & { named: boolean } {
   const entries = (value ?? "")
     .split(",")
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean);
-  return (raw) => {
+  const check = (raw: string) => {
     const address = normalize(raw).toLowerCase();
     if (address.startsWith("127.") || address === "::1") return true;
     return entries.some((entry) => {
@@ -41,6 +41,9 @@ export function trustedProxyAddresses(value: string | undefined): (address: stri
       return (toInt(address) & mask) >>> 0 === (toInt(base) & mask) >>> 0;
     });
   };
+  // Whether the operator named its proxies: then a request whose TCP peer is unknown (`next
+  // start`) cannot be shown to come through one, and its forwarded headers do not count.
+  return Object.assign(check, { named: entries.length > 0 });
 }
 
 /**
@@ -53,10 +56,12 @@ export function clientAddress(
   headers: Headers,
   hops: number,
   peerKnown: boolean,
-  isTrustedProxy: (address: string) => boolean = trustedProxyAddresses(undefined),
+  isTrustedProxy: ((address: string) => boolean) & { named?: boolean } = trustedProxyAddresses(undefined),
 ): string | null {
   const directPeer = peerKnown ? headers.get(PEER_HEADER) : null;
-  if (hops > 0 && !(directPeer && !isTrustedProxy(directPeer))) {
+  // Named proxies and no known peer (issue 58, `next start`): nobody can be shown to be one of them.
+  const provable = directPeer !== null || !isTrustedProxy.named;
+  if (hops > 0 && provable && !(directPeer && !isTrustedProxy(directPeer))) {
     const forwarded = (headers.get("x-forwarded-for") ?? "")
       .split(",")
       .map((part) => part.trim())

@@ -43,7 +43,25 @@ describe("isBlockedAddress", () => {
     "2002:c0a8:101::",
     "not-an-ip",
     "1.2.3",
+    // Issue 58: ranges the hand-written parser missed, named by ipaddr.js.
+    "2001::1", // Teredo
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo (a relay-encoded client)
+    "2001:0:7f00:1::", // Teredo with 127.0.0.1 as its server
+    "64:ff9b:1::7f00:1", // local-use NAT64 embedding 127.0.0.1
+    "64:ff9b:1::a9fe:a9fe", // local-use NAT64 embedding 169.254.169.254
+    "100::1", // discard
+    "2001:db8::1", // documentation
   ])("blocks %s", (address) => expect(isBlockedAddress(address)).toBe(true));
+
+  it("agrees with ipaddr.js on every special range it names, for a sample of each", async () => {
+    const { default: ipaddr } = await import("ipaddr.js");
+    const samples = ["2001::", "64:ff9b:1::", "fc00::", "fe80::", "ff00::", "100::", "2001:db8::", "2001:20::"];
+    for (const s of samples) {
+      const ip = ipaddr.parse(s);
+      expect(ip.range(), s).not.toBe("unicast");
+      expect(isBlockedAddress(s), s).toBe(true);
+    }
+  });
 
   it.each([
     "93.184.216.34",

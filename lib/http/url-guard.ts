@@ -1,6 +1,7 @@
 import "server-only";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import ipaddr from "ipaddr.js";
 import type { Environment } from "@/lib/schemas/catalog";
 
 /**
@@ -47,63 +48,50 @@ for (const [net, bits] of [
   v6.addSubnet(net, bits, "ipv6");
 }
 
-/** The eight 16-bit groups of an IPv6 address (dotted IPv4 tail and zone id allowed). */
-function ipv6Groups(address: string): number[] | null {
-  let text = address.split("%")[0].toLowerCase();
-  const dotted = text.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) {
-    const b = dotted[2].split(".").map(Number);
-    if (b.some((x) => x > 255)) return null;
-    text = `${dotted[1]}${((b[0] << 8) | b[1]).toString(16)}:${((b[2] << 8) | b[3]).toString(16)}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const parse = (part: string) =>
-    part === "" ? [] : part.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN));
-  const head = parse(halves[0]);
-  const tail = halves.length === 2 ? parse(halves[1]) : [];
-  if ([...head, ...tail].some(Number.isNaN)) return null;
-  const fill = 8 - head.length - tail.length;
-  if (halves.length === 2 ? fill < 0 : fill !== 0) return null;
-  return [...head, ...Array<number>(halves.length === 2 ? fill : 0).fill(0), ...tail];
+/**
+ * An address as ipaddr.js reads it (zone id dropped), and the IPv4 address an IPv6 one carries:
+ * mapped and translated (::ffff:a.b.c.d, ::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64
+ * (64:ff9b::/96, the last 32 bits) and 6to4 (2002:AABB:CCDD::). ipaddr.js names the special ranges
+ * (issue 58: Teredo 2001::/32 and local-use NAT64 64:ff9b:1::/48 were missed by hand-written
+ * group parsing); an IPv6 address is only reachable when it is plain `unicast` and any IPv4
+ * address it embeds is too.
+ */
+function parsed(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const plain = address.split("%")[0] ?? "";
+  // node's strict reading first: ipaddr.js also takes legacy forms ("1.2.3", "0x7f.1").
+  return isIP(plain) !== 0 ? ipaddr.parse(plain) : null;
 }
 
-const v4From = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-
-/** The IPv4 address an IPv6 address carries: mapped, compatible, NAT64 (64:ff9b::/96), 6to4. */
-function embeddedIpv4(g: number[]): string | null {
-  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  if (zero(0, 5) && g[5] === 0xffff) return v4From(g[6], g[7]); // ::ffff:a.b.c.d
-  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return v4From(g[6], g[7]); // ::ffff:0:a.b.c.d (SIIT)
-  if (zero(0, 6) && (g[6] !== 0 || g[7] > 1)) return v4From(g[6], g[7]); // ::a.b.c.d (deprecated)
-  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return v4From(g[6], g[7]); // NAT64
-  if (g[0] === 0x2002) return v4From(g[1], g[2]); // 6to4
+function embeddedIpv4(ip: ipaddr.IPv6): string | null {
+  const b = ip.toByteArray();
+  const v4 = (at: number) => `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`;
+  const range = ip.range();
+  if (range === "ipv4Mapped" || range === "rfc6145") return v4(12);
+  if (range === "6to4") return v4(2);
+  if (range === "rfc6052" && b.slice(4, 12).every((x) => x === 0)) return v4(12); // 64:ff9b::/96, not the local-use /48
+  if (b.slice(0, 12).every((x) => x === 0) && (b[12] !== 0 || b[13] !== 0 || b[14] !== 0 || (b[15] ?? 0) > 1))
+    return v4(12); // ::a.b.c.d (deprecated IPv4-compatible)
   return null;
 }
 
 /** True for any address a production webhook may not reach. Unparseable input counts as blocked. */
 export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address.split("%")[0]);
-  if (family === 4) return v4.check(address, "ipv4");
-  if (family !== 6) return true;
-  const groups = ipv6Groups(address);
-  if (!groups) return true;
-  const inner = embeddedIpv4(groups);
-  if (inner !== null && v4.check(inner, "ipv4")) return true;
-  const normal = groups.map((x) => x.toString(16)).join(":");
-  return v6.check(normal, "ipv6");
+  const ip = parsed(address);
+  if (!ip) return true;
+  if (ip.kind() === "ipv4") return ip.range() !== "unicast" || v4.check(ip.toString(), "ipv4");
+  const inner = embeddedIpv4(ip as ipaddr.IPv6);
+  if (inner !== null) return isBlockedAddress(inner);
+  // Teredo, local-use NAT64, discard, documentation, ORCHID, …: none is a receiver's address.
+  return ip.range() !== "unicast" || v6.check(ip.toNormalizedString(), "ipv6");
 }
 
 /** True for 127.0.0.0/8 and ::1, also inside an IPv6 form that embeds an IPv4 address. */
 export function isLoopbackAddress(address: string): boolean {
-  const family = isIP(address.split("%")[0]);
-  if (family === 4) return address.startsWith("127.");
-  if (family !== 6) return false;
-  const groups = ipv6Groups(address);
-  if (!groups) return false;
-  const inner = embeddedIpv4(groups);
-  if (inner !== null) return inner.startsWith("127.");
-  return groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1;
+  const ip = parsed(address);
+  if (!ip) return false;
+  if (ip.kind() === "ipv4") return ip.range() === "loopback";
+  const inner = embeddedIpv4(ip as ipaddr.IPv6);
+  return inner !== null ? isLoopbackAddress(inner) : ip.range() === "loopback";
 }
 
 /**
@@ -141,10 +129,11 @@ export function addressAllowed(address: string, policy: TargetPolicy): boolean {
 
 /** 0.0.0.0/8 and ::, which a connect turns into this host (loopback by another name). */
 function isUnspecifiedAddress(address: string): boolean {
-  const family = isIP(address.split("%")[0]);
-  if (family === 4) return address.startsWith("0.");
-  const groups = family === 6 ? ipv6Groups(address) : null;
-  return groups?.every((g) => g === 0) === true;
+  const ip = parsed(address);
+  if (!ip) return false;
+  if (ip.kind() === "ipv4") return address.startsWith("0.");
+  const inner = embeddedIpv4(ip as ipaddr.IPv6);
+  return inner !== null ? inner.startsWith("0.") : ip.range() === "unspecified";
 }
 
 function refusalOf(host: string, address: string, policy: TargetPolicy): string {

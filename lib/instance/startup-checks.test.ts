@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/env";
 import { clientAddressProblem } from "./startup-checks";
 
 const base = {
@@ -26,5 +27,16 @@ describe("a production console that cannot tell its clients apart refuses to sta
     expect(clientAddressProblem({ ...base, production: false, underConsoleServer: false })).toMatchObject({
       refuse: false,
     });
+  });
+});
+
+describe("TRUSTED_PROXY that means nothing (issue 58)", () => {
+  it("is refused at start, naming it, instead of counting as no proxy", () => {
+    expect(() => parseEnv({ TRUSTED_PROXY: "abc" } as unknown as NodeJS.ProcessEnv)).toThrow(/TRUSTED_PROXY: must be/);
+    for (const ok of ["true", "false", "0", "1", "10"])
+      expect(parseEnv({ TRUSTED_PROXY: ok } as unknown as NodeJS.ProcessEnv).TRUSTED_PROXY).toBe(ok);
+    expect(
+      clientAddressProblem({ ...base, authUrl: "https://console.example.com", trustedProxy: "abc" }),
+    ).toMatchObject({ refuse: true });
   });
 });

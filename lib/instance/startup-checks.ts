@@ -4,6 +4,7 @@ import { resealSecrets } from "@/lib/crypto/reseal";
 import { secretKeys } from "@/lib/crypto/secret-box";
 import { getDatabase } from "@/lib/db/connection";
 import { mismatchedSecrets } from "./shared-secrets";
+import { trustedHops } from "@/lib/http/client-address";
 
 /**
  * Before an instance serves anything: its shared secrets must match the ones the database has
@@ -60,7 +61,7 @@ export function clientAddressProblem(s: {
   authUrl: string | undefined;
   allowed: boolean;
 }): { refuse: boolean; message: string } | null {
-  const proxied = Boolean(s.trustedProxy && s.trustedProxy !== "false" && s.trustedProxy !== "0");
+  const proxied = trustedHops(s.trustedProxy) > 0;
   if (proxied) return null;
   const why = !s.underConsoleServer
     ? "not started by the console's server (npm start / scripts/serve.mjs), so no client address is known"
