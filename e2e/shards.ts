@@ -52,6 +52,7 @@ const SECONDS: Record<string, number> = {
   "settings.spec.ts": 10,
   "events.spec.ts": 9,
   "search-prefixes.spec.ts": 6,
+  "start-refusal.spec.ts": 25,
 };
 const DEFAULT_SECONDS = 30;
 

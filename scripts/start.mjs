@@ -35,6 +35,19 @@ const child = spawn("node", ["scripts/serve.mjs"], {
   env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1" },
 });
 let announced = false;
+let exited = false;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Whether the console answers ready: only then is it said to be running (issue 58: a refusal was followed by "running"). */
+async function ready() {
+  for (let i = 0; i < 240 && !exited; i++) {
+    const ok = await fetch(`http://localhost:${port}/api/ready`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return true;
+    await sleep(500);
+  }
+  return false;
+}
 child.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
   if (!announced && /Ready|started server/i.test(String(chunk))) {
@@ -42,15 +55,20 @@ child.stdout.on("data", (chunk) => {
     // Warm the embedded service (opens the database, applies migrations, starts its workers).
     fetch(`http://localhost:${port}/v0/openapi.json`)
       .catch(() => undefined)
-      .finally(() =>
+      .then(ready)
+      .then((up) => {
+        if (!up || exited) return;
         console.log(
           `\nSettlement Console is running: http://localhost:${port} (started in ${Math.round((Date.now() - started) / 1000)} s)\n` +
             (firstStart
               ? 'Sign in at /sign-in as the administrator named above (its password is in the file it names); the README\'s "Two commands" says what next.\n'
               : ""),
-        ),
-      );
+        );
+      });
   }
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code) => {
+  exited = true;
+  process.exit(code ?? 0);
+});

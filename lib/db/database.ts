@@ -165,10 +165,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const startParams = [...defaults, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   const client = new PGlite({ dataDir, startParams });
   await client.waitReady;
+  // PGlite writes its relation caches (pg_internal.init) 0644 at start, whatever the umask
+  // (issue 58 saw 0666 under umask 0): tightened once the backend is up, as on close.
+  if (!memory) {
+    await client.query("select 1");
+    makePrivate(dataDir);
+  }
   const database = pgliteDatabase(client, drizzle(client) as unknown as Db);
   if (memory) return database;
-  // PGlite writes a few files (its relation caches) 0644 whatever the umask: the directory's
-  // 0700 keeps them from other users meanwhile, and they are tightened again when it closes.
+  // Anything PGlite writes later is inside the 0700 directory, and tightened again when it closes.
   return {
     ...database,
     close: async () => {

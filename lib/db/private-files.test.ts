@@ -42,4 +42,17 @@ describe("the embedded database's files are private (issue 42)", () => {
     await database.close();
     expect(openToOthers(dir)).toEqual([]);
   }, 120_000);
+
+  it("while it runs too, whatever umask the process started with (issue 58: pg_internal.init was 0666)", async () => {
+    process.umask(0);
+    const dir = join(mkdtempSync(join(tmpdir(), "private-")), "data");
+    const database = await openDatabase({ kind: "pglite", dataDir: dir });
+    try {
+      await database.db.execute("create table t (id int)" as never);
+      await database.db.execute("select * from pg_class limit 1" as never);
+      expect(openToOthers(dir)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });

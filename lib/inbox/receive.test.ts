@@ -71,6 +71,26 @@ describe("the public inbox receiver", () => {
     });
   });
 
+  it("redacts by what the value looks like too, whatever the header is called (issue 58)", () => {
+    const stored = redactHeaders({
+      "x-private": "p9Xk2mQv7Lr4Tn8Wz3Yb",
+      "x-access": "a1",
+      "x-pwd": "hunter2",
+      "x-signing": "abc",
+      "x-hmac": "00ff",
+      "x-tenant-blob": "Zm9vYmFyYmF6cXV4cXV1eDEyMzQ1Njc4OTA",
+      "x-forwarded-key-like": "prefix sk_production_abcdefghij",
+      "x-note": "short words are kept",
+      "x-request-id": "req_0mx69rjxl000d74221d85cce7",
+      "content-type": "application/json",
+    });
+    expect(
+      Object.entries(stored)
+        .filter(([, v]) => !v.startsWith("[redacted"))
+        .map(([k]) => k),
+    ).toEqual(["x-note", "x-request-id", "content-type"]);
+  });
+
   it("an id with a NUL or of another shape is no inbox (answered 404 before any query)", () => {
     expect(INBOX_ID.test("ibx_AbCdEfGhIjKlMnOpQrStUvWxYz012345")).toBe(true);
     for (const id of ["ibx_abc\u0000def", "../admin", "", "a b c d e f g h"]) expect(INBOX_ID.test(id), id).toBe(false);

@@ -70,23 +70,52 @@ export function judge(
 
 /**
  * Headers whose values may be credentials, by a pattern over the name (Cookie, Authorization,
- * X-Api-Key, X-Password, X-Jwt, any token, secret, key, signature, session, bearer or
- * credential), or a value that is one (`Bearer …`, `Basic …`, a JWT): stored as "sent", never as
+ * X-Api-Key, X-Password, X-Jwt, any token, secret, key, signature, session, bearer, credential,
+ * private, access, pwd, hmac), or a value that is one (`Bearer …`, `Basic …`, a JWT, a key
+ * prefix, a long random word): stored as "sent", never as
  * their value (issue 42: a list of names missed some). The service's own signature header is
  * kept: the verdict shows it, and it is a MAC, no secret.
  */
-const CREDENTIAL_NAME = /auth|cookie|token|secret|key|signature|session|pass|bearer|jwt|credential|otp|csrf|xsrf/i;
-const CREDENTIAL_VALUE = /^\s*(?:bearer|basic|token|digest)\s+\S|eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\./i;
+const CREDENTIAL_NAME =
+  /auth|cookie|token|secret|key|sign|session|pass|pwd|bearer|jwt|credential|otp|csrf|xsrf|private|access|hmac|nonce|cert/i;
+const CREDENTIAL_VALUE =
+  /^\s*(?:bearer|basic|token|digest)\s+\S|eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.|\b(?:[sprk]k_[a-z]{2,12}_|whsec_|scpat_|gh[pousr]_|xox[abposr]-|AKIA)[A-Za-z0-9]/i;
+/**
+ * A value that looks like a random credential whatever the header is called (issue 58: X-Private,
+ * X-Access… were kept): one word of 20 or more letters, digits and base64 marks, with both
+ * letters and digits. Headers whose values are ours or a transport's are read by name instead.
+ */
+const RANDOM_TOKEN = /^[A-Za-z0-9_\-+/=.~]{20,}$/;
+const looksRandom = (value: string) => RANDOM_TOKEN.test(value) && /[A-Za-z]/.test(value) && /\d/.test(value);
+const NOT_SECRET = new Set([
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "user-agent",
+  "host",
+  "accept",
+  "accept-encoding",
+  "connection",
+  "date",
+  "traceparent",
+  "tracestate",
+  "x-request-id",
+  "x-service-event-id",
+  "x-forwarded-for",
+  "x-forwarded-proto",
+  "x-forwarded-host",
+]);
 const KEPT = new Set([SIGNATURE_HEADER.toLowerCase()]);
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      name,
-      (CREDENTIAL_NAME.test(name) || CREDENTIAL_VALUE.test(value)) && !KEPT.has(name.toLowerCase())
-        ? `[redacted: ${value.length} characters]`
-        : value,
-    ]),
+    Object.entries(headers).map(([name, value]) => {
+      const lower = name.toLowerCase();
+      if (KEPT.has(lower)) return [name, value];
+      const byName = CREDENTIAL_NAME.test(name) && !NOT_SECRET.has(lower);
+      const byValue = CREDENTIAL_VALUE.test(value) || (!NOT_SECRET.has(lower) && looksRandom(value));
+      return [name, byName || byValue ? `[redacted: ${value.length} characters]` : value];
+    }),
   );
 }
 

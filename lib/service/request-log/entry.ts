@@ -24,7 +24,14 @@ function cut(value: string, kept: number): string {
  */
 const CREDENTIALS: ReadonlyArray<[RegExp, (found: string, ...groups: string[]) => string]> = [
   [/whsec_[A-Za-z0-9_+/=-]{5,}/g, (found) => cut(found, SECRET_KEPT)],
-  [/sk_(?:test|live)_[A-Za-z0-9_-]{7,}/g, (found) => cut(found, KEY_KEPT)],
+  // Every key shape, not only the ones this service makes (sk_test_, sk_live_): a configured
+  // sk_sandbox_… or another environment's sk_production_… key is cut as well (issue 58).
+  [/\b[sr]k_[A-Za-z]{2,12}_[A-Za-z0-9_-]{7,}/g, (found) => cut(found, KEY_KEPT)],
+  // Form-encoded and query fields named like a credential (secret=…, api_key=…, password=…).
+  [
+    /\b((?:client_)?secret|password|passwd|pwd|token|access_token|refresh_token|api[_-]?key|x-api-key)=([^&\s"]{4,})/gi,
+    (found, name: string, value: string) => (value.includes("…") ? found : `${name}=${cut(value, 2)}`),
+  ],
   [/(\/inbox\/)([A-Za-z0-9_-]{8,})/g, (_found, path: string, id: string) => `${path}${cut(id, INBOX_ID_KEPT)}`],
   // The console's personal access tokens, bearer credentials and JWTs, wherever a caller put them (issue 42).
   [/scpat_[A-Za-z0-9_-]{7,}/g, (found) => cut(found, KEY_KEPT)],
@@ -35,10 +42,18 @@ const CREDENTIALS: ReadonlyArray<[RegExp, (found: string, ...groups: string[]) =
   [/eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}/g, (found) => cut(found, 8)],
 ];
 
-/** `text` with every credential in it cut, and the caller's own key (whatever its shape) too. */
+/** The keys this console is configured with (any shape): cut wherever they stand, whoever sent them. */
+function configuredKeys(): string[] {
+  return [process.env.SETTLEMENT_SANDBOX_API_KEY, process.env.SETTLEMENT_PRODUCTION_API_KEY].filter(
+    (k): k is string => typeof k === "string" && k.length >= 8,
+  );
+}
+
+/** `text` with every credential in it cut: the caller's own key and the configured ones (whatever their shape) too. */
 export function scrubCredentials(text: string, callerKey = ""): string {
-  let out =
-    callerKey.length >= 8 && text.includes(callerKey) ? text.replaceAll(callerKey, cut(callerKey, KEY_KEPT)) : text;
+  let out = text;
+  for (const key of [callerKey, ...configuredKeys()])
+    if (key.length >= 8 && out.includes(key)) out = out.replaceAll(key, cut(key, KEY_KEPT));
   for (const [pattern, replace] of CREDENTIALS) out = out.replace(pattern, replace as (found: string) => string);
   return out;
 }
@@ -80,8 +95,8 @@ export function loggedBody(text: string, callerKey = "", options: { banksMasked?
 
 function mayHoldCredential(text: string, callerKey: string): boolean {
   return (
-    /secret|whsec_|sk_(?:test|live)_|\/inbox\/|scpat_|bearer|basic|token|eyJ/i.test(text) ||
-    (callerKey.length >= 8 && text.includes(callerKey))
+    /secret|whsec_|[sr]k_[a-z]{2,12}_|\/inbox\/|scpat_|bearer|basic|token|passw|pwd=|api[_-]?key|eyJ/i.test(text) ||
+    [callerKey, ...configuredKeys()].some((k) => k.length >= 8 && text.includes(k))
   );
 }
 

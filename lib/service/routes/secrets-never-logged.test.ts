@@ -19,6 +19,10 @@ type Page = { data: Json[]; pagination: Json };
 const INBOX_ID = "Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEiLCJyb2xlIjoiYWRtaW4ifQ.c2lnbmF0dXJlLXZhbHVlLWhlcmU";
 const PAT = "scpat_AbCdEfGhIjKlMnOpQrStUvWx";
+const OTHER_SHAPE_KEY = "sk_sandbox_Q29uZmlndXJlZEtleVNoYXBl";
+const OTHER_ENV_KEY = "sk_production_UHJvZHVjdGlvbktleVRoZXJl";
+const FORM_SECRET = "hunter2-form-secret";
+const FORM_BODY = `url=https%3A%2F%2Fexample.com&secret=${FORM_SECRET}&password=${FORM_SECRET}x`;
 
 describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (%s)", (driver) => {
   let s: TestService;
@@ -61,6 +65,17 @@ describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (
     await call(s, "GET", `/v0/webhooks/${inboxSecret}`, undefined, {
       headers: { "User-Agent": `agent/1.0 Bearer ${JWT} ${PAT}` },
     });
+    // Every key shape and a form-encoded body (issue 58): none of them kept whole.
+    await call(
+      s,
+      "POST",
+      "/v0/settlement-requests",
+      { external_id: "y" },
+      { headers: { "Idempotency-Key": OTHER_SHAPE_KEY, "User-Agent": `curl/8 ${OTHER_ENV_KEY}` } },
+    );
+    await call(s, "POST", "/v0/webhooks", FORM_BODY, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     await requestLogWriter(s.deps.db).flush();
   });
   afterAll(async () => {
@@ -75,6 +90,9 @@ describe.each<DriverKind>(["pglite", "postgres"])("secrets never come back out (
     expect(text).not.toContain(PAT);
     expect(text).not.toContain(s.keys.sandbox);
     expect(text).not.toContain(INBOX_ID);
+    expect(text).not.toContain(OTHER_SHAPE_KEY);
+    expect(text).not.toContain(OTHER_ENV_KEY);
+    expect(text).not.toContain(FORM_SECRET);
   }
 
   it("keeps a logged secret as its first 10 characters and …, and no full API key or inbox id, in every entry", async () => {
