@@ -64,6 +64,23 @@ test("a cut database: not ready, 503 with Retry-After, the page says it is retry
   expect(create.headers.get("retry-after")).toMatch(/^\d+$/);
   expect(((await create.json()) as { error: string }).error).toBe("service_unavailable");
 
+  // A page asked for while the database is away: 503 with Retry-After, not 500, and the server
+  // log does not hold the session's token (the failed query's parameters) (issue 58).
+  const session = (await context.cookies()).find((c) => c.name.includes("session_token"));
+  expect(session).toBeDefined();
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  await expect
+    .poll(async () => (await fetch(`${ORIGIN}/settlement-requests`, { headers: { cookie } })).status, {
+      timeout: 15_000,
+    })
+    .toBe(503);
+  const pageAnswer = await fetch(`${ORIGIN}/settlement-requests`, { headers: { cookie } });
+  expect(pageAnswer.status).toBe(503);
+  expect(pageAnswer.headers.get("retry-after")).toMatch(/^\d+$/);
+  const token = decodeURIComponent(session?.value ?? "").split(".")[0] ?? "";
+  expect(token.length).toBeGreaterThan(10);
+  expect(app.output.join("")).not.toContain(token);
+
   await page.reload();
   const unreachable = page.getByTestId("database-unreachable");
   await expect(unreachable).toBeVisible({ timeout: 15_000 });

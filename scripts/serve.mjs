@@ -64,6 +64,16 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify(body));
     return;
   }
+  // A page that failed because the database is away is a 503 with Retry-After, as the API's
+  // answers are (issue 58), not a 500: lib/db/availability.ts keeps whether it is away.
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    if (status === 500 && globalThis.__databaseAvailability?.up === false) {
+      res.setHeader("Retry-After", "2");
+      return writeHead.call(this, 503, ...rest);
+    }
+    return writeHead.call(this, status, ...rest);
+  };
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000; // longer than common balancers' idle timeout

@@ -1,6 +1,7 @@
 "use server";
 
 import { maskUrlSecrets } from "@/lib/schemas/mask";
+import { outgoingPolicy } from "@/lib/http/outgoing-policy";
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { env } from "@/lib/env";
@@ -29,10 +30,10 @@ export const createReportSchedule = consoleAction({
   run: async (input, { environment, actor }) => {
     const url = input.webhookUrl || null;
     if (url) {
-      const problem = await webhookUrlProblem(
-        url,
-        environment === "production" ? "public" : "public-or-loopback",
-      ).catch((e: Error) => `cannot be resolved: ${e.message}`);
+      // The same rule as webhook endpoints: a hosted console's sandbox never reaches its own host.
+      const problem = await webhookUrlProblem(url, outgoingPolicy(environment)).catch(
+        (e: Error) => `cannot be resolved: ${e.message}`,
+      );
       if (problem) return refused("invalid_webhook_url", `Webhook URL: ${problem}`, { webhookUrl: problem });
     }
     const { db } = await getDatabase();

@@ -1,4 +1,5 @@
 import "server-only";
+import { withoutParameters } from "@/lib/db/availability";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { getAuth } from "./auth";
@@ -37,12 +38,17 @@ export const getSessionPerson = cache(async (): Promise<Actor | null> => {
   const cookieValue = sessionCookieValue((name) => cookieStore.get(name)?.value, secure);
   if (!cookieValue) return null;
   // One query when nothing needs writing; better-auth for the rest (extension, expiry, clearing).
-  const row = await lookUpSession(cookieValue);
+  // A failed read never carries the cookie's token into an error (and so a log): issue 58.
+  const row = await lookUpSession(cookieValue).catch((error: unknown) => {
+    throw withoutParameters(error, "reading the session");
+  });
   if (row !== "ask-better-auth") return toActor(row);
   const requestHeaders = new Headers(incoming);
   requestHeaders.set("cookie", cookieStore.toString());
   const auth = await getAuth(secure);
-  const result = await auth.api.getSession({ headers: requestHeaders });
+  const result = await auth.api.getSession({ headers: requestHeaders }).catch((error: unknown) => {
+    throw withoutParameters(error, "reading the session");
+  });
   if (!result) return null;
   const { user, session } = result;
   const extra = session as typeof session & { secondFactorAt?: Date | string | null };

@@ -101,3 +101,18 @@ export function reportBackgroundFailure(where: string, error: unknown, describe:
   }
   console.error(`${where} failed:`, describe(error));
 }
+
+/**
+ * What a read that failed on the way to a page throws instead of its own error (issue 58): the
+ * query builder's message carries the statement's parameters (a session token, an email), which
+ * Next would print in the server log. While the database is away: an error that still says so
+ * (SQLSTATE 08006), so the console's server answers 503 with Retry-After; else a message alone.
+ */
+export function withoutParameters(error: unknown, what: string): Error {
+  if (isDatabaseUnavailable(error)) {
+    markDatabaseLost(error);
+    return Object.assign(new Error(`The database cannot be reached (${what})`), { code: "08006" });
+  }
+  const message = error instanceof Error ? error.message.split(/\n?\s*(?:params:|Failed query:)/)[0] : "";
+  return new Error(`${what} failed${message ? `: ${message}` : ""}`);
+}

@@ -1,4 +1,4 @@
-import { answerReadable } from "@/lib/service/outbox/send";
+import { answerReadable } from "@/lib/webhooks/send";
 import { describe, expect, it } from "vitest";
 import { endpointPolicy, isBlockedAddress, webhookUrlProblem, targetPolicy, type Resolver } from "./url-guard";
 

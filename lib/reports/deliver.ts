@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { webhookUrlProblem } from "@/lib/http/url-guard";
-import { signatureHeader, SIGNATURE_HEADER, EVENT_ID_HEADER } from "@/lib/webhooks/signature";
+import { outgoingPolicy } from "@/lib/http/outgoing-policy";
+import { sendDelivery } from "@/lib/webhooks/send";
 import { downloadPath } from "./download-link";
 import { recordDelivery, webhookOf } from "./schedules";
 import type { ReportManifest } from "./store";
@@ -17,16 +18,18 @@ const WAITS_MS = [0, 2_000, 10_000];
 /**
  * Delivers a scheduled run's `report_run.succeeded` webhook (decisions D24.11): the manifest and
  * the signed download link, signed like the service's webhooks (`X-Service-Signature: t=…,v1=…`,
- * HMAC-SHA256 of `t.body` with the schedule's secret). The target is checked as webhook
- * endpoints are (production: public https; sandbox may reach loopback), at every attempt;
- * three attempts, then the run says it failed.
+ * HMAC-SHA256 of `t.body` with the schedule's secret). The target is held to the webhook
+ * endpoints' policy (production: public https; a local console's sandbox may reach loopback, a
+ * hosted one's may not), when saved, at every attempt and at connect time; three attempts, then
+ * the run says it failed.
  */
 export async function deliverRun(db: Executor, runId: string, manifest: ReportManifest): Promise<void> {
   const target = await webhookOf(db, runId);
   if (!target) return;
-  const policy = target.environment === "production" ? "public" : "public-or-loopback";
+  const policy = outgoingPolicy(target.environment);
+  const eventId = `evt_${randomUUID()}`;
   const body = JSON.stringify({
-    id: `evt_${randomUUID()}`,
+    id: eventId,
     type: "report_run.succeeded",
     created_at: new Date().toISOString(),
     data: { ...manifest, download_url: `${consoleOrigin()}${downloadPath(runId)}` },
@@ -39,26 +42,21 @@ export async function deliverRun(db: Executor, runId: string, manifest: ReportMa
       await recordDelivery(db, runId, { status: "failed", attempts: attempt, detail: `Target refused: ${problem}` });
       return;
     }
-    try {
-      const answer = await fetch(target.url, {
-        method: "POST",
-        redirect: "manual",
-        signal: AbortSignal.timeout(10_000),
-        headers: {
-          "Content-Type": "application/json",
-          [SIGNATURE_HEADER]: signatureHeader(target.secret, body, Math.floor(Date.now() / 1000)),
-          [EVENT_ID_HEADER]: JSON.parse(body).id,
-        },
-        body,
-      });
-      if (answer.ok) {
-        await recordDelivery(db, runId, { status: "delivered", attempts: attempt, detail: `HTTP ${answer.status}` });
-        return;
-      }
-      detail = `HTTP ${answer.status}`;
-    } catch (error) {
-      detail = error instanceof Error ? error.message : "no answer";
+    // The webhooks' own sender: it connects only to an address the policy allows (checked at
+    // connect time, so a name that now resolves elsewhere is refused), follows no redirect, signs.
+    const sent = await sendDelivery({
+      url: target.url,
+      policy,
+      secret: target.secret,
+      eventId,
+      body,
+      timeoutMs: 10_000,
+    });
+    if (sent.ok) {
+      await recordDelivery(db, runId, { status: "delivered", attempts: attempt, detail: `HTTP ${sent.httpStatus}` });
+      return;
     }
+    detail = sent.error ?? "no answer";
   }
   await recordDelivery(db, runId, { status: "failed", attempts: WAITS_MS.length, detail });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { sandboxLoopbackAllowed } from "@/lib/http/outgoing-policy";
 import { env } from "@/lib/env";
 import { createServiceApp, type ServiceApp } from "./app";
 import { bootstrap } from "./bootstrap";
@@ -29,7 +30,7 @@ export function configFromEnv(): ServiceConfig {
     sandboxWebhookAllowPrivate: e.SANDBOX_WEBHOOK_ALLOW_PRIVATE,
     productionBankName: e.PRODUCTION_BANK_NAME,
     // A hosted console (AUTH_URL https) keeps sandbox webhooks off the host's own services (D9.2).
-    sandboxWebhookAllowLoopback: e.SANDBOX_WEBHOOK_ALLOW_LOOPBACK ?? !e.AUTH_URL?.startsWith("https://"),
+    sandboxWebhookAllowLoopback: sandboxLoopbackAllowed(e),
     requestLog: e.REQUEST_LOG === "on",
     adminToken: e.SERVICE_ADMIN_TOKEN,
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, leaseMs: e.WEBHOOK_LEASE_MS, concurrency: e.WEBHOOK_CONCURRENCY },

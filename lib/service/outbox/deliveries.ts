@@ -1,7 +1,7 @@
 import "server-only";
 import type { AttemptToRecord, ClaimedDelivery } from "../store/webhook-deliveries";
 import { nextAttemptAt } from "./schedule";
-import type { AttemptResult } from "./send";
+import type { AttemptResult } from "@/lib/webhooks/send";
 
 /** A finished attempt of a claimed delivery, waiting to be recorded (outbox/worker.ts). */
 export interface AttemptRecord {

@@ -4,7 +4,7 @@ import type { Worker } from "../worker";
 import { claimDueDeliveries, recordAttempts, type ClaimedDelivery } from "../store/webhook-deliveries";
 import { deliveryBody, withOutcome, type AttemptRecord } from "./deliveries";
 import { announceDeliveryResults } from "./delivery-notices";
-import { sendDelivery } from "./send";
+import { sendDelivery } from "@/lib/webhooks/send";
 import { endpointPolicy } from "@/lib/http/url-guard";
 import { sandboxOffset, shiftedClock } from "../sandbox-clock";
 import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
