@@ -40,6 +40,7 @@ vi.mock("@/lib/settlement-api", () => ({
   listSettlementRequests: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
   listDisbursements: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
   getBalanceStatement: async () => ({ ok: false, error: { message: "no ledger here" } }),
+  getSandboxClock: async () => ({ ok: false, error: { message: "no clock here" } }),
 }));
 
 const { appendPiece, ClaimLost, claimRun, finishRun, findRun, keepClaim, pieces, queueRun } = await import("./store");
@@ -99,6 +100,32 @@ describe("reports (PostgreSQL)", () => {
     expect(sheet[0]?.slice(0, 4)).toEqual(["id", "type", "status", "amount"]);
     expect(sheet).toHaveLength(TOTAL + 1);
     expect(sheet[2]?.slice(0, 5)).toEqual(["pay_0002", "PAYOUT", "COMPLETED", "2.050000", "USDC"]); // at USDC's six places (issue 57)
+  });
+
+  it("a month read before its end is partial, through the time it was read; an ended month is whole (issue 57)", async () => {
+    const queued = await queueRun(
+      a.db,
+      "sandbox",
+      { definition: "payments", period: "2026-10", format: "csv" },
+      "fin@example.com",
+    );
+    const run = (await claimRun(a.db)) as NonNullable<Awaited<ReturnType<typeof claimRun>>>;
+    expect(run.id).toBe(queued.id);
+    const midMonth = new Date("2026-10-20T09:30:00Z");
+    const partial = await makeReport(a.db, run, async () => midMonth);
+    expect(partial).toMatchObject({ partial: true, through: midMonth.toISOString() });
+    const again = await queueRun(
+      a.db,
+      "sandbox",
+      { definition: "payments", period: "2026-10", format: "csv" },
+      "fin@example.com",
+    );
+    const whole = (await claimRun(a.db)) as NonNullable<Awaited<ReturnType<typeof claimRun>>>;
+    expect(whole.id).toBe(again.id);
+    expect(await makeReport(a.db, whole, async () => new Date("2026-11-01T00:00:00Z"))).toMatchObject({
+      partial: false,
+      through: null,
+    });
   });
 
   it("a run whose claimer went quiet is taken over; the first claimer's pieces and outcome are refused", async () => {

@@ -1,6 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { nowFor } from "@/lib/approvals/clock";
+import { monthIn } from "@/lib/dates/calendar";
 import type { Executor } from "@/lib/db/database";
+import { env } from "@/lib/env";
 import { REPORT_LABELS } from "./catalog";
 import { REPORT_DEFINITIONS } from "./definitions";
 import { appendPiece, ClaimLost, finishRun, keepClaim, type ReportManifest, type ReportRun } from "./store";
@@ -12,13 +15,21 @@ const ALIVE_EVERY_MS = 20_000;
 /**
  * Makes one claimed run's file (decisions D24.10): rows streamed from the definition into the
  * format's writer, written to the database piece by piece as they come, hashed as they go; the
- * manifest names the run, its columns, row count, size and SHA-256. A failure keeps nothing but
+ * manifest names the run, its columns, row count, size and SHA-256, and whether the month was
+ * still in progress when it was read (partial, through when). A failure keeps nothing but
  * its reason. While it works it says it is alive every ALIVE_EVERY_MS (a source paced by the
  * API's rate limit may write nothing for a while); once another instance has taken the run
  * over (this one looked stopped), it stops and writes nothing more.
  */
-export async function makeReport(db: Executor, run: ReportRun): Promise<ReportManifest | null> {
+export async function makeReport(
+  db: Executor,
+  run: ReportRun,
+  clock: () => Promise<Date> = () => nowFor(run.environment),
+): Promise<ReportManifest | null> {
   const definition = REPORT_DEFINITIONS[run.definition];
+  // Read before the month's end (the merchant's): the file is partial, through this time.
+  const readAt = await clock();
+  const partial = readAt.getTime() < monthIn(env().MERCHANT_TIME_ZONE, run.period).end.getTime();
   const hash = createHash("sha256");
   let seq = 0;
   let bytes = 0;
@@ -31,7 +42,7 @@ export async function makeReport(db: Executor, run: ReportRun): Promise<ReportMa
       bytes += piece.length;
       await appendPiece(db, run, seq++, piece);
     },
-    `${REPORT_LABELS[run.definition].label} ${run.period}`,
+    `${REPORT_LABELS[run.definition].label} ${run.period}${partial ? " partial" : ""}`,
   );
   let lost = false;
   const alive = setInterval(() => {
@@ -71,6 +82,8 @@ export async function makeReport(db: Executor, run: ReportRun): Promise<ReportMa
     bytes,
     sha256: hash.digest("hex"),
     generated_at: new Date().toISOString(),
+    partial,
+    through: partial ? readAt.toISOString() : null,
   };
   return (await finishRun(db, run, { status: "succeeded", manifest })) ? manifest : null;
 }

@@ -17,6 +17,12 @@ export type ReportManifest = {
   bytes: number;
   sha256: string;
   generated_at: string;
+  /**
+   * A month still in progress when the run read it (issue 57): the file holds what was there
+   * through `through` (the environment's clock: the sandbox clock in sandbox), not the month.
+   */
+  partial?: boolean;
+  through?: string | null;
 };
 export type ReportRun = {
   id: string;

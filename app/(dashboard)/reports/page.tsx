@@ -77,7 +77,17 @@ export default async function ReportsPage() {
               {
                 header: "Report",
                 className: "font-medium text-slate-900",
-                cell: (r) => `${REPORT_LABELS[r.definition].label}, ${r.period}`,
+                cell: (r) => (
+                  <>
+                    {REPORT_LABELS[r.definition].label}, {r.period}
+                    {r.manifest?.partial && r.manifest.through ? (
+                      // Read before the month ended (issue 57): the file says what it holds.
+                      <span className="mt-0.5 block text-xs font-normal text-amber-800" data-testid="report-partial">
+                        Partial: the month so far, through {formatMinute(r.manifest.through)}
+                      </span>
+                    ) : null}
+                  </>
+                ),
               },
               { header: "Format", className: "uppercase text-xs text-slate-600", cell: (r) => r.format },
               {

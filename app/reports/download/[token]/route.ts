@@ -21,7 +21,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
   const run = await findRun(db, link.runId);
   if (run?.status !== "succeeded" || !run.manifest)
     return consoleError(404, "not_found", "This report has no file (it failed, or it was pruned).");
-  const name = `${run.definition}-${run.environment}-${run.period}`;
+  // A month read before its end says so in the file's name as well as in its manifest (issue 57).
+  const name = `${run.definition}-${run.environment}-${run.period}${run.manifest.partial ? "-partial" : ""}`;
   if (new URL(request.url).searchParams.get("manifest") === "1")
     return new Response(`${JSON.stringify(run.manifest, null, 2)}\n`, {
       headers: {
