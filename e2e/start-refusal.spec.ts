@@ -3,7 +3,7 @@
  * TRUSTED_PROXY in production. The refusal is the last thing it says, it exits 1, and it never
  * says "Settlement Console is running" (it did, after the refusal, while the port answered nothing).
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,17 @@ import { expect, test } from "@playwright/test";
 
 test("npm start that refuses to start says so last and exits 1", async () => {
   test.setTimeout(180_000);
+  // start.mjs rebuilds a stale build, which would pull .next from under the running consoles.
+  const current = spawnSync(
+    "node",
+    [
+      "--input-type=module",
+      "-e",
+      "const m = await import('./scripts/lib.mjs'); process.exit(m.buildCurrent() ? 0 : 3);",
+    ],
+    { encoding: "utf8" },
+  );
+  expect(current.status, "the build is older than the sources: run next build before the journeys").toBe(0);
   const port = Number(process.env.E2E_PORT ?? 3100) + 61;
   const child = spawn("node", ["scripts/start.mjs"], {
     env: {
