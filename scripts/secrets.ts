@@ -1,5 +1,5 @@
 /**
- * Webhook and inbox secrets at rest (docs/decisions.md D13). With PGlite, run it while the app
+ * Webhook and inbox secrets at rest (docs/decisions/ D13). With PGlite, run it while the app
  * is stopped (one process per data directory).
  *
  *   npm run --silent secrets -- seal     seal every secret still stored in clear (each start does this too)

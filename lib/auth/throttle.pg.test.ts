@@ -1,6 +1,6 @@
 /**
  * The sign-in throttle on the machine's PostgreSQL, shared by two database handles as by two
- * console instances (docs/decisions.md D13.2). Each attempt is counted before its password is
+ * console instances (docs/decisions/ D13.2). Each attempt is counted before its password is
  * checked, in one statement: parallel attempts cannot race past the limits (finding 4 of the
  * security review), and the per-email limit slows down but never locks out (finding 5).
  */

@@ -4,7 +4,7 @@ import { queryRows, type Executor } from "@/lib/db/database";
 
 /**
  * Password checks, counted in the database before the password is checked, so every console
- * instance shares them and parallel attempts cannot race past a count (docs/decisions.md D13.2):
+ * instance shares them and parallel attempts cannot race past a count (docs/decisions/ D13.2):
  * - per (email, client address): 5 checks a window, then that pair waits for the window's end;
  * - per address, any email: one address trying many people, 100 a window;
  * - per email, from any address: never a lock-out, a slow-down. After 5 checks in its hour each

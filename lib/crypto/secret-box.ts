@@ -2,7 +2,7 @@ import "server-only";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
 /**
- * Webhook signing secrets and inbox secrets at rest (docs/decisions.md D13): AES-256-GCM under
+ * Webhook signing secrets and inbox secrets at rest (docs/decisions/ D13): AES-256-GCM under
  * DATA_ENCRYPTION_KEY (32 bytes, base64 or base64url), which every instance shares. A sealed
  * value reads `enc:v1:<key id>:<iv>.<ciphertext>.<tag>`; the key id (8 hex characters of the
  * key's SHA-256) says which key sealed it, so during a rotation the previous key

@@ -1,5 +1,5 @@
 /**
- * The query-key factory (README "Data on screen"): every key starts with the environment, so switching
+ * The query-key factory (docs/develop/architecture.md, "Data on screen"): every key starts with the environment, so switching
  * environment never shows the other one's data, and a mutation invalidates by prefix.
  */
 import type { Environment } from "./environment-schema";

@@ -1,5 +1,5 @@
 /**
- * The security headers of every console response (docs/decisions.md D13.9). Edge-safe: the
+ * The security headers of every console response (docs/decisions/ D13.9). Edge-safe: the
  * proxy and next.config.ts both read it.
  */
 

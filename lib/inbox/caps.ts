@@ -6,7 +6,7 @@ import { INBOX_CAPS } from "./types";
 export { INBOX_CAPS };
 
 /**
- * What one public receiver may cost (docs/decisions.md D13). Counted in the database, so every
+ * What one public receiver may cost (docs/decisions/ D13). Counted in the database, so every
  * console instance enforces the same caps. A refused request is answered 429 (or 413 for a
  * body over MAX_BODY_BYTES) and noted on the inbox, which shows the owner that, and why,
  * messages were refused.

@@ -4,7 +4,7 @@ import { notify } from "@/lib/db/database";
 import { safeError } from "@/lib/observability/safe-error";
 
 /**
- * One PostgreSQL NOTIFY channel fanned out to this instance's open streams (docs/decisions.md
+ * One PostgreSQL NOTIFY channel fanned out to this instance's open streams (docs/decisions/
  * D14.2). `publish` notifies every instance (this one included, through its own LISTEN);
  * `subscribe` registers a listener under a key (an owner, an environment); each instance keeps
  * one listening connection per channel, started by the first stream. A notice carries ids only:

@@ -8,7 +8,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { queryRows, type Executor } from "@/lib/db/database";
 
 /**
- * Who may keep a live stream open (docs/decisions.md D13.11): a signed-in person whose role has
+ * Who may keep a live stream open (docs/decisions/ D13.11): a signed-in person whose role has
  * the stream's permission and who has chosen their own password, checked as the stream opens
  * and again every minute by the stream (lib/inbox/sse.ts; a person disabled, demoted or signed out loses the stream within a
  * minute); at most MAX_STREAMS_PER_PERSON at once across every instance, counted in

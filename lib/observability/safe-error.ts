@@ -1,5 +1,5 @@
 /**
- * An error as the log may keep it (docs/decisions.md D13.12): a database error by its SQLSTATE
+ * An error as the log may keep it (docs/decisions/ D13.12): a database error by its SQLSTATE
  * code and the names of what it concerns (table, column, constraint), never its statement, its
  * parameters or its detail (`Key (email)=(…)`), which may hold a person's data or a secret; any
  * other error by its name and message, with the first lines of its stack. Browser-safe.

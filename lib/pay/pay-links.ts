@@ -10,7 +10,7 @@ import { getSettlementRequest } from "@/lib/settlement-api";
 import type { InstructionsLink } from "./instructions-link";
 
 /**
- * What a payer's link (`/pay/<token>`) costs the console (docs/decisions.md D17.4, D13.10). The
+ * What a payer's link (`/pay/<token>`) costs the console (docs/decisions/ D17.4, D13.10). The
  * page is served from a snapshot of the request the console already read, shared by every
  * instance (console_pay_link_snapshots): while the request waits for funds the snapshot is read
  * again at most every SNAPSHOT_SECONDS; once the request has left REQUEST_STARTED it never is

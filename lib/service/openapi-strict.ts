@@ -4,7 +4,7 @@ import { VALID_EXAMPLES } from "./openapi-examples";
 
 /**
  * What strict validators (`@redocly/cli lint`, `spectral:oas`) ask of the generated document and
- * zod cannot say (decisions D1.7, D1.9): a server, global tags, an operationId
+ * zod cannot say (decisions D1.7): a server, global tags, an operationId
  * on every operation, the headers every answer carries, an example per request body, `nullable`
  * only beside a type, and the webhook payload typed per event type.
  */

@@ -143,7 +143,7 @@ describe("independent check with the stripe package", () => {
     }
   });
 
-  it("constructEvent, as a receiver would call it (README), returns our event from a fresh signature", () => {
+  it("constructEvent, as a receiver would call it (docs/develop/api-extensions.md), returns our event from a fresh signature", () => {
     const now = Math.floor(Date.now() / 1000);
     const header = signatureHeader(secret, body, now);
     const event = Stripe.webhooks.constructEvent(body, header, secret) as unknown as { id: string; type: string };

@@ -1,5 +1,5 @@
 /**
- * The extensions of 2026-11-24 (docs/decisions.md D8.3, D9.6, D11): events found by the
+ * The extensions of 2026-11-24 (docs/decisions/ D8.3, D9.6, D11): events found by the
  * resource they carry, the request log, and each account's sandbox clock.
  */
 export const sql = /* sql */ `

@@ -1,5 +1,5 @@
 /**
- * The console's security and several instances (docs/decisions.md D13, D14): the sign-in
+ * The console's security and several instances (docs/decisions/ D13, D14): the sign-in
  * throttle shared by every instance, passwords that must change at first sign-in, the
  * fingerprints of the secrets every instance must share, and the inbox's caps.
  */

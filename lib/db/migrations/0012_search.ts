@@ -1,5 +1,5 @@
 /**
- * Search (docs/decisions.md D17.5): external_id ignoring case, and transaction hashes, by index.
+ * Search (docs/decisions/ D17.5): external_id ignoring case, and transaction hashes, by index.
  */
 export const sql = /* sql */ `
 CREATE INDEX IF NOT EXISTS settlement_requests_external_ci_idx ON settlement_requests (account_id, environment, lower(external_id));

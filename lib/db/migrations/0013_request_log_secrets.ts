@@ -1,5 +1,5 @@
 /**
- * No secret in the request log (docs/decisions.md D11.4, D11.6): entries
+ * No secret in the request log (docs/decisions/ D11.4, D11.6): entries
  * written before the log cut credentials are cut the same way the writer now cuts them
  * (`lib/service/request-log/entry.ts`): a `secret` field and any `whsec_…` to its first 10
  * characters, an API key to its key_prefix (14), an inbox URL's id to 6; each followed by `…`.

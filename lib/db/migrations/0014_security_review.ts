@@ -1,5 +1,5 @@
 /**
- * The security review (docs/decisions.md D13): the sign-in throttle counts each password check
+ * The security review (docs/decisions/ D13): the sign-in throttle counts each password check
  * before it is made, with each row's own window and, for an email, the time its slow-down ends;
  * sign-in failures for unknown emails are rolled up per address and hour (`repeats`); payer
  * links can be revoked before they expire, and their page is served from a snapshot the console

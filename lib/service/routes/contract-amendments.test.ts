@@ -1,5 +1,5 @@
 /**
- * The amendments of 2026-11-24 (docs/decisions.md D2.4, D3.2, D3.3, D4.3, D5.2, D7.3, D9.2,
+ * The amendments of 2026-11-24 (docs/decisions/ D2.4, D3.2, D3.3, D4.3, D5.2, D7.3, D9.2,
  * D10.4), through the real routes, on PGlite and on the machine's PostgreSQL.
  */
 import { describe, expect, it } from "vitest";
