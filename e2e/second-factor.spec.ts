@@ -145,6 +145,44 @@ test("an administrator requires two-step for a role: its people set it up at the
   await context.close();
 });
 
+test("a passkey that cannot verify its person (no PIN or fingerprint) is refused, saying why (issue 61)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `no-uv-${randomBytes(4).toString("hex")}@e2e.test`;
+  const oneTime = await addPerson(page, { email, name: "Touch-only person", role: "finance" });
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const them = await context.newPage();
+  const cdp = await context.newCDPSession(them);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "usb",
+      hasResidentKey: false,
+      hasUserVerification: false,
+      isUserVerified: false,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await signInWith(them, { email, password: oneTime });
+  await choosePassword(them, oneTime);
+  await them.goto("/account");
+  await them.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await finishSetUp(them);
+  await them.getByRole("button", { name: "Done" }).click();
+  const passkeys = them.getByTestId("passkeys");
+  await typeInto(passkeys.getByLabel("Name of the new passkey"), "Touch-only key");
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  // The browser may refuse the ceremony itself (the options require verification), or the
+  // console refuses the answer: either way no key is kept, and the person is told why.
+  await expect(passkeys).toContainText(/did not verify you|PIN|could not|not allowed|cancel/i);
+  await expect(passkeys.getByTestId("passkey-row")).toHaveCount(0);
+  await them.screenshot({ path: "test-results/screens/passkey-refused.png" });
+  await context.close();
+});
+
 test("a passkey, added on the Account page, signs in instead of a code (Chromium's virtual authenticator)", async ({
   page,
   browser,
@@ -178,6 +216,7 @@ test("a passkey, added on the Account page, signs in instead of a code (Chromium
   await passkeys.getByRole("button", { name: "Add a passkey" }).click();
   await expect(passkeys.getByTestId("passkey-row")).toContainText("Work laptop");
   await expect(passkeys.getByTestId("passkey-row")).toContainText("not used yet");
+  await expect(passkeys.getByTestId("passkey-kind")).toContainText(/Bound to this device|Synced/);
 
   // Signed out, then in again: the passkey instead of a code.
   await context.clearCookies();

@@ -121,6 +121,18 @@ export const envSchema = z.object({
   TRUSTED_PROXY_ADDRESSES: optionalText,
   /** "true": start in production although client addresses cannot be known (sign-in throttles per email only). */
   ALLOW_UNKNOWN_CLIENT_ADDRESS: optionalText,
+  /** Other origins passkeys may be used from, besides AUTH_URL's (comma-separated, multi-domain installs). */
+  PASSKEY_EXTRA_ORIGINS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
   /** The console's public URL (https://console.example.com); unset: localhost on any port. */
   AUTH_URL: optionalUrl.optional(),
   /** Where a service on another host reaches the console's inbox receivers; unset: AUTH_URL, then localhost. */

@@ -36,7 +36,9 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
       try {
         answer = await createPasskey(options.data);
       } catch {
-        setProblem("No passkey was made (cancelled or timed out).");
+        setProblem(
+          "No passkey was made: cancelled, timed out, or this key cannot verify you (a PIN, a fingerprint or a face), which the console requires.",
+        );
         return;
       }
       const saved = await finishPasskeySetup({ name, answer });
@@ -69,6 +71,11 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
                 <span className="block text-xs text-slate-500">
                   Added {day(p.createdAt)}
                   {p.lastUsedAt ? `, last used ${day(p.lastUsedAt)}` : ", not used yet"}
+                </span>
+                <span className="block text-xs text-slate-500" data-testid="passkey-kind">
+                  {p.deviceType === "multiDevice"
+                    ? `Synced to your other devices${p.backedUp ? " (backed up)" : ""}`
+                    : "Bound to this device"}
                 </span>
               </span>
               <Button

@@ -29,7 +29,7 @@ export async function createPasskey(options: {
   attestation: AttestationConveyancePreference;
   timeout: number;
   excludeCredentials: Credential[];
-}): Promise<{ clientDataJSON: string; attestationObject: string }> {
+}): Promise<{ id: string; clientDataJSON: string; attestationObject: string }> {
   const created = (await navigator.credentials.create({
     publicKey: {
       ...options,
@@ -40,7 +40,11 @@ export async function createPasskey(options: {
   })) as PublicKeyCredential | null;
   if (!created) throw new Error("No passkey was made.");
   const response = created.response as AuthenticatorAttestationResponse;
-  return { clientDataJSON: toText(response.clientDataJSON), attestationObject: toText(response.attestationObject) };
+  return {
+    id: toText(created.rawId),
+    clientDataJSON: toText(response.clientDataJSON),
+    attestationObject: toText(response.attestationObject),
+  };
 }
 
 export async function answerWithPasskey(options: {

@@ -36,7 +36,11 @@ export const finishPasskeySetup = consoleAction({
   permission: "account:self",
   input: z.object({
     name: z.string().trim().min(1, "Name the passkey").max(60, "Use at most 60 characters"),
-    answer: z.object({ clientDataJSON: base64url, attestationObject: base64url }),
+    answer: z.object({
+      id: base64url.min(1, "No credential id"),
+      clientDataJSON: base64url,
+      attestationObject: base64url,
+    }),
   }),
   run: async ({ name, answer }, { actor }) => {
     if (actor.secondFactor !== "verified") return refused("no_second_factor", NEEDS_APP);

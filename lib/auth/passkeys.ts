@@ -4,11 +4,12 @@ import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { consolePasskeys, consoleVerifications } from "./schema";
 import { markProved } from "./session-proof";
-import { b64url, newChallenge, verifyAssertion, verifyRegistration } from "./webauthn";
+import { b64url, newChallenge, PASSKEY_ALGORITHMS, verifyAssertion, verifyRegistration } from "./webauthn";
 
 /**
- * Each person's passkeys (issue 43, decisions D19.9): WebAuthn credentials that prove the second
- * factor at sign-in and for a step-up, beside the authenticator app. The challenge of each
+ * Each person's passkeys (issue 43, decisions D19.9, D13.20): WebAuthn credentials that prove the
+ * second factor at sign-in and for a step-up, beside the authenticator app, checked by
+ * @simplewebauthn/server with user verification required. The challenge of each
  * ceremony is kept in the database for five minutes (any instance may get the answer) and is
  * used up by the answer, right or wrong.
  */
@@ -16,11 +17,23 @@ import { b64url, newChallenge, verifyAssertion, verifyRegistration } from "./web
 const CHALLENGE_MS = 5 * 60_000;
 export const MAX_PASSKEYS = 10;
 
-/** Where the ceremony runs: the console's origin and its host name (the relying party id). */
-export type RelyingParty = { origin: string; rpId: string; name: string };
+/**
+ * Where the ceremony runs: the console's origin and its host name (the relying party id), and
+ * any other origins the same install answers on (PASSKEY_EXTRA_ORIGINS, for multi-domain installs).
+ */
+export type RelyingParty = { origin: string; rpId: string; name: string; extraOrigins?: readonly string[] };
+const originsOf = (rp: RelyingParty) => [rp.origin, ...(rp.extraOrigins ?? [])];
 type Person = { userId: string; email: string; name: string; sessionId: string };
 
-export type PasskeyView = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+export type PasskeyView = {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** Synced to other devices (a password manager, a phone's cloud) or bound to this one. */
+  deviceType: "singleDevice" | "multiDevice";
+  backedUp: boolean;
+};
 
 export async function listPasskeys(db: Executor, userId: string): Promise<PasskeyView[]> {
   const rows = await db
@@ -34,6 +47,8 @@ export async function listPasskeys(db: Executor, userId: string): Promise<Passke
     name: r.name,
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    deviceType: r.deviceType,
+    backedUp: r.backedUp,
   }));
 }
 
@@ -68,11 +83,9 @@ export async function registrationOptions(db: Executor, person: Person, rp: Rely
     challenge: await keepChallenge(db, "create", person.sessionId),
     rp: { id: rp.rpId, name: rp.name },
     user: { id: b64url.encode(Buffer.from(person.userId)), name: person.email, displayName: person.name },
-    pubKeyCredParams: [
-      { type: "public-key" as const, alg: -7 },
-      { type: "public-key" as const, alg: -257 },
-    ],
-    authenticatorSelection: { residentKey: "preferred" as const, userVerification: "preferred" as const },
+    pubKeyCredParams: PASSKEY_ALGORITHMS.map((alg) => ({ type: "public-key" as const, alg })),
+    // A passkey that cannot verify its person (a PIN, a fingerprint) is refused: a touch alone never approves money.
+    authenticatorSelection: { residentKey: "preferred" as const, userVerification: "required" as const },
     attestation: "none" as const,
     timeout: CHALLENGE_MS,
     excludeCredentials: existing.map((p) => ({ type: "public-key" as const, id: p.id })),
@@ -84,12 +97,12 @@ export async function finishRegistration(
   db: Executor,
   person: Person,
   rp: RelyingParty,
-  answer: { clientDataJSON: string; attestationObject: string },
+  answer: { id: string; clientDataJSON: string; attestationObject: string },
   name: string,
 ): Promise<{ ok: true; passkey: PasskeyView } | { ok: false; reason: string }> {
   const challenge = await takeChallenge(db, "create", person.sessionId);
   if (!challenge) return { ok: false, reason: "The request for a passkey expired: start again." };
-  const checked = verifyRegistration(answer, { challenge, origin: rp.origin, rpId: rp.rpId });
+  const checked = await verifyRegistration(answer, { challenge, origins: originsOf(rp), rpId: rp.rpId });
   if (!checked.ok) return checked;
   if ((await listPasskeys(db, person.userId)).length >= MAX_PASSKEYS)
     return { ok: false, reason: `At most ${MAX_PASSKEYS} passkeys: remove one first.` };
@@ -99,7 +112,9 @@ export async function finishRegistration(
       id: checked.credentialId,
       userId: person.userId,
       name,
-      publicKey: checked.publicKeyJwk,
+      cosePublicKey: checked.cosePublicKey,
+      deviceType: checked.deviceType,
+      backedUp: checked.backedUp,
       signCount: checked.signCount,
     })
     .onConflictDoNothing()
@@ -108,7 +123,14 @@ export async function finishRegistration(
   await markProved(db, person.sessionId, new Date());
   return {
     ok: true,
-    passkey: { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: null },
+    passkey: {
+      id: row.id,
+      name: row.name,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: null,
+      deviceType: row.deviceType,
+      backedUp: row.backedUp,
+    },
   };
 }
 
@@ -119,7 +141,7 @@ export async function assertionOptions(db: Executor, person: Person, rp: Relying
     challenge: await keepChallenge(db, "get", person.sessionId),
     rpId: rp.rpId,
     allowCredentials: mine.map((p) => ({ type: "public-key" as const, id: p.id })),
-    userVerification: "preferred" as const,
+    userVerification: "required" as const,
     timeout: CHALLENGE_MS,
   };
 }
@@ -142,18 +164,15 @@ export async function finishAssertion(
     .where(and(eq(consolePasskeys.id, answer.id), eq(consolePasskeys.userId, person.userId)))
     .limit(1);
   if (!key) return { ok: false, reason: "That passkey is not one of yours here." };
-  const checked = verifyAssertion(
+  const checked = await verifyAssertion(
     answer,
-    { challenge, origin: rp.origin, rpId: rp.rpId },
-    {
-      publicKeyJwk: key.publicKey,
-      signCount: key.signCount,
-    },
+    { challenge, origins: originsOf(rp), rpId: rp.rpId },
+    { id: key.id, cosePublicKey: key.cosePublicKey, publicKeyJwk: key.publicKey, signCount: key.signCount },
   );
   if (!checked.ok) return checked;
   const moved = await db
     .update(consolePasskeys)
-    .set({ signCount: checked.signCount, lastUsedAt: new Date() })
+    .set({ signCount: checked.signCount, lastUsedAt: new Date(), backedUp: checked.backedUp })
     .where(and(eq(consolePasskeys.id, key.id), eq(consolePasskeys.signCount, key.signCount)))
     .returning({ id: consolePasskeys.id });
   if (moved.length === 0) return { ok: false, reason: "That passkey was just used: try again." };

@@ -31,11 +31,21 @@ export async function isHttpsRequest(source?: Headers): Promise<boolean> {
  * The console as a WebAuthn relying party for this request (issue 43): AUTH_URL's origin when
  * set, else the origin the request reached; its host name is the passkeys' rp id.
  */
-export async function requestRelyingParty(): Promise<{ origin: string; rpId: string; name: string }> {
+export async function requestRelyingParty(): Promise<{
+  origin: string;
+  rpId: string;
+  name: string;
+  extraOrigins: string[];
+}> {
   const e = env();
   const incoming = await headers();
   const origin = e.AUTH_URL
     ? new URL(e.AUTH_URL).origin
     : `${(await isHttpsRequest(incoming)) ? "https" : "http"}://${incoming.get("host") ?? `localhost:${e.PORT}`}`;
-  return { origin, rpId: new URL(origin).hostname, name: "Settlement Console" };
+  return {
+    origin,
+    rpId: new URL(origin).hostname,
+    name: "Settlement Console",
+    extraOrigins: e.PASSKEY_EXTRA_ORIGINS.map((o) => new URL(o).origin),
+  };
 }

@@ -128,7 +128,13 @@ export const consolePasskeys = pgTable(
       .notNull()
       .references(() => consoleUsers.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    publicKey: jsonb("public_key").$type<JsonWebKey>().notNull(),
+    /** The key as a JWK: passkeys added before migration 0041 only (null since). */
+    publicKey: jsonb("public_key").$type<JsonWebKey>(),
+    /** The COSE public key (base64url), as the verifier reads it (migration 0041). */
+    cosePublicKey: text("cose_public_key"),
+    /** "singleDevice" (bound to one device) or "multiDevice" (synced). */
+    deviceType: text("device_type").$type<"singleDevice" | "multiDevice">().notNull().default("singleDevice"),
+    backedUp: boolean("backed_up").notNull().default(false),
     signCount: bigint("sign_count", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),

@@ -1,12 +1,15 @@
 /**
- * Passkeys (WebAuthn Level 2) verified with node:crypto (issue 43, decisions D19.9): what the
- * server checks of a browser's `navigator.credentials.create()` and `.get()` answers. No
- * attestation trust is asked for (attestation "none"): the console needs a key the person holds,
- * not a certificate of its maker. Keys: ES256 (P-256) and RS256. Pure: the store
- * (lib/auth/passkeys.ts) keeps the challenges and the keys.
+ * Passkeys (WebAuthn) checked by a well-kept verifier, `@simplewebauthn/server` (issue 61,
+ * decisions D13.20), not by hand: the client data (type, challenge, origin), the relying party's
+ * id hash, user presence AND user verification (a PIN or a fingerprint, never a touch alone),
+ * the attestation statement of its format, the authenticator data with nothing after it, the
+ * signature, and the counter. Keys: ES256, RS256 and EdDSA. No attestation trust is asked for
+ * (attestation "none"): the console needs a key the person holds, not a certificate of its maker.
+ * Pure: the store (lib/auth/passkeys.ts) keeps the challenges and the keys.
  */
-import { createHash, createPublicKey, randomBytes, verify } from "node:crypto";
-import { decodeCbor, type Cbor } from "./cbor";
+import { randomBytes } from "node:crypto";
+import { verifyAuthenticationResponse, verifyRegistrationResponse } from "@simplewebauthn/server";
+import { COSEALG, isoCBOR } from "@simplewebauthn/server/helpers";
 
 export const b64url = {
   encode: (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64url"),
@@ -15,122 +18,164 @@ export const b64url = {
 
 export const newChallenge = (): string => b64url.encode(randomBytes(32));
 
-export type Expected = { challenge: string; origin: string; rpId: string };
-export type StoredKey = { publicKeyJwk: JsonWebKey; signCount: number };
+/** The algorithms a passkey may use: the options offer them and the verifier accepts only them. */
+export const PASSKEY_ALGORITHMS = [COSEALG.ES256, COSEALG.EdDSA, COSEALG.RS256] as const;
 
-const FLAG_USER_PRESENT = 0x01;
-const FLAG_ATTESTED = 0x40;
+/** What the ceremony must have been: its challenge, one of the console's origins, its relying party id. */
+export type Expected = { challenge: string; origins: readonly string[]; rpId: string };
+/** A stored key: its COSE public key (base64url), or the JWK an older console stored, and its counter. */
+export type StoredKey = {
+  id: string;
+  cosePublicKey: string | null;
+  publicKeyJwk: JsonWebKey | null;
+  signCount: number;
+};
 
-type ClientData = { type: string; challenge: string; origin: string };
+export type Registered = {
+  ok: true;
+  credentialId: string;
+  cosePublicKey: string;
+  signCount: number;
+  /** "multiDevice": a synced passkey (a password manager, a phone's cloud); "singleDevice": bound to one device. */
+  deviceType: "singleDevice" | "multiDevice";
+  backedUp: boolean;
+};
+type Refusal = { ok: false; reason: string };
 
-function clientData(text: string, type: string, expected: Expected): ClientData | string {
-  let parsed: ClientData;
-  try {
-    parsed = JSON.parse(b64url.decode(text).toString("utf8")) as ClientData;
-  } catch {
-    return "The browser's answer could not be read.";
-  }
-  if (parsed.type !== type) return "The browser answered another ceremony.";
-  if (parsed.challenge !== expected.challenge) return "This passkey answer is for another request: try again.";
-  if (parsed.origin !== expected.origin) return `This passkey answer came from ${parsed.origin}, not this console.`;
-  return parsed;
+/** The verifier's words for a person: why the passkey was refused, and what to do. */
+function refusal(error: unknown): Refusal {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/user verification required|could not be verified/i.test(message))
+    return {
+      ok: false,
+      reason:
+        "This passkey did not verify you (no PIN, fingerprint or face): use a passkey that asks for one, so that a touch alone cannot approve money.",
+    };
+  if (/user presen/i.test(message)) return { ok: false, reason: "The passkey did not confirm a person was there." };
+  if (/challenge/i.test(message))
+    return { ok: false, reason: "This passkey answer is for another request: try again." };
+  if (/origin/i.test(message))
+    return { ok: false, reason: "This passkey answer came from another site than this console." };
+  if (/rp ?id/i.test(message)) return { ok: false, reason: "This passkey is for another site." };
+  if (/counter/i.test(message))
+    return { ok: false, reason: "This passkey's counter went backwards: it may have been copied." };
+  if (/algorithm|alg\b/i.test(message))
+    return { ok: false, reason: "This kind of passkey is not supported (ES256, EdDSA or RS256 keys only)." };
+  if (/signature/i.test(message)) return { ok: false, reason: "The passkey's signature does not match." };
+  return { ok: false, reason: "The passkey's answer could not be verified." };
 }
-
-type AuthData = { rpIdHash: Buffer; flags: number; signCount: number; credentialId?: Buffer; publicKey?: Cbor };
-
-function parseAuthData(bytes: Buffer): AuthData {
-  if (bytes.length < 37) throw new Error("authenticator data too short");
-  const flags = bytes[32] ?? 0;
-  const data: AuthData = { rpIdHash: bytes.subarray(0, 32), flags, signCount: bytes.readUInt32BE(33) };
-  if (flags & FLAG_ATTESTED) {
-    const idLength = bytes.readUInt16BE(53);
-    data.credentialId = bytes.subarray(55, 55 + idLength);
-    data.publicKey = decodeCbor(bytes, 55 + idLength).value;
-  }
-  return data;
-}
-
-/** A COSE public key (RFC 9053) as a JWK: EC2 P-256 with ES256, or RSA with RS256. */
-export function coseToJwk(cose: Cbor): JsonWebKey | null {
-  if (!(cose instanceof Map)) return null;
-  const field = (k: number) => cose.get(k);
-  const bytes = (k: number) => {
-    const v = field(k);
-    return v instanceof Uint8Array ? b64url.encode(v) : null;
-  };
-  if (field(1) === 2 && field(3) === -7 && field(-1) === 1) {
-    const x = bytes(-2);
-    const y = bytes(-3);
-    return x && y ? { kty: "EC", crv: "P-256", x, y } : null;
-  }
-  if (field(1) === 3 && field(3) === -257) {
-    const n = bytes(-1);
-    const e = bytes(-2);
-    return n && e ? { kty: "RSA", n, e } : null;
-  }
-  return null;
-}
-
-const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
 
 /** Checks a new passkey (the answer of `navigator.credentials.create()`): its key, or why not. */
-export function verifyRegistration(
-  answer: { clientDataJSON: string; attestationObject: string },
+export async function verifyRegistration(
+  answer: { id: string; clientDataJSON: string; attestationObject: string; transports?: string[] },
   expected: Expected,
-): { ok: true; credentialId: string; publicKeyJwk: JsonWebKey; signCount: number } | { ok: false; reason: string } {
-  const client = clientData(answer.clientDataJSON, "webauthn.create", expected);
-  if (typeof client === "string") return { ok: false, reason: client };
-  let auth: AuthData;
+): Promise<Registered | Refusal> {
   try {
-    const attestation = decodeCbor(b64url.decode(answer.attestationObject)).value;
-    const raw = attestation instanceof Map ? attestation.get("authData") : null;
-    if (!(raw instanceof Uint8Array)) return { ok: false, reason: "The passkey's answer has no authenticator data." };
-    auth = parseAuthData(Buffer.from(raw));
-  } catch {
-    return { ok: false, reason: "The passkey's answer could not be read." };
+    const checked = await verifyRegistrationResponse({
+      response: {
+        id: answer.id,
+        rawId: answer.id,
+        type: "public-key",
+        clientExtensionResults: {},
+        response: { clientDataJSON: answer.clientDataJSON, attestationObject: answer.attestationObject },
+      },
+      expectedChallenge: expected.challenge,
+      expectedOrigin: [...expected.origins],
+      expectedRPID: expected.rpId,
+      requireUserPresence: true,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: [...PASSKEY_ALGORITHMS],
+    });
+    if (!checked.verified) return { ok: false, reason: "The passkey's answer could not be verified." };
+    const info = checked.registrationInfo;
+    if (!info.userVerified) return refusal(new Error("User verification required"));
+    return {
+      ok: true,
+      credentialId: info.credential.id,
+      cosePublicKey: b64url.encode(info.credential.publicKey),
+      signCount: info.credential.counter,
+      deviceType: info.credentialDeviceType,
+      backedUp: info.credentialBackedUp,
+    };
+  } catch (error) {
+    return refusal(error);
   }
-  if (!auth.rpIdHash.equals(sha256(expected.rpId))) return { ok: false, reason: "This passkey is for another site." };
-  if (!(auth.flags & FLAG_USER_PRESENT))
-    return { ok: false, reason: "The passkey did not confirm a person was there." };
-  const publicKeyJwk = auth.publicKey !== undefined ? coseToJwk(auth.publicKey) : null;
-  if (!auth.credentialId || !publicKeyJwk)
-    return { ok: false, reason: "This kind of passkey is not supported (ES256 or RS256 keys only)." };
-  return { ok: true, credentialId: b64url.encode(auth.credentialId), publicKeyJwk, signCount: auth.signCount };
 }
 
 /** Checks a passkey's signature (the answer of `navigator.credentials.get()`): its new counter, or why not. */
-export function verifyAssertion(
-  answer: { clientDataJSON: string; authenticatorData: string; signature: string },
+export async function verifyAssertion(
+  answer: { id: string; clientDataJSON: string; authenticatorData: string; signature: string; userHandle?: string },
   expected: Expected,
   key: StoredKey,
-): { ok: true; signCount: number } | { ok: false; reason: string } {
-  const client = clientData(answer.clientDataJSON, "webauthn.get", expected);
-  if (typeof client === "string") return { ok: false, reason: client };
-  const authBytes = b64url.decode(answer.authenticatorData);
-  let auth: AuthData;
+): Promise<{ ok: true; signCount: number; backedUp: boolean } | Refusal> {
+  const publicKey = key.cosePublicKey
+    ? b64url.decode(key.cosePublicKey)
+    : key.publicKeyJwk
+      ? jwkToCose(key.publicKeyJwk)
+      : null;
+  if (!publicKey) return { ok: false, reason: "This passkey's key is not readable: remove it and add it again." };
   try {
-    auth = parseAuthData(authBytes);
-  } catch {
-    return { ok: false, reason: "The passkey's answer could not be read." };
+    const checked = await verifyAuthenticationResponse({
+      response: {
+        id: answer.id,
+        rawId: answer.id,
+        type: "public-key",
+        clientExtensionResults: {},
+        response: {
+          clientDataJSON: answer.clientDataJSON,
+          authenticatorData: answer.authenticatorData,
+          signature: answer.signature,
+          ...(answer.userHandle ? { userHandle: answer.userHandle } : {}),
+        },
+      },
+      expectedChallenge: expected.challenge,
+      expectedOrigin: [...expected.origins],
+      expectedRPID: expected.rpId,
+      credential: { id: key.id, publicKey: new Uint8Array(publicKey), counter: key.signCount },
+      requireUserVerification: true,
+    });
+    if (!checked.verified) return { ok: false, reason: "The passkey's signature does not match." };
+    if (!checked.authenticationInfo.userVerified) return refusal(new Error("User verification required"));
+    return {
+      ok: true,
+      signCount: checked.authenticationInfo.newCounter,
+      backedUp: checked.authenticationInfo.credentialBackedUp,
+    };
+  } catch (error) {
+    return refusal(error);
   }
-  if (!auth.rpIdHash.equals(sha256(expected.rpId))) return { ok: false, reason: "This passkey is for another site." };
-  if (!(auth.flags & FLAG_USER_PRESENT))
-    return { ok: false, reason: "The passkey did not confirm a person was there." };
-  const signed = Buffer.concat([authBytes, sha256(b64url.decode(answer.clientDataJSON))]);
-  let valid = false;
-  try {
-    valid = verify(
-      "sha256",
-      signed,
-      createPublicKey({ key: key.publicKeyJwk as import("node:crypto").JsonWebKey, format: "jwk" }),
-      b64url.decode(answer.signature),
+}
+
+/**
+ * The COSE key (RFC 9053) of a JWK an older console stored (ES256 P-256 or RS256): the verifier
+ * reads COSE, and keys registered before it came keep working.
+ */
+export function jwkToCose(jwk: JsonWebKey): Uint8Array | null {
+  const bytes = (v: string | undefined) => (v ? new Uint8Array(b64url.decode(v)) : null);
+  if (jwk.kty === "EC" && jwk.crv === "P-256") {
+    const [x, y] = [bytes(jwk.x), bytes(jwk.y)];
+    if (!x || !y) return null;
+    return isoCBOR.encode(
+      new Map<number, number | Uint8Array>([
+        [1, 2],
+        [3, COSEALG.ES256],
+        [-1, 1],
+        [-2, x],
+        [-3, y],
+      ]),
     );
-  } catch {
-    valid = false;
   }
-  if (!valid) return { ok: false, reason: "The passkey's signature does not match." };
-  // A counter that went backwards means a copied key (both zero: the authenticator keeps none).
-  if ((auth.signCount !== 0 || key.signCount !== 0) && auth.signCount <= key.signCount)
-    return { ok: false, reason: "This passkey's counter went backwards: it may have been copied." };
-  return { ok: true, signCount: auth.signCount };
+  if (jwk.kty === "RSA") {
+    const [n, e] = [bytes(jwk.n), bytes(jwk.e)];
+    if (!n || !e) return null;
+    return isoCBOR.encode(
+      new Map<number, number | Uint8Array>([
+        [1, 3],
+        [3, COSEALG.RS256],
+        [-1, n],
+        [-2, e],
+      ]),
+    );
+  }
+  return null;
 }

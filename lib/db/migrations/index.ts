@@ -37,6 +37,7 @@ import { sql as reports } from "./0037_reports";
 import { sql as reportSchedules } from "./0038_report_schedules";
 import { sql as reportClaims } from "./0039_report_claims";
 import { sql as reconCloseReads } from "./0040_recon_close_reads";
+import { sql as passkeyVerifier } from "./0041_passkey_verifier";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -82,4 +83,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0038_report_schedules", sql: reportSchedules },
   { id: "0039_report_claims", sql: reportClaims },
   { id: "0040_recon_close_reads", sql: reconCloseReads },
+  { id: "0041_passkey_verifier", sql: passkeyVerifier },
 ];
