@@ -260,9 +260,20 @@ test("finance runs the month's reconciliation report as XLSX (its link downloads
   const sheet = await readSheet(bytes);
   expect(sheet[0]?.slice(0, 3)).toEqual(["record", "id", "kind"]);
   expect(sheet.length - 1).toBe(manifest.rows);
+  const col = (name: string) => (sheet[0] ?? []).indexOf(name);
   expect(
-    sheet.some((row) => row[0] === "match" && String(row[9] ?? "").includes("Payer used their own reference")),
+    sheet.some(
+      (row) => row[0] === "match" && String(row[col("note")] ?? "").includes("Payer used their own reference"),
+    ),
   ).toBe(true);
+  // An accountant posts from the file (issue 59): each match names the invoice and the payment, with their amounts.
+  const posted = sheet.find(
+    (row) => row[0] === "match" && String(row[col("expected_reference")] ?? "").startsWith("INV-"),
+  );
+  expect(posted, "a match with its invoice reference").toBeDefined();
+  expect(String(posted?.[col("expected_amount")])).toMatch(/^-?\d+\.\d{2}(\d{4})?$/);
+  expect(String(posted?.[col("movement_amount")])).toMatch(/^-?\d+\.\d{2}(\d{4})?$/);
+  expect(String(posted?.[col("movement_date")])).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect((await outsider.get(`${href.slice(0, -3)}abc`)).status()).toBe(404);
   await outsider.dispose();
 

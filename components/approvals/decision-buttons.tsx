@@ -14,6 +14,7 @@ import type { ActionError } from "@/lib/actions/result";
 import type { DecisionSummary } from "@/lib/approvals/decision-summary";
 import { Link } from "@/components/ui/link";
 import { SecondFactorCodeForm } from "@/components/auth/second-factor-code-form";
+import { formatMinute } from "@/lib/dashboard/format-date";
 import { DecisionSummaryList } from "./decision-summary-list";
 
 /**
@@ -33,6 +34,8 @@ export function DecisionButtons({
   summary = null,
   title = "",
   passkeys = false,
+  waitUntil = null,
+  waitHours = 0,
 }: {
   id: string;
   canApprove: boolean;
@@ -46,6 +49,9 @@ export function DecisionButtons({
   title?: string;
   /** The approver has passkeys: the step-up offers one. */
   passkeys?: boolean;
+  /** Added since the console was set up: may approve production only from this time (ISO), with the rule's hours. */
+  waitUntil?: string | null;
+  waitHours?: number;
 }) {
   const router = useRouter();
   const { toast } = useToast();
@@ -111,7 +117,18 @@ export function DecisionButtons({
             {lastApproval ? "Approve and send" : "Approve"}
           </Button>
         ) : null}
-        {canApprove && production ? (
+        {canApprove && production && waitUntil ? (
+          <div className="space-y-1">
+            <Button disabled aria-describedby="approver-wait">
+              {lastApproval ? "Approve and send" : "Approve"}
+            </Button>
+            <p id="approver-wait" className="text-sm text-amber-900" data-testid="approver-wait">
+              You can approve production submissions from {formatMinute(waitUntil)}: people added less than {waitHours}{" "}
+              hours ago wait, except the team added while the console was set up.
+            </p>
+          </div>
+        ) : null}
+        {canApprove && production && !waitUntil ? (
           <Dialog
             open={confirming}
             onOpenChange={(next) => {

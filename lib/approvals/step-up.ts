@@ -1,10 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/session";
-import { consoleUsers } from "@/lib/auth/schema";
 import { isFreshProof, stepUpSeconds } from "@/lib/auth/second-factor";
 import type { Executor } from "@/lib/db/database";
-import { env } from "@/lib/env";
+import { approverWait } from "./approver-wait";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";
 
 /** Who approves, with what their session has proved (lib/auth/session.ts). */
@@ -14,7 +12,8 @@ export type Approver = Pick<Actor, "userId" | "email" | "role" | "secondFactor" 
  * What a production approval needs besides the rule's roles (issue 43, decisions D19.10): the
  * production confirmation was seen and accepted, the approver's second factor was proved in the
  * last few minutes, and the approver's account is old enough (someone added this morning, say
- * by the submitter, cannot approve). Null: go ahead.
+ * by the submitter, cannot approve), unless they were added while the console was set up
+ * (approver-wait.ts). Null: go ahead.
  */
 export async function productionApprovalRefusal(
   db: Executor,
@@ -39,21 +38,11 @@ export async function productionApprovalRefusal(
       code: "production_confirmation_required",
       message: "Review what will be sent and confirm the production approval.",
     };
-  const hours = env().APPROVER_MIN_AGE_HOURS;
-  if (hours > 0) {
-    const [person] = await db
-      .select({ createdAt: consoleUsers.createdAt })
-      .from(consoleUsers)
-      .where(eq(consoleUsers.id, approver.userId))
-      .limit(1);
-    const from = person ? person.createdAt.getTime() + hours * 3_600_000 : Number.POSITIVE_INFINITY;
-    if (from > now)
-      return {
-        code: "approver_too_new",
-        message: `People added less than ${hours} hours ago cannot approve production submissions yet${
-          person ? ` (you can from ${formatUtcMinute(from)})` : ""
-        }.`,
-      };
-  }
+  const wait = await approverWait(db, approver.userId, now);
+  if (wait.until)
+    return {
+      code: "approver_too_new",
+      message: `People added less than ${wait.hours} hours ago cannot approve production submissions yet (you can from ${formatUtcMinute(wait.until.getTime())}); the team added while the console was set up is exempt.`,
+    };
   return null;
 }

@@ -154,6 +154,14 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
       "reasons",
       "expected_ids",
       "movement_ids",
+      // What an accountant posts from (issue 59): the invoice and the payment themselves, not only their ids.
+      "expected_reference",
+      "expected_counterparty",
+      "expected_amount",
+      "movement_date",
+      "movement_amount",
+      "movement_counterparty",
+      "movement_reference",
       "difference",
       "currency",
       "status",
@@ -185,6 +193,7 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
                  ${after ? sql`and (created_at, id) > (${after.at}::timestamptz, ${after.id})` : sql``}
                order by created_at, id limit 1000`,
         );
+        const parts = await reconParts(db, environment, page);
         for (const m of page)
           yield [
             "match",
@@ -193,6 +202,7 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
             m.reasons.join(" "),
             m.expected_ids.join(" "),
             m.actual_ids.join(" "),
+            ...parts.cells(m.expected_ids, m.actual_ids),
             atCurrencyPlaces(m.difference, m.currency),
             m.currency,
             "matched",
@@ -222,6 +232,7 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
                    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
               from console_recon_exceptions where environment = ${environment} and period = ${period} order by created_at, id`,
       );
+      const parts = await reconParts(db, environment, exceptions);
       for (const x of exceptions)
         yield [
           "exception",
@@ -230,6 +241,7 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
           "",
           x.expected_ids.join(" "),
           x.actual_ids.join(" "),
+          ...parts.cells(x.expected_ids, x.actual_ids),
           atCurrencyPlaces(x.difference, x.currency),
           x.currency,
           x.status,
@@ -240,5 +252,57 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
     },
   },
 };
+
+/**
+ * The expected settlements and movements a page of matches or exceptions names, read in two
+ * queries by their ids (never the month's every row), and their cells: several of one side are
+ * joined with " | " in the same order as the ids.
+ */
+async function reconParts(
+  db: Executor,
+  environment: Environment,
+  rows: ReadonlyArray<{ expected_ids: string[]; actual_ids: string[] }>,
+) {
+  const expectedIds = JSON.stringify([...new Set(rows.flatMap((r) => r.expected_ids))]);
+  const movementIds = JSON.stringify([...new Set(rows.flatMap((r) => r.actual_ids))]);
+  const [expected, movements] = await Promise.all([
+    queryRows<{ id: string; reference: string | null; counterparty: string | null; amount: string; currency: string }>(
+      db,
+      sql`select id, reference, counterparty, amount::text as amount, currency from console_recon_expected
+           where environment = ${environment} and id in (select jsonb_array_elements_text(${expectedIds}::jsonb))`,
+    ),
+    queryRows<{
+      id: string;
+      day: string;
+      amount: string;
+      currency: string;
+      counterparty: string | null;
+      reference: string | null;
+    }>(
+      db,
+      sql`select id, to_char(day, 'YYYY-MM-DD') as day, amount::text as amount, currency, counterparty, reference
+            from console_recon_movements
+           where environment = ${environment} and id in (select jsonb_array_elements_text(${movementIds}::jsonb))`,
+    ),
+  ]);
+  const byExpected = new Map(expected.map((e) => [e.id, e]));
+  const byMovement = new Map(movements.map((m) => [m.id, m]));
+  const join = <T>(ids: string[], of: Map<string, T>, cell: (row: T) => string | null) =>
+    ids
+      .map((id) => of.get(id))
+      .map((row) => (row ? (cell(row) ?? "") : ""))
+      .join(" | ");
+  return {
+    cells: (eIds: string[], mIds: string[]): string[] => [
+      join(eIds, byExpected, (e) => e.reference),
+      join(eIds, byExpected, (e) => e.counterparty),
+      join(eIds, byExpected, (e) => atCurrencyPlaces(e.amount, e.currency)),
+      join(mIds, byMovement, (m) => m.day),
+      join(mIds, byMovement, (m) => atCurrencyPlaces(m.amount, m.currency)),
+      join(mIds, byMovement, (m) => m.counterparty),
+      join(mIds, byMovement, (m) => m.reference),
+    ],
+  };
+}
 
 export { REPORT_IDS };

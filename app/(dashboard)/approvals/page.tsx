@@ -1,4 +1,5 @@
 import { RevealSecret } from "@/components/approvals/reveal-secret";
+import { env } from "@/lib/env";
 import { SubmissionStatus } from "@/components/approvals/submission-status";
 import { Badge } from "@/components/ui/badge";
 import { Link } from "@/components/ui/link";
@@ -170,7 +171,11 @@ export default async function ApprovalsPage({
     <>
       <PageHeader
         title="Approvals"
-        description="Money movements held by an approval rule: nothing is sent until enough people approve. Nobody approves their own."
+        description={`Money movements held by an approval rule: nothing is sent until enough people approve. Nobody approves their own.${
+          env().APPROVER_MIN_AGE_HOURS > 0
+            ? ` In production, someone added less than ${env().APPROVER_MIN_AGE_HOURS} hours ago approves nothing yet, except the team added while the console was set up.`
+            : ""
+        }`}
         actions={
           can(actor.role, "approvals:rules", null) ? (
             <Link href="/approvals/rules" className={buttonClasses({ variant: "secondary" })}>

@@ -13,7 +13,9 @@ import { SignInThrottles } from "@/components/admin/sign-in-throttles";
 import { SecondFactorPolicy } from "@/components/admin/second-factor-policy";
 import { requiredRoles } from "@/lib/auth/second-factor";
 import { ROLES, type Role } from "@/lib/auth/permissions";
-import { formatDay } from "@/lib/dashboard/format-date";
+import { formatDay, formatMinute } from "@/lib/dashboard/format-date";
+import { waitOf } from "@/lib/approvals/approver-wait";
+import { env } from "@/lib/env";
 
 export const metadata = { title: "People" };
 
@@ -32,11 +34,27 @@ export default async function UsersPage() {
     }),
   ) as Record<Role, string>;
 
+  // Who may approve production yet (issue 59): the set-up team at once, anyone added later after the wait.
+  const hours = env().APPROVER_MIN_AGE_HOURS;
+  const first = users.reduce<Date | null>((min, u) => {
+    const at = new Date(u.createdAt);
+    return min === null || at < min ? at : min;
+  }, null);
+  const waitText = (createdAt: string | Date) => {
+    const wait = waitOf(new Date(createdAt), first, hours);
+    if (wait.setUpTeam) return "Set-up team: approves production at once";
+    return wait.until ? `Approves production from ${formatMinute(wait.until)}` : null;
+  };
+
   return (
     <>
       <PageHeader
         title="People"
-        description="Who may sign in to this console and with which role. Changes take effect on their next click."
+        description={`Who may sign in to this console and with which role. Changes take effect on their next click.${
+          hours > 0
+            ? ` Someone added now approves production submissions only after ${hours} hours; the team added in the console's first ${hours} hours is exempt.`
+            : ""
+        }`}
         actions={<CreateUserDialog />}
       />
       <DataTable
@@ -79,7 +97,19 @@ export default async function UsersPage() {
           {
             header: "Added",
             className: "whitespace-nowrap text-slate-500",
-            cell: (user) => formatDay(user.createdAt),
+            cell: (user) => {
+              const wait = hours > 0 && !user.disabled ? waitText(user.createdAt) : null;
+              return (
+                <>
+                  {formatDay(user.createdAt)}
+                  {wait ? (
+                    <span className="block whitespace-normal text-xs" data-testid="approver-wait">
+                      {wait}
+                    </span>
+                  ) : null}
+                </>
+              );
+            },
           },
           {
             header: <span className="sr-only">Actions</span>,

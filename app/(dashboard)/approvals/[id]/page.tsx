@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { approverWait } from "@/lib/approvals/approver-wait";
 import { DecisionButtons } from "@/components/approvals/decision-buttons";
 import { RevealSecret } from "@/components/approvals/reveal-secret";
 import { SubmissionStatus } from "@/components/approvals/submission-status";
@@ -52,10 +53,12 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
   const body = JSON.stringify(s.body, null, 2);
   const batch = s.path.startsWith(BATCH_SUBMISSION_PATH);
   // Priced afresh for whoever decides now (issue 43); a decided one shows what was stored.
-  const [summary, flags, passkeys] = await Promise.all([
+  const [summary, flags, passkeys, wait] = await Promise.all([
     open ? decisionSummary(db, row, s.facts.label, CONTROLLED_ACTION_TABLE) : Promise.resolve(null),
     open ? duplicateFlags(db, [id]) : Promise.resolve(new Map()),
     open && s.environment === "production" ? listPasskeys(db, actor.userId) : Promise.resolve([]),
+    // A person added since set-up waits before approving production (issue 59): said before they try.
+    open && canApprove && s.environment === "production" ? approverWait(db, actor.userId) : Promise.resolve(null),
   ]);
   const duplicates = flags.get(id) ?? [];
   const production = s.environment === "production";
@@ -162,6 +165,8 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
                   summary={summary}
                   title={`${CONTROLLED_ACTION_LABELS[s.action]}: ${s.facts.label}`}
                   passkeys={passkeys.length > 0}
+                  waitUntil={wait?.until ? wait.until.toISOString() : null}
+                  waitHours={wait?.hours ?? 0}
                 />
               </div>
             ) : null}
