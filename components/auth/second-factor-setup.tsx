@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { LazyQrCode } from "@/components/ui/lazy-qr-code";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
@@ -108,7 +109,16 @@ export function SecondFactorSetupFlow({ onDone, doneLabel = "Done" }: { onDone: 
     <form onSubmit={submit} noValidate className="space-y-4">
       <ol className="list-decimal space-y-3 pl-5 text-sm text-slate-700">
         <li>
-          In your authenticator app, add an account and choose to enter a setup key. Account: your email. Key:
+          In your authenticator app, add an account and scan this code:
+          <span className="mt-2 block" data-testid="totp-qr-box">
+            <LazyQrCode
+              text={setup.uri}
+              label="QR code to add Settlement Console to your authenticator app"
+              caption="Scan with your authenticator app"
+              testId="totp-qr"
+            />
+          </span>
+          <span className="mt-2 block">Or choose to enter a setup key. Account: your email. Key:</span>
           <span className="mt-1.5 flex flex-wrap items-center gap-2">
             <code
               data-testid="totp-secret"

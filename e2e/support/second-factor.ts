@@ -45,6 +45,8 @@ export async function setUpAuthenticator(page: Page): Promise<string> {
 export async function finishSetUp(page: Page): Promise<string> {
   const shown = page.getByTestId("totp-secret");
   await expect(shown).toBeVisible();
+  // The app scans a QR code (issue 59); the key stays below it for typing.
+  await expect(page.getByTestId("totp-qr")).toBeVisible();
   const secret = ((await shown.textContent()) ?? "").replace(/\s/g, "");
   await typeInto(page.getByLabel("Code from the app"), await nextCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();

@@ -30,6 +30,10 @@ describe("encodeQr", () => {
     ["a TRON address", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"],
     ["a short text", "USDC"],
     [
+      "an authenticator app's otpauth link (issue 59)",
+      "otpauth://totp/Settlement%20Console:fiona%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Settlement%20Console&algorithm=SHA1&digits=6&period=30",
+    ],
+    [
       "a longer payment URI",
       `solana:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v?amount=1000.5&label=${"x".repeat(60)}`,
     ],
