@@ -101,6 +101,22 @@ test("a corrected resubmission is flagged as a possible duplicate and can replac
   await approver.page.screenshot({ path: "test-results/screens/duplicate-flag-1440.png", fullPage: true });
   const axe = await new AxeBuilder({ page: approver.page }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  // Where the approver decides (issue 59): the dialog names the earlier payment and asks for a tick,
+  // and the server refuses an approval that did not tick it.
+  await approver.page.getByRole("button", { name: /^Approve/ }).click();
+  const decision = approver.page.getByRole("dialog");
+  await expect(decision.getByTestId("duplicate-check")).toContainText(heldId);
+  await expect(decision.getByLabel("I have checked this is not the earlier payment")).not.toBeChecked();
+  await approver.page.screenshot({ path: "test-results/screens/duplicate-check-dialog-1440.png" });
+  await approver.page.keyboard.press("Escape");
+  const { postServerAction, serverAction } = await import("./fixtures/server-actions");
+  const unchecked = await postServerAction(
+    approver.page.request,
+    serverAction("approveSubmission"),
+    [{ id: secondId, confirmed: true }],
+    { Origin: baseURL ?? "" },
+  );
+  expect(await unchecked.text()).toContain("duplicate_unchecked");
   await approver.page.setViewportSize({ width: 390, height: 844 });
   await approver.page.screenshot({ path: "test-results/screens/duplicate-flag-390.png", fullPage: true });
   expect(await approver.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

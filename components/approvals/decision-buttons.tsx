@@ -15,7 +15,9 @@ import type { DecisionSummary } from "@/lib/approvals/decision-summary";
 import { Link } from "@/components/ui/link";
 import { SecondFactorCodeForm } from "@/components/auth/second-factor-code-form";
 import { formatMinute } from "@/lib/dashboard/format-date";
+import type { PossibleDuplicate } from "@/lib/approvals/money-calls";
 import { DecisionSummaryList } from "./decision-summary-list";
+import { DuplicateFlag } from "./duplicate-flag";
 
 /**
  * Approve, or deny with a reason (or, for the person who submitted it, withdraw). Shown only to
@@ -36,6 +38,7 @@ export function DecisionButtons({
   passkeys = false,
   waitUntil = null,
   waitHours = 0,
+  duplicates = [],
 }: {
   id: string;
   canApprove: boolean;
@@ -52,6 +55,8 @@ export function DecisionButtons({
   /** Added since the console was set up: may approve production only from this time (ISO), with the rule's hours. */
   waitUntil?: string | null;
   waitHours?: number;
+  /** Earlier payments this may repeat: the approver ticks that it is not one of them before approving. */
+  duplicates?: PossibleDuplicate[];
 }) {
   const router = useRouter();
   const { toast } = useToast();
@@ -62,10 +67,30 @@ export function DecisionButtons({
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [proved, setProved] = useState(stepUp === "fresh");
+  const [checked, setChecked] = useState(false);
+  const flagged = duplicates.length > 0;
+  const duplicateCheck = flagged ? (
+    <div className="space-y-2" data-testid="duplicate-check">
+      <DuplicateFlag duplicates={duplicates} />
+      <label className="flex items-start gap-2 text-sm font-medium text-slate-900">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 rounded border-slate-300"
+          checked={checked}
+          onChange={(e) => setChecked(e.target.checked)}
+        />
+        I have checked this is not the earlier payment
+      </label>
+    </div>
+  ) : null;
 
   function approve() {
     startTransition(async () => {
-      const result = await approveSubmission({ id, confirmed: production ? true : undefined });
+      const result = await approveSubmission({
+        id,
+        confirmed: production ? true : undefined,
+        duplicateChecked: flagged ? checked : undefined,
+      });
       if (!result.ok) {
         if (result.error.code === "step_up_required") setProved(false);
         else setConfirming(false);
@@ -112,8 +137,9 @@ export function DecisionButtons({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
+        {canApprove && !production && duplicateCheck ? <div className="w-full">{duplicateCheck}</div> : null}
         {canApprove && !production ? (
-          <Button onClick={approve} loading={pending}>
+          <Button onClick={approve} loading={pending} disabled={flagged && !checked}>
             {lastApproval ? "Approve and send" : "Approve"}
           </Button>
         ) : null}
@@ -142,7 +168,7 @@ export function DecisionButtons({
             footer={
               proved && stepUp !== "no-factor" ? (
                 <DialogActions cancel="Not now">
-                  <Button loading={pending} onClick={approve}>
+                  <Button loading={pending} onClick={approve} disabled={flagged && !checked}>
                     {lastApproval ? "Approve and send in production" : "Approve in production"}
                   </Button>
                 </DialogActions>
@@ -151,6 +177,7 @@ export function DecisionButtons({
           >
             <div className="space-y-4">
               {summary ? <DecisionSummaryList summary={summary} /> : null}
+              {duplicateCheck}
               {stepUp === "no-factor" ? (
                 <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="alert">
                   Approving in production needs two-step verification.{" "}

@@ -17,10 +17,11 @@ export const approveSubmission = consoleAction({
   name: "approveSubmission",
   permission: "approvals:decide",
   // `confirmed`: the production confirmation was shown and accepted (a production submission needs it).
-  input: z.object({ id: idSchema, confirmed: z.boolean().optional() }),
-  run: async ({ id, confirmed }, { actor }) => {
+  // `duplicateChecked`: the approver ticked that a possible duplicate is not the earlier payment.
+  input: z.object({ id: idSchema, confirmed: z.boolean().optional(), duplicateChecked: z.boolean().optional() }),
+  run: async ({ id, confirmed, duplicateChecked }, { actor }) => {
     const { db } = await getDatabase();
-    const result = await approve(db, id, actor, { confirmed, send: sendApproved });
+    const result = await approve(db, id, actor, { confirmed, duplicateChecked, send: sendApproved });
     if (!result.ok) return { ...refused(result.error.code, result.error.message), audit: { targetId: id } };
     const row = result.row;
     const data: SubmissionView = toSubmissionView(row, await approvalsOf(db, [id]), await nowFor(row.environment));

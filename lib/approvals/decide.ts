@@ -1,4 +1,5 @@
 import "server-only";
+import { duplicateFlags } from "./money-calls";
 import type { Actor } from "@/lib/auth/session";
 import type { Executor } from "@/lib/db/database";
 import { nowFor } from "./clock";
@@ -26,7 +27,7 @@ export async function approve(
   db: Executor,
   id: string,
   actor: Approver,
-  options: { confirmed?: boolean; send: Sender },
+  options: { confirmed?: boolean; duplicateChecked?: boolean; send: Sender },
 ): Promise<{ ok: true; row: SubmissionRow } | { ok: false; error: Refusal }> {
   const send = options.send;
   const row = await findSubmission(db, id);
@@ -38,6 +39,13 @@ export async function approve(
     return refuse("self_approval", "You submitted this: someone else must approve it.");
   if (!row.approverRoles.includes(actor.role))
     return refuse("not_an_approver", `Only ${row.approverRoles.join(" or ")} may approve this.`);
+  // A possible duplicate is acknowledged where the approver decides (issue 59): both of a pair
+  // were approved and paid when the warning was only in the queue.
+  if (options.duplicateChecked !== true && ((await duplicateFlags(db, [id])).get(id)?.length ?? 0) > 0)
+    return refuse(
+      "duplicate_unchecked",
+      "This may repeat an earlier payment: check it against the earlier one, then tick “I have checked this is not the earlier payment”.",
+    );
   if (row.environment === "production") {
     const refusal = await productionApprovalRefusal(db, actor, options.confirmed === true);
     if (refusal) return { ok: false, error: refusal };

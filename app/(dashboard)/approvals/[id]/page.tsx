@@ -166,6 +166,7 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
                   title={`${CONTROLLED_ACTION_LABELS[s.action]}: ${s.facts.label}`}
                   passkeys={passkeys.length > 0}
                   waitUntil={wait?.until ? wait.until.toISOString() : null}
+                  duplicates={duplicates}
                   waitHours={wait?.hours ?? 0}
                 />
               </div>
