@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { formatDay } from "@/lib/dashboard/format-date";
 import { useState, useTransition } from "react";
 import { createPasskey, passkeysSupported } from "@/components/auth/webauthn-browser";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,7 @@ import { useToast } from "@/components/ui/toast";
 import { beginPasskeySetup, finishPasskeySetup, removePasskey } from "@/lib/actions/passkey-setup";
 import type { PasskeyView } from "@/lib/auth/passkeys";
 
-const day = (iso: string) => iso.slice(0, 10);
+const day = (iso: string) => formatDay(iso);
 
 /** One's passkeys on the Account page (issue 43): each one, added when and last used, and adding another. */
 export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { formatDay } from "@/lib/dashboard/format-date";
 import { useState, useTransition } from "react";
 import { SecondFactorCodeForm } from "@/components/auth/second-factor-code-form";
 import { SecondFactorSetupFlow } from "@/components/auth/second-factor-setup";
@@ -63,7 +64,7 @@ export function SecondFactorCard({ summary }: { summary: SecondFactorSummary }) 
       {summary.on ? (
         <div className="space-y-3 text-sm text-slate-700" data-testid="second-factor-on">
           <p>
-            Authenticator app set up {summary.since ? `on ${summary.since.slice(0, 10)}` : ""}.{" "}
+            Authenticator app set up {summary.since ? `on ${formatDay(summary.since)}` : ""}.{" "}
             {summary.recoveryCodesLeft} of 10 recovery codes left
             {summary.recoveryCodesLeft <= 3 ? ": remove the app and set it up again for ten new ones." : "."}
           </p>

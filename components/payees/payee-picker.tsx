@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { formatMinute } from "@/lib/dashboard/format-date";
 import { Select } from "@/components/ui/select";
 import type { PayeeView } from "@/lib/approvals/types";
 import { railLabel } from "@/lib/dashboard/routes";
@@ -41,7 +42,7 @@ export function PayeePicker({
           { value: "", label: "Choose a payee…" },
           ...payees.map((p) => ({
             value: p.id,
-            label: `${p.name} · ${p.kind === "bank" ? `${p.currency} ${p.address.slice(0, 4)}…${p.address.slice(-4)}` : `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}`}${cooling(p) ? ` (usable from ${p.usableFrom.slice(0, 16).replace("T", " ")} UTC)` : ""}`,
+            label: `${p.name} · ${p.kind === "bank" ? `${p.currency} ${p.address.slice(0, 4)}…${p.address.slice(-4)}` : `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}`}${cooling(p) ? ` (usable from ${formatMinute(p.usableFrom)})` : ""}`,
             disabled: cooling(p),
           })),
         ]}

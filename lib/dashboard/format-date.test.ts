@@ -18,7 +18,10 @@ describe("the console's one date formatter", () => {
     expect(formatDay(at)).toBe("28 Nov 2026");
     expect(formatClock(Date.parse(at))).toBe("23:45 UTC");
     expect(formatDayMonth("2026-11-28T00:00:00Z")).toBe("28 Nov");
-    expect(formatUtcMinute(at)).toBe("2026-11-28 23:45 UTC");
+    expect(formatUtcMinute(at)).toBe("28 Nov 2026, 23:45 UTC");
+    // One way of writing a day (issue 59): "2 Dec 2026", never "02 Dec 2026".
+    expect(formatDateTime("2026-12-02T08:05:06Z")).toBe("2 Dec 2026, 08:05:06 UTC");
+    expect(formatDay("2026-12-02T08:05:06Z")).toBe("2 Dec 2026");
     expect(formatDateTime(at)).toBe("28 Nov 2026, 23:45:06 UTC");
   });
 

@@ -32,15 +32,12 @@ export const formatDay = (value: When): string => shown(value, mediumDate, "");
 export const formatClock = (value: When): string => shown(value, minuteOnly);
 /** "28 Nov": a chart's tick for a UTC day */
 export const formatDayMonth = (value: When): string => shown(value, dayAndMonth, "");
-/** "2026-11-28 21:03 UTC": in sentences (refusals, holds), where a reader compares it with a log. */
-export const formatUtcMinute = (value: When): string => {
-  const ms = msOf(value);
-  return ms === null ? "—" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-};
+/** "28 Nov 2026, 21:03 UTC" in sentences too (refusals, holds): one way of writing a time (issue 59). */
+export const formatUtcMinute = (value: When): string => (msOf(value) === null ? "—" : formatMinute(value));
 const dateTime = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   month: "short",
-  day: "2-digit",
+  day: "numeric",
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",
@@ -48,7 +45,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 });
 const shortDateTime = new Intl.DateTimeFormat("en-GB", {
   month: "short",
-  day: "2-digit",
+  day: "numeric",
   hour: "2-digit",
   minute: "2-digit",
   timeZone: "UTC",

@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { formatDay } from "@/lib/dashboard/format-date";
 import { RuleEditor } from "@/components/approvals/rule-editor";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
@@ -19,7 +20,7 @@ export default async function ApprovalRulePage({ params }: { params: Promise<{ i
     <>
       <PageHeader
         title={rule.name}
-        description={`Version ${version}, by ${createdBy} on ${createdAt.slice(0, 10)}. Saving writes version ${version + 1}; held submissions keep the version that held them.`}
+        description={`Version ${version}, by ${createdBy} on ${formatDay(createdAt)}. Saving writes version ${version + 1}; held submissions keep the version that held them.`}
       />
       <RuleEditor id={rule.id} initial={body} />
     </>
