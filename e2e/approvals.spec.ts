@@ -321,7 +321,7 @@ test("a threshold in USD prices each submission through the service's quote: €
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole("button", { name: "Create rule" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
-  await expect(page.locator(`[data-testid="rule-row"][data-name="${name}"]`)).toContainText("worth 280 USD or more");
+  await expect(page.locator(`[data-testid="rule-row"][data-name="${name}"]`)).toContainText("worth $280.00 or more");
   const ruleHref = (await page.getByRole("link", { name }).getAttribute("href")) ?? "";
 
   // The quick flow's off-ramp pays €250.00 (about 290 USD at the sandbox's rate): held.

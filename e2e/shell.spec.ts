@@ -147,4 +147,9 @@ test("an unknown address shows the not-found page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/not-found.png", fullPage: true });
+  // Inside the console (a batch of the other environment, say): one <main>, the shell's (issue 59).
+  const inside = await page.goto("/batches/bat_no_such_batch");
+  expect(inside?.status()).toBe(404);
+  await expect(page.getByTestId("not-found")).toContainText("switch environment");
+  await expect(page.locator("main")).toHaveCount(1);
 });

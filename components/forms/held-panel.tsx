@@ -43,7 +43,10 @@ export function HeldPanel({ held, onWithdrawn }: { held: ActionError; onWithdraw
       <ClockIcon className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 space-y-2">
         <p className="font-medium">Waiting for approval: the form is locked so it cannot be sent twice</p>
-        <p className="text-amber-800">{held.message}</p>
+        {/* The title says it waits: the message goes on from there (issue 59: it said so twice). */}
+        <p className="text-amber-800">
+          {held.message.replace(/^Waiting for approval:\s*/i, "").replace(/^./, (c) => c.toUpperCase())}
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           <a
             href={`/approvals/${encodeURIComponent(id)}`}

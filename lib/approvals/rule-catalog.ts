@@ -5,6 +5,7 @@
  * in rules.ts, which re-exports these.
  */
 import { ROLE_LABELS, type Role } from "@/lib/auth/permissions";
+import { formatMoney } from "@/lib/money/format";
 import type { RuleBody } from "./rules";
 
 /** What a rule can hold: the console's money movements, new payees, and the changes that redirect events or grant access (decisions D19.1). */
@@ -67,7 +68,9 @@ export function ruleSummary(rule: Pick<RuleBody, "conditions" | "approvalsRequir
   const parts = [`${what} ${where}`];
   if (c.currencies.length > 0) parts.push(`in ${c.currencies.join(", ")}`);
   if (c.amountAtLeast !== null)
-    parts.push(c.amountIn === "USD" ? `worth ${c.amountAtLeast} USD or more` : `of ${c.amountAtLeast} or more`);
+    parts.push(
+      c.amountIn === "USD" ? `worth ${formatMoney(c.amountAtLeast, "USD")} or more` : `of ${c.amountAtLeast} or more`,
+    );
   if (c.destinationTypes.length === 1)
     parts.push(c.destinationTypes[0] === "bank" ? "to a bank account" : "to a wallet");
   if (c.newDestinationOnly) parts.push("to a destination not in the payee book");

@@ -103,7 +103,7 @@ describe("which submissions a rule holds", () => {
     expect(ruleMatches(usd, { ...facts, amountUsd: null })).toBe(true);
     // The same threshold in the submission's own currency: 250 EUR is under 280.
     expect(ruleMatches({ ...usd, conditions: { ...usd.conditions, amountIn: "submission" } }, facts)).toBe(false);
-    expect(ruleSummary(usd)).toContain("worth 280 USD or more");
+    expect(ruleSummary(usd)).toContain("worth $280.00 or more");
   });
 
   it("narrows by currency and destination type; an empty list means any", () => {
