@@ -170,6 +170,11 @@ export function CloseView({
         </section>
         <section className="min-w-0 space-y-2">
           <h3 className="text-sm font-medium text-slate-900">Fees</h3>
+          {/* One set of movements for every line (issue 57): the page says which. */}
+          <p className="text-xs text-slate-500" data-testid="close-movement-set">
+            Received, sent and fees count the same movements: those settled in {pack.period} (days in the
+            merchant&apos;s time zone), a payment that came back counting in none.
+          </p>
           <DataTable
             caption="Fees"
             empty="No fees in the month."
