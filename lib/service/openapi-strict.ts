@@ -235,12 +235,25 @@ function typedEvents(schemas: Json): void {
     discriminator: { propertyName: "type", mapping },
     "x-extension": true,
   };
+  // The events list's item: one schema per event kind with its deliveries, under the same
+  // discriminator, so a generated client narrows `item.type` and `item.data` (issue 63: an
+  // allOf of Event made openapi-typescript type `type` as the literal "EventListItem").
+  const listMapping: Record<string, string> = {};
+  for (const kind of EVENT_KINDS) {
+    const base = schemas[kind.name] as { properties: Json; required: string[]; description: string };
+    schemas[`${kind.name}ListItem`] = {
+      type: "object",
+      description: `${base.description}, with its deliveries (the events list)`,
+      properties: { ...base.properties, deliveries },
+      required: [...base.required, "deliveries"],
+      "x-extension": true,
+    };
+    for (const t of kind.types) listMapping[t] = `#/components/schemas/${kind.name}ListItem`;
+  }
   schemas.EventListItem = {
     description: "An item of the events list and GET /v0/events/{id}: the webhook body (`Event`) with its deliveries",
-    allOf: [
-      { $ref: "#/components/schemas/Event" },
-      { type: "object", properties: { deliveries }, required: ["deliveries"] },
-    ],
+    oneOf: EVENT_KINDS.map((k) => ({ $ref: `#/components/schemas/${k.name}ListItem` })),
+    discriminator: { propertyName: "type", mapping: listMapping },
     "x-extension": true,
   };
 }

@@ -35,7 +35,16 @@ export async function flow(): Promise<Array<string | undefined>> {
   const list = await client.GET("/v0/settlement-requests", { params: { query: { page_size: 10, status: "REQUEST_STARTED" } } });
   const first: string | undefined = list.data?.data[0]?.id;
   const canceled = await client.PUT("/v0/settlement-requests/{id}", { params: { path: { id } }, body: { status: "REQUEST_CANCELED" } });
-  return [status, first, canceled.data?.status];
+  // The events list narrows by type (issue 63): a settlement request's event carries the request, with its deliveries.
+  const events = await client.GET("/v0/events", { params: { query: { page_size: 10 } } });
+  const item = events.data?.data[0];
+  let eventStatus: string | undefined;
+  if (item && item.type === "settlement_request.updated") {
+    eventStatus = item.data.status;
+    const attempts: number = item.deliveries.length;
+    void attempts;
+  }
+  return [status, first, canceled.data?.status, eventStatus];
 }
 `;
 
