@@ -2,10 +2,20 @@
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { cn } from "@/lib/ui/cn";
-import type { DialogProps } from "./dialog";
+import type { ReactNode } from "react";
 import { XIcon } from "./icons";
 
-type PanelProps = Omit<DialogProps, "trigger" | "open" | "onOpenChange"> & {
+/** What the panel shows: its title, words, body, buttons and width (the Dialog's props besides its opening). */
+export type DialogContentProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons row; wrap a cancel button in <DialogClose asChild>. */
+  footer?: ReactNode;
+  size?: "sm" | "md" | "lg";
+};
+
+type PanelProps = DialogContentProps & {
   open: boolean;
   onOpenChange(open: boolean): void;
   /** Where focus goes back when the dialog closes (what had it when the dialog opened). */

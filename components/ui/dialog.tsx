@@ -14,19 +14,14 @@ import {
   type ReactNode,
 } from "react";
 import { Button } from "./button";
+import type { DialogContentProps } from "./dialog-panel";
 
-export type DialogProps = {
+export type DialogProps = DialogContentProps & {
   /** Controlled open state; omit both for an uncontrolled dialog opened by `trigger`. */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   /** Element that opens the dialog (a single button: it gets the click handler and aria state). */
   trigger?: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  /** Buttons row; wrap a cancel button in <DialogClose asChild>. */
-  footer?: ReactNode;
-  size?: "sm" | "md" | "lg";
 };
 
 /** Radix and the panel load with the first open, so a page with a closed dialog does not ship them. */

@@ -6,7 +6,6 @@
  */
 import { ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import { formatMoney } from "@/lib/money/format";
-import type { RuleBody } from "./rules";
 
 /** What a rule can hold: the console's money movements, new payees, and the changes that redirect events or grant access (decisions D19.1). */
 export const CONTROLLED_ACTIONS = [
@@ -61,7 +60,22 @@ export function rolesText(roles: readonly Role[]): string {
 }
 
 /** Why a rule holds things, in one sentence. */
-export function ruleSummary(rule: Pick<RuleBody, "conditions" | "approvalsRequired" | "approverRoles">): string {
+/** What a rule's one-sentence summary reads (the rule's own shape is in rules.ts, which builds on this file). */
+export type RuleSummaryInput = {
+  conditions: {
+    actions: readonly ControlledAction[];
+    environments: readonly string[];
+    currencies: readonly string[];
+    amountAtLeast: string | null;
+    amountIn: "submission" | "USD";
+    destinationTypes: readonly DestinationType[];
+    newDestinationOnly: boolean;
+  };
+  approvalsRequired: number;
+  approverRoles: readonly Role[];
+};
+
+export function ruleSummary(rule: RuleSummaryInput): string {
   const c = rule.conditions;
   const what = c.actions.map((a) => CONTROLLED_ACTION_PLURALS[a]).join(", ");
   const where = c.environments.length === 2 ? "in both environments" : `in ${c.environments[0]}`;
