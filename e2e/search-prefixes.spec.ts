@@ -4,7 +4,7 @@
  * searches settles instead of spinning on "Searching…".
  */
 import { expect, test } from "./fixtures/auth";
-import { openSearchByKeyboard } from "./support/hydration";
+import { openSearchByKeyboard, whenHydrated } from "./support/hydration";
 import { createRequestViaApi, unique } from "./support/settlement";
 import { typeInto } from "./support/forms";
 
@@ -27,4 +27,21 @@ test("search finds a short id and the start of an external_id, and a very long p
   await typeInto(box, `x${"y".repeat(200)}`);
   await expect(page.getByText("Searching…")).toHaveCount(0, { timeout: 5_000 });
   await expect(page.getByRole("dialog", { name: "Search" })).toContainText(/Nothing|No match|nothing/i);
+});
+
+test("what is typed right after Ctrl+K is kept while the search loads (issue 59)", async ({ page }) => {
+  await page.goto("/");
+  const launcher = page.getByTestId("search-launcher");
+  await whenHydrated(launcher);
+  // The panel's code arrives late, as on a slow line: every key below is typed before its box exists.
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await expect(async () => {
+    if ((await launcher.getAttribute("aria-expanded")) !== "true") await page.keyboard.press("ControlOrMeta+k");
+    await expect(launcher).toHaveAttribute("aria-expanded", "true", { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await page.keyboard.type("inv-2026-0042");
+  await expect(page.getByRole("dialog", { name: "Search" }).locator("#search-box")).toHaveValue("inv-2026-0042");
 });

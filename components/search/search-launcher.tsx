@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useActor } from "@/components/auth/actor-context";
 import { Dialog } from "@/components/ui/dialog";
 import { SearchIcon } from "@/components/ui/icons";
@@ -20,6 +20,31 @@ export function SearchLauncher() {
   const [open, setOpen] = useState(false);
   const user = useActor();
   const pathname = usePathname();
+  // Keystrokes typed after ⌘K while the panel is still loading: kept, and handed to its box (issue 59).
+  const typed = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!open) {
+      typed.current = null;
+      return;
+    }
+    typed.current = "";
+    const keep = (event: KeyboardEvent) => {
+      if (typed.current === null || event.metaKey || event.ctrlKey || event.altKey) return;
+      if ((event.target as HTMLElement | null)?.id === "search-box") return;
+      if (event.key.length === 1) typed.current += event.key;
+      else if (event.key === "Backspace") typed.current = typed.current.slice(0, -1);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", keep, true);
+    return () => window.removeEventListener("keydown", keep, true);
+  }, [open]);
+  const takeTyped = () => {
+    const kept = typed.current ?? "";
+    typed.current = null;
+    return kept;
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -65,7 +90,7 @@ export function SearchLauncher() {
         </button>
       }
     >
-      {open ? <SearchPanel onNavigate={() => setOpen(false)} /> : null}
+      {open ? <SearchPanel onNavigate={() => setOpen(false)} takeTyped={takeTyped} /> : null}
     </Dialog>
   );
 }

@@ -26,11 +26,23 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /** The search dialog's body: the box, then what matched (or recent searches and pages). */
-export function SearchPanel({ onNavigate }: { onNavigate: () => void }) {
+export function SearchPanel({
+  onNavigate,
+  takeTyped = () => "",
+}: {
+  onNavigate: () => void;
+  /** What was typed before the box existed (issue 59: the first keystrokes after ⌘K were lost). */
+  takeTyped?: () => string;
+}) {
   const router = useRouter();
   const environment = useShellEnvironment();
   const email = useActor()?.email ?? "";
   const [text, setText] = useState("");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the box appears
+  useEffect(() => {
+    const typed = takeTyped();
+    if (typed) setText((now) => typed + now);
+  }, []);
   const q = useDebounced(text.trim().slice(0, 128), 200);
   const list = useRef<HTMLUListElement>(null);
   const [recent] = useState(() => ({ searches: recentSearches(email), pages: recentPages(email) }));
