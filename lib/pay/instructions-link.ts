@@ -1,6 +1,5 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/auth/auth";
+import { readToken, signToken } from "@/lib/crypto/signed-token";
 import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
 
 /**
@@ -15,28 +14,22 @@ export type InstructionsLink = { environment: Environment; requestId: string; ex
 
 const PURPOSE = "payment-instructions:v1";
 
-function signature(payload: string): Buffer {
-  return createHmac("sha256", authSecret()).update(`${PURPOSE}:${payload}`).digest();
-}
-
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export function signInstructionsLink(link: InstructionsLink): string {
-  const payload = Buffer.from(
-    `${link.environment}|${link.requestId}|${seconds(link.expiresAt)}|${seconds(link.issuedAt)}`,
-  ).toString("base64url");
-  return `${payload}.${signature(payload).toString("base64url")}`;
+  return signToken(PURPOSE, [
+    link.environment,
+    link.requestId,
+    String(seconds(link.expiresAt)),
+    String(seconds(link.issuedAt)),
+  ]);
 }
 
 /** The link a token stands for, "expired" once past its time, or null if it was not signed here. */
 export function readInstructionsLink(token: string, now = new Date()): InstructionsLink | "expired" | null {
-  if (token.length > 400) return null;
-  const [payload, sig, extra] = token.split(".");
-  if (!payload || !sig || extra !== undefined) return null;
-  const given = Buffer.from(sig, "base64url");
-  const expected = signature(payload);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [environment, requestId, expires, issued = "0"] = Buffer.from(payload, "base64url").toString("utf8").split("|");
+  const fields = readToken(PURPOSE, token, 400);
+  if (!fields) return null;
+  const [environment, requestId, expires, issued = "0"] = fields;
   const env = environmentSchema.safeParse(environment);
   const expiresSeconds = Number(expires);
   const issuedSeconds = Number(issued);
