@@ -527,7 +527,7 @@ test("disbursements: every one of the environment, with filters, a date range, t
   expect(csv.status()).toBe(200);
   const lines = (await csv.text()).trim().split("\r\n");
   expect(lines[0]).toBe(
-    "id,status,amount,currency,chain,wallet_address,destination_id,payment_id,failure_code,created_at,completed_at,reference,batch_id,batch_row",
+    "id,status,amount,currency,chain,wallet_address,destination_id,payment_id,failure_code,failure_reason,created_at,completed_at,reference,batch_id,batch_row",
   );
   expect(lines.length - 1).toBeGreaterThanOrEqual(count);
   expect(lines.slice(1).every((l) => l.split(",")[3] === "USDT")).toBe(true);

@@ -5,6 +5,8 @@
 import { consoleError } from "@/lib/http/console-error";
 import { atCurrencyPlaces } from "@/lib/money/decimal";
 import { MAX_PAGE_SIZE, type Paginated } from "@/lib/schemas/list";
+import type { Disbursement } from "@/lib/schemas/disbursement";
+import type { Payment } from "@/lib/schemas/payment";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
 
 export type CsvColumn<T> = { header: string; value: (row: T) => string | null | undefined };
@@ -59,6 +61,47 @@ export const SETTLEMENT_CSV_COLUMNS: CsvColumn<SettlementRequest>[] = [
   { header: "completed_at", value: (r) => r.completed_at },
   { header: "failure_code", value: (r) => r.failure_code },
   { header: "failure_reason", value: (r) => r.failure_reason },
+];
+
+/** A payment's own side: what a payin brought in, what a payout sent. */
+const sideOf = (p: Payment) => (p.type === "PAYIN" ? p.source : p.destination);
+
+/**
+ * A payment's columns, one table for the list's export and the month's report (issue 60: they
+ * disagreed), every amount at its currency's places.
+ */
+export const PAYMENT_CSV_COLUMNS: CsvColumn<Payment>[] = [
+  { header: "id", value: (p) => p.id },
+  { header: "type", value: (p) => p.type },
+  { header: "status", value: (p) => p.status },
+  { header: "amount", value: (p) => atCurrencyPlaces(sideOf(p).amount, sideOf(p).currency) },
+  { header: "currency", value: (p) => sideOf(p).currency },
+  { header: "received_amount", value: (p) => atCurrencyPlaces(p.received_amount, sideOf(p).currency) },
+  { header: "fee", value: (p) => atCurrencyPlaces(p.fee, sideOf(p).currency) },
+  { header: "rail", value: (p) => sideOf(p).rail },
+  { header: "from", value: (p) => `${p.source.currency} ${p.source.rail}` },
+  { header: "to", value: (p) => `${p.destination.currency} ${p.destination.rail}` },
+  { header: "transaction_hash", value: (p) => p.destination.transaction_hash ?? p.source.transaction_hash },
+  { header: "settlement_request_id", value: (p) => p.settlement_request_id },
+  { header: "disbursement_id", value: (p) => p.disbursement_id },
+  { header: "created_at", value: (p) => p.created_at },
+  { header: "completed_at", value: (p) => p.completed_at },
+];
+
+/** A disbursement's columns, one table for the list's export and the month's report. */
+export const DISBURSEMENT_CSV_COLUMNS: CsvColumn<Disbursement>[] = [
+  { header: "id", value: (d) => d.id },
+  { header: "status", value: (d) => d.status },
+  { header: "amount", value: (d) => atCurrencyPlaces(d.amount, d.currency) },
+  { header: "currency", value: (d) => d.currency },
+  { header: "chain", value: (d) => d.chain },
+  { header: "wallet_address", value: (d) => d.wallet_address },
+  { header: "destination_id", value: (d) => d.destination_id },
+  { header: "payment_id", value: (d) => d.payment_id },
+  { header: "failure_code", value: (d) => d.failure_reason?.code },
+  { header: "failure_reason", value: (d) => d.failure_reason?.message },
+  { header: "created_at", value: (d) => d.created_at },
+  { header: "completed_at", value: (d) => d.completed_at },
 ];
 
 /** A CSV download: `name-<environment>-<timestamp>.csv`, never cached. */

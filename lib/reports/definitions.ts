@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
-import { SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
+import { DISBURSEMENT_CSV_COLUMNS, PAYMENT_CSV_COLUMNS, SETTLEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
 import { statementParts } from "@/lib/reconciliation/close";
 import { monthIn } from "@/lib/dates/calendar";
 import { env } from "@/lib/env";
@@ -42,67 +42,17 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
     },
   },
   payments: {
-    columns: [
-      "id",
-      "type",
-      "status",
-      "amount",
-      "currency",
-      "received_amount",
-      "fee",
-      "rail",
-      "settlement_request_id",
-      "disbursement_id",
-      "created_at",
-      "completed_at",
-    ],
+    columns: PAYMENT_CSV_COLUMNS.map((c) => c.header),
     async *rows({ environment, period }) {
-      for await (const p of newestFirst((query) => listPayments(environment, query), ...monthOf(period))) {
-        const side = p.type === "PAYIN" ? p.source : p.destination;
-        yield [
-          p.id,
-          p.type,
-          p.status,
-          atCurrencyPlaces(side.amount, side.currency),
-          side.currency,
-          atCurrencyPlaces(p.received_amount, side.currency),
-          atCurrencyPlaces(p.fee, side.currency),
-          side.rail,
-          p.settlement_request_id,
-          p.disbursement_id,
-          p.created_at,
-          p.completed_at,
-        ];
-      }
+      for await (const p of newestFirst((query) => listPayments(environment, query), ...monthOf(period)))
+        yield PAYMENT_CSV_COLUMNS.map((c) => c.value(p));
     },
   },
   disbursements: {
-    columns: [
-      "id",
-      "status",
-      "amount",
-      "currency",
-      "chain",
-      "wallet_address",
-      "payment_id",
-      "created_at",
-      "completed_at",
-      "failure_reason",
-    ],
+    columns: DISBURSEMENT_CSV_COLUMNS.map((c) => c.header),
     async *rows({ environment, period }) {
       for await (const d of newestFirst((query) => listDisbursements(environment, query), ...monthOf(period)))
-        yield [
-          d.id,
-          d.status,
-          atCurrencyPlaces(d.amount, d.currency),
-          d.currency,
-          d.chain,
-          d.wallet_address,
-          d.payment_id,
-          d.created_at,
-          d.completed_at,
-          d.failure_reason?.message,
-        ];
+        yield DISBURSEMENT_CSV_COLUMNS.map((c) => c.value(d));
     },
   },
   balance_statement: {

@@ -1,6 +1,6 @@
 import { disbursementFilters } from "@/components/disbursements/list-filters";
 import { batchReferencesOf, type BatchReference } from "@/lib/batches/references";
-import type { CsvColumn } from "@/lib/dashboard/csv";
+import { type CsvColumn, DISBURSEMENT_CSV_COLUMNS } from "@/lib/dashboard/csv";
 import { getDatabase } from "@/lib/db/connection";
 import { listExport } from "@/lib/page-data/list-export";
 import type { Disbursement } from "@/lib/schemas/disbursement";
@@ -11,17 +11,7 @@ export const dynamic = "force-dynamic";
 type Row = Disbursement & { batch: BatchReference | null };
 
 const COLUMNS: CsvColumn<Row>[] = [
-  { header: "id", value: (d) => d.id },
-  { header: "status", value: (d) => d.status },
-  { header: "amount", value: (d) => d.amount },
-  { header: "currency", value: (d) => d.currency },
-  { header: "chain", value: (d) => d.chain },
-  { header: "wallet_address", value: (d) => d.wallet_address },
-  { header: "destination_id", value: (d) => d.destination_id },
-  { header: "payment_id", value: (d) => d.payment_id },
-  { header: "failure_code", value: (d) => d.failure_reason?.code },
-  { header: "created_at", value: (d) => d.created_at },
-  { header: "completed_at", value: (d) => d.completed_at },
+  ...DISBURSEMENT_CSV_COLUMNS,
   // A batch's row: its file's reference, which the API keeps nowhere (issue 44).
   { header: "reference", value: (d) => d.batch?.reference },
   { header: "batch_id", value: (d) => d.batch?.batchId },
