@@ -175,12 +175,12 @@ test("support finds three requests sharing an external_id and opens one's timeli
   await expect(page).toHaveURL(new RegExp(`external_id=${externalId}`));
   await page.screenshot({ path: "test-results/screens/requests-search.png", fullPage: true });
 
-  // The export carries exactly the filtered list, amounts as decimal strings.
+  // The export carries exactly the filtered list, amounts as decimal strings at their currency's places (issue 57).
   const csv = await (await page.request.get(`/settlement-requests/export?external_id=${externalId}`)).text();
   const lines = csv.trim().split(/\r\n/);
   expect(lines).toHaveLength(4);
   expect(lines[0]).toContain("amount,amount_currency");
-  expect(lines[1]).toMatch(/,\d+\.\d{8},USDC,/);
+  expect(lines[1]).toMatch(/,\d+\.\d{6},USDC,/);
 
   await page.getByTestId("request-row").first().getByRole("link").click();
   await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}$/);
