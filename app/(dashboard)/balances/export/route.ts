@@ -1,4 +1,5 @@
 import { authorize } from "@/lib/auth/authorize";
+import { atCurrencyPlaces } from "@/lib/money/decimal";
 import { batchReferencesOf } from "@/lib/batches/references";
 import { getDatabase } from "@/lib/db/connection";
 import { csvResponse, exportFailed, refused, toCsv, type CsvColumn } from "@/lib/dashboard/csv";
@@ -15,6 +16,7 @@ type Line = {
   at: string | null;
   entry: StatementEntry | null;
   after: StatementEntry["balance_after"];
+  currency: string;
   /** The batch file's reference of the object that moved the money, when a batch created it (issue 44). */
   reference: string | null;
 };
@@ -31,12 +33,12 @@ const COLUMNS: CsvColumn<Line>[] = [
   { header: "ref_type", value: (l) => l.entry?.ref_type },
   { header: "ref_id", value: (l) => l.entry?.ref_id },
   { header: "reference", value: (l) => l.reference },
-  { header: "available_delta", value: (l) => l.entry?.available_delta },
-  { header: "reserved_delta", value: (l) => l.entry?.reserved_delta },
-  { header: "total_delta", value: (l) => l.entry?.total_delta },
-  { header: "available_after", value: (l) => l.after.available },
-  { header: "reserved_after", value: (l) => l.after.reserved },
-  { header: "total_after", value: (l) => l.after.total },
+  { header: "available_delta", value: (l) => atCurrencyPlaces(l.entry?.available_delta, l.currency) },
+  { header: "reserved_delta", value: (l) => atCurrencyPlaces(l.entry?.reserved_delta, l.currency) },
+  { header: "total_delta", value: (l) => atCurrencyPlaces(l.entry?.total_delta, l.currency) },
+  { header: "available_after", value: (l) => atCurrencyPlaces(l.after.available, l.currency) },
+  { header: "reserved_after", value: (l) => atCurrencyPlaces(l.after.reserved, l.currency) },
+  { header: "total_after", value: (l) => atCurrencyPlaces(l.after.total, l.currency) },
 ];
 
 /** GET /balances/export?currency=&from=&to=: the statement on screen as CSV, opening and closing as its first and last lines. */
@@ -60,7 +62,7 @@ export async function GET(request: Request): Promise<Response> {
     st.entries.flatMap((e) => (e.ref_id ? [e.ref_id] : [])),
   );
   const lines: Line[] = [
-    { line: "opening", at: st.from, entry: null, after: st.opening, reference: null },
+    { line: "opening", at: st.from, entry: null, after: st.opening, reference: null, currency },
     ...st.entries.map(
       (e): Line => ({
         line: "movement",
@@ -68,9 +70,10 @@ export async function GET(request: Request): Promise<Response> {
         entry: e,
         after: e.balance_after,
         reference: (e.ref_id && references.get(e.ref_id)?.reference) || null,
+        currency,
       }),
     ),
-    { line: "closing", at: st.to, entry: null, after: st.closing, reference: null },
+    { line: "closing", at: st.to, entry: null, after: st.closing, reference: null, currency },
   ];
   return csvResponse(`statement-${currency}`, auth.ctx.environment, toCsv(COLUMNS, lines));
 }
