@@ -53,6 +53,7 @@ const SECONDS: Record<string, number> = {
   "events.spec.ts": 9,
   "search-prefixes.spec.ts": 6,
   "start-refusal.spec.ts": 25,
+  "sessions.spec.ts": 20,
 };
 const DEFAULT_SECONDS = 30;
 

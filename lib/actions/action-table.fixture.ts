@@ -125,6 +125,9 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   beginPasskeySetup: same(ALL),
   finishPasskeySetup: same(ALL),
   removePasskey: same(ALL),
+  // One's own sessions (issue 61).
+  endSession: same(ALL),
+  endOtherSessions: same(ALL),
   beginPasskeyProof: same(ALL),
   finishPasskeyProof: same(ALL),
   setSecondFactorRoles: same(ADMIN),

@@ -13,6 +13,8 @@ import { inboxOrigin } from "@/lib/inbox/owner";
 import { listTokens } from "@/lib/listen/tokens";
 import { SecondFactorCard } from "@/components/account/second-factor-card";
 import { secondFactorSummary } from "@/lib/auth/second-factor";
+import { SessionsCard } from "@/components/account/sessions-card";
+import { listMySessions } from "@/lib/auth/my-sessions";
 
 export const metadata = { title: "Your account" };
 
@@ -24,9 +26,10 @@ export default async function AccountPage() {
   const production = PRODUCTION_MUTATORS.includes(actor.role);
   // Only roles that may listen see tokens (a role sees only the controls it can use).
   const listens = can(actor.role, "tokens:self", null);
-  const [tokens, secondFactor] = await Promise.all([
+  const [tokens, secondFactor, sessions] = await Promise.all([
     listens ? listTokens(db, actor.userId).then((rows) => rows.map(toTokenView)) : Promise.resolve([]),
     secondFactorSummary(db, actor),
+    listMySessions(db, actor.userId, actor.sessionId),
   ]);
 
   return (
@@ -78,6 +81,7 @@ export default async function AccountPage() {
           >
             <ChangePasswordForm />
           </Card>
+          <SessionsCard sessions={sessions} />
         </div>
       </div>
       {listens ? (

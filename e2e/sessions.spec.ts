@@ -1,0 +1,42 @@
+/**
+ * Where one is signed in (issue 61): the Account page lists each session with its browser,
+ * address and last use; signing one out ends it at its next click, and "Sign out everywhere
+ * else" ends the rest while this one stays.
+ */
+import { expect, test, addPerson, choosePassword, signInWith } from "./fixtures/auth";
+
+test("a person sees both of their sessions and signs the other one out", async ({ page, browser, baseURL }) => {
+  const email = `sessions-${Date.now().toString(36)}@e2e.test`;
+  const oneTime = await addPerson(page, { email, name: "Two browsers", role: "support" });
+  const first = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const here = await first.newPage();
+  await signInWith(here, { email, password: oneTime });
+  const password = await choosePassword(here, oneTime);
+  const second = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const there = await second.newPage();
+  await signInWith(there, { email, password });
+
+  await here.goto("/account");
+  const rows = here.getByTestId("session-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ has: here.getByText("This browser") })).toHaveCount(1);
+  await expect(rows.first()).toContainText(/Chrome on Linux|Chrome/);
+  await here.screenshot({ path: "test-results/screens/account-sessions-1440.png", fullPage: true });
+  await rows
+    .filter({ hasNot: here.getByText("This browser") })
+    .getByRole("button", { name: /^Sign out/ })
+    .click();
+  await expect(rows).toHaveCount(1);
+
+  // The other browser's next click lands on the sign-in page; this one carries on.
+  await there.goto("/account");
+  await expect(there).toHaveURL(/\/sign-in/);
+  await here.reload();
+  await expect(here.getByTestId("session-row")).toHaveCount(1);
+  await expect(here.getByText("Signed in nowhere else.")).toBeVisible();
+  await here.setViewportSize({ width: 390, height: 844 });
+  await here.screenshot({ path: "test-results/screens/account-sessions-390.png", fullPage: true });
+  expect(await here.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await first.close();
+  await second.close();
+});
