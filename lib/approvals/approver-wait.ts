@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 
 /**
  * How long a person waits before approving production submissions (issue 43's rule, issue 59's
- * exemption, decisions D19.11): someone added less than APPROVER_MIN_AGE_HOURS ago waits (an
+ * exemption, decisions D19.13): someone added less than APPROVER_MIN_AGE_HOURS ago waits (an
  * account made this morning, say by the submitter, approves nothing), except the team present at
  * set-up: people added within that many hours of the console's first person. Without it nobody,
  * the first administrator included, could approve production for a day.
