@@ -41,7 +41,9 @@ test("every server action is refused or allowed over HTTP exactly as the permiss
   people,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // About 1,400 calls (each action × no session and four roles × two environments, and a foreign
+  // Origin): a few minutes on two busy cores, more as actions are added.
+  test.setTimeout(300_000);
   const origin = baseURL ?? "";
   const actions = actionsOfTheBuild();
   expect(actions.length).toBeGreaterThan(30);

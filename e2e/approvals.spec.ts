@@ -94,7 +94,7 @@ test("a production request over the threshold is held, not sent; self-approval i
   baseURL,
 }) => {
   // It waits out the step-up window (21 s) on purpose, after two people sign in: twice the others' time.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // three people, a 21 s wait past the step-up window, two axe passes
   const finance = await signInAs("finance");
   await setRule(page, true);
   const id = await submitProduction(finance, "8000", baseURL ?? "");
