@@ -65,7 +65,10 @@ export function SessionsCard({ sessions }: { sessions: SessionView[] }) {
           variant="secondary"
           loading={pending}
           onClick={() =>
-            act(() => endOtherSessions(null), `${others} other session${others === 1 ? "" : "s"} signed out`)
+            act(
+              () => endOtherSessions({ everywhereElse: true }),
+              `${others} other session${others === 1 ? "" : "s"} signed out`,
+            )
           }
         >
           Sign out everywhere else

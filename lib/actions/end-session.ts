@@ -19,11 +19,14 @@ export const endSession = consoleAction({
   },
 });
 
-/** Signs every other session of one's own out, on every instance. */
+/**
+ * Signs every other session of one's own out, on every instance. Asked for in so many words: an
+ * empty call (a script, a probe) changes nothing.
+ */
 export const endOtherSessions = consoleAction({
   name: "endOtherSessions",
   permission: "account:self",
-  input: z.unknown(),
+  input: z.object({ everywhereElse: z.literal(true, "Say which: everywhereElse") }),
   run: async (_input, { actor }) => {
     const { db } = await getDatabase();
     const ended = await endMyOtherSessions(db, actor.userId, actor.sessionId);
