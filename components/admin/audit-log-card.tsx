@@ -45,7 +45,7 @@ export function AuditLogCard({ summary, from, to }: { summary: AuditLogSummary; 
     });
   const rotate = () =>
     startRotate(async () => {
-      const r = await rotateAuditKey({});
+      const r = await rotateAuditKey({ rotate: true });
       if (!r.ok) toast({ title: "Key not rotated", description: r.error.message, tone: "error" });
       else
         toast({

@@ -21,7 +21,7 @@ export function SandboxPackButton() {
         onClick={() =>
           run(
             "The pack was not made",
-            () => createSandboxExceptionPack({}),
+            () => createSandboxExceptionPack({ make: true }),
             (pack) => setMade(pack),
           )
         }

@@ -10,7 +10,9 @@ export const createSandboxExceptionPack = consoleAction({
   name: "createSandboxExceptionPack",
   permission: "reconciliation:run",
   sandboxOnly: true,
-  input: z.object({}),
+  // Asked for in so many words: an empty probe (the permission-table journey posts every action
+  // with {}) must change nothing; this one moves the sandbox clock on the 1st and 2nd (issue 60).
+  input: z.object({ make: z.literal(true, "Say make: true") }),
   run: async (_input, { actor }) => {
     const { db } = await getDatabase();
     const pack = await createSandboxPack(db, actor.email);

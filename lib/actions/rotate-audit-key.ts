@@ -13,7 +13,8 @@ import { consoleAction } from "./action";
 export const rotateAuditKey = consoleAction({
   name: "rotateAuditKey",
   permission: "audit:keys",
-  input: z.object({}),
+  // Asked for in so many words: an empty probe changes nothing.
+  input: z.object({ rotate: z.literal(true, "Say rotate: true") }),
   run: async () => {
     const { db } = await getDatabase();
     const keyId = await rotateSigningKey(db);
