@@ -6,11 +6,13 @@
  * payee until someone else approves it; support reads bank accounts masked.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { base58 } from "@scure/base";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
 import { whenHydrated } from "./support/hydration";
-import { destinationSection, fillIndividual, openBuilder, VALID } from "./support/settlement";
+import { parseCsv } from "../lib/csv/parse";
+import { destinationSection, fillIndividual, fresh, openBuilder, VALID } from "./support/settlement";
 import { choose, setChecked, typeInto } from "./support/forms";
 
 // Two people and several pages per journey: 60 s, not 30, on a slow machine.
@@ -160,7 +162,7 @@ test("a rule can hold adding a payee until someone else approves it", async ({ p
   await page.waitForURL(/\/approvals\/rules$/);
 });
 
-test("a saved bank account (IBAN) fills the builder, and a rule for destinations not in the book holds only the others", async ({
+test("a saved bank account (IBAN) with its holder fills the builder, and a rule for destinations not in the book holds only the others", async ({
   page,
   signInAs,
   ensurePeople,
@@ -174,13 +176,15 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
   await choose(add.getByLabel("Kind"), "bank");
   await choose(add.getByLabel("Currency"), "GBP");
   await typeInto(add.getByLabel("IBAN"), "GB82 WEST 1234 5698 7654 32");
+  await fillIndividual(page, "Grace", "Hopper");
   await add.getByRole("button", { name: "Add payee" }).click();
   const row = page.locator(`[data-testid="payee-row"][data-name="${payeeName}"]`);
+  await expect(row.getByTestId("payee-holder")).toHaveText("Held by Grace Hopper");
   // Masked for every role (issue 43); an approver reveals it on purpose, and the reveal is audited.
   await expect(row.getByTestId("masked-account")).toHaveText("IBAN ••••5432");
   await expect(row).not.toContainText("GB82WEST12345698765432");
   await expect(row).toContainText("GBP bank account");
-  await row.getByRole("button", { name: `Reveal the IBAN of ${payeeName}` }).click();
+  await row.getByRole("button", { name: `Reveal the account of ${payeeName}` }).click();
   await expect(row.getByTestId("revealed-account")).toContainText("GB82WEST12345698765432");
   const support = await signInAs("support");
   await support.goto("/payees");
@@ -217,8 +221,10 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
   };
   // The saved account: picked from the book, it goes straight through.
   await build(async () => {
-    await choose(developer.getByTestId("payee-picker"), { label: `${payeeName} · GBP GB82…5432` });
+    await choose(developer.getByTestId("payee-picker"), { label: `${payeeName} · GBP account ••••5432` });
     await expect(developer.getByLabel("IBAN")).toHaveValue("GB82WEST12345698765432");
+    // The holder comes with the account.
+    await expect(developer.getByLabel("Last name")).toHaveValue("Hopper");
   });
   await expect(developer).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
   // An account typed by hand, not in the book: held.
@@ -240,4 +246,88 @@ test("a saved bank account (IBAN) fills the builder, and a rule for destinations
   await page.getByRole("button", { name: `Remove payee ${payeeName}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove payee" }).click();
   await expect(row).toHaveCount(0);
+});
+
+test("bank payees for every rail: a US account checked as it is typed, a CSV book exported and imported with its problems named by line and column", async ({
+  page,
+}, testInfo) => {
+  const stamp = Date.now().toString(36);
+  const name = `E2E ACH supplier ${stamp}`;
+  const account = fresh.accountNumber();
+  await page.goto("/payees");
+  const add = page.getByTestId("add-payee");
+  await typeInto(add.getByLabel("Name"), name);
+  await choose(add.getByLabel("Kind"), "bank");
+  await choose(add.getByLabel("Currency"), "USD");
+  await choose(add.getByLabel("Rail"), "ACH");
+  await expect(add.getByTestId("payee-bank-shape")).toHaveText("US bank account: routing number checksum verified");
+  await typeInto(add.getByLabel("Bank name"), "Chase");
+  await typeInto(add.getByLabel("Routing number"), "011000016");
+  await typeInto(add.getByLabel("Account number"), account);
+  await add.getByLabel("Business", { exact: true }).check();
+  await typeInto(add.getByLabel("Business name"), `Supplier ${stamp}`);
+  await add.getByRole("button", { name: "Add payee" }).click();
+  // The routing number's checksum, on its field, before anything is sent.
+  await expect(add.getByLabel("Routing number")).toHaveAttribute("aria-invalid", "true");
+  await expect(add).toContainText("Routing number fails the ABA checksum");
+  await typeInto(add.getByLabel("Routing number"), VALID.routing);
+  await add.getByRole("button", { name: "Add payee" }).click();
+  const row = page.locator(`[data-testid="payee-row"][data-name="${name}"]`);
+  await expect(row.getByTestId("masked-account")).toHaveText(
+    `Routing number ${VALID.routing} · Account number ••••${account.slice(-4)}`,
+  );
+  await expect(row).toContainText("USD bank account · ACH");
+  await expect(row.getByTestId("payee-holder")).toHaveText(`Held by Supplier ${stamp}`);
+  await page.screenshot({ path: "test-results/screens/payees-banks-1440.png", fullPage: true });
+
+  // The book as CSV: the account whole (an administrator may reveal it), in the import's own layout.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("payee-export").click()]);
+  const exported = readFileSync((await download.path()) ?? "", "utf8");
+  const parsed = parseCsv(exported);
+  if (!parsed.ok) throw new Error("the export does not read as CSV");
+  const mine = parsed.records.find((r) => r.cells[parsed.header.indexOf("name")] === name);
+  expect(mine?.cells[parsed.header.indexOf("account_number")]).toBe(account);
+  expect(mine?.cells[parsed.header.indexOf("holder_business_name")]).toBe(`Supplier ${stamp}`);
+
+  // A file with one bad row imports nothing and names the line and column.
+  const clabe = fresh.clabe();
+  const header = "name,kind,currency,rail,clabe,holder_type,holder_first_name,holder_last_name,holder_country";
+  const good = `E2E SPEI ${stamp},bank,MXN,LOCAL,${clabe},INDIVIDUAL,Ana,Ruiz,MX`;
+  const bad = `E2E SPEI bad ${stamp},bank,MXN,LOCAL,${clabe.slice(0, 17)}${(Number(clabe.at(-1)) + 1) % 10},INDIVIDUAL,Eva,Paz,MX`;
+  const file = (lines: string[]) => ({
+    name: "payees.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(lines.join("\n")),
+  });
+  const importer = page.getByTestId("payee-import");
+  await importer.getByTestId("payee-file").setInputFiles(file([header, good, bad]));
+  await importer.getByRole("button", { name: "Import payees" }).click();
+  await expect(page.getByTestId("payee-file-problems")).toContainText("Line 3, clabe: CLABE");
+  await expect(page.locator(`[data-testid="payee-row"][data-name="E2E SPEI ${stamp}"]`)).toHaveCount(0);
+  // Fixed: imported, and the account already in the book is skipped on a second import.
+  await importer.getByTestId("payee-file").setInputFiles(file([header, good]));
+  await importer.getByRole("button", { name: "Import payees" }).click();
+  await expect(page.getByTestId("payee-import-result")).toContainText("1 payee added");
+  const spei = page.locator(`[data-testid="payee-row"][data-name="E2E SPEI ${stamp}"]`);
+  await expect(spei.getByTestId("masked-account")).toHaveText(`CLABE ••••${clabe.slice(-4)}`);
+  await importer.getByTestId("payee-file").setInputFiles(file([header, good]));
+  await importer.getByRole("button", { name: "Import payees" }).click();
+  await expect(page.getByTestId("payee-import-result")).toContainText("0 payees added, 1 already in the book");
+
+  // The builder fills every field of the US account, the holder included.
+  await openBuilder(page, "FIAT_TO_FIAT");
+  await choose(page.getByTestId("payee-picker"), { label: `${name} · USD account ••••${account.slice(-4)}` });
+  await expect(page.getByLabel("Routing number")).toHaveValue(VALID.routing);
+  await expect(page.getByLabel("Account number")).toHaveValue(account);
+  await expect(page.getByLabel("Business name")).toHaveValue(`Supplier ${stamp}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/payees");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screens/payees-banks-390.png", fullPage: true });
+  testInfo.annotations.push({ type: "payees", description: `${name}, E2E SPEI ${stamp}` });
+  for (const payee of [name, `E2E SPEI ${stamp}`]) {
+    await page.getByRole("button", { name: `Remove payee ${payee}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove payee" }).click();
+    await expect(page.locator(`[data-testid="payee-row"][data-name="${payee}"]`)).toHaveCount(0);
+  }
 });

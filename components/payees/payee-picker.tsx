@@ -42,7 +42,7 @@ export function PayeePicker({
           { value: "", label: "Choose a payee…" },
           ...payees.map((p) => ({
             value: p.id,
-            label: `${p.name} · ${p.kind === "bank" ? `${p.currency} ${p.address.slice(0, 4)}…${p.address.slice(-4)}` : `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}`}${cooling(p) ? ` (usable from ${formatMinute(p.usableFrom)})` : ""}`,
+            label: `${p.name} · ${p.kind === "bank" ? `${p.currency} account ••••${p.address.replace(/\s/g, "").slice(-4)}` : `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}`}${cooling(p) ? ` (usable from ${formatMinute(p.usableFrom)})` : ""}`,
             disabled: cooling(p),
           })),
         ]}

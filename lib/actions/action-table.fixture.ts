@@ -153,6 +153,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   saveDailyLimit: same(ADMIN),
   removeDailyLimit: same(ADMIN),
   addPayee: MAKERS,
+  importPayees: MAKERS,
   removePayee: MAKERS,
   setPayeeCoolingOff: same(ADMIN),
   revealSubmissionSecret: same(ALL),

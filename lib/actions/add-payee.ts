@@ -7,7 +7,7 @@ import { destinationsOf } from "@/lib/approvals/money-calls";
 import { consoleAction, refused } from "./action";
 
 /**
- * Saves a wallet or a bank account (IBAN) to the environment's payee book (usable after the cooling-off period). A rule
+ * Saves a wallet or a bank account (any shape the service pays) to the environment's payee book (usable after the cooling-off period). A rule
  * may hold it for approval like a payment: then it is saved when approved.
  */
 export const addPayee = consoleAction({
@@ -17,11 +17,23 @@ export const addPayee = consoleAction({
   control: (input) => ({ action: "payee", call: { method: "POST", path: "console:payees", body: input } }),
   run: async (input, { environment, actor }) => {
     const { db } = await getDatabase();
-    const row = await savePayee(db, { environment, ...input, chain: input.chain ?? null, addedBy: actor.email });
+    const row = await savePayee(db, {
+      environment,
+      ...input,
+      chain: input.chain ?? null,
+      destination: input.destination ?? null,
+      addedBy: actor.email,
+    });
     if (!row)
-      return refused("already_saved", "That address is already in the payee book.", {
-        address: "Already in the payee book",
-      });
+      return refused(
+        "already_saved",
+        input.kind === "bank"
+          ? "That bank account is already in the payee book."
+          : "That address is already in the payee book.",
+        {
+          [input.kind === "bank" ? "destination" : "address"]: "Already in the payee book",
+        },
+      );
     return {
       ok: true,
       data: toPayeeView(
@@ -32,7 +44,7 @@ export const addPayee = consoleAction({
       audit: {
         targetId: row.id,
         environment,
-        detail: `“${input.name}”: ${input.kind === "bank" ? `${input.currency} bank account` : `${input.currency} on ${input.chain}`}`,
+        detail: `“${input.name}”: ${input.kind === "bank" ? `${input.currency} bank account ••••${input.address.replace(/\s/g, "").slice(-4)}` : `${input.currency} on ${input.chain}`}`,
       },
     };
   },

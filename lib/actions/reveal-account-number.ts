@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "@/lib/schemas/zod";
-import { findPayeeById } from "@/lib/approvals/payees";
+import { findPayeeById, payeeAccountFields } from "@/lib/approvals/payees";
 import { findSubmission } from "@/lib/approvals/store";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction, idSchema, refused } from "./action";
@@ -31,7 +31,7 @@ export const revealAccountNumber = consoleAction({
       if (payee?.kind !== "bank") return refused("not_found", "No such bank payee.");
       return {
         ok: true,
-        data: [{ field: "IBAN", value: payee.address }],
+        data: payeeAccountFields(payee),
         audit: { targetId: id, environment: payee.environment, detail: `payee “${payee.name}”` },
       };
     }

@@ -1,24 +1,27 @@
 import "server-only";
-import { ibanId, walletId } from "@/lib/schemas/destination-id";
 import { z } from "@/lib/schemas/zod";
 import { controlledAction } from "./controlled-action";
 import { shortDestination } from "./facts";
 import { payeeInputSchema } from "./payee-form";
-import { addPayee } from "./payees";
+import { addPayee, payeeKey } from "./payees";
 import { ruleBodySchema } from "./rules";
 import { saveRule } from "./store";
 
 /** A new payee as a controlled action: saved when approved (its cooling-off period starts then). */
 export const payeeAction = controlledAction({
   body: payeeInputSchema,
-  facts: (body) => ({
-    currency: body.currency,
-    amount: null,
-    destinationType: body.kind === "bank" ? "bank" : "wallet",
-    label: `“${body.name}”: ${body.currency} ${shortDestination(body.address)}`,
-  }),
-  destination: (body) => (body.kind === "bank" ? ibanId(body.address) : walletId(body.address)),
-  send: async (db, row, body) => {
+  facts: (input) => {
+    const body = payeeInputSchema.parse(input);
+    return {
+      currency: body.currency,
+      amount: null,
+      destinationType: body.kind === "bank" ? "bank" : "wallet",
+      label: `“${body.name}”: ${body.currency} ${body.kind === "bank" ? `bank account ••••${body.address.replace(/\s/g, "").slice(-4)}` : shortDestination(body.address)}`,
+    };
+  },
+  destination: (input) => payeeKey(payeeInputSchema.parse(input)),
+  send: async (db, row, input) => {
+    const body = payeeInputSchema.parse(input);
     const saved = await addPayee(db, {
       environment: row.environment,
       name: body.name,
@@ -26,6 +29,7 @@ export const payeeAction = controlledAction({
       currency: body.currency,
       chain: body.chain ?? null,
       address: body.address,
+      destination: body.destination ?? null,
       addedBy: row.submittedByEmail,
     });
     return saved

@@ -2,16 +2,23 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/connection";
-import type { Environment } from "@/lib/schemas/catalog";
+import { BANK_SHAPE_BY_CURRENCY, isFiat, type Environment } from "@/lib/schemas/catalog";
+import { BANK_SHAPES, type BankShapeSpec } from "@/lib/schemas/bank-shapes";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
-import { ibanId, walletId } from "@/lib/schemas/destination-id";
+import {
+  destinationIdOf,
+  ibanId,
+  walletId,
+  type DestinationFields,
+  type DestinationId,
+} from "@/lib/schemas/destination-id";
 import { destinationsOf, noteDestination } from "./money-calls";
 import { consoleSettings, payees } from "./schema";
 import type { PayeeView } from "./types";
 
 /**
- * The payee address book (decisions D19.8): wallets and bank accounts (IBAN) saved per environment, named, with who
+ * The payee address book (decisions D19.8): wallets and bank accounts (every shape the service pays) saved per environment, named, with who
  * added them. A payee is usable once its environment's cooling-off period has passed since it
  * was added (24 h in production unless an administrator sets another; none in sandbox); until
  * then a call to it is refused. The period is read when checked, so shortening it applies to
@@ -85,6 +92,7 @@ export function toPayeeView(r: PayeeRow, minutes: number, history?: DestinationH
     currency: r.currency,
     chain: r.chain,
     address: r.address,
+    destination: r.destination ?? (r.kind === "bank" ? { currency: r.currency, iban: r.address } : null),
     addedBy: r.addedBy,
     addedAt: r.addedAt.toISOString(),
     usableFrom: usableFrom(r, minutes, history).toISOString(),
@@ -123,10 +131,18 @@ export type NewPayee = {
   currency: string;
   chain: string | null;
   address: string;
+  /** A bank payee's destination (currency, rail, account fields, holder), as payeeInputSchema gave it. */
+  destination?: Record<string, unknown> | null;
   addedBy: string;
 };
 
-/** Saves a payee (a wallet, or a bank account by IBAN); null when the environment's book already has it. */
+/** The account a payee names (the one destination identity): a wallet by address, a bank account by its shape's identity fields. */
+export function payeeKey(input: Pick<NewPayee, "kind" | "address" | "destination">): DestinationId {
+  if (input.kind !== "bank") return walletId(input.address);
+  return (input.destination && destinationIdOf(input.destination as DestinationFields)) ?? ibanId(input.address);
+}
+
+/** Saves a payee (a wallet, or a bank account of any shape); null when the environment's book already has it. */
 export async function addPayee(db: Executor, input: NewPayee): Promise<PayeeRow | null> {
   const kind = input.kind ?? "wallet";
   const rows = await db
@@ -134,8 +150,9 @@ export async function addPayee(db: Executor, input: NewPayee): Promise<PayeeRow 
     .values({
       id: `payee_${randomBytes(8).toString("base64url")}`,
       ...input,
+      destination: kind === "bank" ? (input.destination ?? null) : null,
       kind,
-      matchKey: kind === "bank" ? ibanId(input.address) : walletId(input.address),
+      matchKey: payeeKey({ ...input, kind }),
     })
     .onConflictDoNothing()
     .returning();
@@ -151,4 +168,19 @@ export async function removePayee(db: Executor, environment: Environment, id: st
     .where(and(eq(payees.id, id), eq(payees.environment, environment), isNull(payees.removedAt)))
     .returning({ id: payees.id });
   return rows.length === 1;
+}
+
+/** A bank payee's masked fields whole, labelled as its shape's form labels them (an older IBAN payee: its IBAN). */
+export function payeeAccountFields(row: Pick<PayeeRow, "currency" | "address" | "destination">): Array<{
+  field: string;
+  value: string;
+}> {
+  const destination = row.destination;
+  if (!destination || !isFiat(row.currency)) return [{ field: "IBAN", value: row.address }];
+  const spec: BankShapeSpec = BANK_SHAPES[BANK_SHAPE_BY_CURRENCY[row.currency]];
+  return spec.masked.flatMap((name) => {
+    const value = destination[name];
+    const label = spec.fields.find((f) => f.name === name)?.label ?? name;
+    return typeof value === "string" ? [{ field: label, value }] : [];
+  });
 }

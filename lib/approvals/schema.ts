@@ -111,6 +111,8 @@ export const payees = pgTable("console_payees", {
   address: text("address").notNull(),
   /** How a destination in a call is recognised as this payee (lib/approvals/payee-key.ts). */
   matchKey: text("match_key").notNull(),
+  /** A bank payee's whole destination (currency, rail, account fields, holder); null for wallets and older IBAN payees. */
+  destination: jsonb("destination").$type<Record<string, unknown>>(),
   addedBy: text("added_by").notNull(),
   addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   removedAt: timestamp("removed_at", { withTimezone: true }),

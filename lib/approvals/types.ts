@@ -85,8 +85,10 @@ export type PayeeView = {
   kind: "wallet" | "bank";
   currency: string;
   chain: string | null;
-  /** The wallet address, or the IBAN of a bank account. */
+  /** The wallet address, or the fields that name a bank account ("021000021 / 123456789", an IBAN). */
   address: string;
+  /** A bank payee's destination (currency, rail, the shape's account fields, the holder); null for a wallet. */
+  destination: Record<string, unknown> | null;
   addedBy: string;
   addedAt: string;
   /** When its cooling-off period ends (usable from then on). */

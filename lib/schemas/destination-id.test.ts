@@ -80,8 +80,11 @@ describe("one destination identity (issue 45)", () => {
     const disbursement = { wallet_address: evm, amount: "10", currency: "USDC", chain: "ETHEREUM" };
     expect(destinationOfCall(CONTROLLED_ACTION_TABLE, "disbursement", disbursement)).toBe(walletId(evm));
     expect(payeeOf("disbursement", disbursement)).toBe(walletId(evm));
-    const payee = { name: "Acme", kind: "bank", currency: "EUR", address: "de89 3704 0044 0532 0130 00" };
-    expect(destinationOfCall(CONTROLLED_ACTION_TABLE, "payee", payee)).toBe(destinationIdOf(requests.IBAN));
+    // A saved bank payee of every shape names the account a request to it pays.
+    for (const shape of ["ABA", "IBAN", "CLABE", "NGN_ACCOUNT", "CAD_EFT"] as const) {
+      const payee = { name: "Acme", kind: "bank", destination: requests[shape] };
+      expect(destinationOfCall(CONTROLLED_ACTION_TABLE, "payee", payee), shape).toBe(destinationIdOf(requests[shape]));
+    }
   });
 
   it("a call its schema refuses names no account", () => {

@@ -1,6 +1,7 @@
 import { AddPayeeForm } from "@/components/payees/add-payee-form";
 import { CoolingOffSetting } from "@/components/payees/cooling-off-setting";
 import { PayeeCountdown } from "@/components/payees/payee-countdown";
+import { PayeeFileCard } from "@/components/payees/payee-file-card";
 import { RefreshingActionButton } from "@/components/forms/refreshing-action-button";
 import { removePayee } from "@/lib/actions/remove-payee";
 import { NotAllowed } from "@/components/auth/not-allowed";
@@ -12,8 +13,8 @@ import { coolingOffMinutes, listPayees } from "@/lib/approvals/payees";
 import { consoleRead } from "@/lib/auth/console-read";
 import { can } from "@/lib/auth/permissions";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
-import { railLabel } from "@/lib/dashboard/routes";
-import { maskTail } from "@/lib/schemas/mask";
+import { railFor, railLabel } from "@/lib/dashboard/routes";
+import { holderName, maskedAccountLine } from "@/lib/approvals/payee-account";
 import { RevealAccount } from "@/components/approvals/reveal-account";
 import { formatMinute } from "@/lib/dashboard/format-date";
 
@@ -27,7 +28,18 @@ export default async function PayeesPage() {
   const { db } = gate;
   const [listed, minutes] = await Promise.all([listPayees(db, environment), coolingOffMinutes(db, environment)]);
   // Bank accounts masked for every role (issue 43): whoever may decide approvals reveals one on purpose, audited.
-  const rows = listed.map((p) => (p.kind === "bank" ? { ...p, address: maskTail(p.address.replace(/\s/g, "")) } : p));
+  // Nothing whole leaves the server: the row keeps the masked line and the holder's name only.
+  const rows = listed.map((p) =>
+    p.kind === "bank"
+      ? {
+          ...p,
+          address: maskedAccountLine(p),
+          holder: holderName(p.destination),
+          rail: typeof p.destination?.rail === "string" ? p.destination.rail : "",
+          destination: null,
+        }
+      : { ...p, holder: "", rail: "" },
+  );
   const reveals = can(gate.actor.role, "approvals:decide", null);
   const maker = can(gate.actor.role, "disbursement:create", environment);
   const admin = can(gate.actor.role, "approvals:rules", null);
@@ -44,14 +56,23 @@ export default async function PayeesPage() {
           columns={[
             { header: "Name", className: "font-medium text-slate-900", cell: (p) => p.name },
             {
-              header: "Wallet or IBAN",
+              header: "Wallet or account",
               cell: (p) =>
                 p.kind === "bank" ? (
-                  <span className="flex flex-wrap items-center gap-1.5">
-                    <span className="font-mono text-xs text-slate-700" data-testid="masked-account">
-                      IBAN {p.address}
+                  <span className="flex flex-col gap-0.5">
+                    <span className="flex flex-wrap items-center gap-1.5">
+                      <span className="font-mono text-xs text-slate-700" data-testid="masked-account">
+                        {p.address}
+                      </span>
+                      {reveals ? (
+                        <RevealAccount kind="payee" id={p.id} label={`Reveal the account of ${p.name}`} />
+                      ) : null}
                     </span>
-                    {reveals ? <RevealAccount kind="payee" id={p.id} label={`Reveal the IBAN of ${p.name}`} /> : null}
+                    {p.holder ? (
+                      <span className="text-xs text-slate-500" data-testid="payee-holder">
+                        Held by {p.holder}
+                      </span>
+                    ) : null}
                   </span>
                 ) : (
                   <span className="flex items-center gap-1.5">
@@ -64,7 +85,7 @@ export default async function PayeesPage() {
               header: "Currency",
               cell: (p) =>
                 p.kind === "bank"
-                  ? `${p.currency} bank account`
+                  ? `${p.currency} bank account${p.rail ? ` · ${railFor(p.currency, p.rail)}` : ""}`
                   : `${p.currency}${p.chain ? ` on ${railLabel(p.chain)}` : ""}`,
             },
             {
@@ -106,9 +127,27 @@ export default async function PayeesPage() {
         {maker ? (
           <Card
             title="Add a payee"
-            description="A wallet or a bank account (IBAN) you pay often. Rules may require an approval to add one."
+            description="A wallet, or a bank account in any currency the service pays out (US routing and account, IBAN, CLABE, NUBAN, Canadian EFT) with its holder. Rules may require an approval to add one."
           >
             <AddPayeeForm />
+          </Card>
+        ) : null}
+        {maker ? (
+          <Card
+            title="Import or export"
+            description="Move a payee book between environments or consoles, or add many payees at once. Each imported payee waits out its own cooling-off period."
+          >
+            <PayeeFileCard canExport={reveals} />
+          </Card>
+        ) : reveals ? (
+          <Card title="Export" description="The payee book as CSV, account numbers whole (the download is audited).">
+            <a
+              href="/payees/export"
+              className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline"
+              data-testid="payee-export"
+            >
+              Download the payee book (CSV)
+            </a>
           </Card>
         ) : null}
         {admin ? (

@@ -2,21 +2,23 @@
  * The builder's form values (wire-shaped, strings for inputs), its defaults and URL prefill,
  * and the map to the create body that settlementRequestCreateSchema validates (browser-safe).
  */
-import { fieldsFor, type BankFieldName } from "@/lib/schemas/bank-shapes";
 import {
-  BANK_SHAPE_BY_CURRENCY,
   FIAT_CURRENCIES,
   SETTLEMENT_TYPES,
   STABLECOINS,
-  isFiat,
   isStablecoin,
-  type BankShape,
   type SettlementType,
 } from "@/lib/schemas/catalog";
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import { dropEmpty } from "@/lib/dashboard/form-values";
-import { sortCodeInGbIban } from "@/lib/dashboard/normalize-input";
 import { countriesFor, railsFor } from "@/lib/dashboard/routes";
+import {
+  bankFieldsToWire,
+  beneficiaryToWire,
+  destinationShape,
+  emptyDestination,
+  type DestinationValues,
+} from "@/components/destination/destination-values";
 
 export type MetadataRow = { key: string; value: string };
 
@@ -25,34 +27,12 @@ export type BuilderValues = {
   payment_reason: string;
   amount: string;
   source: { currency: string; rail: string; wallet_address: string; country_code: string };
-  destination: {
-    currency: string;
-    rail: string;
-    amount: string;
-    is_third_party: boolean;
-    wallet_address: string;
-    beneficiary: {
-      type: "INDIVIDUAL" | "BUSINESS";
-      first_name: string;
-      last_name: string;
-      business_name: string;
-      email: string;
-      phone: string;
-      address: { country_code: string; street_line1: string; city: string; postal_code: string };
-    };
-  } & Record<BankFieldName, string>;
+  destination: DestinationValues;
   external_id: string;
   metadata_rows: MetadataRow[];
   /** A datetime-local value ("2026-11-24T12:00"), converted to ISO 8601 on submit. */
   reconciliation_expected_at: string;
 };
-
-export type DestinationShape = "CRYPTO" | BankShape;
-
-export function destinationShape(currency: string): DestinationShape {
-  if (isFiat(currency)) return BANK_SHAPE_BY_CURRENCY[currency];
-  return "CRYPTO";
-}
 
 export const takesCryptoSource = (t: SettlementType) => t === "STABLECOIN_TO_FIAT" || t === "STABLECOIN_TO_STABLECOIN";
 export const paysOutCrypto = (t: SettlementType) => t === "STABLECOIN_TO_STABLECOIN" || t === "FIAT_TO_STABLECOIN";
@@ -81,34 +61,6 @@ export function sourceCurrencies(t: SettlementType): readonly string[] {
 export function destinationCurrencies(t: SettlementType): readonly string[] {
   return paysOutCrypto(t) ? STABLECOINS : FIAT_CURRENCIES;
 }
-
-const emptyDestination = (currency: string): BuilderValues["destination"] => ({
-  currency,
-  rail: railsFor(currency)[0] ?? "",
-  amount: "",
-  is_third_party: false,
-  wallet_address: "",
-  bank_name: "",
-  account_number: "",
-  routing_number: "",
-  account_type: "CHECKING",
-  iban: "",
-  bic: "",
-  sort_code: "",
-  clabe: "",
-  bank_code: "",
-  institution_number: "",
-  transit_number: "",
-  beneficiary: {
-    type: "INDIVIDUAL",
-    first_name: "",
-    last_name: "",
-    business_name: "",
-    email: "",
-    phone: "",
-    address: { country_code: countriesFor(currency)[0] ?? "", street_line1: "", city: "", postal_code: "" },
-  },
-});
 
 const emptySource = (currency: string): BuilderValues["source"] => ({
   currency,
@@ -148,22 +100,6 @@ export function switchType(values: BuilderValues, type: SettlementType): Builder
     type,
     source: keepSource ? values.source : d.source,
     destination: keepDestination ? values.destination : d.destination,
-  };
-}
-
-export function withDestinationCurrency(
-  dest: BuilderValues["destination"],
-  currency: string,
-): BuilderValues["destination"] {
-  const fresh = emptyDestination(currency);
-  // Keep the beneficiary's names (a person is the same whatever the currency) and the amount.
-  return {
-    ...fresh,
-    amount: dest.amount,
-    beneficiary: {
-      ...dest.beneficiary,
-      address: { ...dest.beneficiary.address, country_code: fresh.beneficiary.address.country_code },
-    },
   };
 }
 
@@ -223,24 +159,7 @@ function pickDestination(d: BuilderValues["destination"], type: SettlementType):
   const base: Record<string, unknown> = { currency: d.currency, rail: d.rail, is_third_party: d.is_third_party };
   if (amountOnDestination(type)) base.amount = d.amount;
   if (shape === "CRYPTO") return { ...base, wallet_address: d.wallet_address.trim() };
-  const b = d.beneficiary;
-  const beneficiary = {
-    type: b.type,
-    ...(b.type === "INDIVIDUAL"
-      ? { first_name: b.first_name, last_name: b.last_name }
-      : { business_name: b.business_name }),
-    email: b.email,
-    phone: b.phone,
-    address: b.address,
-  };
-  // The shape's fields for this currency (bank-shapes.ts); GBP's sort code as the UK IBAN holds it.
-  const bank = Object.fromEntries(
-    fieldsFor(shape, d.currency).map((f) => [
-      f.name,
-      f.name === "sort_code" ? (sortCodeInGbIban(d.iban) ?? d.sort_code) : d[f.name],
-    ]),
-  );
-  return { ...base, ...bank, beneficiary };
+  return { ...base, ...bankFieldsToWire(shape, d), beneficiary: beneficiaryToWire(d.beneficiary) };
 }
 
 /**

@@ -18,13 +18,13 @@ import { PAYMENT_REASONS, SETTLEMENT_TYPES, type SettlementType } from "@/lib/sc
 import type { SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import { compactWallet, plainAmount } from "@/lib/dashboard/normalize-input";
-import { BeneficiaryFields } from "./beneficiary-fields";
+import { BeneficiaryFields } from "@/components/destination/beneficiary-fields";
+import { destinationShape } from "@/components/destination/destination-values";
 import {
   amountOnDestination,
   asksForSource,
   defaultSource,
   defaultsFor,
-  destinationShape,
   sourceCurrencies,
   switchType,
   takesCryptoSource,

@@ -4,11 +4,11 @@ import { useEffect } from "react";
 import { useFormContext } from "react-hook-form";
 import { SelectField, TextField } from "@/components/forms/form-fields";
 import { countriesFor } from "@/lib/dashboard/routes";
-import type { BuilderValues } from "./builder-values";
+import type { WithDestination } from "./destination-values";
 
-/** Who receives a fiat payout: a person or a business, with the country of their address. */
-export function BeneficiaryFields() {
-  const { watch, setValue, getFieldState } = useFormContext<BuilderValues>();
+/** Who receives a fiat payout (or holds a saved bank account): a person or a business, with the country of their address. */
+export function BeneficiaryFields({ typeLegend = "Beneficiary type" }: { typeLegend?: string }) {
+  const { watch, setValue, getFieldState } = useFormContext<WithDestination>();
   const type = watch("destination.beneficiary.type");
   const currency = watch("destination.currency");
   const iban = watch("destination.iban" as never) as unknown as string | undefined;
@@ -25,19 +25,19 @@ export function BeneficiaryFields() {
   return (
     <div className="space-y-4">
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Beneficiary type</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">{typeLegend}</legend>
         <BeneficiaryTypeRadios />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         {type === "INDIVIDUAL" ? (
           <>
-            <TextField<BuilderValues>
+            <TextField<WithDestination>
               name="destination.beneficiary.first_name"
               label="First name"
               required
               autoComplete="off"
             />
-            <TextField<BuilderValues>
+            <TextField<WithDestination>
               name="destination.beneficiary.last_name"
               label="Last name"
               required
@@ -45,36 +45,40 @@ export function BeneficiaryFields() {
             />
           </>
         ) : (
-          <TextField<BuilderValues>
+          <TextField<WithDestination>
             name="destination.beneficiary.business_name"
             label="Business name"
             required
             className="sm:col-span-2"
           />
         )}
-        <SelectField<BuilderValues>
+        <SelectField<WithDestination>
           name="destination.beneficiary.address.country_code"
           label="Country"
           required
           options={countries}
           hint={fromIban ? "Taken from the IBAN; change it if the holder lives elsewhere" : undefined}
         />
-        <TextField<BuilderValues> name="destination.beneficiary.address.city" label="City" hint="Optional" />
-        <TextField<BuilderValues> name="destination.beneficiary.address.street_line1" label="Street" hint="Optional" />
-        <TextField<BuilderValues>
+        <TextField<WithDestination> name="destination.beneficiary.address.city" label="City" hint="Optional" />
+        <TextField<WithDestination>
+          name="destination.beneficiary.address.street_line1"
+          label="Street"
+          hint="Optional"
+        />
+        <TextField<WithDestination>
           name="destination.beneficiary.address.postal_code"
           label="Postal code"
           hint="Optional"
         />
-        <TextField<BuilderValues> name="destination.beneficiary.email" label="Email" hint="Optional" type="email" />
-        <TextField<BuilderValues> name="destination.beneficiary.phone" label="Phone" hint="Optional" type="tel" />
+        <TextField<WithDestination> name="destination.beneficiary.email" label="Email" hint="Optional" type="email" />
+        <TextField<WithDestination> name="destination.beneficiary.phone" label="Phone" hint="Optional" type="tel" />
       </div>
     </div>
   );
 }
 
 function BeneficiaryTypeRadios() {
-  const { register } = useFormContext<BuilderValues>();
+  const { register } = useFormContext<WithDestination>();
   const options = [
     { value: "INDIVIDUAL", label: "Individual" },
     { value: "BUSINESS", label: "Business" },
