@@ -58,6 +58,12 @@ test("finance submits a production batch; it waits for an administrator's approv
   await expect(page.getByTestId("batch-workspace")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
   await expect(page.getByTestId("count-sent")).toHaveText("3");
   await expect(page.getByTestId("row-result-link")).toHaveCount(3);
+  await expect(page.getByTestId("batch-status")).toHaveText("Sent");
+  // Approvals says it in the batch page's words (issue 59).
+  await admin.goto("/approvals");
+  await expect(
+    admin.getByRole("row").filter({ hasText: "suppliers-prod.csv" }).first().getByTestId("submission-status"),
+  ).toHaveText("Approved · Sent");
 
   // Support reads it, without a control.
   const support = await signInAs("support");

@@ -12,6 +12,7 @@ import { expect, test } from "./fixtures/auth";
 import { solanaAddress, type LogEntry } from "./support/batches";
 import { setChecked, typeInto } from "./support/forms";
 import { apiKeys, sandboxKey } from "./support/settlement";
+import { approveInProduction } from "./support/second-factor";
 
 test.use({ role: "finance" });
 
@@ -77,25 +78,44 @@ test("a production dry run reports the shortfall and sends nothing; the batch th
   await expect(page.getByTestId("batch-workspace")).toHaveAttribute("data-status", "review");
 
   // The submit is refused for the shortfall; it goes only with "funding first", and waits for approval.
+  // One question (issue 59): the production confirmation itself says the batch is short, and asks for
+  // "funded before it runs" there; nothing asks a second time.
   await page.getByTestId("submit-batch").click();
-  await page.getByRole("dialog").getByTestId("confirm-submit-batch").click();
-  const offer = page.getByRole("dialog", { name: "More than the balance" });
-  await expect(offer).toContainText(/short by/);
-  await expect(offer.getByTestId("confirm-funding-first")).toBeDisabled();
-  await setChecked(offer.getByLabel("It will be funded before it runs"));
-  await offer.getByTestId("confirm-funding-first").click();
+  const confirm = page.getByRole("dialog", { name: "Submit this batch in production?" });
+  await expect(confirm.getByTestId("production-shortfall")).toContainText(/USDC: .* to send, .* available \(short by/);
+  await expect(confirm.getByTestId("confirm-submit-batch")).toBeDisabled();
+  await setChecked(confirm.getByLabel("It will be funded before it runs"));
+  await confirm.getByTestId("confirm-submit-batch").click();
+  await expect(page.getByRole("dialog", { name: "More than the balance" })).toHaveCount(0);
   const held = page.getByTestId("batch-held");
   await expect(held).toContainText("“Batch payout” needs 1 approval");
   const approvalHref = (await held.getByRole("link").getAttribute("href")) ?? "";
 
   // The approver sees the shortfall and the submitter's word that it will be funded first.
-  const { page: admin } = await signInAsApprover();
+  const { page: admin, secret } = await signInAsApprover();
   await admin.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await admin.goto(approvalHref);
   const summary = admin.getByTestId("decision-summary");
-  await expect(summary).toContainText(/Over the balance when submitted: USDC short by 1\d\d,\d{3},\d{3}\.\d\d USDC/);
+  await expect(summary).toContainText(
+    /Over the balance now: .* USDC to send, .* available \(short by 1\d\d,\d{3},\d{3}\.\d\d USDC\)/,
+  );
   await expect(summary).toContainText("will be funded before it runs");
   expect(await createsOf(origin, productionKey ?? "", batchId)).toEqual([]);
+
+  // Approved while still unfunded, every row fails: Approvals says how the batch ended, in the batch
+  // page's words, never "Approved and sent" (issue 59).
+  await approveInProduction(admin, secret);
+  await admin.goto(`/batches/${batchId}`);
+  await expect(admin.getByTestId("batch-workspace")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+  await expect(admin.getByTestId("batch-status")).toHaveText("Failed");
+  await admin.goto("/approvals");
+  await expect(
+    admin.getByRole("row").filter({ hasText: "suppliers-large.csv" }).first().getByTestId("submission-status"),
+  ).toHaveText("Approved · Failed");
+  await admin.goto(approvalHref);
+  await expect(admin.getByTestId("submission-status")).toHaveText("Approved · Failed");
+  await expect(admin.getByText("What was sent")).toBeVisible();
+  await expect(admin.getByText("once approved")).toHaveCount(0);
 });
 
 test("an edit after submit is refused: the rows stay as they were judged and approved", async ({ page, baseURL }) => {

@@ -11,11 +11,25 @@ const STATUS: Record<SubmissionView["status"], { label: string; tone: Tone }> = 
   expired: { label: "Expired", tone: "muted" },
 };
 
-/** A held submission's state in words. */
-export function SubmissionStatus({ status }: { status: SubmissionView["status"] }) {
+/**
+ * A held submission's state in words. An approved batch says how the batch ended, in the batch
+ * page's own words (lib/batches/outcome.ts): "Approved · Partly sent (1 failed)", never "sent"
+ * when a row failed.
+ */
+export function SubmissionStatus({
+  status,
+  batch = null,
+}: {
+  status: SubmissionView["status"];
+  batch?: { label: string; tone: Tone } | null;
+}) {
+  const look =
+    batch && (status === "sent" || status === "sending")
+      ? { ...batch, label: `Approved · ${batch.label}` }
+      : STATUS[status];
   return (
-    <Badge tone={STATUS[status].tone} dot data-testid="submission-status" data-status={status}>
-      {STATUS[status].label}
+    <Badge tone={look.tone} dot data-testid="submission-status" data-status={status}>
+      {look.label}
     </Badge>
   );
 }

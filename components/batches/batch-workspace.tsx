@@ -18,7 +18,6 @@ import { newBatchFromFailedRows } from "@/lib/actions/new-batch-from-failed-rows
 import { submitBatch } from "@/lib/actions/submit-batch";
 import { keepBatchRows } from "@/lib/actions/keep-batch-rows";
 import { retryFailedBatchRows } from "@/lib/actions/retry-failed-batch-rows";
-import { formatMoney } from "@/lib/money/format";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { ActionResult } from "@/lib/actions/result";
 import type { BatchCheck, BatchRowView, BatchState, RowFilter } from "@/lib/batches/types";
@@ -33,6 +32,7 @@ import { batchOutcome, OVERSIZE_FACTOR } from "@/lib/batches/outcome";
 import { keptColumns, referenceColumn } from "@/lib/batches/templates";
 import { BatchTotalsCard } from "./batch-totals";
 import { FixRowDialog } from "./fix-row-dialog";
+import { SubmitProductionDialog } from "./submit-production-dialog";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";
 
 const POLL_MS = 1_500;
@@ -544,27 +544,15 @@ export function BatchWorkspace({
         </Dialog>
       ) : null}
       {confirming ? (
-        <Dialog
-          open
-          onOpenChange={(open) => (open ? undefined : setConfirming(false))}
-          title="Submit this batch in production?"
-          description={`${valid} rows of real money. It waits for an approval before any row is sent.`}
-          footer={
-            <DialogActions cancel="Keep reviewing">
-              <Button onClick={() => submit(true)} loading={pending} data-testid="confirm-submit-batch">
-                Submit in production
-              </Button>
-            </DialogActions>
-          }
-        >
-          <ul className="text-sm text-slate-700">
-            {state.totals.map((t) => (
-              <li key={t.currency}>
-                {t.count} row{t.count === 1 ? "" : "s"}: {formatMoney(t.amount, t.currency)}
-              </li>
-            ))}
-          </ul>
-        </Dialog>
+        <SubmitProductionDialog
+          rows={valid}
+          totals={state.totals}
+          balances={balances}
+          drawsOnBalance={b.kind === "disbursement"}
+          pending={pending}
+          onSubmit={(fundingFirst) => submit(true, fundingFirst)}
+          onClose={() => setConfirming(false)}
+        />
       ) : null}
     </div>
   );

@@ -50,19 +50,36 @@ function destinationLine(destination: Obj): ConfirmLine | null {
   return null;
 }
 
-/** A batch submitted over its balance ("funding first"): what the approver must know. */
-function batchShortfall(body: unknown): string[] {
-  const short = (obj(body).shortfall ?? []) as Array<{ currency: string; available: string; short: string }>;
-  if (!Array.isArray(short) || short.length === 0) return [];
-  const each = short
-    .map(
-      (s) =>
-        `${s.currency} short by ${formatMoney(s.short, s.currency)} (${formatMoney(s.available, s.currency)} available)`,
-    )
-    .join("; ");
-  return [
-    `Over the balance when submitted: ${each}. The submitter confirmed it will be funded before it runs; rows sent before then fail.`,
-  ];
+/**
+ * A batch against the balance (issue 59): what each currency's total leaves of the balance now,
+ * read when the approver opens the decision, and what the submitter was told when it was short.
+ */
+export function batchBalanceWarnings(
+  body: unknown,
+  balances: ReadonlyArray<{ currency: string; available_balance: string }> | null,
+): string[] {
+  const totals = (obj(body).totals ?? []) as Array<{ currency: string; amount: string }>;
+  const short = (obj(body).shortfall ?? []) as Array<{ currency: string }>;
+  const wasShort = new Set(Array.isArray(short) ? short.map((s) => s.currency) : []);
+  if (!Array.isArray(totals)) return [];
+  if (balances === null)
+    return totals.length > 0
+      ? ["The balance could not be read just now: check it on the Balances page before approving."]
+      : [];
+  const warnings: string[] = [];
+  for (const t of totals) {
+    const available = balances.find((b) => b.currency === t.currency)?.available_balance ?? "0";
+    const gap = new Decimal(t.amount).minus(available);
+    if (gap.gt(0))
+      warnings.push(
+        `Over the balance now: ${formatMoney(t.amount, t.currency)} to send, ${formatMoney(available, t.currency)} available (short by ${formatMoney(gap.toFixed(), t.currency)}).${wasShort.has(t.currency) ? " The submitter confirmed it will be funded before it runs;" : ""} Rows sent before it is funded fail.`,
+      );
+    else if (wasShort.has(t.currency))
+      warnings.push(
+        `Short when submitted, covered now: ${formatMoney(t.amount, t.currency)} to send, ${formatMoney(available, t.currency)} available.`,
+      );
+  }
+  return warnings;
 }
 
 export async function decisionSummary(
@@ -83,8 +100,8 @@ export async function decisionSummary(
         },
         { label: "Batch", value: label },
       ],
-      // The submitter sent it knowing it was short: the approver sees that too (issue 44).
-      warnings: batchShortfall(row.body),
+      // Against the balance now, not only as it was when submitted (issues 44, 59).
+      warnings: batchBalanceWarnings(row.body, await availableBalances(row.environment)),
     };
   }
   const body = obj(row.body);

@@ -52,6 +52,9 @@ export type BacktestResult = {
 /** A batch submitted for approval is stored under this path (lib/batches/submit.ts): not an API call, the console's own. */
 export const BATCH_SUBMISSION_PATH = "/console/batches/";
 
+/** The batch a batch submission's path names. */
+export const batchIdOf = (path: string): string => path.slice(BATCH_SUBMISSION_PATH.length);
+
 /** Where the sent call's result lives in the console, by action (a batch: its page). */
 export function resultHref(action: ControlledAction, id: string | null, path = ""): string | null {
   if (path.startsWith(BATCH_SUBMISSION_PATH))

@@ -167,23 +167,10 @@ export async function listBatches(db: Executor, environment: Environment, limit 
     .orderBy(desc(batches.createdAt))
     .limit(limit);
   // How each finished batch ended (issue 44): its rows' outcomes, counted through the rows' primary key.
-  const ended = rows.filter((r) => r.status === "done" || r.status === "sending").map((r) => r.id);
-  const counts = new Map<string, { sent: number; refused: number; failed: number }>();
-  if (ended.length > 0) {
-    const found = await queryRows<{ batch_id: string; sent: string; refused: string; failed: string }>(
-      db,
-      sql`select batch_id,
-            count(*) filter (where send_state = 'sent') as sent,
-            count(*) filter (where send_state = 'failed') as refused,
-            count(*) filter (where ${ROW_FAILED}) as failed
-          from console_batch_rows where batch_id in (${sql.join(
-            ended.map((id) => sql`${id}`),
-            sql`, `,
-          )}) group by batch_id`,
-    );
-    for (const f of found)
-      counts.set(f.batch_id, { sent: Number(f.sent), refused: Number(f.refused), failed: Number(f.failed) });
-  }
+  const counts = await rowOutcomes(
+    db,
+    rows.filter((r) => r.status === "done" || r.status === "sending").map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), outcome: counts.get(r.id) ?? null }));
 }
 
@@ -205,4 +192,43 @@ export async function moveBatch(
 
 export async function setBatch(db: Executor, id: string, set: Partial<typeof batches.$inferInsert>): Promise<void> {
   await db.update(batches).set(set).where(eq(batches.id, id));
+}
+
+type RowOutcome = { sent: number; refused: number; failed: number };
+
+/** How the rows of these batches ended (sent, refused, failed afterwards), counted through the rows' primary key. */
+async function rowOutcomes(db: Executor, ids: readonly string[]): Promise<Map<string, RowOutcome>> {
+  const counts = new Map<string, RowOutcome>();
+  if (ids.length === 0) return counts;
+  const found = await queryRows<{ batch_id: string; sent: string; refused: string; failed: string }>(
+    db,
+    sql`select batch_id,
+          count(*) filter (where send_state = 'sent') as sent,
+          count(*) filter (where send_state = 'failed') as refused,
+          count(*) filter (where ${ROW_FAILED}) as failed
+        from console_batch_rows where batch_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) group by batch_id`,
+  );
+  for (const f of found)
+    counts.set(f.batch_id, { sent: Number(f.sent), refused: Number(f.refused), failed: Number(f.failed) });
+  return counts;
+}
+
+/** How each of these batches stands (issue 59): its status and, once sending, its rows' outcomes; the Approvals pages say it as the batch page does. */
+export async function batchStates(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, { status: BatchRow["status"]; progress: RowOutcome | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: batches.id, status: batches.status })
+    .from(batches)
+    .where(inArray(batches.id, [...ids]));
+  const counts = await rowOutcomes(
+    db,
+    rows.filter((r) => r.status === "done" || r.status === "sending").map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.id, { status: r.status, progress: counts.get(r.id) ?? null }]));
 }

@@ -10,7 +10,9 @@ import { NotAllowed } from "@/components/auth/not-allowed";
 import { nowFor } from "@/lib/approvals/clock";
 import { CONTROLLED_ACTION_LABELS, rolesText } from "@/lib/approvals/rules";
 import { approvalsOf, expireDue, listSubmissions, toSubmissionView } from "@/lib/approvals/store";
-import type { SubmissionView } from "@/lib/approvals/types";
+import { BATCH_SUBMISSION_PATH, batchIdOf, type SubmissionView } from "@/lib/approvals/types";
+import { batchOutcome } from "@/lib/batches/outcome";
+import { batchStates } from "@/lib/batches/store";
 import { consoleRead } from "@/lib/auth/console-read";
 import { can } from "@/lib/auth/permissions";
 import { duplicateFlags } from "@/lib/approvals/money-calls";
@@ -42,7 +44,7 @@ export default async function ApprovalsPage({
     listSubmissions(db, { status: "pending", submittedBy }),
     listSubmissions(db, { status: "decided", limit: 50, submittedBy }),
   ]);
-  const [approvals, flags] = await Promise.all([
+  const [approvals, flags, batchesNow] = await Promise.all([
     approvalsOf(
       db,
       [...pending, ...decided].map((s) => s.id),
@@ -51,7 +53,16 @@ export default async function ApprovalsPage({
       db,
       pending.map((s) => s.id),
     ),
+    // An approved batch reads as the batch page says it ended (issue 59).
+    batchStates(
+      db,
+      decided.flatMap((s) => (s.path.startsWith(BATCH_SUBMISSION_PATH) ? [batchIdOf(s.path)] : [])),
+    ),
   ]);
+  const batchLook = (s: SubmissionView) => {
+    const state = s.path.startsWith(BATCH_SUBMISSION_PATH) ? batchesNow.get(batchIdOf(s.path)) : undefined;
+    return state ? batchOutcome(state.status, state.progress) : null;
+  };
   const view = (rows: typeof pending) =>
     rows.map((r) => toSubmissionView(r, approvals, r.environment === "sandbox" ? sandboxNow : productionNow));
   const queue = view(pending);
@@ -113,7 +124,7 @@ export default async function ApprovalsPage({
       header: "Status",
       cell: (s: SubmissionView) => (
         <span className="flex flex-col items-start gap-1">
-          <SubmissionStatus status={s.status} />
+          <SubmissionStatus status={s.status} batch={batchLook(s)} />
           {withWho && mayApprove(s) ? (
             <span className="text-xs font-medium text-amber-800">Yours to decide</span>
           ) : null}

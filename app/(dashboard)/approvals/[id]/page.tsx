@@ -12,7 +12,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { nowFor } from "@/lib/approvals/clock";
 import { CONTROLLED_ACTION_LABELS, rolesText } from "@/lib/approvals/rules";
 import { approvalsOf, findSubmission, toSubmissionView } from "@/lib/approvals/store";
-import { BATCH_SUBMISSION_PATH, resultHref } from "@/lib/approvals/types";
+import { batchIdOf, BATCH_SUBMISSION_PATH, resultHref } from "@/lib/approvals/types";
+import { batchOutcome } from "@/lib/batches/outcome";
+import { batchStates } from "@/lib/batches/store";
 import { consoleRead } from "@/lib/auth/console-read";
 import { can } from "@/lib/auth/permissions";
 import { decisionSummary } from "@/lib/approvals/decision-summary";
@@ -30,6 +32,15 @@ import { formatSecond } from "@/lib/dashboard/format-date";
 export const metadata = { title: "Submission" };
 
 const when = formatSecond;
+
+/** How the API answered, in words for finance: "Accepted by the settlement API (HTTP 201)." */
+function answerInWords(status: string, code: number | null, batch: boolean): string {
+  if (batch) return "Its rows were sent one by one: the batch page has each row's answer.";
+  if (code === null) return "No answer came back from the settlement API.";
+  return status === "sent"
+    ? `Accepted by the settlement API (HTTP ${code}).`
+    : `The settlement API refused it (HTTP ${code}): its answer is below.`;
+}
 
 /** One held submission: what would be sent, exactly; why it is held; who approved; and the decision controls for who may use them. */
 export default async function SubmissionPage({ params }: { params: Promise<{ id: string }> }) {
@@ -52,6 +63,21 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
   const href = resultHref(s.action, s.resultId, s.path);
   const body = JSON.stringify(s.body, null, 2);
   const batch = s.path.startsWith(BATCH_SUBMISSION_PATH);
+  // An approved batch reads as the batch page says it ended (issue 59).
+  const batchState = batch && !open ? (await batchStates(db, [batchIdOf(s.path)])).get(batchIdOf(s.path)) : undefined;
+  const batchLook = batchState ? batchOutcome(batchState.status, batchState.progress) : null;
+  // What the call is, said for where it stands: to be sent, as sent, or never sent.
+  const sentTitle = open
+    ? "What will be sent"
+    : s.status === "sent" || s.status === "failed" || s.status === "sending"
+      ? "What was sent"
+      : "What would have been sent";
+  const sentNote = (what: string) =>
+    open
+      ? `${what}, once approved.`
+      : s.status === "sent" || s.status === "failed" || s.status === "sending"
+        ? `${what}, as it was sent.`
+        : `${what}: never sent (${s.status}).`;
   // Priced afresh for whoever decides now (issue 43); a decided one shows what was stored.
   const [summary, flags, passkeys, wait] = await Promise.all([
     open ? decisionSummary(db, row, s.facts.label, CONTROLLED_ACTION_TABLE) : Promise.resolve(null),
@@ -83,7 +109,7 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
       <PageHeader
         title={`${CONTROLLED_ACTION_LABELS[s.action]}: ${s.facts.label}`}
         description={`Submitted by ${s.submittedBy.email} on ${when(s.submittedAt)}, in ${s.environment}.`}
-        actions={<SubmissionStatus status={s.status} />}
+        actions={<SubmissionStatus status={s.status} batch={batchLook} />}
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
@@ -174,8 +200,10 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
           </Card>
           {s.status === "sent" || s.status === "failed" ? (
             <Card
-              title={s.status === "sent" ? "Sent" : "The API refused it"}
-              description={`Answered ${s.responseStatus ?? "nothing"}.`}
+              title={
+                s.status === "sent" ? (batchLook ? `Approved · ${batchLook.label}` : "Sent") : "The API refused it"
+              }
+              description={answerInWords(s.status, s.responseStatus, batch)}
             >
               {s.status === "sent" && s.secretWaiting && mine ? (
                 <div className="mb-4">
@@ -197,8 +225,8 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
         {batch ? (
           <Card
             className="min-w-0"
-            title="What will be sent"
-            description="Every row of the batch, each with its own Idempotency-Key, once approved."
+            title={sentTitle}
+            description={sentNote("Every row of the batch, each with its own Idempotency-Key")}
           >
             <p className="text-sm text-slate-700">{s.facts.label}</p>
             <Link
@@ -218,8 +246,8 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
         ) : (
           <Card
             className="min-w-0"
-            title="What will be sent"
-            description="Exactly this call, with this Idempotency-Key, once approved."
+            title={sentTitle}
+            description={sentNote("Exactly this call, with this Idempotency-Key")}
           >
             <p className="font-mono text-sm break-all text-slate-900">
               {s.method} {s.path}
