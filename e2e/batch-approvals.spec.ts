@@ -66,9 +66,12 @@ test("finance submits a production batch; it waits for an administrator's approv
   ).toHaveText("Approved · Sent");
 
   // Support reads it, without a control.
+  // Support opens the link in the sandbox: told where the batch is, and switched there (issue 59).
   const support = await signInAs("support");
-  await support.context().addCookies([{ name: "console_env", value: "production", url: baseURL ?? "" }]);
   await support.goto(batchPath);
+  const elsewhere = support.getByTestId("other-environment");
+  await expect(elsewhere).toContainText("This batch is in production");
+  await elsewhere.getByRole("button", { name: "Switch to production and open it" }).click();
   await expect(support.getByTestId("batch-workspace")).toBeVisible();
   await expect(support.getByTestId("submit-batch")).toHaveCount(0);
   await support.goto("/batches");

@@ -413,6 +413,10 @@ test("the balance statement: every movement with its cause and running balance, 
     expect(lines.at(-1)).toContain(new Decimal(await usdcTotal()).toFixed(6));
   }).toPass({ timeout: 30_000 });
 
+  // How the balance is funded, with the operator's exact command (issue 59).
+  await page.goto("/balances");
+  await expect(page.getByTestId("how-funded")).toContainText("How the sandbox is funded");
+  await expect(page.getByTestId("how-funded")).toContainText("--environment sandbox --currency USDC");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/balances");
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);

@@ -82,6 +82,8 @@ test("a new production destination cools off however it is entered: saved, remov
     await page.getByRole("button", { name: "Create disbursement" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Pay out in production" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "never paid" })).toBeVisible();
+    // The refusal says what to do next (issue 59).
+    await expect(page.getByTestId("way-forward")).toContainText("shorten the cooling-off period on the Payees page");
 
     // An administrator shortens the period: the typed address is paid.
     await coolingOff(page, "None");
@@ -195,9 +197,14 @@ test("a saved bank account (IBAN) with its holder fills the builder, and a rule 
   await support.screenshot({ path: "test-results/screens/payees-support-masked-390.png", fullPage: true });
   await support.context().close();
   await page.goto("/admin/audit?action=revealAccountNumber");
-  await expect(
-    page.getByTestId("audit-row").filter({ hasText: "Reveal a masked bank account number" }).first(),
-  ).toBeVisible();
+  const revealed = page.getByTestId("audit-row").filter({ hasText: "Reveal a masked bank account number" }).first();
+  await expect(revealed).toBeVisible();
+  // The target by name, its id on hover (issue 59).
+  await expect(revealed.getByTestId("audit-target")).toHaveText(`payee “${payeeName}”`);
+  await expect(revealed.locator("td").filter({ has: page.getByTestId("audit-target") })).toHaveAttribute(
+    "title",
+    /^payee_/,
+  );
   await page.goto("/payees");
 
   const rule = `E2E new destinations ${stamp}`;

@@ -75,10 +75,12 @@ export default async function SignInPage({
             </button>
           </form>
         ) : null}
-        <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-500">
-          <LockIcon className="size-3.5" />
-          No account? Ask an administrator of this console to add you.
-        </p>
+        {step ? null : (
+          <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-500">
+            <LockIcon className="size-3.5" />
+            No account? Ask an administrator of this console to add you.
+          </p>
+        )}
       </div>
     </main>
   );

@@ -213,7 +213,12 @@ function FailureText({ failure }: { failure: string | null }) {
   return (
     <p className="text-xs break-words text-red-800" data-testid="row-failure">
       {said?.words ?? "Failed"}
-      {said?.code ? <span className="ml-1 font-mono text-[11px] text-red-700/80">({said.code})</span> : null}
+      {said?.code ? (
+        <>
+          {" "}
+          <span className="font-mono text-[11px] text-red-700/80">({said.code})</span>
+        </>
+      ) : null}
     </p>
   );
 }

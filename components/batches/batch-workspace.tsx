@@ -175,8 +175,9 @@ export function BatchWorkspace({
       <div className="flex flex-wrap items-center gap-3">
         <BatchStatusBadge status={b.status} progress={state.progress} />
         <p className="text-sm text-slate-600">
-          {state.progress.rows.toLocaleString("en-US")} rows · <span data-testid="valid-count">{valid}</span> to send ·{" "}
-          {state.progress.invalid} with problems · {state.progress.dropped} dropped
+          {state.progress.rows.toLocaleString("en-US")} {state.progress.rows === 1 ? "row" : "rows"} ·{" "}
+          <span data-testid="valid-count">{valid}</span> to send · {state.progress.invalid} with problems ·{" "}
+          {state.progress.dropped} dropped
         </p>
       </div>
       {b.follows ? (

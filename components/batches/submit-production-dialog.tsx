@@ -53,7 +53,7 @@ export function SubmitProductionDialog({
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Submit this batch in production?"
-      description={`${rows} rows of real money. It waits for an approval before any row is sent.`}
+      description={`${rows} ${rows === 1 ? "row" : "rows"} of real money. It waits for an approval before any row is sent.`}
       footer={
         <DialogActions cancel="Keep reviewing">
           <Button

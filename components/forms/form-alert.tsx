@@ -54,14 +54,17 @@ export function FormAlert({
           className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
         >
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
-          {titled ? (
-            <div>
-              <p className="font-medium">{titleFor(error)}</p>
-              <p className="mt-0.5 text-red-700">{describeError(error)}</p>
-            </div>
-          ) : (
-            <p>{describeError(error)}</p>
-          )}
+          <div>
+            {titled ? (
+              <>
+                <p className="font-medium">{titleFor(error)}</p>
+                <p className="mt-0.5 text-red-700">{describeError(error)}</p>
+              </>
+            ) : (
+              <p>{describeError(error)}</p>
+            )}
+            <WayForward error={error} />
+          </div>
         </div>
       ) : success ? (
         <div
@@ -90,4 +93,19 @@ function titleFor(error: ActionError): string {
     default:
       return "The request was refused";
   }
+}
+
+/** What a person can do about a refusal that is not a typing mistake (issue 59): where to go next. */
+function WayForward({ error }: { error: ActionError }) {
+  if (error.code !== "destination_cooling_off") return null;
+  return (
+    <p className="mt-1 text-red-700" data-testid="way-forward">
+      Pay it once the wait ends, pay a destination already paid before, or ask an administrator to shorten the
+      cooling-off period on the{" "}
+      <a href="/payees" className="font-medium text-red-900 underline underline-offset-2">
+        Payees page
+      </a>
+      .
+    </p>
+  );
 }

@@ -27,7 +27,10 @@ export const proveSecondFactor = consoleAction({
       return { ...refused("too_many_attempts", tooManyAttempts("Too many wrong codes.", claim.waitSeconds)), audit };
     const used = await prove(db, actor, code);
     if (!used) {
-      const message = "That code does not match, or was already used. Enter the newest code from your app.";
+      // A recovery code is words and dashes, an app's code digits: the message speaks of the one typed (issue 59).
+      const message = /^\d[\d\s]*$/.test(code.trim())
+        ? "That code does not match, or was already used. Enter the newest code from your app."
+        : "That recovery code does not match, or was already used: each works once. Try another of your recovery codes.";
       return { ...refused("invalid_code", message, { code: message }), audit };
     }
     await passwordCheckSucceeded(db, claim.release);

@@ -2,7 +2,7 @@ import "server-only";
 import { findSubmission } from "@/lib/approvals/store";
 import { getDatabase } from "@/lib/db/connection";
 import type { Environment } from "@/lib/schemas/catalog";
-import { batchView, findBatch } from "./store";
+import { batchView, findBatch, findBatchById } from "./store";
 import { dryRunFeesOf, outcomeTotalsOf, progressOf, quoteFeesOf, totalsOf } from "./tallies";
 import { rowsOf, filterRows } from "./review-rows";
 import { settleHeldBatch } from "./submit";
@@ -57,4 +57,10 @@ export async function batchState(
     invalidRowNos: all.filter((r) => r.included && r.problems.length > 0).map((r) => r.rowNo),
     undecidedRowNos: all.filter(needsDecision).map((r) => r.rowNo),
   };
+}
+
+/** The environment a batch belongs to, whichever the page shows (a link opened in the other one), or null. */
+export async function batchEnvironment(id: string): Promise<Environment | null> {
+  const { db } = await getDatabase();
+  return (await findBatchById(db, id))?.environment ?? null;
 }

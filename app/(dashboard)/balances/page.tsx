@@ -1,4 +1,7 @@
 import { Link } from "@/components/ui/link";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { getShellInfo } from "@/lib/page-data/shell-info";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -33,6 +36,7 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
   const result = inverted
     ? null
     : await getBalanceStatement({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  const shell = await getShellInfo();
   const query = new URLSearchParams({ currency, ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
   return (
     <>
@@ -68,7 +72,47 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
       ) : (
         <StatementView statement={result.data} />
       )}
+      <HowFunded environment={shell.environment} account={shell.accountName} currency={currency} />
     </>
+  );
+}
+
+/**
+ * How this balance gets money (issue 59): the production balance is funded by the operator (the
+ * service has no endpoint for it), shown here with the exact command, not only in the docs.
+ */
+function HowFunded({
+  environment,
+  account,
+  currency,
+}: {
+  environment: string;
+  account: string | null;
+  currency: string;
+}) {
+  const command = `npm run --silent balances -- set --account "${account ?? "<account name>"}" --environment ${environment} --currency ${currency} --amount <new total>`;
+  return (
+    <Card
+      className="mt-6"
+      title={environment === "production" ? "How production is funded" : "How the sandbox is funded"}
+      description={
+        environment === "production"
+          ? "Your treasury tops up the pre-funded balance; the operator records the new total on the console's host. Until then, disbursements and batches above the available balance are refused (insufficient_funds)."
+          : "Sandbox balances are test money, seeded when the console starts. The operator can set any total on the console's host."
+      }
+      data-testid="how-funded"
+    >
+      <div className="flex items-start gap-2">
+        <code className="min-w-0 flex-1 rounded-md bg-slate-900 px-3 py-2 font-mono text-xs break-all text-slate-100">
+          {command}
+        </code>
+        <CopyButton value={command} label="Copy the command" />
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        It sets the total; reserved funds stay reserved and the statement shows the change as “Set by the operator”. See
+        docs/operate for PGlite and PostgreSQL.
+      </p>
+    </Card>
   );
 }
 

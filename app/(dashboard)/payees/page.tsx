@@ -48,7 +48,7 @@ export default async function PayeesPage() {
     <>
       <PageHeader
         title="Payees"
-        description={`Saved wallets and bank accounts for ${environment}: the disbursement form and the builder offer them. ${minutes === 0 ? "A new payee is usable at once here." : `A new payee is usable ${hours >= 1 ? `${hours} h` : `${minutes} min`} after it was added (its cooling-off period).`}`}
+        description={`Saved wallets and bank accounts for ${environment}: the disbursement form and the builder offer them. ${minutes === 0 ? "Any destination is usable at once here." : `A destination this account never paid waits ${hours >= 1 ? `${hours} h` : `${minutes} min`} from when it was first saved, typed or uploaded (its cooling-off period); one paid before is usable at once.`}`}
       />
       <div className="space-y-6">
         <DataTable

@@ -14,6 +14,7 @@ import { auditActionLabel, auditResultLabel } from "@/lib/auth/audit-labels";
 import { formatSecond } from "@/lib/dashboard/format-date";
 import { AuditLogCard } from "@/components/admin/audit-log-card";
 import { auditLogSummary, placesOf } from "@/lib/audit-log/store";
+import { auditTargetNames } from "@/lib/page-data/audit-targets";
 
 export const metadata = { title: "Audit trail" };
 
@@ -38,10 +39,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     auditFacets(db),
     auditLogSummary(db),
   ]);
-  const places = await placesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [places, targets] = await Promise.all([
+    placesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    auditTargetNames(
+      db,
+      rows.flatMap((r) => (r.targetId ? [r.targetId] : [])),
+    ),
+  ]);
   const last = rows.at(-1);
   const filtered = Boolean(query.user || query.action || query.result || query.environment || query.from || query.to);
 
@@ -158,9 +165,22 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           },
           {
             header: "Target",
-            className: "max-w-48 truncate font-mono text-xs",
+            className: "max-w-56 text-xs break-words",
             title: (row) => row.targetId ?? undefined,
-            cell: (row) => row.targetId ?? <span className="text-slate-500">—</span>,
+            cell: (row) => {
+              if (!row.targetId) return <span className="text-slate-500">—</span>;
+              const name = targets.get(row.targetId);
+              // People and things by name, the id on hover (issue 59); an id nothing names stays an id.
+              return name ? (
+                <span className="text-slate-800" data-testid="audit-target">
+                  {name}
+                </span>
+              ) : (
+                <span className="font-mono text-slate-700" data-testid="audit-target">
+                  {row.targetId}
+                </span>
+              );
+            },
           },
           {
             header: "Environment",

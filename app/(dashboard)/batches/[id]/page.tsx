@@ -4,7 +4,8 @@ import { NotAllowed } from "@/components/auth/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireActor } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/permissions";
-import { batchState } from "@/lib/batches/state";
+import { batchEnvironment, batchState } from "@/lib/batches/state";
+import { OtherEnvironment } from "@/components/shell/other-environment";
 import { BATCH_KIND_LABELS } from "@/lib/batches/templates";
 import { availableBalances } from "@/lib/page-data/available-balances";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
@@ -19,7 +20,17 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   if (!/^bat_[A-Za-z0-9_-]{6,40}$/.test(id)) notFound();
   const state = await batchState(environment, id);
-  if (!state) notFound();
+  if (!state) {
+    // A link to a batch of the other environment: say where it is and offer the switch (issue 59).
+    const home = await batchEnvironment(id);
+    if (!home || home === environment) notFound();
+    return (
+      <>
+        <PageHeader title="Batch" description={`Batch ${id}`} />
+        <OtherEnvironment what="This batch" environment={home} />
+      </>
+    );
+  }
   const b = state.batch;
   const role = gate.actor.role;
   const canManage =
