@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { Providers } from "@/lib/ui/providers";
+import { Providers } from "@/components/ui/providers";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -271,7 +271,7 @@ test("bank payees for every rail: a US account checked as it is typed, a CSV boo
   await typeInto(add.getByLabel("Bank name"), "Chase");
   await typeInto(add.getByLabel("Routing number"), "011000016");
   await typeInto(add.getByLabel("Account number"), account);
-  await add.getByLabel("Business", { exact: true }).check();
+  await setChecked(add.getByLabel("Business", { exact: true }));
   await typeInto(add.getByLabel("Business name"), `Supplier ${stamp}`);
   await add.getByRole("button", { name: "Add payee" }).click();
   // The routing number's checksum, on its field, before anything is sent.

@@ -14,7 +14,7 @@ import nextEnv from "@next/env";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { resealSecrets } from "@/lib/crypto/reseal";
+import { resealSecrets } from "@/lib/instance/reseal";
 import { parseKey } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { recordFingerprint } from "@/lib/instance/shared-secrets";

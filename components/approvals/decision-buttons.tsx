@@ -10,7 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useToast } from "@/components/ui/toast";
 import { approveSubmission } from "@/lib/actions/approve-submission";
 import { denySubmission } from "@/lib/actions/deny-submission";
-import type { ActionError } from "@/lib/actions/result";
+import type { ActionError } from "@/lib/dashboard/action-result";
 import type { DecisionSummary } from "@/lib/approvals/decision-summary";
 import { Link } from "@/components/ui/link";
 import { SecondFactorCodeForm } from "@/components/auth/second-factor-code-form";

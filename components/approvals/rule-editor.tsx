@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { backtestApprovalRule } from "@/lib/actions/backtest-approval-rule";
-import type { ActionError } from "@/lib/actions/result";
+import type { ActionError } from "@/lib/dashboard/action-result";
 import { saveApprovalRule } from "@/lib/actions/save-approval-rule";
 import type { BacktestResult } from "@/lib/approvals/types";
 import { APPROVER_ROLES, CONTROLLED_ACTION_LABELS, RULE_ACTIONS, ruleSummary } from "@/lib/approvals/rule-catalog";

@@ -19,7 +19,7 @@ import { submitBatch } from "@/lib/actions/submit-batch";
 import { keepBatchRows } from "@/lib/actions/keep-batch-rows";
 import { retryFailedBatchRows } from "@/lib/actions/retry-failed-batch-rows";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/dashboard/action-result";
 import type { BatchCheck, BatchRowView, BatchState, RowFilter } from "@/lib/batches/types";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import type { Balance } from "@/lib/schemas/sandbox";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { describeError, type ActionResult } from "@/lib/actions/result";
+import { describeError, type ActionResult } from "@/lib/dashboard/action-result";
 
 /**
  * A resource page on the server: 404 for an unknown or malformed id, the header with its way

@@ -4,7 +4,7 @@ import { type DefinedUseQueryResult, type QueryKey, useQuery } from "@tanstack/r
 import type { ReactNode } from "react";
 import { RawJson } from "@/components/settlement-requests/detail/raw-json";
 import { ResourceStatusLine } from "@/components/ui/resource-status-line";
-import { unwrap, type ActionResult } from "@/lib/actions/result";
+import { unwrap, type ActionResult } from "@/lib/dashboard/action-result";
 
 /** Which statuses still move (the simulated rails move them within seconds), and how often to read again meanwhile. */
 export type Polling = { while: ReadonlySet<string>; everyMs: number };

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import type { ActionError } from "@/lib/actions/result";
+import type { ActionError } from "@/lib/dashboard/action-result";
 import { namedMessage } from "@/lib/schemas/field-label";
 
 /**

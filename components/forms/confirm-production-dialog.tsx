@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { previewSettlementRequest } from "@/lib/actions/preview-settlement-request";
-import { describeError } from "@/lib/actions/result";
+import { describeError } from "@/lib/dashboard/action-result";
 import { getDailyLimitLeft } from "@/lib/actions/get-daily-limit-left";
 import { formatMoney } from "@/lib/money/format";
 import {

@@ -15,7 +15,7 @@ import { CreateDialogFooter } from "@/components/forms/create-dialog-footer";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Dialog } from "@/components/ui/dialog";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/dashboard/action-result";
 
 type Words = { title: string; description: string };
 

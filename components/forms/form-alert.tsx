@@ -1,7 +1,7 @@
 "use client";
 
 import { AlertIcon, CheckIcon, ClockIcon } from "@/components/ui/icons";
-import { describeError, type ActionError } from "@/lib/actions/result";
+import { describeError, type ActionError } from "@/lib/dashboard/action-result";
 import { LimitOffer } from "./limit-offer";
 
 /**

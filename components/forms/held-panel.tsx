@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ClockIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { denySubmission } from "@/lib/actions/deny-submission";
-import type { ActionError } from "@/lib/actions/result";
+import type { ActionError } from "@/lib/dashboard/action-result";
 
 /**
  * A form's call is held for approval (issue 43): the form is read-only until its author either

@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/dashboard/action-result";
 
 /**
  * A small button that runs one server action (passed from the server page with its input), says

@@ -4,7 +4,7 @@ import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { unstable_rethrow, useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { useToast } from "@/components/ui/toast";
-import type { ActionError, ActionResult } from "@/lib/actions/result";
+import type { ActionError, ActionResult } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { newIdempotencyKey } from "@/lib/dashboard/form-values";
 import { idempotencyKeyIsSpent, keyForSubmission } from "@/lib/dashboard/idempotency";

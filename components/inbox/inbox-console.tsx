@@ -27,7 +27,7 @@ import {
   type InboxSummary,
 } from "@/lib/inbox/types";
 import { formatDateTime } from "@/lib/dashboard/format-date";
-import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { useActionMutation } from "@/components/forms/use-action-mutation";
 import { cn } from "@/lib/ui/cn";
 import { MessageCard } from "./message-card";
 import { useInboxStream } from "./use-inbox-stream";

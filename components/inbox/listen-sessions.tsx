@@ -9,7 +9,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { useToast } from "@/components/ui/toast";
 import { endListenSession } from "@/lib/actions/end-listen-session";
 import { listListenSessions } from "@/lib/actions/list-listen-sessions";
-import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import { ActionFailure, describeError, unwrap } from "@/lib/dashboard/action-result";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { ListenSessionView } from "@/lib/listen/types";
 import { formatSecond } from "@/lib/dashboard/format-date";

@@ -9,7 +9,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { SearchIcon } from "@/components/ui/icons";
 import { Pagination } from "@/components/ui/pagination";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import { ActionFailure, describeError, unwrap } from "@/lib/dashboard/action-result";
 import type { FiltersOf } from "@/lib/dashboard/list-filters";
 import { cn } from "@/lib/ui/cn";
 import type { ListData, ListPage, ListSource, Spec } from "./list-source";

@@ -3,7 +3,7 @@
  * loads the first page with it (loadList) and its client screen the later ones (ListScreen).
  */
 import type { QueryKey } from "@tanstack/react-query";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/dashboard/action-result";
 import type { Permission } from "@/lib/auth/permissions";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import type { FilterField, ListFiltersCodec, QueryOf } from "@/lib/dashboard/list-filters";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
-import { describeError, type ActionResult } from "@/lib/actions/result";
+import { describeError, type ActionResult } from "@/lib/dashboard/action-result";
 
 /**
  * A server-rendered list the API offers as an extension (Events, Request log): "Not offered by

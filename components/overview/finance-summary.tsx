@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { describeError } from "@/lib/actions/result";
+import { describeError } from "@/lib/dashboard/action-result";
 import { formatDuration, percent, SUMMARY_RANGES, volumeSeries, type SummaryRange } from "@/lib/dashboard/summary-view";
 import { formatMoney } from "@/lib/money/format";
 import { cn } from "@/lib/ui/cn";

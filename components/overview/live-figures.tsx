@@ -2,7 +2,7 @@ import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { statusTone, type Tone } from "@/components/ui/status-tone";
 import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
-import { describeError } from "@/lib/actions/result";
+import { describeError } from "@/lib/dashboard/action-result";
 import { rangeStart, summaryFrom } from "@/lib/page-data/overview-summary";
 
 /** Status groups cover the requests created in these last days (the summary's running counts). */

@@ -5,7 +5,7 @@ import { useId, useState, useTransition } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { Button } from "@/components/ui/button";
 import { importPayees, type PayeeImport } from "@/lib/actions/import-payees";
-import type { ActionError } from "@/lib/actions/result";
+import type { ActionError } from "@/lib/dashboard/action-result";
 
 const names = (rows: Array<{ line: number; name: string }>) =>
   rows.map((r) => `“${r.name}” (line ${r.line})`).join(", ");

@@ -13,7 +13,7 @@ import { RatesIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { getRate } from "@/lib/actions/get-rate";
-import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
+import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { plainAmount } from "@/lib/dashboard/normalize-input";
 import { queryKeys } from "@/lib/dashboard/query-keys";

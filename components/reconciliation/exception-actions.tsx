@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { acceptDifference } from "@/lib/actions/accept-difference";
 import { assignException } from "@/lib/actions/assign-exception";
 import { matchByHand } from "@/lib/actions/match-by-hand";
-import type { ActionError, ActionResult } from "@/lib/actions/result";
+import type { ActionError, ActionResult } from "@/lib/dashboard/action-result";
 import { writeOffException } from "@/lib/actions/write-off-exception";
 import { formatMoney } from "@/lib/money/format";
 import { useReconAction } from "./use-recon-action";

@@ -5,7 +5,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { backtestMatchRules } from "@/lib/actions/backtest-match-rules";
-import type { ActionError } from "@/lib/actions/result";
+import type { ActionError } from "@/lib/dashboard/action-result";
 import { saveMatchRules } from "@/lib/actions/save-match-rules";
 import type { BacktestMonth } from "@/lib/reconciliation/backtest";
 import { EXCEPTION_LABELS } from "@/lib/reconciliation/labels";

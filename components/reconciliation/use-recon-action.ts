@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { useToast } from "@/components/ui/toast";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/dashboard/action-result";
 
 /** Runs a reconciliation action: one at a time, a refusal as a toast, the page's data refreshed after. */
 export function useReconAction() {

@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { backfillReports } from "@/lib/actions/backfill-reports";
 import { queueReport } from "@/lib/actions/queue-report";
-import type { ActionError } from "@/lib/actions/result";
+import type { ActionError } from "@/lib/dashboard/action-result";
 import { REPORT_LABELS, type ReportFormat, type ReportId } from "@/lib/reports/catalog";
 import { FormatField, ReportField } from "./report-fields";
 

@@ -14,11 +14,11 @@ import { advanceSandboxClock } from "@/lib/actions/advance-sandbox-clock";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import { getSandboxClock } from "@/lib/actions/get-sandbox-clock";
 import { listEvents } from "@/lib/actions/list-events";
-import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import { ActionFailure, describeError, unwrap } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { useActionMutation } from "@/components/forms/use-action-mutation";
 import type { Event } from "@/lib/schemas/event";
 import type { SandboxClock } from "@/lib/schemas/sandbox";
 

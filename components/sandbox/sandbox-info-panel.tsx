@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { RefreshIcon } from "@/components/ui/icons";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getSandboxInfo } from "@/lib/actions/get-sandbox-info";
-import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import { ActionFailure, describeError, unwrap } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";

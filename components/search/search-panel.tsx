@@ -8,7 +8,7 @@ import { useActor, useShellEnvironment } from "@/components/auth/actor-context";
 import { Input } from "@/components/ui/input";
 import { StatusBadge } from "@/components/ui/badge";
 import { searchEverything } from "@/lib/actions/search-everything";
-import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import { ActionFailure, describeError, unwrap } from "@/lib/dashboard/action-result";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { hrefForHit, KIND_LABELS, MATCH_LABELS } from "@/lib/dashboard/search-links";

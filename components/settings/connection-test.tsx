@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { describeError } from "@/lib/actions/result";
+import { describeError } from "@/lib/dashboard/action-result";
 import { testConnection, type ConnectionTest as Result } from "@/lib/actions/test-connection";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 

@@ -9,11 +9,11 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { listWebhookDeliveries } from "@/lib/actions/list-webhook-deliveries";
 import { retryWebhookDelivery } from "@/lib/actions/retry-webhook-delivery";
-import { ActionFailure, describeError, unwrap } from "@/lib/actions/result";
+import { ActionFailure, describeError, unwrap } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatCountdown, formatDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { useActionMutation } from "@/components/forms/use-action-mutation";
 import { useSandboxOffset } from "@/components/sandbox/use-sandbox-offset";
 import type { WebhookDelivery } from "@/lib/schemas/webhook";
 

@@ -9,7 +9,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { updateWebhook } from "@/lib/actions/update-webhook";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { useActionMutation } from "@/components/forms/use-action-mutation";
 import type { Webhook } from "@/lib/schemas/webhook";
 import { EventsPicker } from "./events-picker";
 

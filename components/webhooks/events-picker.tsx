@@ -1,7 +1,8 @@
 "use client";
 
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { EVENT_CATALOG, EVENT_GROUPS, EVENT_TYPES } from "@/lib/schemas/catalog";
+import { EVENT_CATALOG, EVENT_GROUPS } from "@/lib/schemas/catalog";
+import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
 
 /** Checkboxes for the event types, bound to a react-hook-form array field. */
 export function EventsPicker({ field, error }: { field: UseFormRegisterReturn; error?: string }) {

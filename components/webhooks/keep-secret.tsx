@@ -9,7 +9,7 @@ import type { InboxSummary, KeptSecret } from "@/lib/inbox/types";
 import { maskInboxUrl } from "@/lib/schemas/mask";
 import { updateWebhook } from "@/lib/actions/update-webhook";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { useActionMutation } from "@/components/forms/use-action-mutation";
 
 /**
  * "Keep it in the dashboard's inbox for verification": hands the just-shown secret to one of

@@ -16,7 +16,7 @@ import { observed } from "@/lib/observability/observe";
 import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
 import { zodIssuesToDetails, validationMessage } from "@/lib/schemas/error";
 import type { ApiFailure, ApiResult } from "@/lib/settlement-api";
-import type { ActionError, ActionMeta, ActionResult } from "./result";
+import type { ActionError, ActionMeta, ActionResult } from "@/lib/dashboard/action-result";
 import { safeError } from "@/lib/observability/safe-error";
 import { readableValidation } from "@/lib/schemas/field-label";
 import { judge, type Control } from "@/lib/approvals/hold";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "@/lib/schemas/zod";
-import { EVENT_TYPES } from "@/lib/schemas/catalog";
+import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
 import * as api from "@/lib/settlement-api";
 import { readAction } from "./action";
 

@@ -1,6 +1,6 @@
 "use server";
 
-import { priceSettlementRequest } from "@/lib/page-data/price-settlement-request";
+import { priceSettlementRequest } from "@/lib/settlement-api/price-settlement-request";
 import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request";
 import { readAction } from "./action";
 

@@ -5,7 +5,7 @@ import { getDatabase } from "@/lib/db/connection";
 import { currentOwnerId, inboxOrigin, noInbox, noSession, refuse, succeed } from "@/lib/inbox/owner";
 import { findOwnedInbox, toSummary, updateOwnedInbox } from "@/lib/inbox/store";
 import type { InboxSummary } from "@/lib/inbox/types";
-import { EVENT_TYPES } from "@/lib/schemas/catalog";
+import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
 import * as api from "@/lib/settlement-api";
 import { mutationAction, idSchema } from "./action";
 

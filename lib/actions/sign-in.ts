@@ -14,7 +14,7 @@ import { getDatabase } from "@/lib/db/connection";
 import { isConsoleEmail } from "@/lib/auth/users";
 import type { Executor } from "@/lib/db/database";
 import { consoleAction, refused, type AuditNote } from "./action";
-import type { ActionResult } from "./result";
+import type { ActionResult } from "@/lib/dashboard/action-result";
 
 const WRONG = "Email or password is incorrect.";
 

@@ -4,7 +4,7 @@ import { z } from "@/lib/schemas/zod";
 import { environmentSchema } from "@/lib/dashboard/environment-schema";
 import * as api from "@/lib/settlement-api";
 import { readAction, toActionError } from "./action";
-import type { ActionError } from "./result";
+import type { ActionError } from "@/lib/dashboard/action-result";
 
 export type ConnectionTest = {
   environment: z.output<typeof environmentSchema>;

@@ -9,8 +9,8 @@ import {
 } from "@/lib/dashboard/confirm-summary";
 import type { Executor } from "@/lib/db/database";
 import { formatMoney } from "@/lib/money/format";
-import { availableBalances } from "@/lib/page-data/available-balances";
-import { priceSettlementRequest } from "@/lib/page-data/price-settlement-request";
+import { availableBalances } from "@/lib/settlement-api/available-balances";
+import { priceSettlementRequest } from "@/lib/settlement-api/price-settlement-request";
 import { disbursementCreateSchema } from "@/lib/schemas/disbursement";
 import { maskTail } from "@/lib/schemas/mask";
 import { settlementRequestCreateSchema, type SettlementRequestCreateInput } from "@/lib/schemas/settlement-request";

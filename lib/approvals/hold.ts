@@ -20,7 +20,7 @@ import {
 } from "./money-calls";
 import { formatMoney } from "@/lib/money/format";
 import { settlementRequestCreateSchema } from "@/lib/schemas/settlement-request";
-import { priceSettlementRequest } from "@/lib/page-data/price-settlement-request";
+import { priceSettlementRequest } from "@/lib/settlement-api/price-settlement-request";
 import { currentRules, insertSubmission, type NewSubmission } from "./store";
 import type { Executor } from "@/lib/db/database";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";

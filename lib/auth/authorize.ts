@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/auth/audit";
 import { checkAccess } from "@/lib/auth/guard";
 import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { getSessionPerson, type Actor } from "@/lib/auth/session";
-import type { ActionError, ActionMeta } from "@/lib/actions/result";
+import type { ActionError, ActionMeta } from "@/lib/dashboard/action-result";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 

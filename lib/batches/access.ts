@@ -1,5 +1,5 @@
 import "server-only";
-import { refused } from "@/lib/actions/action";
+import { fail } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { getDatabase } from "@/lib/db/connection";
@@ -14,12 +14,12 @@ export async function batchFor(
   environment: Environment,
   actor: Actor,
   id: string,
-): Promise<{ ok: true; batch: BatchRow } | ReturnType<typeof refused>> {
+): Promise<{ ok: true; batch: BatchRow } | ReturnType<typeof fail>> {
   const { db } = await getDatabase();
   const batch = await findBatch(db, environment, id);
-  if (!batch) return refused("not_found", `No batch ${id} in ${environment}.`);
+  if (!batch) return fail({ code: "not_found", message: `No batch ${id} in ${environment}.` });
   const permission = batch.kind === "disbursement" ? "disbursement:create" : "settlement:create";
   if (!can(actor.role, permission, environment))
-    return refused("forbidden", "Your role cannot create what this batch's rows create.");
+    return fail({ code: "forbidden", message: "Your role cannot create what this batch's rows create." });
   return { ok: true, batch };
 }

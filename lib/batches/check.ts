@@ -9,7 +9,7 @@ import { coolingOffMinutes } from "@/lib/approvals/payees";
 import { leftOf, limitFor } from "@/lib/approvals/limits";
 import { startOfDayIn } from "@/lib/dates/calendar";
 import { inUsd } from "@/lib/approvals/usd";
-import { availableBalances } from "@/lib/page-data/available-balances";
+import { availableBalances } from "@/lib/settlement-api/available-balances";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";

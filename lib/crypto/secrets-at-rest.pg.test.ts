@@ -13,7 +13,7 @@ import { startReceiver, type Receiver } from "@/lib/service/outbox/testing/recei
 import { createTestService, type TestService } from "@/lib/service/testing/harness";
 import { BODIES } from "@/lib/service/testing/settlement-fixtures";
 import { verifySignature, SIGNATURE_HEADER } from "@/lib/webhooks/signature";
-import { resealSecrets } from "./reseal";
+import { resealSecrets } from "@/lib/instance/reseal";
 import { isSealed, useSecretKeys, type SecretKeys } from "./secret-box";
 
 describe("webhook secrets at rest (PostgreSQL)", () => {

@@ -1,4 +1,4 @@
-import type { ActionError } from "@/lib/actions/result";
+import type { ActionError } from "@/lib/dashboard/action-result";
 
 /**
  * Whether the service has stored the key's result (browser-safe): after such an answer a retry

@@ -2,7 +2,7 @@
  * The GET reads of the detail screens (app/(dashboard)/live): paths and the fetch that reads one
  * as an ActionResult, for useLiveResource and the request page's history. Browser-safe.
  */
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/dashboard/action-result";
 
 const seg = encodeURIComponent;
 

@@ -1,7 +1,7 @@
 /**
  * The one JSON error body of every console route (issue 45): `{"error": {"code", "message",
  * "details"?}}`, never cached. Server actions answer the same `{code, message}` inside their
- * result (lib/actions/result.ts); the settlement API keeps its own envelope (decisions D2.1).
+ * result (lib/dashboard/action-result.ts); the settlement API keeps its own envelope (decisions D2.1).
  */
 export function consoleError(status: number, code: string, message: string, details?: string[]): Response {
   return Response.json(

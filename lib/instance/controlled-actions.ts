@@ -9,7 +9,7 @@ import { disbursementAction } from "@/lib/disbursements/controlled-action";
 import { writeOffAction } from "@/lib/reconciliation/controlled-action";
 import { settlementRequestAction } from "@/lib/settlement-requests/controlled-action";
 import { v1PaymentAction } from "@/lib/v1-payments/controlled-action";
-import { webhookEndpointAction } from "@/lib/webhooks/controlled-action";
+import { webhookEndpointAction } from "@/lib/webhook-endpoints/controlled-action";
 
 /**
  * The console's controlled actions, assembled (issue 45, decisions D23.1): one entry per action,

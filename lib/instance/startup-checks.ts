@@ -1,6 +1,6 @@
 import "server-only";
 import { authSecret } from "@/lib/auth/auth";
-import { resealSecrets } from "@/lib/crypto/reseal";
+import { resealSecrets } from "@/lib/instance/reseal";
 import { secretKeys } from "@/lib/crypto/secret-box";
 import { getDatabase } from "@/lib/db/connection";
 import { mismatchedSecrets } from "./shared-secrets";

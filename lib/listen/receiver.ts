@@ -5,7 +5,7 @@ import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { inboxes } from "@/lib/inbox/schema";
 import { inboxOrigin, pointsAtInbox } from "@/lib/inbox/owner";
 import { findOwnedInbox, newInboxId, updateOwnedInbox, type InboxRow } from "@/lib/inbox/store";
-import { EVENT_TYPES } from "@/lib/schemas/catalog";
+import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
 import type { Executor } from "@/lib/db/database";
 import { createWebhook, deleteWebhook, getWebhook, updateWebhook, type ApiFailure } from "@/lib/settlement-api";
 import { generateWebhookSecret } from "@/lib/webhooks/signature";

@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from "../schemas/catalog";
+import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
 import { CATCH_UP, parseDuration } from "./duration";
 
 /**

@@ -7,7 +7,7 @@ import { getV1Payment } from "@/lib/actions/get-v1-payment";
 import { getEvent } from "@/lib/actions/get-event";
 import { getRequestLog } from "@/lib/actions/get-request-log";
 import { listEvents } from "@/lib/actions/list-events";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/dashboard/action-result";
 
 /**
  * What each /live/… path reads: the read action a page would call, so the session, the role and

@@ -1,5 +1,5 @@
 import "server-only";
-import { readToken, signToken } from "@/lib/crypto/signed-token";
+import { readToken, signToken } from "@/lib/auth/signed-token";
 import { environmentSchema, type Environment } from "@/lib/dashboard/environment-schema";
 
 /**

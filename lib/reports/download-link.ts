@@ -1,5 +1,5 @@
 import "server-only";
-import { readToken, signToken } from "@/lib/crypto/signed-token";
+import { readToken, signToken } from "@/lib/auth/signed-token";
 
 /**
  * A report's download link (decisions D24.10): `/reports/download/<token>` names the run and

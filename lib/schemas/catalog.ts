@@ -2,6 +2,7 @@
  * The supported currencies, rails and chains (decisions D5), shared by the service, the
  * dashboard's forms and the quote engine. Browser-safe: no server imports here.
  */
+import type { EventType } from "@/lib/state-machine/webhooks";
 
 export const STABLECOINS = ["USDC", "USDT", "EURC"] as const;
 export type Stablecoin = (typeof STABLECOINS)[number];
@@ -182,18 +183,6 @@ export const DEPRECATED_PAYMENT_REASONS: Record<string, PaymentReason> = {
   REMITTANCES: "FAMILY_SUPPORT",
   PAYMENT_FOR_GOODS_AND_SERVICES: "PURCHASE_OF_GOODS",
 };
-
-export const EVENT_TYPES = [
-  "payment.created",
-  "payment.processing",
-  "payment.completed",
-  "payment.failed",
-  "payment.expired",
-  "account.balance.low",
-  "settlement_request.created",
-  "settlement_request.updated",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
 
 export const EVENT_GROUPS = ["Settlement requests", "Payments", "Account"] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];

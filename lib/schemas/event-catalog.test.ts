@@ -4,7 +4,8 @@
  * and body kind, and then it is in the webhook event picker and the API document by itself.
  */
 import { describe, expect, it } from "vitest";
-import { EVENT_CATALOG, EVENT_GROUPS, EVENT_TYPES, type EventType } from "./catalog";
+import { EVENT_CATALOG, EVENT_GROUPS } from "./catalog";
+import { EVENT_TYPES, type EventType } from "@/lib/state-machine/webhooks";
 
 type Entry = (typeof EVENT_CATALOG)[EventType];
 

@@ -3,7 +3,7 @@
  * environment, with its deliveries per endpoint.
  */
 import { z } from "@/lib/schemas/zod";
-import { EVENT_TYPES } from "./catalog";
+import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
 import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/state-machine/webhooks";
 import { enumMessage, isoTimestamp } from "./common";
 import { pageQuery } from "./list";

@@ -3,7 +3,7 @@
  * and the event payload delivered to receivers.
  */
 import { z } from "@/lib/schemas/zod";
-import { EVENT_TYPES } from "./catalog";
+import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_STATUSES } from "@/lib/state-machine/webhooks";
 import { enumMessage, isoTimestamp, text } from "./common";
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { EVENT_CATALOG, EVENT_TYPES, type EventType } from "@/lib/schemas/catalog";
+import { EVENT_CATALOG } from "@/lib/schemas/catalog";
+import { EVENT_TYPES, type EventType } from "@/lib/state-machine/webhooks";
 import { VALID_EXAMPLES } from "./openapi-examples";
 
 /**

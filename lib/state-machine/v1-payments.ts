@@ -3,7 +3,7 @@
  * what each move does to the balance, the payment and the events; the 5-minute notification
  * window; the moves the clock makes.
  */
-import type { EventType } from "@/lib/schemas/catalog";
+import type { EventType } from "./webhooks";
 
 import { invalidMoveMessage, type MovePlan } from "./statuses";
 

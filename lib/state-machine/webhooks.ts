@@ -8,3 +8,16 @@ export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 
 export const WEBHOOK_DELIVERY_STATUSES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** The event types the service sends (decisions D9): what webhook endpoints subscribe to. */
+export const EVENT_TYPES = [
+  "payment.created",
+  "payment.processing",
+  "payment.completed",
+  "payment.failed",
+  "payment.expired",
+  "account.balance.low",
+  "settlement_request.created",
+  "settlement_request.updated",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];

@@ -27,7 +27,15 @@ export function resolveImport(from: string, spec: string): string | null {
       ? join(dirname(from), spec)
       : null;
   if (!base) return spec;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")])
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}.mjs`,
+    `${base}.mts`,
+    join(base, "index.ts"),
+    join(base, "index.tsx"),
+  ])
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return null;
 }
@@ -72,4 +80,30 @@ export function chainTo(
     }
   }
   return null;
+}
+
+/** One import of a project file, as the manifest test reads it (issue 60): type-only and dynamic ones included. */
+export type ImportEdge = { from: string; to: string; specifier: string; line: number };
+
+const EVERY_IMPORT = [
+  /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?[^;=]*?\s*from\s*["']([^"']+)["']/g,
+  /(?:^|\n)\s*import\s+["']([^"']+)["']/g,
+  /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+];
+
+/** Every import of `files` (paths from the root) that names a project file, with the line it is on. */
+export function importEdges(files: readonly string[]): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  for (const from of files) {
+    const text = readFileSync(join(ROOT, from), "utf8");
+    for (const pattern of EVERY_IMPORT)
+      for (const m of text.matchAll(pattern)) {
+        const specifier = m[1] as string;
+        const to = resolveImport(join(ROOT, from), specifier);
+        if (!to?.startsWith("/")) continue;
+        const at = (m.index ?? 0) + m[0].indexOf(specifier);
+        edges.push({ from, to: relative(ROOT, to), specifier, line: text.slice(0, at).split("\n").length });
+      }
+  }
+  return edges;
 }

@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { inferChain, isValidWalletAddress, toEip55, walletAddressProblem } from "./wallet";
+import { CHAINS, type Chain } from "@/lib/schemas/catalog";
+import { EVM_CHAINS, inferChain, isValidWalletAddress, toEip55, walletAddressProblem } from "./wallet";
+
+// The EVM chains are chains of the catalog (a compile-time check, and at run time below).
+EVM_CHAINS satisfies readonly Chain[];
 
 const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const SOL = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"; // USDC mint
 const SOL_SYSTEM = "11111111111111111111111111111111"; // system program: 32 zero bytes
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"; // USDT contract
+
+describe("the EVM chains", () => {
+  it("are all in the catalog's chains", () => {
+    for (const chain of EVM_CHAINS) expect(CHAINS).toContain(chain);
+  });
+});
 
 describe("isValidWalletAddress", () => {
   it.each([

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { listEvents } from "@/lib/actions/list-events";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
-import { EVENT_TYPES } from "@/lib/schemas/catalog";
+import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
 
 export const metadata = { title: "Events" };
 

@@ -5,7 +5,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { AlertIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { getSandboxInfo } from "@/lib/actions/get-sandbox-info";
-import { describeError } from "@/lib/actions/result";
+import { describeError } from "@/lib/dashboard/action-result";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/auth/environment-cookie";

@@ -7,11 +7,11 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { updateSettlementRequest } from "@/lib/actions/update-settlement-request";
-import { ActionFailure, describeError } from "@/lib/actions/result";
+import { ActionFailure, describeError } from "@/lib/dashboard/action-result";
 import { movesFrom, type ClientMove } from "@/lib/dashboard/client-moves";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { useActionMutation } from "@/lib/dashboard/use-action-mutation";
+import { useActionMutation } from "@/components/forms/use-action-mutation";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import { transactionHashProblem } from "@/lib/validators/transaction-hash";
 

@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { humanizeStatus } from "@/components/ui/status-tone";
 import { livePaths, readLive } from "@/lib/dashboard/live-paths";
 import type { Event } from "@/lib/schemas/event";
-import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/actions/result";
+import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { isChain } from "@/lib/schemas/catalog";

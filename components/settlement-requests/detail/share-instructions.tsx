@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { revokePayerLinks } from "@/lib/actions/revoke-payer-links";
 import { sharePaymentInstructions } from "@/lib/actions/share-payment-instructions";
-import { describeError, type ActionError, type ActionResult } from "@/lib/actions/result";
+import { describeError, type ActionError, type ActionResult } from "@/lib/dashboard/action-result";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 
 /**

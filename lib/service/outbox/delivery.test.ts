@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { EventType } from "@/lib/schemas/catalog";
+import type { EventType } from "@/lib/state-machine/webhooks";
 import { createTestService, type TestService } from "../testing/harness";
 import { queryRows } from "@/lib/db/database";
 import { webhookEndpoints } from "../store/schema";

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Environment, EventType } from "@/lib/schemas/catalog";
+import type { Environment } from "@/lib/schemas/catalog";
+import type { EventType } from "@/lib/state-machine/webhooks";
 import { newEventId } from "../ids";
 import type { Executor } from "@/lib/db/database";
 import { insertSql, type Write } from "./one-statement";

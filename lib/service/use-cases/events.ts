@@ -1,6 +1,6 @@
 import "server-only";
 import type { Event, EventListQuery } from "@/lib/schemas/event";
-import type { EventType } from "@/lib/schemas/catalog";
+import type { EventType } from "@/lib/state-machine/webhooks";
 import type { CappedPaginated } from "@/lib/schemas/list";
 import { maskInboxUrl } from "@/lib/schemas/mask";
 import type { Caller, ServiceDeps } from "../context";

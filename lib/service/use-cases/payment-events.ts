@@ -1,5 +1,5 @@
 import "server-only";
-import type { EventType } from "@/lib/schemas/catalog";
+import type { EventType } from "@/lib/state-machine/webhooks";
 import type { PaymentStatus } from "@/lib/state-machine";
 import { emitEvent } from "../outbox/emit";
 import type { NewEvent } from "../store/events";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from "@/lib/schemas/webhook";
-import type { EventType } from "@/lib/schemas/catalog";
+import type { EventType } from "@/lib/state-machine/webhooks";
 import { maskInboxUrl } from "@/lib/schemas/mask";
 import type { Caller } from "../context";
 import { notFound } from "../errors";

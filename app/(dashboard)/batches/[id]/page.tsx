@@ -7,7 +7,7 @@ import { can } from "@/lib/auth/permissions";
 import { batchEnvironment, batchState } from "@/lib/batches/state";
 import { OtherEnvironment } from "@/components/shell/other-environment";
 import { BATCH_KIND_LABELS } from "@/lib/batches/templates";
-import { availableBalances } from "@/lib/page-data/available-balances";
+import { availableBalances } from "@/lib/settlement-api/available-balances";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "Batch" };

@@ -3,7 +3,7 @@ import { consoleRead } from "@/lib/auth/console-read";
 import { Link } from "@/components/ui/link";
 import { DisbursementForm } from "@/components/disbursements/disbursement-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { availableBalances } from "@/lib/page-data/available-balances";
+import { availableBalances } from "@/lib/settlement-api/available-balances";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { listPayees } from "@/lib/approvals/payees";

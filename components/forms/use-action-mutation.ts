@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useToast } from "@/components/ui/toast";
-import { ActionFailure, describeError, type ActionMeta, type ActionResult } from "@/lib/actions/result";
-import type { Environment } from "./environment-schema";
+import { ActionFailure, describeError, type ActionMeta, type ActionResult } from "@/lib/dashboard/action-result";
+import type { Environment } from "@/lib/dashboard/environment-schema";
 
 /**
  * A mutation through a server action: sends the page's environment (and the production

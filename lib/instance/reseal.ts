@@ -3,7 +3,7 @@ import { and, eq, isNotNull, notLike } from "drizzle-orm";
 import { inboxes } from "@/lib/inbox/schema";
 import type { Db } from "@/lib/db/database";
 import { webhookEndpoints } from "@/lib/service/store/schema";
-import { keyId, openSecret, SEALED_PREFIX, sealSecret, type SecretKeys } from "./secret-box";
+import { keyId, openSecret, SEALED_PREFIX, sealSecret, type SecretKeys } from "@/lib/crypto/secret-box";
 
 /**
  * Seals every stored secret that is not sealed with the current key: rows from before

@@ -3,7 +3,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ToastProvider } from "@/components/ui/toast";
-import { getQueryClient } from "./query-client";
+import { getQueryClient } from "@/lib/ui/query-client";
 
 /** Client-side context for the whole app: react-query and toasts. Mounted by app/layout.tsx. */
 export function Providers({ children }: { children: ReactNode }) {

@@ -1,0 +1,103 @@
+/**
+ * The project's manifest (issue 60, decisions D23.x): every room (a folder of lib/ or components/,
+ * or a top-level entry), the floor it stands on, and what it may use. A room uses any room on a
+ * lower floor; a room on its own floor only when it names it (`uses`), so features stay apart;
+ * `only` narrows a room to exactly the rooms it names; `never` forbids rooms whatever the floor.
+ * An import that breaks these is named in `ACCEPTED_UPWARD` with why, or the manifest test fails
+ * naming the file, its line and the import. A new feature is one line here.
+ */
+export type RoomRule = {
+  /** Rooms of the same floor it may use. */
+  uses?: readonly string[];
+  /** When given, the only rooms it may use (its floor's and lower ones' included). */
+  only?: readonly string[];
+  /** Rooms it may never use, whatever their floor. */
+  never?: readonly string[];
+};
+
+/** Floors, bottom first; each maps its rooms to their rules. */
+export const FLOORS: ReadonlyArray<{ name: string; rooms: Readonly<Record<string, RoomRule>> }> = [
+  {
+    name: "foundation: pure, browser-safe rules and values",
+    rooms: {
+      "lib/async": { only: [] },
+      "lib/observability": { only: [] },
+      "lib/env.ts": { uses: ["lib/schemas"] },
+      "lib/schemas": { uses: ["lib/validators", "lib/state-machine"] },
+      "lib/validators": { uses: ["lib/schemas"] },
+      "lib/state-machine": { uses: ["lib/schemas"] },
+      "lib/money": { uses: ["lib/schemas"] },
+      "lib/dates": {},
+      "lib/csv": {},
+    },
+  },
+  {
+    name: "infrastructure: storage, HTTP, crypto, the browser's helpers",
+    rooms: {
+      "lib/db": { only: ["lib/env.ts", "lib/observability", "lib/async"] },
+      "lib/http": {},
+      "lib/crypto": { uses: ["lib/db"] },
+      "lib/ui": { only: [] },
+      "lib/dashboard": { uses: ["lib/http"], never: ["lib/db"] },
+      "lib/webhooks": { uses: ["lib/http", "lib/crypto"] },
+    },
+  },
+  {
+    name: "the embedded service (knows nothing of the console)",
+    rooms: { "lib/service": { never: ["lib/dashboard", "lib/ui"] } },
+  },
+  {
+    name: "platform: the service's client, people, live updates, the audit trail, webhooks",
+    rooms: {
+      "lib/settlement-api": { uses: ["lib/auth"] },
+      "lib/auth": { uses: ["lib/audit-log"] },
+      "lib/audit-log": {},
+      "lib/live": { uses: ["lib/auth", "lib/settlement-api"] },
+      "lib/inbox": { uses: ["lib/auth", "lib/live", "lib/settlement-api"] },
+      "lib/listen": { uses: ["lib/auth", "lib/inbox", "lib/live", "lib/settlement-api"] },
+      "lib/pay": { uses: ["lib/settlement-api", "lib/auth"] },
+      "lib/cli": { uses: ["lib/audit-log", "lib/listen"] },
+    },
+  },
+  {
+    name: "features",
+    rooms: {
+      "lib/approvals": {},
+      "lib/disbursements": { uses: ["lib/approvals"] },
+      "lib/settlement-requests": { uses: ["lib/approvals"] },
+      "lib/v1-payments": { uses: ["lib/approvals"] },
+      "lib/api-keys": { uses: ["lib/approvals"] },
+      "lib/webhook-endpoints": { uses: ["lib/approvals"] },
+      "lib/batches": { uses: ["lib/approvals", "lib/disbursements"] },
+      "lib/reconciliation": { uses: ["lib/approvals"] },
+      "lib/reports": { uses: ["lib/approvals", "lib/reconciliation"] },
+    },
+  },
+  {
+    name: "composition: what pages read, the actions' wrapper, the instance",
+    rooms: {
+      "lib/page-data": { uses: ["lib/actions"] },
+      "lib/actions": { uses: ["lib/instance", "lib/page-data"] },
+      "lib/instance": {},
+    },
+  },
+  {
+    name: "the screens and the entry points",
+    rooms: {
+      components: { never: ["lib/service", "lib/settlement-api", "lib/instance"] },
+      app: { uses: ["components"] },
+      e2e: {},
+      "proxy.ts": {},
+      "instrumentation.ts": {},
+      "next.config.ts": {},
+      scripts: {},
+      bench: { uses: ["components", "e2e"] },
+    },
+  },
+];
+
+/**
+ * Imports that break the floors today, each with why; every one is an arrow back up that a later
+ * move removes (docs/develop/architecture.md). `from` and `to` are files.
+ */
+export const ACCEPTED_UPWARD: ReadonlyArray<{ from: string; to: string; why: string }> = [];
