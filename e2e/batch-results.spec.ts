@@ -80,6 +80,16 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/screens/batch-partly-sent-390.png", fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // On a phone each row is a card: the failure's words and the check are on screen, not past a faint edge (issue 59).
+  for (const cell of [
+    page.getByTestId("row-failure"),
+    line(3).getByTestId("oversize-flag"),
+    line(2).getByTestId("row-result-link"),
+  ]) {
+    await cell.scrollIntoViewIfNeeded();
+    const box = await cell.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  }
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The results: the file's own columns, extra ones included, written with its semicolons.

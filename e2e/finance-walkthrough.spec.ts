@@ -417,6 +417,20 @@ test("the balance statement: every movement with its cause and running balance, 
   await page.goto("/balances");
   await expect(page.getByTestId("how-funded")).toContainText("How the sandbox is funded");
   await expect(page.getByTestId("how-funded")).toContainText("--environment sandbox --currency USDC");
+  // In the sandbox, test money is one click away; the statement shows it (issue 59, decision D10.7).
+  await page.goto("/balances?currency=EURC");
+  const funds = page.getByTestId("add-sandbox-funds");
+  const amountField = funds.getByLabel("Add EURC (test money)");
+  await typeInto(amountField, "1.1234567");
+  await funds.getByRole("button", { name: "Add funds" }).click();
+  await expect(funds).toContainText("at most 6 decimal places");
+  await expect(amountField).toHaveAttribute("aria-invalid", "true");
+  await typeInto(amountField, "250.50");
+  await funds.getByRole("button", { name: "Add funds" }).click();
+  await expect(page.getByText(/Added to the sandbox: €?[\d,.]+ (EURC )?available now/)).toBeVisible();
+  await expect(
+    page.getByTestId("statement-row").filter({ hasText: "Added in the sandbox" }).filter({ hasText: "250.50" }).first(),
+  ).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/balances");
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);

@@ -246,6 +246,8 @@ test("the receiver answers a NUL byte in the body or the id with a 4xx, never a 
   await page.reload();
   await expect(page.getByTestId("inbox-message")).toHaveCount(1);
   await expect(page.getByTestId("inbox-message").getByTestId("resource-id")).toHaveText("pay_x");
+  // A new inbox counts its own messages: its first is #1, whatever other inboxes received (issue 59).
+  await expect(page.getByTestId("inbox-message").getByText(/^#\d+$/)).toHaveText("#1");
 });
 
 test("keepInboxSecret and deleteInbox accept only the endpoint the inbox itself registered", async ({

@@ -346,7 +346,9 @@ test("a token made on the Account page works; revoked, the running CLI stops and
   await dialog.getByRole("button", { name: "Create token" }).click();
   const shown = (await dialog.getByTestId("one-time-secret").textContent())?.trim() ?? "";
   expect(shown).toMatch(/^scpat_/);
-  await expect(dialog.getByTestId("listen-quick-start")).toContainText(`export SETTLEMENT_CONSOLE_TOKEN=${shown}`);
+  // The quick start reads the token from the keyboard: it is never part of a command (issue 59).
+  await expect(dialog.getByTestId("listen-quick-start")).toContainText("read -rs SETTLEMENT_CONSOLE_TOKEN");
+  await expect(dialog.getByTestId("listen-quick-start")).not.toContainText(shown);
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(card.getByTestId("token-row").and(page.locator('[data-name="phone-sized laptop"]'))).toContainText(
     "Active",

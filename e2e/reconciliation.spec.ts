@@ -345,6 +345,15 @@ test("the sandbox exception pack makes every kind of exception, and matching fin
   await page.goto(`/reconciliation?period=${period2}&view=exceptions`);
   for (const kind of ["duplicate", "late", "underpaid", "overpaid", "returned", "ambiguous"])
     await expect(page.locator(`[data-testid="exception-row"][data-kind="${kind}"]`).first()).toBeVisible();
+  // The Expected tab says which way each goes: the pack's invoices come in, the payouts the API
+  // sent for them go out under the same references (issue 59).
+  await page.goto(`/reconciliation?period=${period2}&view=expected`);
+  const expectedRows = page.getByTestId("expected-row");
+  await expect(expectedRows.and(page.locator('[data-direction="out"]')).first()).toContainText("Payout the API sent");
+  await page.getByRole("link", { name: "Coming in (invoices)" }).click();
+  await expect(page.getByRole("link", { name: "Coming in (invoices)" })).toHaveAttribute("aria-current", "true");
+  await expect(expectedRows.first()).toContainText("Invoice, sandbox pack");
+  await expect(expectedRows.and(page.locator('[data-direction="out"]'))).toHaveCount(0);
   // The rules, backtested before a change: without the counterparty rule, the invoice paid without a reference is lost.
   await page.goto(`/reconciliation?period=${period2}&view=rules`);
   await setChecked(page.locator('[data-rule="counterparty"]').getByLabel("On"), false);

@@ -145,6 +145,29 @@ test("an administrator requires two-step for a role: its people set it up at the
     await expect(them.locator("aside").getByTestId("user-role")).toBeVisible();
     await page.reload();
     await expect(page.locator(`[data-testid="user-row"][data-email="${email}"]`)).toContainText("On");
+
+    // Someone added while the rule holds replaces the generated password before binding an app:
+    // whoever saw that password must not be the one who binds the authenticator (issue 59).
+    const newcomer = `newcomer-${randomBytes(4).toString("hex")}@e2e.test`;
+    const generated = await addPerson(page, { email: newcomer, name: "New developer", role: "developer" });
+    const fresh = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const theirs = await fresh.newPage();
+    await theirs.goto("/sign-in");
+    await typeInto(theirs.getByLabel("Email"), newcomer);
+    await typeInto(theirs.getByLabel("Password"), generated);
+    await theirs.getByRole("button", { name: "Sign in" }).click();
+    await expect(theirs.getByRole("heading", { name: "Choose your own password" })).toBeVisible();
+    await expect(theirs.getByRole("button", { name: "Set up an authenticator app" })).toHaveCount(0);
+    await typeInto(theirs.getByLabel("Current password"), generated);
+    await typeInto(theirs.getByLabel(/^New password/), "a newcomer's own passphrase");
+    await typeInto(theirs.getByLabel("Repeat the new password"), "a newcomer's own passphrase");
+    await theirs.getByRole("button", { name: "Change password" }).click();
+    await expect(theirs.getByRole("heading", { name: "Set up a second factor" })).toBeVisible();
+    await theirs.getByRole("button", { name: "Set up an authenticator app" }).click();
+    await finishSetUp(theirs);
+    await theirs.getByRole("button", { name: "Continue to the console" }).click();
+    await expect(theirs.locator("aside").getByTestId("user-role")).toHaveText("Developer");
+    await fresh.close();
   } finally {
     await policy(false);
   }

@@ -5,6 +5,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeNextPath } from "@/lib/auth/config";
 import { getSessionPerson } from "@/lib/auth/session";
 import { SecondStep } from "@/components/auth/second-step";
+import { ForcedPasswordChange } from "@/components/auth/forced-password-change";
 import { signOut } from "@/lib/actions/sign-out";
 import { listPasskeys } from "@/lib/auth/passkeys";
 import { getDatabase } from "@/lib/db/connection";
@@ -24,6 +25,9 @@ export default async function SignInPage({
   const next = safeNextPath(typeof rawNext === "string" ? rawNext : undefined);
   const person = await getSessionPerson();
   if (person && (person.secondFactor === "off" || person.secondFactor === "verified")) redirect(next);
+  // A generated password is replaced before the authenticator is bound (issue 59).
+  if (person?.secondFactor === "setup-required" && person.mustChangePassword)
+    return <ForcedPasswordChange email={person.email} />;
   const step =
     person?.secondFactor === "pending" ? "prove" : person?.secondFactor === "setup-required" ? "set-up" : null;
   const passkeys =

@@ -38,7 +38,8 @@ export function CreateTokenDialog({ origin }: { origin: string }) {
         created
           ? {
               title: "Token created",
-              description: "Keep it in a file or your shell's environment, never on a command line.",
+              description:
+                "Copy it now. Keep it in a file (--token-file) or paste it into the first line below: never type it into a command.",
             }
           : {
               title: "Create a personal access token",
@@ -52,7 +53,7 @@ export function CreateTokenDialog({ origin }: { origin: string }) {
             value={token}
             note="Shown once: the console keeps only a hash and the first 12 characters."
           />
-          <ListenQuickStart origin={origin} token={token} />
+          <ListenQuickStart origin={origin} />
         </div>
       )}
       fields={({ register, formState: { errors } }) => (

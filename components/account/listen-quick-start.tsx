@@ -1,10 +1,14 @@
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
 
-/** The three lines that forward sandbox webhooks to a laptop, ready to copy (with the token once it was just made). */
-export function ListenQuickStart({ origin, token }: { origin: string; token?: string }) {
+/**
+ * The three lines that forward sandbox webhooks to a laptop, ready to copy. The token is never
+ * part of them (issue 59): the first line reads it from the keyboard, so it lands in neither the
+ * shell's history nor the process list; the person pastes the token they copied.
+ */
+export function ListenQuickStart({ origin }: { origin: string }) {
   const code = [
-    `export SETTLEMENT_CONSOLE_TOKEN=${token ?? "scpat_…"}`,
+    "read -rs SETTLEMENT_CONSOLE_TOKEN && export SETTLEMENT_CONSOLE_TOKEN  # paste the token, press Enter",
     `npx settlement-console listen --url ${origin} --print-secret`,
     `npx settlement-console listen --url ${origin} --forward-to http://localhost:8080/webhooks`,
   ].join("\n");
@@ -21,8 +25,8 @@ export function ListenQuickStart({ origin, token }: { origin: string; token?: st
         {code}
       </CodeBlock>
       <p className="text-xs text-slate-500">
-        The second line prints your listen secret: your handler verifies forwarded events with it, exactly as in
-        production.
+        The first line waits for you to paste the token (it is not shown, nor kept in your history). The second prints
+        your listen secret: your handler verifies forwarded events with it, exactly as in production.
       </p>
     </div>
   );

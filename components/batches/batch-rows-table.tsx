@@ -54,6 +54,7 @@ export function BatchRowsTable({
         "data-state": !r.included ? "dropped" : r.problems.length > 0 ? "invalid" : "valid",
       })}
       empty="No rows here."
+      stackOnPhone
       columns={[
         { header: "Row", numeric: true, className: "text-slate-500", cell: (r) => r.rowNo },
         {
@@ -162,6 +163,7 @@ export function BatchRowsTable({
           ? [
               {
                 header: <span className="sr-only">Actions</span>,
+                label: "",
                 headerClassName: "text-right",
                 className: "text-right whitespace-nowrap",
                 cell: (r: Row) => (

@@ -1,5 +1,6 @@
 "use client";
 
+import { FundedFirstCheckbox } from "./funded-first-checkbox";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
@@ -532,15 +533,7 @@ export function BatchWorkspace({
               Rows sent before the balance is topped up fail. The approver sees the shortfall, and the batch page says
               which rows failed.
             </p>
-            <label className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 rounded border-slate-300"
-                checked={fundingSaid}
-                onChange={(e) => setFundingSaid(e.target.checked)}
-              />
-              It will be funded before it runs
-            </label>
+            <FundedFirstCheckbox checked={fundingSaid} onChange={setFundingSaid} />
           </div>
         </Dialog>
       ) : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { FundedFirstCheckbox } from "./funded-first-checkbox";
 import Decimal from "decimal.js";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -93,15 +94,7 @@ export function SubmitProductionDialog({
             ))}
           </ul>
           <p>Rows sent before the balance is topped up fail. The approver sees the shortfall.</p>
-          <label className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 rounded border-slate-300"
-              checked={fundingSaid}
-              onChange={(e) => setFundingSaid(e.target.checked)}
-            />
-            It will be funded before it runs
-          </label>
+          <FundedFirstCheckbox checked={fundingSaid} onChange={setFundingSaid} />
         </div>
       ) : null}
     </Dialog>

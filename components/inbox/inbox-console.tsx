@@ -290,7 +290,7 @@ function Messages({
     environment,
     action: replayInboxMessage,
     invalidate: [],
-    success: (m) => `Replayed as #${m.seq}`,
+    success: (m) => `Replayed as #${m.number}`,
   });
   const newestFirst = [...messages].reverse();
   return (

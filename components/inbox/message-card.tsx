@@ -37,14 +37,14 @@ export function MessageCard({
   return (
     <li data-testid="inbox-message" data-seq={m.seq} data-event-id={m.eventId ?? ""} className="px-5 py-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className="text-xs text-slate-500 tabular-nums">#{m.seq}</span>
+        <span className="text-xs text-slate-500 tabular-nums">#{m.number}</span>
         <span className="font-mono text-sm font-medium text-slate-900" data-testid="event-type">
           {m.eventType ?? `${m.method} (not an event)`}
         </span>
         <VerdictBadge verdict={m.verdict} />
         {m.duplicateOf !== null ? (
           <Badge tone="warning" data-testid="duplicate-mark" title="An earlier message carried the same event id">
-            Duplicate of #{m.duplicateOf}
+            Duplicate of #{m.duplicateOfNumber}
           </Badge>
         ) : null}
         {m.outOfOrder ? (

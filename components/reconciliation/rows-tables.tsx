@@ -40,6 +40,14 @@ const STATE_TONES: Record<string, "success" | "warning" | "neutral" | "muted" | 
   written_off: "muted",
 };
 
+/** Where an expected settlement came from, in a finance person's words. */
+const SOURCE_LABELS: Record<string, string> = {
+  form: "Invoice, entered",
+  csv: "Invoice, imported",
+  pack: "Invoice, sandbox pack",
+  api: "Payout the API sent",
+};
+
 /** Expected settlements as a table: what, when, from or to whom, and where each stands. */
 export function ExpectedTable({ rows, caption, empty }: { rows: ExpectedView[]; caption: string; empty?: string }) {
   return (
@@ -55,6 +63,16 @@ export function ExpectedTable({ rows, caption, empty }: { rows: ExpectedView[]; 
           numeric: true,
           className: "font-medium text-slate-900",
           cell: signedAmount,
+        },
+        {
+          header: "Direction",
+          className: "text-xs text-slate-700 whitespace-nowrap",
+          cell: (r) => (
+            <>
+              <span className="font-medium">{r.direction === "in" ? "In" : "Out"}</span>
+              <span className="block text-slate-500">{SOURCE_LABELS[r.source] ?? r.source}</span>
+            </>
+          ),
         },
         { header: "Reference", className: "font-mono text-xs break-all", cell: (r) => r.reference ?? "—" },
         { header: "Counterparty", className: "text-slate-700", cell: (r) => r.counterparty ?? "—" },

@@ -104,6 +104,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   getSandboxInfo: same(ALL),
   getSandboxClock: same(ALL),
   advanceSandboxClock: DEV,
+  fundSandbox: DEV,
   listEvents: same(ALL),
   getEvent: same(ALL),
   listRequestLogs: same(ALL),

@@ -61,3 +61,20 @@ describe("every action × every role × environment, and no session", () => {
     }
   }
 });
+
+describe("a new person whose role needs a second factor (issue 59)", () => {
+  const fresh = { ...actorFor("finance"), mustChangePassword: true, secondFactor: "setup-required" as const };
+
+  it("chooses a password first: only their own account and their session are open", () => {
+    expect(checkAccess(fresh, "account:self", null).ok).toBe(true);
+    expect(checkAccess(fresh, "account:session", null).ok).toBe(true);
+    expect(checkAccess(fresh, "rates:quote", "sandbox").ok).toBe(false);
+  });
+
+  it("then sets up the second factor before anything else, their account included", () => {
+    const chosen = { ...fresh, mustChangePassword: false };
+    expect(checkAccess(chosen, "account:session", null).ok).toBe(true);
+    const self = checkAccess(chosen, "account:self", null);
+    expect(self.ok ? null : self.error).toMatchObject({ code: "second_factor_required" });
+  });
+});

@@ -22,6 +22,7 @@ export const beginSecondFactorSetup = consoleAction({
   run: async (_input, { actor }) => {
     if (actor.secondFactor === "pending" || actor.secondFactor === "verified")
       return refused("already_set_up", "You already have an authenticator app. Remove it first to set up another.");
+    if (actor.mustChangePassword) return refused("password_first", "Choose your own password first.");
     const { db } = await getDatabase();
     const setup = await beginSetup(db, actor);
     if (!setup) return refused("already_set_up", "You already have an authenticator app.");
@@ -39,6 +40,7 @@ export const confirmSecondFactorSetup = consoleAction({
   permission: "account:session",
   input: codeSchema,
   run: async ({ code }, { actor }) => {
+    if (actor.mustChangePassword) return refused("password_first", "Choose your own password first.");
     const { db } = await getDatabase();
     const address = await requestAddress();
     const claim = await claimPasswordCheck(db, `2fa:${actor.email}`, address);

@@ -46,7 +46,10 @@ export function checkAccess(
       },
     };
   }
-  if (actor.secondFactor === "setup-required" && permission !== "account:session") {
+  // A generated password is replaced before a second factor is bound: the person who set it (or
+  // a file on the server) must not be the one who binds the authenticator (issue 59).
+  const passwordFirst = actor.mustChangePassword && permission === "account:self";
+  if (actor.secondFactor === "setup-required" && permission !== "account:session" && !passwordFirst) {
     return {
       ok: false,
       actor,

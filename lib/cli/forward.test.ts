@@ -1,11 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forward } from "./forward";
+import { forward, forwardWithRetries } from "./forward";
 
 let server: Server;
 let base = "";
 const received: Array<{ body: Buffer; headers: Record<string, unknown> }> = [];
+const asked = new Map<string, number>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -13,7 +14,14 @@ beforeAll(async () => {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       received.push({ body: Buffer.concat(chunks), headers: req.headers });
-      if (req.url === "/fail") res.writeHead(500).end("no");
+      const flaky = /^\/flaky\/(\d+)$/.exec(req.url ?? "");
+      if (flaky) {
+        // Fails (500) until it has been asked this many times, then answers 200.
+        const key = flaky[1] as string;
+        asked.set(key, (asked.get(key) ?? 0) + 1);
+        res.writeHead((asked.get(key) ?? 0) > Number(key.slice(-1)) ? 200 : 500).end();
+      } else if (req.url === "/bad-signature") res.writeHead(400).end("bad signature");
+      else if (req.url === "/fail") res.writeHead(500).end("no");
       else if (req.url === "/slow") setTimeout(() => res.end("late"), 1_000);
       else res.end("ok");
     });
@@ -57,5 +65,62 @@ describe("one forward to the developer's handler", () => {
       ok: false,
       verdict: `connection refused: is your server running on :${port}?`,
     });
+  });
+});
+
+describe("a delivery the handler fails is sent again (issue 59)", () => {
+  const delays = [5, 5, 5];
+
+  it("a 500, then another, then 200: the third try delivers, each failure told", async () => {
+    const told: string[] = [];
+    const result = await forwardWithRetries(
+      `${base}/flaky/12`,
+      new Uint8Array(),
+      {},
+      {
+        delays,
+        onRetry: (failed, attempt) => told.push(`${attempt}: ${failed.verdict}`),
+      },
+    );
+    expect(result).toMatchObject({ ok: true, status: 200, attempts: 3, verdict: "ok (after 3 tries)" });
+    expect(told).toEqual(["1: your handler answered 500", "2: your handler answered 500"]);
+    expect(asked.get("12")).toBe(3);
+  });
+
+  it("gives up after the last delay, saying how many tries it made", async () => {
+    const before = received.length;
+    const result = await forwardWithRetries(`${base}/fail`, new Uint8Array(), {}, { delays });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 500,
+      attempts: 4,
+      verdict: "your handler answered 500 (after 4 tries)",
+    });
+    expect(received.length - before).toBe(4);
+  });
+
+  it("a 4xx is the handler's verdict on the event: not sent again", async () => {
+    const before = received.length;
+    const result = await forwardWithRetries(`${base}/bad-signature`, new Uint8Array(), {}, { delays });
+    expect(result).toMatchObject({ ok: false, status: 400, attempts: 1, verdict: "your handler answered 400" });
+    expect(received.length - before).toBe(1);
+  });
+
+  it("stops waiting when the person stops the CLI", async () => {
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const pending = forwardWithRetries(
+      `${base}/fail`,
+      new Uint8Array(),
+      {},
+      {
+        delays: [60_000, 60_000],
+        stopped,
+        onRetry: () => stop(),
+      },
+    );
+    expect(await pending).toMatchObject({ ok: false, attempts: 2 });
   });
 });

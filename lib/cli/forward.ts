@@ -36,6 +36,52 @@ export async function forward(
   }
 }
 
+/** How long to wait before sending a failed forward again: three more tries within about 20 s. */
+export const FORWARD_RETRY_DELAYS_MS = [1_000, 5_000, 15_000] as const;
+
+/** A 5xx, a 429 or no answer is worth another try; a 4xx is the handler's verdict on the event, shown as it is. */
+export const worthRetrying = (result: ForwardResult) =>
+  !result.ok && (result.status === null || result.status === 429 || result.status >= 500);
+
+/**
+ * One delivery, sent again while the handler fails the way a restarting server does (issue 59):
+ * like the service's own schedule, only shorter, since the developer is watching. Each failed
+ * try is told (`onRetry`), so the person sees why it waits; Ctrl-C (`stopped`) ends the waiting.
+ */
+export async function forwardWithRetries(
+  target: string,
+  body: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string>,
+  options: {
+    delays?: readonly number[];
+    timeoutMs?: number;
+    onRetry?: (failed: ForwardResult, attempt: number, waitMs: number) => void;
+    stopped?: Promise<void>;
+  } = {},
+): Promise<ForwardResult & { attempts: number }> {
+  const delays = options.delays ?? FORWARD_RETRY_DELAYS_MS;
+  let stop = false;
+  void options.stopped?.then(() => {
+    stop = true;
+  });
+  for (let attempt = 1; ; attempt++) {
+    const result = await forward(target, body, headers, options.timeoutMs);
+    const wait = delays[attempt - 1];
+    if (!worthRetrying(result) || wait === undefined || stop) {
+      const verdict = attempt > 1 ? `${result.verdict} (after ${attempt} tries)` : result.verdict;
+      return { ...result, verdict, attempts: attempt };
+    }
+    options.onRetry?.(result, attempt, wait);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      void options.stopped?.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
 /** Why no answer came: a timeout, nothing listening on the port, or another network error. */
 export function failureVerdict(error: unknown, target: string, timeoutMs = FORWARD_TIMEOUT_MS): string {
   const name = (error as { name?: string })?.name;

@@ -1,13 +1,14 @@
 import type { ListenDelivery, ListenEnd, ListenHello } from "../listen/types";
 import type { ListenOptions } from "./args";
 import { CliFailure, getJson, postJson, readToken, refusalText } from "./console-client";
-import { forward, refusedArrival, type ForwardResult } from "./forward";
+import { FORWARD_RETRY_DELAYS_MS, forwardWithRetries, refusedArrival, type ForwardResult } from "./forward";
 import { deliveryRecord, formatDelivery } from "./output";
 import { readSse } from "./sse-reader";
 
 /**
  * `settlement-console listen` (decisions D18.6): reads the console's listen stream and forwards
- * each delivery, byte for byte, to --forward-to, one at a time, in order. The stream is resumed
+ * each delivery, byte for byte, to --forward-to, one at a time, in order (a delivery the handler
+ * fails with a 5xx or no answer is sent again, a few times, before the next). The stream is resumed
  * by itself after a drop, a sleep or a restart of the console, with Last-Event-ID, so nothing
  * is missed; each forward is reported back, so a CLI started again later resumes after it.
  */
@@ -129,7 +130,21 @@ export async function listen(options: ListenOptions, io: Io): Promise<number> {
         const result: ForwardResult =
           delivery.refused !== undefined || delivery.service_signature !== "valid"
             ? refusedArrival(delivery)
-            : await forward(forwardTo, new Uint8Array(Buffer.from(delivery.body_base64, "base64")), delivery.headers);
+            : await forwardWithRetries(
+                forwardTo,
+                new Uint8Array(Buffer.from(delivery.body_base64, "base64")),
+                delivery.headers,
+                {
+                  stopped: io.stopped,
+                  onRetry: (failed, attempt, wait) => {
+                    // The stream is not read while the handler is retried: this is not a silent connection.
+                    lastActivity = Date.now();
+                    io.err(
+                      `Delivery #${delivery.seq}: ${failed.verdict}; sending it again in ${wait / 1000} s (try ${attempt + 1} of ${FORWARD_RETRY_DELAYS_MS.length + 1}).`,
+                    );
+                  },
+                },
+              );
         lastActivity = Date.now();
         lastEventId = message.id ?? String(delivery.seq);
         io.out(formatDelivery(deliveryRecord(delivery, result), options.format, io.color));

@@ -72,4 +72,9 @@ export const apiCalls = {
     path: "/v0/sandbox/clock/advance",
     body: { seconds },
   }),
+  fundSandbox: (body: { currency: string; amount: string }): ApiCall => ({
+    method: "POST",
+    path: "/v0/sandbox/balances/fund",
+    body,
+  }),
 } as const;

@@ -6,6 +6,7 @@ import type { StatementEntry } from "@/lib/schemas/statement";
 export const MOVEMENT_LABELS: Record<StatementEntry["kind"], string> = {
   seed: "Starting balance (sandbox)",
   operator_set: "Set by the operator",
+  sandbox_fund: "Added in the sandbox",
   reserve: "Reserved",
   release: "Released",
   consume: "Paid out (reserve used)",

@@ -35,6 +35,35 @@ describe("inbox caps (PostgreSQL)", () => {
       answeredStatus: 200,
     });
 
+  it("numbers each inbox's messages from #1, even when arrivals race, and a repeat names the first's number (issue 59)", async () => {
+    const first = await insertInbox(database.db, "owner-n", "first");
+    // Another inbox's traffic before and between: the global order must not leak into the numbers.
+    const other = await insertInbox(database.db, "owner-n", "other");
+    await message(other.id);
+    await message(other.id);
+    const racing = await Promise.all(Array.from({ length: 8 }, () => message(first.id)));
+    expect(racing.map((m) => m.number).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect((await message(other.id)).number).toBe(3);
+    const again = (eventId: string) =>
+      insertMessage(database.db, {
+        inboxId: first.id,
+        receivedAt: new Date(),
+        method: "POST",
+        headers: {},
+        body: "{}",
+        eventId,
+        eventType: null,
+        eventCreatedAt: null,
+        resourceId: null,
+        resourceStatus: null,
+        verdict: { status: "no_secret" } as never,
+        answeredStatus: 200,
+      });
+    const original = await again("evt_same");
+    const repeat = await again("evt_same");
+    expect([original.number, repeat.number, repeat.duplicateOfNumber]).toEqual([9, 10, 9]);
+  });
+
   it("counts concurrent requests against one per-second budget and refuses past it", async () => {
     const inbox = await insertInbox(database.db, "owner-1", "burst");
     const started = Date.now();

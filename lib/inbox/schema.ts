@@ -55,8 +55,12 @@ export const inboxMessages = pgTable(
     resourceStatus: text("resource_status"),
     /** The signature check at arrival (it depends on the time of arrival). */
     verdict: jsonb("verdict").$type<StoredVerdict>().notNull(),
+    /** This inbox's own count, from 1: what a person reads ("#3"). */
+    number: integer("number"),
     /** seq of the first message with the same event id, when this one repeats it. */
     duplicateOf: bigint("duplicate_of", { mode: "number" }),
+    /** That first message's number. */
+    duplicateOfNumber: integer("duplicate_of_number"),
     /** An older created_at than one already seen for the same resource. */
     outOfOrder: boolean("out_of_order").notNull().default(false),
     /** What the receiver answered (null: it waited past the sender's timeout). */

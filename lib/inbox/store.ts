@@ -113,6 +113,7 @@ export type MessageRow = typeof inboxMessages.$inferSelect;
 export function toMessageView(row: MessageRow): InboxMessageView {
   return {
     seq: row.seq,
+    number: row.number ?? row.seq,
     inboxId: row.inboxId,
     receivedAt: row.receivedAt.toISOString(),
     method: row.method,
@@ -125,6 +126,7 @@ export function toMessageView(row: MessageRow): InboxMessageView {
     resourceStatus: row.resourceStatus,
     verdict: row.verdict,
     duplicateOf: row.duplicateOf,
+    duplicateOfNumber: row.duplicateOf === null ? null : (row.duplicateOfNumber ?? row.duplicateOf),
     outOfOrder: row.outOfOrder,
     answeredStatus: row.answeredStatus,
   };
@@ -196,7 +198,9 @@ export async function listOwnedArrivals(
   return rows;
 }
 
-export type NewMessage = Omit<MessageRow, "seq" | "duplicateOf" | "outOfOrder"> & { verdict: StoredVerdict };
+export type NewMessage = Omit<MessageRow, "seq" | "number" | "duplicateOf" | "duplicateOfNumber" | "outOfOrder"> & {
+  verdict: StoredVerdict;
+};
 
 /**
  * Stores one received request, marking it a duplicate (an earlier message carried the same
@@ -207,15 +211,25 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
   return db.transaction(async (tx) => {
     // Serializes arrivals of one inbox (PGlite runs one transaction at a time anyway).
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`inbox:${message.inboxId}`}))`);
+    // The inbox's own count (under the lock above, so two arrivals never share a number).
+    const [last] = await tx
+      .select({ number: inboxMessages.number, seq: inboxMessages.seq })
+      .from(inboxMessages)
+      .where(eq(inboxMessages.inboxId, message.inboxId))
+      .orderBy(desc(inboxMessages.seq))
+      .limit(1);
+    const number = (last ? (last.number ?? 0) : 0) + 1;
     let duplicateOf: number | null = null;
+    let duplicateOfNumber: number | null = null;
     if (message.eventId) {
       const [first] = await tx
-        .select({ seq: inboxMessages.seq })
+        .select({ seq: inboxMessages.seq, number: inboxMessages.number })
         .from(inboxMessages)
         .where(and(eq(inboxMessages.inboxId, message.inboxId), eq(inboxMessages.eventId, message.eventId)))
         .orderBy(asc(inboxMessages.seq))
         .limit(1);
       duplicateOf = first?.seq ?? null;
+      duplicateOfNumber = first?.number ?? null;
     }
     let outOfOrder = false;
     if (message.resourceId && message.eventCreatedAt) {
@@ -234,7 +248,7 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
     }
     const [row] = await tx
       .insert(inboxMessages)
-      .values({ ...message, duplicateOf, outOfOrder })
+      .values({ ...message, number, duplicateOf, duplicateOfNumber, outOfOrder })
       .returning();
     return row;
   });

@@ -54,6 +54,8 @@ export type KeptSecret = InboxSummary & { stillSending: { id: string; url: strin
 
 export type InboxMessageView = {
   seq: number;
+  /** The inbox's own count, from 1 (older rows: the seq). */
+  number: number;
   inboxId: string;
   receivedAt: string;
   method: string;
@@ -66,6 +68,8 @@ export type InboxMessageView = {
   resourceStatus: string | null;
   verdict: StoredVerdict;
   duplicateOf: number | null;
+  /** The first message's number, when this one repeats it. */
+  duplicateOfNumber: number | null;
   outOfOrder: boolean;
   answeredStatus: number | null;
 };

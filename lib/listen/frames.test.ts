@@ -13,6 +13,7 @@ const BODY =
 function arrival(signedAt: number): MessageRow {
   return {
     seq: 7,
+    number: 1,
     inboxId: "ibx_x",
     receivedAt: new Date(signedAt * 1000),
     method: "POST",
@@ -29,6 +30,7 @@ function arrival(signedAt: number): MessageRow {
     resourceStatus: null,
     verdict: { status: "valid", timestamp: signedAt },
     duplicateOf: null,
+    duplicateOfNumber: null,
     outOfOrder: false,
     answeredStatus: 200,
   };

@@ -196,13 +196,14 @@ export async function listExpected(
   db: Executor,
   environment: Environment,
   period: string,
-  options: { state?: ExpectedState; limit?: number } = {},
+  options: { state?: ExpectedState; limit?: number; direction?: "in" | "out" } = {},
 ): Promise<ExpectedRow[]> {
   const rows = await queryRows<ExpectedDbRow>(
     db,
     sql`select * from console_recon_expected
          where environment = ${environment} and period = ${period}
            ${options.state ? sql`and state = ${options.state}` : sql``}
+           ${options.direction ? sql`and direction = ${options.direction}` : sql``}
          order by created_at desc, id desc
          limit ${options.limit ?? 200}`,
   );

@@ -2,8 +2,8 @@
  * Sandbox endpoints (decisions D8): the two status PATCH bodies and GET /v0/sandbox/info.
  */
 import { z } from "@/lib/schemas/zod";
-import { nonNegativeAmountInput, decimalString } from "./amount";
-import { ENVIRONMENTS } from "./catalog";
+import { nonNegativeAmountInput, decimalString, positiveAmountInput } from "./amount";
+import { ENVIRONMENTS, STABLECOINS } from "./catalog";
 import { sandboxPaymentNeedsFailureReason, sandboxRequestTakesFailureCode } from "@/lib/state-machine/sandbox";
 import { FAILURE_CODES, PAYMENT_STATUSES, SANDBOX_SETTLEMENT_STATUSES } from "@/lib/state-machine/statuses";
 import { enumMessage, isoTimestamp, text } from "./common";
@@ -87,3 +87,19 @@ export const sandboxClockAdvanceSchema = z
   })
   .meta({ id: "SandboxClockAdvance", "x-extension": true });
 export type SandboxClockAdvance = z.output<typeof sandboxClockAdvanceSchema>;
+
+/** The most one sandbox top-up adds: enough for any rehearsal, not a number that overflows a report. */
+export const SANDBOX_FUND_MAX = "10000000";
+
+/** POST /v0/sandbox/balances/fund (extension): adds to the sandbox's pre-funded balance of one stablecoin. */
+export const sandboxFundSchema = z
+  .object({
+    currency: z
+      .enum(STABLECOINS, { error: enumMessage(STABLECOINS) })
+      .meta({ description: "A stablecoin of the pre-funded balance" }),
+    amount: positiveAmountInput.meta({
+      description: `What to add, at the currency's places; at most ${SANDBOX_FUND_MAX} at a time`,
+    }),
+  })
+  .meta({ id: "SandboxFund", "x-extension": true });
+export type SandboxFundBody = z.output<typeof sandboxFundSchema>;

@@ -21,7 +21,15 @@ export const statementCurrencyParamSchema = z.object({
     .meta({ description: "A stablecoin of the pre-funded balance" }),
 });
 
-export const LEDGER_MOVEMENTS = ["seed", "operator_set", "reserve", "release", "consume", "network_fee"] as const;
+export const LEDGER_MOVEMENTS = [
+  "seed",
+  "operator_set",
+  "sandbox_fund",
+  "reserve",
+  "release",
+  "consume",
+  "network_fee",
+] as const;
 
 const parts = z.object({ available: decimalString, reserved: decimalString, total: decimalString });
 

@@ -13,6 +13,7 @@ export const VALID_EXAMPLES = {
   },
   SettlementRequestUpdate: { status: "CANCELED" },
   SandboxClockAdvance: { seconds: 3600 },
+  SandboxFund: { currency: "USDC", amount: "10000.00" },
   SandboxSettlementStatus: { status: "REQUEST_CANCELED" },
   SandboxPaymentStatus: { status: "FAILED", failure_reason: "Bank rejected the transfer" },
   DisbursementCreate: {

@@ -11,7 +11,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { eventSchema } from "@/lib/schemas/event";
 import { paginated } from "@/lib/schemas/list";
 import { maskInboxUrl } from "@/lib/schemas/mask";
-import { sandboxClockSchema } from "@/lib/schemas/sandbox";
+import { balanceSchema, sandboxClockSchema } from "@/lib/schemas/sandbox";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import { callApi } from "./client";
 
@@ -41,6 +41,11 @@ export function getSandboxClock(env: Environment) {
 /** POST /v0/sandbox/clock/advance (extension): moves it forward; what became due is applied before the answer. */
 export function advanceSandboxClock(env: Environment, seconds: number) {
   return callApi(env, { ...apiCalls.advanceSandboxClock(seconds), schema: sandboxClockSchema });
+}
+
+/** POST /v0/sandbox/balances/fund (extension): adds test money to the sandbox's pre-funded balance. */
+export function fundSandbox(env: Environment, body: { currency: string; amount: string }) {
+  return callApi(env, { ...apiCalls.fundSandbox(body), schema: balanceSchema });
 }
 
 /** GET /v0/events/{id} (extension): one event, its payload and its deliveries. */

@@ -1,6 +1,7 @@
 import { Link } from "@/components/ui/link";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { AddSandboxFunds } from "@/components/balances/add-sandbox-funds";
 import { getShellInfo } from "@/lib/page-data/shell-info";
 import { FilterInput, FilterSelect } from "@/components/forms/filter-fields";
 import { buttonClasses } from "@/components/ui/button";
@@ -88,7 +89,7 @@ function HowFunded({
 }: {
   environment: string;
   account: string | null;
-  currency: string;
+  currency: (typeof STATEMENT_CURRENCIES)[number];
 }) {
   const command = `npm run --silent balances -- set --account "${account ?? "<account name>"}" --environment ${environment} --currency ${currency} --amount <new total>`;
   return (
@@ -98,7 +99,7 @@ function HowFunded({
       description={
         environment === "production"
           ? "Your treasury tops up the pre-funded balance; the operator records the new total on the console's host. Until then, disbursements and batches above the available balance are refused (insufficient_funds)."
-          : "Sandbox balances are test money, seeded when the console starts. The operator can set any total on the console's host."
+          : "Sandbox balances are test money, seeded when the console starts. Add more below, or the operator can set any total on the console's host."
       }
       data-testid="how-funded"
     >
@@ -112,6 +113,7 @@ function HowFunded({
         It sets the total; reserved funds stay reserved and the statement shows the change as “Set by the operator”. See
         docs/operate for PGlite and PostgreSQL.
       </p>
+      {environment === "sandbox" ? <AddSandboxFunds currency={currency} /> : null}
     </Card>
   );
 }

@@ -7,7 +7,8 @@ import { ImportExpectedDialog } from "@/components/reconciliation/import-expecte
 import { MatchesView } from "@/components/reconciliation/matches-view";
 import { OverviewView } from "@/components/reconciliation/overview-view";
 import { ReconTabs } from "@/components/reconciliation/recon-tabs";
-import { ExpectedTable, type ExpectedView, type MovementView } from "@/components/reconciliation/rows-tables";
+import type { ExpectedView as ExpectedRowView, MovementView } from "@/components/reconciliation/rows-tables";
+import { ExpectedView } from "@/components/reconciliation/expected-view";
 import { RulesEditor } from "@/components/reconciliation/rules-editor";
 import { RunMatchingButton } from "@/components/reconciliation/run-matching-button";
 import { SandboxPackButton } from "@/components/reconciliation/sandbox-pack-button";
@@ -45,7 +46,7 @@ export const metadata = { title: "Reconciliation" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
 
-const toExpectedView = (r: ExpectedRow): ExpectedView => ({
+const toExpectedView = (r: ExpectedRow): ExpectedRowView => ({
   id: r.id,
   direction: r.direction,
   amount: r.amount,
@@ -188,14 +189,10 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
         : null;
     body = <MatchesView period={period} rows={rows} selected={selected} mayUndo={works} />;
   } else if (view === "expected") {
-    const rows = await listExpected(db, environment, period, { limit: 300 });
-    body = (
-      <ExpectedTable
-        caption={`Expected settlements, ${period}`}
-        rows={rows.map(toExpectedView)}
-        empty="Nothing expected yet this month."
-      />
-    );
+    const asked = one(params.direction);
+    const direction = asked === "in" || asked === "out" ? asked : null;
+    const rows = await listExpected(db, environment, period, { limit: 300, direction: direction ?? undefined });
+    body = <ExpectedView period={period} direction={direction} rows={rows.map(toExpectedView)} />;
   } else if (view === "rules") {
     const back = (n: number) => {
       const [y, m] = period.split("-").map(Number) as [number, number];

@@ -4,6 +4,8 @@ import { paymentSchema } from "@/lib/schemas/payment";
 import {
   sandboxClockAdvanceSchema,
   sandboxClockSchema,
+  sandboxFundSchema,
+  balanceSchema,
   sandboxInfoSchema,
   sandboxPaymentStatusSchema,
   sandboxSettlementStatusSchema,
@@ -11,6 +13,7 @@ import {
 import { settlementRequestSchema } from "@/lib/schemas/settlement-request-response";
 import { sandboxOnly } from "../middleware/auth";
 import { getSandboxInfo } from "../use-cases/get-sandbox-info";
+import { fundSandbox } from "../use-cases/fund-sandbox";
 import { advanceSandboxClock, getSandboxClock } from "../use-cases/sandbox-clock";
 import { sandboxSetPaymentStatus } from "../use-cases/sandbox-set-payment-status";
 import { sandboxSetSettlementRequestStatus } from "../use-cases/sandbox-set-settlement-request-status";
@@ -106,7 +109,27 @@ const advance = createRoute({
   },
 });
 
+const fund = createRoute({
+  method: "post",
+  path: "/v0/sandbox/balances/fund",
+  tags,
+  security,
+  middleware,
+  summary: "Add to the sandbox's pre-funded balance (extension)",
+  description:
+    "Adds `amount` of a stablecoin to the account's sandbox balance (available), with one statement entry of kind " +
+    "sandbox_fund, so a rehearsal that spent its balance can go on. At the currency's places, at most 10,000,000 at a " +
+    "time. Production keys: 403; production balances are set by the operator.",
+  "x-extension": true,
+  request: { body: jsonBody(sandboxFundSchema) },
+  responses: {
+    200: json(balanceSchema, "The balance after the top-up"),
+    ...errorResponses(400, 403, 413, 415),
+  },
+});
+
 export const sandboxRoutes: ServiceRoute[] = [
+  serviceRoute(fund, async (c) => c.json(await fundSandbox(c.get("deps"), c.get("caller"), c.req.valid("json")), 200)),
   serviceRoute(clock, async (c) => c.json(await getSandboxClock(c.get("serviceDeps"), c.get("caller")), 200)),
   serviceRoute(advance, async (c) =>
     c.json(await advanceSandboxClock(c.get("serviceDeps"), c.get("caller"), c.req.valid("json").seconds), 200),

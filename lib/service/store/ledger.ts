@@ -206,6 +206,19 @@ export function debitAvailable(
   );
 }
 
+/** Outside money → available (a sandbox top-up); the row is made at zero first if it is new. */
+export async function creditAvailable(
+  tx: Executor,
+  key: BalanceKey,
+  amount: DecimalInput,
+  kind: LedgerKind,
+  ref: LedgerRef,
+  at: Date,
+): Promise<BalanceChange> {
+  await ensureBalanceRow(tx, key, at);
+  return mustMove(move(tx, key, kind, { available: positive(amount), reserved: new Dec(0) }, undefined, ref, at), kind);
+}
+
 /** Creates the row at zero if it does not exist; true when it was created. */
 export async function ensureBalanceRow(tx: Executor, key: BalanceKey, at: Date): Promise<boolean> {
   const rows = await tx

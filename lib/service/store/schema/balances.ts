@@ -35,9 +35,17 @@ export const balances = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.environment, t.currency] })],
 );
 
-export const LEDGER_KINDS = ["seed", "operator_set", "reserve", "release", "consume", "network_fee"] as const;
+export const LEDGER_KINDS = [
+  "seed",
+  "operator_set",
+  "sandbox_fund",
+  "reserve",
+  "release",
+  "consume",
+  "network_fee",
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const LEDGER_REF_TYPES = ["disbursement", "v1_payment", "operator", "seed"] as const;
+export const LEDGER_REF_TYPES = ["disbursement", "v1_payment", "operator", "seed", "sandbox"] as const;
 export type LedgerRefType = (typeof LEDGER_REF_TYPES)[number];
 
 /**
