@@ -2,7 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { assignException as assign } from "@/lib/reconciliation/store";
+import { assignException as assign } from "@/lib/reconciliation/exceptions-store";
 import { consoleAction, idSchema, refused } from "./action";
 
 /** Takes an open exception (assigned to oneself) or gives it back to the queue. */

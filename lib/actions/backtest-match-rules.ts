@@ -5,7 +5,7 @@ import { getDatabase } from "@/lib/db/connection";
 import { backtestMatchRules as replay } from "@/lib/reconciliation/backtest";
 import { periodSchema } from "@/lib/reconciliation/period";
 import { matchRulesInputSchema } from "@/lib/reconciliation/rules-input";
-import { currentMatchRules } from "@/lib/reconciliation/store";
+import { currentMatchRules } from "@/lib/reconciliation/rules-store";
 import { readAction } from "./action";
 
 /** Replays past months with the proposed rules beside the current ones: what would be matched, gained and lost. Writes nothing. */

@@ -5,7 +5,7 @@ import { getDatabase } from "@/lib/db/connection";
 import { expectedOf } from "@/lib/reconciliation/expected-input";
 import { readExpectedCsv } from "@/lib/reconciliation/import-csv";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL } from "@/lib/reconciliation/import-limits";
-import { insertExpected } from "@/lib/reconciliation/store";
+import { insertExpected } from "@/lib/reconciliation/expected-store";
 import { lateNotices } from "@/lib/reconciliation/late-notices";
 import { consoleAction } from "./action";
 import { fail } from "@/lib/auth/authorize";

@@ -2,7 +2,7 @@
 
 import { getDatabase } from "@/lib/db/connection";
 import { expectedInputSchema, expectedOf } from "@/lib/reconciliation/expected-input";
-import { insertExpected } from "@/lib/reconciliation/store";
+import { insertExpected } from "@/lib/reconciliation/expected-store";
 import { lateNotices } from "@/lib/reconciliation/late-notices";
 import { consoleAction } from "./action";
 

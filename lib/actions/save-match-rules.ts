@@ -3,7 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { matchRulesInputSchema } from "@/lib/reconciliation/rules-input";
-import { saveMatchRules as save } from "@/lib/reconciliation/store";
+import { saveMatchRules as save } from "@/lib/reconciliation/rules-store";
 import { consoleAction } from "./action";
 
 /** Saves the matching rules in the order given (the next run uses them). */

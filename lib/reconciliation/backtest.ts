@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { lastDayOf } from "./period";
 import { matchSettlements } from "./match";
 import { addDays } from "@/lib/dates/calendar";
-import { monthAsItCame } from "./store";
+import { monthAsItCame } from "./month-store";
 import type { ExceptionKind, MatchRule, MatchResult } from "./types";
 
 export type BacktestMonth = {

@@ -9,7 +9,7 @@ import type { FxPair, InTransitPayment } from "./close-reads";
 import { loadCloseReads } from "./close-reads-store";
 import { env } from "@/lib/env";
 import { lastDayOf, monthEnd, monthStart } from "./period";
-import { insertAdjustment } from "./store";
+import { insertAdjustment } from "./expected-store";
 import { lockOf } from "./work";
 import { openPeriodAfter } from "./locks";
 

@@ -5,7 +5,8 @@ import Decimal from "decimal.js";
 import type { Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
 import { z } from "@/lib/schemas/zod";
-import { findException, findExpected } from "./store";
+import { findException } from "./exceptions-store";
+import { findExpected } from "./expected-store";
 import { acceptDifference, writeOff, writeOffAmount } from "./work";
 
 /** The body a write-off holds: the exception, what it writes off (for the rules), and why. */

@@ -1,4 +1,4 @@
-import type { LateExpected } from "./store";
+import type { LateExpected } from "./expected-store";
 
 /** What the person who recorded a late expected settlement is told: its lock, and where it went. */
 export type LateNotice = { reference: string; currency: string; lockedPeriod: string; period: string; message: string };

@@ -1,6 +1,5 @@
 import Decimal from "decimal.js";
-import { formatMoney } from "@/lib/money/format";
-import { compareAmount, dayAgainstWindow, toleranceOf } from "./tolerance";
+import { compareAmount, dayAgainstWindow } from "./tolerance";
 import type {
   ActualMovement,
   ExceptionKind,
@@ -8,9 +7,30 @@ import type {
   Match,
   MatchResult,
   MatchRule,
-  ReasonCode,
   ReconException,
 } from "./types";
+
+import { DEFAULT_RULES } from "./default-rules";
+import {
+  byDayThenId,
+  counterpartyKey,
+  keyOf,
+  normalizeReference,
+  partiesDiffer,
+  push,
+  referenceKey,
+  referencesIn,
+  reasonsFor,
+} from "./match-keys";
+import {
+  ambiguousException,
+  duplicateNote,
+  lateNote,
+  misfitNote,
+  returnedNote,
+  unmatchedActualNote,
+  unmatchedExpectedNote,
+} from "./match-notes";
 
 /**
  * Automatic matching (issue 46, decisions D24.3): expected settlements against what the
@@ -22,93 +42,6 @@ import type {
  * window is over: before, it waits). Pure: no database, no clock; linear in the
  * number of rows (indexes by reference and by counterparty).
  */
-
-/** The rules finance starts with, in their order. */
-export const DEFAULT_RULES: readonly MatchRule[] = [
-  {
-    id: "reference",
-    name: "Same reference, amount and date",
-    strategy: "1:1",
-    byReference: true,
-    graceDays: 0,
-    enabled: true,
-  },
-  {
-    id: "reference-split",
-    name: "One invoice paid in parts",
-    strategy: "1:N",
-    byReference: true,
-    graceDays: 0,
-    enabled: true,
-  },
-  {
-    id: "reference-combined",
-    name: "Several invoices paid at once",
-    strategy: "N:1",
-    byReference: true,
-    graceDays: 0,
-    enabled: true,
-  },
-  {
-    id: "counterparty",
-    name: "Same counterparty, amount and date",
-    strategy: "1:1",
-    byReference: false,
-    graceDays: 0,
-    enabled: true,
-  },
-];
-
-/**
- * A reference as matching compares it: its runs of letters and digits, upper case, in order
- * ("inv 0042" and "INV-0042" are one). Where the punctuation falls counts: "INV0042" is not
- * "INV-0042", and "AB-x-12-3" is not "AB-x-1-23" (issue 57: two payers were matched on that).
- */
-export const referenceKey = (value: string | null): string | null => {
-  const v = (value ?? "")
-    .toUpperCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .join("-");
-  return v ? v : null;
-};
-
-/** A reference with its punctuation dropped: two that agree only here are a suggestion for a person, never a match. */
-export const normalizeReference = (value: string | null): string | null => {
-  const v = value?.replace(/[^\p{L}\p{N}]+/gu, "").toUpperCase();
-  return v ? v : null;
-};
-
-/** The several references one payment names ("INV-1, INV-2" or "INV-1/INV-2"). */
-const referencesIn = (value: string | null): string[] =>
-  (value ?? "")
-    .split(/[,;/+&]|\s+and\s+/i)
-    .map((r) => referenceKey(r))
-    .filter((r): r is string => r !== null);
-
-/** How an expected settlement or a movement is named in the queue's notes: its reference, else its counterparty, else its id. */
-const named = (e: ExpectedSettlement) => e.reference ?? (e.counterparty ? `the invoice of ${e.counterparty}` : e.id);
-const moved = (a: ActualMovement) => a.reference ?? a.counterparty ?? a.id;
-const money = (amount: Decimal.Value, currency: string) => formatMoney(new Decimal(amount).toFixed(), currency);
-
-const counterpartyKey = (value: string | null) => value?.trim().toLowerCase() || null;
-
-/** Both name a counterparty, and not the same one: never a match, whatever the reference says. */
-const partiesDiffer = (a: { counterparty: string | null }, b: { counterparty: string | null }) => {
-  const [x, y] = [counterpartyKey(a.counterparty), counterpartyKey(b.counterparty)];
-  return x !== null && y !== null && x !== y;
-};
-
-const keyOf = (direction: string, currency: string, name: string) => `${direction}|${currency}|${name}`;
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-const byDayThenId = (a: ActualMovement, b: ActualMovement) =>
-  a.day < b.day ? -1 : a.day > b.day ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 export function matchSettlements(
   expectedInput: readonly ExpectedSettlement[],
@@ -178,9 +111,7 @@ export function matchSettlements(
       candidates: [],
       difference: null,
       currency: a.currency,
-      note: owner
-        ? `A payment of ${money(a.amount, a.currency)} for ${named(owner)} settled on ${a.day}, then came back: it is not paid.`
-        : `A payment of ${money(a.amount, a.currency)} (${moved(a)}) settled on ${a.day}, then came back; it names no expected settlement.`,
+      note: returnedNote(a, owner),
     });
   }
 
@@ -195,23 +126,6 @@ export function matchSettlements(
   return { matches, exceptions };
 
   /** Reasons for one expected against what matched it. */
-  function reasonsFor(
-    e: ExpectedSettlement,
-    movements: ActualMovement[],
-    exact: boolean,
-    extra: ReasonCode[],
-  ): ReasonCode[] {
-    const reasons: ReasonCode[] = [
-      ...extra,
-      exact ? "amount_exact" : "amount_within_tolerance",
-      "date_in_window",
-      "currency",
-    ];
-    const party = counterpartyKey(e.counterparty);
-    if (party && movements.every((m) => counterpartyKey(m.counterparty) === party)) reasons.push("counterparty");
-    return reasons;
-  }
-
   /** Same reference, amount within tolerance, in the window: the one candidate, claimed by no other expected. */
   function referenceOneToOne(rule: MatchRule) {
     const good = new Map<string, ActualMovement[]>();
@@ -234,14 +148,16 @@ export function matchSettlements(
         const rivals = (
           expectedByRef.get(keyOf(e.direction, e.currency, referenceKey(e.reference) ?? "")) ?? []
         ).filter((x) => openExpected.has(x.id));
-        raise(ambiguous(rivals, fits, `${rivals.length} expected settlements share the reference ${e.reference}.`));
+        raise(
+          ambiguousException(rivals, fits, `${rivals.length} expected settlements share the reference ${e.reference}.`),
+        );
         continue;
       }
       const [first, ...rest] = fits;
       if (!first) continue;
       const sameAmount = rest.every((a) => new Decimal(a.amount).eq(first.amount));
       if (rest.length > 0 && !sameAmount) {
-        raise(ambiguous([e], fits, `${fits.length} movements with the reference ${e.reference} fit ${e.id}.`));
+        raise(ambiguousException([e], fits, `${fits.length} movements with the reference ${e.reference} fit ${e.id}.`));
         continue;
       }
       const cmp = compareAmount(e, first.amount);
@@ -263,7 +179,7 @@ export function matchSettlements(
           candidates: [e.id],
           difference: dup.amount,
           currency: e.currency,
-          note: `${named(e)} was paid twice: ${money(dup.amount, dup.currency)} on ${dup.day} repeats the payment of ${first.day}, which is matched.`,
+          note: duplicateNote(e, dup, first),
         });
       }
     }
@@ -366,7 +282,7 @@ export function matchSettlements(
         .map((id) => expectedById.get(id) as ExpectedSettlement);
       if (open.length > 1 || rivals.length > 1) {
         raise(
-          ambiguous(
+          ambiguousException(
             rivals.length > 0 ? rivals : [e],
             open,
             `${rivals.length} expected and ${open.length} movements of ${e.counterparty} fit one another by amount and date.`,
@@ -388,19 +304,6 @@ export function matchSettlements(
     }
   }
 
-  function ambiguous(es: ExpectedSettlement[], candidates: ActualMovement[], note: string): ReconException {
-    return {
-      kind: "ambiguous",
-      expectedIds: es.map((e) => e.id),
-      // The movements it could be are held with it: the queue shows them once, here.
-      actualIds: candidates.map((a) => a.id),
-      candidates: candidates.map((a) => a.id),
-      difference: null,
-      currency: (es[0] ?? candidates[0])?.currency ?? "",
-      note: `${note} Not matched automatically.`,
-    };
-  }
-
   /** What no rule matched: near misses by reference (under, over, late), then each side unmatched. */
   function classifyLeftovers() {
     for (const e of expected) {
@@ -412,10 +315,10 @@ export function matchSettlements(
       let note: string;
       if (!cmp.within) {
         kind = cmp.difference.isNegative() ? "underpaid" : "overpaid";
-        note = `${named(e)}: ${money(near.amount, e.currency)} ${e.direction === "in" ? "arrived" : "went out"} for ${money(e.amount, e.currency)} expected, ${money(cmp.difference.abs(), e.currency)} ${kind === "underpaid" ? "short" : "over"}, beyond its tolerance of ${money(toleranceOf(e), e.currency)}.`;
+        note = misfitNote(e, near, cmp.difference, kind);
       } else if (dayAgainstWindow(e, near.day, 0) !== "in") {
         kind = "late";
-        note = `${named(e)} was paid on ${near.day}, after its window (${e.windowStart} to ${e.windowEnd}).`;
+        note = lateNote(e, near);
       } else continue;
       raise({
         kind,
@@ -439,11 +342,7 @@ export function matchSettlements(
         candidates: alike.map((a) => a.id),
         difference: null,
         currency: e.currency,
-        note: `Nothing the service did matches ${named(e)}: ${money(e.amount, e.currency)} expected ${e.direction === "in" ? "in" : "out"}, ${e.windowStart} to ${e.windowEnd}.${
-          alike.length > 0
-            ? ` ${alike.map((a) => `${moved(a)}${a.counterparty ? ` from ${a.counterparty}` : ""}`).join(", ")} looks alike only by its punctuation or comes from another payer: check it before matching by hand.`
-            : ""
-        }`,
+        note: unmatchedExpectedNote(e, alike),
       });
     }
     for (const a of actual) {
@@ -455,7 +354,7 @@ export function matchSettlements(
         candidates: [],
         difference: null,
         currency: a.currency,
-        note: `${money(a.amount, a.currency)} ${a.direction === "in" ? "came in" : "went out"} on ${a.day} (${moved(a)}) and matches no expected settlement.`,
+        note: unmatchedActualNote(a),
       });
     }
   }

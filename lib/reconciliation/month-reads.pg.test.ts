@@ -4,15 +4,11 @@ import { migratedPostgres, type TestDatabase } from "@/test/console-postgres";
 import { listRuns } from "@/lib/reports/store";
 import { loadCloseReads } from "./close-reads-store";
 import { capture, isRead, rowsRead } from "@/lib/service/testing/statement-capture";
-import {
-  listExceptions,
-  listExpected,
-  listMatches,
-  openExceptionCounts,
-  openForMatching,
-  openMovements,
-  periodSummary,
-} from "./store";
+import { listExceptions, openExceptionCounts } from "./exceptions-store";
+import { listExpected } from "./expected-store";
+import { listMatches } from "./matches-store";
+import { openForMatching, openMovements } from "./movements-store";
+import { periodSummary } from "./month-store";
 
 /**
  * Month-end's reads cost what the month holds, never the account's history (the quality bar's

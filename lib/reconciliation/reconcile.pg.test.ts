@@ -11,14 +11,9 @@ import { queryRows, type Database } from "@/lib/db/database";
 import { exceptionPack } from "./exception-pack";
 import { runMatching } from "./run";
 import { syncMovements } from "./sync";
-import {
-  findException,
-  insertExpected,
-  listExceptions,
-  openExceptionCounts,
-  openForMatching,
-  upsertMovements,
-} from "./store";
+import { findException, listExceptions, openExceptionCounts } from "./exceptions-store";
+import { insertExpected } from "./expected-store";
+import { openForMatching, upsertMovements } from "./movements-store";
 import { acceptDifference, matchByHand, writeOff } from "./work";
 
 vi.mock("@/lib/settlement-api", () => ({

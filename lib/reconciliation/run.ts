@@ -4,7 +4,11 @@ import { queryRows, type Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
 import { lockedCurrencies } from "./locks";
 import { matchSettlements } from "./match";
-import { currentMatchRules, insertExceptions, insertMatches, markStates, openForMatching, periodOf } from "./store";
+import { currentMatchRules } from "./rules-store";
+import { insertExceptions } from "./exceptions-store";
+import { insertMatches, markStates } from "./matches-store";
+import { openForMatching } from "./movements-store";
+import { periodOf } from "./store-rows";
 
 export type RunSummary = { matched: number; matches: number; exceptions: number; tookMs: number };
 

@@ -10,7 +10,7 @@ import {
   getSandboxClock,
   simulatePaymentStatus,
 } from "@/lib/settlement-api";
-import { insertExpected, type NewExpected } from "./store";
+import { insertExpected, type NewExpected } from "./expected-store";
 import { addDays } from "@/lib/dates/calendar";
 import type { ExceptionKind } from "./types";
 

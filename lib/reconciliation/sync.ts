@@ -10,7 +10,8 @@ import { newestFirst } from "@/lib/settlement-api/newest-first";
 import { CloseReadsTally } from "./close-reads";
 import { saveCloseReads } from "./close-reads-store";
 import { lockedCurrencies } from "./locks";
-import { insertExpected, upsertMovements, type NewExpected } from "./store";
+import { insertExpected, type NewExpected } from "./expected-store";
+import { upsertMovements } from "./movements-store";
 import { movementRange } from "./period";
 import type { ActualMovement } from "./types";
 

@@ -3,20 +3,11 @@ import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
-import { referenceKey } from "./match";
-import {
-  closeException,
-  exceptionsHolding,
-  findException,
-  findExpected,
-  findMatch,
-  findMovements,
-  insertMatches,
-  markStates,
-  undoMatch,
-  type ExceptionRow,
-  type MatchRow,
-} from "./store";
+import { referenceKey } from "./match-keys";
+import { closeException, exceptionsHolding, findException, type ExceptionRow } from "./exceptions-store";
+import { findExpected } from "./expected-store";
+import { findMatch, insertMatches, markStates, undoMatch, type MatchRow } from "./matches-store";
+import { findMovements } from "./movements-store";
 import { compareAmount, dayAgainstWindow } from "./tolerance";
 import type { ReasonCode } from "./types";
 

@@ -22,22 +22,17 @@ import { env } from "@/lib/env";
 import { closePack } from "@/lib/reconciliation/close";
 import { EXCEPTION_LABELS, RECON_VIEWS, type ReconView } from "@/lib/reconciliation/labels";
 import { toleranceLabel } from "@/lib/reconciliation/tolerance-label";
+import { currentMatchRules } from "@/lib/reconciliation/rules-store";
 import {
-  currentMatchRules,
   findException,
-  findExpected,
-  findMatch,
-  findMovements,
   listExceptions,
   openExceptionCounts,
-  listExpected,
-  listMatches,
-  openMovements,
-  periodSummary,
   type ExceptionRow,
-  type ExpectedRow,
-  type MovementRow,
-} from "@/lib/reconciliation/store";
+} from "@/lib/reconciliation/exceptions-store";
+import { findExpected, listExpected, type ExpectedRow } from "@/lib/reconciliation/expected-store";
+import { findMatch, listMatches } from "@/lib/reconciliation/matches-store";
+import { findMovements, openMovements, type MovementRow } from "@/lib/reconciliation/movements-store";
+import { periodSummary } from "@/lib/reconciliation/month-store";
 import type { ExceptionKind } from "@/lib/reconciliation/types";
 import { CURRENCIES, STABLECOINS } from "@/lib/schemas/catalog";
 

@@ -8,7 +8,7 @@
  * together; an undone match keeps its row (`undone_at`). `console_recon_rules`: the matching
  * rules in the admin's order. `console_recon_periods`: a locked month per currency, with the
  * proof it was locked on. `console_recon_adjustments`: a change made after a lock, recorded in
- * the open month. Raw SQL in lib/reconciliation/store.ts.
+ * the open month. Raw SQL in lib/reconciliation/*-store.ts.
  */
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS console_recon_expected (
