@@ -5,45 +5,12 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, ConsoleMessage, Page } from "@playwright/test";
+import { CONSOLE_PAGES, RECONCILIATION_VIEWS } from "../lib/dashboard/console-routes";
 import { expect, test } from "./fixtures/auth";
 import { createRequest } from "./support/inbox";
 import { VALID, createRequestViaApi, sandboxKey, unique } from "./support/settlement";
 
-const STATIC_ROUTES = [
-  "/",
-  "/rates",
-  "/settlement-requests",
-  "/settlement-requests/new",
-  "/payments",
-  "/disbursements",
-  "/disbursements/new",
-  "/balances",
-  "/payees",
-  "/approvals",
-  "/approvals/rules",
-  "/approvals/rules/new",
-  "/webhooks",
-  "/events",
-  "/request-log",
-  "/inbox",
-  "/sandbox",
-  "/v1-payments",
-  "/v1-payments/new",
-  "/batches",
-  "/reconciliation",
-  "/reconciliation?view=exceptions",
-  "/reconciliation?view=close",
-  "/reconciliation?view=matches",
-  "/reconciliation?view=expected",
-  "/reconciliation?view=rules",
-  "/reports",
-  "/api-reference",
-  "/settings",
-  "/account",
-  "/admin/users",
-  "/admin/api-keys",
-  "/admin/audit",
-];
+const STATIC_ROUTES = [...CONSOLE_PAGES, ...RECONCILIATION_VIEWS.map((view) => `/reconciliation?view=${view}`)];
 
 /** The longest values the API takes, without a space to break at: the layout must wrap or cut them (issue 35, finding 3). */
 const LONG = {

@@ -20,336 +20,32 @@
  *   npx tsx --conditions=react-server bench/dashboard/run.ts     (BENCH_PORT, BENCH_SAMPLES, BENCH_LIST_RUNS)
  *   BENCH_ONLY=list (or js, action, rss, comma-separated): only those parts, to iterate on one figure.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, resolve, sep } from "node:path";
-import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
-import { groupRssMb, startProcess, stopAll, stopProcess, waitForUrl } from "../lib/processes";
-import { CHROMIUM_ARGS, signedIn, startConsole } from "../lib/console";
-import { execFileSync } from "node:child_process";
-
-const PORT = Number(process.env.BENCH_PORT ?? 3460);
-const BASE = `http://localhost:${PORT}`;
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 15);
-const PARTS = new Set((process.env.BENCH_ONLY ?? "js,list,action,rss").split(",").map((p) => p.trim()));
-const KEY = "sk_test_bench-dashboard-00000000000000000000";
-const PROD_KEY = "sk_live_bench-dashboard-00000000000000000000";
-const ADMIN = { email: "bench@console.local", password: "bench-admin-password-0001" };
-const GOAL_KB = 200;
-const GOAL_OVER_FLOOR_KB = 35;
-const GOAL_LIST_RATIO = 1.5;
-const GOAL_ACTION_MS = 15;
-const GOAL_RSS_MB = 400;
-const IDLE_MS = 5_000;
-const STATIC_ROUTES = [
-  "/",
-  "/rates",
-  "/settlement-requests",
-  "/settlement-requests/new",
-  "/payments",
-  "/disbursements",
-  "/disbursements/new",
-  "/balances",
-  "/webhooks",
-  "/events",
-  "/request-log",
-  "/inbox",
-  "/sandbox",
-  "/v1-payments",
-  "/v1-payments/new",
-  "/api-reference",
-  "/settings",
-  "/account",
-  "/admin/users",
-  "/admin/api-keys",
-  "/admin/audit",
-  "/payees",
-  "/approvals",
-  "/approvals/rules",
-  "/approvals/rules/new",
-  "/batches",
-  "/reconciliation",
-  "/reports",
-];
-const SOLANA = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
-const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
-
-const median = (xs: number[]) => percentile(xs, 50);
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
-const kb = (bytes: number) => bytes / 1024;
-const fmt = (n: number, d = 1) => n.toFixed(d);
-
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(BASE + path, {
-    method,
-    headers: {
-      "X-Api-Key": KEY,
-      Accept: "application/json",
-      ...(body ? { "Content-Type": "application/json" } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-function requestBody(i: number) {
-  return {
-    type: "STABLECOIN_TO_FIAT",
-    payment_reason: "PURCHASE_OF_SERVICES",
-    source: { currency: "USDC", rail: "SOLANA", wallet_address: SOLANA },
-    destination: {
-      currency: "EUR",
-      rail: "LOCAL",
-      amount: `${100 + i}.00`,
-      iban: "DE89370400440532013000",
-      beneficiary: { type: "INDIVIDUAL", first_name: "Ada", last_name: "Lovelace", address: { country_code: "DE" } },
-    },
-    external_id: `bench-${i}`,
-  };
-}
-
-/** Sample data: 100 settlement requests, a disbursement, a /v1 payment; ids for the detail routes. */
-async function seed(): Promise<Record<string, string>> {
-  let first = "";
-  for (let i = 0; i < 100; i++) {
-    const r = await api<{ id: string; inbound_payment: { id: string } }>(
-      "POST",
-      "/v0/settlement-requests",
-      requestBody(i),
-      { "Idempotency-Key": `bench-${i}-${Date.now()}` },
-    );
-    first ||= r.id;
-  }
-  const request = await api<{ id: string; inbound_payment: { id: string } }>("GET", `/v0/settlement-requests/${first}`);
-  const disbursement = await api<{ id: string }>(
-    "POST",
-    "/v0/disbursements",
-    { wallet_address: EVM, amount: "5", currency: "USDC" },
-    { "Idempotency-Key": `bench-d-${Date.now()}` },
-  );
-  const v1 = await api<{ id: string }>("POST", "/v1/payments", {
-    type: "LIQUIDITY",
-    amount: "5",
-    currency_code: "USDC",
-    chain: "SOLANA",
-    destination_wallet: SOLANA,
-  });
-  return { request: request.id, payment: request.inbound_payment.id, disbursement: disbursement.id, v1: v1.id };
-}
-
-const signIn = (browser: Browser): Promise<BrowserContext> => signedIn(browser, BASE, ADMIN);
-
-/**
- * The JS of one cold page load (fresh cache), each body gzipped here: `kb` is what the document
- * itself references (Next's "first load JS": the chunks the page needs to run), `laterKb` what the
- * browser fetched after that until the network was idle (parts loaded when used, link prefetches).
- */
-async function firstLoadJs(
-  context: BrowserContext,
-  path: string,
-): Promise<{ kb: number; files: number; laterKb: number }> {
-  const page = await context.newPage();
-  const bodies: Array<Promise<{ name: string; gz: number } | null>> = [];
-  const seen = new Set<string>();
-  page.on("response", (res) => {
-    const url = res.url();
-    const isJs = res.request().resourceType() === "script" || /\.m?js(\?|$)/.test(new URL(url).pathname);
-    if (!isJs || seen.has(url)) return;
-    seen.add(url);
-    const name = new URL(url).pathname.split("/").pop() ?? url;
-    bodies.push(
-      res
-        .body()
-        .then((b) => ({ name, gz: gzipSync(b, { level: 9 }).length }))
-        .catch(() => null),
-    );
-  });
-  const response = await page.goto(path, { waitUntil: "networkidle" });
-  const html = (await response?.text()) ?? "";
-  const referenced = new Set([...html.matchAll(/\/_next\/static\/chunks\/([^"'?\\]+\.js)/g)].map((m) => m[1]));
-  const loaded = (await Promise.all(bodies)).filter((b): b is { name: string; gz: number } => b !== null);
-  await page.close();
-  const first = loaded.filter((b) => referenced.has(b.name));
-  const later = loaded.filter((b) => !referenced.has(b.name));
-  const sum = (xs: Array<{ gz: number }>) => kb(xs.reduce((total, b) => total + b.gz, 0));
-  return { kb: sum(first), files: first.length, laterKb: sum(later) };
-}
-
-/** A payer's link to a request's instructions, made through the console's own server action. */
-async function payerLink(context: BrowserContext, requestId: string): Promise<string> {
-  const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const action = serverAction("sharePaymentInstructions", { id: requestId });
-  const res = await fetch(BASE + action.path, {
-    method: "POST",
-    headers: {
-      "Next-Action": action.id,
-      "Content-Type": "text/plain;charset=UTF-8",
-      Accept: "text/x-component",
-      Origin: BASE,
-      Cookie: cookies,
-    },
-    body: JSON.stringify([{ id: requestId }]),
-  });
-  const path = /\/pay\/[\w-]+\.[\w-]+/.exec(await res.text())?.[0];
-  if (!path) throw new Error("sharePaymentInstructions gave no link");
-  return path;
-}
-
-/**
- * Cold navigation to `path` until `selector` has `count` elements that are visible and painted, in
- * ms since the navigation started (the page's own clock). The check is installed in the page before
- * any of its own scripts and runs on every animation frame from the first one; once the content is
- * there, the time is taken after that frame's layout and paint. So the figure is when the content
- * was on screen, not when the harness got round to looking: Playwright's own wait starts only once
- * it has injected its script into the new document, which on a loaded 2-core machine was 300–400
- * ms after the not-found page's heading was already on screen (and so inflated the floor far more,
- * in proportion, than the list).
- */
-async function timeTo(
-  context: BrowserContext,
-  path: string,
-  selector: string,
-  count = 1,
-): Promise<{ content: number; firstByte: number }> {
-  const page = await context.newPage();
-  // As a string: tsx would wrap a named function in a helper the page does not have. The page
-  // reports the time on the console, so the harness never touches the page before then: a
-  // Playwright wait (waitForFunction) first injects Playwright's own 330 kB script into the page,
-  // which on this machine held the main thread for 80–150 ms in the middle of a slower page's load.
-  await page.addInitScript({
-    content: `(() => {
-      const check = () => {
-        const found = document.querySelectorAll(${JSON.stringify(selector)});
-        const el = found[${count - 1}];
-        if (!(found.length >= ${count} && el?.checkVisibility())) return requestAnimationFrame(check);
-        // Found at the start of a frame; a message posted now is handled once that frame's
-        // style, layout and paint are done: the time the content was on screen.
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          const nav = performance.getEntriesByType("navigation")[0];
-          console.debug("bench:content " + performance.now() + " " + nav.responseStart);
-        };
-        channel.port2.postMessage(0);
-      };
-      requestAnimationFrame(check);
-    })();`,
-  });
-  const reported = page.waitForEvent("console", {
-    predicate: (m) => m.text().startsWith("bench:content "),
-    timeout: 30_000,
-  });
-  await page.goto(path, { waitUntil: "commit" });
-  const [content, firstByte] = (await reported).text().split(" ").slice(1).map(Number);
-  await page.close();
-  return { content, firstByte };
-}
-
-/**
- * Serves `pages` (path → HTML) and the build's static chunks from this process, with the cache
- * headers Next gives the chunks: the pages' time to content when the server does no work at all.
- */
-async function servedAsFiles(pages: Record<string, string>): Promise<{ base: string; close: () => Promise<void> }> {
-  const root = resolve(".next/static");
-  const types: Record<string, string> = {
-    ".js": "text/javascript",
-    ".css": "text/css",
-    ".woff2": "font/woff2",
-    ".svg": "image/svg+xml",
-  };
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://files").pathname;
-    const html = pages[path];
-    if (html !== undefined) {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(html);
-      return;
-    }
-    const file = resolve(root, `.${decodeURIComponent(path.replace(/^\/_next\/static\//, "/"))}`);
-    if (!path.startsWith("/_next/static/") || !file.startsWith(root + sep) || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res
-      .writeHead(200, {
-        "content-type": types[extname(file)] ?? "application/octet-stream",
-        "cache-control": "public, max-age=31536000, immutable",
-      })
-      .end(readFileSync(file));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  return { base: `http://localhost:${port}`, close: () => new Promise((r) => server.close(() => r())) };
-}
-
-/** The id of a server action and a page path that serves it (as e2e/fixtures/server-actions.ts). */
-function serverAction(exportedName: string, params: Record<string, string>): { id: string; path: string } {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
-    node: Record<string, { workers: Record<string, unknown>; exportedName?: string }>;
-  };
-  for (const [id, entry] of Object.entries(manifest.node)) {
-    if (entry.exportedName !== exportedName) continue;
-    const worker = Object.keys(entry.workers).find((w) => w.startsWith("app/") && w.endsWith("/page"));
-    if (!worker) continue;
-    const path = worker
-      .replace(/^app/, "")
-      .replace(/\/\([^)]+\)/g, "")
-      .replace(/\/page$/, "")
-      .replace(/\[(\w+)\]/g, (_m, name: string) => params[name] ?? name);
-    return { id, path: path || "/" };
-  }
-  throw new Error(`No server action ${exportedName} in .next (build first)`);
-}
-
-async function timed(n: number, call: () => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < 10; i++) await call(); // warm-up
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await call();
-    out.push(performance.now() - t);
-  }
-  return out;
-}
-
-/** Next's own floor: an empty App Router app built here with the same Next, `next start`: its memory and its page's JS. */
-async function bareNext(browser: Browser): Promise<{ rssMb: number; jsKb: number }> {
-  // Outside the repo (Next would find the console's next.config.ts from inside it), with a
-  // hard-linked copy of node_modules: Turbopack does not follow a symlink out of its root.
-  const dir = mkdtempSync(join(tmpdir(), "bench-bare-next-"));
-  mkdirSync(join(dir, "app"));
-  execFileSync("cp", ["-al", join(process.cwd(), "node_modules"), join(dir, "node_modules")]);
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "bare", private: true }));
-  writeFileSync(
-    join(dir, "app/layout.js"),
-    "export default function L({ children }) { return <html><body>{children}</body></html>; }\n",
-  );
-  writeFileSync(join(dir, "app/page.js"), "export default function P() { return <h1>empty</h1>; }\n");
-  const nextBin = join(dir, "node_modules/next/dist/bin/next");
-  execFileSync("node", [nextBin, "build"], {
-    cwd: dir,
-    stdio: "ignore",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  const port = PORT + 1;
-  const child = startProcess("node", [nextBin, "start", "-p", String(port)], { NEXT_TELEMETRY_DISABLED: "1" }, dir);
-  await waitForUrl(`http://localhost:${port}/`);
-  await new Promise((r) => setTimeout(r, IDLE_MS));
-  const rssMb = groupRssMb(child.pid ?? 0);
-  const context = await browser.newContext({ baseURL: `http://localhost:${port}` });
-  const { kb: jsKb } = await firstLoadJs(context, "/");
-  await context.close();
-  stopProcess(child);
-  rmSync(dir, { recursive: true, force: true });
-  return { rssMb, jsKb };
-}
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { groupRssMb, stopAll, waitForUrl } from "../lib/processes";
+import { CHROMIUM_ARGS, startConsole } from "../lib/console";
+import {
+  ADMIN,
+  BASE,
+  GOAL_ACTION_MS,
+  GOAL_KB,
+  GOAL_LIST_RATIO,
+  GOAL_OVER_FLOOR_KB,
+  GOAL_RSS_MB,
+  IDLE_MS,
+  KEY,
+  LIST_RUNS,
+  PARTS,
+  PORT,
+  PROD_KEY,
+  SAMPLES,
+  STATIC_ROUTES,
+} from "./settings";
+import { fmt, median, percentile } from "./stats";
+import { payerLink, seed, serverAction, signIn, uploadBatch } from "./seed";
+import { bareNext, firstLoadJs, servedAsFiles, timeTo, timed } from "./page-measures";
 
 async function main() {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
@@ -382,6 +78,7 @@ async function main() {
         ["/payments/[id]", `/payments/${ids.payment}`],
         ["/disbursements/[id]", `/disbursements/${ids.disbursement}`],
         ["/v1-payments/[id]", `/v1-payments/${ids.v1}`],
+        ["/batches/[id]", `/batches/${await uploadBatch(context)}`],
         ["/pay/[token] (signed out)", await payerLink(context, ids.request)],
       ];
       const signedOut = await browser.newContext({ baseURL: BASE });

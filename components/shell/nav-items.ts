@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { ConsolePage } from "@/lib/dashboard/console-routes";
 import { KeyIcon, ShieldIcon, UserIcon, UsersIcon } from "@/components/ui/icons";
 import {
   ArchiveIcon,
@@ -17,7 +18,8 @@ import {
 } from "@/components/ui/icons";
 
 export type NavItem = {
-  href: string;
+  /** One of the console's listed pages (lib/dashboard/console-routes.ts). */
+  href: ConsolePage;
   label: string;
   icon: ComponentType<IconProps>;
   group: "operate" | "integrate" | "account" | "admin";
