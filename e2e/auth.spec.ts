@@ -2,24 +2,7 @@ import { adminCredentials } from "./support/settlement";
 import { expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { typeInto } from "./support/forms";
-
-const CONSOLE_PAGES = [
-  "/",
-  "/rates",
-  "/settlement-requests",
-  "/settlement-requests/new",
-  "/payments",
-  "/disbursements",
-  "/webhooks",
-  "/inbox",
-  "/sandbox",
-  "/v1-payments",
-  "/settings",
-  "/account",
-  "/admin/users",
-  "/admin/api-keys",
-  "/admin/audit",
-];
+import { CONSOLE_PAGES } from "../lib/dashboard/console-routes";
 
 test.describe("without a session", () => {
   test.use({ role: null });

@@ -44,7 +44,7 @@ import {
   STATIC_ROUTES,
 } from "./settings";
 import { fmt, median, percentile } from "./stats";
-import { payerLink, seed, serverAction, signIn, uploadBatch } from "./seed";
+import { payerLink, postServerAction, seed, serverAction, signIn, uploadBatch } from "./seed";
 import { bareNext, firstLoadJs, servedAsFiles, timeTo, timed } from "./page-measures";
 
 async function main() {
@@ -178,17 +178,7 @@ async function main() {
         await res.arrayBuffer();
       });
       const viaAction = await timed(SAMPLES, async () => {
-        const res = await fetch(BASE + action.path, {
-          method: "POST",
-          headers: {
-            "Next-Action": action.id,
-            "Content-Type": "text/plain;charset=UTF-8",
-            Accept: "text/x-component",
-            Origin: BASE,
-            Cookie: cookies,
-          },
-          body: JSON.stringify([{ resource_id: ids.request, page_size: 1 }]),
-        });
+        const res = await postServerAction(action, cookies, [{ resource_id: ids.request, page_size: 1 }]);
         const text = await res.text();
         if (res.status !== 200 || !text.includes(ids.request))
           throw new Error(`action: ${res.status} ${text.slice(0, 200)}`);

@@ -97,7 +97,15 @@ export async function uploadBatch(context: BrowserContext): Promise<string> {
 export async function payerLink(context: BrowserContext, requestId: string): Promise<string> {
   const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const action = serverAction("sharePaymentInstructions", { id: requestId });
-  const res = await fetch(BASE + action.path, {
+  const res = await postServerAction(action, cookies, [{ id: requestId }]);
+  const path = /\/pay\/[\w-]+\.[\w-]+/.exec(await res.text())?.[0];
+  if (!path) throw new Error("sharePaymentInstructions gave no link");
+  return path;
+}
+
+/** One call of a server action as the browser posts it, with the session's cookies. */
+export const postServerAction = (action: { id: string; path: string }, cookies: string, args: unknown[]) =>
+  fetch(BASE + action.path, {
     method: "POST",
     headers: {
       "Next-Action": action.id,
@@ -106,12 +114,8 @@ export async function payerLink(context: BrowserContext, requestId: string): Pro
       Origin: BASE,
       Cookie: cookies,
     },
-    body: JSON.stringify([{ id: requestId }]),
+    body: JSON.stringify(args),
   });
-  const path = /\/pay\/[\w-]+\.[\w-]+/.exec(await res.text())?.[0];
-  if (!path) throw new Error("sharePaymentInstructions gave no link");
-  return path;
-}
 
 /** The id of a server action and a page path that serves it (as e2e/fixtures/server-actions.ts). */
 export function serverAction(exportedName: string, params: Record<string, string>): { id: string; path: string } {

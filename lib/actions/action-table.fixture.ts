@@ -19,10 +19,10 @@ export type DeclaredAction = {
   permission: Permission | "public" | undefined;
 };
 
-/** The permission each readAction/mutationAction/consoleAction({ ... }) config in `source` declares, by the config's `name`. */
+/** The permission each readAction/mutationAction/consoleAction/batchAction({ ... }) config in `source` declares, by the config's `name`. */
 function declaredPermissions(source: string): Map<string, string | undefined> {
   const declared = new Map<string, string | undefined>();
-  for (const config of source.split(/\b(?:read|mutation|console)Action\(\s*\{/).slice(1)) {
+  for (const config of source.split(/\b(?:read|mutation|console|batch)Action\(\s*\{/).slice(1)) {
     const name = /\bname:\s*"(\w+)"/.exec(config)?.[1];
     if (name) declared.set(name, /\bpermission:\s*"([\w:]+)"/.exec(config)?.[1]);
   }

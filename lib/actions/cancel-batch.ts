@@ -1,20 +1,14 @@
 "use server";
 
-import { z } from "@/lib/schemas/zod";
-import { batchFor } from "@/lib/batches/access";
 import { moveBatch } from "@/lib/batches/store";
-import { getDatabase } from "@/lib/db/connection";
-import { consoleAction, idSchema, refused } from "./action";
+import { refused } from "./action";
+import { batchAction } from "./batch-action";
 
 /** Discards a batch under review: nothing of it is sent; the file stays as its receipt. */
-export const cancelBatch = consoleAction({
+export const cancelBatch = batchAction({
   name: "cancelBatch",
   permission: "batches:manage",
-  input: z.object({ batchId: idSchema }),
-  run: async ({ batchId }, { environment, actor }) => {
-    const found = await batchFor(environment, actor, batchId);
-    if (!found.ok) return { ...found, audit: { targetId: batchId } };
-    const { db } = await getDatabase();
+  run: async (_batch, { environment, db, batchId }) => {
     if (!(await moveBatch(db, batchId, ["review"], "cancelled", { finishedAt: new Date() }))) {
       return { ...refused("not_now", "Only a batch under review can be discarded."), audit: { targetId: batchId } };
     }

@@ -1,22 +1,16 @@
 "use server";
 
-import { z } from "@/lib/schemas/zod";
-import { batchFor } from "@/lib/batches/access";
 import { progressOf } from "@/lib/batches/tallies";
 import { queueDryRun } from "@/lib/batches/work-queue";
 import { kickBatchWorker } from "@/lib/batches/worker";
-import { getDatabase } from "@/lib/db/connection";
-import { consoleAction, idSchema, refused } from "./action";
+import { refused } from "./action";
+import { batchAction } from "./batch-action";
 
 /** Queues the batch's dry run in sandbox (any instance's worker runs it; the page follows its progress). */
-export const startBatchDryRun = consoleAction({
+export const startBatchDryRun = batchAction({
   name: "startBatchDryRun",
   permission: "batches:manage",
-  input: z.object({ batchId: idSchema }),
-  run: async ({ batchId }, { environment, actor }) => {
-    const found = await batchFor(environment, actor, batchId);
-    if (!found.ok) return { ...found, audit: { targetId: batchId } };
-    const { db } = await getDatabase();
+  run: async (_batch, { environment, db, batchId }) => {
     const progress = await progressOf(db, batchId);
     if (progress.included - progress.invalid === 0)
       return refused("no_rows", "No row without problems to try: fix or keep some rows first.");

@@ -5,10 +5,10 @@
  * together and two identical ones never both go; a failed call counts for nothing; days are
  * counted in the configured time zone.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { twoInstances, type TestDatabase } from "@/test/console-postgres";
+import { describe, expect, it } from "vitest";
+import { twoInstancesPerSuite } from "@/test/console-postgres";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "@/lib/db/database";
+import { queryRows } from "@/lib/db/database";
 import { dayIn, startOfDayIn } from "@/lib/dates/calendar";
 import { addLimit, leftOf, limitFor } from "./limits";
 import { finishMoneyCall, possibleDuplicates, recordMoneyCall, type MoneyCallFacts } from "./money-calls";
@@ -33,15 +33,7 @@ const checks = (limitUsd: string | null, holdDuplicates = false) => ({
 });
 
 describe("daily limits and duplicates (PostgreSQL, two instances)", () => {
-  let a: TestDatabase;
-  let b: Database;
-  let closeBoth: () => Promise<void>;
-  beforeAll(async () => {
-    ({ a, b, close: closeBoth } = await twoInstances());
-  });
-  afterAll(async () => {
-    await closeBoth();
-  });
+  const { a, b } = twoInstancesPerSuite();
 
   it("twenty parallel submissions worth 100 USD against a limit of 1000 USD on two instances: exactly ten go", async () => {
     const results = await Promise.all(

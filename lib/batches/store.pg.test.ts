@@ -6,8 +6,8 @@
  * longer change.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { twoInstances, type TestDatabase } from "@/test/console-postgres";
+import { describe, expect, it } from "vitest";
+import { twoInstancesPerSuite } from "@/test/console-postgres";
 import type { Database } from "@/lib/db/database";
 import { parseCsv } from "@/lib/csv/parse";
 import { findBatchById, insertBatch, moveBatch } from "./store";
@@ -41,15 +41,7 @@ async function newBatch(db: Database["db"], rows = 20): Promise<string> {
 }
 
 describe("batch work across instances (PostgreSQL)", () => {
-  let a: TestDatabase;
-  let b: Database;
-  let closeBoth: () => Promise<void>;
-  beforeAll(async () => {
-    ({ a, b, close: closeBoth } = await twoInstances());
-  });
-  afterAll(async () => {
-    await closeBoth();
-  });
+  const { a, b } = twoInstancesPerSuite();
 
   it("keeps the file's bytes and every row, and sums what would be sent", async () => {
     const id = await newBatch(a.db, 4);

@@ -19,14 +19,14 @@ describe("inbox caps (PostgreSQL)", () => {
     await database.close();
   });
 
-  const message = (inboxId: string, receivedAt = new Date()) =>
+  const message = (inboxId: string, receivedAt = new Date(), eventId: string | null = null) =>
     insertMessage(database.db, {
       inboxId,
       receivedAt,
       method: "POST",
       headers: {},
       body: "{}",
-      eventId: null,
+      eventId,
       eventType: null,
       eventCreatedAt: null,
       resourceId: null,
@@ -44,23 +44,8 @@ describe("inbox caps (PostgreSQL)", () => {
     const racing = await Promise.all(Array.from({ length: 8 }, () => message(first.id)));
     expect(racing.map((m) => m.number).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect((await message(other.id)).number).toBe(3);
-    const again = (eventId: string) =>
-      insertMessage(database.db, {
-        inboxId: first.id,
-        receivedAt: new Date(),
-        method: "POST",
-        headers: {},
-        body: "{}",
-        eventId,
-        eventType: null,
-        eventCreatedAt: null,
-        resourceId: null,
-        resourceStatus: null,
-        verdict: { status: "no_secret" } as never,
-        answeredStatus: 200,
-      });
-    const original = await again("evt_same");
-    const repeat = await again("evt_same");
+    const original = await message(first.id, new Date(), "evt_same");
+    const repeat = await message(first.id, new Date(), "evt_same");
     expect([original.number, repeat.number, repeat.duplicateOfNumber]).toEqual([9, 10, 9]);
   });
 

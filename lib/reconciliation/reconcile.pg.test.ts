@@ -4,9 +4,9 @@
  * rerun judges untouched exceptions again and keeps worked ones; the queue's actions check
  * what they change; a locked month refuses changes, and an adjustment lands in the next one.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
-import { twoInstances, type TestDatabase } from "@/test/console-postgres";
+import { twoInstancesPerSuite } from "@/test/console-postgres";
 import { queryRows, type Database } from "@/lib/db/database";
 import { exceptionPack } from "./exception-pack";
 import { runMatching } from "./run";
@@ -38,15 +38,7 @@ async function seed(db: Database["db"], month: string, size: number, seed: numbe
 }
 
 describe("reconciliation (PostgreSQL, two instances)", () => {
-  let a: TestDatabase;
-  let b: Database;
-  let closeBoth: () => Promise<void>;
-  beforeAll(async () => {
-    ({ a, b, close: closeBoth } = await twoInstances());
-  });
-  afterAll(async () => {
-    await closeBoth();
-  });
+  const { a, b } = twoInstancesPerSuite();
 
   it("a month of 2,000 expected: two instances run at once, every row is matched or in the queue once", async () => {
     const pack = await seed(a.db, "2026-09", 2_000, 9);

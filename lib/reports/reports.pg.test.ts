@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import { readSheet } from "read-excel-file/node";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { twoInstances, type TestDatabase } from "@/test/console-postgres";
+import { describe, expect, it, vi } from "vitest";
+import { twoInstancesPerSuite } from "@/test/console-postgres";
 import type { Database } from "@/lib/db/database";
 import { parseCsv } from "@/lib/csv/parse";
 
@@ -54,15 +54,7 @@ async function file(db: Database["db"], id: string): Promise<Buffer> {
 }
 
 describe("reports (PostgreSQL)", () => {
-  let a: TestDatabase;
-  let b: Database;
-  let closeBoth: () => Promise<void>;
-  beforeAll(async () => {
-    ({ a, b, close: closeBoth } = await twoInstances());
-  });
-  afterAll(async () => {
-    await closeBoth();
-  });
+  const { a, b } = twoInstancesPerSuite();
 
   it("a CSV run: claimed once by two instances, every row in major units with its currency, its SHA-256 in the manifest", async () => {
     const queued = await queueRun(

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { DisbursementStatus, V1PaymentStatus } from "@/lib/state-machine";
+import { LEDGER_MOVEMENTS } from "@/lib/schemas/statement";
 
 type Env = "sandbox" | "production";
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -35,15 +36,8 @@ export const balances = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.environment, t.currency] })],
 );
 
-export const LEDGER_KINDS = [
-  "seed",
-  "operator_set",
-  "sandbox_fund",
-  "reserve",
-  "release",
-  "consume",
-  "network_fee",
-] as const;
+/** The ledger's kinds of movement: the statement's, on the wire (one list). */
+export const LEDGER_KINDS = LEDGER_MOVEMENTS;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_REF_TYPES = ["disbursement", "v1_payment", "operator", "seed", "sandbox"] as const;
 export type LedgerRefType = (typeof LEDGER_REF_TYPES)[number];
