@@ -137,3 +137,91 @@ describe("the audit log's Merkle tree, against RFC 6962's definitions", () => {
     },
   );
 });
+
+// ── Someone else's reading: the Certificate Transparency / transparency-dev test vectors ──
+describe("the RFC 6962 reference vectors (transparency-dev/merkle testdata, issue 60)", () => {
+  const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+  const unhex = (h: string) => Buffer.from(h, "hex");
+  const LEAF_DATA = [
+    "",
+    "00",
+    "10",
+    "2021",
+    "3031",
+    "40414243",
+    "5051525354555657",
+    "606162636465666768696a6b6c6d6e6f",
+  ];
+  const ROOTS = [
+    "6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d",
+    "fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125",
+    "aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77",
+    "d37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7",
+    "4e3bbb1f7b478dcfe71fb631631519a3bca12c9aefca1612bfce4c13a86264d4",
+    "76e67dadbcdf1e10e1b74ddc608abd2f98dfb16fbce75277b5232a127f2087ef",
+    "ddb89be403809e325750d3d263cd78929c2942b7942a34b77e122c9594a74c8c",
+    "5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328",
+  ];
+  const INCLUSION = [
+    {
+      index: 0,
+      size: 8,
+      proof: [
+        "96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7",
+        "5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e",
+        "6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4",
+      ],
+    },
+    {
+      index: 5,
+      size: 8,
+      proof: [
+        "bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b",
+        "ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0",
+        "d37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7",
+      ],
+    },
+  ];
+  const CONSISTENCY = [
+    {
+      older: 2,
+      newer: 8,
+      proof: [
+        "5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e",
+        "6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4",
+      ],
+    },
+    {
+      older: 6,
+      newer: 8,
+      proof: [
+        "0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a",
+        "ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0",
+        "d37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7",
+      ],
+    },
+  ];
+  const leaves = LEAF_DATA.map((d) => leafHash(unhex(d)));
+
+  it("gives the published root for every size from 1 to 8", () => {
+    for (let n = 1; n <= 8; n++) expect(hex(MerkleTree.of(leaves.slice(0, n)).root()), `size ${n}`).toBe(ROOTS[n - 1]);
+  });
+
+  it("gives the published inclusion proofs, and they verify", () => {
+    const tree = MerkleTree.of(leaves);
+    for (const v of INCLUSION) {
+      expect(tree.inclusionProof(v.index, v.size).map(hex)).toEqual(v.proof);
+      const root = unhex(ROOTS[v.size - 1] as string);
+      expect(verifyInclusion(v.index, v.size, leaves[v.index] as Buffer, v.proof.map(unhex), root)).toBe(true);
+    }
+  });
+
+  it("gives the published consistency proofs, and they verify", () => {
+    const tree = MerkleTree.of(leaves);
+    for (const v of CONSISTENCY) {
+      expect(tree.consistencyProof(v.older, v.newer).map(hex)).toEqual(v.proof);
+      const [oldRoot, newRoot] = [unhex(ROOTS[v.older - 1] as string), unhex(ROOTS[v.newer - 1] as string)];
+      expect(verifyConsistency(v.older, v.newer, oldRoot, newRoot, v.proof.map(unhex))).toBe(true);
+    }
+  });
+});

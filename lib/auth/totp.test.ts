@@ -27,6 +27,19 @@ describe("TOTP (RFC 6238)", () => {
     expect(SEED32).toBe("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
     expect(base32Decode("gezd gnbv")).toEqual(base32Decode("GEZDGNBV"));
     expect(() => base32Decode("GEZ1")).toThrow();
+    // RFC 4648 §10's vectors, unpadded as authenticator apps write them.
+    const vectors: Array<[string, string]> = [
+      ["f", "MY"],
+      ["fo", "MZXQ"],
+      ["foo", "MZXW6"],
+      ["foob", "MZXW6YQ"],
+      ["fooba", "MZXW6YTB"],
+      ["foobar", "MZXW6YTBOI"],
+    ];
+    for (const [plain, encoded] of vectors) {
+      expect(base32Encode(Buffer.from(plain))).toBe(encoded);
+      expect(base32Decode(`${encoded}===`).toString()).toBe(plain);
+    }
   });
 
   it("accepts a code one step either side, and never a step already used", () => {

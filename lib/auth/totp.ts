@@ -4,46 +4,23 @@
  * store (lib/auth/second-factor.ts) keeps the secret sealed and the last step used.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { base32nopad } from "@scure/base";
 
 export const TOTP_DIGITS = 6;
 export const TOTP_STEP_SECONDS = 30;
 /** A code of the step before or after is accepted too: phones' clocks drift. */
 export const TOTP_WINDOW = 1;
 
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+/** A secret as authenticator apps take it: RFC 4648 base32 without padding (@scure/base). */
+export const base32Encode = (bytes: Uint8Array): string => base32nopad.encode(bytes);
 
-export function base32Encode(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
+/** A secret back to bytes; spaces, dashes, padding and lower case as people paste them are fine. */
 export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/[\s=-]/g, "");
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error("Not base32");
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
+  try {
+    return Buffer.from(base32nopad.decode(text.toUpperCase().replace(/[\s=-]/g, "")));
+  } catch {
+    throw new Error("Not base32");
   }
-  return Buffer.from(out);
 }
 
 /** A new secret: 20 random bytes (160 bits, RFC 4226's recommendation), base32. */
