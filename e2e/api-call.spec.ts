@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test } from "./fixtures/auth";
 import { VALID, sandboxKey, unique, watchErrors } from "./support/settlement";
 import { choose, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 test.use({ role: "developer" });
 
@@ -36,12 +37,12 @@ test("the builder shows its request as curl and fetch; the copied curl, run with
   expect(fetchSnippet).toContain("process.env.SETTLEMENT_API_KEY");
   expect(fetchSnippet).toContain(externalId);
   await preview.getByRole("button", { name: "curl" }).click();
-  await page.screenshot({ path: "test-results/screens/builder-api-call.png", fullPage: true });
+  await lookAt(page, "test-results/screens/builder-api-call.png", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await preview.getByTestId("api-call-curl").scrollIntoViewIfNeeded();
   await expect(preview.getByTestId("api-call-curl")).toBeInViewport();
-  await page.screenshot({ path: "test-results/screens/builder-api-call-390.png" });
+  await lookAt(page, "test-results/screens/builder-api-call-390.png");
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Copy, paste into a shell with the real key in the variable: the request is created.

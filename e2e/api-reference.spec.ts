@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/auth";
 import { watchErrors } from "./support/settlement";
+import { lookAt } from "./support/screens";
 
 test.use({ role: "developer" });
 
@@ -35,9 +36,9 @@ test("the API reference is rendered from the service's own OpenAPI document, off
   await create.getByRole("link", { name: "SettlementRequestCreate" }).click();
   await expect(page).toHaveURL(/#schema-SettlementRequestCreate$/);
   expect(external).toEqual([]);
-  await page.screenshot({ path: "test-results/screens/api-reference.png" });
+  await lookAt(page, "test-results/screens/api-reference.png");
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: "test-results/screens/api-reference-390.png" });
+  await lookAt(page, "test-results/screens/api-reference-390.png");
   expect(errors).toEqual([]);
 });

@@ -13,6 +13,8 @@ import { expect, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { approveInProduction } from "./support/second-factor";
+import { requestLogBarrier, requestLogCount } from "./support/request-log";
+import { lookAt } from "./support/screens";
 
 /** A wallet never paid before: journeys that must not look like duplicates of each other use one each. */
 const freshEvmWallet = () => fresh.evm();
@@ -37,7 +39,7 @@ async function setRule(page: Page, enabled: boolean, approver?: { page: Page; se
     // What it would have held: nothing of that size yet.
     await page.getByRole("button", { name: "Last 90 days" }).click();
     await expect(page.getByTestId("backtest-report")).toContainText(/would have held \d+ of \d+ submissions/);
-    await page.screenshot({ path: "test-results/screens/approval-rule-editor-1440.png", fullPage: true });
+    await lookAt(page, "test-results/screens/approval-rule-editor-1440.png", { fullPage: true });
   }
   const on = page.getByLabel("On (holds new submissions)");
   await whenHydrated(on); // a box unticked before hydration is ticked again by the form's default
@@ -79,14 +81,6 @@ async function submitProduction(page: Page, amount: string, baseURL: string, wal
   return page.url().replace(/^.*\/approvals\//, "");
 }
 
-async function requestLogCount(page: Page, idempotencyKey: string): Promise<number> {
-  const res = await page.request.get(`/v0/request-logs?idempotency_key=${encodeURIComponent(idempotencyKey)}`, {
-    headers: { "X-Api-Key": apiKeys()[1] },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: unknown[] }).data.length;
-}
-
 test("a production request over the threshold is held, not sent; self-approval is refused; the approver steps up, reads the priced summary, approves, and it is sent once", async ({
   page,
   signInAs,
@@ -105,13 +99,13 @@ test("a production request over the threshold is held, not sent; self-approval i
     .replace("Idempotency-Key: ", "")
     .trim();
   expect(key.length).toBeGreaterThan(8);
-  await finance.waitForTimeout(1_000); // past the request log's batch: a call would be there by now
-  expect(await requestLogCount(finance, key)).toBe(0);
-  await finance.screenshot({ path: "test-results/screens/approval-held-1440.png", fullPage: true });
+  await requestLogBarrier(finance.request, apiKeys()[1]);
+  expect(await requestLogCount(finance.request, apiKeys()[1], key)).toBe(0);
+  await lookAt(finance, "test-results/screens/approval-held-1440.png", { fullPage: true });
   const axe = await new AxeBuilder({ page: finance }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await finance.setViewportSize({ width: 390, height: 844 });
-  await finance.screenshot({ path: "test-results/screens/approval-held-390.png", fullPage: true });
+  await lookAt(finance, "test-results/screens/approval-held-390.png", { fullPage: true });
   expect(await finance.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await finance.setViewportSize({ width: 1440, height: 900 });
 
@@ -120,16 +114,17 @@ test("a production request over the threshold is held, not sent; self-approval i
     Origin: baseURL ?? "",
   });
   expect(await forged.text()).toContain("self_approval");
-  expect(await requestLogCount(finance, key)).toBe(0);
+  await requestLogBarrier(finance.request, apiKeys()[1]);
+  expect(await requestLogCount(finance.request, apiKeys()[1], key)).toBe(0);
 
   // The admin sees it waiting (with the badge), approves, and the stored call goes out once.
   await page.goto("/approvals");
   await expect(page.getByTestId("approvals-badge")).toBeVisible();
   const row = page.locator(`[data-testid="submission-row"][data-id="${id}"]`);
   await expect(row).toContainText("Yours to decide");
-  await page.screenshot({ path: "test-results/screens/approvals-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/approvals-1440.png", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/screens/approvals-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/approvals-390.png", { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   // No one-click approve from the list: "Review" opens the decision page.
   await expect(row.getByRole("button", { name: /Approve/ })).toHaveCount(0);
@@ -153,7 +148,8 @@ test("a production request over the threshold is held, not sent; self-approval i
     Origin: baseURL ?? "",
   });
   expect(await stale.text()).toContain("step_up_required");
-  expect(await requestLogCount(approver, key)).toBe(0);
+  await requestLogBarrier(approver.request, apiKeys()[1]);
+  expect(await requestLogCount(approver.request, apiKeys()[1], key)).toBe(0);
   // ...and the page asks for a fresh code, beside the priced summary with the whole wallet address.
   await approver.goto(`/approvals/${id}`);
   await approver.getByRole("button", { name: "Approve and send" }).click();
@@ -165,7 +161,7 @@ test("a production request over the threshold is held, not sent; self-approval i
   await expect(summary).toContainText(/Destination wallet\s*0x[0-9a-f]{40}/);
   await expect(dialog.getByLabel("Code from your authenticator app")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Approve and send in production" })).toHaveCount(0);
-  await approver.screenshot({ path: "test-results/screens/approval-step-up-1440.png" });
+  await lookAt(approver, "test-results/screens/approval-step-up-1440.png");
   const axe2 = await new AxeBuilder({ page: approver }).analyze();
   expect(axe2.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await approver.keyboard.press("Escape");
@@ -175,14 +171,14 @@ test("a production request over the threshold is held, not sent; self-approval i
   await expect(approver.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
   await expect(approver.getByTestId("result-link")).toBeVisible();
   // The request log is written in batches (every 500 ms).
-  await expect.poll(() => requestLogCount(approver, key), { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => requestLogCount(approver.request, apiKeys()[1], key), { timeout: 10_000 }).toBe(1);
   // Clicked again (or a second instance): nothing more is sent.
   const again = await postServerAction(approver.request, serverAction("approveSubmission"), [{ id, confirmed: true }], {
     Origin: baseURL ?? "",
   });
   expect(await again.text()).toContain("already_decided");
-  await approver.waitForTimeout(1_000);
-  expect(await requestLogCount(approver, key)).toBe(1);
+  await requestLogBarrier(approver.request, apiKeys()[1]);
+  expect(await requestLogCount(approver.request, apiKeys()[1], key)).toBe(1);
   await approver.getByTestId("result-link").click();
   await expect(approver).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/);
   await finance.context().close();
@@ -206,7 +202,8 @@ test("a denial needs a reason, sends nothing, and the submitter reads why", asyn
 
   await finance.reload();
   await expect(finance.getByTestId("deny-reason")).toContainText("Supplier not verified yet");
-  expect(await requestLogCount(finance, key)).toBe(0);
+  await requestLogBarrier(finance.request, apiKeys()[1]);
+  expect(await requestLogCount(finance.request, apiKeys()[1], key)).toBe(0);
   await finance.context().close();
 });
 
@@ -274,7 +271,7 @@ test("a daily limit: under it the request goes out; past it the form says what i
   await expect(offer).toContainText("Daily limit reached");
   // Counted in USD from what was sent: 600 USDC is worth a little under $600, so about $400 is left.
   await expect(offer).toContainText(/\$4\d\d\.\d\d is left today of \$1,000\.00/);
-  await finance.screenshot({ path: "test-results/screens/approval-daily-limit-1440.png", fullPage: true });
+  await lookAt(finance, "test-results/screens/approval-daily-limit-1440.png", { fullPage: true });
   await offer.getByRole("button", { name: "Submit for approval instead" }).click();
   const held = finance.getByTestId("held-for-approval");
   await expect(held).toContainText("past your daily limit it needs 1 approval from Admin or Finance");
@@ -316,7 +313,7 @@ test("a threshold in USD prices each submission through the service's quote: €
   await expect(page.getByTestId("backtest-report")).toContainText(/would have held \d+ of \d+ submissions/);
   await expect(page.getByTestId("backtest-report")).not.toContainText("Not read");
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/screens/approval-rule-editor-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/approval-rule-editor-390.png", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole("button", { name: "Create rule" }).click();

@@ -16,6 +16,7 @@ import pg from "pg";
 import { addPerson, choosePassword, signInWith } from "./fixtures/auth";
 import { setChecked, typeInto } from "./support/forms";
 import { CLUSTER_ADMIN, scratchDatabase, startInstance, type Instance } from "./support/instances";
+import { lookAt } from "./support/screens";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(240_000);
@@ -117,11 +118,11 @@ test("an approval is in the signed log: the bundle verifies offline; altered in 
   await expect(admin.getByTestId("audit-verdict")).toHaveAttribute("data-verified", "yes");
   await expect(admin.getByTestId("audit-verdict")).toContainText("Verified");
   await admin.setViewportSize({ width: 1440, height: 900 });
-  await admin.screenshot({ path: "test-results/screens/audit-log-1440.png", fullPage: true });
+  await lookAt(admin, "test-results/screens/audit-log-1440.png", { fullPage: true });
   const axe = await new AxeBuilder({ page: admin }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await admin.setViewportSize({ width: 390, height: 844 });
-  await admin.screenshot({ path: "test-results/screens/audit-log-390.png", fullPage: true });
+  await lookAt(admin, "test-results/screens/audit-log-390.png", { fullPage: true });
   expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await admin.setViewportSize({ width: 1440, height: 900 });
 

@@ -3,6 +3,7 @@ import { expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { typeInto } from "./support/forms";
 import { CONSOLE_PAGES } from "../lib/dashboard/console-routes";
+import { lookAt } from "./support/screens";
 
 test.describe("without a session", () => {
   test.use({ role: null });
@@ -122,7 +123,7 @@ test.describe("without a session", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/sign-in-error.png" });
+    await lookAt(page, "test-results/screens/sign-in-error.png");
 
     await typeInto(page.getByLabel("Password"), admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();

@@ -13,6 +13,7 @@ import { solanaAddress, type LogEntry } from "./support/batches";
 import { setChecked, typeInto } from "./support/forms";
 import { apiKeys, sandboxKey } from "./support/settlement";
 import { approveInProduction } from "./support/second-factor";
+import { lookAt } from "./support/screens";
 
 test.use({ role: "finance" });
 
@@ -62,11 +63,11 @@ test("a production dry run reports the shortfall and sends nothing; the batch th
   await expect(check.locator('[data-check="cooling"]')).toHaveAttribute("data-tone", "ok");
   await expect(check.locator('[data-check="approval"]')).toContainText("Waits for “Batch payout”");
   await expect(page.getByTestId("batch-check-summary")).toContainText("nothing was sent");
-  await page.screenshot({ path: "test-results/screens/batch-production-dry-run-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/batch-production-dry-run-1440.png", { fullPage: true });
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/screens/batch-production-dry-run-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/batch-production-dry-run-390.png", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures/auth";
 import { solanaAddress } from "./support/batches";
 import { setChecked, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 test("a payroll file with extra columns and a failing row: loaded, partly sent, totals split, results with semicolons", async ({
   page,
@@ -46,7 +47,7 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
   await expect(line(3).getByTestId("oversize-flag")).toContainText("Over 10× the file's usual amount");
   await expect(page.getByTestId("submit-batch")).toBeDisabled();
   await expect(page.getByTestId("undecided-rows")).toContainText("2 flagged rows need a decision first");
-  await page.screenshot({ path: "test-results/screens/batch-review-flags-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/batch-review-flags-1440.png", { fullPage: true });
   await line(4).getByRole("button", { name: "Drop row 4" }).click();
   await expect(page.getByTestId("undecided-rows")).toContainText("1 flagged row needs a decision first");
   await line(3).getByRole("button", { name: "Keep flagged row 3" }).click();
@@ -74,11 +75,11 @@ test("a payroll file with extra columns and a failing row: loaded, partly sent, 
   await expect(page.getByTestId("row-failure")).toContainText("Not enough balance");
   // The code stands apart from the words, as text too (issue 59: "USDT(insufficient_funds)").
   await expect(page.getByTestId("row-failure")).toHaveText(/[^ ] \(insufficient_funds\)$/);
-  await page.screenshot({ path: "test-results/screens/batch-partly-sent-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/batch-partly-sent-1440.png", { fullPage: true });
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/screens/batch-partly-sent-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/batch-partly-sent-390.png", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   // On a phone each row is a card: the failure's words and the check are on screen, not past a faint edge (issue 59).
   for (const cell of [

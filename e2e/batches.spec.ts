@@ -16,6 +16,7 @@ import { until } from "./support/listen";
 import { disbursementFile, disbursementRows, loggedCreates } from "./support/batches";
 import { sandboxKey } from "./support/settlement";
 import { setChecked, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(240_000);
@@ -110,7 +111,7 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   await expect(page.getByTestId("submit-batch")).toBeDisabled();
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-  await page.screenshot({ path: "test-results/screens/batch-review-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/batch-review-1440.png", { fullPage: true });
 
   // Fix row 19 in the table: the amount, checked again by the same schema.
   await line(19).getByRole("button", { name: "Fix row 19" }).click();
@@ -140,7 +141,7 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   await expect(workspace).toHaveAttribute("data-dry-run", "done", { timeout: 90_000 });
   await expect(page.getByTestId("dry-run-summary")).toHaveText("48 of 48 rows would go through.");
   await expect(line(1).getByTestId("dry-run-cell")).toContainText("Completed");
-  await page.screenshot({ path: "test-results/screens/batch-dry-run-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/batch-dry-run-1440.png", { fullPage: true });
 
   // Submit: no rule holds a sandbox batch, so it goes; the progress bar follows it to the end.
   await page.getByTestId("submit-batch").click();
@@ -150,7 +151,7 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   await expect(page.getByTestId("count-succeeded")).toHaveText("48", { timeout: 60_000 });
   await expect(page.getByTestId("count-failed")).toHaveText("0");
   await expect(line(1).getByTestId("row-result-link")).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/batch-sent-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/batch-sent-1440.png", { fullPage: true });
 
   // The results CSV: the file's columns, then row, outcome, id, status, failure_reason.
   const [results] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-results").click()]);
@@ -175,10 +176,10 @@ test("a 50-row file with three bad rows: fix one, drop two, dry-run it in sandbo
   await phone.goto(`/batches/${id}`);
   await expect(phone.getByTestId("batch-workspace")).toBeVisible();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await phone.screenshot({ path: "test-results/screens/batch-sent-390.png", fullPage: true });
+  await lookAt(phone, "test-results/screens/batch-sent-390.png", { fullPage: true });
   await phone.goto("/batches");
   expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await phone.screenshot({ path: "test-results/screens/batches-390.png", fullPage: true });
+  await lookAt(phone, "test-results/screens/batches-390.png", { fullPage: true });
 });
 
 test("a settlement-request batch from the stablecoin-to-fiat template: every currency's bank columns, priced and taken to SETTLEMENT_COMPLETED by the dry run", async ({

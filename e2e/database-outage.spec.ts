@@ -10,6 +10,7 @@ import { startCuttingProxy, type CuttingProxy } from "../lib/db/testing/cutting-
 import { signInWith } from "./fixtures/auth";
 import { CLUSTER_ADMIN, PG_URL, scratchDatabase, startInstance, type Instance } from "./support/instances";
 import { sandboxKey } from "./support/settlement";
+import { lookAt } from "./support/screens";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
@@ -85,7 +86,7 @@ test("a cut database: not ready, 503 with Retry-After, the page says it is retry
   const unreachable = page.getByTestId("database-unreachable");
   await expect(unreachable).toBeVisible({ timeout: 15_000 });
   await expect(unreachable).toContainText("The database is unreachable, retrying");
-  await page.screenshot({ path: "test-results/screens/database-unreachable-1440.png" });
+  await lookAt(page, "test-results/screens/database-unreachable-1440.png");
 
   // Back, with no reload: the page's own check notices and loads it again.
   // A mark on the window: a reload would wipe it.

@@ -6,6 +6,7 @@
  */
 import { expect, test } from "./fixtures/auth";
 import { createRequest, patchStatus } from "./support/inbox";
+import { lookAt } from "./support/screens";
 
 for (const [status, says] of [
   ["REQUEST_EXPIRED", /These instructions expired.*Do not send a payment with them/],
@@ -33,7 +34,7 @@ for (const [status, says] of [
       await expect(card.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
       await expect(page.getByTestId("share-instructions")).toHaveCount(0);
       if (status === "REQUEST_EXPIRED")
-        await page.screenshot({ path: `test-results/screens/request-expired-${width}.png`, fullPage: true });
+        await lookAt(page, `test-results/screens/request-expired-${width}.png`, { fullPage: true });
     }
 
     const payer = await browser.newContext({
@@ -54,7 +55,7 @@ for (const [status, says] of [
     await expect(payerPage.getByTestId("instructions-ended")).toContainText(/no longer open|Do not send/);
     await expect(payerPage.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
     if (status === "REQUEST_EXPIRED")
-      await payerPage.screenshot({ path: "test-results/screens/pay-ended-390.png", fullPage: true });
+      await lookAt(payerPage, "test-results/screens/pay-ended-390.png", { fullPage: true });
     await payer.close();
   });
 }
@@ -72,7 +73,7 @@ test("the payer's page names who is paid", async ({ page, request, browser }) =>
     const payerPage = await payer.newPage();
     await payerPage.goto(url);
     await expect(payerPage.getByTestId("payee")).toContainText("Payment to Demo Merchant Ltd");
-    await payerPage.screenshot({ path: `test-results/screens/pay-open-${width}.png`, fullPage: true });
+    await lookAt(payerPage, `test-results/screens/pay-open-${width}.png`, { fullPage: true });
     await payer.close();
   }
 });

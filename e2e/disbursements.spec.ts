@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/auth";
 import { VALID, watchErrors } from "./support/settlement";
 import { choose, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -39,7 +40,7 @@ test("disbursements: a bad address is refused in the form; a payout is created o
   await choose(page.getByLabel("Chain"), "POLYGON");
   await expect(page.getByTestId("disbursement-chain")).toContainText("Polygon");
   await typeInto(page.getByLabel(/^Amount/), "12.5");
-  await page.screenshot({ path: "test-results/screens/disbursement-new.png", fullPage: true });
+  await lookAt(page, "test-results/screens/disbursement-new.png", { fullPage: true });
 
   // A double click pays out once (one Idempotency-Key per intended submission).
   await page.getByRole("button", { name: "Create disbursement" }).dblclick();
@@ -47,7 +48,7 @@ test("disbursements: a bad address is refused in the form; a payout is created o
   await expect(page.getByTestId("disbursement-amount")).toHaveText("12.50 USDC");
   await expect(page.getByText("Disbursement created.")).toBeVisible();
   await expect(page.getByTestId("disbursement-status")).toContainText("Completed", { timeout: 20_000 });
-  await page.screenshot({ path: "test-results/screens/disbursement-detail.png", fullPage: true });
+  await lookAt(page, "test-results/screens/disbursement-detail.png", { fullPage: true });
   // issue 35, finding 19: the banner is said once; a reload does not announce it again
   await expect(page).not.toHaveURL(/created=1/);
   await page.reload();
@@ -67,7 +68,7 @@ test("disbursements: a bad address is refused in the form; a payout is created o
   await expect(row).toContainText(id.slice(0, 8));
   await expect(row).toContainText("Completed");
   await expect(row).toContainText("Polygon");
-  await page.screenshot({ path: "test-results/screens/disbursements-list.png", fullPage: true });
+  await lookAt(page, "test-results/screens/disbursements-list.png", { fullPage: true });
   expect(errors).toEqual([]);
 });
 

@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures/auth";
 import { createRequest, patchStatus } from "./support/inbox";
 import { watchErrors } from "./support/settlement";
 import { choose } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 test.use({ role: "developer" });
 
@@ -33,9 +34,9 @@ test("events: a request's events, newest first, found by its id, each with its p
   await choose(page.getByLabel("Type"), "settlement_request.created");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(events).toHaveCount(1);
-  await page.screenshot({ path: "test-results/screens/events.png", fullPage: true });
+  await lookAt(page, "test-results/screens/events.png", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: "test-results/screens/events-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/events-390.png", { fullPage: true });
   expect(errors).toEqual([]);
 });

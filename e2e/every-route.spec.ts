@@ -9,6 +9,7 @@ import { CONSOLE_PAGES, RECONCILIATION_VIEWS } from "../lib/dashboard/console-ro
 import { expect, test } from "./fixtures/auth";
 import { createRequest } from "./support/inbox";
 import { VALID, createRequestViaApi, sandboxKey, unique } from "./support/settlement";
+import { lookAt } from "./support/screens";
 
 const STATIC_ROUTES = [...CONSOLE_PAGES, ...RECONCILIATION_VIEWS.map((view) => `/reconciliation?view=${view}`)];
 
@@ -106,7 +107,7 @@ async function check(page: Page, route: string): Promise<string[]> {
           .replaceAll("/", "_")
           .replace(/[0-9a-f-]{36}/, "id")
           .slice(0, 80);
-  await page.screenshot({ path: `test-results/screens/routes/${name}-${width.view}.png`, fullPage: true });
+  await lookAt(page, `test-results/screens/routes/${name}-${width.view}.png`, { fullPage: true });
   if (width.scroll > width.view)
     problems.push(`${route}: ${width.scroll} px wide at ${width.view} px (${width.wide.join(" | ")})`);
   // Code and JSON blocks open too (issue 35, finding 24): every folded panel unfolded before axe looks.

@@ -19,6 +19,7 @@ import {
   watchErrors,
 } from "./support/settlement";
 import { choose, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -75,7 +76,7 @@ test("4 and 8: a quote for other inputs is marked stale; an amount under the rou
   await expect(minimum).toContainText("The smallest amount you can send from USDC to EUR is");
   await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
   await expect(page.getByText("sourceAmount:")).toHaveCount(0);
-  await page.screenshot({ path: "test-results/screens/rates-below-minimum.png", fullPage: true });
+  await lookAt(page, "test-results/screens/rates-below-minimum.png", { fullPage: true });
   await minimum.getByRole("button", { name: /^Quote / }).click();
   await expect(page.getByTestId("quote-result")).toBeVisible();
   await expect(create).toBeVisible();
@@ -176,7 +177,7 @@ test("11: a payer's link shows the instructions and nothing else, prints, and a 
   await expect(payerPage.getByRole("button", { name: "Print or save as PDF" })).toBeVisible();
   const width = await payerPage.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect(width).toBeLessThanOrEqual(390);
-  await payerPage.screenshot({ path: "test-results/screens/pay-instructions-390.png", fullPage: true });
+  await lookAt(payerPage, "test-results/screens/pay-instructions-390.png", { fullPage: true });
   await payerPage.emulateMedia({ media: "print" });
   await expect(payerPage.getByRole("button", { name: "Print or save as PDF" })).toBeHidden();
   await expect(payerPage.getByRole("button", { name: "Copy amount" })).toBeHidden();
@@ -213,7 +214,7 @@ test("search: ⌘K finds a request by id, by external_id in another case (every 
   await expect(hits.first()).toContainText("by external_id");
   await expect(hits.first()).toContainText(second.id);
   await expect(hits.nth(1)).toContainText("other case");
-  await page.screenshot({ path: "test-results/screens/search-1440.png" });
+  await lookAt(page, "test-results/screens/search-1440.png");
   await box.press("ArrowDown");
   await expect(hits.first()).toBeFocused();
   await page.keyboard.press("ArrowDown");
@@ -261,7 +262,7 @@ test("search on a phone: the box is a button in the top bar and the dialog fits"
   await expect(page.getByRole("dialog", { name: "Search" }).getByLabel("Search")).toBeFocused();
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect(width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: "test-results/screens/search-390.png" });
+  await lookAt(page, "test-results/screens/search-390.png");
 });
 
 test("a production create restates amount, currency, masked recipient and rail before anything moves", async ({
@@ -284,7 +285,7 @@ test("a production create restates amount, currency, masked recipient and rail b
   await expect(summary).toContainText("€12.00 by SEPA transfer");
   await expect(summary).toContainText("Ada Lovelace, IBAN ••••3000");
   await expect(summary).not.toContainText(VALID.ibanDE);
-  await page.screenshot({ path: "test-results/screens/confirm-production-create.png" });
+  await lookAt(page, "test-results/screens/confirm-production-create.png");
   await dialog.getByRole("button", { name: "Go back" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/settlement-requests\/new/);
@@ -326,7 +327,7 @@ test("the list's date range and totals: the whole filtered set summed per curren
   await page.getByRole("button", { name: "Any date" }).click();
   await expect(page.getByTestId("totals-count")).toHaveText("2");
   await expect(totals).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/list-totals-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/list-totals-1440.png", { fullPage: true });
 
   await typeInto(page.getByLabel("Created from"), today);
   const download = page.waitForEvent("download");
@@ -345,7 +346,7 @@ test("the list's date range and totals: the whole filtered set summed per curren
   await expect(totals).toBeVisible();
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect(width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: "test-results/screens/list-totals-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/list-totals-390.png", { fullPage: true });
 });
 
 test("the balance statement: every movement with its cause and running balance, closing on what the API reports", async ({
@@ -387,7 +388,7 @@ test("the balance statement: every movement with its cause and running balance, 
     .filter({ hasText: "Reserved" })
     .filter({ hasText: disbursement.id.slice(0, 8) });
   await expect(reserve).toHaveCount(1);
-  await page.screenshot({ path: "test-results/screens/balances-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/balances-1440.png", { fullPage: true });
   await reserve.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/disbursements/${disbursement.id}$`));
 
@@ -435,7 +436,7 @@ test("the balance statement: every movement with its cause and running balance, 
   await page.goto("/balances");
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect(width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: "test-results/screens/balances-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/balances-390.png", { fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -484,7 +485,7 @@ test("overview: settled volume per day, fees, rates, time to settle and statuses
   const statuses = page.getByTestId("chart-statuses");
   await statuses.getByText("Table view").click();
   await expect(statuses.getByRole("table")).toContainText("Request completed");
-  await page.screenshot({ path: "test-results/screens/overview-summary-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/overview-summary-1440.png", { fullPage: true });
 
   await section.getByRole("link", { name: "7 days" }).click();
   await expect(page).toHaveURL(/\?range=7$/);
@@ -495,7 +496,7 @@ test("overview: settled volume per day, fees, rates, time to settle and statuses
   await expect(page.getByTestId("chart-volume-EUR")).toBeVisible();
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect(width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: "test-results/screens/overview-summary-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/overview-summary-390.png", { fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -560,12 +561,12 @@ test("disbursements: every one of the environment, with filters, a date range, t
   await expect(page.getByTestId("totals-count")).toHaveText("0");
   await page.getByRole("button", { name: "Any date" }).click();
   await expect(row).toHaveCount(1);
-  await page.screenshot({ path: "test-results/screens/disbursements-totals-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/disbursements-totals-1440.png", { fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("list-totals")).toBeVisible();
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect(width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: "test-results/screens/disbursements-totals-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/disbursements-totals-390.png", { fullPage: true });
   expect(errors).toEqual([]);
 });

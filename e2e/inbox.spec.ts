@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures/auth";
 import { createInbox, createRequest, messageFor, patchStatus, sign } from "./support/inbox";
 import { sandboxKey, watchErrors } from "./support/settlement";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
+import { lookAt } from "./support/screens";
 
 mkdirSync("test-results/screens", { recursive: true });
 
@@ -36,7 +37,7 @@ test("a registered inbox shows the signed event of a sandbox transition live, ma
   await expect(copies).toHaveCount(2);
   await expect(copies.first().getByTestId("duplicate-mark")).toHaveText(`Duplicate of #${seq}`);
   await expect(copies.nth(1).getByTestId("duplicate-mark")).toHaveCount(0);
-  await page.screenshot({ path: "test-results/screens/inbox-live.png", fullPage: true });
+  await lookAt(page, "test-results/screens/inbox-live.png", { fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -73,7 +74,7 @@ test("a request signed with the wrong secret shows 'does not match' with both si
     data: JSON.stringify({ id: "evt_bad_header", type: "payment.created", data: { id: "pay_h" } }),
   });
   await expect(messageFor(page, "pay_h", "payment.created").getByTestId("verdict")).toHaveText("Malformed header");
-  await page.screenshot({ path: "test-results/screens/inbox-mismatch.png", fullPage: true });
+  await lookAt(page, "test-results/screens/inbox-mismatch.png", { fullPage: true });
 
   // Without a session the stream is refused (the receiver itself needs none).
   const anonymous = await request.get(`${inbox.url}/stream`, { headers: { Cookie: "" }, maxRedirects: 0 });
@@ -115,7 +116,7 @@ test("markup in a payload's metadata renders as inert text", async ({ page, requ
   await expect(body.locator("script, img")).toHaveCount(0);
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
-  await page.screenshot({ path: "test-results/screens/inbox-inert.png", fullPage: true });
+  await lookAt(page, "test-results/screens/inbox-inert.png", { fullPage: true });
   expect(errors).toEqual([]);
 });
 

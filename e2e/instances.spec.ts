@@ -8,6 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { CLUSTER_ADMIN, startCluster, type Cluster } from "./support/instances";
 import { messageFor, sign } from "./support/inbox";
 import { choose, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
@@ -101,6 +102,6 @@ test("one session, one inbox and one build across two instances; B drains and th
   await expect(page.getByTestId("stream-state")).toHaveAttribute("data-state", "live", { timeout: 15_000 });
   await postSigned(page, `${instance(A).url}/inbox/${id}`, "req_after_drain", 410); // still answering "gone", still stored
   await expect(messageFor(page, "req_after_drain", "settlement_request.updated")).toHaveCount(1, { timeout: 10_000 });
-  await page.screenshot({ path: "test-results/screens/instances-inbox.png", fullPage: true });
+  await lookAt(page, "test-results/screens/instances-inbox.png", { fullPage: true });
   await context.close();
 });

@@ -13,6 +13,7 @@ import { choose, setChecked, typeInto } from "./support/forms";
 import { whenHydrated } from "./support/hydration";
 import { approveInProduction } from "./support/second-factor";
 import { fillIndividual, fresh, openBuilder, VALID } from "./support/settlement";
+import { lookAt } from "./support/screens";
 
 // Three people, two production approvals with codes, axe and screenshots in one journey: minutes on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -86,7 +87,7 @@ test("a corrected resubmission is flagged as a possible duplicate and can replac
   await disburse(finance, wallet, "1200");
   await expect(held).toContainText("Possible duplicate");
   const secondId = ((await held.getByRole("link").getAttribute("href")) ?? "").replace("/approvals/", "");
-  await finance.screenshot({ path: "test-results/screens/duplicate-flag-form-1440.png", fullPage: true });
+  await lookAt(finance, "test-results/screens/duplicate-flag-form-1440.png", { fullPage: true });
 
   // The approver sees both flagged, in the queue and on the page.
   await approver.page.goto("/approvals");
@@ -98,7 +99,7 @@ test("a corrected resubmission is flagged as a possible duplicate and can replac
   const flag = approver.page.getByTestId("duplicate-flag");
   await expect(flag).toContainText("Same destination and currency");
   await expect(flag).toContainText(heldId);
-  await approver.page.screenshot({ path: "test-results/screens/duplicate-flag-1440.png", fullPage: true });
+  await lookAt(approver.page, "test-results/screens/duplicate-flag-1440.png", { fullPage: true });
   const axe = await new AxeBuilder({ page: approver.page }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   // Where the approver decides (issue 59): the dialog names the earlier payment and asks for a tick,
@@ -107,7 +108,7 @@ test("a corrected resubmission is flagged as a possible duplicate and can replac
   const decision = approver.page.getByRole("dialog");
   await expect(decision.getByTestId("duplicate-check")).toContainText(heldId);
   await expect(decision.getByLabel("I have checked this is not the earlier payment")).not.toBeChecked();
-  await approver.page.screenshot({ path: "test-results/screens/duplicate-check-dialog-1440.png" });
+  await lookAt(approver.page, "test-results/screens/duplicate-check-dialog-1440.png");
   await approver.page.keyboard.press("Escape");
   const { postServerAction, serverAction } = await import("./fixtures/server-actions");
   const unchecked = await postServerAction(
@@ -118,7 +119,7 @@ test("a corrected resubmission is flagged as a possible duplicate and can replac
   );
   expect(await unchecked.text()).toContain("duplicate_unchecked");
   await approver.page.setViewportSize({ width: 390, height: 844 });
-  await approver.page.screenshot({ path: "test-results/screens/duplicate-flag-390.png", fullPage: true });
+  await lookAt(approver.page, "test-results/screens/duplicate-flag-390.png", { fullPage: true });
   expect(await approver.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await approver.page.goto("/approvals");
   // On a phone the queue keeps status and the decision in view.
@@ -128,7 +129,7 @@ test("a corrected resubmission is flagged as a possible duplicate and can replac
   const box = await review.boundingBox();
   expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
   await expect(row.getByTestId("submission-status")).toBeVisible();
-  await approver.page.screenshot({ path: "test-results/screens/approvals-queue-390.png", fullPage: true });
+  await lookAt(approver.page, "test-results/screens/approvals-queue-390.png", { fullPage: true });
   await approver.page.setViewportSize({ width: 1440, height: 900 });
 
   // The submitter replaces the earlier one: only the correction waits.

@@ -14,6 +14,7 @@ import { whenHydrated } from "./support/hydration";
 import { parseCsv } from "../lib/csv/parse";
 import { destinationSection, fillIndividual, fresh, openBuilder, VALID } from "./support/settlement";
 import { choose, setChecked, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 // Two people and several pages per journey: 60 s, not 30, on a slow machine.
 test.describe.configure({ mode: "serial", timeout: 150_000 });
@@ -44,7 +45,7 @@ test("a new production destination cools off however it is entered: saved, remov
     await add.getByRole("button", { name: "Add payee" }).click();
     const row = page.locator(`[data-testid="payee-row"][data-name="${NAME}"]`);
     await expect(row.getByTestId("payee-state")).toHaveText(/Usable in 2[34] h/);
-    await page.screenshot({ path: "test-results/screens/payees-1440.png", fullPage: true });
+    await lookAt(page, "test-results/screens/payees-1440.png", { fullPage: true });
 
     // The form lists it, but not yet to pick; typed by hand, the server refuses it.
     const payOne = async () => {
@@ -194,7 +195,7 @@ test("a saved bank account (IBAN) with its holder fills the builder, and a rule 
   await expect(seen.getByTestId("masked-account")).toHaveText("IBAN ••••5432");
   await expect(seen.getByRole("button", { name: /Reveal/ })).toHaveCount(0);
   expect(await support.content()).not.toContain("GB82WEST12345698765432");
-  await support.screenshot({ path: "test-results/screens/payees-support-masked-390.png", fullPage: true });
+  await lookAt(support, "test-results/screens/payees-support-masked-390.png", { fullPage: true });
   await support.context().close();
   await page.goto("/admin/audit?action=revealAccountNumber");
   const revealed = page.getByTestId("audit-row").filter({ hasText: "Reveal a masked bank account number" }).first();
@@ -285,7 +286,7 @@ test("bank payees for every rail: a US account checked as it is typed, a CSV boo
   );
   await expect(row).toContainText("USD bank account · ACH");
   await expect(row.getByTestId("payee-holder")).toHaveText(`Held by Supplier ${stamp}`);
-  await page.screenshot({ path: "test-results/screens/payees-banks-1440.png", fullPage: true });
+  await lookAt(page, "test-results/screens/payees-banks-1440.png", { fullPage: true });
 
   // The book as CSV: the account whole (an administrator may reveal it), in the import's own layout.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("payee-export").click()]);
@@ -330,7 +331,7 @@ test("bank payees for every rail: a US account checked as it is typed, a CSV boo
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/payees");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: "test-results/screens/payees-banks-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/payees-banks-390.png", { fullPage: true });
   testInfo.annotations.push({ type: "payees", description: `${name}, E2E SPEI ${stamp}` });
   for (const payee of [name, `E2E SPEI ${stamp}`]) {
     await page.getByRole("button", { name: `Remove payee ${payee}` }).click();

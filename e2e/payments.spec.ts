@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/auth";
 import { createRequestViaApi, unique, watchErrors } from "./support/settlement";
 import { choose, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -20,7 +21,7 @@ test("payments: filter a request's payments, open the payin, set its status (FAI
   const rows = page.getByTestId("payment-row");
   await expect(rows).toHaveCount(2);
   await expect(page.getByTestId("payments-total")).toContainText("2 payments");
-  await page.screenshot({ path: "test-results/screens/payments-list.png", fullPage: true });
+  await lookAt(page, "test-results/screens/payments-list.png", { fullPage: true });
 
   // Type filter: only the payout.
   await choose(page.getByLabel("Type"), "PAYOUT");
@@ -50,7 +51,7 @@ test("payments: filter a request's payments, open the payin, set its status (FAI
   await typeInto(control.getByLabel("Amount received"), "1");
   await control.getByRole("button", { name: "Apply status" }).click();
   await expect(page.getByTestId("payment-status")).toContainText("Completed");
-  await page.screenshot({ path: "test-results/screens/payment-detail.png", fullPage: true });
+  await lookAt(page, "test-results/screens/payment-detail.png", { fullPage: true });
 
   await page.getByTestId("payment-owner").click();
   await expect(page).toHaveURL(new RegExp(`/settlement-requests/${created.id}`));

@@ -10,6 +10,7 @@ import { expect, test } from "./fixtures/auth";
 import { whenHydrated } from "./support/hydration";
 import { VALID, apiKeys, destinationSection, fillIndividual, fresh, openBuilder } from "./support/settlement";
 import { choose, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 type Case = {
   name: string;
@@ -115,8 +116,7 @@ test.describe("the production confirmation equals the request the service create
       const payer = (await dialog.getByTestId("confirm-payer-sends").textContent()) ?? "";
       const recipient = (await dialog.getByTestId("confirm-recipient-gets").textContent()) ?? "";
       const fee = (await dialog.getByTestId("confirm-fee").textContent()) ?? "";
-      if (i < 2)
-        await page.screenshot({ path: `test-results/screens/confirm-production-${i === 0 ? "390" : "1440"}.png` });
+      if (i < 2) await lookAt(page, `test-results/screens/confirm-production-${i === 0 ? "390" : "1440"}.png`);
 
       await dialog.getByRole("button", { name: "Create in production" }).click();
       await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
@@ -169,6 +169,6 @@ test("a production disbursement names its chain and the available balance, and a
   await expect(summary).toContainText("Production: real money");
   await expect(dialog.getByTestId("confirm-chain")).toHaveText("Ethereum");
   await expect(dialog.getByTestId("confirm-available-now")).toHaveText(available);
-  await page.screenshot({ path: "test-results/screens/confirm-production-disbursement.png" });
+  await lookAt(page, "test-results/screens/confirm-production-disbursement.png");
   await dialog.getByRole("button", { name: "Go back" }).click();
 });

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { VALID, fillIndividual, unique, watchErrors, signIn, whenInteractive } from "./support/settlement";
 import { choose, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -13,7 +14,7 @@ test("finance quotes USDC → EUR and creates a STABLECOIN_TO_FIAT request to an
   const errors = watchErrors(page);
   await page.goto("/rates");
   await expect(page.getByText("No rate quoted yet")).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/rates-empty.png", fullPage: true });
+  await lookAt(page, "test-results/screens/rates-empty.png", { fullPage: true });
 
   const from = page.getByRole("group", { name: "From" });
   const to = page.getByRole("group", { name: "To" });
@@ -33,7 +34,7 @@ test("finance quotes USDC → EUR and creates a STABLECOIN_TO_FIAT request to an
   await expect(page.getByTestId("quote-effective-rate")).toContainText("EUR");
   await expect(page.getByTestId("quote-fee")).toContainText("USDC");
   await expect(page).toHaveURL(/sourceCurrencyCode=USDC/);
-  await page.screenshot({ path: "test-results/screens/rates-quote.png", fullPage: true });
+  await lookAt(page, "test-results/screens/rates-quote.png", { fullPage: true });
 
   // The quoted link reopens with its result rendered on the server.
   await page.reload();
@@ -58,7 +59,7 @@ test("finance quotes USDC → EUR and creates a STABLECOIN_TO_FIAT request to an
   await expect(page.getByTestId("wallet-qr")).toBeVisible();
   await expect(page.getByTestId("valid-until-countdown")).toHaveText(/^\d+:\d\d$/);
   await expect(page.getByTestId("destination")).toContainText("••••3000");
-  await page.screenshot({ path: "test-results/screens/request-created.png", fullPage: true });
+  await lookAt(page, "test-results/screens/request-created.png", { fullPage: true });
   expect(errors).toEqual([]);
 });
 

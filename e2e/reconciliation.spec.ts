@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import { readSheet } from "read-excel-file/node";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { sandboxKey } from "./support/settlement";
+import { lookAt } from "./support/screens";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -161,7 +162,7 @@ test("finance imports expected settlements, sees the automatic matches with thei
   await fee.getByRole("link").first().click();
   await expect(finance.getByTestId("match-detail")).toContainText(ref(2));
   await expect(finance.getByTestId("match-detail")).toContainText("Amount within tolerance: -$15.00 difference");
-  await finance.screenshot({ path: "test-results/screens/reconciliation-match-1440.png", fullPage: true });
+  await lookAt(finance, "test-results/screens/reconciliation-match-1440.png", { fullPage: true });
 
   // 1. The underpayment, accepted as it is.
   await openException(finance, period, "underpaid", ref(3));
@@ -176,7 +177,7 @@ test("finance imports expected settlements, sees the automatic matches with thei
   const queue = finance.getByTestId("exception-row").first().locator("xpath=ancestor::table/..");
   await expect(finance.getByTestId("exception-row").filter({ hasText: ref(3) })).toContainText("today · nobody has it");
   for (const box of [detail, queue]) expect(await scrollsSideways(box)).toBe(0);
-  await finance.screenshot({ path: "test-results/screens/reconciliation-queue-1440.png", fullPage: true });
+  await lookAt(finance, "test-results/screens/reconciliation-queue-1440.png", { fullPage: true });
   await typeInto(finance.getByTestId("exception-note"), "Agreed 10 % discount for late delivery");
   await finance.getByTestId("accept-difference").click();
   // Once worked, the page shows how (the refreshed exception is no longer open).
@@ -247,7 +248,7 @@ test("finance runs the month's reconciliation report as XLSX (its link downloads
   await finance.getByTestId("run-report").click();
   const run = finance.locator('[data-testid="report-run"][data-definition="reconciliation"]').first();
   await expect(run).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
-  await finance.screenshot({ path: "test-results/screens/reports-1440.png", fullPage: true });
+  await lookAt(finance, "test-results/screens/reports-1440.png", { fullPage: true });
   const href = (await run.getByTestId("report-download").getAttribute("href")) ?? "";
   expect(href).toMatch(/^\/reports\/download\//);
   // No cookies: the signed link is the permission.
@@ -366,7 +367,7 @@ test("the sandbox exception pack makes every kind of exception, and matching fin
   const underpaid = page.locator('[data-testid="exception-row"][data-kind="underpaid"]').first();
   await expect(underpaid).toContainText(/-\$[\d,]+\.\d\d · today · nobody has it/);
   expect(await scrollsSideways(page.getByTestId("exception-row").first().locator("xpath=ancestor::table/.."))).toBe(0);
-  await page.screenshot({ path: "test-results/screens/reconciliation-queue-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/reconciliation-queue-390.png", { fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   // The last tab is past the strip's edge on a phone: a page opened on it shows it, marked.
@@ -395,7 +396,7 @@ test("finance closes the month with its balance proof; a change after the lock i
   const proof = finance.getByTestId("balance-proof");
   await expect(proof).toHaveAttribute("data-balances", "true");
   await expect(proof).toContainText("It balances, to the cent.");
-  await finance.screenshot({ path: "test-results/screens/reconciliation-close-1440.png", fullPage: true });
+  await lookAt(finance, "test-results/screens/reconciliation-close-1440.png", { fullPage: true });
   // A retry finds the month already locked.
   if ((await finance.getByTestId("period-locked").count()) === 0) {
     await finance.getByTestId("lock-period").click();
@@ -432,7 +433,7 @@ test("finance closes the month with its balance proof; a change after the lock i
   await finance.getByTestId("import-expected-submit").click();
   const notices = finance.getByTestId("late-notices");
   await expect(notices).toContainText(`${late}: ${period} is closed for EURC, so it was recorded in ${nextPeriod}`);
-  await finance.screenshot({ path: "test-results/screens/reconciliation-late-import.png" });
+  await lookAt(finance, "test-results/screens/reconciliation-late-import.png");
   await finance.getByRole("button", { name: "Done" }).click();
   await expect(finance.getByTestId("expected-row").filter({ hasText: late })).toHaveCount(0);
   await finance.goto(`/reconciliation?period=${nextPeriod}&view=close&currency=EURC`);
@@ -441,7 +442,7 @@ test("finance closes the month with its balance proof; a change after the lock i
   await expect(lateRow).toContainText("25.00");
   await finance.setViewportSize({ width: 390, height: 844 });
   await finance.goto(`/reconciliation?period=${period}&view=close&currency=EURC`);
-  await finance.screenshot({ path: "test-results/screens/reconciliation-close-390.png", fullPage: true });
+  await lookAt(finance, "test-results/screens/reconciliation-close-390.png", { fullPage: true });
   expect(await finance.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
@@ -461,7 +462,7 @@ test("support reads the month and its queue, and sees no control it cannot use",
   await expect(support.getByTestId("lock-period")).toHaveCount(0);
   await support.setViewportSize({ width: 390, height: 844 });
   await expect(support.getByTestId("balance-proof")).toBeVisible();
-  await support.screenshot({ path: "test-results/screens/reconciliation-close-support-390.png", fullPage: true });
+  await lookAt(support, "test-results/screens/reconciliation-close-support-390.png", { fullPage: true });
   expect(await support.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await support.setViewportSize({ width: 1440, height: 900 });
   await support.goto(`/reconciliation?period=${period}&view=rules`);

@@ -19,6 +19,7 @@ import {
   watchErrors,
 } from "./support/settlement";
 import { choose, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 const SERVICE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 41}`;
 let service: APIRequestContext;
@@ -103,7 +104,7 @@ test.describe("developer", () => {
     const updated = messageFor(page, req.id, "settlement_request.updated");
     await expect(updated).toHaveCount(1, { timeout: 15_000 });
     await expect(updated.getByTestId("verdict")).toHaveAttribute("data-verdict", "valid");
-    await page.screenshot({ path: "test-results/screens/remote-inbox.png", fullPage: true });
+    await lookAt(page, "test-results/screens/remote-inbox.png", { fullPage: true });
     expect(errors).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { expect, test } from "./fixtures/auth";
 import { createRequest } from "./support/inbox";
 import { sandboxKey, watchErrors } from "./support/settlement";
+import { requestLogBarrier } from "./support/request-log";
+import { lookAt } from "./support/screens";
 
 test.use({ role: "developer" });
 
@@ -12,7 +14,7 @@ test("request log: a request's API calls from its page, both bodies, and a curl 
   const errors = watchErrors(page);
   const req = await createRequest(request);
   await page.goto(`/settlement-requests/${req.id}`);
-  await page.waitForTimeout(600); // the creating call's log entry is written within half a second
+  await requestLogBarrier(request, sandboxKey()); // the creating call's entry is written by now
   await page.getByTestId("request-calls-link").click();
   await expect(page).toHaveURL(new RegExp(`/request-log\\?resource=${req.id}`));
   const calls = page.getByTestId("api-call");
@@ -55,10 +57,10 @@ test("request log: a request's API calls from its page, both bodies, and a curl 
   expect(output).toMatch(/^HTTP\/1\.1 200/);
   expect(output).toContain(`"id":"${req.id}"`);
 
-  await page.screenshot({ path: "test-results/screens/request-log.png", fullPage: true });
+  await lookAt(page, "test-results/screens/request-log.png", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: "test-results/screens/request-log-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/request-log-390.png", { fullPage: true });
   // (the one read this test made fail on purpose aside)
   expect(errors.filter((e) => !e.includes("/live/request-logs/"))).toEqual([]);
 });

@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures/auth";
 import { openSearchByKeyboard } from "./support/hydration";
 import { createRequestViaApi, unique, watchErrors } from "./support/settlement";
 import { typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 /**
  * The finance and support pages as each role that reads them (not only as the admin): each
@@ -35,7 +36,7 @@ for (const role of ["support", "developer", "finance"] as const) {
           await expect(page.getByRole("heading", { level: 1, name: p.heading })).toBeVisible();
           const scroll = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
           expect(scroll, `${p.path} at ${width} px`).toBeLessThanOrEqual(width);
-          await page.screenshot({ path: `test-results/screens/role-${role}-${p.slug}-${width}.png`, fullPage: true });
+          await lookAt(page, `test-results/screens/role-${role}-${p.slug}-${width}.png`, { fullPage: true });
         }
         // The overview's tasks are the role's own.
         await page.goto("/");
@@ -57,13 +58,13 @@ for (const role of ["support", "developer", "finance"] as const) {
         // The request page: every role may give the payer the instructions again (support too, audited).
         await page.goto(`/settlement-requests/${id}`);
         await expect(page.getByTestId("share-instructions")).toHaveCount(1);
-        await page.screenshot({ path: `test-results/screens/role-${role}-request-${width}.png`, fullPage: true });
+        await lookAt(page, `test-results/screens/role-${role}-request-${width}.png`, { fullPage: true });
 
         // Search from anywhere finds the request by its id.
         const box = await openSearchByKeyboard(page);
         await typeInto(box, id);
         await expect(page.getByTestId("search-hit")).toHaveCount(1);
-        await page.screenshot({ path: `test-results/screens/role-${role}-search-${width}.png` });
+        await lookAt(page, `test-results/screens/role-${role}-search-${width}.png`);
         await box.press("Enter");
         await expect(page).toHaveURL(new RegExp(`/settlement-requests/${id}$`));
       }

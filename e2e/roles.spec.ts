@@ -2,6 +2,7 @@ import { countByExternalId, createRequestViaApi, offrampBody, unique } from "./s
 import { addPerson, choosePassword, expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { choose, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 test.describe("support", () => {
   test.use({ role: "support" });
@@ -20,7 +21,7 @@ test.describe("support", () => {
     await expect.soft(page.getByRole("link", { name: /New settlement request/ })).toHaveCount(0);
     await page.getByRole("link", { name: externalId }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Request ${externalId}` })).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/support-request.png", fullPage: true });
+    await lookAt(page, "test-results/screens/support-request.png", { fullPage: true });
 
     // createSettlementRequest is lib/actions/create-settlement-request.ts (the dashboard's own action).
     const action = serverAction("createSettlementRequest");
@@ -72,7 +73,7 @@ test.describe("admin", () => {
     await dialog.getByRole("button", { name: "Create key" }).click();
     const key = ((await dialog.getByTestId("one-time-secret").textContent()) ?? "").trim();
     expect(key).toMatch(/^sk_test_/);
-    await page.screenshot({ path: "test-results/screens/admin-key-created.png" });
+    await lookAt(page, "test-results/screens/admin-key-created.png");
     await dialog.getByRole("button", { name: "Done" }).click();
 
     const before = await request.get("/v0/settlement-requests", { headers: { "X-Api-Key": key } });
@@ -86,12 +87,12 @@ test.describe("admin", () => {
 
     const after = await request.get("/v0/settlement-requests", { headers: { "X-Api-Key": key } });
     expect(after.status()).toBe(401);
-    await page.screenshot({ path: "test-results/screens/admin-keys.png", fullPage: true });
+    await lookAt(page, "test-results/screens/admin-keys.png", { fullPage: true });
 
     await page.goto("/admin/audit?action=revokeApiKey&result=ok");
     await expect(page.getByTestId("audit-row").first()).toContainText(key.slice(0, 14));
     await expect(page.locator("main")).not.toContainText(key.slice(14));
-    await page.screenshot({ path: "test-results/screens/admin-audit.png", fullPage: true });
+    await lookAt(page, "test-results/screens/admin-audit.png", { fullPage: true });
   });
 
   test("a new role or a disabled account takes effect at the person's next click", async ({
@@ -101,7 +102,7 @@ test.describe("admin", () => {
   }) => {
     const email = `${unique("person")}@e2e.test`;
     const oneTime = await addPerson(page, { email, name: "Fran Finance", role: "finance" });
-    await page.screenshot({ path: "test-results/screens/admin-people.png", fullPage: true });
+    await lookAt(page, "test-results/screens/admin-people.png", { fullPage: true });
 
     // A clean context: test contexts would otherwise start with this test's (admin) session.
     const theirs = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
@@ -146,7 +147,7 @@ test.describe("your account", () => {
     await page.goto("/settlement-requests");
     await expect(page.getByRole("heading", { name: "Choose your own password" })).toBeVisible();
     await expect(page.locator("aside")).toHaveCount(0);
-    await page.screenshot({ path: "test-results/screens/forced-password-change.png", fullPage: true });
+    await lookAt(page, "test-results/screens/forced-password-change.png", { fullPage: true });
 
     await typeInto(page.getByLabel("Current password"), "wrong-password-000");
     await typeInto(page.getByLabel(/^New password/), "a brand new passphrase");
@@ -158,7 +159,7 @@ test.describe("your account", () => {
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.locator("aside").getByTestId("user-role")).toHaveText("Developer");
     await page.goto("/account");
-    await page.screenshot({ path: "test-results/screens/account.png", fullPage: true });
+    await lookAt(page, "test-results/screens/account.png", { fullPage: true });
 
     await page.locator("aside").getByRole("button", { name: "Sign out" }).click();
     await signInWith(page, { email, password: "a brand new passphrase" });
@@ -218,7 +219,7 @@ test.describe("controls a role cannot use are not offered", () => {
     await page.goto("/rates");
     await expect(page.getByText("Quotes are for the finance and admin roles.")).toBeVisible();
     await expect(page.getByRole("button", { name: /quote/i })).toHaveCount(0);
-    await page.screenshot({ path: "test-results/screens/support-rates.png", fullPage: true });
+    await lookAt(page, "test-results/screens/support-rates.png", { fullPage: true });
   });
 
   test("a developer gets the sandbox's controls, and in production no form to fill in and be refused", async ({
@@ -243,6 +244,6 @@ test.describe("controls a role cannot use are not offered", () => {
     await page.goto("/settlement-requests/new");
     await expect(page.getByText("Your role cannot create settlement requests in production.")).toBeVisible();
     await expect(page.getByRole("button", { name: /create/i })).toHaveCount(0);
-    await page.screenshot({ path: "test-results/screens/developer-production-webhooks.png", fullPage: true });
+    await lookAt(page, "test-results/screens/developer-production-webhooks.png", { fullPage: true });
   });
 });

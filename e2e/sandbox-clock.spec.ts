@@ -6,6 +6,7 @@
 import { expect, test } from "./fixtures/auth";
 import { createInbox, createRequest, messageFor } from "./support/inbox";
 import { choose, setChecked, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 test.use({ role: "developer" });
 
@@ -55,9 +56,9 @@ test("the sandbox clock drives three delivery attempts against an inbox answerin
   await page.getByTestId("sandbox-clock").getByRole("button", { name: "+1 day" }).click();
   const expired = page.getByTestId("due-event").filter({ hasText: req.id }).filter({ hasText: "Request expired" });
   await expect(expired.first()).toBeVisible({ timeout: 10_000 });
-  await page.screenshot({ path: "test-results/screens/sandbox-clock.png", fullPage: true });
+  await lookAt(page, "test-results/screens/sandbox-clock.png", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/screens/sandbox-clock-390.png", fullPage: true });
+  await lookAt(page, "test-results/screens/sandbox-clock-390.png", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/auth";
 import { VALID, sandboxKey, unique, watchErrors } from "./support/settlement";
 import { typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -17,7 +18,7 @@ test("sandbox: info and balances, then the quick flow creates a sample request a
   const usdc = page.getByTestId("balance-USDC");
   await expect(usdc).toBeVisible();
   await expect(usdc).toContainText("USDC");
-  await page.screenshot({ path: "test-results/screens/sandbox.png", fullPage: true });
+  await lookAt(page, "test-results/screens/sandbox.png", { fullPage: true });
 
   await page.getByTestId("quick-flow").getByRole("button", { name: "Create" }).first().dblclick();
   await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
@@ -88,7 +89,7 @@ test.describe("as a developer", () => {
         .filter({ hasText: "Inbound payment" })
         .filter({ hasText: "payment.completed" }),
     ).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/developer-simulated.png", fullPage: true });
+    await lookAt(page, "test-results/screens/developer-simulated.png", { fullPage: true });
     const requestUrl = page.url().replace(/\?.*$/, "");
     const requestId = requestUrl.split("/").pop() ?? "";
 

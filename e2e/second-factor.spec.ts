@@ -11,6 +11,7 @@ import { addPerson, choosePassword, expect, signInWith, test } from "./fixtures/
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { setChecked, typeInto } from "./support/forms";
 import { enterCode, finishSetUp } from "./support/second-factor";
+import { lookAt } from "./support/screens";
 
 const seriousAxe = async (page: import("@playwright/test").Page) =>
   (await new AxeBuilder({ page }).analyze()).violations
@@ -32,10 +33,10 @@ test("set up on the Account page, then sign-in asks for the code; the password a
   await them.goto("/account");
   await them.getByRole("button", { name: "Set up an authenticator app" }).click();
   await expect(them.getByTestId("totp-secret")).toBeVisible();
-  await them.screenshot({ path: "test-results/screens/two-step-setup-1440.png", fullPage: true });
+  await lookAt(them, "test-results/screens/two-step-setup-1440.png", { fullPage: true });
   expect(await seriousAxe(them)).toEqual([]);
   await them.setViewportSize({ width: 390, height: 844 });
-  await them.screenshot({ path: "test-results/screens/two-step-setup-390.png", fullPage: true });
+  await lookAt(them, "test-results/screens/two-step-setup-390.png", { fullPage: true });
   expect(await them.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await them.setViewportSize({ width: 1440, height: 900 });
   // A wrong first code does not turn it on.
@@ -45,7 +46,7 @@ test("set up on the Account page, then sign-in asks for the code; the password a
   const secret = await finishSetUp(them);
   const codes = (await them.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
-  await them.screenshot({ path: "test-results/screens/two-step-recovery-codes-1440.png", fullPage: true });
+  await lookAt(them, "test-results/screens/two-step-recovery-codes-1440.png", { fullPage: true });
   await them.getByRole("button", { name: "Done" }).click();
   await expect(them.getByTestId("second-factor-on")).toContainText("10 of 10 recovery codes left");
 
@@ -56,7 +57,7 @@ test("set up on the Account page, then sign-in asks for the code; the password a
   await typeInto(them.getByLabel("Password"), password);
   await them.getByRole("button", { name: "Sign in" }).click();
   await expect(them.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
-  await them.screenshot({ path: "test-results/screens/two-step-sign-in-390.png", fullPage: true });
+  await lookAt(them, "test-results/screens/two-step-sign-in-390.png", { fullPage: true });
   expect(await seriousAxe(them)).toEqual([]);
   await them.goto("/settlement-requests");
   await expect(them).toHaveURL(/\/sign-in/);
@@ -208,7 +209,7 @@ test("a passkey that cannot verify its person (no PIN or fingerprint) is refused
   // console refuses the answer: either way no key is kept, and the person is told why.
   await expect(passkeys).toContainText(/did not verify you|PIN|could not|not allowed|cancel/i);
   await expect(passkeys.getByTestId("passkey-row")).toHaveCount(0);
-  await them.screenshot({ path: "test-results/screens/passkey-refused.png" });
+  await lookAt(them, "test-results/screens/passkey-refused.png");
   await context.close();
 });
 

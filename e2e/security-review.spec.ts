@@ -8,6 +8,7 @@ import { expect, test } from "./fixtures/auth";
 import { createRequest } from "./support/inbox";
 import { adminCredentials, sandboxKey, unique } from "./support/settlement";
 import { typeInto } from "./support/forms";
+import { requestLogBarrier } from "./support/request-log";
 import { whenHydrated } from "./support/hydration";
 
 test.describe("security review", () => {
@@ -190,7 +191,7 @@ test.describe("security review", () => {
 
     const headers = { "X-Api-Key": sandboxKey() };
     const reads = async () => {
-      await new Promise((r) => setTimeout(r, 1200)); // the log is written in batches
+      await requestLogBarrier(request, sandboxKey()); // every read before this is logged once the marker is
       const log = await request.get(`/v0/request-logs?path=/v0/settlement-requests/${id}&method=GET&page_size=100`, {
         headers,
       });

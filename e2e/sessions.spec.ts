@@ -4,6 +4,7 @@
  * else" ends the rest while this one stays.
  */
 import { expect, test, addPerson, choosePassword, signInWith } from "./fixtures/auth";
+import { lookAt } from "./support/screens";
 
 test("a person sees both of their sessions and signs the other one out", async ({ page, browser, baseURL }) => {
   const email = `sessions-${Date.now().toString(36)}@e2e.test`;
@@ -21,7 +22,7 @@ test("a person sees both of their sessions and signs the other one out", async (
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ has: here.getByText("This browser") })).toHaveCount(1);
   await expect(rows.first()).toContainText(/Chrome on Linux|Chrome/);
-  await here.screenshot({ path: "test-results/screens/account-sessions-1440.png", fullPage: true });
+  await lookAt(here, "test-results/screens/account-sessions-1440.png", { fullPage: true });
   await rows
     .filter({ hasNot: here.getByText("This browser") })
     .getByRole("button", { name: /^Sign out/ })
@@ -35,7 +36,7 @@ test("a person sees both of their sessions and signs the other one out", async (
   await expect(here.getByTestId("session-row")).toHaveCount(1);
   await expect(here.getByText("Signed in nowhere else.")).toBeVisible();
   await here.setViewportSize({ width: 390, height: 844 });
-  await here.screenshot({ path: "test-results/screens/account-sessions-390.png", fullPage: true });
+  await lookAt(here, "test-results/screens/account-sessions-390.png", { fullPage: true });
   expect(await here.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await first.close();
   await second.close();

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/auth";
 import { apiKeys, watchErrors } from "./support/settlement";
+import { lookAt } from "./support/screens";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -23,7 +24,7 @@ test("settings: base URLs, whether each key is set (never the key), a connection
   const production = page.getByTestId("connection-production");
   await production.getByRole("button", { name: "Test connection" }).click();
   await expect(production.getByTestId("connection-ok")).toContainText("Connected");
-  await page.screenshot({ path: "test-results/screens/settings.png", fullPage: true });
+  await lookAt(page, "test-results/screens/settings.png", { fullPage: true });
 
   // No key in the HTML or on screen.
   const html = (await response?.text()) ?? "";

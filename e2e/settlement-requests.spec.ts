@@ -12,6 +12,8 @@ import {
   signIn,
 } from "./support/settlement";
 import { choose, setChecked, typeInto } from "./support/forms";
+import { requestLogBarrier } from "./support/request-log";
+import { lookAt } from "./support/screens";
 
 test.beforeEach(async ({ context, page }) => {
   await context.clearCookies();
@@ -123,7 +125,7 @@ test("a bad IBAN is refused in the form, with the message on the field", async (
   await expect(iban).toBeFocused();
   await expect(page).toHaveURL(/\/settlement-requests\/new/);
   expect(actions).toEqual([]); // refused before anything was sent
-  await page.screenshot({ path: "test-results/screens/builder-bad-iban.png", fullPage: true });
+  await lookAt(page, "test-results/screens/builder-bad-iban.png", { fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -137,7 +139,8 @@ test("a double-clicked submit creates one request", async ({ page, request }) =>
   await typeInto(page.getByLabel("External ID"), externalId);
   await page.getByRole("button", { name: "Create settlement request" }).dblclick();
   await expect(page).toHaveURL(/\/settlement-requests\/[0-9a-f-]{36}/, { timeout: 15_000 });
-  await page.waitForTimeout(1000);
+  // A second create from the second click would have ended by now: once a later call is logged, it would be too.
+  await requestLogBarrier(request, sandboxKey());
   expect(await countByExternalId(request, externalId)).toBe(1);
 });
 
@@ -173,7 +176,7 @@ test("support finds three requests sharing an external_id and opens one's timeli
   await expect(page.getByTestId("request-row")).toHaveCount(3);
   await expect(page.getByTestId("match-count")).toContainText("3 requests have external_id");
   await expect(page).toHaveURL(new RegExp(`external_id=${externalId}`));
-  await page.screenshot({ path: "test-results/screens/requests-search.png", fullPage: true });
+  await lookAt(page, "test-results/screens/requests-search.png", { fullPage: true });
 
   // The export carries exactly the filtered list, amounts as decimal strings at their currency's places (issue 57).
   const csv = await (await page.request.get(`/settlement-requests/export?external_id=${externalId}`)).text();
@@ -225,7 +228,7 @@ test("a developer takes a request from REQUEST_STARTED to REQUEST_COMPLETED by c
   expect(steps).toContain("FUNDS_SENT");
   expect(steps).toContain("SETTLEMENT_SENT");
   expect(steps.at(-1)).toBe("REQUEST_COMPLETED");
-  await page.screenshot({ path: "test-results/screens/request-completed.png", fullPage: true });
+  await lookAt(page, "test-results/screens/request-completed.png", { fullPage: true });
   expect(errors).toEqual([]);
 });
 

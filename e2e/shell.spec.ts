@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
 import { whenHydrated } from "./support/hydration";
+import { lookAt } from "./support/screens";
 
 const SECTIONS = [
   { link: "Overview", path: "/", heading: "Overview", slug: "overview" },
@@ -45,7 +46,7 @@ test("every section opens from the sidebar, with its heading and no errors", asy
     await expect(page.getByRole("heading", { level: 1, name: section.heading, exact: true })).toBeVisible();
     const link = sidebar.getByRole("link", { name: section.link, exact: true });
     await expect(link).toHaveAttribute("aria-current", "page");
-    await page.screenshot({ path: `test-results/screens/${section.slug}.png`, fullPage: true });
+    await lookAt(page, `test-results/screens/${section.slug}.png`, { fullPage: true });
   }
   expect(errors).toEqual([]);
 });
@@ -60,11 +61,11 @@ test("the environment switch changes the badge and persists across reloads", asy
   await sidebar.getByRole("button", { name: "Production" }).click();
   const dialog = page.getByRole("dialog", { name: "Switch to production?" });
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/confirm-production.png" });
+  await lookAt(page, "test-results/screens/confirm-production.png");
   await dialog.getByRole("button", { name: "Switch to production" }).click();
   await expect(badge).toHaveText("Production");
   await expect(sidebar.getByRole("button", { name: "Production" })).toHaveAttribute("aria-pressed", "true");
-  await page.screenshot({ path: "test-results/screens/production.png", fullPage: true });
+  await lookAt(page, "test-results/screens/production.png", { fullPage: true });
 
   await page.reload();
   await expect(page.getByTestId("env-badge")).toHaveText("Production");
@@ -131,14 +132,14 @@ test("on a narrow screen the sidebar folds into a menu", async ({ page }) => {
   await openMenu.click();
   for (let i = 0; i < 40; i++) await page.keyboard.press("Tab");
   expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-  await page.screenshot({ path: "test-results/screens/mobile-menu.png" });
+  await lookAt(page, "test-results/screens/mobile-menu.png");
   await menu.getByRole("link", { name: "Webhooks" }).click();
   const heading = page.getByRole("heading", { level: 1, name: "Webhooks" });
   await expect(heading).toBeVisible();
   await expect(menu).toBeHidden();
   // After a client-side navigation, focus is on the new page's heading.
   await expect(heading).toBeFocused();
-  await page.screenshot({ path: "test-results/screens/mobile-webhooks.png", fullPage: true });
+  await lookAt(page, "test-results/screens/mobile-webhooks.png", { fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -146,7 +147,7 @@ test("an unknown address shows the not-found page", async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/not-found.png", fullPage: true });
+  await lookAt(page, "test-results/screens/not-found.png", { fullPage: true });
   // Inside the console (a batch of the other environment, say): one <main>, the shell's (issue 59).
   const inside = await page.goto("/batches/bat_no_such_batch");
   expect(inside?.status()).toBe(404);

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/auth";
 import { VALID, watchErrors } from "./support/settlement";
 import { choose, setChecked, typeInto } from "./support/forms";
+import { lookAt } from "./support/screens";
 
 // Every test starts signed in as an administrator (e2e/fixtures/auth.ts), in sandbox.
 
@@ -25,7 +26,7 @@ test("/v1 payments: create a liquidity payment, see it counting down, notify the
   await setChecked(page.getByLabel("Add an account holder"));
   await typeInto(page.getByLabel("First name"), "Grace");
   await typeInto(page.getByLabel("Last name"), "Hopper");
-  await page.screenshot({ path: "test-results/screens/v1-payments-new.png", fullPage: true });
+  await lookAt(page, "test-results/screens/v1-payments-new.png", { fullPage: true });
   await page.getByRole("button", { name: "Create /v1 payment" }).dblclick();
   await expect(page).toHaveURL(/\/v1-payments\/(?!new\b)[^/?]+/, { timeout: 15_000 });
   await expect(page.getByTestId("v1-status")).toContainText("Created");
@@ -33,12 +34,12 @@ test("/v1 payments: create a liquidity payment, see it counting down, notify the
   await expect(page.getByText("Grace Hopper")).toBeVisible();
   const reference = (await page.getByTestId("v1-reference").textContent())?.trim() ?? "";
   expect(reference.length).toBeGreaterThan(0);
-  await page.screenshot({ path: "test-results/screens/v1-payments-detail-created.png", fullPage: true });
+  await lookAt(page, "test-results/screens/v1-payments-detail-created.png", { fullPage: true });
 
   await page.getByRole("button", { name: "Notify incoming payment" }).click();
   await expect(page.getByTestId("v1-status")).toContainText(/Processing|Completed/);
   await expect(page.getByTestId("v1-status")).toContainText("Completed", { timeout: 30_000 });
-  await page.screenshot({ path: "test-results/screens/v1-payments-detail-completed.png", fullPage: true });
+  await lookAt(page, "test-results/screens/v1-payments-detail-completed.png", { fullPage: true });
 
   // Listed, with its reference; the status filter finds it among the completed.
   await page.goto("/v1-payments?status=COMPLETED");
@@ -47,6 +48,6 @@ test("/v1 payments: create a liquidity payment, see it counting down, notify the
   await expect(page.getByTestId("v1-payment-row").filter({ hasText: reference })).toHaveCount(0);
   await choose(page.getByLabel("Status"), "");
   await expect(page.getByTestId("v1-payment-row").filter({ hasText: reference })).toHaveCount(1);
-  await page.screenshot({ path: "test-results/screens/v1-payments-list.png", fullPage: true });
+  await lookAt(page, "test-results/screens/v1-payments-list.png", { fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { createInbox, createRequest, messageFor, patchStatus } from "./support/i
 import { unique, watchErrors } from "./support/settlement";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { maskInboxUrl } from "../lib/schemas/mask";
+import { lookAt } from "./support/screens";
 
 test("endpoints: create with the secret shown once and kept in an inbox, edit events, disable, delete", async ({
   page,
@@ -26,7 +27,7 @@ test("endpoints: create with the secret shown once and kept in an inbox, edit ev
   await expect(dialog.getByLabel("Keep it in the dashboard's inbox for verification")).toHaveValue(inbox.id);
   await dialog.getByRole("button", { name: "Keep in inbox" }).click();
   await expect(dialog.getByRole("status")).toContainText("Kept with");
-  await page.screenshot({ path: "test-results/screens/webhooks-secret.png" });
+  await lookAt(page, "test-results/screens/webhooks-secret.png");
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("one-time-secret")).toHaveCount(0);
@@ -93,7 +94,7 @@ test("a receiver answering 500 shows failed attempts and the next retry; Retry n
   await expect(delivery.getByTestId("attempt").first()).toHaveAttribute("data-http-status", "500");
   await expect(delivery.getByTestId("next-retry")).toContainText(/Next attempt .* \(in 0:[0-5]\d\)/);
   await expect(delivery).toContainText("HTTP 500");
-  await page.screenshot({ path: "test-results/screens/webhooks-delivery-log.png", fullPage: true });
+  await lookAt(page, "test-results/screens/webhooks-delivery-log.png", { fullPage: true });
 
   // Back to 200, then Retry now: a second attempt, successful; the inbox gets the event again (a duplicate).
   await page.goto(`/inbox?box=${inbox.id}`);
@@ -106,7 +107,7 @@ test("a receiver answering 500 shows failed attempts and the next retry; Retry n
   await expect(delivery.getByTestId("attempt")).toHaveCount(2);
   await expect(delivery.getByTestId("attempt").nth(1)).toHaveAttribute("data-http-status", "200");
   await expect(delivery.getByTestId("next-retry")).toHaveCount(0);
-  await page.screenshot({ path: "test-results/screens/webhooks-retried.png", fullPage: true });
+  await lookAt(page, "test-results/screens/webhooks-retried.png", { fullPage: true });
 
   await page.goto(`/inbox?box=${inbox.id}`);
   const copies = page
@@ -121,24 +122,27 @@ test("a delivery's result reaches the console over the live stream (LISTEN/NOTIF
   request,
 }) => {
   const inbox = await createInbox(page, { register: true });
-  // Other endpoints registered by earlier journeys get deliveries too: wait for this one's.
-  const heard = page.evaluate(
-    (webhookId) =>
-      new Promise<string[]>((resolve) => {
-        const notices: string[] = [];
+  // A barrier, not a sleep: the stream says hello once it listens, and only then does the event happen.
+  type Listening = { __notices: string[] };
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const w = window as unknown as Listening;
+        w.__notices = [];
         const source = new EventSource("/inbox/live");
-        source.addEventListener("delivery", (event) => {
-          notices.push((event as MessageEvent<string>).data);
-          if (notices.some((n) => n.includes(String(webhookId)))) {
-            source.close();
-            resolve(notices);
-          }
-        });
+        source.addEventListener("delivery", (event) => w.__notices.push((event as MessageEvent<string>).data));
+        source.addEventListener("hello", () => resolve(), { once: true });
       }),
-    inbox.webhookId,
   );
-  await page.waitForTimeout(500); // the stream is open before the event happens
   await createRequest(request);
+  // Other endpoints registered by earlier journeys get deliveries too: wait for this one's.
+  const heardThis = () =>
+    page.evaluate(
+      (webhookId) => (window as unknown as Listening).__notices.filter((n) => n.includes(String(webhookId))).length,
+      inbox.webhookId,
+    );
+  await expect.poll(heardThis, { timeout: 15_000 }).toBeGreaterThan(0);
+  const heard = page.evaluate(() => (window as unknown as Listening).__notices);
   const notices = (await heard).map((n) => JSON.parse(n) as Record<string, unknown>);
   expect(notices).toContainEqual({ webhookId: inbox.webhookId, environment: "sandbox" });
   for (const notice of notices) expect(Object.keys(notice).sort()).toEqual(["environment", "webhookId"]);
