@@ -71,7 +71,11 @@ export function parseShard(value: string | undefined): [number, number] | null {
  * database, so its own account and clock), and so in one shard together: a shard that has any of
  * them starts that console once. No other journey sees their clock.
  */
-export const CLOCK_JOURNEYS: readonly string[] = ["reconciliation.spec.ts", "sandbox-clock.spec.ts"];
+export const CLOCK_JOURNEYS: readonly string[] = [
+  "reconciliation.spec.ts",
+  "sandbox-clock.spec.ts",
+  "webhook-secret-rotation.spec.ts",
+];
 
 /** Each journey file's shard (1-based), for `files` (base names). The clock journeys go as one. */
 export function assignShards(files: readonly string[], count: number): Map<string, number> {

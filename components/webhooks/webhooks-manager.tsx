@@ -25,6 +25,8 @@ import type { Webhook } from "@/lib/schemas/webhook";
 import { ENDPOINTS_PAGE_SIZE } from "./constants";
 import { DeliveryLog } from "./delivery-log";
 import { EditEventsDialog } from "./edit-events-dialog";
+import { RollSecretDialog } from "./roll-secret-dialog";
+import { getWebhookRotation } from "@/lib/actions/get-webhook-rotation";
 
 /** The create dialog (a form library, the event picker) loads just after the page, behind a button that looks the same. */
 const CreateEndpointDialog = dynamic(() => import("./create-endpoint-dialog").then((m) => m.CreateEndpointDialog), {
@@ -128,6 +130,15 @@ function EndpointCard({
   });
   const active = w.status === "ACTIVE";
   const logId = `deliveries-${w.id}`;
+  // The secret's rotation (an extension read): asked when the endpoint is opened or rolled, not for every card.
+  const [rolled, setRolled] = useState(false);
+  const rotation = useQuery({
+    queryKey: queryKeys.webhooks.rotation(environment, w.id),
+    queryFn: async () => unwrap(await getWebhookRotation({ id: w.id })),
+    enabled: open || rolled,
+    retry: false,
+  });
+  const overlapUntil = rotation.data?.previous_secret_expires_at ?? null;
 
   return (
     <li
@@ -152,7 +163,13 @@ function EndpointCard({
           </div>
           <p className="text-xs text-slate-500">
             <span className="font-mono">{w.id}</span> · created {formatDateTime(w.created_at)}
+            {rotation.data?.rotated_at ? ` · secret rolled ${formatDateTime(rotation.data.rotated_at)}` : ""}
           </p>
+          {overlapUntil ? (
+            <p className="text-xs text-amber-800" data-testid="old-secret-expiry">
+              The old secret signs too until {formatDateTime(overlapUntil)}: each delivery carries both signatures.
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-1">
           <Button
@@ -167,6 +184,15 @@ function EndpointCard({
           {canManage ? (
             <>
               <EditEventsDialog environment={environment} webhook={w} />
+              <RollSecretDialog
+                environment={environment}
+                webhook={w}
+                inbox={inbox}
+                onRolled={() => {
+                  setRolled(true);
+                  void rotation.refetch();
+                }}
+              />
               <Button
                 size="sm"
                 variant="ghost"

@@ -92,6 +92,8 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   listWebhooks: same(ALL),
   createWebhook: DEV,
   updateWebhook: DEV,
+  rotateWebhookSecret: DEV,
+  getWebhookRotation: same(ALL),
   deleteWebhook: DEV,
   listWebhookDeliveries: same(ALL),
   retryWebhookDelivery: DEV,

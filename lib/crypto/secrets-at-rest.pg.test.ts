@@ -20,6 +20,8 @@ describe("webhook secrets at rest (PostgreSQL)", () => {
   let s: TestService;
   let receiver: Receiver;
   const first: SecretKeys = { current: randomBytes(32), previous: null };
+  /** The key the instance seals with now (a test that rotates it says so). */
+  let live = first.current;
 
   beforeAll(async () => {
     useSecretKeys(first);
@@ -63,8 +65,29 @@ describe("webhook secrets at rest (PostgreSQL)", () => {
     const rotated: SecretKeys = { current: randomBytes(32), previous: first.current };
     expect(await resealSecrets(s.database.db, rotated)).toMatchObject({ webhooks: 1 });
     useSecretKeys({ current: rotated.current, previous: null }); // the old key is gone
+    live = rotated.current;
     expect((await s.request("POST", "/v0/settlement-requests", { body: BODIES.s2s })).status).toBe(201);
     await s.runWorkers();
+    expect(lastDeliveryVerifies("whsec_fromtheolddays")).toBe(true);
+  });
+
+  it("keeps a rolled endpoint's old secret sealed too, and re-seals it under a new key (issue 63)", async () => {
+    const [endpoint] = await storedSecrets();
+    const rolled = await s.request("POST", `/v0/webhooks/${endpoint?.id}/rotate`, {
+      body: { previous_secret_expires_in: 3600 },
+    });
+    const { secret: fresh } = (await rolled.json()) as { secret: string };
+    const previous = () =>
+      queryRows<{ previous_secret: string }>(s.database.db, sql`select previous_secret from webhook_endpoints`);
+    expect((await previous()).every((r) => isSealed(r.previous_secret))).toBe(true);
+    const keys = { current: randomBytes(32), previous: live };
+    useSecretKeys(keys);
+    await resealSecrets(s.database.db, keys);
+    useSecretKeys({ current: keys.current, previous: null }); // the old key is gone
+    expect((await s.request("POST", "/v0/settlement-requests", { body: BODIES.s2s })).status).toBe(201);
+    await s.runWorkers();
+    // Both still sign: the new secret and the one it replaced.
+    expect(lastDeliveryVerifies(fresh)).toBe(true);
     expect(lastDeliveryVerifies("whsec_fromtheolddays")).toBe(true);
   });
 

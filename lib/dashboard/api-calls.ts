@@ -52,6 +52,11 @@ export const apiCalls = {
     method: "DELETE",
     path: `${prefix}/webhooks/${seg(id)}`,
   }),
+  rotateWebhookSecret: (id: string, body: unknown, prefix: WebhookPrefix = "/v0"): ApiCall => ({
+    method: "POST",
+    path: `${prefix}/webhooks/${seg(id)}/rotate`,
+    body,
+  }),
   retryWebhookDelivery: (id: string, deliveryId: string): ApiCall => ({
     method: "POST",
     path: `/v0/webhooks/${seg(id)}/deliveries/${seg(deliveryId)}/retry`,

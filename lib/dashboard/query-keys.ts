@@ -40,6 +40,7 @@ export const queryKeys = {
     all: (env: Environment) => [env, "webhooks"] as const,
     list: (env: Environment) => [env, "webhooks", "list"] as const,
     deliveries: (env: Environment, id: string) => [env, "webhooks", "deliveries", id] as const,
+    rotation: (env: Environment, id: string) => [env, "webhooks", "rotation", id] as const,
   },
   rates: (env: Environment, query: Filters) => [env, "rates", query] as const,
   search: (env: Environment, q: string) => [env, "search", q] as const,

@@ -29,6 +29,21 @@ export async function resealSecrets(db: Db, keys: SecretKeys): Promise<{ webhook
       .returning({ id: webhookEndpoints.id });
     counts.webhooks += done.length;
   }
+  // An old secret still overlapping a rotation (issue 63) is a secret too.
+  const previous = await db
+    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.previousSecret })
+    .from(webhookEndpoints)
+    .where(and(isNotNull(webhookEndpoints.previousSecret), notLike(webhookEndpoints.previousSecret, current)));
+  for (const row of previous) {
+    if (!row.secret) continue;
+    const sealed = sealSecret(openSecret(row.secret, keys), keys);
+    const done = await db
+      .update(webhookEndpoints)
+      .set({ previousSecret: sealed })
+      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.previousSecret, row.secret)))
+      .returning({ id: webhookEndpoints.id });
+    counts.webhooks += done.length;
+  }
   const boxes = await db
     .select({ id: inboxes.id, secret: inboxes.secret })
     .from(inboxes)

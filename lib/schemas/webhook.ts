@@ -70,6 +70,43 @@ export const webhookSchema = z
   .meta({ id: "Webhook" });
 export type Webhook = z.output<typeof webhookSchema>;
 
+/** The longest overlap a rotation may give the old secret: 7 days. */
+export const MAX_SECRET_OVERLAP_SECONDS = 7 * 86_400;
+export const DEFAULT_SECRET_OVERLAP_SECONDS = 86_400;
+
+/** POST /v0/webhooks/{id}/rotate (extension): how long the secret it has now keeps signing beside the new one. */
+export const webhookRotateSchema = z
+  .object({
+    previous_secret_expires_in: z
+      .number({ error: "Must be a whole number of seconds" })
+      .int("Must be a whole number of seconds")
+      .min(0, "Must be 0 (the old secret stops at once) or more")
+      .max(MAX_SECRET_OVERLAP_SECONDS, `Must be at most ${MAX_SECRET_OVERLAP_SECONDS} (7 days)`)
+      .optional()
+      .meta({
+        description: `Seconds the old secret keeps signing beside the new one; default ${DEFAULT_SECRET_OVERLAP_SECONDS} (24 h), at most 7 days, 0 ends it at once`,
+      }),
+  })
+  .meta({ id: "WebhookRotate", "x-extension": true });
+export type WebhookRotateInput = z.input<typeof webhookRotateSchema>;
+
+/** An endpoint's secret rotation as the API shows it: never a secret, except the new one in the rotate answer. */
+export const webhookSecretRotationSchema = z
+  .object({
+    webhook_id: z.string(),
+    rotated_at: isoTimestamp.nullable().meta({ description: "When the secret was last rolled; null: never" }),
+    previous_secret_expires_at: isoTimestamp
+      .nullable()
+      .meta({ description: "Until when the old secret signs too (a second v1 in the header); null: no overlap now" }),
+    secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_-]+$/)
+      .optional()
+      .meta({ description: "The new secret: returned only by the rotation" }),
+  })
+  .meta({ id: "WebhookSecretRotation", "x-extension": true });
+export type WebhookSecretRotation = z.output<typeof webhookSecretRotationSchema>;
+
 export const webhookDeliveryAttemptSchema = z
   .object({
     attempt: z

@@ -14,6 +14,7 @@ export const VALID_EXAMPLES = {
   SettlementRequestUpdate: { status: "CANCELED" },
   SandboxClockAdvance: { seconds: 3600 },
   SandboxFund: { currency: "USDC", amount: "10000.00" },
+  WebhookRotate: { previous_secret_expires_in: 86400 },
   SandboxSettlementStatus: { status: "REQUEST_CANCELED" },
   SandboxPaymentStatus: { status: "FAILED", failure_reason: "Bank rejected the transfer" },
   DisbursementCreate: {

@@ -10,6 +10,7 @@ import {
 } from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
 import { maskInboxUrl } from "@/lib/schemas/mask";
+import { webhookSecretRotationSchema, type WebhookRotateInput } from "@/lib/schemas/webhook";
 import { apiCalls, type WebhookPrefix } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";
 import type { ApiResult } from "./result";
@@ -51,6 +52,16 @@ export async function updateWebhook(
 
 export function deleteWebhook(env: Environment, id: string, prefix: WebhookPrefix = "/v0") {
   return callApi(env, { ...apiCalls.deleteWebhook(id, prefix), schema: z.undefined() });
+}
+
+/** POST /v0/webhooks/{id}/rotate (extension): a new secret (shown once); the old one signs too for the overlap. */
+export function rotateWebhookSecret(env: Environment, id: string, body: WebhookRotateInput) {
+  return callApi(env, { ...apiCalls.rotateWebhookSecret(id, body), schema: webhookSecretRotationSchema });
+}
+
+/** GET /v0/webhooks/{id}/rotation (extension): when the secret was rolled, until when the old one signs. */
+export function getWebhookRotation(env: Environment, id: string) {
+  return callApi(env, { method: "GET", path: `/v0/webhooks/${seg(id)}/rotation`, schema: webhookSecretRotationSchema });
 }
 
 /** GET /v0/webhooks/{id}/deliveries (extension). */

@@ -27,6 +27,8 @@ export interface SendRequest {
   /** Which addresses this endpoint may reach (its environment, and the sandbox setting). */
   policy: TargetPolicy;
   secret: string;
+  /** Secrets that sign too: the old one during a rotation's overlap (a second v1, issue 63). */
+  alsoSignedWith?: readonly string[];
   eventId: string;
   body: string;
   timeoutMs: number;
@@ -111,7 +113,7 @@ function postOnce(req: SendRequest, url: URL, deadline: number): Promise<RawOutc
         "Content-Type": "application/json",
         "Content-Length": String(body.length),
         "User-Agent": USER_AGENT,
-        [SIGNATURE_HEADER]: signatureHeader(req.secret, body, t),
+        [SIGNATURE_HEADER]: signatureHeader([req.secret, ...(req.alsoSignedWith ?? [])], body, t),
         [EVENT_ID_HEADER]: req.eventId,
       },
     });

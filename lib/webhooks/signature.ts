@@ -27,12 +27,20 @@ export function computeSignature(secret: string, rawBody: string | Uint8Array, u
   return hmac.digest("hex");
 }
 
-/** `t=<unix>,v1=<hex>`, no spaces. */
-export function signatureHeader(secret: string, rawBody: string | Uint8Array, unixSeconds: number): string {
+/**
+ * `t=<unix>,v1=<hex>`, no spaces; with several secrets (a rotation's overlap, issue 63) one `v1`
+ * each, the newest first: a receiver accepts the header when any of them checks out, as Stripe's does.
+ */
+export function signatureHeader(
+  secret: string | readonly string[],
+  rawBody: string | Uint8Array,
+  unixSeconds: number,
+): string {
   if (!Number.isSafeInteger(unixSeconds) || unixSeconds < 0) {
     throw new RangeError(`unixSeconds must be a non-negative integer, got ${unixSeconds}`);
   }
-  return `t=${unixSeconds},v1=${computeSignature(secret, rawBody, unixSeconds)}`;
+  const secrets = typeof secret === "string" ? [secret] : secret;
+  return `t=${unixSeconds},${secrets.map((s) => `v1=${computeSignature(s, rawBody, unixSeconds)}`).join(",")}`;
 }
 
 export type VerifyFailureReason =

@@ -40,6 +40,7 @@ import { sql as reconCloseReads } from "./0040_recon_close_reads";
 import { sql as passkeyVerifier } from "./0041_passkey_verifier";
 import { sql as payeeBanks } from "./0042_payee_banks";
 import { sql as inboxNumbers } from "./0043_inbox_numbers";
+import { sql as webhookSecretRotation } from "./0044_webhook_secret_rotation";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -88,4 +89,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0041_passkey_verifier", sql: passkeyVerifier },
   { id: "0042_payee_banks", sql: payeeBanks },
   { id: "0043_inbox_numbers", sql: inboxNumbers },
+  { id: "0044_webhook_secret_rotation", sql: webhookSecretRotation },
 ];

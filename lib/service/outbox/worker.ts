@@ -86,6 +86,7 @@ async function attempt(
     url: d.url,
     policy: endpointPolicy(d.environment, deps.config),
     secret: d.secret,
+    alsoSignedWith: d.previousSecret ? [d.previousSecret] : [],
     eventId: d.eventId,
     body: deliveryBody(d),
     timeoutMs: cfg.timeoutMs,

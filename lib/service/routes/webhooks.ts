@@ -3,7 +3,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/state-machine";
 import { enumMessage } from "@/lib/schemas/common";
 import { paginated, pageQuery } from "@/lib/schemas/list";
-import { webhookCreateSchema, webhookDeliverySchema, webhookSchema, webhookUpdateSchema } from "@/lib/schemas/webhook";
+import {
+  webhookCreateSchema,
+  webhookDeliverySchema,
+  webhookRotateSchema,
+  webhookSchema,
+  webhookSecretRotationSchema,
+  webhookUpdateSchema,
+} from "@/lib/schemas/webhook";
 import { RETRY_DELAYS_MS } from "../outbox/schedule";
 import { createWebhook } from "../use-cases/create-webhook";
 import { deleteWebhook } from "../use-cases/delete-webhook";
@@ -12,6 +19,7 @@ import { listWebhookDeliveries } from "../use-cases/list-webhook-deliveries";
 import { listWebhooks } from "../use-cases/list-webhooks";
 import { retryWebhookDelivery } from "../use-cases/retry-webhook-delivery";
 import { updateWebhook } from "../use-cases/update-webhook";
+import { getWebhookRotation, rotateWebhookSecret } from "../use-cases/rotate-webhook-secret";
 import { errorJson as error, json, jsonBody, serviceRoute, unauthorized, type ServiceRoute } from "./openapi-helpers";
 
 const notFound = error("No webhook (or delivery) with this id in the key's account and environment");
@@ -144,6 +152,43 @@ function routesFor(prefix: "/v0" | "/v1") {
         404: notFound,
       },
     }),
+    rotate: createRoute({
+      method: "post",
+      path: `${prefix}/webhooks/{id}/rotate`,
+      operationId: op("rotateWebhookSecret"),
+      tags,
+      summary: "Roll the endpoint's signing secret, the old one overlapping (extension)",
+      description:
+        "Answers the new secret, the only time it is shown. The secret the endpoint had keeps signing beside it for " +
+        "`previous_secret_expires_in` seconds (default 24 h, at most 7 days; 0: it stops at once): every delivery in the " +
+        "overlap carries one `v1` per live secret, the new one first, so a receiver that checks any `v1` (as Stripe's " +
+        "verifier does) accepts both while it moves to the new secret. The overlap runs on the account's clock (the " +
+        `sandbox clock in the sandbox). One rotation at a time: 409 while an overlap lasts, nothing changed.${also}`,
+      "x-extension": true,
+      request: { params: z.object({ id: idParam }), body: jsonBody(webhookRotateSchema) },
+      responses: {
+        200: json(webhookSecretRotationSchema, "Rolled: the new secret, and until when the old one signs"),
+        400: error("A field breaks a rule (named in details)"),
+        401: unauthorized,
+        404: notFound,
+        409: error("A rotation's overlap is still running"),
+      },
+    }),
+    rotation: createRoute({
+      method: "get",
+      path: `${prefix}/webhooks/{id}/rotation`,
+      operationId: op("getWebhookRotation"),
+      tags,
+      summary: "When the secret was last rolled, and until when the old one signs (extension)",
+      description: `Never a secret.${also}`,
+      "x-extension": true,
+      request: { params: z.object({ id: idParam }) },
+      responses: {
+        200: json(webhookSecretRotationSchema, "The endpoint's rotation"),
+        401: unauthorized,
+        404: notFound,
+      },
+    }),
   };
 }
 
@@ -172,6 +217,15 @@ export const webhookRoutes: ServiceRoute[] = (["/v0", "/v1"] as const).flatMap((
         await listWebhookDeliveries(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("query")),
         200,
       ),
+    ),
+    serviceRoute(r.rotate, async (c) =>
+      c.json(
+        await rotateWebhookSecret(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")),
+        200,
+      ),
+    ),
+    serviceRoute(r.rotation, async (c) =>
+      c.json(await getWebhookRotation(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),
     ),
     serviceRoute(r.retry, async (c) => {
       const { id, delivery_id } = c.req.valid("param");

@@ -19,6 +19,8 @@ export interface ClaimedDelivery {
   attemptCount: number;
   url: string;
   secret: string;
+  /** The secret before a rotation, while its overlap lasts on the endpoint's clock: it signs too (issue 63). */
+  previousSecret: string | null;
   environment: Environment;
   /** The endpoint's account: in the sandbox, its clock times the attempts (decision D8.3). */
   accountId: string;
@@ -34,6 +36,7 @@ interface ClaimRow {
   attempt_count: number;
   url: string;
   secret: string;
+  previous_secret: string | null;
   environment: Environment;
   account_id: string;
   event_id: string;
@@ -122,6 +125,8 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     FROM picked, webhook_endpoints w, events e
     WHERE d.id = picked.id AND w.id = d.webhook_id AND e.id = d.event_id
     RETURNING d.id, d.webhook_id, d.attempt_count, w.url, w.secret, w.environment, w.account_id,
+      CASE WHEN w.previous_secret_expires_at > ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)}
+        THEN w.previous_secret END AS previous_secret,
       e.id AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.data, e.body`;
   const rows = await relaxed(db, (tx) => queryRows<ClaimRow>(tx, statement));
   return rows.map((r) => ({
@@ -130,6 +135,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     attemptCount: Number(r.attempt_count),
     url: r.url,
     secret: openSecret(r.secret),
+    previousSecret: r.previous_secret ? openSecret(r.previous_secret) : null,
     environment: r.environment,
     accountId: r.account_id,
     eventId: r.event_id,

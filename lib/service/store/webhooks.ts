@@ -30,6 +30,30 @@ export function updateWebhook(
   return updateRow(db, webhookEndpoints, eq(webhookEndpoints.id, id), patch);
 }
 
+/**
+ * Rolls the endpoint's secret if it is still `expectedSecret` (the sealed value read before):
+ * two rotations at once, one wins. Undefined when it changed meanwhile.
+ */
+export function rotateSecret(
+  db: Executor,
+  id: string,
+  expectedSecret: string,
+  next: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null; at: Date },
+): Promise<WebhookRow | undefined> {
+  return updateRow(
+    db,
+    webhookEndpoints,
+    and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.secret, expectedSecret)),
+    {
+      secret: next.secret,
+      previousSecret: next.previousSecret,
+      previousSecretExpiresAt: next.previousSecretExpiresAt,
+      secretRotatedAt: next.at,
+      updatedAt: next.at,
+    },
+  );
+}
+
 /** Deletes the endpoint in this scope (its deliveries go with it); false when there was none. */
 export async function deleteWebhook(db: Executor, scope: Scope, id: string): Promise<boolean> {
   const gone = await db

@@ -16,6 +16,10 @@ export const webhookEndpoints = pgTable(
     events: text("events").array().notNull(),
     /** The signing secret: HMAC keys must be usable, so it is stored as is (shown once over the API). */
     secret: text("secret").notNull(),
+    /** The secret before the last rotation: it signs too until it expires (issue 63). Sealed like `secret`. */
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true, mode: "date" }),
+    secretRotatedAt: timestamp("secret_rotated_at", { withTimezone: true, mode: "date" }),
     status: text("status").$type<WebhookStatus>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
