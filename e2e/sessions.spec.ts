@@ -41,3 +41,37 @@ test("a person sees both of their sessions and signs the other one out", async (
   await first.close();
   await second.close();
 });
+
+test("an administrator signs a person out everywhere from People; their next click in each browser is the sign-in page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `everywhere-${Date.now().toString(36)}@e2e.test`;
+  const oneTime = await addPerson(page, { email, name: "Signed out by admin", role: "support" });
+  const browsers = [
+    await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } }),
+    await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } }),
+  ];
+  const [one, two] = [await browsers[0]?.newPage(), await browsers[1]?.newPage()];
+  if (!one || !two) throw new Error("no pages");
+  await signInWith(one, { email, password: oneTime });
+  const password = await choosePassword(one, oneTime);
+  await signInWith(two, { email, password });
+
+  await page.goto("/admin/users");
+  const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
+  await row.getByRole("button", { name: "Sign out everywhere" }).click();
+  const dialog = page.getByRole("dialog", { name: `Sign ${email} out everywhere?` });
+  await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByText(`${email} is signed out everywhere`)).toBeVisible();
+  await expect(page.getByText("2 sessions ended.")).toBeVisible();
+  for (const p of [one, two]) {
+    await p.goto("/account");
+    await expect(p).toHaveURL(/\/sign-in/);
+  }
+  // Nothing else changed: the same password signs in again.
+  await signInWith(one, { email, password });
+  await expect(one.locator("aside").getByTestId("user-role")).toHaveText("Support");
+  for (const c of browsers) await c?.close();
+});

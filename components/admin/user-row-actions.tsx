@@ -3,19 +3,20 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Dialog, DialogActions, DialogClose } from "@/components/ui/dialog";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { changeUserRole } from "@/lib/actions/change-user-role";
 import { resetUserPassword } from "@/lib/actions/reset-user-password";
 import { resetSecondFactor } from "@/lib/actions/set-second-factor-roles";
 import { setUserDisabled } from "@/lib/actions/set-user-disabled";
+import { endPersonSessions } from "@/lib/actions/end-person-sessions";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
 import { OneTimeSecret } from "./one-time-secret";
 
 type Row = { id: string; email: string; name: string; role: Role; disabled: boolean; secondFactorEnabled: boolean };
 
-/** Role select, disable/enable and password reset for one person (not for oneself). */
+/** Role select, disable/enable, password reset and "sign out everywhere" for one person (not for oneself). */
 export function UserRowActions({ user, self }: { user: Row; self: boolean }) {
   const router = useRouter();
   const { toast } = useToast();
@@ -75,6 +76,40 @@ export function UserRowActions({ user, self }: { user: Row; self: boolean }) {
       >
         {user.disabled ? "Enable" : "Disable"}
       </Button>
+      <Dialog
+        title={`Sign ${user.email} out everywhere?`}
+        description="Every session of theirs ends on every instance at its next click. Their password, role and two-step verification stay: they can sign in again."
+        trigger={
+          <Button size="sm" variant="secondary" disabled={pending}>
+            Sign out everywhere
+          </Button>
+        }
+        footer={
+          <DialogActions cancel="Cancel">
+            <DialogClose asChild>
+              <Button
+                variant="danger"
+                onClick={() =>
+                  startTransition(async () => {
+                    const result = await endPersonSessions({ userId: user.id, everywhere: true });
+                    toast(
+                      result.ok
+                        ? {
+                            title: `${user.email} is signed out everywhere`,
+                            description: `${result.data.ended} session${result.data.ended === 1 ? "" : "s"} ended.`,
+                            tone: "success",
+                          }
+                        : { title: "Could not sign them out", description: result.error.message, tone: "error" },
+                    );
+                  })
+                }
+              >
+                Sign out everywhere
+              </Button>
+            </DialogClose>
+          </DialogActions>
+        }
+      />
       {user.secondFactorEnabled ? (
         <Button
           size="sm"

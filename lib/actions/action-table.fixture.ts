@@ -138,6 +138,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   createUser: same(ADMIN),
   changeUserRole: same(ADMIN),
   setUserDisabled: same(ADMIN),
+  endPersonSessions: same(ADMIN),
   clearSignInThrottle: same(ADMIN),
   revokePayerLinks: same(ADMIN),
   resetUserPassword: same(ADMIN),

@@ -83,3 +83,12 @@ export async function endMyOtherSessions(db: Executor, userId: string, currentId
     .returning({ id: consoleSessions.id });
   return rows.length;
 }
+
+/** Ends every session of a person (an administrator's "Sign out everywhere"): how many. */
+export async function endAllSessionsOf(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .delete(consoleSessions)
+    .where(eq(consoleSessions.userId, userId))
+    .returning({ id: consoleSessions.id });
+  return rows.length;
+}
