@@ -75,6 +75,7 @@ export const CLOCK_JOURNEYS: readonly string[] = [
   "reconciliation.spec.ts",
   "sandbox-clock.spec.ts",
   "webhook-secret-rotation.spec.ts",
+  "webhook-dead-letters.spec.ts",
 ];
 
 /** Each journey file's shard (1-based), for `files` (base names). The clock journeys go as one. */

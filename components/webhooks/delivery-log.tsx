@@ -9,6 +9,8 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { listWebhookDeliveries } from "@/lib/actions/list-webhook-deliveries";
 import { retryWebhookDelivery } from "@/lib/actions/retry-webhook-delivery";
+import { redriveDeadLetters } from "@/lib/actions/redrive-dead-letters";
+import { Dialog, DialogActions, DialogClose } from "@/components/ui/dialog";
 import { ActionFailure, describeError, unwrap } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatCountdown, formatDateTime } from "@/lib/dashboard/format-date";
@@ -30,11 +32,16 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-/** Every delivery of one endpoint with each attempt, the next scheduled retry, and "Retry now". */
+/**
+ * Every delivery of one endpoint with each attempt, the next scheduled retry, and "Retry now";
+ * or only its dead letters (deliveries that used their ten attempts), sent again all at once
+ * (issue 63).
+ */
 export function DeliveryLog({ environment, webhookId }: { environment: Environment; webhookId: string }) {
+  const [deadOnly, setDeadOnly] = useState(false);
   const deliveries = useQuery({
-    queryKey: queryKeys.webhooks.deliveries(environment, webhookId),
-    queryFn: async () => unwrap(await listWebhookDeliveries({ id: webhookId })).data,
+    queryKey: queryKeys.webhooks.deliveries(environment, webhookId, deadOnly),
+    queryFn: async () => unwrap(await listWebhookDeliveries({ id: webhookId, deadLetters: deadOnly })).data,
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });
@@ -44,47 +51,93 @@ export function DeliveryLog({ environment, webhookId }: { environment: Environme
     invalidate: [queryKeys.webhooks.deliveries(environment, webhookId)],
     success: () => "Retrying now",
   });
+  const redrive = useActionMutation({
+    environment,
+    action: redriveDeadLetters,
+    invalidate: [queryKeys.webhooks.deliveries(environment, webhookId)],
+    success: (r) =>
+      r.redriven === 0
+        ? "No dead letter to send"
+        : `${r.redriven} dead letter${r.redriven === 1 ? "" : "s"} sent again, oldest first`,
+  });
   // A retry is due on the service's clock: in the sandbox, the account's sandbox clock (issue 60).
   const now = useNow(1_000) + useSandboxOffset(environment) * 1_000;
   const canRetry = useCan("webhooks:manage");
+  const dead = deadOnly ? (deliveries.data ?? []) : [];
 
-  if (deliveries.error) {
-    return (
-      <ErrorState
-        title="The delivery log could not be loaded"
-        message={deliveries.error instanceof ActionFailure ? describeError(deliveries.error) : "Something went wrong."}
-        onRetry={() => void deliveries.refetch()}
-        retrying={deliveries.isFetching}
-      />
-    );
-  }
-  if (!deliveries.data) {
-    return (
-      <div className="space-y-2 p-4">
-        <Skeleton className="h-5 w-2/3" />
-        <Skeleton className="h-5 w-1/2" />
-      </div>
-    );
-  }
-  if (deliveries.data.length === 0) {
-    return (
-      <p className="px-4 py-6 text-sm text-slate-500">
-        No deliveries yet. Events this endpoint subscribes to will show here with every attempt.
-      </p>
-    );
-  }
   return (
-    <ol className="divide-y divide-slate-100" aria-label="Deliveries">
-      {deliveries.data.map((d) => (
-        <DeliveryRow
-          key={d.id}
-          delivery={d}
-          now={now}
-          retrying={retry.isPending && retry.variables?.deliveryId === d.id}
-          onRetry={canRetry ? () => retry.mutate({ id: webhookId, deliveryId: d.id }) : undefined}
+    <div>
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2">
+        {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not form fields */}
+        <div className="flex gap-1.5" role="group" aria-label="Which deliveries">
+          {[
+            { dead: false, label: "All deliveries" },
+            { dead: true, label: "Dead letters" },
+          ].map((v) => (
+            <button
+              key={v.label}
+              type="button"
+              aria-pressed={deadOnly === v.dead}
+              onClick={() => setDeadOnly(v.dead)}
+              className="rounded-full border border-slate-200 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 aria-pressed:border-accent-300 aria-pressed:bg-accent-50 aria-pressed:text-accent-800"
+            >
+              {v.label}
+            </button>
+          ))}
+        </div>
+        {canRetry && dead.length > 0 ? (
+          <Dialog
+            title={`Send ${dead.length} dead letter${dead.length === 1 ? "" : "s"} again?`}
+            description="They go out now, oldest event first, each counting on from its last attempt: one that fails again stays a dead letter."
+            trigger={
+              <Button size="sm" variant="secondary" className="ml-auto" loading={redrive.isPending}>
+                Send all again
+              </Button>
+            }
+            footer={
+              <DialogActions cancel="Cancel">
+                <DialogClose asChild>
+                  <Button onClick={() => redrive.mutate({ id: webhookId, body: {} })}>Send them again</Button>
+                </DialogClose>
+              </DialogActions>
+            }
+          />
+        ) : null}
+      </div>
+      {deliveries.error ? (
+        <ErrorState
+          title="The delivery log could not be loaded"
+          message={
+            deliveries.error instanceof ActionFailure ? describeError(deliveries.error) : "Something went wrong."
+          }
+          onRetry={() => void deliveries.refetch()}
+          retrying={deliveries.isFetching}
         />
-      ))}
-    </ol>
+      ) : !deliveries.data ? (
+        <div className="space-y-2 p-4">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-5 w-1/2" />
+        </div>
+      ) : deliveries.data.length === 0 ? (
+        <p className="px-4 py-6 text-sm text-slate-500" data-testid="deliveries-empty">
+          {deadOnly
+            ? "No dead letters: every delivery succeeded or still has attempts to come."
+            : "No deliveries yet. Events this endpoint subscribes to will show here with every attempt."}
+        </p>
+      ) : (
+        <ol className="divide-y divide-slate-100" aria-label={deadOnly ? "Dead letters" : "Deliveries"}>
+          {deliveries.data.map((d) => (
+            <DeliveryRow
+              key={d.id}
+              delivery={d}
+              now={now}
+              retrying={retry.isPending && retry.variables?.deliveryId === d.id}
+              onRetry={canRetry ? () => retry.mutate({ id: webhookId, deliveryId: d.id }) : undefined}
+            />
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }
 

@@ -93,6 +93,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   createWebhook: DEV,
   updateWebhook: DEV,
   rotateWebhookSecret: DEV,
+  redriveDeadLetters: DEV,
   getWebhookRotation: same(ALL),
   deleteWebhook: DEV,
   listWebhookDeliveries: same(ALL),

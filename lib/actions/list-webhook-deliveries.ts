@@ -4,10 +4,11 @@ import { z } from "@/lib/schemas/zod";
 import * as api from "@/lib/settlement-api";
 import { readAction, idSchema } from "./action";
 
-/** GET /v0/webhooks/{id}/deliveries (extension): attempts with time, status, duration. */
+/** GET /v0/webhooks/{id}/deliveries (extension): attempts with time, status, duration; or only the dead letters (FAILED). */
 export const listWebhookDeliveries = readAction({
   name: "listWebhookDeliveries",
   permission: "read",
-  input: z.object({ id: idSchema }),
-  run: ({ id }, { environment }) => api.listWebhookDeliveries(environment, id),
+  input: z.object({ id: idSchema, deadLetters: z.boolean().optional() }),
+  run: ({ id, deadLetters }, { environment }) =>
+    api.listWebhookDeliveries(environment, id, deadLetters ? "FAILED" : undefined),
 });

@@ -57,6 +57,11 @@ export const apiCalls = {
     path: `${prefix}/webhooks/${seg(id)}/rotate`,
     body,
   }),
+  redriveDeadLetters: (id: string, body: unknown): ApiCall => ({
+    method: "POST",
+    path: `/v0/webhooks/${seg(id)}/dead-letters/redrive`,
+    body,
+  }),
   retryWebhookDelivery: (id: string, deliveryId: string): ApiCall => ({
     method: "POST",
     path: `/v0/webhooks/${seg(id)}/deliveries/${seg(deliveryId)}/retry`,

@@ -39,7 +39,10 @@ export const queryKeys = {
   webhooks: {
     all: (env: Environment) => [env, "webhooks"] as const,
     list: (env: Environment) => [env, "webhooks", "list"] as const,
-    deliveries: (env: Environment, id: string) => [env, "webhooks", "deliveries", id] as const,
+    deliveries: (env: Environment, id: string, deadLetters = false) =>
+      deadLetters
+        ? ([env, "webhooks", "deliveries", id, "dead"] as const)
+        : ([env, "webhooks", "deliveries", id] as const),
     rotation: (env: Environment, id: string) => [env, "webhooks", "rotation", id] as const,
   },
   rates: (env: Environment, query: Filters) => [env, "rates", query] as const,

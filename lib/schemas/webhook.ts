@@ -107,6 +107,29 @@ export const webhookSecretRotationSchema = z
   .meta({ id: "WebhookSecretRotation", "x-extension": true });
 export type WebhookSecretRotation = z.output<typeof webhookSecretRotationSchema>;
 
+/** POST /v0/webhooks/{id}/dead-letters/redrive (extension): all dead letters of the endpoint, or these. */
+export const webhookRedriveSchema = z
+  .object({
+    delivery_ids: z
+      .array(z.string().min(1).max(64), { error: "Must be a list of delivery ids" })
+      .min(1, "Name at least one delivery, or leave the list out for all")
+      .max(1000, "At most 1000 at a time")
+      .optional()
+      .meta({
+        description: "Only these deliveries (each must be FAILED on this endpoint); all FAILED ones when left out",
+      }),
+  })
+  .meta({ id: "WebhookRedrive", "x-extension": true });
+export type WebhookRedriveInput = z.input<typeof webhookRedriveSchema>;
+
+export const webhookRedrivenSchema = z
+  .object({
+    redriven: z.number().int().meta({ description: "How many dead letters are PENDING again, due now" }),
+    delivery_ids: z.array(z.string()),
+  })
+  .meta({ id: "WebhookRedriven", "x-extension": true });
+export type WebhookRedriven = z.output<typeof webhookRedrivenSchema>;
+
 export const webhookDeliveryAttemptSchema = z
   .object({
     attempt: z

@@ -15,6 +15,7 @@ export const VALID_EXAMPLES = {
   SandboxClockAdvance: { seconds: 3600 },
   SandboxFund: { currency: "USDC", amount: "10000.00" },
   WebhookRotate: { previous_secret_expires_in: 86400 },
+  WebhookRedrive: {},
   SandboxSettlementStatus: { status: "REQUEST_CANCELED" },
   SandboxPaymentStatus: { status: "FAILED", failure_reason: "Bank rejected the transfer" },
   DisbursementCreate: {

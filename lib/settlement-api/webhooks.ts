@@ -10,7 +10,12 @@ import {
 } from "@/lib/schemas";
 import type { Environment } from "@/lib/schemas/catalog";
 import { maskInboxUrl } from "@/lib/schemas/mask";
-import { webhookSecretRotationSchema, type WebhookRotateInput } from "@/lib/schemas/webhook";
+import {
+  webhookRedrivenSchema,
+  webhookSecretRotationSchema,
+  type WebhookRedriveInput,
+  type WebhookRotateInput,
+} from "@/lib/schemas/webhook";
 import { apiCalls, type WebhookPrefix } from "@/lib/dashboard/api-calls";
 import { callApi, seg } from "./client";
 import type { ApiResult } from "./result";
@@ -65,8 +70,18 @@ export function getWebhookRotation(env: Environment, id: string) {
 }
 
 /** GET /v0/webhooks/{id}/deliveries (extension). */
-export function listWebhookDeliveries(env: Environment, id: string) {
-  return callApi(env, { method: "GET", path: `/v0/webhooks/${seg(id)}/deliveries`, schema: webhookDeliveriesSchema });
+export function listWebhookDeliveries(env: Environment, id: string, status?: "FAILED") {
+  return callApi(env, {
+    method: "GET",
+    path: `/v0/webhooks/${seg(id)}/deliveries`,
+    query: status ? { status, page_size: 100 } : {},
+    schema: webhookDeliveriesSchema,
+  });
+}
+
+/** POST /v0/webhooks/{id}/dead-letters/redrive (extension): every FAILED delivery (or those named) due again now. */
+export function redriveDeadLetters(env: Environment, id: string, body: WebhookRedriveInput) {
+  return callApi(env, { ...apiCalls.redriveDeadLetters(id, body), schema: webhookRedrivenSchema });
 }
 
 /** POST /v0/webhooks/{id}/deliveries/{delivery_id}/retry (extension). */

@@ -6,6 +6,8 @@ import { paginated, pageQuery } from "@/lib/schemas/list";
 import {
   webhookCreateSchema,
   webhookDeliverySchema,
+  webhookRedriveSchema,
+  webhookRedrivenSchema,
   webhookRotateSchema,
   webhookSchema,
   webhookSecretRotationSchema,
@@ -20,6 +22,7 @@ import { listWebhooks } from "../use-cases/list-webhooks";
 import { retryWebhookDelivery } from "../use-cases/retry-webhook-delivery";
 import { updateWebhook } from "../use-cases/update-webhook";
 import { getWebhookRotation, rotateWebhookSecret } from "../use-cases/rotate-webhook-secret";
+import { redriveDeadLetters } from "../use-cases/redrive-dead-letters";
 import { errorJson as error, json, jsonBody, serviceRoute, unauthorized, type ServiceRoute } from "./openapi-helpers";
 
 const notFound = error("No webhook (or delivery) with this id in the key's account and environment");
@@ -174,6 +177,26 @@ function routesFor(prefix: "/v0" | "/v1") {
         409: error("A rotation's overlap is still running"),
       },
     }),
+    redrive: createRoute({
+      method: "post",
+      path: `${prefix}/webhooks/{id}/dead-letters/redrive`,
+      operationId: op("redriveWebhookDeadLetters"),
+      tags,
+      summary: "Send dead letters again: every FAILED delivery of the endpoint, or those named (extension)",
+      description:
+        "A dead letter is a delivery that used its ten attempts (status FAILED; list them with `GET …/deliveries?status=FAILED`, " +
+        "each with its last answer). They are PENDING again and due now, oldest event first, each counting on from its last " +
+        "attempt: one that fails again is FAILED again. A named id that is not a dead letter of this endpoint: 400 naming it, " +
+        `nothing moved. Answers 202 with how many.${also}`,
+      "x-extension": true,
+      request: { params: z.object({ id: idParam }), body: jsonBody(webhookRedriveSchema) },
+      responses: {
+        202: json(webhookRedrivenSchema, "Queued again"),
+        400: error("A field breaks a rule (named in details)"),
+        401: unauthorized,
+        404: notFound,
+      },
+    }),
     rotation: createRoute({
       method: "get",
       path: `${prefix}/webhooks/{id}/rotation`,
@@ -222,6 +245,12 @@ export const webhookRoutes: ServiceRoute[] = (["/v0", "/v1"] as const).flatMap((
       c.json(
         await rotateWebhookSecret(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")),
         200,
+      ),
+    ),
+    serviceRoute(r.redrive, async (c) =>
+      c.json(
+        await redriveDeadLetters(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")),
+        202,
       ),
     ),
     serviceRoute(r.rotation, async (c) =>
