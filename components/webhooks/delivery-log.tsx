@@ -197,7 +197,7 @@ function DeliveryRow({
               <th scope="col" className="py-1 pr-3 font-medium">
                 HTTP
               </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
+              <th scope="col" className="hidden py-1 pr-3 text-right font-medium sm:table-cell">
                 Duration
               </th>
               <th scope="col" className="py-1 font-medium">
@@ -211,11 +211,13 @@ function DeliveryRow({
               return (
                 <tr key={a.attempt} data-testid="attempt" data-http-status={a.http_status ?? "none"}>
                   <td className="py-1 pr-3 tabular-nums text-slate-500">{a.attempt}</td>
-                  <td className="py-1 pr-3 whitespace-nowrap text-slate-600">{formatDateTime(a.at)}</td>
+                  <td className="py-1 pr-3 text-slate-600 sm:whitespace-nowrap">{formatDateTime(a.at)}</td>
                   <td className="py-1 pr-3">
                     <Badge tone={ok ? "success" : "danger"}>{a.http_status ?? "no answer"}</Badge>
                   </td>
-                  <td className="py-1 pr-3 text-right tabular-nums text-slate-600">{a.duration_ms} ms</td>
+                  <td className="hidden py-1 pr-3 text-right tabular-nums text-slate-600 sm:table-cell">
+                    {a.duration_ms} ms
+                  </td>
                   <td className="max-w-md py-1 font-mono break-all text-slate-600">
                     {a.error ? <span className="text-red-700">{a.error} </span> : null}
                     <span className="line-clamp-2">{a.response_body ?? ""}</span>
