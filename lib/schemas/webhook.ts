@@ -107,6 +107,28 @@ export const webhookSecretRotationSchema = z
   .meta({ id: "WebhookSecretRotation", "x-extension": true });
 export type WebhookSecretRotation = z.output<typeof webhookSecretRotationSchema>;
 
+/** The most deliveries a second an endpoint may be given a throttle of. */
+export const MAX_WEBHOOK_RATE = 1000;
+
+/** PUT /v0/webhooks/{id}/throttle (extension): at most this many deliveries a second, across instances; null: none. */
+export const webhookThrottleSchema = z
+  .object({
+    max_per_second: z
+      .number({ error: "Must be a whole number of deliveries a second, or null for no limit" })
+      .int("Must be a whole number of deliveries a second")
+      .min(1, "Must be at least 1 (null: no limit)")
+      .max(MAX_WEBHOOK_RATE, `Must be at most ${MAX_WEBHOOK_RATE}`)
+      .nullable()
+      .meta({ description: `Deliveries a second at most, 1 to ${MAX_WEBHOOK_RATE}; null removes the limit` }),
+  })
+  .meta({ id: "WebhookThrottleUpdate", "x-extension": true });
+export type WebhookThrottleInput = z.input<typeof webhookThrottleSchema>;
+
+export const webhookThrottleViewSchema = z
+  .object({ webhook_id: z.string(), max_per_second: z.number().int().nullable() })
+  .meta({ id: "WebhookThrottle", "x-extension": true });
+export type WebhookThrottle = z.output<typeof webhookThrottleViewSchema>;
+
 /** POST /v0/webhooks/{id}/dead-letters/redrive (extension): all dead letters of the endpoint, or these. */
 export const webhookRedriveSchema = z
   .object({

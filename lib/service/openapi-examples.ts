@@ -16,6 +16,7 @@ export const VALID_EXAMPLES = {
   SandboxFund: { currency: "USDC", amount: "10000.00" },
   WebhookRotate: { previous_secret_expires_in: 86400 },
   WebhookRedrive: {},
+  WebhookThrottleUpdate: { max_per_second: 50 },
   SandboxSettlementStatus: { status: "REQUEST_CANCELED" },
   SandboxPaymentStatus: { status: "FAILED", failure_reason: "Bank rejected the transfer" },
   DisbursementCreate: {

@@ -41,6 +41,7 @@ import { sql as passkeyVerifier } from "./0041_passkey_verifier";
 import { sql as payeeBanks } from "./0042_payee_banks";
 import { sql as inboxNumbers } from "./0043_inbox_numbers";
 import { sql as webhookSecretRotation } from "./0044_webhook_secret_rotation";
+import { sql as webhookThrottle } from "./0045_webhook_throttle";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -90,4 +91,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0042_payee_banks", sql: payeeBanks },
   { id: "0043_inbox_numbers", sql: inboxNumbers },
   { id: "0044_webhook_secret_rotation", sql: webhookSecretRotation },
+  { id: "0045_webhook_throttle", sql: webhookThrottle },
 ];

@@ -1,7 +1,13 @@
 import "server-only";
 import type { ServiceDeps, WebhookDeliveryConfig } from "../context";
 import type { Worker } from "../worker";
-import { claimDueDeliveries, recordAttempts, type ClaimedDelivery } from "../store/webhook-deliveries";
+import {
+  claimDueDeliveries,
+  postponeDelivery,
+  recordAttempts,
+  reserveSendSlot,
+  type ClaimedDelivery,
+} from "../store/webhook-deliveries";
 import { deliveryBody, withOutcome, type AttemptRecord } from "./deliveries";
 import { announceDeliveryResults } from "./delivery-notices";
 import { sendDelivery } from "@/lib/webhooks/send";
@@ -81,6 +87,18 @@ async function attempt(
   // clock in the sandbox (decision D8.3). The signature's t stays wall time (send.ts).
   const offset = d.environment === "sandbox" ? await sandboxOffset(deps.db, d.accountId) : 0;
   const clock = shiftedClock(deps.clock, offset);
+  if (d.maxPerSecond !== null) {
+    // A throttled endpoint (issue 63): the send waits for its slot, shared by every instance; with
+    // none free in the next second it gives the claim back, no attempt counted.
+    const slot = await reserveSendSlot(deps.db, d.webhookId, d.maxPerSecond, new Date());
+    if (!slot) {
+      // Due again at once on its own clock: the claim skips it until the endpoint has a slot within a second.
+      await postponeDelivery(deps.db, d.id, clock.now());
+      return;
+    }
+    const wait = slot.getTime() - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
   const at = clock.now();
   const result = await sendDelivery({
     url: d.url,

@@ -11,6 +11,8 @@ import {
   webhookRotateSchema,
   webhookSchema,
   webhookSecretRotationSchema,
+  webhookThrottleSchema,
+  webhookThrottleViewSchema,
   webhookUpdateSchema,
 } from "@/lib/schemas/webhook";
 import { RETRY_DELAYS_MS } from "../outbox/schedule";
@@ -23,6 +25,7 @@ import { retryWebhookDelivery } from "../use-cases/retry-webhook-delivery";
 import { updateWebhook } from "../use-cases/update-webhook";
 import { getWebhookRotation, rotateWebhookSecret } from "../use-cases/rotate-webhook-secret";
 import { redriveDeadLetters } from "../use-cases/redrive-dead-letters";
+import { getWebhookThrottle, setWebhookThrottle } from "../use-cases/webhook-throttle";
 import { errorJson as error, json, jsonBody, serviceRoute, unauthorized, type ServiceRoute } from "./openapi-helpers";
 
 const notFound = error("No webhook (or delivery) with this id in the key's account and environment");
@@ -197,6 +200,36 @@ function routesFor(prefix: "/v0" | "/v1") {
         404: notFound,
       },
     }),
+    throttle: createRoute({
+      method: "put",
+      path: `${prefix}/webhooks/{id}/throttle`,
+      operationId: op("setWebhookThrottle"),
+      tags,
+      summary: "Limit deliveries to this endpoint per second, across every instance (extension)",
+      description:
+        "At most `max_per_second` deliveries a second reach the endpoint, however many instances send: sends are spaced " +
+        "evenly, so a receiver counting by the second never sees more. Deliveries over the rate wait their turn: no attempt " +
+        `is counted and the retry schedule does not move while they wait. null removes the limit.${also}`,
+      "x-extension": true,
+      request: { params: z.object({ id: idParam }), body: jsonBody(webhookThrottleSchema) },
+      responses: {
+        200: json(webhookThrottleViewSchema, "The endpoint's rate"),
+        400: error("A field breaks a rule (named in details)"),
+        401: unauthorized,
+        404: notFound,
+      },
+    }),
+    throttleRead: createRoute({
+      method: "get",
+      path: `${prefix}/webhooks/{id}/throttle`,
+      operationId: op("getWebhookThrottle"),
+      tags,
+      summary: "The endpoint's delivery rate (extension)",
+      description: `null: no limit beyond the workers' concurrency.${also}`,
+      "x-extension": true,
+      request: { params: z.object({ id: idParam }) },
+      responses: { 200: json(webhookThrottleViewSchema, "The endpoint's rate"), 401: unauthorized, 404: notFound },
+    }),
     rotation: createRoute({
       method: "get",
       path: `${prefix}/webhooks/{id}/rotation`,
@@ -252,6 +285,15 @@ export const webhookRoutes: ServiceRoute[] = (["/v0", "/v1"] as const).flatMap((
         await redriveDeadLetters(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")),
         202,
       ),
+    ),
+    serviceRoute(r.throttle, async (c) =>
+      c.json(
+        await setWebhookThrottle(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")),
+        200,
+      ),
+    ),
+    serviceRoute(r.throttleRead, async (c) =>
+      c.json(await getWebhookThrottle(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),
     ),
     serviceRoute(r.rotation, async (c) =>
       c.json(await getWebhookRotation(c.get("deps"), c.get("caller"), c.req.valid("param").id), 200),

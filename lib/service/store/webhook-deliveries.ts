@@ -21,6 +21,8 @@ export interface ClaimedDelivery {
   secret: string;
   /** The secret before a rotation, while its overlap lasts on the endpoint's clock: it signs too (issue 63). */
   previousSecret: string | null;
+  /** The endpoint's rate, if it has one: each send reserves its slot first (reserveSendSlot). */
+  maxPerSecond: number | null;
   environment: Environment;
   /** The endpoint's account: in the sandbox, its clock times the attempts (decision D8.3). */
   accountId: string;
@@ -37,6 +39,7 @@ interface ClaimRow {
   url: string;
   secret: string;
   previous_secret: string | null;
+  max_per_second: number | null;
   environment: Environment;
   account_id: string;
   event_id: string;
@@ -100,10 +103,14 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     : sql`LEFT JOIN (SELECT NULL::text AS webhook_id, 0 AS n, 0 AS cap) AS f ON false`;
   const statement = sql`
     WITH candidates AS (
-      SELECT q.id, q.webhook_id, q.next_attempt_at FROM webhook_deliveries q
+      SELECT q.id, q.webhook_id, q.next_attempt_at, w.max_per_second AS rate FROM webhook_deliveries q
       JOIN webhook_endpoints w ON w.id = q.webhook_id AND w.status = 'ACTIVE'
       WHERE q.status = 'PENDING' AND q.next_attempt_at <= ${dueBound(o.now)}
         AND q.next_attempt_at <= ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)}
+        -- A throttled endpoint whose sends are reserved past the next second: nothing to claim for it yet.
+        AND (w.max_per_second IS NULL OR NOT EXISTS (
+          SELECT 1 FROM webhook_endpoint_pacing p
+           WHERE p.webhook_id = q.webhook_id AND p.next_send_at > ${new Date(Date.now() + PACING_HORIZON_MS)}))
       ${saturated.length ? sql`AND q.webhook_id NOT IN (${list(saturated)})` : sql``}
       ORDER BY q.next_attempt_at
       LIMIT ${o.limit * 4}::int
@@ -111,7 +118,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     ranked AS (
       SELECT c.id, c.next_attempt_at,
         row_number() OVER (PARTITION BY c.webhook_id ORDER BY c.next_attempt_at) + COALESCE(f.n, 0) AS slot,
-        COALESCE(f.cap, ${o.perEndpoint}::int) AS cap
+        LEAST(COALESCE(f.cap, ${o.perEndpoint}::int), COALESCE(c.rate, 2147483647)) AS cap
       FROM candidates c ${busyJoin}
     ),
     picked AS (
@@ -126,7 +133,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     WHERE d.id = picked.id AND w.id = d.webhook_id AND e.id = d.event_id
     RETURNING d.id, d.webhook_id, d.attempt_count, w.url, w.secret, w.environment, w.account_id,
       CASE WHEN w.previous_secret_expires_at > ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)}
-        THEN w.previous_secret END AS previous_secret,
+        THEN w.previous_secret END AS previous_secret, w.max_per_second,
       e.id AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.data, e.body`;
   const rows = await relaxed(db, (tx) => queryRows<ClaimRow>(tx, statement));
   return rows.map((r) => ({
@@ -136,6 +143,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     url: r.url,
     secret: openSecret(r.secret),
     previousSecret: r.previous_secret ? openSecret(r.previous_secret) : null,
+    maxPerSecond: r.max_per_second === null ? null : Number(r.max_per_second),
     environment: r.environment,
     accountId: r.account_id,
     eventId: r.event_id,
@@ -190,4 +198,40 @@ export async function recordAttempts(db: Executor, batch: readonly AttemptToReco
     RETURNING delivery_id`;
   const rows = await relaxed(db, (tx) => queryRows<{ delivery_id: string }>(tx, statement));
   return new Set(rows.map((r) => r.delivery_id));
+}
+
+/** How far ahead a throttled endpoint's sends may be reserved: a worker waits at most this long for its slot. */
+export const PACING_HORIZON_MS = 1_000;
+
+/**
+ * Reserves the next send slot of a throttled endpoint (issue 63), shared by every instance: sends
+ * are spaced 1/rate apart (2 % more, so a receiver counting by the second never sees more than
+ * the rate). The wall time the send may start, or null when the slots of the next second are
+ * taken (the delivery waits, without an attempt).
+ */
+export async function reserveSendSlot(
+  db: Executor,
+  webhookId: string,
+  perSecond: number,
+  now: Date,
+): Promise<Date | null> {
+  const gapMs = (1000 * 1.02) / perSecond;
+  const rows = await queryRows<{ slot: Date | string }>(
+    db,
+    sql`INSERT INTO webhook_endpoint_pacing AS p (webhook_id, next_send_at)
+        VALUES (${webhookId}, ${now}::timestamptz + ${gapMs} * interval '1 millisecond')
+        ON CONFLICT (webhook_id) DO UPDATE
+          SET next_send_at = GREATEST(p.next_send_at, ${now}::timestamptz) + ${gapMs} * interval '1 millisecond'
+          WHERE p.next_send_at <= ${now}::timestamptz + ${PACING_HORIZON_MS} * interval '1 millisecond'
+        RETURNING p.next_send_at - ${gapMs} * interval '1 millisecond' AS slot`,
+  );
+  const slot = rows[0]?.slot;
+  return slot === undefined ? null : new Date(slot);
+}
+
+/** A throttled delivery gives its claim back: due again at `at` (its clock), no attempt counted. */
+export async function postponeDelivery(db: Executor, deliveryId: string, at: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE webhook_deliveries SET next_attempt_at = ${at} WHERE id = ${deliveryId} AND status = 'PENDING'`,
+  );
 }

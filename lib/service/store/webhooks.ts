@@ -161,3 +161,8 @@ export async function failedAmong(db: Executor, webhookId: string, ids: readonly
     );
   return new Set(rows.map((r) => r.id));
 }
+
+/** Sets (or clears) the endpoint's delivery rate. */
+export async function setThrottle(db: Executor, id: string, perSecond: number | null, at: Date): Promise<void> {
+  await db.update(webhookEndpoints).set({ maxPerSecond: perSecond, updatedAt: at }).where(eq(webhookEndpoints.id, id));
+}

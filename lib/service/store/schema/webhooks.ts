@@ -20,6 +20,8 @@ export const webhookEndpoints = pgTable(
     previousSecret: text("previous_secret"),
     previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true, mode: "date" }),
     secretRotatedAt: timestamp("secret_rotated_at", { withTimezone: true, mode: "date" }),
+    /** Deliveries per second at most, across every instance (issue 63); null: no rate limit. */
+    maxPerSecond: integer("max_per_second"),
     status: text("status").$type<WebhookStatus>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -71,3 +73,11 @@ export const webhookDeliveryAttempts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
 );
+
+/** When a throttled endpoint's next send may start (issue 63): every instance reserves its sends here. */
+export const webhookEndpointPacing = pgTable("webhook_endpoint_pacing", {
+  webhookId: text("webhook_id")
+    .primaryKey()
+    .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+  nextSendAt: timestamp("next_send_at", { withTimezone: true, mode: "date" }).notNull(),
+});

@@ -1,7 +1,9 @@
 /**
- * Dead letters (issue 63, extension): deliveries that used their ten attempts are listed with
- * their last answer and sent again, one, some or all, through the real routes on PGlite and
- * PostgreSQL; a named id that is no dead letter is refused by name and nothing moves.
+ * Webhook operations (issue 63, extensions), through the real routes on PGlite and PostgreSQL:
+ * dead letters (deliveries that used their ten attempts) listed with their last answer and sent
+ * again, one, some or all, a named id that is no dead letter refused by name with nothing moved;
+ * and an endpoint's delivery rate set, read and removed (its effect across instances:
+ * outbox/throttle.pg.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitEvent } from "../outbox/emit";
@@ -115,6 +117,40 @@ describe.each<DriverKind>(["pglite", "postgres"])("dead letters (%s)", (driver) 
     );
     expect(
       (await call(s, "POST", `/v0/webhooks/${id}/dead-letters/redrive`, {}, { key: s.keys.production })).status,
+    ).toBe(404);
+  });
+});
+
+describe.each<DriverKind>(["pglite", "postgres"])("an endpoint's delivery rate (%s)", (driver) => {
+  let s: TestService;
+  beforeAll(async () => {
+    s = await createTestService({ driver });
+  });
+  afterAll(() => s.close());
+
+  it("is set, read and removed; a throttle of 0 or a fraction names the field and changes nothing", async () => {
+    const made = await call(s, "POST", "/v0/webhooks", {
+      url: "https://hooks.example.com/x",
+      events: ["payment.created"],
+    });
+    const id = (made.body as { id: string }).id;
+    expect((await call(s, "GET", `/v0/webhooks/${id}/throttle`)).body).toEqual({
+      webhook_id: id,
+      max_per_second: null,
+    });
+    expect((await call(s, "PUT", `/v0/webhooks/${id}/throttle`, { max_per_second: 50 })).body).toEqual({
+      webhook_id: id,
+      max_per_second: 50,
+    });
+    for (const bad of [0, -1, 2.5, 1001, "50"])
+      expectFieldError(await call(s, "PUT", `/v1/webhooks/${id}/throttle`, { max_per_second: bad }), "max_per_second");
+    expectFieldError(await call(s, "PUT", `/v0/webhooks/${id}/throttle`, {}), "max_per_second");
+    expect((await call(s, "GET", `/v1/webhooks/${id}/throttle`)).body).toEqual({ webhook_id: id, max_per_second: 50 });
+    expect(
+      (await call(s, "PUT", `/v0/webhooks/${id}/throttle`, { max_per_second: null })).body.max_per_second,
+    ).toBeNull();
+    expect(
+      (await call(s, "PUT", `/v0/webhooks/${id}/throttle`, { max_per_second: 5 }, { key: s.keys.production })).status,
     ).toBe(404);
   });
 });
