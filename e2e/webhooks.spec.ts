@@ -168,3 +168,22 @@ test("keeping a second endpoint's secret in an inbox offers to disable the first
   const first = page.locator(`[data-testid="endpoint"][data-webhook-id="${inbox.webhookId}"]`);
   await expect(first).toContainText("Disabled");
 });
+
+test("a developer limits an endpoint to 20 deliveries a second; a limit of 0 is refused by name", async ({ page }) => {
+  const inbox = await createInbox(page, { register: true });
+  await page.goto(`/webhooks?endpoint=${inbox.webhookId}`);
+  const card = page.locator(`[data-testid="endpoint"][data-webhook-id="${inbox.webhookId}"]`);
+  await card.getByRole("button", { name: "Rate limit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Deliveries a second, at most" });
+  await typeInto(dialog.getByLabel("Deliveries a second"), "0");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toContainText("Must be at least 1");
+  await typeInto(dialog.getByLabel("Deliveries a second"), "20");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("At most 20 deliveries a second").first()).toBeVisible();
+  await expect(card.getByTestId("endpoint-rate")).toContainText("At most 20 deliveries a second");
+  // Still delivered: one event through the limit.
+  const req = await createRequest(page.request);
+  await page.goto(`/inbox?box=${inbox.id}`);
+  await expect(messageFor(page, req.id, "settlement_request.created").first()).toBeVisible({ timeout: 15_000 });
+});

@@ -27,6 +27,8 @@ import { DeliveryLog } from "./delivery-log";
 import { EditEventsDialog } from "./edit-events-dialog";
 import { RollSecretDialog } from "./roll-secret-dialog";
 import { getWebhookRotation } from "@/lib/actions/get-webhook-rotation";
+import { getWebhookThrottle } from "@/lib/actions/webhook-throttle";
+import { ThrottleDialog } from "./throttle-dialog";
 
 /** The create dialog (a form library, the event picker) loads just after the page, behind a button that looks the same. */
 const CreateEndpointDialog = dynamic(() => import("./create-endpoint-dialog").then((m) => m.CreateEndpointDialog), {
@@ -139,6 +141,13 @@ function EndpointCard({
     retry: false,
   });
   const overlapUntil = rotation.data?.previous_secret_expires_at ?? null;
+  const throttle = useQuery({
+    queryKey: queryKeys.webhooks.throttle(environment, w.id),
+    queryFn: async () => unwrap(await getWebhookThrottle({ id: w.id })),
+    enabled: open,
+    retry: false,
+  });
+  const rate = throttle.data?.max_per_second ?? null;
 
   return (
     <li
@@ -165,6 +174,11 @@ function EndpointCard({
             <span className="font-mono">{w.id}</span> · created {formatDateTime(w.created_at)}
             {rotation.data?.rotated_at ? ` · secret rolled ${formatDateTime(rotation.data.rotated_at)}` : ""}
           </p>
+          {rate !== null ? (
+            <p className="text-xs text-slate-600" data-testid="endpoint-rate">
+              At most {rate} deliver{rate === 1 ? "y" : "ies"} a second, however many instances send.
+            </p>
+          ) : null}
           {overlapUntil ? (
             <p className="text-xs text-amber-800" data-testid="old-secret-expiry">
               The old secret signs too until {formatDateTime(overlapUntil)}: each delivery carries both signatures.
@@ -184,6 +198,9 @@ function EndpointCard({
           {canManage ? (
             <>
               <EditEventsDialog environment={environment} webhook={w} />
+              {open && throttle.isSuccess ? (
+                <ThrottleDialog environment={environment} webhookId={w.id} current={rate} />
+              ) : null}
               <RollSecretDialog
                 environment={environment}
                 webhook={w}

@@ -94,6 +94,8 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   updateWebhook: DEV,
   rotateWebhookSecret: DEV,
   redriveDeadLetters: DEV,
+  setWebhookThrottle: DEV,
+  getWebhookThrottle: same(ALL),
   getWebhookRotation: same(ALL),
   deleteWebhook: DEV,
   listWebhookDeliveries: same(ALL),

@@ -57,6 +57,11 @@ export const apiCalls = {
     path: `${prefix}/webhooks/${seg(id)}/rotate`,
     body,
   }),
+  setWebhookThrottle: (id: string, body: unknown): ApiCall => ({
+    method: "PUT",
+    path: `/v0/webhooks/${seg(id)}/throttle`,
+    body,
+  }),
   redriveDeadLetters: (id: string, body: unknown): ApiCall => ({
     method: "POST",
     path: `/v0/webhooks/${seg(id)}/dead-letters/redrive`,

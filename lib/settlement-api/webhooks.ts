@@ -13,6 +13,8 @@ import { maskInboxUrl } from "@/lib/schemas/mask";
 import {
   webhookRedrivenSchema,
   webhookSecretRotationSchema,
+  webhookThrottleViewSchema,
+  type WebhookThrottleInput,
   type WebhookRedriveInput,
   type WebhookRotateInput,
 } from "@/lib/schemas/webhook";
@@ -77,6 +79,16 @@ export function listWebhookDeliveries(env: Environment, id: string, status?: "FA
     query: status ? { status, page_size: 100 } : {},
     schema: webhookDeliveriesSchema,
   });
+}
+
+/** PUT /v0/webhooks/{id}/throttle (extension): at most this many deliveries a second; null: none. */
+export function setWebhookThrottle(env: Environment, id: string, body: WebhookThrottleInput) {
+  return callApi(env, { ...apiCalls.setWebhookThrottle(id, body), schema: webhookThrottleViewSchema });
+}
+
+/** GET /v0/webhooks/{id}/throttle (extension). */
+export function getWebhookThrottle(env: Environment, id: string) {
+  return callApi(env, { method: "GET", path: `/v0/webhooks/${seg(id)}/throttle`, schema: webhookThrottleViewSchema });
 }
 
 /** POST /v0/webhooks/{id}/dead-letters/redrive (extension): every FAILED delivery (or those named) due again now. */

@@ -1,0 +1,95 @@
+"use client";
+
+import { useState } from "react";
+import { useActionMutation } from "@/components/forms/use-action-mutation";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { setWebhookThrottle } from "@/lib/actions/webhook-throttle";
+import { ActionFailure, describeError } from "@/lib/dashboard/action-result";
+import type { Environment } from "@/lib/dashboard/environment-schema";
+import { queryKeys } from "@/lib/dashboard/query-keys";
+
+/**
+ * "Rate limit" of an endpoint (issue 63): at most N deliveries a second reach it, whichever
+ * instance sends; empty removes the limit. Deliveries over it wait their turn, no attempt counted.
+ */
+export function ThrottleDialog({
+  environment,
+  webhookId,
+  current,
+}: {
+  environment: Environment;
+  webhookId: string;
+  current: number | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState(current === null ? "" : String(current));
+  const save = useActionMutation({
+    environment,
+    action: setWebhookThrottle,
+    invalidate: [queryKeys.webhooks.throttle(environment, webhookId)],
+    success: (t) =>
+      t.max_per_second === null ? "No rate limit on this endpoint" : `At most ${t.max_per_second} deliveries a second`,
+  });
+  const failure = save.error instanceof ActionFailure ? save.error : null;
+  const error =
+    failure?.details.find((d) => d.path.endsWith("max_per_second"))?.message ??
+    (failure ? describeError(failure) : undefined);
+  const submit = () => {
+    const trimmed = value.trim();
+    save.mutate(
+      { id: webhookId, body: { max_per_second: trimmed === "" ? null : Number(trimmed) } },
+      { onSuccess: () => setOpen(false) },
+    );
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setValue(current === null ? "" : String(current));
+          save.reset();
+        }
+      }}
+      trigger={
+        <Button size="sm" variant="ghost">
+          Rate limit
+        </Button>
+      }
+      title="Deliveries a second, at most"
+      description="However many instances send, the endpoint gets no more than this in any second. Deliveries over it wait their turn: no attempt is counted."
+      footer={
+        <DialogActions cancel="Cancel">
+          <Button type="submit" form={`throttle-${webhookId}`} loading={save.isPending}>
+            Save
+          </Button>
+        </DialogActions>
+      }
+    >
+      <form
+        id={`throttle-${webhookId}`}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Field label="Deliveries a second" hint="1 to 1000; empty for no limit." error={error}>
+          {(p) => (
+            <Input
+              {...p}
+              inputMode="numeric"
+              autoComplete="off"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              className="w-32"
+            />
+          )}
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
