@@ -187,3 +187,42 @@ test("a developer limits an endpoint to 20 deliveries a second; a limit of 0 is 
   await page.goto(`/inbox?box=${inbox.id}`);
   await expect(messageFor(page, req.id, "settlement_request.created").first()).toBeVisible({ timeout: 15_000 });
 });
+
+test("a developer counts a day's deliveries, replays them in order, and is asked before replaying the same range again", async ({
+  page,
+}) => {
+  const inbox = await createInbox(page, { register: true });
+  const req = await createRequest(page.request);
+  await expect(messageFor(page, req.id, "settlement_request.created")).toHaveCount(1, { timeout: 15_000 });
+
+  await page.goto(`/webhooks?endpoint=${inbox.webhookId}`);
+  const card = page.locator(`[data-testid="endpoint"][data-webhook-id="${inbox.webhookId}"]`);
+  await card.getByRole("button", { name: "Replay" }).click();
+  const dialog = page.getByRole("dialog", { name: "Replay a time range" });
+  await expect(dialog.getByRole("button", { name: "Replay", exact: true })).toBeDisabled();
+  await dialog.getByRole("button", { name: "Count" }).click();
+  const counted = dialog.getByTestId("replay-count");
+  await expect(counted).toContainText(/\d+ deliver(y|ies) would be sent again, oldest first\./);
+  const n = Number(/(\d+) deliver/.exec((await counted.textContent()) ?? "")?.[1]);
+  expect(n).toBeGreaterThanOrEqual(1);
+  await dialog.getByRole("button", { name: `Replay ${n}` }).click();
+  await expect(page.getByText(new RegExp(`^${n} deliver(y is|ies are) being sent again, oldest first`))).toBeVisible();
+
+  // The inbox gets it again: the same event, marked as a repeat, with the replay's header.
+  await page.goto(`/inbox?box=${inbox.id}`);
+  const copies = messageFor(page, req.id, "settlement_request.created");
+  await expect(copies).toHaveCount(2, { timeout: 15_000 });
+  const replayed = copies.filter({ hasText: "Duplicate of #" });
+  await replayed.getByText("Headers and body").click();
+  await expect(replayed).toContainText("x-service-replay");
+
+  // The same range again: counted, then asked about before anything is sent.
+  await page.goto(`/webhooks?endpoint=${inbox.webhookId}`);
+  await card.getByRole("button", { name: "Replay" }).click();
+  await dialog.getByRole("button", { name: "Count" }).click();
+  await expect(dialog.getByTestId("replay-count")).toContainText("replayed before (1 time)");
+  const replayButton = dialog.getByRole("button", { name: /^Replay \d+$/ });
+  await expect(replayButton).toBeDisabled();
+  await setChecked(dialog.getByLabel(/replay it again anyway/));
+  await expect(replayButton).toBeEnabled();
+});

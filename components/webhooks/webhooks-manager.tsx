@@ -29,6 +29,7 @@ import { RollSecretDialog } from "./roll-secret-dialog";
 import { getWebhookRotation } from "@/lib/actions/get-webhook-rotation";
 import { getWebhookThrottle } from "@/lib/actions/webhook-throttle";
 import { ThrottleDialog } from "./throttle-dialog";
+import { ReplayDialog } from "./replay-dialog";
 
 /** The create dialog (a form library, the event picker) loads just after the page, behind a button that looks the same. */
 const CreateEndpointDialog = dynamic(() => import("./create-endpoint-dialog").then((m) => m.CreateEndpointDialog), {
@@ -201,6 +202,7 @@ function EndpointCard({
               {open && throttle.isSuccess ? (
                 <ThrottleDialog environment={environment} webhookId={w.id} current={rate} />
               ) : null}
+              <ReplayDialog environment={environment} webhookId={w.id} />
               <RollSecretDialog
                 environment={environment}
                 webhook={w}

@@ -94,6 +94,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   updateWebhook: DEV,
   rotateWebhookSecret: DEV,
   redriveDeadLetters: DEV,
+  replayWebhookRange: DEV,
   setWebhookThrottle: DEV,
   getWebhookThrottle: same(ALL),
   getWebhookRotation: same(ALL),

@@ -57,6 +57,11 @@ export const apiCalls = {
     path: `${prefix}/webhooks/${seg(id)}/rotate`,
     body,
   }),
+  replayWebhookRange: (id: string, body: unknown): ApiCall => ({
+    method: "POST",
+    path: `/v0/webhooks/${seg(id)}/replay`,
+    body,
+  }),
   setWebhookThrottle: (id: string, body: unknown): ApiCall => ({
     method: "PUT",
     path: `/v0/webhooks/${seg(id)}/throttle`,

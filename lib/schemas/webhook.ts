@@ -129,6 +129,54 @@ export const webhookThrottleViewSchema = z
   .meta({ id: "WebhookThrottle", "x-extension": true });
 export type WebhookThrottle = z.output<typeof webhookThrottleViewSchema>;
 
+/** The longest range one replay may cover: 31 days. */
+export const MAX_REPLAY_DAYS = 31;
+
+/**
+ * POST /v0/webhooks/{id}/replay (extension, issue 63): the endpoint's deliveries of events created
+ * in [from, to), all or the failed ones, of some types or all, sent again in their order.
+ */
+export const webhookReplaySchema = z
+  .object({
+    from: isoTimestamp.meta({ description: "The range's start (inclusive), on the account's clock" }),
+    to: isoTimestamp.meta({ description: `The range's end (exclusive); at most ${MAX_REPLAY_DAYS} days after from` }),
+    types: z.array(eventType).min(1, "Name at least one type, or leave the list out for all").optional(),
+    only_failed: z
+      .boolean()
+      .optional()
+      .meta({ description: "Only deliveries that ended FAILED (default: every finished one)" }),
+    dry_run: z.boolean().optional().meta({ description: "Only count: nothing is sent" }),
+    confirm_repeat: z
+      .boolean()
+      .optional()
+      .meta({ description: "Replay although an earlier replay covered part of this range" }),
+  })
+  .superRefine((v, ctx) => {
+    const from = Date.parse(v.from);
+    const to = Date.parse(v.to);
+    if (!(to > from)) ctx.addIssue({ code: "custom", path: ["to"], message: "Must be after from" });
+    else if (to - from > MAX_REPLAY_DAYS * 86_400_000)
+      ctx.addIssue({ code: "custom", path: ["to"], message: `Must be at most ${MAX_REPLAY_DAYS} days after from` });
+  })
+  .meta({ id: "WebhookReplay", "x-extension": true });
+export type WebhookReplayInput = z.input<typeof webhookReplaySchema>;
+
+export const webhookReplayResultSchema = z
+  .object({
+    dry_run: z.boolean(),
+    count: z.number().int().meta({ description: "Deliveries sent again (or, in a dry run, that would be)" }),
+    replay_id: z
+      .string()
+      .nullable()
+      .meta({ description: "Carried by each replayed delivery in X-Service-Replay; null in a dry run" }),
+    earlier_replays: z
+      .number()
+      .int()
+      .meta({ description: "Earlier replays of this endpoint that covered part of the range" }),
+  })
+  .meta({ id: "WebhookReplayResult", "x-extension": true });
+export type WebhookReplayResult = z.output<typeof webhookReplayResultSchema>;
+
 /** POST /v0/webhooks/{id}/dead-letters/redrive (extension): all dead letters of the endpoint, or these. */
 export const webhookRedriveSchema = z
   .object({
@@ -182,6 +230,10 @@ export const webhookDeliverySchema = z
     attempt_count: z.number().int().min(0),
     next_attempt_at: isoTimestamp.nullish(),
     created_at: isoTimestamp,
+    replay_id: z
+      .string()
+      .nullish()
+      .meta({ description: "The replay that sent it again (X-Service-Replay), if one did" }),
     attempts: z.array(webhookDeliveryAttemptSchema),
   })
   .meta({ id: "WebhookDelivery", "x-extension": true });

@@ -17,6 +17,7 @@ export const VALID_EXAMPLES = {
   WebhookRotate: { previous_secret_expires_in: 86400 },
   WebhookRedrive: {},
   WebhookThrottleUpdate: { max_per_second: 50 },
+  WebhookReplay: { from: "2026-11-30T00:00:00Z", to: "2026-12-01T00:00:00Z", only_failed: true, dry_run: true },
   SandboxSettlementStatus: { status: "REQUEST_CANCELED" },
   SandboxPaymentStatus: { status: "FAILED", failure_reason: "Bank rejected the transfer" },
   DisbursementCreate: {

@@ -14,6 +14,8 @@ import {
   webhookRedrivenSchema,
   webhookSecretRotationSchema,
   webhookThrottleViewSchema,
+  webhookReplayResultSchema,
+  type WebhookReplayInput,
   type WebhookThrottleInput,
   type WebhookRedriveInput,
   type WebhookRotateInput,
@@ -79,6 +81,11 @@ export function listWebhookDeliveries(env: Environment, id: string, status?: "FA
     query: status ? { status, page_size: 100 } : {},
     schema: webhookDeliveriesSchema,
   });
+}
+
+/** POST /v0/webhooks/{id}/replay (extension): a range sent again in order, or counted (dry_run). */
+export function replayWebhookRange(env: Environment, id: string, body: WebhookReplayInput) {
+  return callApi(env, { ...apiCalls.replayWebhookRange(id, body), schema: webhookReplayResultSchema });
 }
 
 /** PUT /v0/webhooks/{id}/throttle (extension): at most this many deliveries a second; null: none. */

@@ -2,7 +2,7 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "@/lib/webhooks/signature";
+import { EVENT_ID_HEADER, REPLAY_HEADER, SIGNATURE_HEADER, signatureHeader } from "@/lib/webhooks/signature";
 import {
   addressAllowed,
   guardedLookupFor,
@@ -29,6 +29,8 @@ export interface SendRequest {
   secret: string;
   /** Secrets that sign too: the old one during a rotation's overlap (a second v1, issue 63). */
   alsoSignedWith?: readonly string[];
+  /** A replay sending it again (issue 63): said in X-Service-Replay. */
+  replayId?: string | null;
   eventId: string;
   body: string;
   timeoutMs: number;
@@ -115,6 +117,7 @@ function postOnce(req: SendRequest, url: URL, deadline: number): Promise<RawOutc
         "User-Agent": USER_AGENT,
         [SIGNATURE_HEADER]: signatureHeader([req.secret, ...(req.alsoSignedWith ?? [])], body, t),
         [EVENT_ID_HEADER]: req.eventId,
+        ...(req.replayId ? { [REPLAY_HEADER]: req.replayId } : {}),
       },
     });
     const timer = setTimeout(

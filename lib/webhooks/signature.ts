@@ -11,6 +11,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const SIGNATURE_HEADER = "X-Service-Signature";
 export const EVENT_ID_HEADER = "X-Service-Event-Id";
+/** On a delivery a replay sends again (issue 63): the replay's id. */
+export const REPLAY_HEADER = "X-Service-Replay";
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** `whsec_` + base64url of 32 random bytes. */

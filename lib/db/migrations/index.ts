@@ -42,6 +42,7 @@ import { sql as payeeBanks } from "./0042_payee_banks";
 import { sql as inboxNumbers } from "./0043_inbox_numbers";
 import { sql as webhookSecretRotation } from "./0044_webhook_secret_rotation";
 import { sql as webhookThrottle } from "./0045_webhook_throttle";
+import { sql as webhookReplays } from "./0046_webhook_replays";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -92,4 +93,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0043_inbox_numbers", sql: inboxNumbers },
   { id: "0044_webhook_secret_rotation", sql: webhookSecretRotation },
   { id: "0045_webhook_throttle", sql: webhookThrottle },
+  { id: "0046_webhook_replays", sql: webhookReplays },
 ];

@@ -105,6 +105,7 @@ async function attempt(
     policy: endpointPolicy(d.environment, deps.config),
     secret: d.secret,
     alsoSignedWith: d.previousSecret ? [d.previousSecret] : [],
+    replayId: d.replayId,
     eventId: d.eventId,
     body: deliveryBody(d),
     timeoutMs: cfg.timeoutMs,

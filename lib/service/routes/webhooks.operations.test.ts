@@ -154,3 +154,106 @@ describe.each<DriverKind>(["pglite", "postgres"])("an endpoint's delivery rate (
     ).toBe(404);
   });
 });
+
+describe.each<DriverKind>(["pglite", "postgres"])("replay by range (%s)", (driver) => {
+  let s: TestService;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    s = await createTestService({ driver, start: "2026-11-20T10:00:00Z" });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await s.close();
+  });
+
+  it("counts first, sends the range again in order with X-Service-Replay, asks before a second replay, names an empty range", async () => {
+    const made = await call(s, "POST", "/v0/webhooks", {
+      url: receiver.url,
+      events: ["payment.created", "payment.completed"],
+    });
+    const id = (made.body as { id: string }).id;
+    const emit = (type: "payment.created" | "payment.completed", n: number) =>
+      s.deps.db.transaction((tx) =>
+        emitEvent(tx, {
+          accountId: s.account.id,
+          environment: "sandbox",
+          type,
+          data: { id: `pay_${n}` },
+          at: s.clock.now(),
+        }),
+      );
+    const inRange: string[] = [];
+    await emit("payment.created", 0); // 10:00, before the range
+    await s.advance(60_000);
+    for (let i = 1; i <= 4; i++) {
+      inRange.push(await emit(i % 2 ? "payment.created" : "payment.completed", i)); // 10:01 … 10:04
+      await s.advance(60_000);
+    }
+    await emit("payment.created", 9); // 10:05, after the range
+    await s.runWorkers();
+    expect(receiver.received).toHaveLength(6);
+    const range = { from: "2026-11-20T10:01:00.000Z", to: "2026-11-20T10:05:00.000Z" };
+
+    const dry = await call(s, "POST", `/v0/webhooks/${id}/replay`, { ...range, dry_run: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toEqual({ dry_run: true, count: 4, replay_id: null, earlier_replays: 0 });
+    expect(
+      (await call(s, "POST", `/v0/webhooks/${id}/replay`, { ...range, dry_run: true, types: ["payment.completed"] }))
+        .body.count,
+    ).toBe(2);
+    expect(
+      (await call(s, "POST", `/v0/webhooks/${id}/replay`, { ...range, dry_run: true, only_failed: true })).body.count,
+    ).toBe(0);
+    expect(receiver.received).toHaveLength(6); // a dry run sends nothing
+
+    const replay = await call(s, "POST", `/v0/webhooks/${id}/replay`, range);
+    expect(replay.status).toBe(202);
+    expect(replay.body).toMatchObject({ dry_run: false, count: 4, earlier_replays: 0 });
+    await s.runWorkers();
+    const again = receiver.received.slice(6);
+    expect(again.map((r) => JSON.parse(r.body).id)).toEqual(inRange);
+    expect(again.every((r) => r.headers["x-service-replay"] === replay.body.replay_id)).toBe(true);
+    const listed = (await call(s, "GET", `/v0/webhooks/${id}/deliveries?page_size=100`)).body.data as Array<{
+      event_id: string;
+      replay_id: string | null;
+      attempt_count: number;
+    }>;
+    expect(
+      listed
+        .filter((d) => d.replay_id === replay.body.replay_id)
+        .map((d) => d.event_id)
+        .sort(),
+    ).toEqual([...inRange].sort());
+    expect(listed.filter((d) => inRange.includes(d.event_id)).every((d) => d.attempt_count === 2)).toBe(true);
+
+    const repeat = await call(s, "POST", `/v0/webhooks/${id}/replay`, {
+      from: "2026-11-20T10:03:00Z",
+      to: "2026-11-20T10:06:00Z",
+    });
+    expect(repeat.status).toBe(409);
+    expect((repeat.body.details as Array<{ path: string }>).map((d) => d.path)).toContain("confirm_repeat");
+    expect(receiver.received).toHaveLength(10);
+    const confirmed = await call(s, "POST", `/v0/webhooks/${id}/replay`, {
+      from: "2026-11-20T10:03:00Z",
+      to: "2026-11-20T10:06:00Z",
+      confirm_repeat: true,
+    });
+    expect(confirmed.body).toMatchObject({ count: 3, earlier_replays: 1 });
+
+    expectFieldError(
+      await call(s, "POST", `/v0/webhooks/${id}/replay`, { from: "2026-11-19T00:00:00Z", to: "2026-11-19T01:00:00Z" }),
+      "from",
+    );
+    expectFieldError(await call(s, "POST", `/v0/webhooks/${id}/replay`, { from: range.to, to: range.from }), "to");
+    expectFieldError(
+      await call(s, "POST", `/v0/webhooks/${id}/replay`, { from: "2026-10-01T00:00:00Z", to: "2026-11-20T00:00:00Z" }),
+      "to",
+    );
+    expectFieldError(await call(s, "POST", `/v0/webhooks/${id}/replay`, { from: "yesterday", to: range.to }), "from");
+    expectFieldError(
+      await call(s, "POST", `/v0/webhooks/${id}/replay`, { ...range, types: ["payment.exploded"] }),
+      "types.0",
+    );
+  });
+});

@@ -8,6 +8,8 @@ import {
   webhookDeliverySchema,
   webhookRedriveSchema,
   webhookRedrivenSchema,
+  webhookReplayResultSchema,
+  webhookReplaySchema,
   webhookRotateSchema,
   webhookSchema,
   webhookSecretRotationSchema,
@@ -25,6 +27,7 @@ import { retryWebhookDelivery } from "../use-cases/retry-webhook-delivery";
 import { updateWebhook } from "../use-cases/update-webhook";
 import { getWebhookRotation, rotateWebhookSecret } from "../use-cases/rotate-webhook-secret";
 import { redriveDeadLetters } from "../use-cases/redrive-dead-letters";
+import { replayWebhookRange } from "../use-cases/replay-webhook-range";
 import { getWebhookThrottle, setWebhookThrottle } from "../use-cases/webhook-throttle";
 import { errorJson as error, json, jsonBody, serviceRoute, unauthorized, type ServiceRoute } from "./openapi-helpers";
 
@@ -200,6 +203,29 @@ function routesFor(prefix: "/v0" | "/v1") {
         404: notFound,
       },
     }),
+    replay: createRoute({
+      method: "post",
+      path: `${prefix}/webhooks/{id}/replay`,
+      operationId: op("replayWebhookRange"),
+      tags,
+      summary: "Send a time range of deliveries again, in order; count first with dry_run (extension)",
+      description:
+        "The endpoint's finished deliveries (SUCCEEDED or FAILED; with `only_failed`, FAILED) of events created in " +
+        "[from, to) on the account's clock, of `types` or all, at most 31 days: `dry_run` answers how many, nothing sent. " +
+        "Otherwise they are due again now, in their events' order, through the endpoint's rate, each carrying " +
+        "`X-Service-Replay: <replay_id>` and counting on from its last attempt. A range an earlier replay covered in part: " +
+        `409 naming confirm_repeat until it is sent true. Nothing to send: 400 naming from. Answers 202.${also}`,
+      "x-extension": true,
+      request: { params: z.object({ id: idParam }), body: jsonBody(webhookReplaySchema) },
+      responses: {
+        200: json(webhookReplayResultSchema, "A dry run's count"),
+        202: json(webhookReplayResultSchema, "Replaying: how many, and the replay's id"),
+        400: error("A field breaks a rule, or nothing to replay (named in details)"),
+        401: unauthorized,
+        404: notFound,
+        409: error("An earlier replay covered part of the range"),
+      },
+    }),
     throttle: createRoute({
       method: "put",
       path: `${prefix}/webhooks/{id}/throttle`,
@@ -286,6 +312,15 @@ export const webhookRoutes: ServiceRoute[] = (["/v0", "/v1"] as const).flatMap((
         202,
       ),
     ),
+    serviceRoute(r.replay, async (c) => {
+      const result = await replayWebhookRange(
+        c.get("deps"),
+        c.get("caller"),
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
+      return result.dry_run ? c.json(result, 200) : c.json(result, 202);
+    }),
     serviceRoute(r.throttle, async (c) =>
       c.json(
         await setWebhookThrottle(c.get("deps"), c.get("caller"), c.req.valid("param").id, c.req.valid("json")),

@@ -23,6 +23,8 @@ export interface ClaimedDelivery {
   previousSecret: string | null;
   /** The endpoint's rate, if it has one: each send reserves its slot first (reserveSendSlot). */
   maxPerSecond: number | null;
+  /** The replay sending it again, if one is (X-Service-Replay). */
+  replayId: string | null;
   environment: Environment;
   /** The endpoint's account: in the sandbox, its clock times the attempts (decision D8.3). */
   accountId: string;
@@ -40,6 +42,7 @@ interface ClaimRow {
   secret: string;
   previous_secret: string | null;
   max_per_second: number | null;
+  replay_id: string | null;
   environment: Environment;
   account_id: string;
   event_id: string;
@@ -133,7 +136,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     WHERE d.id = picked.id AND w.id = d.webhook_id AND e.id = d.event_id
     RETURNING d.id, d.webhook_id, d.attempt_count, w.url, w.secret, w.environment, w.account_id,
       CASE WHEN w.previous_secret_expires_at > ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)}
-        THEN w.previous_secret END AS previous_secret, w.max_per_second,
+        THEN w.previous_secret END AS previous_secret, w.max_per_second, d.replay_id,
       e.id AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.data, e.body`;
   const rows = await relaxed(db, (tx) => queryRows<ClaimRow>(tx, statement));
   return rows.map((r) => ({
@@ -144,6 +147,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     secret: openSecret(r.secret),
     previousSecret: r.previous_secret ? openSecret(r.previous_secret) : null,
     maxPerSecond: r.max_per_second === null ? null : Number(r.max_per_second),
+    replayId: r.replay_id,
     environment: r.environment,
     accountId: r.account_id,
     eventId: r.event_id,

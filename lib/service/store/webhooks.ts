@@ -1,8 +1,8 @@
 import "server-only";
-import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Executor } from "@/lib/db/database";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { queryRows, type Executor } from "@/lib/db/database";
 import { findOwned, insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
-import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "./schema";
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookReplays } from "./schema";
 import { ownedBy, type Scope } from "./scope";
 
 /** Webhook endpoints and what the API shows of their deliveries (migration 0003). Claiming and recording deliveries: outbox/deliveries.ts. */
@@ -112,7 +112,7 @@ export function updateDelivery(
   db: Executor,
   webhookId: string,
   deliveryId: string,
-  patch: Partial<Pick<DeliveryRow, "status" | "nextAttemptAt" | "updatedAt">>,
+  patch: Partial<Pick<DeliveryRow, "status" | "nextAttemptAt" | "updatedAt" | "replayId">>,
 ): Promise<DeliveryRow | undefined> {
   return updateRow(
     db,
@@ -134,7 +134,7 @@ export async function redriveFailed(
 ): Promise<string[]> {
   const rows = await db
     .update(webhookDeliveries)
-    .set({ status: "PENDING", nextAttemptAt: at, updatedAt: at })
+    .set({ status: "PENDING", nextAttemptAt: at, updatedAt: at, replayId: null })
     .where(
       and(
         eq(webhookDeliveries.webhookId, webhookId),
@@ -165,4 +165,73 @@ export async function failedAmong(db: Executor, webhookId: string, ids: readonly
 /** Sets (or clears) the endpoint's delivery rate. */
 export async function setThrottle(db: Executor, id: string, perSecond: number | null, at: Date): Promise<void> {
   await db.update(webhookEndpoints).set({ maxPerSecond: perSecond, updatedAt: at }).where(eq(webhookEndpoints.id, id));
+}
+
+/** What a replay takes: an endpoint's finished deliveries of events created in [from, to). */
+export type ReplayRange = { from: Date; to: Date; types: readonly string[] | null; onlyFailed: boolean };
+
+const inRange = (webhookId: string, r: ReplayRange) =>
+  sql`d.webhook_id = ${webhookId} AND d.created_at >= ${r.from} AND d.created_at < ${r.to}
+      AND ${r.onlyFailed ? sql`d.status = 'FAILED'` : sql`d.status IN ('SUCCEEDED', 'FAILED')`}
+      ${
+        r.types
+          ? sql`AND d.event_type IN (${sql.join(
+              r.types.map((t) => sql`${t}`),
+              sql`, `,
+            )})`
+          : sql``
+      }`;
+
+/** How many deliveries a replay of this range would send again. */
+export async function countReplayable(db: Executor, webhookId: string, r: ReplayRange): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM webhook_deliveries d WHERE ${inRange(webhookId, r)}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Earlier replays of the endpoint whose range meets this one. */
+export async function overlappingReplays(db: Executor, webhookId: string, r: ReplayRange): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM webhook_replays
+         WHERE webhook_id = ${webhookId} AND range_from < ${r.to} AND range_to > ${r.from}`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Sends the range again (issue 63), in one transaction: the replay is recorded, and its deliveries
+ * are PENDING and due (from a second before `at`, a microsecond apart: the claim takes them in
+ * their events' order), each marked with the
+ * replay. How many.
+ */
+export async function startReplay(
+  db: Executor,
+  replay: { id: string; webhookId: string; at: Date } & ReplayRange,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const moved = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE webhook_deliveries w
+             SET status = 'PENDING', replay_id = ${replay.id}, updated_at = ${replay.at},
+                 next_attempt_at = ${replay.at}::timestamptz - interval '1 second' + o.rn * interval '1 microsecond'
+            FROM (SELECT d.id, row_number() OVER (ORDER BY d.created_at, d.id) AS rn
+                    FROM webhook_deliveries d WHERE ${inRange(replay.webhookId, replay)}) o
+           WHERE w.id = o.id
+       RETURNING w.id`,
+    );
+    await tx.insert(webhookReplays).values({
+      id: replay.id,
+      webhookId: replay.webhookId,
+      rangeFrom: replay.from,
+      rangeTo: replay.to,
+      onlyFailed: replay.onlyFailed,
+      types: replay.types ? [...replay.types] : null,
+      count: moved.length,
+      createdAt: replay.at,
+    });
+    return moved.length;
+  });
 }

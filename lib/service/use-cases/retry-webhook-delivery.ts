@@ -25,6 +25,7 @@ export async function retryWebhookDelivery(
     status: "PENDING",
     nextAttemptAt: now,
     updatedAt: now,
+    replayId: null,
   });
   if (!row) throw notFound(`Delivery ${deliveryId}`);
   signalDeliveryWork();

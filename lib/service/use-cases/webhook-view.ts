@@ -44,6 +44,7 @@ export function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): WebhookDel
     attempt_count: row.attemptCount,
     next_attempt_at: row.status === "PENDING" && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
+    replay_id: row.replayId,
     attempts: attempts.sort((a, b) => a.attempt - b.attempt).map(toAttempt),
   };
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import type { WebhookDeliveryStatus, WebhookStatus } from "@/lib/state-machine";
 import { accounts, events } from "./core";
 
@@ -48,6 +48,8 @@ export const webhookDeliveries = pgTable(
     status: text("status").$type<WebhookDeliveryStatus>().notNull(),
     attemptCount: integer("attempt_count").notNull(),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
+    /** The replay that sent it again (issue 63); null for a delivery on its own schedule. */
+    replayId: text("replay_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
   },
@@ -81,3 +83,21 @@ export const webhookEndpointPacing = pgTable("webhook_endpoint_pacing", {
     .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
   nextSendAt: timestamp("next_send_at", { withTimezone: true, mode: "date" }).notNull(),
 });
+
+/** Replays by range (issue 63): what each took and how many it sent again. */
+export const webhookReplays = pgTable(
+  "webhook_replays",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    rangeFrom: timestamp("range_from", { withTimezone: true, mode: "date" }).notNull(),
+    rangeTo: timestamp("range_to", { withTimezone: true, mode: "date" }).notNull(),
+    onlyFailed: boolean("only_failed").notNull(),
+    types: text("types").array(),
+    count: integer("count").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("webhook_replays_endpoint_idx").on(t.webhookId, t.rangeFrom)],
+);
