@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useToast } from "@/components/ui/toast";
 import { useSandboxOffset } from "@/components/sandbox/use-sandbox-offset";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -143,18 +144,16 @@ export function ReplayDialog({ environment, webhookId }: { environment: Environm
             )}
           </Field>
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="size-4 rounded border-slate-300"
-            checked={onlyFailed}
-            onChange={(e) => {
-              setOnlyFailed(e.target.checked);
-              changed();
-            }}
-          />
+        <Checkbox
+          className="text-sm text-slate-700"
+          checked={onlyFailed}
+          onChange={(on) => {
+            setOnlyFailed(on);
+            changed();
+          }}
+        >
           Only deliveries that failed
-        </label>
+        </Checkbox>
         {count ? (
           <div
             className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 px-3.5 py-3 text-sm"
@@ -166,16 +165,10 @@ export function ReplayDialog({ environment, webhookId }: { environment: Environm
                 : `${count.count} deliver${count.count === 1 ? "y" : "ies"} would be sent again, oldest first.`}
             </p>
             {count.earlier_replays > 0 ? (
-              <label className="flex items-start gap-2 text-amber-900">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4 rounded border-slate-300"
-                  checked={again}
-                  onChange={(e) => setAgain(e.target.checked)}
-                />
+              <Checkbox className="text-amber-900" checked={again} onChange={setAgain}>
                 Part of this range was replayed before ({count.earlier_replays} time
                 {count.earlier_replays === 1 ? "" : "s"}): replay it again anyway
-              </label>
+              </Checkbox>
             ) : null}
           </div>
         ) : null}

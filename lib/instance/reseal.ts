@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, isNotNull, notLike } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { inboxes } from "@/lib/inbox/schema";
 import type { Db } from "@/lib/db/database";
 import { webhookEndpoints } from "@/lib/service/store/schema";
@@ -12,51 +13,41 @@ import { keyId, openSecret, SEALED_PREFIX, sealSecret, type SecretKeys } from "@
  * this at once never overwrite each other. Returns how many rows of each kind changed.
  */
 export async function resealSecrets(db: Db, keys: SecretKeys): Promise<{ webhooks: number; inboxes: number }> {
-  const counts = { webhooks: 0, inboxes: 0 };
-  if (!keys.current) return counts;
+  if (!keys.current) return { webhooks: 0, inboxes: 0 };
   // Only the rows not yet sealed with the current key are read (each start runs this).
   const current = `${SEALED_PREFIX}${keyId(keys.current)}:%`;
-  const endpoints = await db
-    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
-    .from(webhookEndpoints)
-    .where(notLike(webhookEndpoints.secret, current));
-  for (const row of endpoints) {
-    const sealed = sealSecret(openSecret(row.secret, keys), keys);
-    const done = await db
-      .update(webhookEndpoints)
-      .set({ secret: sealed })
-      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.secret, row.secret)))
-      .returning({ id: webhookEndpoints.id });
-    counts.webhooks += done.length;
-  }
-  // An old secret still overlapping a rotation (issue 63) is a secret too.
-  const previous = await db
-    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.previousSecret })
-    .from(webhookEndpoints)
-    .where(and(isNotNull(webhookEndpoints.previousSecret), notLike(webhookEndpoints.previousSecret, current)));
-  for (const row of previous) {
+  const column = (table: PgTable, id: PgColumn, secret: PgColumn, key: string) =>
+    resealColumn(db, keys, current, { table, id, secret, key });
+  return {
+    webhooks:
+      (await column(webhookEndpoints, webhookEndpoints.id, webhookEndpoints.secret, "secret")) +
+      // An old secret still overlapping a rotation (issue 63) is a secret too.
+      (await column(webhookEndpoints, webhookEndpoints.id, webhookEndpoints.previousSecret, "previousSecret")),
+    inboxes: await column(inboxes, inboxes.id, inboxes.secret, "secret"),
+  };
+}
+
+/** Re-seals one secret column of a table (`key`: its property name): how many rows changed. */
+async function resealColumn(
+  db: Db,
+  keys: SecretKeys,
+  currentPattern: string,
+  { table, id, secret, key }: { table: PgTable; id: PgColumn; secret: PgColumn; key: string },
+): Promise<number> {
+  const rows = (await db
+    .select({ id, secret })
+    .from(table)
+    .where(and(isNotNull(secret), notLike(secret, currentPattern)))) as Array<{ id: string; secret: string | null }>;
+  let changed = 0;
+  for (const row of rows) {
     if (!row.secret) continue;
     const sealed = sealSecret(openSecret(row.secret, keys), keys);
     const done = await db
-      .update(webhookEndpoints)
-      .set({ previousSecret: sealed })
-      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.previousSecret, row.secret)))
-      .returning({ id: webhookEndpoints.id });
-    counts.webhooks += done.length;
+      .update(table)
+      .set({ [key]: sealed } as never)
+      .where(and(eq(id, row.id), eq(secret, row.secret)))
+      .returning({ id });
+    changed += done.length;
   }
-  const boxes = await db
-    .select({ id: inboxes.id, secret: inboxes.secret })
-    .from(inboxes)
-    .where(and(isNotNull(inboxes.secret), notLike(inboxes.secret, current)));
-  for (const row of boxes) {
-    if (!row.secret) continue;
-    const sealed = sealSecret(openSecret(row.secret, keys), keys);
-    const done = await db
-      .update(inboxes)
-      .set({ secret: sealed })
-      .where(and(eq(inboxes.id, row.id), eq(inboxes.secret, row.secret)))
-      .returning({ id: inboxes.id });
-    counts.inboxes += done.length;
-  }
-  return counts;
+  return changed;
 }
