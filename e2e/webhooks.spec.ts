@@ -205,6 +205,7 @@ test("a developer counts a day's deliveries, replays them in order, and is asked
   await expect(counted).toContainText(/\d+ deliver(y|ies) would be sent again, oldest first\./);
   const n = Number(/(\d+) deliver/.exec((await counted.textContent()) ?? "")?.[1]);
   expect(n).toBeGreaterThanOrEqual(1);
+  await lookAt(page, "test-results/screens/webhook-replay-count-1440.png");
   await dialog.getByRole("button", { name: `Replay ${n}` }).click();
   await expect(page.getByText(new RegExp(`^${n} deliver(y is|ies are) being sent again, oldest first`))).toBeVisible();
 
@@ -225,4 +226,8 @@ test("a developer counts a day's deliveries, replays them in order, and is asked
   await expect(replayButton).toBeDisabled();
   await setChecked(dialog.getByLabel(/replay it again anyway/));
   await expect(replayButton).toBeEnabled();
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lookAt(page, "test-results/screens/webhook-endpoint-open-390.png", { fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
