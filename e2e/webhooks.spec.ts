@@ -217,8 +217,9 @@ test("a developer counts a day's deliveries, replays them in order, and is asked
   await replayed.getByText("Headers and body").click();
   await expect(replayed).toContainText("x-service-replay");
 
-  // The same range again: counted, then asked about before anything is sent.
+  // The same range again: counted, then asked about before anything is sent. The log marks the replayed.
   await page.goto(`/webhooks?endpoint=${inbox.webhookId}`);
+  await expect(card.getByTestId("replayed").first()).toBeVisible();
   await card.getByRole("button", { name: "Replay" }).click();
   await dialog.getByRole("button", { name: "Count" }).click();
   await expect(dialog.getByTestId("replay-count")).toContainText("replayed before (1 time)");

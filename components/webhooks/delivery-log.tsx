@@ -172,6 +172,11 @@ function DeliveryRow({
         <span className="text-xs text-slate-500">
           {d.attempt_count} attempt{d.attempt_count === 1 ? "" : "s"}
         </span>
+        {d.replay_id ? (
+          <Badge tone="neutral" data-testid="replayed" title={`X-Service-Replay: ${d.replay_id}`}>
+            Replayed
+          </Badge>
+        ) : null}
         {next ? (
           <Badge tone="info" data-testid="next-retry">
             {next}
