@@ -14,10 +14,9 @@
  *   BENCH_PAGES_ONLY=1 times only the console pages, on the databases a BENCH_KEEP run left.
  */
 import { writeFileSync } from "node:fs";
-import { chromium } from "playwright-core";
 import pg from "pg";
 import { startProcess, stopProcess, waitForUrl } from "../lib/processes";
-import { signedIn, startConsole } from "../lib/console";
+import { consolePages, SCALE_PAGES } from "./console-pages";
 import { openDatabase } from "@/lib/db/database";
 import { bytesPerRow, cloneHistory, writeTemplate, type SeedReport } from "@/lib/service/testing/scale-seed";
 import { TIME_MOVE_WORKERS } from "@/lib/service/workers";
@@ -226,65 +225,18 @@ async function bytesOf(url: string) {
 
 const ms = (v: number) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
 
-const CONSOLE_PORT = 4711;
-const CONSOLE_PAGES = ["/settlement-requests", "/", "/request-log", "/events"];
-const ADMIN = { email: "bench-scale@console.local", password: "bench-scale-admin-password" };
-
-/**
- * The console's own pages on a database: the whole HTML of each page from Node, signed in as an
- * administrator (median of RUNS after two warm-ups). The console runs as `npm start` does
- * (scripts/serve.mjs) with the service embedded and this database, so its pages read the history.
- */
-async function consolePages(url: string): Promise<Record<string, number>> {
-  const server = startConsole(CONSOLE_PORT, ADMIN, {
-    // The same secrets every run: a database kept from an earlier run (BENCH_REUSE) knows them.
-    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-    AUTH_SECRET: Buffer.alloc(32, 9).toString("base64url"),
-    DATABASE_URL: url,
-    SETTLEMENT_SANDBOX_API_KEY: KEY,
-    RATE_LIMIT_SANDBOX_PER_MINUTE: "100000000",
-    LOG_LEVEL: "warn",
-  });
-  const base = `http://localhost:${CONSOLE_PORT}`;
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
-  try {
-    await waitForUrl(`${base}/api/health`);
-    const context = await signedIn(browser, base, ADMIN);
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const out: Record<string, number> = {};
-    for (const path of CONSOLE_PAGES) {
-      const times: number[] = [];
-      for (let i = 0; i < RUNS + 2; i++) {
-        const started = performance.now();
-        const res = await fetch(base + path, { headers: { Cookie: cookie } });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-        if (i >= 2) times.push(performance.now() - started);
-      }
-      out[path] = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-    }
-    return out;
-  } finally {
-    await browser.close();
-    stopProcess(server);
-  }
-}
-
 /** BENCH_PAGES_ONLY: the console-page table alone, on the kept databases of an earlier run. */
 async function pagesOnly() {
   const small = Math.round(N / 10);
   await freshDatabase("bench_scale_empty");
-  const empty = await consolePages(dbUrl("bench_scale_empty"));
-  const atSmall = await consolePages(dbUrl(`bench_scale_${small}`));
-  const atLarge = await consolePages(dbUrl(`bench_scale_${N}`));
+  const empty = await consolePages({ key: KEY, runs: RUNS }, dbUrl("bench_scale_empty"));
+  const atSmall = await consolePages({ key: KEY, runs: RUNS }, dbUrl(`bench_scale_${small}`));
+  const atLarge = await consolePages({ key: KEY, runs: RUNS }, dbUrl(`bench_scale_${N}`));
   await dropDatabase("bench_scale_empty");
   const lines = [
     `| console page (median ms) | empty database | ${small.toLocaleString()} requests | ${N.toLocaleString()} requests | × empty | × ${small.toLocaleString()} |`,
     "|---|---:|---:|---:|---:|---:|",
-    ...CONSOLE_PAGES.map(
+    ...SCALE_PAGES.map(
       (path) =>
         `| ${path} | ${ms(empty[path])} | ${ms(atSmall[path])} | ${ms(atLarge[path])} | ${(atLarge[path] / empty[path]).toFixed(2)} | ${(atLarge[path] / atSmall[path]).toFixed(2)} |`,
     ),
@@ -297,9 +249,9 @@ async function main() {
   const small = await measure(Math.round(N / 10));
   const large = await measure(N);
   await freshDatabase("bench_scale_empty");
-  const pagesEmpty = await consolePages(dbUrl("bench_scale_empty"));
-  const pagesSmall = await consolePages(dbUrl(`bench_scale_${small.n}`));
-  const pagesLarge = await consolePages(dbUrl(`bench_scale_${N}`));
+  const pagesEmpty = await consolePages({ key: KEY, runs: RUNS }, dbUrl("bench_scale_empty"));
+  const pagesSmall = await consolePages({ key: KEY, runs: RUNS }, dbUrl(`bench_scale_${small.n}`));
+  const pagesLarge = await consolePages({ key: KEY, runs: RUNS }, dbUrl(`bench_scale_${N}`));
   await dropDatabase("bench_scale_empty");
   const lines = [
     `bench:scale: N = ${N.toLocaleString()} (and N/10), PostgreSQL, ${RUNS} runs per read, milliseconds through the standalone service's HTTP`,
@@ -326,7 +278,7 @@ async function main() {
     "",
     `| console page (whole HTML from Node, signed in, median) | empty database | ${small.n.toLocaleString()} requests | ${large.n.toLocaleString()} requests | × empty | × ${small.n.toLocaleString()} |`,
     "|---|---:|---:|---:|---:|---:|",
-    ...CONSOLE_PAGES.map((path) => {
+    ...SCALE_PAGES.map((path) => {
       const overEmpty = pagesLarge[path] / pagesEmpty[path];
       const overSmall = pagesLarge[path] / pagesSmall[path];
       return `| ${path} | ${ms(pagesEmpty[path])} | ${ms(pagesSmall[path])} | ${ms(pagesLarge[path])} | ${overEmpty.toFixed(2)}${overEmpty <= 1.5 ? "" : " (over 1.5)"} | ${overSmall.toFixed(2)} |`;
