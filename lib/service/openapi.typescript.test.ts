@@ -44,6 +44,25 @@ export async function flow(): Promise<Array<string | undefined>> {
     const attempts: number = item.deliveries.length;
     void attempts;
   }
+  // The webhook operations (issue 63): rotate, throttle, replay, redrive, each typed.
+  const rolled = await client.POST("/v0/webhooks/{id}/rotate", {
+    params: { path: { id: "wh_1" } },
+    body: { previous_secret_expires_in: 3600 },
+  });
+  const newSecret: string | undefined = rolled.data?.secret;
+  const until: string | null | undefined = (await client.GET("/v0/webhooks/{id}/rotation", { params: { path: { id: "wh_1" } } })).data
+    ?.previous_secret_expires_at;
+  const rate = await client.PUT("/v0/webhooks/{id}/throttle", { params: { path: { id: "wh_1" } }, body: { max_per_second: 50 } });
+  const perSecond: number | null | undefined = rate.data?.max_per_second;
+  const counted = await client.POST("/v0/webhooks/{id}/replay", {
+    params: { path: { id: "wh_1" } },
+    body: { from: "2026-12-01T00:00:00Z", to: "2026-12-02T00:00:00Z", only_failed: true, dry_run: true },
+  });
+  const replays: number | undefined = counted.data?.count;
+  const redriven: number | undefined = (
+    await client.POST("/v0/webhooks/{id}/dead-letters/redrive", { params: { path: { id: "wh_1" } }, body: {} })
+  ).data?.redriven;
+  void [newSecret, until, perSecond, replays, redriven];
   return [status, first, canceled.data?.status, eventStatus];
 }
 `;
