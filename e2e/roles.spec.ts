@@ -1,5 +1,5 @@
 import { countByExternalId, createRequestViaApi, offrampBody, unique } from "./support/settlement";
-import { addPerson, choosePassword, expect, signInWith, test } from "./fixtures/auth";
+import { addPerson, blankContext, choosePassword, expect, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { choose, typeInto } from "./support/forms";
 import { lookAt } from "./support/screens";
@@ -105,7 +105,7 @@ test.describe("admin", () => {
     await lookAt(page, "test-results/screens/admin-people.png", { fullPage: true });
 
     // A clean context: test contexts would otherwise start with this test's (admin) session.
-    const theirs = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const theirs = await blankContext(browser, baseURL);
     const them = await theirs.newPage();
     await signInWith(them, { email, password: oneTime });
     const password = await choosePassword(them, oneTime);

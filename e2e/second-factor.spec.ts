@@ -7,7 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
-import { addPerson, choosePassword, expect, signInWith, test } from "./fixtures/auth";
+import { addPerson, blankContext, choosePassword, expect, personInOwnBrowser, signInWith, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { setChecked, typeInto } from "./support/forms";
 import { enterCode, finishSetUp } from "./support/second-factor";
@@ -23,12 +23,11 @@ test("set up on the Account page, then sign-in asks for the code; the password a
   browser,
   baseURL,
 }) => {
-  const email = `twostep-${randomBytes(4).toString("hex")}@e2e.test`;
-  const oneTime = await addPerson(page, { email, name: "Two-step person", role: "finance" });
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-  const them = await context.newPage();
-  await signInWith(them, { email, password: oneTime });
-  const password = await choosePassword(them, oneTime);
+  const { email, password, context, them } = await personInOwnBrowser(page, browser, baseURL, {
+    prefix: "twostep",
+    name: "Two-step person",
+    role: "finance",
+  });
 
   await them.goto("/account");
   await them.getByRole("button", { name: "Set up an authenticator app" }).click();
@@ -115,12 +114,11 @@ test("an administrator requires two-step for a role: its people set it up at the
   browser,
   baseURL,
 }) => {
-  const email = `required-${randomBytes(4).toString("hex")}@e2e.test`;
-  const oneTime = await addPerson(page, { email, name: "Required person", role: "developer" });
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-  const them = await context.newPage();
-  await signInWith(them, { email, password: oneTime });
-  const password = await choosePassword(them, oneTime);
+  const { email, password, context, them } = await personInOwnBrowser(page, browser, baseURL, {
+    prefix: "required",
+    name: "Required person",
+    role: "developer",
+  });
   await context.clearCookies();
 
   const policy = async (on: boolean) => {
@@ -151,7 +149,7 @@ test("an administrator requires two-step for a role: its people set it up at the
     // whoever saw that password must not be the one who binds the authenticator (issue 59).
     const newcomer = `newcomer-${randomBytes(4).toString("hex")}@e2e.test`;
     const generated = await addPerson(page, { email: newcomer, name: "New developer", role: "developer" });
-    const fresh = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const fresh = await blankContext(browser, baseURL);
     const theirs = await fresh.newPage();
     await theirs.goto("/sign-in");
     await typeInto(theirs.getByLabel("Email"), newcomer);
@@ -182,7 +180,7 @@ test("a passkey that cannot verify its person (no PIN or fingerprint) is refused
 }) => {
   const email = `no-uv-${randomBytes(4).toString("hex")}@e2e.test`;
   const oneTime = await addPerson(page, { email, name: "Touch-only person", role: "finance" });
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const context = await blankContext(browser, baseURL);
   const them = await context.newPage();
   const cdp = await context.newCDPSession(them);
   await cdp.send("WebAuthn.enable");
@@ -220,7 +218,7 @@ test("a passkey, added on the Account page, signs in instead of a code (Chromium
 }) => {
   const email = `passkey-${randomBytes(4).toString("hex")}@e2e.test`;
   const oneTime = await addPerson(page, { email, name: "Passkey person", role: "finance" });
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const context = await blankContext(browser, baseURL);
   const them = await context.newPage();
   const cdp = await context.newCDPSession(them);
   await cdp.send("WebAuthn.enable");

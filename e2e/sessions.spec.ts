@@ -3,17 +3,17 @@
  * address and last use; signing one out ends it at its next click, and "Sign out everywhere
  * else" ends the rest while this one stays.
  */
-import { expect, test, addPerson, choosePassword, signInWith } from "./fixtures/auth";
+import { expect, test, addPerson, blankContext, choosePassword, signInWith } from "./fixtures/auth";
 import { lookAt } from "./support/screens";
 
 test("a person sees both of their sessions and signs the other one out", async ({ page, browser, baseURL }) => {
   const email = `sessions-${Date.now().toString(36)}@e2e.test`;
   const oneTime = await addPerson(page, { email, name: "Two browsers", role: "support" });
-  const first = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const first = await blankContext(browser, baseURL);
   const here = await first.newPage();
   await signInWith(here, { email, password: oneTime });
   const password = await choosePassword(here, oneTime);
-  const second = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const second = await blankContext(browser, baseURL);
   const there = await second.newPage();
   await signInWith(there, { email, password });
 
@@ -49,10 +49,7 @@ test("an administrator signs a person out everywhere from People; their next cli
 }) => {
   const email = `everywhere-${Date.now().toString(36)}@e2e.test`;
   const oneTime = await addPerson(page, { email, name: "Signed out by admin", role: "support" });
-  const browsers = [
-    await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } }),
-    await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } }),
-  ];
+  const browsers = [await blankContext(browser, baseURL), await blankContext(browser, baseURL)];
   const [one, two] = [await browsers[0]?.newPage(), await browsers[1]?.newPage()];
   if (!one || !two) throw new Error("no pages");
   await signInWith(one, { email, password: oneTime });
