@@ -12,6 +12,7 @@ import { settlementRequestRoutes } from "./settlement-requests";
 import { summaryRoutes } from "./summary";
 import { v1PaymentRoutes } from "./v1-payments";
 import { webhookRoutes } from "./webhooks";
+import { webhookOperationRoutes } from "./webhook-operations";
 
 /**
  * Every operation of the API, in the order they are mounted (and listed in the OpenAPI
@@ -26,6 +27,7 @@ export const ROUTES: readonly ServiceRoute[] = [
   ...disbursementRoutes,
   ...v1PaymentRoutes,
   ...webhookRoutes,
+  ...webhookOperationRoutes,
   ...eventRoutes,
   ...requestLogRoutes,
   ...searchRoutes,
