@@ -76,6 +76,7 @@ export const CLOCK_JOURNEYS: readonly string[] = [
   "sandbox-clock.spec.ts",
   "webhook-secret-rotation.spec.ts",
   "webhook-dead-letters.spec.ts",
+  "webhook-outage-rehearsal.spec.ts",
 ];
 
 /** Each journey file's shard (1-based), for `files` (base names). The clock journeys go as one. */

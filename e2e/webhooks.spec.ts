@@ -62,6 +62,14 @@ test("endpoints: create with the secret shown once and kept in an inbox, edit ev
   await card.getByRole("button", { name: "Disable" }).click();
   await expect(card.getByRole("button", { name: "Enable" })).toBeVisible();
   await expect(card).toContainText("Disabled");
+  await expect(card.getByTestId("endpoint-health")).toContainText("Turned off by hand (in the console or by a PATCH)");
+  // Enabled again from a dialog that counts what it missed while off.
+  await card.getByRole("button", { name: "Enable" }).click();
+  const enable = page.getByRole("dialog", { name: "Enable this endpoint?" });
+  await expect(enable.getByTestId("enable-endpoint")).toContainText("Nothing was missed since it was turned off");
+  await enable.getByRole("button", { name: "Enable" }).click();
+  await expect(card.getByRole("button", { name: "Disable" })).toBeVisible();
+  await expect(card.getByTestId("endpoint-health")).toHaveCount(0);
 
   await card.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete endpoint" }).click();

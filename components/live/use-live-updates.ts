@@ -81,6 +81,8 @@ export function useLiveUpdates(environment: Environment): LiveMode {
       if (notice.environment !== environment) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.deliveries(environment, notice.webhookId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.list(environment) });
+      // Failing, warned, turned off (D9.15): an attempt's result is what moves an endpoint's health.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.health(environment, notice.webhookId) });
     });
     source.addEventListener("arrival", (event: MessageEvent<string>) => {
       // Something reached an inbox: the stream works, polling is not needed.

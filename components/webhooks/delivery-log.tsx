@@ -178,7 +178,7 @@ function DeliveryRow({
           </Badge>
         ) : null}
         {next ? (
-          <Badge tone="info" data-testid="next-retry">
+          <Badge tone="info" data-testid="next-retry" className="max-w-full whitespace-normal">
             {next}
           </Badge>
         ) : null}

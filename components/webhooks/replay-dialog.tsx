@@ -10,7 +10,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { replayWebhookRange } from "@/lib/actions/replay-webhook-range";
-import { describeError } from "@/lib/dashboard/action-result";
+import { fieldProblem } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import type { WebhookReplayResult } from "@/lib/schemas/webhook";
@@ -55,14 +55,7 @@ export function ReplayDialog({ environment, webhookId }: { environment: Environm
       { environment, confirmProduction: environment === "production" },
     );
     setPending(false);
-    if (!result.ok) {
-      const detail = result.error.details[0];
-      setError({
-        field: detail?.path.split(".").pop() ?? null,
-        message: detail?.message ?? describeError(result.error),
-      });
-      return;
-    }
+    if (!result.ok) return setError(fieldProblem(result.error));
     if (dryRun) return setCount(result.data);
     toast({
       title: `${result.data.count} deliver${result.data.count === 1 ? "y is" : "ies are"} being sent again, oldest first`,

@@ -7,7 +7,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setWebhookThrottle } from "@/lib/actions/webhook-throttle";
-import { ActionFailure, describeError } from "@/lib/dashboard/action-result";
+import { ActionFailure, fieldProblem } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 
@@ -33,10 +33,7 @@ export function ThrottleDialog({
     success: (t) =>
       t.max_per_second === null ? "No rate limit on this endpoint" : `At most ${t.max_per_second} deliveries a second`,
   });
-  const failure = save.error instanceof ActionFailure ? save.error : null;
-  const error =
-    failure?.details.find((d) => d.path.endsWith("max_per_second"))?.message ??
-    (failure ? describeError(failure) : undefined);
+  const error = save.error instanceof ActionFailure ? fieldProblem(save.error).message : undefined;
   const submit = () => {
     const trimmed = value.trim();
     save.mutate(

@@ -30,6 +30,11 @@ import { getWebhookRotation } from "@/lib/actions/get-webhook-rotation";
 import { getWebhookThrottle } from "@/lib/actions/webhook-throttle";
 import { ThrottleDialog } from "./throttle-dialog";
 import { ReplayDialog } from "./replay-dialog";
+import { getWebhookHealth } from "@/lib/actions/webhook-health";
+import { EndpointHealthNotice } from "./endpoint-health-notice";
+import { EnableEndpointDialog } from "./enable-endpoint-dialog";
+import { FailurePolicyDialog } from "./failure-policy-dialog";
+import { OutageDialog } from "./outage-dialog";
 
 /** The create dialog (a form library, the event picker) loads just after the page, behind a button that looks the same. */
 const CreateEndpointDialog = dynamic(() => import("./create-endpoint-dialog").then((m) => m.CreateEndpointDialog), {
@@ -122,8 +127,7 @@ function EndpointCard({
     environment,
     action: updateWebhook,
     invalidate: [queryKeys.webhooks.all(environment)],
-    success: (x) =>
-      x.status === "ACTIVE" ? "Endpoint enabled" : "Endpoint disabled: new deliveries wait until it is enabled",
+    success: () => "Endpoint disabled: no new deliveries are queued; those queued wait until it is enabled",
   });
   const remove = useActionMutation({
     environment,
@@ -149,6 +153,12 @@ function EndpointCard({
     retry: false,
   });
   const rate = throttle.data?.max_per_second ?? null;
+  // Failing, turned off, a rehearsed outage (D9.15): read for every card, a warning must not wait for a click.
+  const health = useQuery({
+    queryKey: queryKeys.webhooks.health(environment, w.id),
+    queryFn: async () => unwrap(await getWebhookHealth({ id: w.id })),
+    retry: false,
+  });
 
   return (
     <li
@@ -212,14 +222,28 @@ function EndpointCard({
                   void rotation.refetch();
                 }}
               />
-              <Button
-                size="sm"
-                variant="ghost"
-                loading={toggle.isPending}
-                onClick={() => toggle.mutate({ id: w.id, body: { status: active ? "DISABLED" : "ACTIVE" } })}
-              >
-                {active ? "Disable" : "Enable"}
-              </Button>
+              {open && health.data ? (
+                <FailurePolicyDialog environment={environment} webhookId={w.id} health={health.data} />
+              ) : null}
+              {environment === "sandbox" && health.data && !health.data.outage ? (
+                <OutageDialog environment={environment} webhookId={w.id} health={health.data} />
+              ) : null}
+              {active ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  loading={toggle.isPending}
+                  onClick={() => toggle.mutate({ id: w.id, body: { status: "DISABLED" } })}
+                >
+                  Disable
+                </Button>
+              ) : (
+                <EnableEndpointDialog
+                  environment={environment}
+                  webhookId={w.id}
+                  disabledAt={health.data?.disabled_at ?? null}
+                />
+              )}
               <Dialog
                 title="Delete this endpoint?"
                 description="Its queued deliveries are dropped and nothing more is sent to it. This cannot be undone."
@@ -240,6 +264,11 @@ function EndpointCard({
           ) : null}
         </div>
       </div>
+      {health.data && (health.data.state !== "HEALTHY" || health.data.outage) ? (
+        <div className="px-5 pb-4">
+          <EndpointHealthNotice environment={environment} webhookId={w.id} health={health.data} canManage={canManage} />
+        </div>
+      ) : null}
       {open ? (
         <section id={logId} aria-label="Delivery log" className="border-t border-slate-100 bg-slate-50/40">
           <DeliveryLog environment={environment} webhookId={w.id} />

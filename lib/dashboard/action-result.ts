@@ -73,3 +73,17 @@ export function describeError(error: Pick<ActionError, "code" | "message" | "ret
   if (error.code === "network_error") return `Network problem: ${error.message}`;
   return error.message;
 }
+
+/**
+ * Where a failed action went wrong, for a form: the first named field (the last part of its
+ * path: "max_per_second", "from") and its message, or no field and the error in words.
+ */
+export function fieldProblem(error: Pick<ActionError, "code" | "message" | "retryAfterSeconds" | "details">): {
+  field: string | null;
+  message: string;
+} {
+  const detail = error.details[0];
+  return detail
+    ? { field: detail.path.split(".").pop() ?? null, message: detail.message }
+    : { field: null, message: describeError(error) };
+}

@@ -67,6 +67,16 @@ export const apiCalls = {
     path: `/v0/webhooks/${seg(id)}/throttle`,
     body,
   }),
+  setWebhookFailurePolicy: (id: string, body: unknown): ApiCall => ({
+    method: "PUT",
+    path: `/v0/webhooks/${seg(id)}/failure-policy`,
+    body,
+  }),
+  setWebhookOutage: (id: string, body: unknown): ApiCall => ({
+    method: "PUT",
+    path: `/v0/webhooks/${seg(id)}/outage`,
+    body,
+  }),
   redriveDeadLetters: (id: string, body: unknown): ApiCall => ({
     method: "POST",
     path: `/v0/webhooks/${seg(id)}/dead-letters/redrive`,

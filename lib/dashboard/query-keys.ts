@@ -45,6 +45,7 @@ export const queryKeys = {
         : ([env, "webhooks", "deliveries", id] as const),
     rotation: (env: Environment, id: string) => [env, "webhooks", "rotation", id] as const,
     throttle: (env: Environment, id: string) => [env, "webhooks", "throttle", id] as const,
+    health: (env: Environment, id: string) => [env, "webhooks", "health", id] as const,
   },
   rates: (env: Environment, query: Filters) => [env, "rates", query] as const,
   search: (env: Environment, q: string) => [env, "search", q] as const,

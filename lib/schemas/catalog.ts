@@ -184,7 +184,7 @@ export const DEPRECATED_PAYMENT_REASONS: Record<string, PaymentReason> = {
   PAYMENT_FOR_GOODS_AND_SERVICES: "PURCHASE_OF_GOODS",
 };
 
-export const EVENT_GROUPS = ["Settlement requests", "Payments", "Account"] as const;
+export const EVENT_GROUPS = ["Settlement requests", "Payments", "Account", "Webhook endpoints"] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
 /**
@@ -195,7 +195,11 @@ export type EventGroup = (typeof EVENT_GROUPS)[number];
  */
 export const EVENT_CATALOG: Record<
   EventType,
-  { group: EventGroup; label: string; kind: "SettlementRequestEvent" | "PaymentEvent" | "BalanceLowEvent" }
+  {
+    group: EventGroup;
+    label: string;
+    kind: "SettlementRequestEvent" | "PaymentEvent" | "BalanceLowEvent" | "WebhookEndpointEvent";
+  }
 > = {
   "settlement_request.created": {
     group: "Settlement requests",
@@ -213,6 +217,16 @@ export const EVENT_CATALOG: Record<
   "payment.failed": { group: "Payments", label: "A payment failed", kind: "PaymentEvent" },
   "payment.expired": { group: "Payments", label: "A payment expired", kind: "PaymentEvent" },
   "account.balance.low": { group: "Account", label: "The balance went below its threshold", kind: "BalanceLowEvent" },
+  "webhook_endpoint.failing": {
+    group: "Webhook endpoints",
+    label: "An endpoint has failed for a day",
+    kind: "WebhookEndpointEvent",
+  },
+  "webhook_endpoint.disabled": {
+    group: "Webhook endpoints",
+    label: "An endpoint was turned off for failing",
+    kind: "WebhookEndpointEvent",
+  },
 };
 
 export const ENVIRONMENTS = ["sandbox", "production"] as const;

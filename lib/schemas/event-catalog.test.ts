@@ -18,6 +18,8 @@ const missingOne: Record<EventType, Entry> = {
   "payment.completed": EVENT_CATALOG["payment.completed"],
   "payment.failed": EVENT_CATALOG["payment.failed"],
   "payment.expired": EVENT_CATALOG["payment.expired"],
+  "webhook_endpoint.failing": EVENT_CATALOG["webhook_endpoint.failing"],
+  "webhook_endpoint.disabled": EVENT_CATALOG["webhook_endpoint.disabled"],
 };
 
 describe("the event catalogue", () => {

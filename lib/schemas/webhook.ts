@@ -145,6 +145,10 @@ export const webhookReplaySchema = z
       .boolean()
       .optional()
       .meta({ description: "Only deliveries that ended FAILED (default: every finished one)" }),
+    include_missed: z.boolean().optional().meta({
+      description:
+        "Also the range's events of the endpoint's types it was never sent (created while it was disabled): each gets its first delivery",
+    }),
     dry_run: z.boolean().optional().meta({ description: "Only count: nothing is sent" }),
     confirm_repeat: z
       .boolean()

@@ -205,6 +205,22 @@ const EVENT_KINDS = [
     },
     description: "`data` is the balance after the change that took `available_balance` below `threshold`",
   },
+  {
+    name: "WebhookEndpointEvent",
+    types: typesOf("WebhookEndpointEvent"),
+    data: {
+      allOf: [
+        { $ref: "#/components/schemas/Webhook" },
+        {
+          type: "object",
+          properties: { health: { $ref: "#/components/schemas/WebhookHealth" } },
+          required: ["health"],
+        },
+      ],
+    },
+    description:
+      "(extension) `data` is the endpoint as GET /v0/webhooks/{id} returns it, with its health: failing since when, its last failure, and why it was turned off",
+  },
 ] satisfies Array<{
   name: (typeof EVENT_CATALOG)[EventType]["kind"];
   types: EventType[];

@@ -11,6 +11,7 @@ export * from "./disbursements";
 export * from "./rates";
 export * from "./sandbox";
 export * from "./webhooks";
+export * from "./webhook-health";
 export * from "./v1";
 export * from "./request-logs";
 export * from "./search";

@@ -19,5 +19,8 @@ export const EVENT_TYPES = [
   "account.balance.low",
   "settlement_request.created",
   "settlement_request.updated",
+  // Extensions (issue 63, decisions D9.15): an endpoint of the account keeps failing, or was turned off for it.
+  "webhook_endpoint.failing",
+  "webhook_endpoint.disabled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

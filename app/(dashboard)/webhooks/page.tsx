@@ -1,3 +1,4 @@
+import { LiveUpdates } from "@/components/live/live-updates";
 import { PageHeader } from "@/components/ui/page-header";
 import { consoleRead } from "@/lib/auth/console-read";
 import { NotAllowed } from "@/components/auth/not-allowed";
@@ -28,6 +29,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
         title="Webhooks"
         description="Endpoints that receive signed event notifications, the events each one subscribes to, and every delivery attempt."
       />
+      {/* Delivery results over the live stream: the log, the list and each endpoint's health refresh. */}
+      <LiveUpdates environment={environment} />
       <WebhooksManager
         key={environment}
         environment={environment}

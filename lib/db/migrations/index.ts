@@ -43,6 +43,7 @@ import { sql as inboxNumbers } from "./0043_inbox_numbers";
 import { sql as webhookSecretRotation } from "./0044_webhook_secret_rotation";
 import { sql as webhookThrottle } from "./0045_webhook_throttle";
 import { sql as webhookReplays } from "./0046_webhook_replays";
+import { sql as webhookHealth } from "./0047_webhook_health";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -94,4 +95,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0044_webhook_secret_rotation", sql: webhookSecretRotation },
   { id: "0045_webhook_throttle", sql: webhookThrottle },
   { id: "0046_webhook_replays", sql: webhookReplays },
+  { id: "0047_webhook_health", sql: webhookHealth },
 ];

@@ -10,7 +10,8 @@ import {
 } from "../store/webhook-deliveries";
 import { deliveryBody, withOutcome, type AttemptRecord } from "./deliveries";
 import { announceDeliveryResults } from "./delivery-notices";
-import { sendDelivery } from "@/lib/webhooks/send";
+import { sendDelivery, type AttemptResult } from "@/lib/webhooks/send";
+import { judgeEndpointHealth } from "./endpoint-health";
 import { endpointPolicy } from "@/lib/http/url-guard";
 import { sandboxOffset, shiftedClock } from "../sandbox-clock";
 import { markDeliveryActivity, waitForDeliveryWork, waitForSignal } from "./signal";
@@ -100,16 +101,19 @@ async function attempt(
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   const at = clock.now();
-  const result = await sendDelivery({
-    url: d.url,
-    policy: endpointPolicy(d.environment, deps.config),
-    secret: d.secret,
-    alsoSignedWith: d.previousSecret ? [d.previousSecret] : [],
-    replayId: d.replayId,
-    eventId: d.eventId,
-    body: deliveryBody(d),
-    timeoutMs: cfg.timeoutMs,
-  });
+  const result =
+    d.outage && at < d.outage.until
+      ? rehearsedFailure(d.outage.mode, cfg)
+      : await sendDelivery({
+          url: d.url,
+          policy: endpointPolicy(d.environment, deps.config),
+          secret: d.secret,
+          alsoSignedWith: d.previousSecret ? [d.previousSecret] : [],
+          replayId: d.replayId,
+          eventId: d.eventId,
+          body: deliveryBody(d),
+          timeoutMs: cfg.timeoutMs,
+        });
   metrics().deliveries.labels(deliveryOutcome(result)).inc();
   if (!result.ok || result.durationMs >= SLOW_ATTEMPT_MS)
     state.struggling.set(d.webhookId, Date.now() + STRUGGLING_FOR_MS);
@@ -130,13 +134,32 @@ async function flushRecords(deps: ServiceDeps, state: InstanceState): Promise<vo
   while (state.toRecord.length > 0) {
     const batch = state.toRecord.splice(0, 500);
     try {
-      await recordAttempts(deps.db, batch.map(withOutcome));
+      const applied = await recordAttempts(deps.db, batch.map(withOutcome));
+      // The endpoints' runs of failures, the warning and the policy's turning off (D9.15), before
+      // the consoles hear of the results: what they read then includes it.
+      await judgeEndpointHealth(
+        deps.db,
+        batch.filter((b) => applied.has(b.delivery.id)),
+      ).catch((error) => console.error("[service] webhook endpoint health:", safeError(error)));
       await announceDeliveryResults(deps.db, batch).catch(() => undefined);
     } catch (error) {
       // Not recorded: the leases run out and these deliveries are sent again (at least once).
       console.error(`[service] webhook delivery: recording ${batch.length} attempts failed:`, safeError(error));
     }
   }
+}
+
+/** A rehearsed outage's attempt (sandbox, D9.15): nothing is sent; it fails as the outage says, at once. */
+function rehearsedFailure(mode: "http_500" | "timeout", cfg: WebhookDeliveryConfig): AttemptResult {
+  return mode === "timeout"
+    ? {
+        ok: false,
+        httpStatus: null,
+        durationMs: cfg.timeoutMs,
+        responseBody: null,
+        error: `timed out after ${cfg.timeoutMs / 1000} s (rehearsed outage)`,
+      }
+    : { ok: false, httpStatus: 500, durationMs: 0, responseBody: "Rehearsed outage: nothing was sent", error: null };
 }
 
 function capsOf(state: InstanceState): Map<string, number> {

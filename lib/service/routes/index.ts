@@ -13,6 +13,7 @@ import { summaryRoutes } from "./summary";
 import { v1PaymentRoutes } from "./v1-payments";
 import { webhookRoutes } from "./webhooks";
 import { webhookOperationRoutes } from "./webhook-operations";
+import { webhookHealthRoutes } from "./webhook-health";
 
 /**
  * Every operation of the API, in the order they are mounted (and listed in the OpenAPI
@@ -28,6 +29,7 @@ export const ROUTES: readonly ServiceRoute[] = [
   ...v1PaymentRoutes,
   ...webhookRoutes,
   ...webhookOperationRoutes,
+  ...webhookHealthRoutes,
   ...eventRoutes,
   ...requestLogRoutes,
   ...searchRoutes,

@@ -25,6 +25,8 @@ export interface ClaimedDelivery {
   maxPerSecond: number | null;
   /** The replay sending it again, if one is (X-Service-Replay). */
   replayId: string | null;
+  /** A rehearsed outage (sandbox, D9.15) still running on the endpoint's clock: the attempt fails without a send. */
+  outage: { until: Date; mode: "http_500" | "timeout" } | null;
   environment: Environment;
   /** The endpoint's account: in the sandbox, its clock times the attempts (decision D8.3). */
   accountId: string;
@@ -43,6 +45,8 @@ interface ClaimRow {
   previous_secret: string | null;
   max_per_second: number | null;
   replay_id: string | null;
+  outage_until: Date | string | null;
+  outage_mode: "http_500" | "timeout" | null;
   environment: Environment;
   account_id: string;
   event_id: string;
@@ -137,6 +141,8 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     RETURNING d.id, d.webhook_id, d.attempt_count, w.url, w.secret, w.environment, w.account_id,
       CASE WHEN w.previous_secret_expires_at > ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)}
         THEN w.previous_secret END AS previous_secret, w.max_per_second, d.replay_id,
+      CASE WHEN w.outage_until > ${nowForRow(o.now, sql`w.account_id`, sql`w.environment`)}
+        THEN w.outage_until END AS outage_until, w.outage_mode,
       e.id AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.data, e.body`;
   const rows = await relaxed(db, (tx) => queryRows<ClaimRow>(tx, statement));
   return rows.map((r) => ({
@@ -148,6 +154,7 @@ export async function claimDueDeliveries(db: Executor, o: ClaimOptions): Promise
     previousSecret: r.previous_secret ? openSecret(r.previous_secret) : null,
     maxPerSecond: r.max_per_second === null ? null : Number(r.max_per_second),
     replayId: r.replay_id,
+    outage: r.outage_until ? { until: new Date(r.outage_until), mode: r.outage_mode ?? "http_500" } : null,
     environment: r.environment,
     accountId: r.account_id,
     eventId: r.event_id,

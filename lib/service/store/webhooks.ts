@@ -167,28 +167,52 @@ export async function setThrottle(db: Executor, id: string, perSecond: number | 
   await db.update(webhookEndpoints).set({ maxPerSecond: perSecond, updatedAt: at }).where(eq(webhookEndpoints.id, id));
 }
 
-/** What a replay takes: an endpoint's finished deliveries of events created in [from, to). */
-export type ReplayRange = { from: Date; to: Date; types: readonly string[] | null; onlyFailed: boolean };
+/**
+ * What a replay takes: an endpoint's finished deliveries of events created in [from, to); with
+ * `missed`, also the range's events of the endpoint's types it never got a delivery of (created
+ * while it was turned off, decisions D9.15), from its creation on.
+ */
+export type ReplayRange = {
+  from: Date;
+  to: Date;
+  types: readonly string[] | null;
+  onlyFailed: boolean;
+  missed?: { accountId: string; environment: string; events: readonly string[]; since: Date } | null;
+};
+
+const typeList = (types: readonly string[]) =>
+  sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  );
 
 const inRange = (webhookId: string, r: ReplayRange) =>
   sql`d.webhook_id = ${webhookId} AND d.created_at >= ${r.from} AND d.created_at < ${r.to}
       AND ${r.onlyFailed ? sql`d.status = 'FAILED'` : sql`d.status IN ('SUCCEEDED', 'FAILED')`}
-      ${
-        r.types
-          ? sql`AND d.event_type IN (${sql.join(
-              r.types.map((t) => sql`${t}`),
-              sql`, `,
-            )})`
-          : sql``
-      }`;
+      ${r.types ? sql`AND d.event_type IN (${typeList(r.types)})` : sql``}`;
 
-/** How many deliveries a replay of this range would send again. */
+/** The range's events the endpoint never got (none without `missed`): their id, type and time. */
+const missedEvents = (webhookId: string, r: ReplayRange) => {
+  const m = r.missed;
+  const types = m ? (r.types ? m.events.filter((t) => r.types?.includes(t)) : m.events) : [];
+  if (!m || types.length === 0)
+    return sql`SELECT NULL::text AS id, NULL::text AS type, NULL::timestamptz AS created_at WHERE false`;
+  const from = new Date(Math.max(m.since.getTime(), r.from.getTime()));
+  return sql`SELECT e.id, e.type, e.created_at FROM events e
+     WHERE e.account_id = ${m.accountId} AND e.environment = ${m.environment}
+       AND e.created_at >= ${from} AND e.created_at < ${r.to}
+       AND e.type IN (${typeList(types)})
+       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.webhook_id = ${webhookId} AND x.event_id = e.id)`;
+};
+
+/** How many deliveries a replay of this range would send (again, or for the first time when missed). */
 export async function countReplayable(db: Executor, webhookId: string, r: ReplayRange): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM webhook_deliveries d WHERE ${inRange(webhookId, r)}`,
+    sql`SELECT (SELECT count(*) FROM webhook_deliveries d WHERE ${inRange(webhookId, r)})
+             + (SELECT count(*) FROM (${missedEvents(webhookId, r)}) m) AS n`,
   );
-  return row?.n ?? 0;
+  return Number(row?.n ?? 0);
 }
 
 /** Earlier replays of the endpoint whose range meets this one. */
@@ -202,26 +226,45 @@ export async function overlappingReplays(db: Executor, webhookId: string, r: Rep
 }
 
 /**
- * Sends the range again (issue 63), in one transaction: the replay is recorded, and its deliveries
- * are PENDING and due (from a second before `at`, a microsecond apart: the claim takes them in
- * their events' order), each marked with the
- * replay. How many.
+ * Sends the range again (issue 63), in one transaction: the replay is recorded, its deliveries are
+ * PENDING and due, and each missed event gets its first delivery (from a second before `at`, a
+ * microsecond apart in their events' order, so the claim takes them in that order), each marked
+ * with the replay. How many.
  */
 export async function startReplay(
   db: Executor,
   replay: { id: string; webhookId: string; at: Date } & ReplayRange,
 ): Promise<number> {
+  const due = sql`${replay.at}::timestamptz - interval '1 second' + r.rn * interval '1 microsecond'`;
   return db.transaction(async (tx) => {
-    const moved = await queryRows<{ id: string }>(
+    const [row] = await queryRows<{ n: number }>(
       tx,
-      sql`UPDATE webhook_deliveries w
-             SET status = 'PENDING', replay_id = ${replay.id}, updated_at = ${replay.at},
-                 next_attempt_at = ${replay.at}::timestamptz - interval '1 second' + o.rn * interval '1 microsecond'
-            FROM (SELECT d.id, row_number() OVER (ORDER BY d.created_at, d.id) AS rn
-                    FROM webhook_deliveries d WHERE ${inRange(replay.webhookId, replay)}) o
-           WHERE w.id = o.id
-       RETURNING w.id`,
+      sql`WITH targets AS (
+            SELECT d.id AS delivery_id, NULL::text AS event_id, NULL::text AS event_type, d.created_at AS t
+              FROM webhook_deliveries d WHERE ${inRange(replay.webhookId, replay)}
+            UNION ALL
+            SELECT NULL::text, m.id, m.type, m.created_at FROM (${missedEvents(replay.webhookId, replay)}) m
+          ),
+          ranked AS (
+            SELECT *, row_number() OVER (ORDER BY t, COALESCE(delivery_id, event_id)) AS rn FROM targets
+          ),
+          moved AS (
+            UPDATE webhook_deliveries w
+               SET status = 'PENDING', replay_id = ${replay.id}, updated_at = ${replay.at}, next_attempt_at = ${due}
+              FROM ranked r
+             WHERE w.id = r.delivery_id
+            RETURNING w.id
+          ),
+          added AS (
+            INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, status, attempt_count, next_attempt_at, replay_id, created_at, updated_at)
+            SELECT gen_random_uuid()::text, ${replay.webhookId}, r.event_id, r.event_type, 'PENDING', 0, ${due}, ${replay.id}, r.t, ${replay.at}::timestamptz
+              FROM ranked r WHERE r.event_id IS NOT NULL
+            ON CONFLICT (webhook_id, event_id) DO NOTHING
+            RETURNING id
+          )
+          SELECT ((SELECT count(*) FROM moved) + (SELECT count(*) FROM added))::int AS n`,
     );
+    const count = Number(row?.n ?? 0);
     await tx.insert(webhookReplays).values({
       id: replay.id,
       webhookId: replay.webhookId,
@@ -229,9 +272,9 @@ export async function startReplay(
       rangeTo: replay.to,
       onlyFailed: replay.onlyFailed,
       types: replay.types ? [...replay.types] : null,
-      count: moved.length,
+      count,
       createdAt: replay.at,
     });
-    return moved.length;
+    return count;
   });
 }

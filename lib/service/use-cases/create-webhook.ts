@@ -1,5 +1,6 @@
 import "server-only";
 import type { Webhook, WebhookCreate } from "@/lib/schemas/webhook";
+import { DEFAULT_PRODUCTION_DISABLE_AFTER_HOURS } from "@/lib/schemas/webhook-health";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { generateWebhookSecret } from "@/lib/webhooks/signature";
 import type { Caller, ServiceDeps } from "../context";
@@ -29,6 +30,8 @@ export async function createWebhook(deps: ServiceDeps, caller: Caller, input: We
     events: input.events,
     secret: sealSecret(secret), // AES-256-GCM at rest (lib/crypto/secret-box.ts)
     status: "ACTIVE",
+    // The failure policy (D9.15): production endpoints are turned off after three days of only failures.
+    disableAfterSeconds: caller.environment === "production" ? DEFAULT_PRODUCTION_DISABLE_AFTER_HOURS * 3600 : null,
     createdAt: now,
     updatedAt: now,
   });

@@ -28,6 +28,15 @@ export async function replayWebhookRange(
     to: new Date(input.to),
     types: input.types ?? null,
     onlyFailed: input.only_failed === true,
+    // Events of its types it never got (it was turned off then): each gets its first delivery (D9.15).
+    missed: input.include_missed
+      ? {
+          accountId: webhook.accountId,
+          environment: webhook.environment,
+          events: webhook.events,
+          since: webhook.createdAt,
+        }
+      : null,
   };
   const earlier = await overlappingReplays(deps.db, webhook.id, range);
   if (input.dry_run) {
@@ -45,7 +54,12 @@ export async function replayWebhookRange(
       [{ path: "confirm_repeat", message: "This range was replayed before" }],
     );
   if ((await countReplayable(deps.db, webhook.id, range)) === 0)
-    throw invalidField("from", "No finished delivery of this endpoint in this range to replay");
+    throw invalidField(
+      "from",
+      input.include_missed
+        ? "No finished delivery and no missed event of this endpoint in this range to replay"
+        : "No finished delivery of this endpoint in this range to replay",
+    );
   const replayId = `rpl_${randomBytes(9).toString("base64url")}`;
   const count = await startReplay(deps.db, { id: replayId, webhookId: webhook.id, at: deps.clock.now(), ...range });
   signalDeliveryWork();

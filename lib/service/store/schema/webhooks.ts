@@ -23,6 +23,20 @@ export const webhookEndpoints = pgTable(
     /** Deliveries per second at most, across every instance (issue 63); null: no rate limit. */
     maxPerSecond: integer("max_per_second"),
     status: text("status").$type<WebhookStatus>().notNull(),
+    /** Health (issue 63, D9.15), on the account's clock: since when every attempt failed (null after a success). */
+    failingSince: timestamp("failing_since", { withTimezone: true, mode: "date" }),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true, mode: "date" }),
+    /** The last failure in a few words ("HTTP 500", "timed out after 10 s"). */
+    lastFailure: text("last_failure"),
+    failingWarnedAt: timestamp("failing_warned_at", { withTimezone: true, mode: "date" }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    disabledReason: text("disabled_reason"),
+    /** The failure policy: warn after this long of only failures; disable after that long (null: never). */
+    warnAfterSeconds: integer("warn_after_seconds").notNull().default(86_400),
+    disableAfterSeconds: integer("disable_after_seconds"),
+    /** A rehearsed outage (sandbox): attempts before this instant fail without a send, as `outage_mode` says. */
+    outageUntil: timestamp("outage_until", { withTimezone: true, mode: "date" }),
+    outageMode: text("outage_mode").$type<"http_500" | "timeout">(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
   },
