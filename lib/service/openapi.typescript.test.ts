@@ -62,7 +62,19 @@ export async function flow(): Promise<Array<string | undefined>> {
   const redriven: number | undefined = (
     await client.POST("/v0/webhooks/{id}/dead-letters/redrive", { params: { path: { id: "wh_1" } }, body: {} })
   ).data?.redriven;
-  void [newSecret, until, perSecond, replays, redriven];
+  // An endpoint that keeps failing (D9.15): its health, its policy, a rehearsed outage, and its events narrowed.
+  const health = await client.GET("/v0/webhooks/{id}/health", { params: { path: { id: "wh_1" } } });
+  const state: "HEALTHY" | "FAILING" | "DISABLED" | undefined = health.data?.state;
+  const policy = await client.PUT("/v0/webhooks/{id}/failure-policy", {
+    params: { path: { id: "wh_1" } },
+    body: { warn_after_hours: 24, disable_after_hours: null },
+  });
+  const offAfter: number | null | undefined = policy.data?.disable_after_hours;
+  const outage = await client.PUT("/v0/webhooks/{id}/outage", { params: { path: { id: "wh_1" } }, body: { hours: 96 } });
+  const until2: string | undefined = outage.data?.outage?.until;
+  let reason: string | null | undefined;
+  if (item && item.type === "webhook_endpoint.disabled") reason = item.data.health.disabled_reason;
+  void [newSecret, until, perSecond, replays, redriven, state, offAfter, until2, reason];
   return [status, first, canceled.data?.status, eventStatus];
 }
 `;
