@@ -24,8 +24,14 @@ import { freshPostgres, testConfig } from "@/lib/service/testing/harness";
 import { startWorkers } from "@/lib/service/workers";
 import { signatureHeader, generateWebhookSecret } from "@/lib/webhooks/signature";
 import "@/lib/service/outbox/worker";
+import { benchReplay } from "./replay";
 
 const N = Number(process.argv[2] ?? 2000);
+/** The replay phase (issue 63): this many finished deliveries replayed through this rate. */
+const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 10_000);
+const REPLAY_RATE = Number(process.env.BENCH_REPLAY_RATE ?? 200);
+/** BENCH_ONLY=replay runs the replay phase alone. */
+const ONLY_REPLAY = process.env.BENCH_ONLY === "replay";
 
 /** The receiver runs in a child process; receipts come back over IPC. */
 interface RemoteReceiver {
@@ -135,6 +141,25 @@ async function main() {
   };
   const receiver = await startRemoteReceiver();
   try {
+    if (!ONLY_REPLAY) await deliveryPhases(deps, receiver);
+    const replay = await benchReplay(deps, receiver, receiver.url, REPLAY_EVENTS, REPLAY_RATE);
+    const ideal = replay.events / replay.perSecond;
+    console.log(
+      `\nReplay by range (issue 63): ${replay.events} finished deliveries through a rate of ${replay.perSecond}/s (goal: within 10 % of ${ideal.toFixed(0)} s, nothing sent twice)\n`,
+    );
+    console.log("| run | seconds | × ideal | sent twice |");
+    console.log("|---|---:|---:|---:|");
+    console.log(`| replay, no rate (the floor) | ${replay.unthrottledSeconds.toFixed(1)} | ${(replay.unthrottledSeconds / ideal).toFixed(2)} | - |`);
+    console.log(`| replay at ${replay.perSecond}/s | ${replay.seconds.toFixed(1)} | ${(replay.seconds / ideal).toFixed(3)} | ${replay.sentTwice} |`);
+  } finally {
+    receiver.close();
+    await database.close();
+  }
+}
+
+async function deliveryPhases(deps: ServiceDeps, receiver: RemoteReceiver) {
+  const database = { db: deps.db as Parameters<typeof seedPendingEvents>[0] };
+  {
     // Baselines.
     await rawLoop(receiver, 1); // warm-up
     const rawSerial = await rawLoop(receiver, 1);
@@ -230,9 +255,6 @@ async function main() {
     console.log(line(head));
     console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
     for (const r of rows) console.log(line(r));
-  } finally {
-    receiver.close();
-    await database.close();
   }
 }
 
