@@ -149,8 +149,12 @@ async function main() {
     );
     console.log("| run | seconds | × ideal | sent twice |");
     console.log("|---|---:|---:|---:|");
-    console.log(`| replay, no rate (the floor) | ${replay.unthrottledSeconds.toFixed(1)} | ${(replay.unthrottledSeconds / ideal).toFixed(2)} | - |`);
-    console.log(`| replay at ${replay.perSecond}/s | ${replay.seconds.toFixed(1)} | ${(replay.seconds / ideal).toFixed(3)} | ${replay.sentTwice} |`);
+    console.log(
+      `| replay, no rate (the floor) | ${replay.unthrottledSeconds.toFixed(1)} | ${(replay.unthrottledSeconds / ideal).toFixed(2)} | - |`,
+    );
+    console.log(
+      `| replay at ${replay.perSecond}/s | ${replay.seconds.toFixed(1)} | ${(replay.seconds / ideal).toFixed(3)} | ${replay.sentTwice} |`,
+    );
   } finally {
     receiver.close();
     await database.close();
