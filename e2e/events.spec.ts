@@ -19,7 +19,7 @@ test("events: a request's events, newest first, found by its id, each with its p
   await page.getByTestId("request-events-link").click();
   await expect(page).toHaveURL(new RegExp(`/events\\?resource=${req.id}`));
   await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
-  await expect(page.getByLabel("Resource id")).toHaveValue(req.id);
+  await expect(page.getByLabel("Event, request or external id")).toHaveValue(req.id);
   const events = page.getByTestId("event");
   await expect(events.first()).toContainText("settlement_request.updated");
   await expect(events.first()).toContainText("Payin under review");

@@ -27,7 +27,7 @@ export function EventItem({ event, environment }: { event: EventSummary; environ
         {event.status ? <StatusBadge status={event.status} /> : null}
         {event.resource_id ? (
           <Link
-            href={`/events?resource=${encodeURIComponent(event.resource_id)}`}
+            href={`/events?q=${encodeURIComponent(event.resource_id)}`}
             className="min-w-0 truncate font-mono text-xs text-accent-700 hover:text-accent-800"
           >
             {event.resource_id}
@@ -50,6 +50,19 @@ export function EventItem({ event, environment }: { event: EventSummary; environ
                   {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
                   {d.next_attempt_at && d.status === "PENDING" ? `, next ${formatDateTime(d.next_attempt_at)}` : ""}
                 </span>
+                {d.answer ? (
+                  <span className="basis-full text-slate-600 sm:basis-auto" data-testid="delivery-answer">
+                    Last answer {formatDateTime(d.answer.at)}:{" "}
+                    <span className="font-medium text-slate-800">
+                      {d.answer.http_status !== null ? `HTTP ${d.answer.http_status}` : (d.answer.error ?? "no answer")}
+                    </span>
+                    {d.answer.response ? (
+                      <code className="ml-1 font-mono wrap-anywhere text-slate-500">“{d.answer.response}”</code>
+                    ) : null}
+                  </span>
+                ) : d.last_attempt_at ? (
+                  <span className="text-slate-500">last attempt {formatDateTime(d.last_attempt_at)}</span>
+                ) : null}
                 <Link
                   href={`/webhooks?endpoint=${encodeURIComponent(d.webhook_id)}`}
                   className="font-medium text-accent-700 hover:text-accent-800"

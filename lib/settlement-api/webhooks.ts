@@ -73,12 +73,12 @@ export function getWebhookRotation(env: Environment, id: string) {
   return callApi(env, { method: "GET", path: `/v0/webhooks/${seg(id)}/rotation`, schema: webhookSecretRotationSchema });
 }
 
-/** GET /v0/webhooks/{id}/deliveries (extension). */
-export function listWebhookDeliveries(env: Environment, id: string, status?: "FAILED") {
+/** GET /v0/webhooks/{id}/deliveries (extension): all, the dead letters (FAILED), or the delivery of one event. */
+export function listWebhookDeliveries(env: Environment, id: string, only?: "FAILED" | { eventId: string }) {
   return callApi(env, {
     method: "GET",
     path: `/v0/webhooks/${seg(id)}/deliveries`,
-    query: status ? { status, page_size: 100 } : {},
+    query: only === "FAILED" ? { status: only, page_size: 100 } : only ? { event_id: only.eventId } : {},
     schema: webhookDeliveriesSchema,
   });
 }

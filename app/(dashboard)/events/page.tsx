@@ -6,7 +6,7 @@ import { ServiceListStates } from "@/components/list/service-list-states";
 import { buttonClasses } from "@/components/ui/button";
 import { WebhookIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { listEvents } from "@/lib/actions/list-events";
+import { findEvents } from "@/lib/page-data/event-search";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
@@ -24,11 +24,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function EventsPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const type = oneOfParam(EVENT_TYPES, params.type);
-  const resource = firstParam(params.resource).slice(0, 64) || undefined;
-  const [result, environment] = await Promise.all([
-    listEvents({ page_size: 50, type, resource_id: resource }),
-    getEnvironment(),
-  ]);
+  // One box (issue 63): an event id, a request (payment, disbursement) id or an external_id; `resource` from older links.
+  const query = (firstParam(params.q) || firstParam(params.resource)).trim().slice(0, 128) || undefined;
+  const [{ result, takenAs, answers }, environment] = await Promise.all([findEvents(query, type), getEnvironment()]);
   return (
     <>
       <PageHeader
@@ -39,33 +37,38 @@ export default async function EventsPage({ searchParams }: { searchParams: Searc
       <form method="get" className="mb-6 flex flex-wrap items-end gap-3" role="search" aria-label="Filter events">
         <FilterSelect name="type" label="Type" value={type} options={EVENT_TYPES} anyLabel="Any type" />
         <FilterInput
-          name="resource"
-          label="Resource id"
-          value={resource}
-          placeholder="a request, payment or disbursement id"
+          name="q"
+          label="Event, request or external id"
+          value={query}
+          placeholder="evt_…, a request or payment id, or an external_id"
           className="min-w-0 flex-1 basis-full sm:max-w-sm sm:basis-auto"
         />
         <button type="submit" className={buttonClasses({ variant: "secondary" })}>
           Filter
         </button>
-        {type || resource ? (
+        {type || query ? (
           <Link href="/events" className="text-sm font-medium text-accent-700 hover:text-accent-800">
             Clear
           </Link>
         ) : null}
       </form>
+      {takenAs ? (
+        <p className="mb-3 text-sm text-slate-600" data-testid="events-taken-as">
+          Events of {takenAs}, with what each endpoint last answered.
+        </p>
+      ) : null}
       <ServiceListStates
         result={result}
         icon={<WebhookIcon className="size-5" />}
         notOffered="The service this console talks to has no events list."
         failedTitle="Events could not be loaded"
-        emptyTitle={type || resource ? "No event matches" : "No events yet"}
+        emptyTitle={type || query ? "No event matches" : "No events yet"}
         emptyText="Events are sent when a request, a payment or a disbursement changes. Create one in the sandbox to see them here."
       >
         {(page) => (
           <ul className="space-y-3" aria-label="Events">
             {page.data.map((event) => (
-              <EventItem key={event.id} event={eventSummary(event)} environment={environment} />
+              <EventItem key={event.id} event={eventSummary(event, answers)} environment={environment} />
             ))}
           </ul>
         )}
