@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures/auth";
 import { createInbox, createRequest, messageFor, patchStatus } from "./support/inbox";
-import { unique, watchErrors } from "./support/settlement";
+import { sandboxKey, unique, watchErrors } from "./support/settlement";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { maskInboxUrl } from "../lib/schemas/mask";
 import { lookAt } from "./support/screens";
@@ -239,4 +239,39 @@ test("a developer counts a day's deliveries, replays them in order, and is asked
   await page.setViewportSize({ width: 390, height: 844 });
   await lookAt(page, "test-results/screens/webhook-endpoint-open-390.png", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test("a developer narrows an endpoint to one team's events, with the condition checked and counted first", async ({
+  page,
+}) => {
+  const inbox = await createInbox(page, { register: true });
+  await page.goto(`/webhooks?endpoint=${inbox.webhookId}`);
+  const card = page.locator(`[data-testid="endpoint"][data-webhook-id="${inbox.webhookId}"]`);
+  await card.getByRole("button", { name: "Filter" }).click();
+  const dialog = page.getByRole("dialog", { name: "Only some events of its types" });
+  await typeInto(dialog.getByLabel("Condition"), "data.metadata.team = payouts");
+  await expect(dialog).toContainText("is not a value: quote text");
+  await expect(dialog.getByRole("button", { name: "Save" })).toBeDisabled();
+  await typeInto(dialog.getByLabel("Condition"), 'data.metadata.team = "payouts"');
+  await dialog.getByRole("button", { name: "Count the last day" }).click();
+  await expect(dialog.getByTestId("filter-preview")).toContainText(
+    "of its types in the last 24 hours would have been sent",
+  );
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByTestId("endpoint-filter")).toContainText('data.metadata.team = "payouts"');
+
+  // The fan-out keeps to it: the other team's request gets no delivery to this endpoint; this team's arrives.
+  const other = await createRequest(page.request, { team: "refunds" });
+  const ours = await createRequest(page.request, { team: "payouts" });
+  const deliveriesTo = async (id: string) => {
+    const res = await page.request.get(`/v0/events?resource_id=${id}&type=settlement_request.created`, {
+      headers: { "X-Api-Key": sandboxKey() },
+    });
+    const [event] = ((await res.json()) as { data: Array<{ deliveries: Array<{ webhook_id: string }> }> }).data;
+    return (event?.deliveries ?? []).filter((d) => d.webhook_id === inbox.webhookId).length;
+  };
+  expect(await deliveriesTo(other.id)).toBe(0);
+  expect(await deliveriesTo(ours.id)).toBe(1);
+  await page.goto(`/inbox?box=${inbox.id}`);
+  await expect(messageFor(page, ours.id, "settlement_request.created").first()).toBeVisible({ timeout: 15_000 });
 });

@@ -35,6 +35,8 @@ import { EndpointHealthNotice } from "./endpoint-health-notice";
 import { EnableEndpointDialog } from "./enable-endpoint-dialog";
 import { FailurePolicyDialog } from "./failure-policy-dialog";
 import { OutageDialog } from "./outage-dialog";
+import { getWebhookFilter } from "@/lib/actions/webhook-filter";
+import { FilterDialog } from "./filter-dialog";
 
 /** The create dialog (a form library, the event picker) loads just after the page, behind a button that looks the same. */
 const CreateEndpointDialog = dynamic(() => import("./create-endpoint-dialog").then((m) => m.CreateEndpointDialog), {
@@ -153,6 +155,13 @@ function EndpointCard({
     retry: false,
   });
   const rate = throttle.data?.max_per_second ?? null;
+  // The payload condition (D9.16): said on every card, since it decides what the endpoint gets.
+  const filter = useQuery({
+    queryKey: queryKeys.webhooks.filter(environment, w.id),
+    queryFn: async () => unwrap(await getWebhookFilter({ id: w.id })),
+    retry: false,
+  });
+  const condition = filter.data?.condition ?? null;
   // Failing, turned off, a rehearsed outage (D9.15): read for every card, a warning must not wait for a click.
   const health = useQuery({
     queryKey: queryKeys.webhooks.health(environment, w.id),
@@ -185,6 +194,11 @@ function EndpointCard({
             <span className="font-mono">{w.id}</span> · created {formatDateTime(w.created_at)}
             {rotation.data?.rotated_at ? ` · secret rolled ${formatDateTime(rotation.data.rotated_at)}` : ""}
           </p>
+          {condition ? (
+            <p className="text-xs text-slate-600" data-testid="endpoint-filter">
+              Only events where <code className="font-mono wrap-anywhere text-slate-800">{condition}</code>
+            </p>
+          ) : null}
           {rate !== null ? (
             <p className="text-xs text-slate-600" data-testid="endpoint-rate">
               At most {rate} deliver{rate === 1 ? "y" : "ies"} a second, however many instances send.
@@ -211,6 +225,9 @@ function EndpointCard({
               <EditEventsDialog environment={environment} webhook={w} />
               {open && throttle.isSuccess ? (
                 <ThrottleDialog environment={environment} webhookId={w.id} current={rate} />
+              ) : null}
+              {filter.isSuccess ? (
+                <FilterDialog environment={environment} webhookId={w.id} current={condition} />
               ) : null}
               <ReplayDialog environment={environment} webhookId={w.id} />
               <RollSecretDialog

@@ -72,6 +72,11 @@ export const apiCalls = {
     path: `/v0/webhooks/${seg(id)}/failure-policy`,
     body,
   }),
+  setWebhookFilter: (id: string, body: unknown): ApiCall => ({
+    method: "PUT",
+    path: `/v0/webhooks/${seg(id)}/filter`,
+    body,
+  }),
   setWebhookOutage: (id: string, body: unknown): ApiCall => ({
     method: "PUT",
     path: `/v0/webhooks/${seg(id)}/outage`,

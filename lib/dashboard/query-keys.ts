@@ -46,6 +46,7 @@ export const queryKeys = {
     rotation: (env: Environment, id: string) => [env, "webhooks", "rotation", id] as const,
     throttle: (env: Environment, id: string) => [env, "webhooks", "throttle", id] as const,
     health: (env: Environment, id: string) => [env, "webhooks", "health", id] as const,
+    filter: (env: Environment, id: string) => [env, "webhooks", "filter", id] as const,
   },
   rates: (env: Environment, query: Filters) => [env, "rates", query] as const,
   search: (env: Environment, q: string) => [env, "search", q] as const,

@@ -19,6 +19,8 @@ export const VALID_EXAMPLES = {
   WebhookThrottleUpdate: { max_per_second: 50 },
   WebhookFailurePolicy: { warn_after_hours: 24, disable_after_hours: 72 },
   WebhookOutage: { hours: 96, mode: "http_500" },
+  WebhookFilterUpdate: { condition: 'data.destination.currency = "EUR"' },
+  WebhookFilterPreviewRequest: { condition: 'data.destination.currency = "EUR"' },
   WebhookReplay: { from: "2026-11-30T00:00:00Z", to: "2026-12-01T00:00:00Z", only_failed: true, dry_run: true },
   SandboxSettlementStatus: { status: "REQUEST_CANCELED" },
   SandboxPaymentStatus: { status: "FAILED", failure_reason: "Bank rejected the transfer" },

@@ -72,9 +72,17 @@ export async function flow(): Promise<Array<string | undefined>> {
   const offAfter: number | null | undefined = policy.data?.disable_after_hours;
   const outage = await client.PUT("/v0/webhooks/{id}/outage", { params: { path: { id: "wh_1" } }, body: { hours: 96 } });
   const until2: string | undefined = outage.data?.outage?.until;
+  const narrowed = await client.PUT("/v0/webhooks/{id}/filter", {
+    params: { path: { id: "wh_1" } },
+    body: { condition: 'data.destination.currency = "EUR"' },
+  });
+  const firstPath: string[] | undefined = narrowed.data?.clauses[0]?.path;
+  const matched: number | undefined = (
+    await client.POST("/v0/webhooks/{id}/filter/preview", { params: { path: { id: "wh_1" } }, body: { condition: null } })
+  ).data?.matched;
   let reason: string | null | undefined;
   if (item && item.type === "webhook_endpoint.disabled") reason = item.data.health.disabled_reason;
-  void [newSecret, until, perSecond, replays, redriven, state, offAfter, until2, reason];
+  void [newSecret, until, perSecond, replays, redriven, state, offAfter, until2, reason, firstPath, matched];
   return [status, first, canceled.data?.status, eventStatus];
 }
 `;

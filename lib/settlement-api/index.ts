@@ -12,6 +12,7 @@ export * from "./rates";
 export * from "./sandbox";
 export * from "./webhooks";
 export * from "./webhook-health";
+export * from "./webhook-filter";
 export * from "./v1";
 export * from "./request-logs";
 export * from "./search";

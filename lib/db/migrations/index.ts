@@ -44,6 +44,7 @@ import { sql as webhookSecretRotation } from "./0044_webhook_secret_rotation";
 import { sql as webhookThrottle } from "./0045_webhook_throttle";
 import { sql as webhookReplays } from "./0046_webhook_replays";
 import { sql as webhookHealth } from "./0047_webhook_health";
+import { sql as webhookFilters } from "./0048_webhook_filters";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -96,4 +97,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0045_webhook_throttle", sql: webhookThrottle },
   { id: "0046_webhook_replays", sql: webhookReplays },
   { id: "0047_webhook_health", sql: webhookHealth },
+  { id: "0048_webhook_filters", sql: webhookFilters },
 ];

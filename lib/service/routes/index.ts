@@ -14,6 +14,7 @@ import { v1PaymentRoutes } from "./v1-payments";
 import { webhookRoutes } from "./webhooks";
 import { webhookOperationRoutes } from "./webhook-operations";
 import { webhookHealthRoutes } from "./webhook-health";
+import { webhookFilterRoutes } from "./webhook-filter";
 
 /**
  * Every operation of the API, in the order they are mounted (and listed in the OpenAPI
@@ -30,6 +31,7 @@ export const ROUTES: readonly ServiceRoute[] = [
   ...webhookRoutes,
   ...webhookOperationRoutes,
   ...webhookHealthRoutes,
+  ...webhookFilterRoutes,
   ...eventRoutes,
   ...requestLogRoutes,
   ...searchRoutes,

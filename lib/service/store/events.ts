@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Environment } from "@/lib/schemas/catalog";
 import type { EventType } from "@/lib/state-machine/webhooks";
 import { newEventId } from "../ids";
-import type { Executor } from "@/lib/db/database";
+import { queryRows, type Executor } from "@/lib/db/database";
 import { insertSql, type Write } from "./one-statement";
 import { findOwned, pageOfRows, type PageRequest } from "./rows";
 import { TOTAL_CAP } from "@/lib/schemas/list";
@@ -70,6 +70,25 @@ export async function listEvents(
   return { rows: found.rows.map(unpacked), total: found.total };
 }
 
+/** The scope's events of these types created in [from, to), newest first, at most `limit` (a filter's preview, D9.16). */
+export async function eventsOfTypesBetween(
+  db: Executor,
+  scope: Scope,
+  types: readonly string[],
+  range: { from: Date; to: Date },
+  limit: number,
+): Promise<Array<{ id: string; data: Record<string, unknown> }>> {
+  if (types.length === 0) return [];
+  const rows = await queryRows<{ id: string; data: unknown; body: Uint8Array | string | null }>(
+    db,
+    sql`SELECT id, data, body FROM ${events}
+         WHERE ${ownedByKeyed(events, scope)} AND ${inArray(events.type, [...types])}
+           AND ${events.createdAt} >= ${range.from} AND ${events.createdAt} < ${range.to}
+         ORDER BY ${events.createdAt} DESC, ${events.id} DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ id: r.id, data: eventData(r) }));
+}
+
 export async function findEvent(db: Executor, scope: Scope, id: string): Promise<EventRow | null> {
   const row = await findOwned(db, events, scope, id);
   return row ? unpacked(row) : null;
@@ -125,6 +144,17 @@ function parentOf(data: Record<string, unknown>): string | null {
   return typeof parent === "string" ? parent : null;
 }
 
+/**
+ * An endpoint's payload condition (D9.16) in SQL, the rule of lib/schemas/webhook-filter.ts: no
+ * condition, or every clause holds (`=`: the value at the path equals the clause's, a missing path
+ * equal to nothing; `!=`: not so). store/webhook-filter.pg.test.ts checks both agree.
+ */
+export function passesFilter(filter: SQL, data: SQL): SQL {
+  return sql`(${filter} IS NULL OR NOT EXISTS (
+    SELECT 1 FROM jsonb_array_elements(${filter}->'all') c
+     WHERE ((c->>'op') = 'eq') = ((${data} #> ARRAY(SELECT jsonb_array_elements_text(c->'path'))) IS DISTINCT FROM (c->'value'))))`;
+}
+
 /** What a oneStatement reads to learn how many deliveries an event fanned out to. */
 export const countFannedOut = (cte: string) => sql`SELECT count(*)::int AS fanned FROM ${sql.raw(cte)}`;
 
@@ -154,6 +184,7 @@ export function eventWrites(event: NewEvent, name = ""): { id: string; writes: W
     FROM webhook_endpoints w
     WHERE w.account_id = ${event.accountId} AND w.environment = ${event.environment}
       AND w.status = 'ACTIVE' AND ${event.type}::text = ANY(w.events)
+      AND ${passesFilter(sql`w.filter`, sql`${JSON.stringify(event.data)}::jsonb`)}
     RETURNING id`;
   const deliveries = `event_deliveries${name}`;
   return {

@@ -12,6 +12,7 @@ import { freshPostgres } from "../testing/harness";
 import { ensureAccount } from "./api-keys";
 import { claimDueDeliveries } from "./webhook-deliveries";
 import { disableFailing, noteOutcomes, warnFailing } from "./webhook-health";
+import { eventsOfTypesBetween } from "./events";
 import { replayCountStatement, startReplay, type ReplayRange } from "./webhooks";
 
 /** An executor that, for each statement, records its plan and answers no rows. */
@@ -115,6 +116,16 @@ describe("webhook operation plans on 100 k rows (PostgreSQL)", () => {
     // The pacing rows (one per rated endpoint) may be hashed whole: they grow with endpoints, not history.
     expect(claim).not.toContain("Seq Scan on webhook_deliveries");
     expect(claim).not.toMatch(/Seq Scan on events/);
+  });
+
+  it("a condition's preview reads the last day of the owner's events of its types, by index", async () => {
+    const scope = { accountId: range.missed?.accountId ?? "", environment: "sandbox" as const };
+    const day = { from: new Date("2026-02-01T00:00:00Z"), to: new Date("2026-02-02T00:00:00Z") };
+    const [preview] = await plansOf(database.db, (fake) =>
+      eventsOfTypesBetween(fake, scope, ["payment.created"], day, 10_001),
+    );
+    expect(preview).toMatch(/events\w*_(type|owner)\w*_idx/);
+    expect(preview).not.toContain("Seq Scan");
   });
 
   it("the health moves read the endpoints alone, never deliveries or events", async () => {

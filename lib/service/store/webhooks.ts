@@ -1,5 +1,6 @@
 import "server-only";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eventData } from "./events";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { findOwned, insertRow, pageOfRows, updateRow, type PageRequest } from "./rows";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookReplays } from "./schema";
@@ -177,7 +178,14 @@ export type ReplayRange = {
   to: Date;
   types: readonly string[] | null;
   onlyFailed: boolean;
-  missed?: { accountId: string; environment: string; events: readonly string[]; since: Date } | null;
+  missed?: {
+    accountId: string;
+    environment: string;
+    events: readonly string[];
+    since: Date;
+    /** Only these (the ones the endpoint's payload condition lets through). */
+    onlyIds?: readonly string[];
+  } | null;
 };
 
 const typeList = (types: readonly string[]) =>
@@ -191,23 +199,49 @@ const inRange = (webhookId: string, r: ReplayRange) =>
       AND ${r.onlyFailed ? sql`d.status = 'FAILED'` : sql`d.status IN ('SUCCEEDED', 'FAILED')`}
       ${r.types ? sql`AND d.event_type IN (${typeList(r.types)})` : sql``}`;
 
-/** The range's events the endpoint never got (none without `missed`): their id, type and time. */
-const missedEvents = (webhookId: string, r: ReplayRange) => {
+/** Where the range's events the endpoint never got are (null: none to look for). */
+function missedWhere(webhookId: string, r: ReplayRange): SQL | null {
   const m = r.missed;
   const types = m ? (r.types ? m.events.filter((t) => r.types?.includes(t)) : m.events) : [];
-  if (!m || types.length === 0)
-    return sql`SELECT NULL::text AS id, NULL::text AS type, NULL::timestamptz AS created_at WHERE false`;
+  if (!m || types.length === 0 || m.onlyIds?.length === 0) return null;
   const from = new Date(Math.max(m.since.getTime(), r.from.getTime()));
   // The events' indexes lead with the owner key (migration 0025): it finds the owner's range of their types.
-  return sql`SELECT e.id, e.type, e.created_at FROM events e
-     WHERE e.owner = hashtext(${m.accountId}::text || ':' || ${m.environment}::text)
+  return sql`e.owner = hashtext(${m.accountId}::text || ':' || ${m.environment}::text)
        AND e.account_id = ${m.accountId} AND e.environment = ${m.environment}
        AND e.created_at >= ${from} AND e.created_at < ${r.to}
        AND e.type IN (${typeList(types)})
+       ${m.onlyIds ? sql`AND e.id = ANY(string_to_array(${m.onlyIds.join(",")}::text, ','))` : sql``}
        -- A delivery is made with its event's time (fan-out and replay alike): the lookup stays inside the range.
        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.webhook_id = ${webhookId} AND x.event_id = e.id
                          AND x.created_at >= ${from} AND x.created_at < ${r.to})`;
+}
+
+/** The range's events the endpoint never got (none without `missed`): their id, type and time. */
+const missedEvents = (webhookId: string, r: ReplayRange) => {
+  const where = missedWhere(webhookId, r);
+  return where
+    ? sql`SELECT e.id, e.type, e.created_at FROM events e WHERE ${where}`
+    : sql`SELECT NULL::text AS id, NULL::text AS type, NULL::timestamptz AS created_at WHERE false`;
 };
+
+/**
+ * The missed events' bodies, oldest first, at most `limit`: for an endpoint with a payload condition
+ * (D9.16), which the replay applies in JS before it sends them (their bodies are packed).
+ */
+export async function missedEventBodies(
+  db: Executor,
+  webhookId: string,
+  r: ReplayRange,
+  limit: number,
+): Promise<Array<{ id: string; data: Record<string, unknown> }>> {
+  const where = missedWhere(webhookId, r);
+  if (!where) return [];
+  const rows = await queryRows<{ id: string; data: unknown; body: Uint8Array | string | null }>(
+    db,
+    sql`SELECT e.id, e.data, e.body FROM events e WHERE ${where} ORDER BY e.created_at, e.id LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ id: row.id, data: eventData(row) }));
+}
 
 /** The count of a replay's deliveries (the statement alone: its plan is checked on 100 k rows). */
 export const replayCountStatement = (webhookId: string, r: ReplayRange) =>

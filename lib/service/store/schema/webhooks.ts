@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import type { FilterClause } from "@/lib/schemas/webhook-filter";
 import type { WebhookDeliveryStatus, WebhookStatus } from "@/lib/state-machine";
 import { accounts, events } from "./core";
 
@@ -14,6 +15,9 @@ export const webhookEndpoints = pgTable(
     url: text("url").notNull(),
     description: text("description"),
     events: text("events").array().notNull(),
+    /** A payload condition beside the types (issue 63, D9.16): as the fan-out reads it, and as written. */
+    filter: jsonb("filter").$type<{ all: FilterClause[] }>(),
+    filterText: text("filter_text"),
     /** The signing secret: HMAC keys must be usable, so it is stored as is (shown once over the API). */
     secret: text("secret").notNull(),
     /** The secret before the last rotation: it signs too until it expires (issue 63). Sealed like `secret`. */
