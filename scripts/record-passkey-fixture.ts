@@ -69,9 +69,7 @@ try {
   const { id } = registration as { id: string };
   const assertion = await assert(challenges.get, id);
   // The same credential on an authenticator that cannot verify the user: UV comes back unset.
-  const { credentials } = (await cdp.send("WebAuthn.getCredentials", { authenticatorId })) as {
-    credentials: Array<Record<string, unknown>>;
-  };
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
   const second = await add(false);
   for (const credential of credentials)
