@@ -12,7 +12,7 @@ import { whenHydrated } from "./support/hydration";
 import { expect, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { choose, setChecked, typeInto } from "./support/forms";
-import { approveInProduction } from "./support/second-factor";
+import { approveInProduction, nextCode } from "./support/second-factor";
 import { requestLogBarrier, requestLogCount } from "./support/request-log";
 import { lookAt } from "./support/screens";
 
@@ -382,4 +382,72 @@ test("a held webhook endpoint is made on approval, and its signing secret is sho
   await setChecked(page.getByLabel("On (holds new submissions)"), false);
   await page.getByRole("button", { name: "Save a new version" }).click();
   await page.waitForURL(/\/approvals\/rules$/);
+});
+
+test("under 'approvers use device-bound keys' a code does not release production money; a device-bound passkey does (issue 61)", async ({
+  page,
+  signInAs,
+  signInAsApprover,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const finance = await signInAs("finance");
+  await setRule(page, true);
+  const policy = async (on: boolean) => {
+    await page.goto("/admin/users");
+    const card = page.getByTestId("device-bound-policy");
+    await setChecked(card.getByRole("checkbox"), on);
+    if (await card.getByRole("button", { name: "Save" }).isEnabled()) {
+      await card.getByRole("button", { name: "Save" }).click();
+      await expect(
+        page
+          .getByText(
+            on ? "Approvers now confirm with a device-bound passkey" : "Any second factor confirms an approval",
+          )
+          .first(),
+      ).toBeVisible();
+    }
+  };
+  await policy(true);
+  try {
+    const id = await submitProduction(finance, "8000", baseURL ?? "");
+    const { page: approver, secret } = await signInAsApprover();
+    const cdp = await approver.context().newCDPSession(approver);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "usb",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    // A fresh code is not enough: the dialog says why and asks again.
+    await approver.goto(`/approvals/${id}`);
+    await approver.getByRole("button", { name: /^Approve( and send)?$/ }).click();
+    const dialog = approver.getByRole("dialog", { name: "Approve in production?" });
+    await expect(dialog).toContainText("your administrator requires one for production approvals");
+    await typeInto(dialog.getByLabel("Code from your authenticator app"), await nextCode(secret));
+    await dialog.getByRole("button", { name: "Verify", exact: true }).click();
+    await dialog.getByRole("button", { name: /^Approve (and send )?in production$/ }).click();
+    await expect(dialog).toContainText("a code or a synced passkey is not enough");
+    await expect(approver.getByTestId("submission-status")).toHaveAttribute("data-status", "pending");
+
+    // A security key (bound to its device), added on the Account page.
+    await approver.goto("/account");
+    const passkeys = approver.getByTestId("passkeys");
+    await typeInto(passkeys.getByLabel("Name of the new passkey"), "Security key");
+    await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(passkeys.getByTestId("passkey-kind")).toContainText("Bound to this device");
+    // Adding it asked the key to verify the person: that is the device-bound proof the approval needs.
+    await approver.goto(`/approvals/${id}`);
+    await approver.getByRole("button", { name: /^Approve( and send)?$/ }).click();
+    await expect(dialog.getByTestId("step-up-fresh")).toBeVisible();
+    await dialog.getByRole("button", { name: /^Approve (and send )?in production$/ }).click();
+    await expect(approver.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+  } finally {
+    await policy(false);
+  }
 });

@@ -36,6 +36,7 @@ export function DecisionButtons({
   summary = null,
   title = "",
   passkeys = false,
+  deviceBound = false,
   waitUntil = null,
   waitHours = 0,
   duplicates = [],
@@ -52,6 +53,8 @@ export function DecisionButtons({
   title?: string;
   /** The approver has passkeys: the step-up offers one. */
   passkeys?: boolean;
+  /** The policy "approvers use device-bound keys" is on (issue 61): the step-up says so. */
+  deviceBound?: boolean;
   /** Added since the console was set up: may approve production only from this time (ISO), with the rule's hours. */
   waitUntil?: string | null;
   waitHours?: number;
@@ -92,7 +95,9 @@ export function DecisionButtons({
         duplicateChecked: flagged ? checked : undefined,
       });
       if (!result.ok) {
-        if (result.error.code === "step_up_required") setProved(false);
+        // A stale proof, or one not made with a device-bound passkey where that is the policy: prove again.
+        if (result.error.code === "step_up_required" || result.error.code === "device_bound_key_required")
+          setProved(false);
         else setConfirming(false);
         setError(result.error);
         return;
@@ -193,7 +198,9 @@ export function DecisionButtons({
               ) : (
                 <div className="rounded-lg border border-slate-200 p-3">
                   <p className="mb-3 text-sm text-slate-700">
-                    Confirm it is you: enter the code from your authenticator app.
+                    {deviceBound
+                      ? "Confirm it is you with a passkey bound to this device (a security key, or this device's own key): your administrator requires one for production approvals."
+                      : "Confirm it is you: enter the code from your authenticator app."}
                   </p>
                   <SecondFactorCodeForm
                     onProved={() => setProved(true)}

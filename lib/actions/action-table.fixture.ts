@@ -144,6 +144,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   beginPasskeyProof: same(ALL),
   finishPasskeyProof: same(ALL),
   setSecondFactorRoles: same(ADMIN),
+  setDeviceBoundApprovers: same(ADMIN),
   resetSecondFactor: same(ADMIN),
   createUser: same(ADMIN),
   changeUserRole: same(ADMIN),

@@ -9,6 +9,7 @@ import type { Database, Executor } from "@/lib/db/database";
 import { approve, deny, type Sender } from "./decide";
 import type { RuleBody } from "./rules";
 import { sql } from "drizzle-orm";
+import { setDeviceBoundApprovers } from "./device-bound";
 import { findSubmission, finishSending, insertSubmission, saveRule, takeSecret, type SubmissionRow } from "./store";
 
 const RULE: RuleBody = {
@@ -29,10 +30,10 @@ const RULE: RuleBody = {
 /** People whose sessions proved their second factor a moment ago (a production approval needs it, issue 43). */
 const stepped = { secondFactor: "verified" as const, secondFactorAt: new Date() };
 const people = {
-  finance: { userId: "u-fin", email: "fin@example.com", role: "finance" as const, ...stepped },
-  admin: { userId: "u-adm", email: "adm@example.com", role: "admin" as const, ...stepped },
-  controller: { userId: "u-ctl", email: "ctl@example.com", role: "finance" as const, ...stepped },
-  developer: { userId: "u-dev", email: "dev@example.com", role: "developer" as const, ...stepped },
+  finance: { userId: "u-fin", sessionId: "s-fin", email: "fin@example.com", role: "finance" as const, ...stepped },
+  admin: { userId: "u-adm", sessionId: "s-adm", email: "adm@example.com", role: "admin" as const, ...stepped },
+  controller: { userId: "u-ctl", sessionId: "s-ctl", email: "ctl@example.com", role: "finance" as const, ...stepped },
+  developer: { userId: "u-dev", sessionId: "s-dev", email: "dev@example.com", role: "developer" as const, ...stepped },
 };
 const CONFIRMED = { confirmed: true };
 
@@ -188,6 +189,33 @@ describe("approving held submissions (PostgreSQL, two instances)", () => {
     expect(calls).toHaveLength(0);
     expect((await approve(a.db, row.id, people.admin, { ...CONFIRMED, send: sender })).ok).toBe(true);
     expect(calls).toEqual([row.id]);
+  });
+
+  it("under the policy 'approvers use device-bound keys', only a step-up with such a passkey approves (issue 61)", async () => {
+    const { sender, calls } = countingSender();
+    const row = await held(RULE);
+    await a.db.execute(
+      sql`insert into console_sessions (id, token, user_id, expires_at, second_factor_at, second_factor_method)
+          values ('s-adm', 'tok-adm', 'u-adm', now() + interval '1 hour', now(), 'code')
+          on conflict (id) do update set second_factor_method = 'code'`,
+    );
+    await setDeviceBoundApprovers(a.db, true, "adm@example.com");
+    try {
+      for (const method of ["code", "passkey", null] as const) {
+        await a.db.execute(sql`update console_sessions set second_factor_method = ${method} where id = 's-adm'`);
+        // The other instance reads the same policy and the same session.
+        expect(await approve(b.db, row.id, people.admin, { ...CONFIRMED, send: sender })).toMatchObject({
+          ok: false,
+          error: { code: "device_bound_key_required", message: expect.stringContaining("bound to one device") },
+        });
+      }
+      expect(calls).toHaveLength(0);
+      await a.db.execute(sql`update console_sessions set second_factor_method = 'device_passkey' where id = 's-adm'`);
+      expect((await approve(a.db, row.id, people.admin, { ...CONFIRMED, send: sender })).ok).toBe(true);
+      expect(calls).toEqual([row.id]);
+    } finally {
+      await setDeviceBoundApprovers(a.db, false, "adm@example.com");
+    }
   });
 
   it("a secret the sent call answered with goes to the submission's author once, and is erased", async () => {

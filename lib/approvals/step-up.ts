@@ -3,10 +3,11 @@ import type { Actor } from "@/lib/auth/session";
 import { isFreshProof, stepUpSeconds } from "@/lib/auth/second-factor";
 import type { Executor } from "@/lib/db/database";
 import { approverWait } from "./approver-wait";
+import { deviceBoundApprovers, proofMethod } from "./device-bound";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";
 
 /** Who approves, with what their session has proved (lib/auth/session.ts). */
-export type Approver = Pick<Actor, "userId" | "email" | "role" | "secondFactor" | "secondFactorAt">;
+export type Approver = Pick<Actor, "userId" | "email" | "role" | "secondFactor" | "secondFactorAt" | "sessionId">;
 
 /**
  * What a production approval needs besides the rule's roles (issue 43, decisions D19.10): the
@@ -32,6 +33,12 @@ export async function productionApprovalRefusal(
       message: `Enter a code from your authenticator app: a production approval needs one from the last ${
         stepUpSeconds() >= 120 ? `${Math.round(stepUpSeconds() / 60)} minutes` : `${stepUpSeconds()} seconds`
       }.`,
+    };
+  if ((await deviceBoundApprovers(db)) && (await proofMethod(db, approver.sessionId)) !== "device_passkey")
+    return {
+      code: "device_bound_key_required",
+      message:
+        "Your administrator requires production approvals to be confirmed with a passkey bound to one device (a security key, or this device's own key when it is not synced): a code or a synced passkey is not enough. Confirm with such a passkey.",
     };
   if (!confirmed)
     return {

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { consolePasskeys, consoleVerifications } from "./schema";
-import { markProved } from "./session-proof";
+import { markProved, passkeyMethod } from "./session-proof";
 import { b64url, newChallenge, PASSKEY_ALGORITHMS, verifyAssertion, verifyRegistration } from "./webauthn";
 
 /**
@@ -120,7 +120,7 @@ export async function finishRegistration(
     .onConflictDoNothing()
     .returning();
   if (!row) return { ok: false, reason: "This passkey is already registered." };
-  await markProved(db, person.sessionId, new Date());
+  await markProved(db, person.sessionId, new Date(), passkeyMethod(checked));
   return {
     ok: true,
     passkey: {
@@ -176,7 +176,12 @@ export async function finishAssertion(
     .where(and(eq(consolePasskeys.id, key.id), eq(consolePasskeys.signCount, key.signCount)))
     .returning({ id: consolePasskeys.id });
   if (moved.length === 0) return { ok: false, reason: "That passkey was just used: try again." };
-  await markProved(db, person.sessionId, new Date());
+  await markProved(
+    db,
+    person.sessionId,
+    new Date(),
+    passkeyMethod({ deviceType: key.deviceType, backedUp: checked.backedUp }),
+  );
   return { ok: true };
 }
 

@@ -23,6 +23,9 @@ export const consoleUsers = pgTable("console_users", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** How a session proved its second factor: a code (app or recovery), a synced passkey, or one bound to its device. */
+export type ProofMethod = "code" | "passkey" | "device_passkey";
+
 export const consoleSessions = pgTable(
   "console_sessions",
   {
@@ -35,6 +38,8 @@ export const consoleSessions = pgTable(
     userAgent: text("user_agent"),
     /** When this session last proved the second factor (sign-in, step-up); null: never. */
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    /** How it was proved then (issue 61): "code", "passkey", or "device_passkey" (a key bound to one device). */
+    secondFactorMethod: text("second_factor_method").$type<ProofMethod>(),
     userId: text("user_id")
       .notNull()
       .references(() => consoleUsers.id, { onDelete: "cascade" }),

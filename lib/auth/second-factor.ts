@@ -5,7 +5,7 @@ import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { isRole, type Role } from "./permissions";
-import { consolePasskeys, consoleSecondFactors, consoleSessions, consoleUsers } from "./schema";
+import { consolePasskeys, consoleSecondFactors, consoleSessions, consoleUsers, type ProofMethod } from "./schema";
 import { matchingStep, newTotpSecret, otpauthUri } from "./totp";
 import { listPasskeys } from "./passkeys";
 import { markProved } from "./session-proof";
@@ -149,7 +149,7 @@ export async function confirmSetup(
     .update(consoleUsers)
     .set({ secondFactorEnabled: true, updatedAt: now })
     .where(eq(consoleUsers.id, person.userId));
-  await markProved(db, person.sessionId, now);
+  await markProved(db, person.sessionId, now, "code");
   return codes;
 }
 
@@ -176,7 +176,7 @@ export async function proveSecondFactor(
           where user_id = ${person.userId} and (last_step is null or last_step < ${step}) returning user_id`,
     );
     if (used.length === 0) return null;
-    await markProved(db, person.sessionId, now);
+    await markProved(db, person.sessionId, now, "code");
     return "app";
   }
   const hash = hashRecoveryCode(typed);
@@ -186,7 +186,7 @@ export async function proveSecondFactor(
         where user_id = ${person.userId} and confirmed_at is not null and recovery_codes ? ${hash}::text returning user_id`,
   );
   if (used.length === 0) return null;
-  await markProved(db, person.sessionId, now);
+  await markProved(db, person.sessionId, now, "code");
   return "recovery";
 }
 
@@ -202,10 +202,15 @@ export async function removeSecondFactor(db: Executor, userId: string): Promise<
 }
 
 /** After a password change replaced the session: the person's sessions without a proof get this one's. */
-export async function carryProof(db: Executor, userId: string, provedAt: Date): Promise<void> {
+export async function carryProof(
+  db: Executor,
+  userId: string,
+  provedAt: Date,
+  method: ProofMethod | null = null,
+): Promise<void> {
   await db
     .update(consoleSessions)
-    .set({ secondFactorAt: provedAt })
+    .set({ secondFactorAt: provedAt, secondFactorMethod: method })
     .where(and(eq(consoleSessions.userId, userId), isNull(consoleSessions.secondFactorAt)));
 }
 

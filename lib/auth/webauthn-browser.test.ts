@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
+import { passkeyMethod } from "./session-proof";
 import { b64url, verifyAssertion, verifyRegistration, type Registered, type StoredKey } from "./webauthn";
 
 type Assertion = {
@@ -49,6 +50,11 @@ describe("answers recorded from Chromium", () => {
     expect(made.ok).toBe(true);
     const registered = made as Registered;
     expect(registered.credentialId).toBe(fixture.registration.id);
+    // Chromium's platform key is neither synced nor backed up: a device-bound key (issue 61).
+    expect(registered).toMatchObject({ deviceType: "singleDevice", backedUp: false });
+    expect(passkeyMethod(registered)).toBe("device_passkey");
+    expect(passkeyMethod({ deviceType: "multiDevice", backedUp: true })).toBe("passkey");
+    expect(passkeyMethod({ deviceType: "singleDevice", backedUp: true })).toBe("passkey");
     key = {
       id: registered.credentialId,
       cosePublicKey: registered.cosePublicKey,

@@ -11,6 +11,8 @@ import { activeThrottles } from "@/lib/auth/throttle";
 import { listUsers } from "@/lib/auth/users";
 import { SignInThrottles } from "@/components/admin/sign-in-throttles";
 import { SecondFactorPolicy } from "@/components/admin/second-factor-policy";
+import { DeviceBoundPolicy } from "@/components/admin/device-bound-policy";
+import { deviceBoundApprovers } from "@/lib/approvals/device-bound";
 import { requiredRoles } from "@/lib/auth/second-factor";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { formatDay, formatMinute } from "@/lib/dashboard/format-date";
@@ -25,7 +27,12 @@ export default async function UsersPage() {
   const gate = await consoleRead({ permission: "users:manage", environment: null });
   if (!gate.ok) return <NotAllowed message="Only administrators manage who may use the console." />;
   const { db } = gate;
-  const [users, throttles, required] = await Promise.all([listUsers(db), activeThrottles(db), requiredRoles(db)]);
+  const [users, throttles, required, deviceBound] = await Promise.all([
+    listUsers(db),
+    activeThrottles(db),
+    requiredRoles(db),
+    deviceBoundApprovers(db),
+  ]);
   const enabledCount = Object.fromEntries(
     ROLES.map((role) => {
       const ofRole = users.filter((u) => roleOf(u) === role && !u.disabled);
@@ -125,6 +132,7 @@ export default async function UsersPage() {
         rowProps={(user) => ({ "data-email": user.email })}
       />
       <SecondFactorPolicy required={required} enabledCount={enabledCount} />
+      <DeviceBoundPolicy on={deviceBound} />
       <SignInThrottles throttles={throttles} />
     </>
   );

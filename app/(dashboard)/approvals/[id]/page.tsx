@@ -21,6 +21,7 @@ import { decisionSummary } from "@/lib/approvals/decision-summary";
 import { CONTROLLED_ACTION_TABLE } from "@/lib/instance/controlled-actions";
 import { isFreshProof } from "@/lib/auth/second-factor";
 import { listPasskeys } from "@/lib/auth/passkeys";
+import { deviceBoundApprovers, proofMethod } from "@/lib/approvals/device-bound";
 import { DecisionSummaryList } from "@/components/approvals/decision-summary-list";
 import { DuplicateFlag } from "@/components/approvals/duplicate-flag";
 import { ResultLink } from "@/components/approvals/result-link";
@@ -79,17 +80,24 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
         ? `${what}, as it was sent.`
         : `${what}: never sent (${s.status}).`;
   // Priced afresh for whoever decides now (issue 43); a decided one shows what was stored.
-  const [summary, flags, passkeys, wait] = await Promise.all([
+  const [summary, flags, passkeys, wait, deviceBound] = await Promise.all([
     open ? decisionSummary(db, row, s.facts.label, CONTROLLED_ACTION_TABLE) : Promise.resolve(null),
     open ? duplicateFlags(db, [id]) : Promise.resolve(new Map()),
     open && s.environment === "production" ? listPasskeys(db, actor.userId) : Promise.resolve([]),
     // A person added since set-up waits before approving production (issue 59): said before they try.
     open && canApprove && s.environment === "production" ? approverWait(db, actor.userId) : Promise.resolve(null),
+    open && s.environment === "production" ? deviceBoundApprovers(db) : Promise.resolve(false),
   ]);
   const duplicates = flags.get(id) ?? [];
   const production = s.environment === "production";
+  // Under the device-bound policy (issue 61) only a proof made with such a passkey counts as fresh here.
+  const boundEnough = !deviceBound || (await proofMethod(db, actor.sessionId)) === "device_passkey";
   const stepUp =
-    actor.secondFactor !== "verified" ? "no-factor" : isFreshProof(actor.secondFactorAt) ? "fresh" : "needed";
+    actor.secondFactor !== "verified"
+      ? "no-factor"
+      : isFreshProof(actor.secondFactorAt) && boundEnough
+        ? "fresh"
+        : "needed";
 
   return (
     <>
@@ -191,6 +199,7 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
                   summary={summary}
                   title={`${CONTROLLED_ACTION_LABELS[s.action]}: ${s.facts.label}`}
                   passkeys={passkeys.length > 0}
+                  deviceBound={deviceBound}
                   waitUntil={wait?.until ? wait.until.toISOString() : null}
                   duplicates={duplicates}
                   waitHours={wait?.hours ?? 0}
