@@ -3,11 +3,10 @@
  * answer", from the request's external_id or the event's id, on the Events page: each delivery
  * with its endpoint's last answer (HTTP status and the start of the body).
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures/auth";
 import { typeInto } from "./support/forms";
+import { localReceiver } from "./support/receiver";
 import { lookAt } from "./support/screens";
 import { createRequestViaApi, sandboxKey } from "./support/settlement";
 
@@ -17,12 +16,7 @@ test("support finds a request's events by its external_id, and an event by its i
   page,
   request,
 }) => {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => res.writeHead(202).end("accepted by the merchant"));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const { url, close } = await localReceiver(() => ({ status: 202, body: "accepted by the merchant" }));
   const headers = { "X-Api-Key": sandboxKey() };
   const made = await request.post("/v0/webhooks", { headers, data: { url, events: ["settlement_request.created"] } });
   const { id: webhookId } = (await made.json()) as { id: string };
@@ -67,6 +61,6 @@ test("support finds a request's events by its external_id, and an event by its i
     await lookAt(page, "test-results/screens/event-search-390.png", { fullPage: true });
   } finally {
     await request.delete(`/v0/webhooks/${webhookId}`, { headers });
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
   }
 });

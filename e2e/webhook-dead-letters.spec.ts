@@ -3,10 +3,9 @@
  * schedule (ten attempts over four weeks of sandbox time) leaves a dead letter; a developer finds
  * it under "Dead letters" with its last answer and sends it again once the receiver is back.
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures/auth";
+import { localReceiver } from "./support/receiver";
 import { lookAt } from "./support/screens";
 import { createRequestViaApi, sandboxKey } from "./support/settlement";
 
@@ -21,17 +20,9 @@ test("an endpoint down for the whole schedule leaves a dead letter; it is sent a
 }) => {
   test.setTimeout(180_000);
   let down = true;
-  const bodies: string[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      bodies.push(Buffer.concat(chunks).toString());
-      res.writeHead(down ? 503 : 200).end(down ? "down for maintenance" : "ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const { url, bodies, close } = await localReceiver(() =>
+    down ? { status: 503, body: "down for maintenance" } : { status: 200, body: "ok" },
+  );
   const headers = { "X-Api-Key": sandboxKey() };
   const made = await request.post("/v0/webhooks", { headers, data: { url, events: ["settlement_request.created"] } });
   const { id } = (await made.json()) as { id: string };
@@ -74,6 +65,6 @@ test("an endpoint down for the whole schedule leaves a dead letter; it is sent a
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   } finally {
     await request.delete(`/v0/webhooks/${id}`, { headers });
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
   }
 });

@@ -5,11 +5,10 @@
  * turning off after three; then practises the recovery: end the outage, enable the endpoint with what
  * it missed replayed, and send the waiting delivery now.
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures/auth";
 import { choose } from "./support/forms";
+import { localReceiver } from "./support/receiver";
 import { lookAt } from "./support/screens";
 import { createRequestViaApi, sandboxKey } from "./support/settlement";
 
@@ -20,17 +19,7 @@ test("an outage rehearsed on the sandbox clock: attempts, warning, turned off, a
   request,
 }) => {
   test.setTimeout(180_000);
-  const bodies: string[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      bodies.push(Buffer.concat(chunks).toString());
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const { url, bodies, close } = await localReceiver();
   const headers = { "X-Api-Key": sandboxKey() };
   const made = await request.post("/v0/webhooks", { headers, data: { url, events: ["settlement_request.created"] } });
   const { id } = (await made.json()) as { id: string };
@@ -115,6 +104,6 @@ test("an outage rehearsed on the sandbox clock: attempts, warning, turned off, a
     await lookAt(page, "test-results/screens/webhook-outage-recovered-390.png", { fullPage: true });
   } finally {
     await request.delete(`/v0/webhooks/${id}`, { headers });
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
   }
 });

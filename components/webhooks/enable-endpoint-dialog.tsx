@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useSandboxOffset } from "@/components/sandbox/use-sandbox-offset";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog";
+import { EndpointDialog } from "./endpoint-dialog";
 import { useToast } from "@/components/ui/toast";
 import { replayWebhookRange } from "@/lib/actions/replay-webhook-range";
 import { updateWebhook } from "@/lib/actions/update-webhook";
@@ -84,21 +85,15 @@ export function EnableEndpointDialog({
   };
 
   return (
-    <Dialog
+    <EndpointDialog
+      label="Enable"
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setReplay(true);
-          setError(null);
-          void count();
-        }
+      setOpen={setOpen}
+      onOpen={() => {
+        setReplay(true);
+        setError(null);
+        void count();
       }}
-      trigger={
-        <Button size="sm" variant="ghost">
-          Enable
-        </Button>
-      }
       title="Enable this endpoint?"
       description="Deliveries that waited for it are sent at once, on their schedule."
       footer={
@@ -131,6 +126,6 @@ export function EnableEndpointDialog({
           </p>
         ) : null}
       </div>
-    </Dialog>
+    </EndpointDialog>
   );
 }

@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 import { useActionMutation } from "@/components/forms/use-action-mutation";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { EndpointDialog, SaveFooter, SettingForm } from "./endpoint-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setWebhookFailurePolicy } from "@/lib/actions/webhook-health";
@@ -43,45 +42,31 @@ export function FailurePolicyDialog({
   const formId = `failure-policy-${webhookId}`;
 
   return (
-    <Dialog
+    <EndpointDialog
+      label="When it fails"
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setWarn(String(health.warn_after_hours));
-          setOff(health.disable_after_hours === null ? "" : String(health.disable_after_hours));
-          save.reset();
-        }
+      setOpen={setOpen}
+      onOpen={() => {
+        setWarn(String(health.warn_after_hours));
+        setOff(health.disable_after_hours === null ? "" : String(health.disable_after_hours));
+        save.reset();
       }}
-      trigger={
-        <Button size="sm" variant="ghost">
-          When it fails
-        </Button>
-      }
       title="When every delivery fails"
       description="A run of failures starts at the first failed attempt after a success and ends at the next success."
-      footer={
-        <DialogActions cancel="Cancel">
-          <Button type="submit" form={formId} loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
-      }
+      footer={<SaveFooter formId={formId} pending={save.isPending} />}
     >
-      <form
+      <SettingForm
         id={formId}
-        noValidate
         className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSave={() =>
           save.mutate(
             {
               id: webhookId,
               body: { warn_after_hours: Number(warn), disable_after_hours: off.trim() === "" ? null : Number(off) },
             },
             { onSuccess: () => setOpen(false) },
-          );
-        }}
+          )
+        }
       >
         <Field
           label="Warn after (hours)"
@@ -97,7 +82,7 @@ export function FailurePolicyDialog({
         >
           {(p) => <Input {...p} inputMode="numeric" value={off} onChange={(e) => setOff(e.target.value)} />}
         </Field>
-      </form>
-    </Dialog>
+      </SettingForm>
+    </EndpointDialog>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useActionMutation } from "@/components/forms/use-action-mutation";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { EndpointDialog, SaveFooter, SettingForm } from "./endpoint-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { previewWebhookFilter, setWebhookFilter } from "@/lib/actions/webhook-filter";
@@ -57,44 +57,31 @@ export function FilterDialog({
   };
 
   return (
-    <Dialog
+    <EndpointDialog
+      label="Filter"
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setText(current ?? "");
-          setPreview(null);
-          setPreviewError(null);
-          save.reset();
-        }
+      setOpen={setOpen}
+      onOpen={() => {
+        setText(current ?? "");
+        setPreview(null);
+        setPreviewError(null);
+        save.reset();
       }}
       size="lg"
-      trigger={
-        <Button size="sm" variant="ghost">
-          Filter
-        </Button>
-      }
       title="Only some events of its types"
       description='The endpoint gets an event only if its data passes: clauses "path = value" or "path != value", joined by "and", values written as JSON. Empty: every event of its types.'
       footer={
-        <DialogActions cancel="Cancel">
+        <SaveFooter formId={formId} pending={save.isPending} disabled={!!parsed && !parsed.ok}>
           <Button variant="secondary" loading={counting} disabled={!!parsed && !parsed.ok} onClick={() => void count()}>
             Count the last day
           </Button>
-          <Button type="submit" form={formId} loading={save.isPending} disabled={!!parsed && !parsed.ok}>
-            Save
-          </Button>
-        </DialogActions>
+        </SaveFooter>
       }
     >
-      <form
+      <SettingForm
         id={formId}
-        noValidate
         className="space-y-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate({ id: webhookId, body: { condition } }, { onSuccess: () => setOpen(false) });
-        }}
+        onSave={() => save.mutate({ id: webhookId, body: { condition } }, { onSuccess: () => setOpen(false) })}
       >
         <Field
           label="Condition"
@@ -128,7 +115,7 @@ export function FilterDialog({
             .
           </p>
         ) : null}
-      </form>
-    </Dialog>
+      </SettingForm>
+    </EndpointDialog>
   );
 }

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog";
+import { EndpointDialog } from "./endpoint-dialog";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
@@ -77,17 +78,11 @@ export function OutageDialog({
   };
 
   return (
-    <Dialog
+    <EndpointDialog
+      label="Rehearse an outage"
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setError(null);
-      }}
-      trigger={
-        <Button size="sm" variant="ghost">
-          Rehearse an outage
-        </Button>
-      }
+      setOpen={setOpen}
+      onOpen={() => setError(null)}
       title="Rehearse an outage"
       description="For the time chosen (on the sandbox clock) every attempt to this endpoint fails and nothing is sent. Move the clock to watch the retries, the warning after a day and the turning off; then practise the recovery."
       footer={
@@ -133,6 +128,6 @@ export function OutageDialog({
           </p>
         ) : null}
       </div>
-    </Dialog>
+    </EndpointDialog>
   );
 }

@@ -6,7 +6,8 @@ import { useToast } from "@/components/ui/toast";
 import { useSandboxOffset } from "@/components/sandbox/use-sandbox-offset";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog";
+import { EndpointDialog } from "./endpoint-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { replayWebhookRange } from "@/lib/actions/replay-webhook-range";
@@ -72,25 +73,19 @@ export function ReplayDialog({ environment, webhookId }: { environment: Environm
   const fieldError = (name: string) => (error && error.field === name ? error.message : undefined);
 
   return (
-    <Dialog
+    <EndpointDialog
+      label="Replay"
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          const now = Date.now() + offset;
-          setFrom(local(now - 86_400_000));
-          setTo(local(now + 60_000));
-          setOnlyFailed(false);
-          setAgain(false);
-          changed();
-        }
+      setOpen={setOpen}
+      onOpen={() => {
+        const now = Date.now() + offset;
+        setFrom(local(now - 86_400_000));
+        setTo(local(now + 60_000));
+        setOnlyFailed(false);
+        setAgain(false);
+        changed();
       }}
       size="lg"
-      trigger={
-        <Button size="sm" variant="ghost">
-          Replay
-        </Button>
-      }
       title="Replay a time range"
       description="The endpoint's finished deliveries of events created in the range are sent again, oldest first, through its rate limit. Count them first."
       footer={
@@ -171,6 +166,6 @@ export function ReplayDialog({ environment, webhookId }: { environment: Environm
           </p>
         ) : null}
       </div>
-    </Dialog>
+    </EndpointDialog>
   );
 }

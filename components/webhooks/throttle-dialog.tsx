@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 import { useActionMutation } from "@/components/forms/use-action-mutation";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { EndpointDialog, SaveFooter, SettingForm } from "./endpoint-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setWebhookThrottle } from "@/lib/actions/webhook-throttle";
@@ -41,39 +40,21 @@ export function ThrottleDialog({
       { onSuccess: () => setOpen(false) },
     );
   };
+  const formId = `throttle-${webhookId}`;
   return (
-    <Dialog
+    <EndpointDialog
+      label="Rate limit"
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setValue(current === null ? "" : String(current));
-          save.reset();
-        }
+      setOpen={setOpen}
+      onOpen={() => {
+        setValue(current === null ? "" : String(current));
+        save.reset();
       }}
-      trigger={
-        <Button size="sm" variant="ghost">
-          Rate limit
-        </Button>
-      }
       title="Deliveries a second, at most"
       description="However many instances send, the endpoint gets no more than this in any second. Deliveries over it wait their turn: no attempt is counted."
-      footer={
-        <DialogActions cancel="Cancel">
-          <Button type="submit" form={`throttle-${webhookId}`} loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
-      }
+      footer={<SaveFooter formId={formId} pending={save.isPending} />}
     >
-      <form
-        id={`throttle-${webhookId}`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <SettingForm id={formId} onSave={submit}>
         <Field label="Deliveries a second" hint="1 to 1000; empty for no limit." error={error}>
           {(p) => (
             <Input
@@ -86,7 +67,7 @@ export function ThrottleDialog({
             />
           )}
         </Field>
-      </form>
-    </Dialog>
+      </SettingForm>
+    </EndpointDialog>
   );
 }
