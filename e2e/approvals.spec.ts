@@ -397,8 +397,8 @@ test("under 'approvers use device-bound keys' a code does not release production
     await page.goto("/admin/users");
     const card = page.getByTestId("device-bound-policy");
     await setChecked(card.getByRole("checkbox"), on);
-    if (await card.getByRole("button", { name: "Save" }).isEnabled()) {
-      await card.getByRole("button", { name: "Save" }).click();
+    if (await card.getByRole("button", { name: "Save key policy" }).isEnabled()) {
+      await card.getByRole("button", { name: "Save key policy" }).click();
       await expect(
         page
           .getByText(

@@ -42,7 +42,7 @@ export function DeviceBoundPolicy({ on }: { on: boolean }) {
         device&apos;s own key that is not synced). Codes and synced passkeys still sign in.
       </Checkbox>
       <Button className="mt-4" loading={pending} disabled={value === on} onClick={save}>
-        Save
+        Save key policy
       </Button>
     </Card>
   );

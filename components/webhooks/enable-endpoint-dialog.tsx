@@ -14,7 +14,7 @@ import { describeError } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { MAX_REPLAY_DAYS } from "@/lib/schemas/webhook";
+import { MAX_REPLAY_DAYS } from "@/lib/schemas/webhook-limits";
 
 /**
  * "Enable" on a turned-off endpoint (issue 63, decisions D9.15): what waits for it goes out at once,

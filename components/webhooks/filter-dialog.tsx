@@ -10,7 +10,8 @@ import { previewWebhookFilter, setWebhookFilter } from "@/lib/actions/webhook-fi
 import { ActionFailure, fieldProblem } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { parseEventFilter, type WebhookFilterPreview } from "@/lib/schemas/webhook-filter";
+import { parseEventFilter } from "@/lib/schemas/event-filter";
+import type { WebhookFilterPreview } from "@/lib/schemas/webhook-filter";
 
 /**
  * "Filter" (issue 63, decisions D9.16): beside its event types, the endpoint gets only the events

@@ -13,7 +13,8 @@ import { setWebhookFailurePolicy, setWebhookOutage } from "@/lib/actions/webhook
 import { fieldProblem } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
-import { DEFAULT_PRODUCTION_DISABLE_AFTER_HOURS, type WebhookHealth } from "@/lib/schemas/webhook-health";
+import type { WebhookHealth } from "@/lib/schemas/webhook-health";
+import { DEFAULT_PRODUCTION_DISABLE_AFTER_HOURS } from "@/lib/schemas/webhook-limits";
 
 const LENGTHS = [
   { value: "1", label: "1 hour" },

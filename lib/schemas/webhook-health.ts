@@ -14,8 +14,7 @@ export const MAX_WARN_AFTER_HOURS = 168;
 /** Hours of only failures before the endpoint is turned off: at most 30 days. */
 export const MAX_DISABLE_AFTER_HOURS = 720;
 export const DEFAULT_WARN_AFTER_HOURS = 24;
-/** Production endpoints are turned off after three days of only failures unless told otherwise. */
-export const DEFAULT_PRODUCTION_DISABLE_AFTER_HOURS = 72;
+export { DEFAULT_PRODUCTION_DISABLE_AFTER_HOURS } from "./webhook-limits";
 /** The longest rehearsed outage: 30 days of sandbox time. */
 export const MAX_OUTAGE_HOURS = 720;
 

@@ -6,6 +6,7 @@ import { z } from "@/lib/schemas/zod";
 import { EVENT_TYPES } from "@/lib/state-machine/webhooks";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_STATUSES } from "@/lib/state-machine/webhooks";
 import { enumMessage, isoTimestamp, text } from "./common";
+import { MAX_REPLAY_DAYS } from "./webhook-limits";
 
 /**
  * http or https URL. Production's https-only and no-private-address rules need the environment
@@ -129,8 +130,7 @@ export const webhookThrottleViewSchema = z
   .meta({ id: "WebhookThrottle", "x-extension": true });
 export type WebhookThrottle = z.output<typeof webhookThrottleViewSchema>;
 
-/** The longest range one replay may cover: 31 days. */
-export const MAX_REPLAY_DAYS = 31;
+export { MAX_REPLAY_DAYS } from "./webhook-limits";
 
 /**
  * POST /v0/webhooks/{id}/replay (extension, issue 63): the endpoint's deliveries of events created

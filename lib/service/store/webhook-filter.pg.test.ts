@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/database";
-import { eventPassesFilter, type FilterClause, type FilterValue } from "@/lib/schemas/webhook-filter";
+import { eventPassesFilter, type FilterClause, type FilterValue } from "@/lib/schemas/event-filter";
 import { freshPostgres } from "../testing/harness";
 import { passesFilter } from "./events";
 

@@ -4,7 +4,7 @@ import type { WebhookReplayInput, WebhookReplayResult } from "@/lib/schemas/webh
 import type { Caller, ServiceDeps } from "../context";
 import { ApiError, invalidField } from "../errors";
 import { signalDeliveryWork } from "../outbox/signal";
-import { eventPassesFilter } from "@/lib/schemas/webhook-filter";
+import { eventPassesFilter } from "@/lib/schemas/event-filter";
 import {
   countReplayable,
   missedEventBodies,

@@ -1,12 +1,10 @@
 import "server-only";
-import {
-  eventPassesFilter,
-  parseEventFilter,
-  type FilterClause,
-  type WebhookFilter,
-  type WebhookFilterInput,
-  type WebhookFilterPreview,
-  type WebhookFilterPreviewInput,
+import { eventPassesFilter, parseEventFilter, type FilterClause } from "@/lib/schemas/event-filter";
+import type {
+  WebhookFilter,
+  WebhookFilterInput,
+  WebhookFilterPreview,
+  WebhookFilterPreviewInput,
 } from "@/lib/schemas/webhook-filter";
 import type { Caller, ServiceDeps } from "../context";
 import { invalidField } from "../errors";

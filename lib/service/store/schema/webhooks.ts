@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
-import type { FilterClause } from "@/lib/schemas/webhook-filter";
+import type { FilterClause } from "@/lib/schemas/event-filter";
 import type { WebhookDeliveryStatus, WebhookStatus } from "@/lib/state-machine";
 import { accounts, events } from "./core";
 

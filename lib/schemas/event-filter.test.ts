@@ -3,7 +3,7 @@
  * rule it applies (the fan-out's SQL agrees with it: store/webhook-filter.pg.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { eventPassesFilter, parseEventFilter } from "./webhook-filter";
+import { eventPassesFilter, parseEventFilter } from "./event-filter";
 
 const clauses = (text: string) => {
   const parsed = parseEventFilter(text);
