@@ -1,12 +1,4 @@
-import type { Event } from "@/lib/schemas/event";
-
-/** What an endpoint last answered a delivery (a search reads it; browser-safe copy of page-data's LastAnswer). */
-export interface DeliveryAnswer {
-  at: string;
-  http_status: number | null;
-  response: string | null;
-  error: string | null;
-}
+import type { DeliveryAnswer, Event } from "@/lib/schemas/event";
 
 /** What the events page shows of an event: its payload is read when opened, so only its id and status travel. */
 export interface EventSummary {

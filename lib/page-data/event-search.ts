@@ -4,23 +4,15 @@ import { listEvents } from "@/lib/actions/list-events";
 import { listWebhookDeliveries } from "@/lib/actions/list-webhook-deliveries";
 import { searchEverything } from "@/lib/actions/search-everything";
 import type { ActionResult } from "@/lib/dashboard/action-result";
-import type { Event } from "@/lib/schemas/event";
+import type { DeliveryAnswer, Event } from "@/lib/schemas/event";
 import type { EventType } from "@/lib/state-machine/webhooks";
-
-/** What an endpoint last answered a delivery: when, the HTTP status, the start of the body, or the error. */
-export interface LastAnswer {
-  at: string;
-  http_status: number | null;
-  response: string | null;
-  error: string | null;
-}
 
 export interface FoundEvents {
   result: ActionResult<{ data: Event[] }>;
   /** What the query was taken for, in words ("the request of external_id INV-1"); null for an unfiltered list. */
   takenAs: string | null;
   /** Per delivery id, what its endpoint last answered (read only for a search, whose events are few). */
-  answers: Record<string, LastAnswer>;
+  answers: Record<string, DeliveryAnswer>;
 }
 
 /** Past this many deliveries a search does not read each one's last answer (the log has them). */
@@ -54,13 +46,13 @@ export async function findEvents(q: string | undefined, type: EventType | undefi
   return { result, takenAs, answers: await lastAnswers(result) };
 }
 
-async function lastAnswers(result: FoundEvents["result"]): Promise<Record<string, LastAnswer>> {
+async function lastAnswers(result: FoundEvents["result"]): Promise<Record<string, DeliveryAnswer>> {
   if (!result.ok) return {};
   const wanted = result.data.data
     .flatMap((e) => e.deliveries.map((d) => ({ eventId: e.id, webhookId: d.webhook_id, attempts: d.attempts })))
     .filter((d) => d.attempts > 0)
     .slice(0, MAX_ANSWERS);
-  const answers: Record<string, LastAnswer> = {};
+  const answers: Record<string, DeliveryAnswer> = {};
   await Promise.all(
     wanted.map(async ({ eventId, webhookId }) => {
       const page = await listWebhookDeliveries({ id: webhookId, eventId });

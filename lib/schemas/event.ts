@@ -40,3 +40,11 @@ export const eventListQuerySchema = z.object({
   }),
 });
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
+
+/** What an endpoint last answered a delivery (the Events page's search reads it, issue 63): when, the HTTP status, the start of the body, or the error. */
+export interface DeliveryAnswer {
+  at: string;
+  http_status: number | null;
+  response: string | null;
+  error: string | null;
+}

@@ -48,9 +48,10 @@ export function outcomesOf(batch: readonly AttemptRecord[]): EndpointOutcome[] {
 export async function judgeEndpointHealth(db: Executor, batch: readonly AttemptRecord[]): Promise<void> {
   const outcomes = outcomesOf(batch);
   const failing = outcomes.filter((o) => !o.ok).map((o) => o.webhookId);
+  // Only successes (the usual batch): one statement, no move to make, no transaction around it.
+  if (failing.length === 0) return noteOutcomes(db, outcomes);
   await db.transaction(async (tx) => {
     await noteOutcomes(tx, outcomes);
-    if (failing.length === 0) return;
     for (const row of await warnFailing(tx, failing)) await announce(tx, row, "webhook_endpoint.failing");
     for (const row of await disableFailing(tx, failing)) await announce(tx, row, "webhook_endpoint.disabled");
   });
