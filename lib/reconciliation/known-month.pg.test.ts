@@ -105,7 +105,7 @@ function payin(
   return { id: `pay_in_${seq}`, srId, currency, amount: a, status, createdAt, completedAt, reference, counterparty };
 }
 
-/** The API's window of a list (lib/service/use-cases/created-range.ts): a date is its whole UTC day, an instant is exclusive. */
+/** The API's window of a list (lib/schemas/created-range.ts): a date is its whole UTC day, an instant is exclusive. */
 function within(row: Row, q: { created_from?: string; created_to?: string }) {
   const at = Date.parse(row.created_at);
   const from = q.created_from
@@ -137,9 +137,11 @@ function list(rows: Row[], q: { created_from?: string; created_to?: string; page
   };
 }
 vi.mock("@/lib/settlement-api", () => ({
-  listPayments: async (_e: string, q: Parameters<typeof list>[1]) => list(payments, q),
-  listSettlementRequests: async (_e: string, q: Parameters<typeof list>[1]) => list(requests, q),
-  listDisbursements: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
+  // The streamed export (GET /v0/exports/{kind}): the window's rows, newest first.
+  exportRows: async function* (_e: string, kind: string, from: string, to: string) {
+    const rows = kind === "payments" ? payments : kind === "settlement-requests" ? requests : [];
+    yield* list(rows, { created_from: from, created_to: to, page: 1, page_size: rows.length || 1 }).data.data;
+  },
   getBalanceStatement: async () => ({ ok: false, error: { message: "no ledger in this test" } }),
   getSandboxClock: async () => ({ ok: false, error: { message: "no clock" } }),
 }));

@@ -19,8 +19,7 @@ import { acceptDifference, matchByHand, writeOff } from "./work";
 vi.mock("@/lib/settlement-api", () => ({
   // The close pack reads the service; here the service has nothing for the month.
   getBalanceStatement: async () => ({ ok: false, error: { message: "no service here" } }),
-  listPayments: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
-  listSettlementRequests: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
+  exportRows: async function* () {},
 }));
 
 const { closePack, lockPeriod, recordAdjustment } = await import("./close");

@@ -5,8 +5,7 @@ import { env } from "@/lib/env";
 import { CURRENCIES, type Environment } from "@/lib/schemas/catalog";
 import type { Payment } from "@/lib/schemas/payment";
 import type { SettlementRequest } from "@/lib/schemas/settlement-request-response";
-import { listPayments, listSettlementRequests } from "@/lib/settlement-api";
-import { newestFirst } from "@/lib/settlement-api/newest-first";
+import { exportRows } from "@/lib/settlement-api";
 import { CloseReadsTally } from "./close-reads";
 import { saveCloseReads } from "./close-reads-store";
 import { lockedCurrencies } from "./locks";
@@ -18,7 +17,8 @@ import type { ActualMovement } from "./types";
 /**
  * What the service did, read through its API (issue 46, decisions D24.5): every payment that
  * settled (COMPLETED) or came back (REFUNDED), created from a month before `period` to a month
- * after it (movementRange), as one movement each, read by moving windows (never a deep page). An
+ * after it (movementRange), as one movement each, read through the API's streamed export (one call
+ * each, issue 57). An
  * inbound payment counts what arrived (`received_amount`, else what was instructed); an outbound
  * one what the recipient got. An inbound payment's reference is its request's external_id; a
  * payout's, what instructed it (the external_id, else the request's id; a disbursement's id). Its
@@ -40,7 +40,7 @@ export async function syncMovements(
   const payouts: NewExpected[] = [];
   const tally = new CloseReadsTally(period, env().MERCHANT_TIME_ZONE);
   try {
-    for await (const r of newestFirst((query) => listSettlementRequests(environment, query), from, to)) {
+    for await (const r of exportRows(environment, "settlement-requests", from, to)) {
       requests.set(r.id, r);
       tally.addRequest(r);
     }
@@ -48,7 +48,7 @@ export async function syncMovements(
     return { ok: false, message: `Settlement requests could not be read: ${(error as Error).message}` };
   }
   try {
-    for await (const p of newestFirst((query) => listPayments(environment, query), from, to)) {
+    for await (const p of exportRows(environment, "payments", from, to)) {
       const request = p.settlement_request_id ? requests.get(p.settlement_request_id) : undefined;
       tally.addPayment(p);
       const movement = movementOf(p, request);

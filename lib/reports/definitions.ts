@@ -7,14 +7,13 @@ import { monthIn } from "@/lib/dates/calendar";
 import { env } from "@/lib/env";
 import { atCurrencyPlaces } from "@/lib/money/decimal";
 import { STABLECOINS, type Environment } from "@/lib/schemas/catalog";
-import { listDisbursements, listPayments, listSettlementRequests } from "@/lib/settlement-api";
-import { newestFirst } from "@/lib/settlement-api/newest-first";
+import { exportRows } from "@/lib/settlement-api";
 import { REPORT_IDS, type ReportId } from "./catalog";
 
 /**
  * What each report holds (issue 46, decisions D24.10): its columns, and its rows as a stream,
- * read page by page (the API's pages by a moving window, or the database by keyset), so a report over a million
- * rows never holds them. Amounts are the API's decimal strings in major units, each with its
+ * read as they come (the API's streamed export, one call a report, issue 57; or the database by
+ * keyset), so a report over a million rows never holds them. Amounts are the API's decimal strings in major units, each with its
  * currency column. Identical in sandbox and production.
  */
 export type ReportContext = { db: Executor; environment: Environment; period: string };
@@ -37,21 +36,21 @@ export const REPORT_DEFINITIONS: Record<ReportId, ReportDefinition> = {
   settlement_requests: {
     columns: SETTLEMENT_CSV_COLUMNS.map((c) => c.header),
     async *rows({ environment, period }) {
-      for await (const r of newestFirst((query) => listSettlementRequests(environment, query), ...monthOf(period)))
+      for await (const r of exportRows(environment, "settlement-requests", ...monthOf(period)))
         yield SETTLEMENT_CSV_COLUMNS.map((c) => c.value(r));
     },
   },
   payments: {
     columns: PAYMENT_CSV_COLUMNS.map((c) => c.header),
     async *rows({ environment, period }) {
-      for await (const p of newestFirst((query) => listPayments(environment, query), ...monthOf(period)))
+      for await (const p of exportRows(environment, "payments", ...monthOf(period)))
         yield PAYMENT_CSV_COLUMNS.map((c) => c.value(p));
     },
   },
   disbursements: {
     columns: DISBURSEMENT_CSV_COLUMNS.map((c) => c.header),
     async *rows({ environment, period }) {
-      for await (const d of newestFirst((query) => listDisbursements(environment, query), ...monthOf(period)))
+      for await (const d of exportRows(environment, "disbursements", ...monthOf(period)))
         yield DISBURSEMENT_CSV_COLUMNS.map((c) => c.value(d));
     },
   },

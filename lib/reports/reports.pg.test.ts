@@ -1,6 +1,6 @@
 /**
  * Reports on the machine's PostgreSQL (issue 46): a run is claimed by one of two instances, its
- * rows stream from the API's pages into CSV or XLSX, written in pieces whose SHA-256 is the
+ * rows stream from the API's export into CSV or XLSX, written in pieces whose SHA-256 is the
  * manifest's; the XLSX reads back with another library (read-excel-file); a service that fails
  * mid-way leaves a failed run and no file; the download link opens only its run, until it ends.
  */
@@ -13,7 +13,8 @@ import type { Database } from "@/lib/db/database";
 import { parseCsv } from "@/lib/csv/parse";
 
 const TOTAL = 250;
-let failAtPage: number | null = null;
+/** The row after which the service's export fails (a stream cut mid-way), or null. */
+let failAfterRow: number | null = null;
 const payment = (i: number) => ({
   id: `pay_${String(i).padStart(4, "0")}`,
   type: i % 2 ? "PAYIN" : "PAYOUT",
@@ -29,20 +30,16 @@ const payment = (i: number) => ({
 });
 
 vi.mock("@/lib/settlement-api", () => ({
-  listPayments: async (_env: string, query: { page: number; page_size: number }) => {
-    if (failAtPage === query.page) return { ok: false, error: { message: "upstream 503" } };
-    const start = (query.page - 1) * query.page_size;
-    const data = Array.from({ length: Math.max(0, Math.min(query.page_size, TOTAL - start)) }, (_, k) =>
-      payment(start + k + 1),
-    );
-    return { ok: true, data: { data, pagination: { total_pages: Math.ceil(TOTAL / query.page_size) } } };
+  exportRows: async function* (_env: string, kind: string) {
+    if (kind !== "payments") return;
+    for (let i = 1; i <= TOTAL; i++) {
+      if (failAfterRow !== null && i > failAfterRow) throw new Error("The service's export stopped: upstream 503");
+      yield payment(i);
+    }
   },
-  listSettlementRequests: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
-  listDisbursements: async () => ({ ok: true, data: { data: [], pagination: { total_pages: 0 } } }),
   getBalanceStatement: async () => ({ ok: false, error: { message: "no ledger here" } }),
   getSandboxClock: async () => ({ ok: false, error: { message: "no clock here" } }),
 }));
-
 const { appendPiece, ClaimLost, claimRun, finishRun, findRun, keepClaim, pieces, queueRun } = await import("./store");
 const { makeReport } = await import("./run-report");
 const { readDownload, signDownload } = await import("./download-link");
@@ -154,7 +151,7 @@ describe("reports (PostgreSQL)", () => {
   });
 
   it("a service failing mid-way leaves a failed run, with why, and no file", async () => {
-    failAtPage = 2;
+    failAfterRow = 100;
     const queued = await queueRun(
       a.db,
       "sandbox",
@@ -163,7 +160,7 @@ describe("reports (PostgreSQL)", () => {
     );
     const run = await claimRun(a.db);
     expect(await makeReport(a.db, run as NonNullable<typeof run>)).toBeNull();
-    failAtPage = null;
+    failAfterRow = null;
     expect(await findRun(a.db, queued.id)).toMatchObject({
       status: "failed",
       error: expect.stringContaining("upstream 503"),

@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { errorEnvelopeSchema } from "@/lib/schemas/error";
 import { connectionFor } from "./config";
 import { serviceFetch } from "./service-fetch";
-import type { ApiResult, RateLimitState } from "./result";
+import type { ApiFailure, ApiResult, RateLimitState } from "./result";
 import { safeError } from "@/lib/observability/safe-error";
 import { CONSOLE_USER_AGENT_PREFIX } from "@/lib/schemas/request-log";
 
@@ -47,7 +47,7 @@ function retryAfter(res: Response): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-async function readJson(res: Response): Promise<unknown> {
+export async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   if (text === "") return undefined;
   try {
@@ -57,15 +57,18 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
+type Opened = { ok: true; res: Response } | { ok: false; error: ApiFailure };
+
 /**
- * The one function that talks to the settlement API: adds X-Api-Key, sends JSON, parses the
- * answer with `schema`, and turns the error envelope, a 429, a network failure or an
- * unexpected body into a typed failure.
+ * Sends one request to the settlement API and gives back its Response unread, or why there is
+ * none: adds X-Api-Key and the console's User-Agent, sends JSON. `signal` replaces the default
+ * timeout (a streamed export sets its own, between chunks).
  */
-export async function callApi<S extends z.ZodType>(
+export async function openCall(
   environment: Environment,
-  req: ApiRequest<S>,
-): Promise<ApiResult<z.output<S>>> {
+  req: Omit<ApiRequest<z.ZodType>, "schema">,
+  signal: AbortSignal = AbortSignal.timeout(TIMEOUT_MS),
+): Promise<Opened> {
   const conn = connectionFor(environment);
   if (!conn.apiKey) {
     return {
@@ -83,16 +86,14 @@ export async function callApi<S extends z.ZodType>(
   };
   if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
   if (req.body !== undefined) headers["Content-Type"] = "application/json";
-
-  let res: Response;
   try {
     const request = new Request(url, {
       method: req.method,
       headers,
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal,
     });
-    res = await serviceFetch(conn, request);
+    return { ok: true, res: await serviceFetch(conn, request) };
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     console.error(`[settlement-api] ${req.method} ${req.path} (${environment}) failed:`, safeError(error));
@@ -106,32 +107,41 @@ export async function callApi<S extends z.ZodType>(
       },
     };
   }
+}
 
-  const requestId = res.headers.get("x-request-id") ?? undefined;
-  const payload = await readJson(res);
-
-  if (!res.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(payload);
-    if (envelope.success) {
-      return {
-        ok: false,
-        error: {
-          kind: "api",
-          status: res.status,
-          code: envelope.data.error,
-          message: envelope.data.message,
-          details: envelope.data.details ?? [],
-          retryAfterSeconds: res.status === 429 ? retryAfter(res) : undefined,
-          requestId,
-        },
-      };
-    }
-    console.error(`[settlement-api] ${req.method} ${req.path}: ${res.status} without an error envelope`);
+/** What an answer that is not 2xx means: the error envelope (with Retry-After on a 429), or an answer of no known shape. */
+export function failureOf(res: Response, payload: unknown, what: string): ApiFailure {
+  const envelope = errorEnvelopeSchema.safeParse(payload);
+  if (envelope.success) {
     return {
-      ok: false,
-      error: { kind: "bad_response", status: res.status, message: `The settlement API answered ${res.status}.` },
+      kind: "api",
+      status: res.status,
+      code: envelope.data.error,
+      message: envelope.data.message,
+      details: envelope.data.details ?? [],
+      retryAfterSeconds: res.status === 429 ? retryAfter(res) : undefined,
+      requestId: res.headers.get("x-request-id") ?? undefined,
     };
   }
+  console.error(`[settlement-api] ${what}: ${res.status} without an error envelope`);
+  return { kind: "bad_response", status: res.status, message: `The settlement API answered ${res.status}.` };
+}
+
+/**
+ * The one function that talks to the settlement API: adds X-Api-Key, sends JSON, parses the
+ * answer with `schema`, and turns the error envelope, a 429, a network failure or an
+ * unexpected body into a typed failure.
+ */
+export async function callApi<S extends z.ZodType>(
+  environment: Environment,
+  req: ApiRequest<S>,
+): Promise<ApiResult<z.output<S>>> {
+  const opened = await openCall(environment, req);
+  if (!opened.ok) return opened;
+  const { res } = opened;
+  const requestId = res.headers.get("x-request-id") ?? undefined;
+  const payload = await readJson(res);
+  if (!res.ok) return { ok: false, error: failureOf(res, payload, `${req.method} ${req.path}`) };
 
   const replayed = res.headers.get("idempotent-replayed") === "true";
   const parsed = req.schema.safeParse(payload);

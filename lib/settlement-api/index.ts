@@ -18,6 +18,7 @@ export * from "./request-logs";
 export * from "./search";
 export * from "./balances";
 export * from "./summary";
+export * from "./exports";
 export { callApi } from "./client";
 export { connectionFor, describeConnections } from "./config";
 export type { ApiFailure, ApiResult, ApiSuccess } from "./result";

@@ -1,4 +1,5 @@
 import "server-only";
+import { EXPORT_MEDIA_TYPE } from "@/lib/schemas/export";
 import type { Context } from "hono";
 import { randomBytes } from "node:crypto";
 import type { ServiceEnv } from "../context";
@@ -42,7 +43,13 @@ function recordEntry(
   const deps = c.get("deps");
   const at = deps.clock.now();
   const res = c.res;
-  const response = res.body ? res.clone().text() : Promise.resolve("");
+  // A streamed export (issue 57) is not kept: its body may be a month of rows; the entry says what it was.
+  const streamed = res.headers.get("content-type")?.startsWith(EXPORT_MEDIA_TYPE) === true;
+  const response = streamed
+    ? Promise.resolve(`(a streamed export, ${EXPORT_MEDIA_TYPE}: not kept)`)
+    : res.body
+      ? res.clone().text()
+      : Promise.resolve("");
   const url = new URL(c.req.url);
   const key = c.req.header("x-api-key") ?? "";
   const parsed = c.get("body");

@@ -2,6 +2,7 @@ import "server-only";
 import { balanceRoutes } from "./balances";
 import { disbursementRoutes } from "./disbursements";
 import { eventRoutes } from "./events";
+import { exportRoutes } from "./exports";
 import type { ServiceRoute } from "./openapi-helpers";
 import { paymentRoutes } from "./payments";
 import { rateRoutes } from "./rates";
@@ -33,6 +34,7 @@ export const ROUTES: readonly ServiceRoute[] = [
   ...webhookHealthRoutes,
   ...webhookFilterRoutes,
   ...eventRoutes,
+  ...exportRoutes,
   ...requestLogRoutes,
   ...searchRoutes,
   ...balanceRoutes,

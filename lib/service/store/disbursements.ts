@@ -157,7 +157,7 @@ export interface DisbursementListFilter {
   createdBefore?: Date;
 }
 
-function disbursementConditions(scope: Scope, filter: DisbursementListFilter): SQL | undefined {
+export function disbursementConditions(scope: Scope, filter: DisbursementListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [ownedBy(disbursements, scope)];
   if (filter.status) conditions.push(eq(disbursements.status, filter.status));
   if (filter.currency) conditions.push(eq(disbursements.currency, filter.currency));

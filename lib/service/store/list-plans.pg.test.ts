@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestService, type TestService } from "../testing/harness";
 import { call } from "../testing/http";
-import { bytesPerRow, cloneHistory, writeTemplate, type SeedReport } from "../testing/scale-seed";
+import { bytesPerRow, cloneHistory, copyIdOf, writeTemplate, type SeedReport } from "../testing/scale-seed";
 import { requestLogWriter } from "../request-log/writer";
 import { runWorkersOnce, TIME_MOVE_WORKERS } from "../workers";
 import { webhookDelivery } from "../outbox/worker";
@@ -120,12 +120,26 @@ describe("list and background plans over 100 k requests (PostgreSQL)", () => {
     await expectIndexedPlans(captured);
   });
 
+  it.each(["settlement-requests", "payments", "disbursements"])(
+    "GET /v0/exports/%s reads every page by keyset through an index (issue 57)",
+    async (kind) => {
+      captured = [];
+      // Three days of a year of 100 k requests: ~820 requests and twice the payments, several pages of 500.
+      const res = await s.request("GET", `/v0/exports/${kind}?created_from=2026-10-20&created_to=2026-10-22`);
+      expect(res.status).toBe(200);
+      const lines = (await res.text()).trim().split("\n");
+      expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ object: "export_end" });
+      if (kind !== "disbursements") expect(lines.length).toBeGreaterThan(501);
+      await expectIndexedPlans(captured);
+    },
+  );
+
   it("GET by id, the events and logs of one resource, and search read through an index", async () => {
     captured = [];
-    const id = `${ids[3]}_42`;
+    const id = copyIdOf(ids[3] as string, 42);
     expect((await call(s, "GET", `/v0/settlement-requests/${id}`)).status).toBe(200);
-    expect((await call(s, "GET", `/v0/events?resource_id=${ids[3]}_7`)).status).toBe(200);
-    expect((await call(s, "GET", `/v0/request-logs?resource_id=${ids[3]}_7`)).status).toBe(200);
+    expect((await call(s, "GET", `/v0/events?resource_id=${copyIdOf(ids[3] as string, 7)}`)).status).toBe(200);
+    expect((await call(s, "GET", `/v0/request-logs?resource_id=${copyIdOf(ids[3] as string, 7)}`)).status).toBe(200);
     expect((await call(s, "GET", "/v0/search?q=order-1003-17")).status).toBe(200);
     await expectIndexedPlans(captured);
   });

@@ -60,7 +60,7 @@ export interface PaymentListFilter extends PageRequest {
   createdBefore?: Date;
 }
 
-function paymentConditions(scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): SQL | undefined {
+export function paymentConditions(scope: Scope, filter: Omit<PaymentListFilter, "page" | "pageSize">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inScope(scope)];
   if (filter.status) conditions.push(eq(payments.status, filter.status));
   if (filter.type) conditions.push(eq(payments.type, filter.type));

@@ -110,7 +110,7 @@ export interface RequestListFilter extends PageRequest {
   createdBefore?: Date;
 }
 
-function listConditions(scope: Scope, filter: Omit<RequestListFilter, "page" | "pageSize">): SQL | undefined {
+export function requestConditions(scope: Scope, filter: Omit<RequestListFilter, "page" | "pageSize">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inScope(scope)];
   if (filter.status) conditions.push(eq(settlementRequests.status, filter.status));
   if (filter.externalId !== undefined) conditions.push(eq(settlementRequests.externalId, filter.externalId));
@@ -135,12 +135,12 @@ function requestGroups(
     );
   // An external_id selects a handful of rows (its own index): counting them is cheaper than any rollup.
   if (filter.externalId !== undefined)
-    return groupsOfRows(listConditions(scope, filter)).then((rows) => mergeGroups([rows]));
+    return groupsOfRows(requestConditions(scope, filter)).then((rows) => mergeGroups([rows]));
   return rollupGroups(db, scope, {
     source: "settlement_requests",
     status: filter.status,
     range: filter,
-    edgeGroups: (edge) => groupsOfRows(and(listConditions(scope, { status: filter.status }), edge)),
+    edgeGroups: (edge) => groupsOfRows(and(requestConditions(scope, { status: filter.status }), edge)),
   });
 }
 
@@ -153,7 +153,7 @@ export function listSettlementRequests(
   return pageOfRows(
     db,
     settlementRequests,
-    listConditions(scope, filter),
+    requestConditions(scope, filter),
     [desc(settlementRequests.createdAt), desc(settlementRequests.id)],
     filter,
     {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/database";
 import { ensureDays } from "../store/partitions";
@@ -67,6 +68,15 @@ export async function writeTemplate(call: Call, flushLog: () => Promise<void>): 
   return ids;
 }
 
+/** The id of copy `g` of a template row (the SQL below makes the same): a version-4-shaped UUID from md5(id_g). */
+export function copyIdOf(templateId: string, g: number): string {
+  const hex = createHash("md5").update(`${templateId}_${g}`).digest("hex").split("");
+  hex[12] = "4";
+  hex[16] = "8";
+  const h = hex.join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 const count = async (db: Db, table: string) =>
   Number((await queryRows<{ n: string }>(db, sql`SELECT count(*)::text AS n FROM ${sql.identifier(table)}`))[0].n);
 
@@ -95,14 +105,14 @@ export async function cloneHistory(db: Db, accountId: string, now: Date, seed: S
     const requestShift = shift(days * DAY, copies);
     await db.execute(sql`
       INSERT INTO settlement_requests
-      SELECT r.id || '_' || g, r.account_id, r.environment, r.type, r.payment_reason, r.status, r.amount, r.destination, r.source,
+      SELECT overlay(overlay(md5(r.id || '_' || g) placing '4' from 13) placing '8' from 17)::uuid::text, r.account_id, r.environment, r.type, r.payment_reason, r.status, r.amount, r.destination, r.source,
              r.payment_instructions, r.external_id || '-' || g, r.metadata, r.reconciliation_override,
              r.reconciliation_expected_at - ${requestShift}, r.valid_until - ${requestShift}, r.processing_at - ${requestShift},
              r.completed_at - ${requestShift}, r.failure_code, r.failure_reason, r.created_at - ${requestShift}, r.updated_at - ${requestShift}
         FROM (SELECT * FROM settlement_requests WHERE account_id = ${accountId}) r, generate_series(1, ${copies - 1}) g`);
     await db.execute(sql`
       INSERT INTO payments
-      SELECT p.id || '_' || g, p.account_id, p.environment, p.type, p.status, p.settlement_request_id || '_' || g, p.disbursement_id,
+      SELECT overlay(overlay(md5(p.id || '_' || g) placing '4' from 13) placing '8' from 17)::uuid::text, p.account_id, p.environment, p.type, p.status, overlay(overlay(md5(p.settlement_request_id || '_' || g) placing '4' from 13) placing '8' from 17)::uuid::text, p.disbursement_id,
              p.amount, p.currency, p.rail, p.source, p.destination, CASE WHEN p.transaction_hash IS NULL THEN NULL ELSE p.transaction_hash || g END,
              p.received_amount, p.fee, p.metadata, p.failure_reason, p.created_at - ${requestShift}, p.updated_at - ${requestShift},
              p.status_changed_at - ${requestShift}, p.completed_at - ${requestShift}
@@ -126,7 +136,7 @@ export async function cloneHistory(db: Db, accountId: string, now: Date, seed: S
       SELECT 'req_' || lpad(to_hex(g), 9, '0') || substr(l.id, 14), l.account_id, l.environment, l.request_id,
              ${nowIso}::timestamptz - ${ascending(logCopies)} - (l.last - l.at),
              l.method, l.path, l.query, l.status, l.duration_ms, l.key_prefix, l.idempotency_key, l.idempotent_replayed,
-             CASE WHEN l.resource_id IS NULL THEN NULL ELSE l.resource_id || '_' || g END, l.request_body, l.response_body, l.user_agent,
+             CASE WHEN l.resource_id IS NULL THEN NULL ELSE overlay(overlay(md5(l.resource_id || '_' || g) placing '4' from 13) placing '8' from 17)::uuid::text END, l.request_body, l.response_body, l.user_agent,
              l.request_body_packed, l.response_body_packed
         FROM generate_series(1, ${logCopies}) g,
              LATERAL (SELECT t.*, max(t.at) OVER () AS last, g AS copy FROM scale_template_logs t ORDER BY t.at) l`);
@@ -137,8 +147,8 @@ export async function cloneHistory(db: Db, accountId: string, now: Date, seed: S
       INSERT INTO events (id, account_id, environment, type, created_at, data, body, resource_id, parent_id)
       SELECT e.id || '_' || g, e.account_id, e.environment, e.type,
              ${nowIso}::timestamptz - ${ascending(eventCopies)} - (e.last - e.created_at),
-             CASE WHEN e.data IS NULL THEN NULL ELSE jsonb_set(e.data, '{id}', to_jsonb((e.data->>'id') || '_' || g)) END,
-             e.body, e.resource_id || '_' || g, CASE WHEN e.parent_id IS NULL THEN NULL ELSE e.parent_id || '_' || g END
+             CASE WHEN e.data IS NULL THEN NULL ELSE jsonb_set(e.data, '{id}', to_jsonb(overlay(overlay(md5((e.data->>'id') || '_' || g) placing '4' from 13) placing '8' from 17)::uuid::text)) END,
+             e.body, overlay(overlay(md5(e.resource_id || '_' || g) placing '4' from 13) placing '8' from 17)::uuid::text, CASE WHEN e.parent_id IS NULL THEN NULL ELSE overlay(overlay(md5(e.parent_id || '_' || g) placing '4' from 13) placing '8' from 17)::uuid::text END
         FROM generate_series(1, ${eventCopies}) g,
              LATERAL (SELECT t.*, max(t.created_at) OVER () AS last, g AS copy FROM scale_template_events t ORDER BY t.created_at) e`);
     await db.execute(sql`DROP TABLE scale_template_logs, scale_template_events`);

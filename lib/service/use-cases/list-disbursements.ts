@@ -3,7 +3,7 @@ import type { Disbursement, DisbursementListQuery } from "@/lib/schemas/disburse
 import type { AmountTotals, Paginated } from "@/lib/schemas/list";
 import type { Caller, ServiceDeps } from "../context";
 import { disbursementTotals, listDisbursements as listRows } from "../store/disbursements";
-import { createdRange } from "./created-range";
+import { createdRange } from "@/lib/schemas/created-range";
 import { disbursementToWire } from "./disbursement-view";
 import { pageOf } from "./pagination";
 

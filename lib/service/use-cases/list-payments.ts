@@ -3,7 +3,7 @@ import type { Paginated, PaymentTotals } from "@/lib/schemas/list";
 import type { Payment, PaymentListQuery } from "@/lib/schemas/payment";
 import type { Caller, ServiceDeps } from "../context";
 import { listPayments as listRows, paymentTotals } from "../store/payments";
-import { createdRange } from "./created-range";
+import { createdRange } from "@/lib/schemas/created-range";
 import { pageOf } from "./pagination";
 import { toPayment } from "./payment-view";
 

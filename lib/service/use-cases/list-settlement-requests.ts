@@ -3,7 +3,7 @@ import type { Paginated, SettlementRequestListQuery, SettlementTotals } from "@/
 import type { Caller, ServiceDeps } from "../context";
 import { paymentsOfRequests } from "../store/payments";
 import { listSettlementRequests as listRows, settlementTotals } from "../store/settlement-requests";
-import { createdRange } from "./created-range";
+import { createdRange } from "@/lib/schemas/created-range";
 import { pageOf } from "./pagination";
 import { toSettlementRequest, type SettlementRequestView } from "./settlement-request-view";
 

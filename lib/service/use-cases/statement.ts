@@ -10,7 +10,7 @@ import type { Stablecoin } from "@/lib/schemas/catalog";
 import type { Caller, ServiceDeps } from "../context";
 import { statementOf } from "../store/statement";
 import { ensureSandboxSeeded } from "./balances";
-import { createdRange } from "./created-range";
+import { createdRange } from "@/lib/schemas/created-range";
 
 const canonical = (d: Decimal.Value) => new Decimal(d).toFixed(8);
 const parts = (available: Decimal.Value, reserved: Decimal.Value) => ({

@@ -3,7 +3,7 @@ import Decimal from "decimal.js";
 import type { Summary, SummaryQuery } from "@/lib/schemas/summary";
 import type { Caller, ServiceDeps } from "../context";
 import { ENDED, summaryOf } from "../store/summary";
-import { createdRange } from "./created-range";
+import { createdRange } from "@/lib/schemas/created-range";
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,3 @@
-import "server-only";
-
 /**
  * The created_at bounds of a list query (decision D6.2): a date means its whole day in UTC; an
  * instant is exclusive as an upper bound.

@@ -1,0 +1,88 @@
+import "server-only";
+import { createdRange } from "@/lib/schemas/created-range";
+import type { ExportEnd, ExportQuery } from "@/lib/schemas/export";
+import type { Caller, ServiceDeps } from "../context";
+import { disbursementConditions } from "../store/disbursements";
+import { olderRows, type ExportCursor } from "../store/export-pages";
+import { paymentConditions, paymentsOfRequests } from "../store/payments";
+import { disbursements, payments, settlementRequests } from "../store/schema";
+import { requestConditions } from "../store/settlement-requests";
+import { disbursementToWire } from "./disbursement-view";
+import { toPayment } from "./payment-view";
+import { toSettlementRequest } from "./settlement-request-view";
+
+export const EXPORT_KINDS = ["settlement-requests", "payments", "disbursements"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** Rows read per statement: large enough that a month costs few, small enough that one never holds much. */
+const EXPORT_PAGE = 500;
+
+type Page = { items: unknown[]; cursor: ExportCursor | null };
+
+/** One page of each kind, each row exactly as GET and the list return it (the same views). */
+const PAGES: Record<
+  ExportKind,
+  (deps: ServiceDeps, caller: Caller, query: ExportQuery, cursor: ExportCursor | null) => Promise<Page>
+> = {
+  "settlement-requests": async (deps, caller, query, cursor) => {
+    const found = await olderRows(
+      deps.db,
+      settlementRequests,
+      requestConditions(caller, createdRange(query)),
+      cursor,
+      EXPORT_PAGE,
+    );
+    const theirPayments = await paymentsOfRequests(
+      deps.db,
+      found.rows.map((r) => r.id),
+    );
+    const now = deps.clock.now();
+    return { items: found.rows.map((r) => toSettlementRequest(r, theirPayments, now)), cursor: found.cursor };
+  },
+  payments: async (deps, caller, query, cursor) => {
+    const found = await olderRows(
+      deps.db,
+      payments,
+      paymentConditions(caller, createdRange(query)),
+      cursor,
+      EXPORT_PAGE,
+    );
+    return { items: found.rows.map(toPayment), cursor: found.cursor };
+  },
+  disbursements: async (deps, caller, query, cursor) => {
+    const found = await olderRows(
+      deps.db,
+      disbursements,
+      disbursementConditions(caller, createdRange(query)),
+      cursor,
+      EXPORT_PAGE,
+    );
+    return { items: found.rows.map(disbursementToWire), cursor: found.cursor };
+  },
+};
+
+/**
+ * GET /v0/exports/{kind} (extension, issue 57, decisions D6.9): every row of the kind created in
+ * the window, newest first (created_at desc, then id desc, as the lists), one JSON object a line,
+ * read page by page by keyset so the export holds one page at a time, then the line
+ * `{"object":"export_end","rows":N}`. A stream without that line was cut short: a reader must
+ * not take it for the whole window. One call under the rate limit, however many rows.
+ */
+export async function* exportLines(
+  deps: ServiceDeps,
+  caller: Caller,
+  kind: ExportKind,
+  query: ExportQuery,
+): AsyncGenerator<string> {
+  let cursor: ExportCursor | null = null;
+  let rows = 0;
+  for (;;) {
+    const page = await PAGES[kind](deps, caller, query, cursor);
+    if (page.items.length > 0) yield `${page.items.map((item) => JSON.stringify(item)).join("\n")}\n`;
+    rows += page.items.length;
+    if (page.items.length < EXPORT_PAGE || !page.cursor) break;
+    cursor = page.cursor;
+  }
+  const end: ExportEnd = { object: "export_end", rows };
+  yield `${JSON.stringify(end)}\n`;
+}
