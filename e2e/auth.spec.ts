@@ -45,7 +45,7 @@ test.describe("without a session", () => {
     await context.addCookies([{ name: "console.session_token", value: "forged.token", url: baseURL ?? "" }]);
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/sign-in/);
-    const action = serverAction("createApiKey", "lib/actions/create-api-key.ts");
+    const action = serverAction("createApiKey", "lib/api-keys/actions/create-api-key.ts");
     const response = await postServerAction(
       page.request,
       action,
@@ -66,7 +66,7 @@ test.describe("without a session", () => {
   });
 
   test("a server action without a cookie gets a bare 401", async ({ request, baseURL }) => {
-    const action = serverAction("createApiKey", "lib/actions/create-api-key.ts");
+    const action = serverAction("createApiKey", "lib/api-keys/actions/create-api-key.ts");
     const response = await postServerAction(request, action, [{ environment: "sandbox", label: "no-cookie" }], {
       Origin: baseURL ?? "",
     });
@@ -154,7 +154,7 @@ test.describe("server actions and Origin", () => {
     page,
     baseURL,
   }) => {
-    const action = serverAction("createApiKey", "lib/actions/create-api-key.ts");
+    const action = serverAction("createApiKey", "lib/api-keys/actions/create-api-key.ts");
     const run = Date.now().toString(36);
     for (const origin of ["https://evil.example", "null"]) {
       const response = await postServerAction(

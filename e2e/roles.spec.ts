@@ -23,7 +23,7 @@ test.describe("support", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Request ${externalId}` })).toBeVisible();
     await lookAt(page, "test-results/screens/support-request.png", { fullPage: true });
 
-    // createSettlementRequest is lib/actions/create-settlement-request.ts (the dashboard's own action).
+    // createSettlementRequest is lib/settlement-requests/actions/create-settlement-request.ts (the dashboard's own action).
     const action = serverAction("createSettlementRequest");
     const forged = unique("support-forged");
     const response = await postServerAction(
@@ -52,7 +52,7 @@ test.describe("support", () => {
 
     const response = await postServerAction(
       page.request,
-      serverAction("createApiKey", "lib/actions/create-api-key.ts"),
+      serverAction("createApiKey", "lib/api-keys/actions/create-api-key.ts"),
       [{ environment: "production", label: "support" }],
       {
         Origin: baseURL ?? "",

@@ -6,7 +6,7 @@ import { safeNextPath } from "@/lib/auth/config";
 import { getSessionPerson } from "@/lib/auth/session";
 import { SecondStep } from "@/components/auth/second-step";
 import { ForcedPasswordChange } from "@/components/auth/forced-password-change";
-import { signOut } from "@/lib/actions/sign-out";
+import { signOut } from "@/lib/people/actions/sign-out";
 import { listPasskeys } from "@/lib/auth/passkeys";
 import { getDatabase } from "@/lib/db/connection";
 

@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createAccessToken } from "@/lib/actions/create-access-token";
+import { createAccessToken } from "@/lib/listen/actions/create-access-token";
 import type { CreateAccessTokenInput } from "@/lib/auth/forms";
 import { ListenQuickStart } from "./listen-quick-start";
 

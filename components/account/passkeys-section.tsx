@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { beginPasskeySetup, finishPasskeySetup, removePasskey } from "@/lib/actions/passkey-setup";
+import { beginPasskeySetup, finishPasskeySetup, removePasskey } from "@/lib/people/actions/passkey-setup";
 import type { PasskeyView } from "@/lib/auth/passkeys";
 
 const day = (iso: string) => formatDay(iso);

@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import { revokeAccessToken } from "@/lib/actions/revoke-access-token";
+import { revokeAccessToken } from "@/lib/listen/actions/revoke-access-token";
 
 /** Revokes one of one's tokens after a confirmation; a listener using it stops at once. */
 export function RevokeTokenButton({ id, name }: { id: string; name: string }) {

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import { removeSecondFactor } from "@/lib/actions/remove-second-factor";
+import { removeSecondFactor } from "@/lib/people/actions/remove-second-factor";
 import type { PasskeyView } from "@/lib/auth/passkeys";
 import { PasskeysSection } from "./passkeys-section";
 

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useToast } from "@/components/ui/toast";
-import { endOtherSessions, endSession } from "@/lib/actions/end-session";
+import { endOtherSessions, endSession } from "@/lib/people/actions/end-session";
 import type { SessionView } from "@/lib/auth/my-sessions";
 import { formatMinute } from "@/lib/dashboard/format-date";
 

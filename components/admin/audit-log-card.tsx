@@ -7,8 +7,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { AlertIcon, CheckIcon, DownloadIcon, ShieldIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
-import { rotateAuditKey } from "@/lib/actions/rotate-audit-key";
-import { verifyAuditLog, type AuditVerification } from "@/lib/actions/verify-audit-log";
+import { rotateAuditKey } from "@/lib/settings/actions/rotate-audit-key";
+import { verifyAuditLog, type AuditVerification } from "@/lib/settings/actions/verify-audit-log";
 import { formatMinute } from "@/lib/dashboard/format-date";
 
 export type AuditLogSummary = {

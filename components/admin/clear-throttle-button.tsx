@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { clearSignInThrottle } from "@/lib/actions/clear-sign-in-throttle";
+import { clearSignInThrottle } from "@/lib/people/actions/clear-sign-in-throttle";
 
 /** Lifts one sign-in throttle at once (People page, administrators). */
 export function ClearThrottleButton({ throttleKey, label }: { throttleKey: string; label: string }) {

@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createApiKey } from "@/lib/actions/create-api-key";
+import { createApiKey } from "@/lib/api-keys/actions/create-api-key";
 import { createApiKeySchema, type CreateApiKeyInput } from "@/lib/auth/forms";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { OneTimeSecret } from "./one-time-secret";

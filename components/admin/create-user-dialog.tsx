@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createUser } from "@/lib/actions/create-user";
+import { createUser } from "@/lib/people/actions/create-user";
 import { createUserSchema, type CreateUserInput } from "@/lib/auth/forms";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
 import { OneTimeSecret } from "./one-time-secret";

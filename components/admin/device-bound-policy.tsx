@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useToast } from "@/components/ui/toast";
-import { setDeviceBoundApprovers } from "@/lib/actions/set-device-bound-approvers";
+import { setDeviceBoundApprovers } from "@/lib/approvals/actions/set-device-bound-approvers";
 
 /**
  * "Approvers use device-bound keys" (issue 61): production approvals confirmed only with a passkey

@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import { revokeApiKey } from "@/lib/actions/revoke-api-key";
+import { revokeApiKey } from "@/lib/api-keys/actions/revoke-api-key";
 
 /** Revokes one key after a confirmation; the service refuses it from the next request on. */
 export function RevokeKeyButton({

@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useToast } from "@/components/ui/toast";
-import { setSecondFactorRoles } from "@/lib/actions/set-second-factor-roles";
+import { setSecondFactorRoles } from "@/lib/people/actions/set-second-factor-roles";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
 
 /**

@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogClose } from "@/components/ui/dialog";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
-import { changeUserRole } from "@/lib/actions/change-user-role";
-import { resetUserPassword } from "@/lib/actions/reset-user-password";
-import { resetSecondFactor } from "@/lib/actions/set-second-factor-roles";
-import { setUserDisabled } from "@/lib/actions/set-user-disabled";
-import { endPersonSessions } from "@/lib/actions/end-person-sessions";
+import { changeUserRole } from "@/lib/people/actions/change-user-role";
+import { resetUserPassword } from "@/lib/people/actions/reset-user-password";
+import { resetSecondFactor } from "@/lib/people/actions/set-second-factor-roles";
+import { setUserDisabled } from "@/lib/people/actions/set-user-disabled";
+import { endPersonSessions } from "@/lib/people/actions/end-person-sessions";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
 import { OneTimeSecret } from "./one-time-secret";
 

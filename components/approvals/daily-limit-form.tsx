@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { saveDailyLimit } from "@/lib/actions/save-daily-limit";
+import { saveDailyLimit } from "@/lib/approvals/actions/save-daily-limit";
 import type { DailyLimitInput } from "@/lib/approvals/limit-form";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/permissions";

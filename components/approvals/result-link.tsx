@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { setEnvironment } from "@/lib/actions/set-environment";
+import { setEnvironment } from "@/lib/people/actions/set-environment";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 
 /**

@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useToast } from "@/components/ui/toast";
-import { revealAccountNumber } from "@/lib/actions/reveal-account-number";
+import { revealAccountNumber } from "@/lib/approvals/actions/reveal-account-number";
 
 /** Reveals a masked bank identifier on purpose (issue 43): the reveal is audited, the value shown with a copy button. */
 export function RevealAccount({ kind, id, label }: { kind: "payee" | "submission"; id: string; label: string }) {

@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { OneTimeSecret } from "@/components/admin/one-time-secret";
 import { Button } from "@/components/ui/button";
-import { revealSubmissionSecret } from "@/lib/actions/reveal-submission-secret";
+import { revealSubmissionSecret } from "@/lib/approvals/actions/reveal-submission-secret";
 
 /** The approved call's secret (a signing secret, an API key), shown to its author once, then gone. */
 export function RevealSecret({ id, label }: { id: string; label: string }) {

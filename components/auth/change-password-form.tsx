@@ -7,7 +7,7 @@ import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { changePassword } from "@/lib/actions/change-password";
+import { changePassword } from "@/lib/people/actions/change-password";
 import type { ChangePasswordInput } from "@/lib/auth/forms";
 import { checkChangePassword } from "@/lib/auth/password-checks";
 import { useCheckedForm } from "./use-checked-form";

@@ -1,6 +1,6 @@
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { Button } from "@/components/ui/button";
-import { signOut } from "@/lib/actions/sign-out";
+import { signOut } from "@/lib/people/actions/sign-out";
 
 /**
  * What someone signed in with a generated password sees, on every page, until they choose their

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { beginPasskeyProof, finishPasskeyProof } from "@/lib/actions/passkey-proof";
+import { beginPasskeyProof, finishPasskeyProof } from "@/lib/people/actions/passkey-proof";
 import { passkeysSupported, answerWithPasskey } from "./webauthn-browser";
 
 /** "Use a passkey": proves the second factor with one of the person's passkeys (issue 43). */

@@ -6,7 +6,7 @@ import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { proveSecondFactor } from "@/lib/actions/prove-second-factor";
+import { proveSecondFactor } from "@/lib/people/actions/prove-second-factor";
 import { PasskeyProofButton } from "./passkey-proof-button";
 
 /**

@@ -12,7 +12,7 @@ import {
   beginSecondFactorSetup,
   confirmSecondFactorSetup,
   type SecondFactorSetup,
-} from "@/lib/actions/second-factor-setup";
+} from "@/lib/people/actions/second-factor-setup";
 
 /** "JBSWY3DPEHPK3PXP…" in groups of four, as authenticator apps show a typed key. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();

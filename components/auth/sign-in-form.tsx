@@ -5,7 +5,7 @@ import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { signIn } from "@/lib/actions/sign-in";
+import { signIn } from "@/lib/people/actions/sign-in";
 import type { SignInInput } from "@/lib/auth/forms";
 import { checkSignIn } from "@/lib/auth/password-checks";
 import { useCheckedForm } from "./use-checked-form";

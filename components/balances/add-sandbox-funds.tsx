@@ -7,7 +7,7 @@ import { useActionMutation } from "@/components/forms/use-action-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { fundSandbox } from "@/lib/actions/fund-sandbox";
+import { fundSandbox } from "@/lib/sandbox/actions/fund-sandbox";
 import { ActionFailure, describeError } from "@/lib/dashboard/action-result";
 import { formatMoney } from "@/lib/money/format";
 

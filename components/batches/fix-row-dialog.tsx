@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { editBatchRow } from "@/lib/actions/edit-batch-row";
+import { editBatchRow } from "@/lib/batches/actions/edit-batch-row";
 import type { CellProblem } from "@/lib/batches/rows";
 import type { BatchRowView } from "@/lib/batches/types";
 

@@ -11,7 +11,7 @@ import { HeldPanel } from "@/components/forms/held-panel";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
-import { createTrackedDisbursement } from "@/lib/actions/create-tracked-disbursement";
+import { createTrackedDisbursement } from "@/lib/disbursements/actions/create-tracked-disbursement";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { railLabel } from "@/lib/dashboard/routes";

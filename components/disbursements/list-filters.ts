@@ -1,6 +1,6 @@
 /** The disbursements list: its filters as they sit in the URL, and where it reads from (browser-safe). */
 import { listSource } from "@/components/list/list-source";
-import { listDisbursements } from "@/lib/actions/list-disbursements";
+import { listDisbursements } from "@/lib/disbursements/actions/list-disbursements";
 import { createdRange, listFilters, oneOf } from "@/lib/dashboard/list-filters";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { STABLECOINS } from "@/lib/schemas/catalog";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCan } from "@/components/auth/actor-context";
 import { Button } from "@/components/ui/button";
-import { retryWebhookDelivery } from "@/lib/actions/retry-webhook-delivery";
+import { retryWebhookDelivery } from "@/lib/webhook-endpoints/actions/retry-webhook-delivery";
 import { useActionMutation } from "@/components/forms/use-action-mutation";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 

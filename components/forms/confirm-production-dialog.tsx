@@ -3,9 +3,9 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { previewSettlementRequest } from "@/lib/actions/preview-settlement-request";
+import { previewSettlementRequest } from "@/lib/settlement-requests/actions/preview-settlement-request";
 import { describeError } from "@/lib/dashboard/action-result";
-import { getDailyLimitLeft } from "@/lib/actions/get-daily-limit-left";
+import { getDailyLimitLeft } from "@/lib/approvals/actions/get-daily-limit-left";
 import { formatMoney } from "@/lib/money/format";
 import {
   disbursementLines,

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ClockIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
-import { denySubmission } from "@/lib/actions/deny-submission";
+import { denySubmission } from "@/lib/decisions/actions/deny-submission";
 import type { ActionError } from "@/lib/dashboard/action-result";
 
 /**

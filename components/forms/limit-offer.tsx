@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ClockIcon } from "@/components/ui/icons";
-import { submitForApproval } from "@/lib/actions/submit-for-approval";
+import { submitForApproval } from "@/lib/approvals/actions/submit-for-approval";
 
 /**
  * Past a daily limit: how much is left, and the offer to submit the same call for approval

@@ -12,11 +12,11 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InboxIcon, PlusIcon } from "@/components/ui/icons";
 import { Select } from "@/components/ui/select";
-import { createInbox } from "@/lib/actions/create-inbox";
-import { deleteInbox } from "@/lib/actions/delete-inbox";
-import { registerInbox } from "@/lib/actions/register-inbox";
-import { replayInboxMessage } from "@/lib/actions/replay-inbox-message";
-import { setInboxResponse } from "@/lib/actions/set-inbox-response";
+import { createInbox } from "@/lib/inbox/actions/create-inbox";
+import { deleteInbox } from "@/lib/inbox/actions/delete-inbox";
+import { registerInbox } from "@/lib/inbox/actions/register-inbox";
+import { replayInboxMessage } from "@/lib/inbox/actions/replay-inbox-message";
+import { setInboxResponse } from "@/lib/inbox/actions/set-inbox-response";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import {
   INBOX_LIMITS_TEXT,

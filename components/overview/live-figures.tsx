@@ -1,7 +1,7 @@
 import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { statusTone, type Tone } from "@/components/ui/status-tone";
-import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
+import { listSettlementRequests } from "@/lib/settlement-requests/actions/list-settlement-requests";
 import { describeError } from "@/lib/dashboard/action-result";
 import { rangeStart, summaryFrom } from "@/lib/page-data/overview-summary";
 

@@ -11,7 +11,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
-import { addPayee } from "@/lib/actions/add-payee";
+import { addPayee } from "@/lib/approvals/actions/add-payee";
 import { compactWallet } from "@/lib/dashboard/normalize-input";
 import { railFor, railLabel, railsFor } from "@/lib/dashboard/routes";
 import { BANK_SHAPES } from "@/lib/schemas/bank-shapes";

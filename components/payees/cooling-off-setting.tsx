@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
 import { useToast } from "@/components/ui/toast";
 import { Select } from "@/components/ui/select";
-import { setPayeeCoolingOff } from "@/lib/actions/set-payee-cooling-off";
+import { setPayeeCoolingOff } from "@/lib/approvals/actions/set-payee-cooling-off";
 import { COOLING_OFF_CHOICES } from "@/lib/approvals/payee-choices";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { Button } from "@/components/ui/button";
-import { importPayees, type PayeeImport } from "@/lib/actions/import-payees";
+import { importPayees, type PayeeImport } from "@/lib/approvals/actions/import-payees";
 import type { ActionError } from "@/lib/dashboard/action-result";
 
 const names = (rows: Array<{ line: number; name: string }>) =>

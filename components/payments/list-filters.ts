@@ -1,6 +1,6 @@
 /** The payments list: its filters as they sit in the URL, and where it reads from (browser-safe). */
 import { listSource } from "@/components/list/list-source";
-import { listPayments } from "@/lib/actions/list-payments";
+import { listPayments } from "@/lib/payments/actions/list-payments";
 import { createdRange, listFilters, oneOf, text } from "@/lib/dashboard/list-filters";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { PAYMENT_STATUSES, PAYMENT_TYPES, type PaymentStatus } from "@/lib/state-machine/statuses";

@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { humanizeStatus, statusOptions } from "@/components/ui/status-tone";
 import { ActionFailure, describeError } from "@/lib/dashboard/action-result";
-import { simulatePaymentStatus } from "@/lib/actions/simulate-payment-status";
+import { simulatePaymentStatus } from "@/lib/payments/actions/simulate-payment-status";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/components/forms/use-action-mutation";

@@ -12,7 +12,7 @@ import { Field } from "@/components/ui/field";
 import { RatesIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { getRate } from "@/lib/actions/get-rate";
+import { getRate } from "@/lib/rates/actions/get-rate";
 import { ActionFailure, describeError, unwrap, type ActionResult } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { plainAmount } from "@/lib/dashboard/normalize-input";

@@ -6,11 +6,11 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { acceptDifference } from "@/lib/actions/accept-difference";
-import { assignException } from "@/lib/actions/assign-exception";
-import { matchByHand } from "@/lib/actions/match-by-hand";
+import { acceptDifference } from "@/lib/reconciliation/actions/accept-difference";
+import { assignException } from "@/lib/reconciliation/actions/assign-exception";
+import { matchByHand } from "@/lib/reconciliation/actions/match-by-hand";
 import type { ActionError, ActionResult } from "@/lib/dashboard/action-result";
-import { writeOffException } from "@/lib/actions/write-off-exception";
+import { writeOffException } from "@/lib/reconciliation/actions/write-off-exception";
 import { formatMoney } from "@/lib/money/format";
 import { useReconAction } from "./use-recon-action";
 

@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { recordExpectedSettlement } from "@/lib/actions/record-expected-settlement";
+import { recordExpectedSettlement } from "@/lib/reconciliation/actions/record-expected-settlement";
 import { LateNoticeList } from "./late-notice-list";
 import type { ExpectedInput } from "@/lib/reconciliation/expected-input";
 import { CURRENCIES } from "@/lib/schemas/catalog";

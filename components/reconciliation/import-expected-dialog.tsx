@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { UploadIcon } from "@/components/ui/icons";
-import { importExpectedSettlements } from "@/lib/actions/import-expected-settlements";
+import { importExpectedSettlements } from "@/lib/reconciliation/actions/import-expected-settlements";
 import type { ActionError } from "@/lib/dashboard/action-result";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL } from "@/lib/reconciliation/import-limits";
 import type { LateNotice } from "@/lib/reconciliation/late-notices";

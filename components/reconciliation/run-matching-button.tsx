@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { runReconciliation } from "@/lib/actions/run-reconciliation";
+import { runReconciliation } from "@/lib/reconciliation/actions/run-reconciliation";
 import { useReconAction } from "./use-recon-action";
 
 /** Reads what the service did and matches the month: the answer says what it found. */

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
-import { createSandboxExceptionPack } from "@/lib/actions/create-sandbox-exception-pack";
+import { createSandboxExceptionPack } from "@/lib/reconciliation/actions/create-sandbox-exception-pack";
 import { EXCEPTION_LABELS } from "@/lib/reconciliation/labels";
 import type { PackCase } from "@/lib/reconciliation/sandbox-pack";
 import { useReconAction } from "./use-recon-action";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { undoMatch } from "@/lib/actions/undo-match";
+import { undoMatch } from "@/lib/reconciliation/actions/undo-match";
 import { useReconAction } from "./use-recon-action";
 
 /** Undoes a match: its expected settlements and movements go back to the pool. */

@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { retryReportRun } from "@/lib/actions/retry-report-run";
-import { setReportScheduleEnabled } from "@/lib/actions/set-report-schedule-enabled";
+import { retryReportRun } from "@/lib/reports/actions/retry-report-run";
+import { setReportScheduleEnabled } from "@/lib/reports/actions/set-report-schedule-enabled";
 
 /** Runs a failed report again. */
 export function RetryRunButton({ id }: { id: string }) {

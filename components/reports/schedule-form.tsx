@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { createReportSchedule } from "@/lib/actions/create-report-schedule";
+import { createReportSchedule } from "@/lib/reports/actions/create-report-schedule";
 import type { ActionError } from "@/lib/dashboard/action-result";
 import { CADENCES, type Cadence } from "@/lib/reports/cadence";
 import type { ReportFormat, ReportId } from "@/lib/reports/catalog";

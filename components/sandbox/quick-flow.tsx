@@ -6,7 +6,7 @@ import { useActionForm, useOpenCreated } from "@/components/forms/use-action-for
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ArrowRightIcon } from "@/components/ui/icons";
-import { createSettlementRequest } from "@/lib/actions/create-settlement-request";
+import { createSettlementRequest } from "@/lib/settlement-requests/actions/create-settlement-request";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { newIdempotencyKey } from "@/lib/dashboard/form-values";
 import { queryKeys } from "@/lib/dashboard/query-keys";

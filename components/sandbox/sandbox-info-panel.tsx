@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { RefreshIcon } from "@/components/ui/icons";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getSandboxInfo } from "@/lib/actions/get-sandbox-info";
+import { getSandboxInfo } from "@/lib/sandbox/actions/get-sandbox-info";
 import { ActionFailure, describeError, unwrap } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";

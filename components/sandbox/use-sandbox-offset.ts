@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { getSandboxClock } from "@/lib/actions/get-sandbox-clock";
+import { getSandboxClock } from "@/lib/sandbox/actions/get-sandbox-clock";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 

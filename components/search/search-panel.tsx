@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useActor, useShellEnvironment } from "@/components/auth/actor-context";
 import { Input } from "@/components/ui/input";
 import { StatusBadge } from "@/components/ui/badge";
-import { searchEverything } from "@/lib/actions/search-everything";
+import { searchEverything } from "@/lib/search/actions/search-everything";
 import { ActionFailure, describeError, unwrap } from "@/lib/dashboard/action-result";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";

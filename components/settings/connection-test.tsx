@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { describeError } from "@/lib/dashboard/action-result";
-import { testConnection, type ConnectionTest as Result } from "@/lib/actions/test-connection";
+import { testConnection, type ConnectionTest as Result } from "@/lib/settings/actions/test-connection";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 
 /** Calls the API of one environment from the server and shows the round trip or the error. */

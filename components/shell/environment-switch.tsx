@@ -5,7 +5,7 @@ import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import { setEnvironment } from "@/lib/actions/set-environment";
+import { setEnvironment } from "@/lib/people/actions/set-environment";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { cn } from "@/lib/ui/cn";
 

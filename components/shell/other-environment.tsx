@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { setEnvironment } from "@/lib/actions/set-environment";
+import { setEnvironment } from "@/lib/people/actions/set-environment";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 
 /**

@@ -2,7 +2,7 @@ import { Link } from "@/components/ui/link";
 import { LogOutIcon } from "@/components/ui/icons";
 import type { ShellUser } from "@/components/auth/actor-context";
 import { ROLE_LABELS } from "@/lib/auth/permissions";
-import { signOut } from "@/lib/actions/sign-out";
+import { signOut } from "@/lib/people/actions/sign-out";
 import { initialsOf } from "@/lib/ui/initials";
 
 /** Who is signed in and with which role (links to their account), and a sign-out button that works without JS. */

@@ -1,6 +1,6 @@
 /** The /v1 list: its filters as they sit in the URL, and where it reads from (browser-safe). */
 import { listSource } from "@/components/list/list-source";
-import { listV1Payments } from "@/lib/actions/list-v1-payments";
+import { listV1Payments } from "@/lib/v1-payments/actions/list-v1-payments";
 import { listFilters, oneOf } from "@/lib/dashboard/list-filters";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { V1_PAYMENT_STATUSES } from "@/lib/state-machine/v1-payments";

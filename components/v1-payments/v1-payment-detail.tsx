@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { livePaths, readLive } from "@/lib/dashboard/live-paths";
-import { notifyV1Payment } from "@/lib/actions/notify-v1-payment";
+import { notifyV1Payment } from "@/lib/v1-payments/actions/notify-v1-payment";
 import { ActionFailure, describeError } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";

@@ -14,7 +14,7 @@ import { OneTimeSecret } from "@/components/admin/one-time-secret";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { PlusIcon } from "@/components/ui/icons";
-import { createWebhook } from "@/lib/actions/create-webhook";
+import { createWebhook } from "@/lib/webhook-endpoints/actions/create-webhook";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import type { InboxSummary } from "@/lib/inbox/types";

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { updateWebhook } from "@/lib/actions/update-webhook";
+import { updateWebhook } from "@/lib/webhook-endpoints/actions/update-webhook";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/components/forms/use-action-mutation";

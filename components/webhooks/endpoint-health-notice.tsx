@@ -2,8 +2,8 @@
 
 import { useActionMutation } from "@/components/forms/use-action-mutation";
 import { Button } from "@/components/ui/button";
-import { advanceSandboxClock } from "@/lib/actions/advance-sandbox-clock";
-import { setWebhookOutage } from "@/lib/actions/webhook-health";
+import { advanceSandboxClock } from "@/lib/sandbox/actions/advance-sandbox-clock";
+import { setWebhookOutage } from "@/lib/webhook-endpoints/actions/webhook-health";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { queryKeys } from "@/lib/dashboard/query-keys";

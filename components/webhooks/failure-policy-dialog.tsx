@@ -5,7 +5,7 @@ import { useActionMutation } from "@/components/forms/use-action-mutation";
 import { EndpointDialog, SaveFooter, SettingForm } from "./endpoint-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { setWebhookFailurePolicy } from "@/lib/actions/webhook-health";
+import { setWebhookFailurePolicy } from "@/lib/webhook-endpoints/actions/webhook-health";
 import { ActionFailure, fieldProblem } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";

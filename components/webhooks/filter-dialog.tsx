@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { EndpointDialog, SaveFooter, SettingForm } from "./endpoint-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { previewWebhookFilter, setWebhookFilter } from "@/lib/actions/webhook-filter";
+import { previewWebhookFilter, setWebhookFilter } from "@/lib/webhook-endpoints/actions/webhook-filter";
 import { ActionFailure, fieldProblem } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";

@@ -3,11 +3,11 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { keepInboxSecret } from "@/lib/actions/keep-inbox-secret";
+import { keepInboxSecret } from "@/lib/inbox/actions/keep-inbox-secret";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import type { InboxSummary, KeptSecret } from "@/lib/inbox/types";
 import { maskInboxUrl } from "@/lib/schemas/mask";
-import { updateWebhook } from "@/lib/actions/update-webhook";
+import { updateWebhook } from "@/lib/webhook-endpoints/actions/update-webhook";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { useActionMutation } from "@/components/forms/use-action-mutation";
 

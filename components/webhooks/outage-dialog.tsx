@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { useQueryClient } from "@tanstack/react-query";
-import { setWebhookFailurePolicy, setWebhookOutage } from "@/lib/actions/webhook-health";
+import { setWebhookFailurePolicy, setWebhookOutage } from "@/lib/webhook-endpoints/actions/webhook-health";
 import { fieldProblem } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";

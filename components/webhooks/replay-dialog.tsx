@@ -10,7 +10,7 @@ import { DialogActions } from "@/components/ui/dialog";
 import { EndpointDialog } from "./endpoint-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { replayWebhookRange } from "@/lib/actions/replay-webhook-range";
+import { replayWebhookRange } from "@/lib/webhook-endpoints/actions/replay-webhook-range";
 import { fieldProblem } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";

@@ -6,7 +6,7 @@ import { CreateDialog } from "@/components/forms/create-dialog";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { rotateWebhookSecret } from "@/lib/actions/rotate-webhook-secret";
+import { rotateWebhookSecret } from "@/lib/webhook-endpoints/actions/rotate-webhook-secret";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import type { InboxSummary } from "@/lib/inbox/types";

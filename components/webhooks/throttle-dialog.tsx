@@ -5,7 +5,7 @@ import { useActionMutation } from "@/components/forms/use-action-mutation";
 import { EndpointDialog, SaveFooter, SettingForm } from "./endpoint-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { setWebhookThrottle } from "@/lib/actions/webhook-throttle";
+import { setWebhookThrottle } from "@/lib/webhook-endpoints/actions/webhook-throttle";
 import { ActionFailure, fieldProblem } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";

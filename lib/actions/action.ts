@@ -19,8 +19,7 @@ import type { ApiFailure, ApiResult } from "@/lib/settlement-api";
 import type { ActionError, ActionMeta, ActionResult } from "@/lib/dashboard/action-result";
 import { safeError } from "@/lib/observability/safe-error";
 import { readableValidation } from "@/lib/schemas/field-label";
-import { judge, type Control } from "@/lib/approvals/hold";
-import { CONTROLLED_ACTION_TABLE } from "@/lib/instance/controlled-actions";
+import type { ControlVerdict } from "./control-verdict";
 
 export type { ActionContext, ActionKind, ActionPermission };
 
@@ -51,10 +50,15 @@ type ActionConfig<S extends z.ZodType, T, P extends ActionPermission> = {
   input: S;
   run: (input: z.output<S>, ctx: ActionContext<P> & { raw: z.input<S> }) => Promise<Outcome<T>>;
   /**
-   * A money movement the approval rules may hold (lib/approvals): the exact call `run` would
-   * send. Checked here, once, for the form, the server action and a scripted call alike.
+   * A call the approval rules may hold (lib/approvals): the feature judges the exact call `run`
+   * would send (`controlled(entries, build)` of lib/approvals/hold.ts) and this wrapper acts on the
+   * verdict, once, for the form, the server action and a scripted call alike. The wrapper knows
+   * no feature and no rule (issue 60): each controlled action names its own entry.
    */
-  control?: (input: z.output<S>, ctx: ActionContext<P> & { raw: z.input<S> }) => Control | Promise<Control>;
+  control?: (
+    input: z.output<S>,
+    ctx: ActionContext<P> & { raw: z.input<S>; actor: NonNullable<ActionContext<P>["actor"]>; actionName: string },
+  ) => Promise<ControlVerdict>;
 };
 
 const metaSchema = z
@@ -155,15 +159,12 @@ async function runAction<S extends z.ZodType, T, P extends ActionPermission>(
     }
     let finish = async (_ok: boolean) => {};
     if (config.control && ctx.actor) {
-      const verdict = await judge(
-        CONTROLLED_ACTION_TABLE,
-        await config.control(parsed.data, { ...auth.ctx, raw: input }),
-        {
-          environment: ctx.environment,
-          actor: ctx.actor,
-          actionName: config.name,
-        },
-      );
+      const verdict = await config.control(parsed.data, {
+        ...auth.ctx,
+        raw: input,
+        actor: ctx.actor,
+        actionName: config.name,
+      });
       if (verdict.kind === "refused") {
         await recordAudit({
           actor: ctx.actor,

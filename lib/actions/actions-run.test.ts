@@ -129,7 +129,7 @@ describe("server actions refuse on the server", () => {
   }
 
   it("records a refused change in the audit trail", async () => {
-    const fn = await load("lib/actions/create-api-key.ts", "createApiKey");
+    const fn = await load("lib/api-keys/actions/create-api-key.ts", "createApiKey");
     state.actor = actorFor("support");
     await outcome(fn, "sandbox");
     expect(state.audit).toEqual([{ action: "createApiKey", result: "forbidden" }]);
@@ -144,20 +144,20 @@ describe("the one wrapper's rules", () => {
     state.environment = "production";
     state.actor = actorFor("developer");
     await call(
-      "lib/actions/create-settlement-request.ts",
+      "lib/settlement-requests/actions/create-settlement-request.ts",
       "createSettlementRequest",
       {},
       { environment: "production", confirmProduction: true },
     );
     state.actor = actorFor("support");
-    await call("lib/actions/get-rate.ts", "getRate", {});
+    await call("lib/rates/actions/get-rate.ts", "getRate", {});
     expect(state.audit).toEqual([{ action: "createSettlementRequest", result: "forbidden" }]);
   });
 
   it("refuses a change for another environment than the page's, or unconfirmed in production, before the API", async () => {
     state.actor = actorFor("admin");
     state.environment = "sandbox";
-    const file = "lib/actions/create-webhook.ts";
+    const file = "lib/webhook-endpoints/actions/create-webhook.ts";
     expect(await call(file, "createWebhook", {}, { environment: "production" })).toMatchObject({
       error: { code: "environment_mismatch" },
     });
@@ -175,7 +175,7 @@ describe("the one wrapper's rules", () => {
     state.actor = actorFor("admin");
     state.environment = "production";
     const got = await call(
-      "lib/actions/advance-sandbox-clock.ts",
+      "lib/sandbox/actions/advance-sandbox-clock.ts",
       "advanceSandboxClock",
       { seconds: 60 },
       { environment: "production", confirmProduction: true },
@@ -187,7 +187,7 @@ describe("the one wrapper's rules", () => {
   it("answers input that does not parse with its problems by field, unaudited", async () => {
     state.actor = actorFor("admin");
     state.environment = "sandbox";
-    const got = await call("lib/actions/create-user.ts", "createUser", {
+    const got = await call("lib/people/actions/create-user.ts", "createUser", {
       email: "not an email",
       name: "A",
       role: "admin",
@@ -199,7 +199,12 @@ describe("the one wrapper's rules", () => {
   it("the console's own actions need no page environment and ignore a second argument", async () => {
     state.actor = actorFor("admin");
     state.environment = "production";
-    const got = await call("lib/actions/create-api-key.ts", "createApiKey", { environment: "nowhere" }, "anything");
+    const got = await call(
+      "lib/api-keys/actions/create-api-key.ts",
+      "createApiKey",
+      { environment: "nowhere" },
+      "anything",
+    );
     expect(got).toMatchObject({ ok: false, error: { code: "invalid_input", details: [{ path: "environment" }] } });
   });
 });

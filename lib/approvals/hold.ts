@@ -1,3 +1,4 @@
+import type { ControlVerdict, HeldCall } from "@/lib/actions/control-verdict";
 import "server-only";
 import type { Actor } from "@/lib/auth/session";
 import type { ApiCall } from "@/lib/dashboard/api-calls";
@@ -29,14 +30,10 @@ import { formatUtcMinute } from "@/lib/dashboard/format-date";
 export type Control = { action: ControlledAction; call: ApiCall };
 
 /** A held call: its submission, what its author reads, and the author's own pending submission it may replace. */
-export type Held = { id: string; message: string; replaces?: string };
+export type Held = HeldCall;
 
 /** What the wrapper does with a controlled call: hold it, offer it for approval (past a daily limit), or send it (then say how it ended). */
-export type Verdict =
-  | { kind: "refused"; code: string; message: string }
-  | { kind: "held"; held: Held }
-  | { kind: "over_limit"; held: Held }
-  | { kind: "go"; finish: (ok: boolean) => Promise<void> };
+export type Verdict = ControlVerdict;
 
 /** Held past a daily limit, or as a possible duplicate: not a rule of anyone's making, so a fixed one (1 approval from Admin or Finance). */
 const fixedRule = (id: "daily-limit" | "possible-duplicate", name: string, action: ControlledAction) => ({
@@ -296,4 +293,22 @@ function storeCall(
     expiresAt: new Date(now.getTime() + env().APPROVAL_EXPIRY_HOURS * 3_600_000),
     ...held,
   });
+}
+
+/**
+ * A controlled action's check (issue 60): the call `build` makes of the action's input, judged
+ * against the approval rules, limits, duplicates and cooling-off with the entries of the features
+ * it names (each controlled action names its own: `{ disbursement: disbursementAction }`), so the
+ * actions' wrapper only acts on the verdict and knows no feature.
+ */
+export function controlled<I, C extends { environment: Environment; actor: Actor; actionName: string }>(
+  table: Partial<ControlledActionTable>,
+  build: (input: I, ctx: C) => Control | Promise<Control>,
+): (input: I, ctx: C) => Promise<Verdict> {
+  return async (input, ctx) =>
+    judge(table as ControlledActionTable, await build(input, ctx), {
+      environment: ctx.environment,
+      actor: ctx.actor,
+      actionName: ctx.actionName,
+    });
 }

@@ -14,7 +14,7 @@ import { inferChain } from "@/lib/validators/wallet";
 
 export type ConfirmLine = { label: string; value: string };
 
-/** A settlement request body priced by the service's quote (lib/actions/preview-settlement-request.ts). */
+/** A settlement request body priced by the service's quote (lib/settlement-requests/actions/preview-settlement-request.ts). */
 export type SettlementPreview = {
   environment: Environment;
   type: SettlementType;

@@ -1,8 +1,8 @@
 import "server-only";
-import { getEvent } from "@/lib/actions/get-event";
-import { listEvents } from "@/lib/actions/list-events";
-import { listWebhookDeliveries } from "@/lib/actions/list-webhook-deliveries";
-import { searchEverything } from "@/lib/actions/search-everything";
+import { getEvent } from "@/lib/webhook-endpoints/actions/get-event";
+import { listEvents } from "@/lib/webhook-endpoints/actions/list-events";
+import { listWebhookDeliveries } from "@/lib/webhook-endpoints/actions/list-webhook-deliveries";
+import { searchEverything } from "@/lib/search/actions/search-everything";
 import type { ActionResult } from "@/lib/dashboard/action-result";
 import type { DeliveryAnswer, Event } from "@/lib/schemas/event";
 import type { EventType } from "@/lib/state-machine/webhooks";

@@ -1,12 +1,12 @@
 import "server-only";
-import { getDisbursement } from "@/lib/actions/get-disbursement";
-import { getPayment } from "@/lib/actions/get-payment";
-import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
-import { getSettlementRequestHistory } from "@/lib/actions/get-settlement-request-history";
-import { getV1Payment } from "@/lib/actions/get-v1-payment";
-import { getEvent } from "@/lib/actions/get-event";
-import { getRequestLog } from "@/lib/actions/get-request-log";
-import { listEvents } from "@/lib/actions/list-events";
+import { getDisbursement } from "@/lib/disbursements/actions/get-disbursement";
+import { getPayment } from "@/lib/payments/actions/get-payment";
+import { getSettlementRequest } from "@/lib/settlement-requests/actions/get-settlement-request";
+import { getSettlementRequestHistory } from "@/lib/settlement-requests/actions/get-settlement-request-history";
+import { getV1Payment } from "@/lib/v1-payments/actions/get-v1-payment";
+import { getEvent } from "@/lib/webhook-endpoints/actions/get-event";
+import { getRequestLog } from "@/lib/request-log/actions/get-request-log";
+import { listEvents } from "@/lib/webhook-endpoints/actions/list-events";
 import type { ActionResult } from "@/lib/dashboard/action-result";
 
 /**

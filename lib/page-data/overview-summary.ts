@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { getSettlementSummary } from "@/lib/actions/get-settlement-summary";
+import { getSettlementSummary } from "@/lib/balances/actions/get-settlement-summary";
 
 /** The first day of a range of `days` ending today (UTC), as the summary takes it. */
 export function rangeStart(days: number): string {

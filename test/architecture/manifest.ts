@@ -50,12 +50,14 @@ export const FLOORS: ReadonlyArray<{ name: string; rooms: Readonly<Record<string
     name: "platform: the service's client, people, live updates, the audit trail, webhooks",
     rooms: {
       "lib/settlement-api": { uses: ["lib/auth"] },
+      // The actions' wrapper (issue 60): every feature's actions are built with it; it knows no feature.
+      "lib/actions": { uses: ["lib/auth", "lib/settlement-api"] },
       "lib/auth": { uses: ["lib/audit-log"] },
       "lib/audit-log": {},
       "lib/live": { uses: ["lib/auth", "lib/settlement-api"] },
-      "lib/inbox": { uses: ["lib/auth", "lib/live", "lib/settlement-api"] },
-      "lib/listen": { uses: ["lib/auth", "lib/inbox", "lib/live", "lib/settlement-api"] },
-      "lib/pay": { uses: ["lib/settlement-api", "lib/auth"] },
+      "lib/inbox": { uses: ["lib/actions", "lib/auth", "lib/live", "lib/settlement-api"] },
+      "lib/listen": { uses: ["lib/actions", "lib/auth", "lib/inbox", "lib/live", "lib/settlement-api"] },
+      "lib/pay": { uses: ["lib/actions", "lib/settlement-api", "lib/auth"] },
       "lib/cli": { uses: ["lib/audit-log", "lib/listen"] },
     },
   },
@@ -71,14 +73,24 @@ export const FLOORS: ReadonlyArray<{ name: string; rooms: Readonly<Record<string
       "lib/batches": { uses: ["lib/approvals", "lib/disbursements"] },
       "lib/reconciliation": { uses: ["lib/approvals"] },
       "lib/reports": { uses: ["lib/approvals", "lib/reconciliation"] },
+      // Features of their actions alone (issue 60: each action in its feature's room).
+      "lib/people": {},
+      "lib/settings": {},
+      "lib/payments": {},
+      "lib/request-log": {},
+      "lib/sandbox": {},
+      "lib/balances": {},
+      "lib/rates": {},
+      "lib/search": {},
     },
   },
   {
     name: "composition: what pages read, the actions' wrapper, the instance",
     rooms: {
       "lib/page-data": { uses: ["lib/actions"] },
-      "lib/actions": { uses: ["lib/instance", "lib/page-data"] },
       "lib/instance": {},
+      // Approving a held submission sends it through whichever feature held it: it needs the instance's table.
+      "lib/decisions": { uses: ["lib/instance"] },
     },
   },
   {

@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { SIGN_IN_PATH } from "@/lib/auth/config";
 import { GRANTS, PERMISSION_NAMES, PERMISSIONS, PRODUCTION_MUTATORS, ROLE_LABELS } from "@/lib/auth/permissions";
 import { AccessTokensCard } from "@/components/account/access-tokens-card";
-import { toTokenView } from "@/lib/actions/token-view";
+import { toTokenView } from "@/lib/listen/actions/token-view";
 import { can } from "@/lib/auth/permissions";
 import { inboxOrigin } from "@/lib/inbox/owner";
 import { listTokens } from "@/lib/listen/tokens";

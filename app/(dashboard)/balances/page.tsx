@@ -10,7 +10,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { PaymentsIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getBalanceStatement } from "@/lib/actions/get-balance-statement";
+import { getBalanceStatement } from "@/lib/balances/actions/get-balance-statement";
 import { describeError } from "@/lib/dashboard/action-result";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 import { dateParam, oneOfParam } from "@/lib/dashboard/search-params";

@@ -3,7 +3,7 @@ import { CoolingOffSetting } from "@/components/payees/cooling-off-setting";
 import { PayeeCountdown } from "@/components/payees/payee-countdown";
 import { PayeeFileCard } from "@/components/payees/payee-file-card";
 import { RefreshingActionButton } from "@/components/forms/refreshing-action-button";
-import { removePayee } from "@/lib/actions/remove-payee";
+import { removePayee } from "@/lib/approvals/actions/remove-payee";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";

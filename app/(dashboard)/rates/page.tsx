@@ -2,7 +2,7 @@ import { NotAllowed } from "@/components/auth/not-allowed";
 import { QuoteWorkbench } from "@/components/rates/quote-workbench";
 import { rateQueryFromParams } from "@/components/rates/rate-query-params";
 import { PageHeader } from "@/components/ui/page-header";
-import { getRate } from "@/lib/actions/get-rate";
+import { getRate } from "@/lib/rates/actions/get-rate";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/auth/environment-cookie";

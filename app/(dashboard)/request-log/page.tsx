@@ -5,7 +5,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { RequestsIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { CallDetails } from "@/components/request-log/call-details";
-import { listRequestLogs } from "@/lib/actions/list-request-logs";
+import { listRequestLogs } from "@/lib/request-log/actions/list-request-logs";
 import { firstParam, oneOfParam } from "@/lib/dashboard/search-params";
 import {
   CONSOLE_USER_AGENT_PREFIX,

@@ -4,13 +4,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { AlertIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { getSandboxInfo } from "@/lib/actions/get-sandbox-info";
+import { getSandboxInfo } from "@/lib/sandbox/actions/get-sandbox-info";
 import { describeError } from "@/lib/dashboard/action-result";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { SandboxClockPanel } from "@/components/sandbox/sandbox-clock-panel";
-import { getSandboxClock } from "@/lib/actions/get-sandbox-clock";
+import { getSandboxClock } from "@/lib/sandbox/actions/get-sandbox-clock";
 
 export const metadata = { title: "Sandbox" };
 

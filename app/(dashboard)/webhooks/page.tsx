@@ -4,7 +4,7 @@ import { consoleRead } from "@/lib/auth/console-read";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { ENDPOINTS_PAGE_SIZE } from "@/components/webhooks/constants";
 import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
-import { listWebhooks } from "@/lib/actions/list-webhooks";
+import { listWebhooks } from "@/lib/webhook-endpoints/actions/list-webhooks";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { currentOwnerId, inboxOrigin } from "@/lib/inbox/owner";
 import { listOwnedInboxes, toSummary } from "@/lib/inbox/store";

@@ -9,7 +9,7 @@ import { useActionForm, useOpenCreated } from "@/components/forms/use-action-for
 import { HeldPanel } from "@/components/forms/held-panel";
 import { Card } from "@/components/ui/card";
 import { LazyConfirmProductionDialog as ConfirmProductionDialog } from "@/components/forms/lazy-confirm-production-dialog";
-import { createSettlementRequest } from "@/lib/actions/create-settlement-request";
+import { createSettlementRequest } from "@/lib/settlement-requests/actions/create-settlement-request";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";

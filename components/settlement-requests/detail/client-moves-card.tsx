@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { updateSettlementRequest } from "@/lib/actions/update-settlement-request";
+import { updateSettlementRequest } from "@/lib/settlement-requests/actions/update-settlement-request";
 import { ActionFailure, describeError } from "@/lib/dashboard/action-result";
 import { movesFrom, type ClientMove } from "@/lib/dashboard/client-moves";
 import type { Environment } from "@/lib/dashboard/environment-schema";

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { revokePayerLinks } from "@/lib/actions/revoke-payer-links";
-import { sharePaymentInstructions } from "@/lib/actions/share-payment-instructions";
+import { revokePayerLinks } from "@/lib/pay/actions/revoke-payer-links";
+import { sharePaymentInstructions } from "@/lib/pay/actions/share-payment-instructions";
 import { describeError, type ActionError, type ActionResult } from "@/lib/dashboard/action-result";
 import { formatDateTime } from "@/lib/dashboard/format-date";
 

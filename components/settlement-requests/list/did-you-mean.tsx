@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
-import { searchEverything } from "@/lib/actions/search-everything";
+import { searchEverything } from "@/lib/search/actions/search-everything";
 import { unwrap } from "@/lib/dashboard/action-result";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { queryKeys } from "@/lib/dashboard/query-keys";

@@ -1,6 +1,6 @@
 /** The settlement-requests list: its filters as they sit in the URL, and where it reads from (browser-safe). */
 import { listSource } from "@/components/list/list-source";
-import { listSettlementRequests } from "@/lib/actions/list-settlement-requests";
+import { listSettlementRequests } from "@/lib/settlement-requests/actions/list-settlement-requests";
 import { createdRange, listFilters, oneOf, text } from "@/lib/dashboard/list-filters";
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { SANDBOX_SETTLEMENT_STATUSES } from "@/lib/state-machine/statuses";

@@ -11,7 +11,7 @@ import { listLimits } from "@/lib/approvals/limits";
 import { DailyLimitForm } from "@/components/approvals/daily-limit-form";
 import { RefreshingActionButton } from "@/components/forms/refreshing-action-button";
 import { formatMoney } from "@/lib/money/format";
-import { removeDailyLimit } from "@/lib/actions/remove-daily-limit";
+import { removeDailyLimit } from "@/lib/approvals/actions/remove-daily-limit";
 import { Card } from "@/components/ui/card";
 import { env } from "@/lib/env";
 import { consoleRead } from "@/lib/auth/console-read";

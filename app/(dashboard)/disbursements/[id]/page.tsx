@@ -2,7 +2,7 @@ import { DetailPage } from "@/components/detail/detail-page";
 import { ApprovalTrail } from "@/components/approvals/approval-trail";
 import { BatchTrail } from "@/components/batches/batch-trail";
 import { DisbursementDetail } from "@/components/disbursements/disbursement-detail";
-import { getDisbursement } from "@/lib/actions/get-disbursement";
+import { getDisbursement } from "@/lib/disbursements/actions/get-disbursement";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "Disbursement" };

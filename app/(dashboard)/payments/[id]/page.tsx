@@ -1,6 +1,6 @@
 import { DetailPage } from "@/components/detail/detail-page";
 import { PaymentDetail } from "@/components/payments/payment-detail";
-import { getPayment } from "@/lib/actions/get-payment";
+import { getPayment } from "@/lib/payments/actions/get-payment";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/auth/environment-cookie";

@@ -3,8 +3,8 @@ import { ApprovalTrail } from "@/components/approvals/approval-trail";
 import { BatchTrail } from "@/components/batches/batch-trail";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { RequestDetail } from "@/components/settlement-requests/detail/request-detail";
-import { getSettlementRequest } from "@/lib/actions/get-settlement-request";
-import { getSettlementRequestHistory } from "@/lib/actions/get-settlement-request-history";
+import { getSettlementRequest } from "@/lib/settlement-requests/actions/get-settlement-request";
+import { getSettlementRequestHistory } from "@/lib/settlement-requests/actions/get-settlement-request-history";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 
 export const metadata = { title: "Settlement request" };

@@ -1,7 +1,7 @@
 import { DetailPage } from "@/components/detail/detail-page";
 import { ApprovalTrail } from "@/components/approvals/approval-trail";
 import { V1PaymentDetail } from "@/components/v1-payments/v1-payment-detail";
-import { getV1Payment } from "@/lib/actions/get-v1-payment";
+import { getV1Payment } from "@/lib/v1-payments/actions/get-v1-payment";
 import { can } from "@/lib/auth/permissions";
 import { getActor } from "@/lib/auth/session";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
