@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
+const TIMING = process.env.VITEST_TIMING === "1";
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,13 +12,18 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      "lib/**/*.test.ts",
-      "app/**/*.test.ts",
-      "components/**/*.test.ts",
-      "test/**/*.test.ts",
-      "scripts/**/*.test.ts",
-    ],
+    // Tests that count what arrives per second of wall time (`*.timing.*.test.ts`) run in a pass of
+    // their own after the main one, alone (VITEST_TIMING=1 and --no-file-parallelism, scripts/test.mjs).
+    include: TIMING
+      ? ["lib/**/*.timing.*.test.ts"]
+      : [
+          "lib/**/*.test.ts",
+          "app/**/*.test.ts",
+          "components/**/*.test.ts",
+          "test/**/*.test.ts",
+          "scripts/**/*.test.ts",
+        ],
+    exclude: TIMING ? ["**/node_modules/**"] : ["**/node_modules/**", "**/*.timing.*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

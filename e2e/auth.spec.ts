@@ -1,5 +1,5 @@
 import { adminCredentials } from "./support/settlement";
-import { expect, signInWith, test } from "./fixtures/auth";
+import { expect, signInWith, signOut, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { typeInto } from "./support/forms";
 import { CONSOLE_PAGES } from "../lib/dashboard/console-routes";
@@ -136,7 +136,7 @@ test.describe("without a session", () => {
     await signInWith(page, adminCredentials());
     await page.goto("/account");
     const cookies = await page.context().cookies();
-    await page.locator("aside").getByRole("button", { name: "Sign out" }).click();
+    await signOut(page);
     await expect(page).toHaveURL("/sign-in");
     await page.goto("/");
     await expect(page).toHaveURL("/sign-in");

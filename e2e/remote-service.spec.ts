@@ -9,6 +9,7 @@
  *   made there works against the service at once, and is refused once revoked there.
  * - An inbox whose public address the service cannot reach says so (issue 34).
  */
+import { randomUUID } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
@@ -99,6 +100,18 @@ async function serviceCalls(idempotencyKey: string): Promise<number> {
   return ((await res.json()) as { data: unknown[] }).data.length;
 }
 
+/** Sends one marked (refused) call to the service and waits until its request log holds it (issue 60, item 8). */
+async function serviceLogBarrier(): Promise<void> {
+  const marker = `barrier-${randomUUID()}`;
+  const sent = await fetch(`${SERVICE}/v0/settlement-requests`, {
+    method: "POST",
+    headers: { "X-Api-Key": apiKeys()[1], "Idempotency-Key": marker, "Content-Type": "application/json" },
+    body: "{}",
+  });
+  expect(sent.status).toBe(400);
+  await expect.poll(() => serviceCalls(marker), { timeout: 15_000 }).toBe(1);
+}
+
 async function signedIn(
   browser: import("@playwright/test").Browser,
   credentials: { email: string; password: string },
@@ -144,7 +157,8 @@ test("held in the console, approved, then sent to the remote service once", asyn
   const key = ((await finance.getByText(/^Idempotency-Key: /).textContent()) ?? "")
     .replace("Idempotency-Key: ", "")
     .trim();
-  await finance.waitForTimeout(1_000);
+  // A barrier, not a sleep: a marked call sent now is in the log only after every call before it.
+  await serviceLogBarrier();
   expect(await serviceCalls(key)).toBe(0);
 
   // A production approval is a step-up decision (issue 43): a second administrator with an authenticator app.

@@ -1,5 +1,5 @@
 import { countByExternalId, createRequestViaApi, offrampBody, unique } from "./support/settlement";
-import { addPerson, blankContext, choosePassword, expect, signInWith, test } from "./fixtures/auth";
+import { addPerson, blankContext, choosePassword, expect, signInWith, signOut, test } from "./fixtures/auth";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { choose, typeInto } from "./support/forms";
 import { lookAt } from "./support/screens";
@@ -161,7 +161,7 @@ test.describe("your account", () => {
     await page.goto("/account");
     await lookAt(page, "test-results/screens/account.png", { fullPage: true });
 
-    await page.locator("aside").getByRole("button", { name: "Sign out" }).click();
+    await signOut(page);
     await signInWith(page, { email, password: "a brand new passphrase" });
     await expect(page.locator("aside").getByTestId("user-role")).toHaveText("Developer");
   });

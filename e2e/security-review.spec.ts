@@ -100,8 +100,11 @@ test.describe("security review", () => {
     expect(api.headers()["x-content-type-options"]).toBe("nosniff");
     expect(api.headers()["x-frame-options"]).toBe("DENY");
     // a page that frames the console gets nothing
-    await page.setContent(`<iframe id="f" src="${new URL("/settlement-requests", page.url()).toString()}"></iframe>`);
-    await page.waitForTimeout(800);
+    // A barrier, not a sleep: the console has answered the frame, and the page's load (which waits for its frames) is over.
+    const framedUrl = new URL("/settlement-requests", page.url()).toString();
+    const answered = page.waitForResponse((r) => r.url() === framedUrl);
+    await page.setContent(`<iframe id="f" src="${framedUrl}"></iframe>`, { waitUntil: "load" });
+    expect((await answered).headers()["x-frame-options"]).toBe("DENY");
     const frame = page.frames().find((f) => f !== page.mainFrame());
     expect(
       await frame

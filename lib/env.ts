@@ -133,6 +133,15 @@ export const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  /** Where notices are mailed from (issue 64): smtp://user:pass@host:587 or smtps://…:465; unset: notices wait in the outbox. */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  /** The sender of notices. */
+  NOTICE_FROM: z.string().trim().default("Settlement Console <notices@settlement-console.local>"),
   /** The console's public URL (https://console.example.com); unset: localhost on any port. */
   AUTH_URL: optionalUrl.optional(),
   /** Where a service on another host reaches the console's inbox receivers; unset: AUTH_URL, then localhost. */

@@ -130,6 +130,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   signIn: "public",
   signOut: same(ALL),
   changePassword: same(ALL),
+  saveNoticeChoices: same(ALL),
   // Two-step verification (issue 43): one's own, in every state of the session; the policy, admins.
   beginSecondFactorSetup: same(ALL),
   confirmSecondFactorSetup: same(ALL),
@@ -147,6 +148,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   setDeviceBoundApprovers: same(ADMIN),
   resetSecondFactor: same(ADMIN),
   createUser: same(ADMIN),
+  sendTestNotice: same(ADMIN),
   changeUserRole: same(ADMIN),
   setUserDisabled: same(ADMIN),
   endPersonSessions: same(ADMIN),

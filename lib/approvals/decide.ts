@@ -1,4 +1,5 @@
 import "server-only";
+import { noticeSubmissionDecided } from "./notices";
 import { duplicateFlags } from "./money-calls";
 import type { Actor } from "@/lib/auth/session";
 import type { Executor } from "@/lib/db/database";
@@ -58,7 +59,10 @@ export async function approve(
     if (claimed) {
       await send(db, claimed);
       const after = await findSubmission(db, id);
-      if (after?.status === "sent" || after?.status === "failed") await finishHeldMoneyCall(db, id, after.status);
+      if (after?.status === "sent" || after?.status === "failed") {
+        await finishHeldMoneyCall(db, id, after.status);
+        await noticeSubmissionDecided(db, after, actor);
+      }
     }
   }
   return { ok: true, row: (await findSubmission(db, id)) ?? row };
@@ -87,6 +91,8 @@ export async function deny(
   );
   if (!denied) return refuse("already_decided", "This was decided meanwhile.");
   await finishHeldMoneyCall(db, id, "withdrawn");
+  // Its author hears of a denial (not of their own withdrawal).
+  if (!mine) await noticeSubmissionDecided(db, denied, actor);
   return { ok: true, row: denied };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { noticeApprovalWaiting } from "./notices";
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { maskBankFields } from "@/lib/schemas/mask";
@@ -120,6 +121,8 @@ export async function insertSubmission(db: Executor, input: NewSubmission): Prom
       heldBecause: input.heldBecause ?? "rule",
     })
     .returning();
+  // Those who may approve it hear that it waits (an offered one waits for its author first).
+  await noticeApprovalWaiting(db, row);
   return row;
 }
 
@@ -135,6 +138,7 @@ export async function submitOffered(
     .set({ status: "pending", submittedAt: new Date(), expiresAt })
     .where(and(eq(submissions.id, id), eq(submissions.submittedBy, userId), eq(submissions.status, "offered")))
     .returning();
+  if (row) await noticeApprovalWaiting(db, row);
   return row ?? null;
 }
 

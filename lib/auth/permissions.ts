@@ -35,7 +35,7 @@ export const PERMISSIONS = {
     label: "Give a payer the link to a request's payment instructions",
   },
   "instructions:revoke": { mutates: false, scope: "environment", label: "Revoke a payer's link before it expires" },
-  "account:self": { mutates: true, scope: "console", label: "Change one's own password and second factor" },
+  "account:self": { mutates: true, scope: "console", label: "Change one's own password, second factor and notices" },
   "account:session": {
     mutates: true,
     scope: "console",

@@ -80,6 +80,13 @@ export const CONSOLE_JOBS: readonly ConsoleJob[] = [
     prune: async (db) => (await import("@/lib/reports/store")).pruneRuns(db, 30),
   },
   {
+    name: "notices",
+    // Notices mailed from the outbox by any instance (claimed in PostgreSQL); the sent kept 30 days.
+    start: async () => (await import("@/lib/notices/worker")).startNoticeWorker(),
+    drain: async () => (await import("@/lib/notices/worker")).stopNoticeWorker(),
+    prune: async (db) => (await import("@/lib/notices/store")).pruneNotices(db, 30),
+  },
+  {
     name: "batches",
     // Dry runs and sends of any instance's batches (leased in PostgreSQL).
     start: async () => (await import("@/lib/batches/worker")).startBatchWorker(),

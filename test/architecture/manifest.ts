@@ -58,6 +58,8 @@ export const FLOORS: ReadonlyArray<{ name: string; rooms: Readonly<Record<string
       "lib/inbox": { uses: ["lib/actions", "lib/auth", "lib/live", "lib/settlement-api"] },
       "lib/listen": { uses: ["lib/actions", "lib/auth", "lib/inbox", "lib/live", "lib/settlement-api"] },
       "lib/pay": { uses: ["lib/actions", "lib/settlement-api", "lib/auth"] },
+      // Notices that reach people (issue 64): an outbox mailed through SMTP; the features queue them.
+      "lib/notices": { uses: ["lib/actions", "lib/auth"] },
       "lib/cli": { uses: ["lib/audit-log", "lib/listen"] },
     },
   },

@@ -15,6 +15,8 @@ import { SecondFactorCard } from "@/components/account/second-factor-card";
 import { secondFactorSummary } from "@/lib/auth/second-factor";
 import { SessionsCard } from "@/components/account/sessions-card";
 import { listMySessions } from "@/lib/auth/my-sessions";
+import { NoticeChoicesCard } from "@/components/notices/notice-choices-card";
+import { noticeChoices } from "@/lib/notices/store";
 
 export const metadata = { title: "Your account" };
 
@@ -26,10 +28,11 @@ export default async function AccountPage() {
   const production = PRODUCTION_MUTATORS.includes(actor.role);
   // Only roles that may listen see tokens (a role sees only the controls it can use).
   const listens = can(actor.role, "tokens:self", null);
-  const [tokens, secondFactor, sessions] = await Promise.all([
+  const [tokens, secondFactor, sessions, notices] = await Promise.all([
     listens ? listTokens(db, actor.userId).then((rows) => rows.map(toTokenView)) : Promise.resolve([]),
     secondFactorSummary(db, actor),
     listMySessions(db, actor.userId, actor.sessionId),
+    noticeChoices(db, actor.userId),
   ]);
 
   return (
@@ -82,6 +85,7 @@ export default async function AccountPage() {
             <ChangePasswordForm />
           </Card>
           <SessionsCard sessions={sessions} />
+          <NoticeChoicesCard choices={notices} mailTo={actor.email} />
         </div>
       </div>
       {listens ? (

@@ -5,6 +5,12 @@ import { ArrowRightIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { describeConnections } from "@/lib/settlement-api";
+import { NoticesLogCard } from "@/components/notices/notices-log-card";
+import { getSessionPerson } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { getDatabase } from "@/lib/db/connection";
+import { smtpServerShown } from "@/lib/notices/mailer";
+import { listNotices } from "@/lib/notices/store";
 
 export const metadata = { title: "Settings" };
 
@@ -17,6 +23,9 @@ const VARS = {
 export default async function SettingsPage() {
   const current = await getEnvironment();
   const connections = describeConnections();
+  // The notices' log is the administrators' (a role sees only what it can use).
+  const actor = await getSessionPerson();
+  const notices = actor && can(actor.role, "users:manage", null) ? await listNotices((await getDatabase()).db) : null;
   return (
     <>
       <PageHeader
@@ -93,6 +102,7 @@ export default async function SettingsPage() {
           );
         })}
       </div>
+      {notices ? <NoticesLogCard server={smtpServerShown()} notices={notices} /> : null}
     </>
   );
 }

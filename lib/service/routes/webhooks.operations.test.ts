@@ -3,7 +3,7 @@
  * dead letters (deliveries that used their ten attempts) listed with their last answer and sent
  * again, one, some or all, a named id that is no dead letter refused by name with nothing moved;
  * and an endpoint's delivery rate set, read and removed (its effect across instances:
- * outbox/throttle.pg.test.ts).
+ * outbox/throttle.timing.pg.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitEvent } from "../outbox/emit";

@@ -1,0 +1,67 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Executor } from "@/lib/db/database";
+import { formatUtcMinute } from "@/lib/dashboard/format-date";
+import { queueNotices } from "@/lib/notices/queue";
+import { CONTROLLED_ACTION_LABELS } from "./rule-catalog";
+import type { submissions } from "./schema";
+
+type SubmissionRow = typeof submissions.$inferSelect;
+
+/**
+ * What approvals tell people (issue 64), queued in the transaction that made it true. A notice
+ * names the submission by its one-line label (amounts at their places, destinations shortened,
+ * never a full account number), carries no secret, and opens the submission's page: nothing can
+ * be approved from a mail.
+ */
+
+const where = (row: Pick<SubmissionRow, "environment">) =>
+  row.environment === "production" ? "production" : "the sandbox";
+const roles = (list: readonly string[]) => list.join(" or ");
+
+/** Everyone whose role may approve `row`, but its author, hears that it waits for them. */
+export async function noticeApprovalWaiting(db: Executor, row: SubmissionRow): Promise<number> {
+  if (row.status !== "pending") return 0;
+  const approvers = sql.join(
+    row.approverRoles.map((r) => sql`${r}`),
+    sql`, `,
+  );
+  const needed = row.approvalsRequired === 1 ? "1 approval" : `${row.approvalsRequired} approvals`;
+  return queueNotices(db, "approval_waiting", row.id, sql`u.role in (${approvers}) and u.id <> ${row.submittedBy}`, {
+    subject: `${row.environment === "production" ? "[production] " : ""}Approval waits: ${row.facts.label}`,
+    body: [
+      `${row.submittedByEmail} asks for approval in ${where(row)}: ${CONTROLLED_ACTION_LABELS[row.action]}, ${row.facts.label}.`,
+      `Rule: ${row.ruleName}. It needs ${needed} from ${roles(row.approverRoles)} and expires at ${formatUtcMinute(row.expiresAt)}.`,
+      "Open it in the console to approve or deny it; nothing can be approved from this mail.",
+    ].join("\n"),
+    path: `/approvals/${encodeURIComponent(row.id)}`,
+  });
+}
+
+/** The author hears how their submission ended: sent, failed when sent, or denied (and why). */
+export async function noticeSubmissionDecided(
+  db: Executor,
+  row: SubmissionRow,
+  by: { email: string },
+): Promise<number> {
+  const outcome =
+    row.status === "sent"
+      ? { subject: "Approved and sent", line: `Approved by ${by.email} and sent.` }
+      : row.status === "failed"
+        ? {
+            subject: "Approved, but sending failed",
+            line: `Approved by ${by.email}; the service refused it when sent.`,
+          }
+        : row.status === "denied"
+          ? { subject: "Denied", line: `Denied by ${by.email}: ${row.denyReason ?? "no reason given"}.` }
+          : null;
+  if (!outcome) return 0;
+  return queueNotices(db, "submission_decided", `${row.id}:${row.status}`, sql`u.id = ${row.submittedBy}`, {
+    subject: `${row.environment === "production" ? "[production] " : ""}${outcome.subject}: ${row.facts.label}`,
+    body: [
+      `Your submission in ${where(row)}: ${CONTROLLED_ACTION_LABELS[row.action]}, ${row.facts.label}.`,
+      outcome.line,
+    ].join("\n"),
+    path: `/approvals/${encodeURIComponent(row.id)}`,
+  });
+}

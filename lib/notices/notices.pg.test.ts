@@ -1,0 +1,225 @@
+/**
+ * Notices that reach people (issue 64) on the machine's PostgreSQL, mailed to a real SMTP server
+ * started here (`smtp-server`, speaking SMTP on a socket; each message read back with
+ * `mailparser`): a held submission mails each person who may approve it (not its author, not a
+ * disabled person, not one who turned it off) with its label and a link to its page; its author
+ * hears how it ended; two instances sending at once mail each notice once; a server that refuses
+ * delays notices and loses none; the same event told twice is one notice.
+ */
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { twoInstances, type TestDatabase } from "@/test/console-postgres";
+import { queryRows, type Database } from "@/lib/db/database";
+
+type Received = { to: string[]; subject: string; text: string; messageId: string };
+const received: Received[] = [];
+let refusing = false;
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onRcptTo(_address, _session, callback) {
+    if (refusing) return callback(Object.assign(new Error("Mailbox busy, try later"), { responseCode: 451 }));
+    callback();
+  },
+  onData(stream, session, callback) {
+    simpleParser(stream).then(
+      (mail) => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: mail.subject ?? "",
+          text: mail.text ?? "",
+          messageId: mail.messageId ?? "",
+        });
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
+  },
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+// This file's console mails through the server above, at a public address (restored after: a worker runs other files).
+const before = { SMTP_URL: process.env.SMTP_URL, AUTH_URL: process.env.AUTH_URL };
+process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+process.env.AUTH_URL = "https://console.example.com";
+
+const { smtpMailer } = await import("./mailer");
+const { sendDueNotices } = await import("./send");
+const { saveNoticeChoices } = await import("./store");
+const { approve, deny } = await import("@/lib/approvals/decide");
+const { insertSubmission, saveRule, finishSending } = await import("@/lib/approvals/store");
+const { queueNotices } = await import("./queue");
+
+const people = {
+  author: { userId: "n-fin", email: "author@example.com", role: "finance" },
+  approver: { userId: "n-adm", email: "approver@example.com", role: "admin" },
+  quiet: { userId: "n-fin2", email: "quiet@example.com", role: "finance" },
+  gone: { userId: "n-adm2", email: "gone@example.com", role: "admin" },
+  support: { userId: "n-sup", email: "support@example.com", role: "support" },
+} as const;
+
+describe("notices (PostgreSQL, real SMTP)", () => {
+  let a: TestDatabase;
+  let b: Database;
+  let close: () => Promise<void>;
+  const mail = () => {
+    const m = smtpMailer();
+    if (!m) throw new Error("SMTP_URL is set above");
+    return m;
+  };
+  const sendAll = async (db: Database["db"]) => {
+    while ((await sendDueNotices(db, mail())) > 0) {}
+  };
+
+  beforeAll(async () => {
+    ({ a, b, close } = await twoInstances());
+    for (const p of Object.values(people))
+      await a.db.execute(
+        sql`insert into console_users (id, name, email, role, disabled, created_at)
+            values (${p.userId}, ${p.email}, ${p.email}, ${p.role}, ${p === people.gone}, now() - interval '30 days')`,
+      );
+    await saveNoticeChoices(a.db, people.quiet.userId, { approval_waiting: false, submission_decided: true });
+  });
+  afterAll(async () => {
+    await close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const [name, value] of Object.entries(before))
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  });
+
+  async function held(label: string) {
+    const rule = await saveRule(
+      a.db,
+      {
+        name: "Sandbox payouts",
+        enabled: true,
+        conditions: {
+          environments: ["sandbox"],
+          actions: ["disbursement"],
+          currencies: [],
+          amountAtLeast: null,
+          amountIn: "submission",
+          destinationTypes: [],
+          newDestinationOnly: false,
+        },
+        approvalsRequired: 1,
+        approverRoles: ["admin", "finance"],
+      },
+      "approver@example.com",
+    );
+    if (!rule) throw new Error("rule not saved");
+    return insertSubmission(a.db, {
+      environment: "sandbox",
+      action: "disbursement",
+      actionName: "createTrackedDisbursement",
+      method: "POST",
+      path: "/v0/disbursements",
+      idempotencyKey: `idem-${Math.random()}`,
+      body: { amount: "250.00", currency: "USDC", wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" },
+      facts: {
+        environment: "sandbox",
+        action: "disbursement",
+        currency: "USDC",
+        amount: "250.00",
+        destinationType: "wallet",
+        knownDestination: null,
+        label,
+      },
+      submittedBy: people.author.userId,
+      submittedByEmail: people.author.email,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      rule,
+    });
+  }
+
+  it("a held submission mails each person who may approve it, with its label and a link to its page, and nothing else", async () => {
+    received.length = 0;
+    const row = await held("USDC 250.00 to 0x5aAe...eAed");
+    await sendAll(a.db);
+    expect(received.flatMap((m) => m.to)).toEqual(["approver@example.com"]);
+    const [notice] = received;
+    expect(notice?.subject).toBe("Approval waits: USDC 250.00 to 0x5aAe...eAed");
+    expect(notice?.text).toContain("author@example.com asks for approval in the sandbox: Disbursement, USDC 250.00");
+    expect(notice?.text).toContain(`https://console.example.com/approvals/${row.id}`);
+    expect(notice?.text).toContain("nothing can be approved from this mail");
+    // Never the stored call: no wallet in full, no Idempotency-Key.
+    expect(notice?.text).not.toContain("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    expect(notice?.text).not.toContain(row.idempotencyKey ?? "idem-");
+    expect(notice?.messageId).toMatch(/^<ntc_[0-9a-f]+@settlement-console>$/);
+  });
+
+  it("its author hears how it ended: approved and sent, or denied with the reason", async () => {
+    received.length = 0;
+    const sent = await held("USDC 10.00 to a payee");
+    const send = async (db: Database["db"], r: { id: string }) =>
+      finishSending(db, r.id, { status: "sent", responseStatus: 201, response: {}, resultId: "dsb_1" });
+    const approver = {
+      ...people.approver,
+      sessionId: "s",
+      secondFactor: "verified" as const,
+      secondFactorAt: new Date(),
+    };
+    expect((await approve(a.db, sent.id, approver, { send })).ok).toBe(true);
+    const denied = await held("USDC 20.00 to a payee");
+    expect((await deny(a.db, denied.id, approver, "Not this week")).ok).toBe(true);
+    await sendAll(a.db);
+    // In either order: the outbox sends what is due, not in the order it was queued.
+    const toAuthor = received
+      .filter((m) => m.to.includes("author@example.com"))
+      .map((m) => [m.subject, m.text])
+      .sort(([x], [y]) => String(x).localeCompare(String(y)));
+    expect(toAuthor).toEqual([
+      [
+        "Approved and sent: USDC 10.00 to a payee",
+        expect.stringContaining("Approved by approver@example.com and sent."),
+      ],
+      ["Denied: USDC 20.00 to a payee", expect.stringContaining("Denied by approver@example.com: Not this week.")],
+    ]);
+  });
+
+  it("two instances sending at once mail each notice once", async () => {
+    received.length = 0;
+    for (let i = 0; i < 12; i++) await held(`USDC ${i}.00 to payee ${i}`);
+    await Promise.all([sendAll(a.db), sendAll(b.db), sendAll(a.db), sendAll(b.db)]);
+    expect(received).toHaveLength(12);
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(12);
+    const [row] = await queryRows<{ left: number }>(
+      a.db,
+      sql`select count(*)::int as left from console_notices where status <> 'sent'`,
+    );
+    expect(row?.left).toBe(0);
+  });
+
+  it("a server that refuses delays the notice, keeps why, and sends it once when back", async () => {
+    received.length = 0;
+    refusing = true;
+    const row = await held("USDC 99.00 while the server is away");
+    await sendAll(a.db);
+    expect(received).toEqual([]);
+    const [waiting] = await queryRows<{ status: string; attempts: number; last_error: string; later: boolean }>(
+      a.db,
+      sql`select status, attempts, last_error, next_attempt_at > now() + interval '50 seconds' as later
+            from console_notices where dedupe_key like ${`approval_waiting:${row.id}:%`}`,
+    );
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1, later: true });
+    expect(waiting?.last_error).toMatch(/451|busy/i);
+    refusing = false;
+    await sendAll(a.db); // not due yet: nothing
+    expect(received).toEqual([]);
+    await a.db.execute(sql`update console_notices set next_attempt_at = now() where status = 'pending'`);
+    await sendAll(a.db);
+    expect(received.map((m) => m.subject)).toEqual(["Approval waits: USDC 99.00 while the server is away"]);
+  });
+
+  it("the same event told twice is one notice", async () => {
+    const key = `once-${Math.random()}`;
+    const text = { subject: "Once", body: "Once.", path: "/" };
+    const first = await queueNotices(a.db, "approval_waiting", key, sql`u.id = ${people.approver.userId}`, text);
+    const again = await queueNotices(b.db, "approval_waiting", key, sql`u.id = ${people.approver.userId}`, text);
+    expect([first, again]).toEqual([1, 0]);
+  });
+});
