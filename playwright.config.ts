@@ -54,6 +54,10 @@ const REMOTE_PAIR: WebServer = {
   },
 };
 
+// One name for this run, the same in every worker (they inherit the runner's environment): the
+// people a run makes are found again by a worker that starts after another failed (e2e/fixtures/auth.ts).
+process.env.E2E_RUN ??= Date.now().toString(36);
+
 export default defineConfig({
   testDir: "e2e",
   // Each shard its own: Playwright empties this folder when a run starts.

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test } from "./fixtures/auth";
-import { createInbox, createRequest, messageFor, patchStatus, sign } from "./support/inbox";
+import { createInbox, createRequest, deleteInboxOnPage, messageFor, patchStatus, sign } from "./support/inbox";
 import { sandboxKey, watchErrors } from "./support/settlement";
 import { postServerAction, serverAction } from "./fixtures/server-actions";
 import { lookAt } from "./support/screens";
@@ -190,11 +190,17 @@ test("a burst past the inbox's per-second cap gets 429 with Retry-After, an over
   page,
   request,
 }) => {
-  const inbox = await createInbox(page, { register: false });
-  // Bursts of 200 at once: on a loaded machine (3 Dec: five bursts of 80 each spread over more
-  // than four seconds) a burst may stay under 20 a second, so another goes until the cap is met.
-  const statuses: Array<{ status: number; retryAfter: string | undefined }> = [];
-  for (let burst = 0; burst < 5 && !statuses.some((s) => s.status === 429); burst++) {
+  // Bursts of 200 at once, each at a fresh inbox: on a loaded machine (3 Dec: five bursts of 80
+  // spread over more than four seconds; CI on 3 Dec: bursts that stayed under 20 a second until
+  // the inbox met its 500-message cap) a burst may stay under the rate, so another goes, at an
+  // inbox of its own, until one meets the per-second cap. The one that did is kept and looked at.
+  let inbox = await createInbox(page, { register: false });
+  let statuses: Array<{ status: number; retryAfter: string | undefined; body: string }> = [];
+  for (let burst = 0; burst < 5; burst++) {
+    if (burst > 0) {
+      await deleteInboxOnPage(page, inbox.id);
+      inbox = await createInbox(page, { register: false });
+    }
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         request.post(inbox.url, {
@@ -206,11 +212,17 @@ test("a burst past the inbox's per-second cap gets 429 with Retry-After, an over
         }),
       ),
     );
-    statuses.push(...answers.map((a) => ({ status: a.status(), retryAfter: a.headers()["retry-after"] })));
+    statuses = await Promise.all(
+      answers.map(async (a) => ({ status: a.status(), retryAfter: a.headers()["retry-after"], body: await a.text() })),
+    );
+    if (statuses.some((s) => s.status === 429)) break;
   }
   const refused = statuses.filter((s) => s.status === 429);
   expect(refused.length).toBeGreaterThan(0);
-  expect(refused.every((s) => s.retryAfter === "1")).toBe(true);
+  // Every refusal of the burst is the rate's (200 messages are under the inbox's 500), retried after a second.
+  expect(
+    refused.filter((s) => s.retryAfter !== "1" || !s.body.includes("more than 20 requests in one second")),
+  ).toEqual([]);
   expect(statuses.filter((s) => s.status === 200).length).toBe(statuses.length - refused.length);
 
   await new Promise((r) => setTimeout(r, 1_100)); // a fresh second: the size cap, not the rate cap

@@ -29,6 +29,14 @@ export async function createInbox(page: Page, options: { register: boolean }): P
   return { id, url: `/inbox/${id}`, webhookId };
 }
 
+/** Deletes an inbox from its page, as its owner would, and waits until the page has left it. */
+export async function deleteInboxOnPage(page: Page, id: string): Promise<void> {
+  await page.goto(`/inbox?box=${id}`);
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete inbox" }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("box")).not.toBe(id);
+}
+
 /** A STABLECOIN_TO_FIAT request through the API, with metadata of the caller's choice. */
 export async function createRequest(
   request: APIRequestContext,

@@ -4,12 +4,26 @@
  * console accepts each time step once per person, so a code is taken for the next unused step
  * within the app's drift window, waiting for the next step when none is left.
  */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { stepAt, TOTP_STEP_SECONDS, totpAt } from "../../lib/auth/totp";
 import { setChecked, typeInto } from "./forms";
 
-/** The last step used per key, in this worker. */
+/**
+ * The last step used per key, kept in a file too: a worker that starts after another failed uses
+ * the same approver (e2e/fixtures/auth.ts), and must not offer a step its predecessor spent.
+ */
 const used = new Map<string, number>();
+const usedFile = (secret: string) =>
+  `test-results/.auth/totp-${createHash("sha256").update(secret).digest("hex").slice(0, 16)}`;
+const lastUsed = (secret: string): number | undefined =>
+  used.get(secret) ?? (existsSync(usedFile(secret)) ? Number(readFileSync(usedFile(secret), "utf8")) : undefined);
+function markUsed(secret: string, step: number): void {
+  used.set(secret, step);
+  mkdirSync("test-results/.auth", { recursive: true });
+  writeFileSync(usedFile(secret), String(step));
+}
 
 /** How long a code must stay acceptable after it is taken: typing, the click and a busy console. */
 const CODE_MARGIN_MS = 20_000;
@@ -24,10 +38,10 @@ export async function nextCode(secret: string): Promise<string> {
   for (;;) {
     const now = Date.now();
     const goodUntil = (step: number) => (step + 2) * TOTP_STEP_SECONDS * 1000;
-    let step = Math.max(stepAt(now) - 1, (used.get(secret) ?? Number.NEGATIVE_INFINITY) + 1);
+    let step = Math.max(stepAt(now) - 1, (lastUsed(secret) ?? Number.NEGATIVE_INFINITY) + 1);
     while (goodUntil(step) - now < CODE_MARGIN_MS) step++;
     if (step <= stepAt(now) + 1) {
-      used.set(secret, step);
+      markUsed(secret, step);
       return totpAt(secret, step * TOTP_STEP_SECONDS * 1000);
     }
     await new Promise((r) => setTimeout(r, 1_000));
