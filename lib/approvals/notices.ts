@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/database";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";
+import { mailLabel } from "@/lib/notices/mail-label";
 import { queueNotices } from "@/lib/notices/queue";
 import { CONTROLLED_ACTION_LABELS } from "./rule-catalog";
 import type { submissions } from "./schema";
@@ -28,9 +29,9 @@ export async function noticeApprovalWaiting(db: Executor, row: SubmissionRow): P
   );
   const needed = row.approvalsRequired === 1 ? "1 approval" : `${row.approvalsRequired} approvals`;
   return queueNotices(db, "approval_waiting", row.id, sql`u.role in (${approvers}) and u.id <> ${row.submittedBy}`, {
-    subject: `${row.environment === "production" ? "[production] " : ""}Approval waits: ${row.facts.label}`,
+    subject: `${row.environment === "production" ? "[production] " : ""}Approval waits: ${mailLabel(row.facts.label)}`,
     body: [
-      `${row.submittedByEmail} asks for approval in ${where(row)}: ${CONTROLLED_ACTION_LABELS[row.action]}, ${row.facts.label}.`,
+      `${row.submittedByEmail} asks for approval in ${where(row)}: ${CONTROLLED_ACTION_LABELS[row.action]}, ${mailLabel(row.facts.label)}.`,
       `Rule: ${row.ruleName}. It needs ${needed} from ${roles(row.approverRoles)} and expires at ${formatUtcMinute(row.expiresAt)}.`,
       "Open it in the console to approve or deny it; nothing can be approved from this mail.",
     ].join("\n"),
@@ -57,9 +58,9 @@ export async function noticeSubmissionDecided(
           : null;
   if (!outcome) return 0;
   return queueNotices(db, "submission_decided", `${row.id}:${row.status}`, sql`u.id = ${row.submittedBy}`, {
-    subject: `${row.environment === "production" ? "[production] " : ""}${outcome.subject}: ${row.facts.label}`,
+    subject: `${row.environment === "production" ? "[production] " : ""}${outcome.subject}: ${mailLabel(row.facts.label)}`,
     body: [
-      `Your submission in ${where(row)}: ${CONTROLLED_ACTION_LABELS[row.action]}, ${row.facts.label}.`,
+      `Your submission in ${where(row)}: ${CONTROLLED_ACTION_LABELS[row.action]}, ${mailLabel(row.facts.label)}.`,
       outcome.line,
     ].join("\n"),
     path: `/approvals/${encodeURIComponent(row.id)}`,

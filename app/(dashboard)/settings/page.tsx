@@ -6,9 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { describeConnections } from "@/lib/settlement-api";
 import { NoticesLogCard } from "@/components/notices/notices-log-card";
-import { getSessionPerson } from "@/lib/auth/session";
-import { can } from "@/lib/auth/permissions";
-import { getDatabase } from "@/lib/db/connection";
+import { consoleRead } from "@/lib/auth/console-read";
 import { smtpServerShown } from "@/lib/notices/mailer";
 import { listNotices } from "@/lib/notices/store";
 
@@ -24,8 +22,8 @@ export default async function SettingsPage() {
   const current = await getEnvironment();
   const connections = describeConnections();
   // The notices' log is the administrators' (a role sees only what it can use).
-  const actor = await getSessionPerson();
-  const notices = actor && can(actor.role, "users:manage", null) ? await listNotices((await getDatabase()).db) : null;
+  const admin = await consoleRead({ permission: "users:manage", environment: null });
+  const notices = admin.ok ? await listNotices(admin.db) : null;
   return (
     <>
       <PageHeader

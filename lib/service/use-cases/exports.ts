@@ -1,4 +1,5 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
 import { createdRange } from "@/lib/schemas/created-range";
 import type { ExportEnd, ExportQuery } from "@/lib/schemas/export";
 import type { Caller, ServiceDeps } from "../context";
@@ -18,47 +19,35 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 const EXPORT_PAGE = 500;
 
 type Page = { items: unknown[]; cursor: ExportCursor | null };
+type Reader = (deps: ServiceDeps, caller: Caller, query: ExportQuery, cursor: ExportCursor | null) => Promise<Page>;
+
+/**
+ * A kind's page reader: its table, the list's own conditions (the caller's rows in the window),
+ * and the view GET and the list return each row as.
+ */
+function reader<T extends Parameters<typeof olderRows>[1]>(
+  table: T,
+  conditions: (caller: Caller, range: ReturnType<typeof createdRange>) => SQL | undefined,
+  view: (deps: ServiceDeps, rows: T["$inferSelect"][]) => unknown[] | Promise<unknown[]>,
+): Reader {
+  return async (deps, caller, query, cursor) => {
+    const found = await olderRows(deps.db, table, conditions(caller, createdRange(query)), cursor, EXPORT_PAGE);
+    return { items: await view(deps, found.rows), cursor: found.cursor };
+  };
+}
 
 /** One page of each kind, each row exactly as GET and the list return it (the same views). */
-const PAGES: Record<
-  ExportKind,
-  (deps: ServiceDeps, caller: Caller, query: ExportQuery, cursor: ExportCursor | null) => Promise<Page>
-> = {
-  "settlement-requests": async (deps, caller, query, cursor) => {
-    const found = await olderRows(
-      deps.db,
-      settlementRequests,
-      requestConditions(caller, createdRange(query)),
-      cursor,
-      EXPORT_PAGE,
-    );
+const PAGES: Record<ExportKind, Reader> = {
+  "settlement-requests": reader(settlementRequests, requestConditions, async (deps, rows) => {
     const theirPayments = await paymentsOfRequests(
       deps.db,
-      found.rows.map((r) => r.id),
+      rows.map((r) => r.id),
     );
     const now = deps.clock.now();
-    return { items: found.rows.map((r) => toSettlementRequest(r, theirPayments, now)), cursor: found.cursor };
-  },
-  payments: async (deps, caller, query, cursor) => {
-    const found = await olderRows(
-      deps.db,
-      payments,
-      paymentConditions(caller, createdRange(query)),
-      cursor,
-      EXPORT_PAGE,
-    );
-    return { items: found.rows.map(toPayment), cursor: found.cursor };
-  },
-  disbursements: async (deps, caller, query, cursor) => {
-    const found = await olderRows(
-      deps.db,
-      disbursements,
-      disbursementConditions(caller, createdRange(query)),
-      cursor,
-      EXPORT_PAGE,
-    );
-    return { items: found.rows.map(disbursementToWire), cursor: found.cursor };
-  },
+    return rows.map((r) => toSettlementRequest(r, theirPayments, now));
+  }),
+  payments: reader(payments, paymentConditions, (_, rows) => rows.map(toPayment)),
+  disbursements: reader(disbursements, disbursementConditions, (_, rows) => rows.map(disbursementToWire)),
 };
 
 /**
