@@ -13,6 +13,7 @@ import { expect, test } from "./fixtures/auth";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { whenHydrated } from "./support/hydration";
 import { lookAt } from "./support/screens";
+import { setUpAuthenticator } from "./support/second-factor";
 import { adminCredentials, destinationSection, fresh, openBuilder } from "./support/settlement";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -127,11 +128,44 @@ test("the rule is switched off, so no other journey is held by it", async ({ pag
   await page.waitForURL(/\/approvals\/rules$/);
 });
 
-test("support sees no notices log on Settings, and its own choices on Account", async ({ signInAs }) => {
+test("an administrator resets a person's two-step verification: the person is mailed, whatever their choices", async ({
+  page,
+  signInAsNew,
+}) => {
+  const { page: them, email } = await signInAsNew("developer");
+  await setUpAuthenticator(them);
+  await them.getByRole("button", { name: "Done" }).click();
+  // They cannot turn this notice off: it tells of their account's security.
+  await them.goto("/account");
+  const always = them.getByTestId("notice-choices").getByLabel(/My two-step verification was reset/);
+  await expect(always).toBeChecked();
+  await expect(always).toBeDisabled();
+
+  await page.goto("/admin/users");
+  const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: "Reset two-step" }).click();
+  await expect(row.getByRole("button", { name: "Reset two-step" })).toHaveCount(0);
+  await expect
+    .poll(() => mails.find((m) => m.to.includes(email))?.subject ?? "", { timeout: 30_000 })
+    .toBe("Your two-step verification was reset");
+  const mail = mails.find((m) => m.to.includes(email)) as Mail;
+  expect(mail.text).toContain(`${adminCredentials().email} removed your authenticator app and passkeys`);
+  expect(mail.text).toMatch(/https?:\/\/\S+\/account/);
+});
+
+test("support sees no notices log on Settings, and on Account only the notices that can reach support", async ({
+  signInAs,
+}) => {
   const support = await signInAs("support");
   await support.goto("/settings");
   await expect(support.getByRole("heading", { name: "Settings" })).toBeVisible();
   await expect(support.getByTestId("notices-log")).toHaveCount(0);
   await support.goto("/account");
-  await expect(support.getByTestId("notice-choices")).toBeVisible();
+  const choices = support.getByTestId("notice-choices");
+  await expect(choices).toBeVisible();
+  await expect(choices.getByLabel(/My two-step verification was reset/)).toBeDisabled();
+  // Support approves nothing, closes no month and runs no report: those choices are not theirs.
+  for (const kind of [/An approval waits for me/, /A month was closed or reopened/, /My report is ready/])
+    await expect(choices.getByLabel(kind)).toHaveCount(0);
 });

@@ -7,10 +7,19 @@ import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useToast } from "@/components/ui/toast";
 import { saveNoticeChoices } from "@/lib/notices/actions/save-notice-choices";
-import { NOTICE_KINDS, NOTICE_LABELS, type NoticeKind } from "@/lib/notices/kinds";
+import type { Role } from "@/lib/auth/permissions";
+import { NOTICE_KINDS, NOTICE_LABELS, noticeKindsFor, type NoticeKind } from "@/lib/notices/kinds";
 
-/** Which notices reach me by email (issue 64): each on until I turn it off. */
-export function NoticeChoicesCard({ choices, mailTo }: { choices: Record<NoticeKind, boolean>; mailTo: string }) {
+/** Which notices reach me by email (issue 64): each my role can get, on until I turn it off; my security's always. */
+export function NoticeChoicesCard({
+  choices,
+  mailTo,
+  role,
+}: {
+  choices: Record<NoticeKind, boolean>;
+  mailTo: string;
+  role: Role;
+}) {
   const router = useRouter();
   const { toast } = useToast();
   const [value, setValue] = useState(choices);
@@ -33,11 +42,12 @@ export function NoticeChoicesCard({ choices, mailTo }: { choices: Record<NoticeK
       data-testid="notice-choices"
     >
       <div className="space-y-3">
-        {NOTICE_KINDS.map((kind) => (
+        {noticeKindsFor(role).map((kind) => (
           <Checkbox
             key={kind}
             className="text-sm text-slate-800"
-            checked={value[kind]}
+            checked={NOTICE_LABELS[kind].always ? true : value[kind]}
+            disabled={NOTICE_LABELS[kind].always}
             onChange={(on) => setValue((v) => ({ ...v, [kind]: on }))}
           >
             <span className="font-medium">{NOTICE_LABELS[kind].label}</span>

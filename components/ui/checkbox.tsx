@@ -7,8 +7,10 @@ export function Checkbox({
   onChange,
   children,
   className,
+  disabled,
 }: {
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
   children: ReactNode;
   className?: string;
@@ -19,6 +21,7 @@ export function Checkbox({
         type="checkbox"
         className="mt-0.5 size-4 shrink-0 rounded border-slate-300"
         checked={checked}
+        disabled={disabled}
         onChange={(e) => onChange(e.target.checked)}
       />
       <span>{children}</span>

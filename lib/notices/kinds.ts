@@ -1,19 +1,54 @@
+import { GRANTS, type Permission, type Role } from "@/lib/auth/permissions";
+
 /**
  * The notices the console sends people (issue 64), each on by default: what reaches whom, in
- * words a person chooses by. Browser-safe (the Account page's choices read it).
+ * words a person chooses by. Browser-safe (the Account page's choices read it). A kind is for the
+ * roles that hold its permission (a role sees only the choices that can reach it); one that tells
+ * of the person's own security is always sent.
  */
-export const NOTICE_KINDS = ["approval_waiting", "submission_decided"] as const;
+export const NOTICE_KINDS = [
+  "approval_waiting",
+  "submission_decided",
+  "month_locked",
+  "report_finished",
+  "second_factor_reset",
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
-export const NOTICE_LABELS: Record<NoticeKind, { label: string; description: string }> = {
+export const NOTICE_LABELS: Record<
+  NoticeKind,
+  { label: string; description: string; permission: Permission; always?: true }
+> = {
   approval_waiting: {
     label: "An approval waits for me",
     description: "A held payment or change that my role may approve, with its amount and who asked.",
+    permission: "approvals:decide",
   },
   submission_decided: {
     label: "My submission was decided",
     description: "Something I submitted for approval was approved and sent, failed, or was denied.",
+    permission: "approvals:decide",
+  },
+  month_locked: {
+    label: "A month was closed or reopened",
+    description: "A currency's month was locked for the close, or unlocked again (with why), and by whom.",
+    permission: "reconciliation:close",
+  },
+  report_finished: {
+    label: "My report is ready, or failed",
+    description: "A report I ran finished, with its rows and checksum, or failed, with why.",
+    permission: "reports:run",
+  },
+  second_factor_reset: {
+    label: "My two-step verification was reset",
+    description: "An administrator removed my authenticator app. Always sent: it tells of my account's security.",
+    permission: "account:self",
+    always: true,
   },
 };
+
+/** The kinds that can reach a person of `role`. */
+export const noticeKindsFor = (role: Role): NoticeKind[] =>
+  NOTICE_KINDS.filter((k) => GRANTS[NOTICE_LABELS[k].permission].includes(role));
 
 export const isNoticeKind = (value: string): value is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(value);

@@ -52,6 +52,10 @@ const { saveNoticeChoices } = await import("./store");
 const { approve, deny } = await import("@/lib/approvals/decide");
 const { insertSubmission, saveRule, finishSending } = await import("@/lib/approvals/store");
 const { queueNotices } = await import("./queue");
+const { noticeMonthLocked } = await import("@/lib/reconciliation/notices");
+const { noticeReportFinished } = await import("@/lib/reports/notices");
+const { queueRun } = await import("@/lib/reports/store");
+const { noticeSecondFactorReset } = await import("@/lib/people/notices");
 
 const people = {
   author: { userId: "n-fin", email: "author@example.com", role: "finance" },
@@ -81,7 +85,13 @@ describe("notices (PostgreSQL, real SMTP)", () => {
         sql`insert into console_users (id, name, email, role, disabled, created_at)
             values (${p.userId}, ${p.email}, ${p.email}, ${p.role}, ${p === people.gone}, now() - interval '30 days')`,
       );
-    await saveNoticeChoices(a.db, people.quiet.userId, { approval_waiting: false, submission_decided: true });
+    await saveNoticeChoices(a.db, people.quiet.userId, {
+      approval_waiting: false,
+      submission_decided: true,
+      month_locked: false,
+      report_finished: true,
+      second_factor_reset: false,
+    });
   });
   afterAll(async () => {
     await close();
@@ -221,5 +231,79 @@ describe("notices (PostgreSQL, real SMTP)", () => {
     const first = await queueNotices(a.db, "approval_waiting", key, sql`u.id = ${people.approver.userId}`, text);
     const again = await queueNotices(b.db, "approval_waiting", key, sql`u.id = ${people.approver.userId}`, text);
     expect([first, again]).toEqual([1, 0]);
+  });
+
+  it("a month closed, then reopened with why, tells those who may close months but who did it; told twice, once", async () => {
+    await sendAll(a.db); // what earlier tests left queued
+    received.length = 0;
+    const by = { userId: people.approver.userId, email: people.approver.email };
+    const lock = { currency: "EUR", period: "2026-11", lockedAt: "2026-12-01 10:00:00.123+00", by };
+    expect(await noticeMonthLocked(a.db, "sandbox", { ...lock, locked: true })).toBe(1);
+    expect(await noticeMonthLocked(b.db, "sandbox", { ...lock, locked: true })).toBe(0);
+    await noticeMonthLocked(a.db, "sandbox", { ...lock, locked: false, reason: "A late EUR payin" });
+    await sendAll(a.db);
+    // Not the administrator who did it, not support (cannot close), not the quiet one (turned it off), not the disabled one.
+    expect(received.flatMap((m) => m.to)).toEqual(["author@example.com", "author@example.com"]);
+    const bySubject = Object.fromEntries(received.map((m) => [m.subject, m.text]));
+    expect(bySubject["2026-11 closed for EUR"]).toContain(
+      "approver@example.com closed 2026-11 for EUR in the sandbox.",
+    );
+    expect(bySubject["2026-11 reopened for EUR"]).toContain("Why: A late EUR payin.");
+    expect(bySubject["2026-11 closed for EUR"]).toContain(
+      "https://console.example.com/reconciliation?view=close&period=2026-11&currency=EUR",
+    );
+  });
+
+  it("a report run that ended tells whoever asked for it, with its rows and checksum or why it failed", async () => {
+    await sendAll(a.db); // what earlier tests left queued
+    received.length = 0;
+    const run = await queueRun(
+      a.db,
+      "sandbox",
+      { definition: "payments", period: "2026-11", format: "csv" },
+      people.author.email,
+    );
+    const manifest = {
+      run: run.id,
+      report: run.definition,
+      environment: run.environment,
+      period: run.period,
+      format: run.format,
+      columns: [],
+      rows: 1234,
+      bytes: 56789,
+      sha256: "ab".repeat(32),
+      generated_at: new Date().toISOString(),
+      partial: false,
+      through: null,
+    };
+    await noticeReportFinished(a.db, run, { status: "succeeded", manifest });
+    await noticeReportFinished(a.db, run, { status: "succeeded", manifest });
+    await noticeReportFinished(a.db, run, { status: "failed", error: "The API answered 503" });
+    await sendAll(a.db);
+    expect(received.flatMap((m) => m.to)).toEqual(["author@example.com", "author@example.com"]);
+    const bySubject = Object.fromEntries(received.map((m) => [m.subject, m.text]));
+    expect(bySubject["Report ready: Payments 2026-11 (CSV)"]).toContain(
+      `1,234 rows, 56,789 bytes, SHA-256 ${"ab".repeat(32)}.`,
+    );
+    expect(bySubject["Report failed: Payments 2026-11 (CSV)"]).toContain("failed: The API answered 503");
+  });
+
+  it("a second factor reset reaches its person even when they turned that notice off", async () => {
+    await sendAll(a.db); // what earlier tests left queued
+    received.length = 0;
+    await noticeSecondFactorReset(
+      a.db,
+      { userId: people.quiet.userId },
+      people.approver,
+      new Date("2026-12-03T09:30:00Z"),
+    );
+    await sendAll(a.db);
+    expect(received.map((m) => [m.to, m.subject])).toEqual([
+      [["quiet@example.com"], "Your two-step verification was reset"],
+    ]);
+    expect(received[0]?.text).toContain(
+      "approver@example.com removed your authenticator app and passkeys at 2026-12-03 09:30 UTC.",
+    );
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
-import type { NoticeKind } from "./kinds";
+import { NOTICE_LABELS, type NoticeKind } from "./kinds";
 
 /** A notice's words: a subject, a body of plain text, and the console page it opens (a path). */
 export type NoticeText = { subject: string; body: string; path: string };
@@ -12,7 +12,8 @@ export const consoleOrigin = (): string => (env().AUTH_URL ?? `http://localhost:
 
 /**
  * Queues one notice for each person `recipients` selects (a SQL condition on `u`, console_users)
- * who is not disabled and has not turned this kind off (unless asked for: a test notice), in the caller's transaction, so a notice
+ * who is not disabled and has not turned this kind off (unless asked for: a test notice, or a kind
+ * always sent), in the caller's transaction, so a notice
  * exists exactly when what it tells of happened. `key` names the event: a second call for the
  * same event and person adds nothing (dedupe_key is unique), so a retried transaction, or two
  * instances telling of one event, send one mail. Returns how many were queued.
@@ -34,7 +35,7 @@ export async function queueNotices(
            ${text.subject}, ${text.body}, ${link}
       from console_users u
      where not u.disabled and (${recipients})
-       and (${options.whateverTheirChoices === true}
+       and (${options.whateverTheirChoices === true || NOTICE_LABELS[kind].always === true}
             or coalesce((select c.email from console_notice_choices c where c.user_id = u.id and c.kind = ${kind}), true))
     on conflict (dedupe_key) do nothing
     returning id`,

@@ -350,19 +350,20 @@ export async function lockPeriod(
   return { ok: true, pack: { ...pack, lock: (await lockOf(db, environment, currency, period)) ?? null } };
 }
 
-/** Unlocks a month (an administrator's step, audited by its action). */
+/** Unlocks a month (an administrator's step, audited by its action): when the lock it lifted was made, or null when there was none. */
 export async function unlockPeriod(
   db: Executor,
   environment: Environment,
   currency: string,
   period: string,
-): Promise<boolean> {
-  const rows = await queryRows<{ period: string }>(
+): Promise<string | null> {
+  const rows = await queryRows<{ locked_at: string }>(
     db,
     sql`delete from console_recon_periods
-         where environment = ${environment} and currency = ${currency} and period = ${period} returning period`,
+         where environment = ${environment} and currency = ${currency} and period = ${period}
+         returning locked_at::text as locked_at`,
   );
-  return rows.length > 0;
+  return rows[0]?.locked_at ?? null;
 }
 
 /** Records an adjustment to a closed month in the next open one; the closed month is not touched. */

@@ -6,6 +6,7 @@ import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { REPORT_LABELS } from "./catalog";
 import { REPORT_DEFINITIONS } from "./definitions";
+import { noticeReportFinished } from "./notices";
 import { appendPiece, ClaimLost, finishRun, keepClaim, type ReportManifest, type ReportRun } from "./store";
 import { writerFor } from "./writers";
 
@@ -63,7 +64,7 @@ export async function makeReport(
     await writer.end();
   } catch (error) {
     if (error instanceof ClaimLost) return null;
-    await finishRun(db, run, {
+    await finishAndTell(db, run, {
       status: "failed",
       error: error instanceof Error ? error.message.slice(0, 500) : "The report failed.",
     });
@@ -85,5 +86,14 @@ export async function makeReport(
     partial,
     through: partial ? readAt.toISOString() : null,
   };
-  return (await finishRun(db, run, { status: "succeeded", manifest })) ? manifest : null;
+  return (await finishAndTell(db, run, { status: "succeeded", manifest })) ? manifest : null;
+}
+
+/** Records the outcome and, when this claim still held the run, tells whoever asked for it (one transaction). */
+function finishAndTell(db: Executor, run: ReportRun, outcome: Parameters<typeof finishRun>[2]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const mine = await finishRun(tx, run, outcome);
+    if (mine) await noticeReportFinished(tx, run, outcome);
+    return mine;
+  });
 }

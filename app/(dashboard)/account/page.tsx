@@ -85,7 +85,7 @@ export default async function AccountPage() {
             <ChangePasswordForm />
           </Card>
           <SessionsCard sessions={sessions} />
-          <NoticeChoicesCard choices={notices} mailTo={actor.email} />
+          <NoticeChoicesCard choices={notices} mailTo={actor.email} role={actor.role} />
         </div>
       </div>
       {listens ? (

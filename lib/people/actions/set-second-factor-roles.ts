@@ -1,5 +1,6 @@
 "use server";
 
+import { noticeSecondFactorReset } from "@/lib/people/notices";
 import { z } from "@/lib/schemas/zod";
 import { ROLES } from "@/lib/auth/permissions";
 import { removeSecondFactor, setRequiredRoles } from "@/lib/auth/second-factor";
@@ -38,7 +39,11 @@ export const resetSecondFactor = consoleAction({
     const { db } = await getDatabase();
     const person = await findUser(db, userId);
     if (!person) return refused("not_found", "No such person.");
-    await removeSecondFactor(db, userId);
+    // The removal and the person's notice in one transaction.
+    await db.transaction(async (tx) => {
+      await removeSecondFactor(tx, userId);
+      await noticeSecondFactorReset(tx, { userId }, actor, new Date());
+    });
     return { ok: true, data: null, audit: { targetId: userId, detail: person.email } };
   },
 });

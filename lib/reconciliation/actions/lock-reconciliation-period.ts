@@ -3,6 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { lockPeriod } from "@/lib/reconciliation/close";
+import { noticeMonthLocked } from "@/lib/reconciliation/notices";
 import { CURRENCIES } from "@/lib/schemas/catalog";
 import { consoleAction, refused } from "@/lib/actions/action";
 import { periodSchema } from "@/lib/reconciliation/period";
@@ -14,7 +15,19 @@ export const lockReconciliationPeriod = consoleAction({
   input: z.object({ currency: z.enum(CURRENCIES), period: periodSchema }),
   run: async ({ currency, period }, { environment, actor }) => {
     const { db } = await getDatabase();
-    const done = await lockPeriod(db, environment, currency, period, actor.email);
+    // The lock and its notice in one transaction: the notice exists exactly when the month is closed.
+    const done = await db.transaction(async (tx) => {
+      const locked = await lockPeriod(tx, environment, currency, period, actor.email);
+      if (locked.ok && locked.pack.lock)
+        await noticeMonthLocked(tx, environment, {
+          currency,
+          period,
+          lockedAt: locked.pack.lock.lockedAt,
+          by: actor,
+          locked: true,
+        });
+      return locked;
+    });
     if (!done.ok) return { ...refused(done.code, done.message), audit: { targetId: `${period}/${currency}` } };
     return {
       ok: true,

@@ -3,6 +3,7 @@
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
 import { unlockPeriod } from "@/lib/reconciliation/close";
+import { noticeMonthLocked } from "@/lib/reconciliation/notices";
 import { periodSchema } from "@/lib/reconciliation/period";
 import { CURRENCIES } from "@/lib/schemas/catalog";
 import { consoleAction, refused } from "@/lib/actions/action";
@@ -16,9 +17,15 @@ export const unlockReconciliationPeriod = consoleAction({
     period: periodSchema,
     reason: z.string().trim().min(3, "Say why it is reopened").max(500),
   }),
-  run: async ({ currency, period, reason }, { environment }) => {
+  run: async ({ currency, period, reason }, { environment, actor }) => {
     const { db } = await getDatabase();
-    if (!(await unlockPeriod(db, environment, currency, period)))
+    const lifted = await db.transaction(async (tx) => {
+      const lockedAt = await unlockPeriod(tx, environment, currency, period);
+      if (lockedAt)
+        await noticeMonthLocked(tx, environment, { currency, period, lockedAt, by: actor, locked: false, reason });
+      return lockedAt;
+    });
+    if (!lifted)
       return {
         ...refused("not_locked", `${period} is not closed for ${currency}.`),
         audit: { targetId: `${period}/${currency}` },
