@@ -11,7 +11,7 @@ import { contentSecurityPolicy, HSTS, newNonce } from "@/lib/http/security-heade
  * - the optimistic check: without a session cookie, every console page is the sign-in page, and
  *   every other request to the console (a server action) gets a bare 401. The real check (is the
  *   session valid, may this role do that) happens in the (dashboard) layout and in every action.
- * The API (/v0, /v1), better-auth (/api/auth), the CLI's routes (/api/cli: a personal access token, lib/listen/bearer.ts), the liveness and readiness checks, the metrics,
+ * The API (/v0, /v1), SCIM for directories (/scim/v2: a directory's bearer token, lib/scim), better-auth (/api/auth), the CLI's routes (/api/cli: a personal access token, lib/listen/bearer.ts), the liveness and readiness checks, the metrics,
  * webhook receivers (POST /inbox/...), shared payment instructions (/pay/<signed token>), report
  * files behind their signed links (GET /reports/download/<signed token>) and
  * static files need no session (matcher below).
@@ -59,6 +59,6 @@ export const config = {
     // Everything but the API, better-auth, the liveness check, Next's own files and the icon. Not
     // "any path with an extension": a payer link or a console path ending in ".<letters>" would
     // then go without its CSP and HSTS (issue 42).
-    "/((?!v0(?:/|$)|v1(?:/|$)|api/auth(?:/|$)|api/cli(?:/|$)|api/health$|api/ready$|api/metrics$|_next/|favicon\\.(?:svg|ico)$).*)",
+    "/((?!v0(?:/|$)|v1(?:/|$)|scim/v2(?:/|$)|api/auth(?:/|$)|api/cli(?:/|$)|api/health$|api/ready$|api/metrics$|_next/|favicon\\.(?:svg|ico)$).*)",
   ],
 };

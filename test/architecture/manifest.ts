@@ -84,6 +84,8 @@ export const FLOORS: ReadonlyArray<{ name: string; rooms: Readonly<Record<string
       "lib/balances": {},
       "lib/rates": {},
       "lib/search": {},
+      // Provisioning from a company's directory (SCIM 2.0, issue 61): its service, its card's actions.
+      "lib/scim": {},
     },
   },
   {

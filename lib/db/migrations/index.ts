@@ -47,6 +47,7 @@ import { sql as webhookHealth } from "./0047_webhook_health";
 import { sql as webhookFilters } from "./0048_webhook_filters";
 import { sql as deviceBoundApprovals } from "./0049_device_bound_approvals";
 import { sql as notices } from "./0050_notices";
+import { sql as scim } from "./0051_scim";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -102,4 +103,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0048_webhook_filters", sql: webhookFilters },
   { id: "0049_device_bound_approvals", sql: deviceBoundApprovals },
   { id: "0050_notices", sql: notices },
+  { id: "0051_scim", sql: scim },
 ];

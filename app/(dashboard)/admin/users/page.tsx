@@ -18,6 +18,9 @@ import { ROLES, type Role } from "@/lib/auth/permissions";
 import { formatDay, formatMinute } from "@/lib/dashboard/format-date";
 import { waitOf } from "@/lib/approvals/approver-wait";
 import { env } from "@/lib/env";
+import { DirectoriesCard } from "@/components/admin/directories-card";
+import { listDirectories, provisionedPeople } from "@/lib/scim/directories";
+import { requestRelyingParty } from "@/lib/auth/request-origin";
 
 export const metadata = { title: "People" };
 
@@ -27,11 +30,14 @@ export default async function UsersPage() {
   const gate = await consoleRead({ permission: "users:manage", environment: null });
   if (!gate.ok) return <NotAllowed message="Only administrators manage who may use the console." />;
   const { db } = gate;
-  const [users, throttles, required, deviceBound] = await Promise.all([
+  const [users, throttles, required, deviceBound, directories, provisioned, origin] = await Promise.all([
     listUsers(db),
     activeThrottles(db),
     requiredRoles(db),
     deviceBoundApprovers(db),
+    listDirectories(db),
+    provisionedPeople(db),
+    requestRelyingParty().then((rp) => rp.origin),
   ]);
   const enabledCount = Object.fromEntries(
     ROLES.map((role) => {
@@ -90,16 +96,32 @@ export default async function UsersPage() {
           },
           {
             header: "Status",
-            cell: (user) =>
-              user.disabled ? (
-                <Badge tone="danger" dot>
-                  Disabled
-                </Badge>
-              ) : (
-                <Badge tone="success" dot>
-                  Active
-                </Badge>
-              ),
+            cell: (user) => {
+              const from = provisioned.get(user.id);
+              return (
+                <>
+                  {from && user.disabled && from.active ? (
+                    <Badge tone="warning" dot>
+                      Waiting for a role
+                    </Badge>
+                  ) : user.disabled ? (
+                    <Badge tone="danger" dot>
+                      Disabled
+                    </Badge>
+                  ) : (
+                    <Badge tone="success" dot>
+                      Active
+                    </Badge>
+                  )}
+                  {from ? (
+                    <span className="block text-xs text-slate-500" data-testid="provisioned-by">
+                      From {from.directory}
+                      {from.active ? "" : " (deactivated there)"}
+                    </span>
+                  ) : null}
+                </>
+              );
+            },
           },
           {
             header: "Added",
@@ -131,6 +153,7 @@ export default async function UsersPage() {
         rowTestId="user-row"
         rowProps={(user) => ({ "data-email": user.email })}
       />
+      <DirectoriesCard directories={directories} scimUrl={`${origin}/scim/v2`} />
       <SecondFactorPolicy required={required} enabledCount={enabledCount} />
       <DeviceBoundPolicy on={deviceBound} />
       <SignInThrottles throttles={throttles} />
