@@ -1,4 +1,5 @@
 import "server-only";
+import { finishBatch } from "./notices";
 import { payeeOf } from "./rows";
 import type { Executor } from "@/lib/db/database";
 import { recordDisbursement } from "@/lib/disbursements/store";
@@ -8,7 +9,7 @@ import { inParallel } from "./dry-run";
 import { Pacer } from "./pacer";
 import { sendRow } from "./send-row";
 import { notePaid } from "@/lib/approvals/money-calls";
-import { moveBatch, type BatchRow } from "./store";
+import type { BatchRow } from "./store";
 import { markSending, recordSend, rowsToSend } from "./work-queue";
 
 const CHUNK = 8;
@@ -34,7 +35,7 @@ export async function sendBatch(
     if (!(await keepAlive())) return "paused";
     const rows = await rowsToSend(db, batch.id, CHUNK);
     if (rows.length === 0) {
-      await moveBatch(db, batch.id, ["sending"], "done", { finishedAt: new Date() });
+      await finishBatch(db, batch);
       return "done";
     }
     await markSending(

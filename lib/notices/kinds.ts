@@ -11,6 +11,7 @@ export const NOTICE_KINDS = [
   "submission_decided",
   "month_locked",
   "report_finished",
+  "batch_finished",
   "second_factor_reset",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -38,6 +39,11 @@ export const NOTICE_LABELS: Record<
     label: "My report is ready, or failed",
     description: "A report I ran finished, with its rows and checksum, or failed, with why.",
     permission: "reports:run",
+  },
+  batch_finished: {
+    label: "My batch finished",
+    description: "A batch I uploaded or submitted finished sending: how many rows went, were refused or failed.",
+    permission: "batches:manage",
   },
   second_factor_reset: {
     label: "My two-step verification was reset",

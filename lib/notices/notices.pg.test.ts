@@ -56,6 +56,9 @@ const { noticeMonthLocked } = await import("@/lib/reconciliation/notices");
 const { noticeReportFinished } = await import("@/lib/reports/notices");
 const { queueRun } = await import("@/lib/reports/store");
 const { noticeSecondFactorReset } = await import("@/lib/people/notices");
+const { finishBatch } = await import("@/lib/batches/notices");
+const { findBatchById, insertBatch, moveBatch } = await import("@/lib/batches/store");
+const { parseCsv } = await import("@/lib/csv/parse");
 
 const people = {
   author: { userId: "n-fin", email: "author@example.com", role: "finance" },
@@ -90,6 +93,7 @@ describe("notices (PostgreSQL, real SMTP)", () => {
       submission_decided: true,
       month_locked: false,
       report_finished: true,
+      batch_finished: true,
       second_factor_reset: false,
     });
   });
@@ -305,5 +309,40 @@ describe("notices (PostgreSQL, real SMTP)", () => {
     expect(received[0]?.text).toContain(
       "approver@example.com removed your authenticator app and passkeys at 2026-12-03 09:30 UTC.",
     );
+  });
+
+  it("a batch that finished tells who uploaded and who submitted it, with its rows, once across two instances", async () => {
+    await sendAll(a.db);
+    received.length = 0;
+    const wallet = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+    const text = `wallet_address,amount,currency,chain\n${[1, 2, 3].map((n) => `${wallet},${n}.00,USDC,SOLANA`).join("\n")}\n`;
+    const csv = parseCsv(text);
+    if (!csv.ok) throw new Error("bad fixture");
+    const id = await insertBatch(a.db, {
+      environment: "sandbox",
+      kind: "disbursement",
+      fileName: "payroll.csv",
+      bytes: new TextEncoder().encode(text),
+      sha256: "x",
+      separator: ",",
+      header: csv.header,
+      records: csv.records,
+      createdBy: people.author.userId,
+      createdByEmail: people.author.email,
+    });
+    await a.db.execute(
+      sql`update console_batch_rows set send_state = case when row_no = 3 then 'failed' else 'sent' end where batch_id = ${id}`,
+    );
+    await a.db.execute(sql`update console_batches set submitted_by_email = ${people.approver.email} where id = ${id}`);
+    expect(await moveBatch(a.db, id, ["review"], "sending")).toBe(true);
+    const batch = await findBatchById(a.db, id);
+    if (!batch) throw new Error("no batch");
+    const told = await Promise.all([finishBatch(a.db, batch), finishBatch(b.db, batch)]);
+    expect(told.filter(Boolean)).toHaveLength(1);
+    await sendAll(a.db);
+    expect(received.flatMap((m) => m.to).sort()).toEqual(["approver@example.com", "author@example.com"]);
+    expect(received[0]?.subject).toBe("Batch partly sent: payroll.csv");
+    expect(received[0]?.text).toContain("2 rows sent, 1 refused by the service, 0 failed after sending.");
+    expect(received[0]?.text).toContain(`https://console.example.com/batches/${id}`);
   });
 });
