@@ -91,7 +91,7 @@ test("a directory provisions a person into a mapped group, and its deactivation 
     await signInWith(them, { email: EMAIL, password: oneTime });
     await choosePassword(them, oneTime);
     await them.goto("/settlement-requests");
-    await expect(them.getByRole("heading", { name: "Settlement requests" })).toBeVisible();
+    await expect(them.getByRole("heading", { name: "Settlement requests", level: 1 })).toBeVisible();
 
     // The directory deactivates them: their next click is the sign-in page.
     const started = Date.now();

@@ -57,7 +57,7 @@ export function DirectoriesCard({ directories, scimUrl }: { directories: Directo
     <Card
       className="mt-6"
       title="Directories (SCIM)"
-      description="Let your identity provider (Okta, Entra ID, Google Workspace) add, update and deactivate people. Someone it adds gets a role only through a group you map below; until then they cannot sign in."
+      description="Let your identity provider (Okta, Entra ID) add, update and deactivate people. Someone it adds gets a role only through a group you map below; until then they cannot sign in."
       data-testid="directories"
     >
       {made ? (
@@ -90,7 +90,7 @@ export function DirectoriesCard({ directories, scimUrl }: { directories: Directo
           connect();
         }}
       >
-        <Field label="Directory name" error={nameError} className="min-w-0 flex-1 sm:max-w-xs">
+        <Field label="Directory name" error={nameError} className="w-full min-w-0 sm:w-auto sm:max-w-xs sm:flex-1">
           {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} placeholder="Okta" />}
         </Field>
         <Button type="submit" loading={pending && !made}>
@@ -218,12 +218,12 @@ function DirectoryItem({
             else setError("Choose the role this group gives");
           }}
         >
-          <Field label="Group name" error={error} className="min-w-0 flex-1 sm:max-w-xs">
+          <Field label="Group name" error={error} className="w-full min-w-0 sm:w-auto sm:max-w-xs sm:flex-1">
             {(p) => (
               <Input {...p} value={group} onChange={(e) => setGroup(e.target.value)} placeholder="Finance Team" />
             )}
           </Field>
-          <Field label="Gives the role">
+          <Field label="Gives the role" className="w-full sm:w-auto">
             {(p) => (
               <Select
                 {...p}
