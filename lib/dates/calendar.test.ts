@@ -1,3 +1,4 @@
+import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { addDays, dayIn, midnightIn, monthIn, nextMonth, startOfDayIn } from "./calendar";
 
@@ -31,6 +32,32 @@ describe("the merchant's day", () => {
     }
     expect(wrong).toEqual([]);
     expect(checked).toBe(zones.length * 365);
+  });
+
+  it("reads an instant's day as Intl does around every clock change of 2025-2027, in time order and not (the day it remembers)", () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    const end = Temporal.Instant.from("2028-01-01T00:00:00Z");
+    for (const zone of Intl.supportedValuesOf("timeZone")) {
+      let at = Temporal.Instant.from("2025-01-01T00:00:00Z").toZonedDateTimeISO(zone);
+      for (;;) {
+        const change = at.getTimeZoneTransition("next");
+        if (!change || Temporal.Instant.compare(change.toInstant(), end) >= 0) break;
+        const t = change.epochMilliseconds;
+        // 26 hours either side, every 47 minutes, in time order (the remembered day is used), then backwards.
+        const instants = Array.from({ length: 67 }, (_, i) => t - 26 * 3_600_000 + i * 47 * 60_000);
+        for (const instant of [...instants, ...instants.reverse()]) {
+          checked++;
+          if (dayIn(zone, new Date(instant)) !== intlDay(zone, instant)) wrong.push(`${zone} ${new Date(instant).toISOString()}`);
+        }
+        at = change;
+      }
+    }
+    // São Paulo's clocks went back from midnight to 23:00 on 18 Feb 2018: one local date twice.
+    expect(dayIn("America/Sao_Paulo", new Date("2018-02-18T02:30:00Z"))).toBe("2018-02-17");
+    expect(dayIn("America/Sao_Paulo", new Date("2018-02-18T01:30:00Z"))).toBe("2018-02-17");
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(checked).toBeGreaterThan(20_000);
   });
 
   it("starts at 01:00 where midnight is skipped (the days the hand-made offset guess put an hour early)", () => {

@@ -10,7 +10,34 @@ import { Temporal } from "temporal-polyfill";
 
 /** The calendar day of `now` in `timeZone` ("2026-11-29"). */
 export function dayIn(timeZone: string, now: Date = new Date()): string {
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+  const at = now.getTime();
+  const known = lastDay.get(timeZone);
+  if (known && at >= known.from && at < known.to) return known.day;
+  const zoned = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(timeZone);
+  const day = zoned.toPlainDate().toString();
+  rememberDay(timeZone, day, zoned);
+  return day;
+}
+
+/**
+ * The day last asked for in each zone, as the span of instants it covers, so that a month of rows
+ * read in time order costs Temporal about one computation a day rather than one a row (issue 57:
+ * 270,000 movements spent seconds here). Only a day whose offset is the same at its first and last
+ * instant is kept: on a day the clocks change, a local date can come back (a fall-back across
+ * midnight, as São Paulo's did), and every instant of such a day is computed.
+ */
+const lastDay = new Map<string, { day: string; from: number; to: number }>();
+
+function rememberDay(timeZone: string, day: string, zoned: Temporal.ZonedDateTime): void {
+  const start = zoned.startOfDay();
+  const next = start.add({ days: 1 }).startOfDay();
+  const lastInstant = Temporal.Instant.fromEpochMilliseconds(next.epochMilliseconds - 1).toZonedDateTimeISO(timeZone);
+  if (start.offsetNanoseconds !== lastInstant.offsetNanoseconds || lastInstant.toPlainDate().toString() !== day) {
+    lastDay.delete(timeZone);
+    return;
+  }
+  if (lastDay.size > 64) lastDay.clear();
+  lastDay.set(timeZone, { day, from: start.epochMilliseconds, to: next.epochMilliseconds });
 }
 
 /** The instant `day` ("2026-11-29") begins in `timeZone`: its first instant, whatever DST does. */

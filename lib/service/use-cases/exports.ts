@@ -63,14 +63,20 @@ export async function* exportLines(
   kind: ExportKind,
   query: ExportQuery,
 ): AsyncGenerator<string> {
-  let cursor: ExportCursor | null = null;
   let rows = 0;
+  // The next page is read while this one is written out (the database's time hidden behind the
+  // transfer's); a read that is never awaited, because the reader went away, is let go quietly.
+  let next = PAGES[kind](deps, caller, query, null);
   for (;;) {
-    const page = await PAGES[kind](deps, caller, query, cursor);
+    const page = await next;
+    const more = page.items.length === EXPORT_PAGE && page.cursor !== null;
+    if (more) {
+      next = PAGES[kind](deps, caller, query, page.cursor);
+      next.catch(() => {});
+    }
     if (page.items.length > 0) yield `${page.items.map((item) => JSON.stringify(item)).join("\n")}\n`;
     rows += page.items.length;
-    if (page.items.length < EXPORT_PAGE || !page.cursor) break;
-    cursor = page.cursor;
+    if (!more) break;
   }
   const end: ExportEnd = { object: "export_end", rows };
   yield `${JSON.stringify(end)}\n`;
