@@ -48,7 +48,8 @@ describe("the merchant's day", () => {
         const instants = Array.from({ length: 67 }, (_, i) => t - 26 * 3_600_000 + i * 47 * 60_000);
         for (const instant of [...instants, ...instants.reverse()]) {
           checked++;
-          if (dayIn(zone, new Date(instant)) !== intlDay(zone, instant)) wrong.push(`${zone} ${new Date(instant).toISOString()}`);
+          if (dayIn(zone, new Date(instant)) !== intlDay(zone, instant))
+            wrong.push(`${zone} ${new Date(instant).toISOString()}`);
         }
         at = change;
       }
