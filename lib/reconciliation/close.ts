@@ -328,7 +328,10 @@ export async function lockPeriod(
   currency: string,
   period: string,
   by: string,
+  andThen?: (tx: Executor, lockedAt: string) => Promise<void>,
 ): Promise<{ ok: true; pack: ClosePack } | { ok: false; code: string; message: string }> {
+  // The pack is read first, outside any transaction: it may ask the API (the sandbox clock), and an
+  // embedded database has one connection, which an open transaction would hold.
   const pack = await closePack(db, environment, currency, period);
   if (pack.lock) return { ok: false, code: "already_locked", message: `${period} is already closed for ${currency}.` };
   if (pack.blocker) return { ok: false, code: "not_ready", message: pack.blocker };
@@ -340,12 +343,17 @@ export async function lockPeriod(
     fx: pack.fx,
     expected: pack.expected,
   };
-  const rows = await queryRows<{ period: string }>(
-    db,
-    sql`insert into console_recon_periods (environment, currency, period, locked_by, proof)
-        values (${environment}, ${currency}, ${period}, ${by}, ${JSON.stringify(proof)}::jsonb)
-        on conflict do nothing returning period`,
-  );
+  // The lock and what goes with it (its notice) in one short transaction of the database's own statements.
+  const rows = await db.transaction(async (tx) => {
+    const made = await queryRows<{ period: string; locked_at: string }>(
+      tx,
+      sql`insert into console_recon_periods (environment, currency, period, locked_by, proof)
+          values (${environment}, ${currency}, ${period}, ${by}, ${JSON.stringify(proof)}::jsonb)
+          on conflict do nothing returning period, locked_at::text as locked_at`,
+    );
+    if (made[0] && andThen) await andThen(tx, made[0].locked_at);
+    return made;
+  });
   if (rows.length === 0) return { ok: false, code: "already_locked", message: `${period} was closed meanwhile.` };
   return { ok: true, pack: { ...pack, lock: (await lockOf(db, environment, currency, period)) ?? null } };
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/database";
 import { readCapped } from "@/lib/http/read-capped";
 import { directoryOfToken } from "./directories";
 import { ScimError, scimErrorResponse, scimJson } from "./errors";
+import { withStopsAfterCommit } from "./stops-after-commit";
 import { parseFilter, parsePage } from "./filter";
 import {
   createScimGroup,
@@ -65,18 +66,20 @@ export async function handleScim(db: Db, request: Request, segments: string[]): 
         ? scimJson(await readOne(db, directory, resource, id, base))
         : await list(db, directory, resource, url, base);
     const body = method === "DELETE" ? null : await bodyOf(request);
-    const wrote = await db.transaction(async (tx) => {
-      const result = await write(tx, directory, resource, method, id, body);
-      await insertAudit(tx, {
-        actor: null,
-        email: `scim:${directory.name}`,
-        action: `scim.${resource === "Users" ? "user" : "group"}.${method.toLowerCase()}`,
-        targetId: result.id,
-        result: "ok",
-        detail: `directory ${directory.id}`,
-      });
-      return result;
-    });
+    const wrote = await withStopsAfterCommit(() =>
+      db.transaction(async (tx) => {
+        const result = await write(tx, directory, resource, method, id, body);
+        await insertAudit(tx, {
+          actor: null,
+          email: `scim:${directory.name}`,
+          action: `scim.${resource === "Users" ? "user" : "group"}.${method.toLowerCase()}`,
+          targetId: result.id,
+          result: "ok",
+          detail: `directory ${directory.id}`,
+        });
+        return result;
+      }),
+    );
     if (wrote.status === 204) return scimJson(null, 204);
     const shown = await readOne(db, directory, resource, wrote.id, base);
     return scimJson(shown, wrote.status, wrote.status === 201 ? { Location: shown.meta.location } : {});

@@ -5,6 +5,7 @@ import { countOtherActiveAdmins, setDisabled, setRole } from "@/lib/auth/users";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { cutOffPerson } from "@/lib/listen/cut-off";
 import { ScimError } from "./errors";
+import { publishAfterCommit } from "./stops-after-commit";
 
 /** When a person's groups map to several roles, the first of these wins. */
 export const ROLE_PRECEDENCE: readonly Role[] = ["admin", "finance", "developer", "support"];
@@ -48,7 +49,8 @@ export async function applyStanding(db: Executor, userId: string, by: string): P
     );
   if (role && role !== row.role) {
     await setRole(db, userId, role);
-    if (!row.disabled) await cutOffPerson(db, userId, `role changed by the directory (${by})`);
+    if (!row.disabled)
+      await cutOffPerson(db, userId, `role changed by the directory (${by})`, { publish: publishAfterCommit });
   }
   if (active === row.disabled) {
     await setDisabled(db, userId, !active);
@@ -58,7 +60,7 @@ export async function applyStanding(db: Executor, userId: string, by: string): P
 }
 
 async function endWhatTheyStarted(db: Executor, userId: string, by: string): Promise<void> {
-  await cutOffPerson(db, userId, `deactivated by the directory (${by})`);
+  await cutOffPerson(db, userId, `deactivated by the directory (${by})`, { publish: publishAfterCommit });
   await db.execute(
     sql`update console_submissions
            set status = 'denied', denied_by = ${`directory:${by}`}, deny_reason = 'Its submitter was deactivated by the directory.', decided_at = now()

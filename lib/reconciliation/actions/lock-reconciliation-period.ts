@@ -15,19 +15,10 @@ export const lockReconciliationPeriod = consoleAction({
   input: z.object({ currency: z.enum(CURRENCIES), period: periodSchema }),
   run: async ({ currency, period }, { environment, actor }) => {
     const { db } = await getDatabase();
-    // The lock and its notice in one transaction: the notice exists exactly when the month is closed.
-    const done = await db.transaction(async (tx) => {
-      const locked = await lockPeriod(tx, environment, currency, period, actor.email);
-      if (locked.ok && locked.pack.lock)
-        await noticeMonthLocked(tx, environment, {
-          currency,
-          period,
-          lockedAt: locked.pack.lock.lockedAt,
-          by: actor,
-          locked: true,
-        });
-      return locked;
-    });
+    // The lock and its notice in one transaction (lockPeriod reads the month before it opens one).
+    const done = await lockPeriod(db, environment, currency, period, actor.email, (tx, lockedAt) =>
+      noticeMonthLocked(tx, environment, { currency, period, lockedAt, by: actor, locked: true }).then(() => {}),
+    );
     if (!done.ok) return { ...refused(done.code, done.message), audit: { targetId: `${period}/${currency}` } };
     return {
       ok: true,

@@ -7,6 +7,7 @@ import { consoleAction, refused } from "@/lib/actions/action";
 import { listDirectories } from "../directories";
 import { ScimError } from "../errors";
 import { mapGroupToRole } from "../map-role";
+import { withStopsAfterCommit } from "../stops-after-commit";
 
 /**
  * Maps a directory's group (by name) to a role, or removes the mapping (role "none"): the people
@@ -27,8 +28,8 @@ export const mapScimGroup = consoleAction({
     const audit = { targetId: directoryId, detail: `${groupName} → ${role}` };
     if (!directory) return { ...refused("not_found", "No such directory, or it is revoked."), audit };
     try {
-      const judged = await db.transaction((tx) =>
-        mapGroupToRole(tx, directory, groupName, role === "none" ? null : role),
+      const judged = await withStopsAfterCommit(() =>
+        db.transaction((tx) => mapGroupToRole(tx, directory, groupName, role === "none" ? null : role)),
       );
       return { ok: true, data: { directoryId, groupName, role, people: judged }, audit };
     } catch (error) {
