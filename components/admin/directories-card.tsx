@@ -15,26 +15,15 @@ import { formatMinute } from "@/lib/dashboard/format-date";
 import { createScimDirectory } from "@/lib/scim/actions/create-scim-directory";
 import { mapScimGroup } from "@/lib/scim/actions/map-scim-group";
 import { revokeScimDirectory } from "@/lib/scim/actions/revoke-scim-directory";
+import type { Directory } from "@/lib/scim/directories";
 import { OneTimeSecret } from "./one-time-secret";
-
-export type DirectoryView = {
-  id: string;
-  name: string;
-  tokenHint: string;
-  createdBy: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  people: number;
-  roleMaps: Array<{ groupName: string; role: Role }>;
-};
 
 /**
  * Directories (SCIM 2.0, issue 61): an identity provider adds, updates and deactivates people; a
  * person it adds gets a role only through a group an administrator maps here. The token is shown
  * once, when the directory is connected.
  */
-export function DirectoriesCard({ directories, scimUrl }: { directories: DirectoryView[]; scimUrl: string }) {
+export function DirectoriesCard({ directories, scimUrl }: { directories: Directory[]; scimUrl: string }) {
   const router = useRouter();
   const { toast } = useToast();
   const [pending, startTransition] = useTransition();
@@ -115,7 +104,7 @@ function DirectoryItem({
   onChange,
   toast,
 }: {
-  directory: DirectoryView;
+  directory: Directory;
   onChange: () => void;
   toast: ReturnType<typeof useToast>["toast"];
 }) {

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { ScimError } from "./errors";
+import { listPage } from "./list-page";
 import type { ScimFilter } from "./filter";
 import { applyStanding } from "./standing";
 import { isObject, textOf } from "./user-fields";
@@ -62,19 +63,16 @@ export async function listScimGroups(
       ? sql`and g.external_id = ${filter.value}`
       : sql`and lower(g.display_name) = lower(${filter.value})`
     : sql``;
-  const [counted] = await queryRows<{ n: number }>(
+  return listPage<Row>(
     db,
-    sql`select count(*)::int as n from console_scim_groups g where g.directory_id = ${directoryId} ${where}`,
+    {
+      from: sql`console_scim_groups g`,
+      alias: "g",
+      select: SELECT,
+      where: sql`g.directory_id = ${directoryId} ${where}`,
+    },
+    page,
   );
-  const rows =
-    page.count === 0
-      ? []
-      : await queryRows<Row>(
-          db,
-          sql`${SELECT} where g.directory_id = ${directoryId} ${where}
-               order by g.created_at, g.id offset ${page.startIndex - 1} limit ${page.count}`,
-        );
-  return { total: counted?.n ?? 0, rows };
 }
 
 /** Member ids of a `members` value: an array of {value}; every one a person of this directory. */

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { queryRows, type Executor } from "@/lib/db/database";
 import { ScimError } from "./errors";
+import { listPage } from "./list-page";
 import type { ScimFilter } from "./filter";
 import { applyStanding } from "./standing";
 import { shownName, type ScimUserFields } from "./user-fields";
@@ -84,19 +85,16 @@ export async function listScimUsers(
         ? sql`and u.email = ${filter.value.toLowerCase()}`
         : sql`and lower(u.name) = lower(${filter.value})`
     : sql``;
-  const [counted] = await queryRows<{ n: number }>(
+  return listPage<Row>(
     db,
-    sql`select count(*)::int as n from console_users u where u.scim_directory_id = ${directoryId} ${where}`,
+    {
+      from: sql`console_users u`,
+      alias: "u",
+      select: SELECT,
+      where: sql`u.scim_directory_id = ${directoryId} ${where}`,
+    },
+    page,
   );
-  const rows =
-    page.count === 0
-      ? []
-      : await queryRows<Row>(
-          db,
-          sql`${SELECT} where u.scim_directory_id = ${directoryId} ${where}
-               order by u.created_at, u.id offset ${page.startIndex - 1} limit ${page.count}`,
-        );
-  return { total: counted?.n ?? 0, rows };
 }
 
 /**
