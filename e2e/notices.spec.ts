@@ -9,7 +9,7 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { expect, test } from "./fixtures/auth";
+import { blankContext, expect, personInOwnBrowser, signInWith, signOut, test } from "./fixtures/auth";
 import { choose, setChecked, typeInto } from "./support/forms";
 import { whenHydrated } from "./support/hydration";
 import { lookAt } from "./support/screens";
@@ -147,11 +147,54 @@ test("an administrator resets a person's two-step verification: the person is ma
   await row.getByRole("button", { name: "Reset two-step" }).click();
   await expect(row.getByRole("button", { name: "Reset two-step" })).toHaveCount(0);
   await expect
-    .poll(() => mails.find((m) => m.to.includes(email))?.subject ?? "", { timeout: 30_000 })
+    .poll(() => mails.find((m) => m.to.includes(email) && /reset/.test(m.subject))?.subject ?? "", { timeout: 30_000 })
     .toBe("Your two-step verification was reset");
-  const mail = mails.find((m) => m.to.includes(email)) as Mail;
+  const mail = mails.find((m) => m.to.includes(email) && /reset/.test(m.subject)) as Mail;
   expect(mail.text).toContain(`${adminCredentials().email} removed your authenticator app and passkeys`);
   expect(mail.text).toMatch(/https?:\/\/\S+\/account/);
+});
+
+test("a sign-in from a browser the person never used is mailed to them; the same browser again is not", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Their first browser (their first sign-in tells them nothing new).
+  const { email, password, context } = await personInOwnBrowser(page, browser, baseURL, {
+    prefix: "device",
+    name: "E2E new browser",
+    role: "support",
+  });
+  const newSignIn = () =>
+    mails.filter((m) => m.to.includes(email) && m.subject === "A new sign-in to your console account");
+  // A second browser: someone else, perhaps, with their password.
+  const other = await blankContext(browser, baseURL);
+  await signInWith(await other.newPage(), { email, password });
+  await expect.poll(() => newSignIn().length, { timeout: 30_000 }).toBe(1);
+  const mail = newSignIn()[0] as Mail;
+  expect(mail.text).toMatch(
+    /from a browser it had not seen before:\nChrome on \w+, from \S+, at \d{4}-\d\d-\d\d \d\d:\d\d UTC\./,
+  );
+  expect(mail.text).toContain("change your password now, end that session on your Account page");
+  const link = /https?:\/\/\S+\/account/.exec(mail.text)?.[0] ?? "";
+  expect(link).not.toBe("");
+  // The first browser signs in again: seen before, no mail. A third browser is the barrier: its
+  // mail is queued after anything the first one's sign-in could have queued, so once it arrives,
+  // exactly two have.
+  const first = await context.newPage();
+  await first.goto("/account");
+  await signOut(first);
+  await signInWith(first, { email, password });
+  const third = await blankContext(browser, baseURL);
+  await signInWith(await third.newPage(), { email, password });
+  await expect.poll(() => newSignIn().length, { timeout: 30_000 }).toBe(2);
+  // The link opens their sessions; the notice cannot be turned off.
+  await first.goto(new URL(link).pathname);
+  await expect(first.getByRole("heading", { name: "Your account" })).toBeVisible();
+  const always = first.getByTestId("notice-choices").getByLabel(/A sign-in from a new browser/);
+  await expect(always).toBeChecked();
+  await expect(always).toBeDisabled();
+  for (const c of [context, other, third]) await c.close();
 });
 
 test("support sees no notices log on Settings, and on Account only the notices that can reach support", async ({

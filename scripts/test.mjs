@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs
 import { spawn, spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { ensureDependencies, must, run } from "./lib.mjs";
+import { FIXED_DATE_EXCLUDES, FIXED_DATE_FILES, FIXED_DATES } from "./fixed-dates.mjs";
 
 process.chdir(new URL("..", import.meta.url).pathname);
 
@@ -52,6 +53,11 @@ if (!existsSync("/usr/bin/chromium")) {
   must("apt-get", ["install", "-y", "-qq", "chromium"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
 }
 console.log("using /usr/bin/chromium");
+// Debian's faketime, for the date-sensitive tests' pass at fixed dates (scripts/fixed-dates.mjs).
+if (!existsSync("/usr/bin/faketime")) {
+  must("apt-get", ["update", "-qq"]);
+  must("apt-get", ["install", "-y", "-qq", "faketime"], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+}
 
 step("PostgreSQL");
 const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -97,36 +103,40 @@ step("lint and format");
 if (run("npx", ["biome", "ci", "--error-on-warnings", "."]) !== 0) failedStep ??= "lint";
 
 step("vitest");
-/** One vitest pass: its results counted, its flaky and failed tests named; its exit status. */
-function vitestPass(extraArgs, report, extraEnv = {}) {
+/**
+ * One vitest pass: its results counted, its flaky and failed tests named; its exit status. With
+ * `at`, the pass runs under faketime from that instant, and its names say so.
+ */
+function vitestPass(extraArgs, report, extraEnv = {}, at = null) {
   rmSync(report, { force: true });
-  const status = run(
-    "npx",
-    ["vitest", "run", ...extraArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
-    { env: { ...env, ...extraEnv } },
-  );
-  if (existsSync(report)) countVitest(JSON.parse(readFileSync(report, "utf8")));
+  const args = ["vitest", "run", ...extraArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const status = at
+    ? run("faketime", [at, "node_modules/.bin/vitest", ...args.slice(1)], {
+        env: { ...env, ...extraEnv, FAKETIME_DONT_FAKE_MONOTONIC: "1" },
+      })
+    : run("npx", args, { env: { ...env, ...extraEnv } });
+  if (existsSync(report)) countVitest(JSON.parse(readFileSync(report, "utf8")), at ? `vitest@${at}` : "vitest");
   return status;
 }
-function countVitest(v) {
+function countVitest(v, label) {
   results.passed += v.numPassedTests ?? 0;
   results.failed += v.numFailedTests ?? 0;
   results.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   for (const file of v.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
       if (t.status === "passed" && (t.failureMessages ?? []).length > 0) {
-        flakyNames.push(`vitest ${file.name.replace(`${process.cwd()}/`, "")} › ${t.fullName}`);
+        flakyNames.push(`${label} ${file.name.replace(`${process.cwd()}/`, "")} › ${t.fullName}`);
         continue;
       }
       if (t.status !== "failed") continue;
       const message = String(t.failureMessages?.[0] ?? "")
         .split("\n")[0]
         .slice(0, 300);
-      failedNames.push(`vitest ${file.name.replace(`${process.cwd()}/`, "")} › ${t.fullName}: ${message}`);
+      failedNames.push(`${label} ${file.name.replace(`${process.cwd()}/`, "")} › ${t.fullName}: ${message}`);
     }
     if (file.status === "failed" && (file.assertionResults ?? []).length === 0)
       failedNames.push(
-        `vitest ${file.name.replace(`${process.cwd()}/`, "")}: ${String(file.message ?? "").slice(0, 300)}`,
+        `${label} ${file.name.replace(`${process.cwd()}/`, "")}: ${String(file.message ?? "").slice(0, 300)}`,
       );
   }
 }
@@ -134,6 +144,16 @@ const vitestStatus = vitestPass([], "test-results/vitest.json");
 // Then the tests that count arrivals per second of wall time, alone (vitest.config.mts, VITEST_TIMING).
 const timingStatus = vitestPass(["--no-file-parallelism"], "test-results/vitest-timing.json", { VITEST_TIMING: "1" });
 if (vitestStatus !== 0 || timingStatus !== 0) failedStep ??= "vitest";
+
+// The date-sensitive files again, with the clock on each of the days that break calendar code
+// (issue 60, item 7): the 1st, a leap day, a DST change, a year's end (scripts/fixed-dates.mjs).
+step("vitest at fixed dates");
+const excludes = FIXED_DATE_EXCLUDES.flatMap((glob) => ["--exclude", glob]);
+for (const [i, at] of FIXED_DATES.entries()) {
+  console.log(`\n— with the clock at ${at} UTC —`);
+  const status = vitestPass([...FIXED_DATE_FILES, ...excludes], `test-results/vitest-date-${i + 1}.json`, {}, at);
+  if (status !== 0) failedStep ??= `vitest at ${at}`;
+}
 
 // A fresh clone must build with no environment at all (secrets are read at run time): the
 // build runs with only PATH and HOME, and .env.local set aside until it ends. It counts as a test.

@@ -125,6 +125,7 @@ export async function judge(
       heldByRule: rule !== null,
       holdDuplicates: production,
       limitUsd: limit?.amount ?? null,
+      zone: env().MERCHANT_TIME_ZONE,
     },
   );
   if (call.outcome === "go") return { kind: "go", finish: (ok: boolean) => finishMoneyCall(db, call.id, ok) };

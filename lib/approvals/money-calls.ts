@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
+import { noticeDailyLimitNearlyUsed } from "./notices";
 import type { Environment } from "@/lib/schemas/catalog";
 
 /**
@@ -130,7 +131,14 @@ export type MoneyCallOutcome = "go" | "held" | "duplicate" | "over_limit";
 export async function recordMoneyCall(
   db: Executor,
   facts: MoneyCallFacts,
-  options: { dayStart: Date; heldByRule: boolean; holdDuplicates: boolean; limitUsd: string | null },
+  options: {
+    dayStart: Date;
+    heldByRule: boolean;
+    holdDuplicates: boolean;
+    limitUsd: string | null;
+    /** The merchant's time zone, named in the 80% notice. */
+    zone?: string;
+  },
 ): Promise<{ id: string; outcome: MoneyCallOutcome; duplicates: PossibleDuplicate[]; usedTodayUsd: string }> {
   const id = `mc_${randomBytes(12).toString("base64url")}`;
   const lock = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${key}, 43))`;
@@ -162,6 +170,15 @@ export async function recordMoneyCall(
           values (${id}, ${facts.environment}, ${facts.action}, ${facts.userId}, ${facts.destinationKey}, ${facts.currency},
                   ${facts.amount}::numeric, ${facts.amountUsd}::numeric, ${facts.externalId}, ${outcome === "go" ? "sending" : "held"})`,
     );
+    if (outcome === "go" && options.limitUsd !== null)
+      await noticeDailyLimitNearlyUsed(tx, {
+        userId: facts.userId,
+        before: used,
+        amountUsd: facts.amountUsd,
+        limitUsd: options.limitUsd,
+        dayStart: options.dayStart,
+        zone: options.zone ?? "UTC",
+      });
     return { id, outcome, duplicates, usedTodayUsd: used };
   });
 }

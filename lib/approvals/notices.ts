@@ -1,7 +1,9 @@
 import "server-only";
+import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/database";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";
+import { formatMoney } from "@/lib/money/format";
 import { mailLabel } from "@/lib/notices/mail-label";
 import { queueNotices } from "@/lib/notices/queue";
 import { CONTROLLED_ACTION_LABELS } from "./rule-catalog";
@@ -65,4 +67,41 @@ export async function noticeSubmissionDecided(
     ].join("\n"),
     path: `/approvals/${encodeURIComponent(row.id)}`,
   });
+}
+
+/** The share of a daily limit whose crossing tells its person (issue 64). */
+export const LIMIT_WARNING_SHARE = new Decimal("0.8");
+
+/**
+ * A payment that went on its way took what its author sent today from under 80% of their daily
+ * limit to 80% or more (issue 64): they hear it once a day, with what is left and until when,
+ * queued in the transaction that counted the payment. `dayStart` names the day.
+ */
+export async function noticeDailyLimitNearlyUsed(
+  db: Executor,
+  call: { userId: string; before: string; amountUsd: string | null; limitUsd: string; dayStart: Date; zone: string },
+): Promise<number> {
+  if (call.amountUsd === null) return 0;
+  const limit = new Decimal(call.limitUsd);
+  if (limit.lte(0)) return 0;
+  const after = new Decimal(call.before).plus(call.amountUsd);
+  const line = limit.times(LIMIT_WARNING_SHARE);
+  if (new Decimal(call.before).gte(line) || after.lt(line)) return 0;
+  const share = after.div(limit).times(100).floor().toFixed(0);
+  const left = Decimal.max(limit.minus(after), 0).toFixed(2);
+  return queueNotices(
+    db,
+    "daily_limit_nearly_used",
+    `${call.userId}:${call.dayStart.toISOString()}`,
+    sql`u.id = ${call.userId}`,
+    {
+      subject: `${share}% of your daily limit is used`,
+      body: [
+        `You have sent ${formatMoney(after.toFixed(2), "USD")} in production today, ${share}% of your daily limit of ${formatMoney(limit.toFixed(2), "USD")}.`,
+        `${formatMoney(left, "USD")} is left until the day ends at midnight (${call.zone}).`,
+        "A payment over what is left can still be submitted for approval.",
+      ].join("\n"),
+      path: "/approvals",
+    },
+  );
 }

@@ -13,6 +13,8 @@ export const NOTICE_KINDS = [
   "report_finished",
   "batch_finished",
   "second_factor_reset",
+  "new_device_sign_in",
+  "daily_limit_nearly_used",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -50,6 +52,18 @@ export const NOTICE_LABELS: Record<
     description: "An administrator removed my authenticator app. Always sent: it tells of my account's security.",
     permission: "account:self",
     always: true,
+  },
+  new_device_sign_in: {
+    label: "A sign-in from a new browser",
+    description:
+      "Someone signed in to my account from a browser I never signed in from, with where and when. Always sent: it tells of my account's security.",
+    permission: "account:self",
+    always: true,
+  },
+  daily_limit_nearly_used: {
+    label: "My daily limit is 80% used",
+    description: "What I sent today in production reached 80% of my daily limit: what is left, and until when.",
+    permission: "disbursement:create",
   },
 };
 

@@ -59,6 +59,9 @@ const { noticeSecondFactorReset } = await import("@/lib/people/notices");
 const { finishBatch } = await import("@/lib/batches/notices");
 const { findBatchById, insertBatch, moveBatch } = await import("@/lib/batches/store");
 const { parseCsv } = await import("@/lib/csv/parse");
+const { noteSignInDevice, newDeviceToken } = await import("@/lib/people/known-devices");
+const { noticeNewDeviceSignIn } = await import("@/lib/people/notices");
+const { recordMoneyCall } = await import("@/lib/approvals/money-calls");
 
 const people = {
   author: { userId: "n-fin", email: "author@example.com", role: "finance" },
@@ -95,6 +98,8 @@ describe("notices (PostgreSQL, real SMTP)", () => {
       report_finished: true,
       batch_finished: true,
       second_factor_reset: false,
+      new_device_sign_in: false,
+      daily_limit_nearly_used: false,
     });
   });
   afterAll(async () => {
@@ -344,5 +349,79 @@ describe("notices (PostgreSQL, real SMTP)", () => {
     expect(received[0]?.subject).toBe("Batch partly sent: payroll.csv");
     expect(received[0]?.text).toContain("2 rows sent, 1 refused by the service, 0 failed after sending.");
     expect(received[0]?.text).toContain(`https://console.example.com/batches/${id}`);
+  });
+
+  it("a sign-in from a browser never seen tells its person (not their first, not a browser seen again), once when two race", async () => {
+    await sendAll(a.db);
+    received.length = 0;
+    const who = people.author.userId;
+    const signIn = async (db: Database["db"], token: string, address: string) => {
+      const seen = await noteSignInDevice(db, who, token, "Firefox on Windows", address);
+      if (seen.isNew && !seen.firstEver)
+        await noticeNewDeviceSignIn(
+          db,
+          { userId: who },
+          { device: "Firefox on Windows", address, at: new Date("2026-12-03T21:04:00Z"), deviceKey: seen.key },
+        );
+      return seen;
+    };
+    const laptop = newDeviceToken();
+    expect(await signIn(a.db, laptop, "198.51.100.1")).toMatchObject({ isNew: true, firstEver: true });
+    expect(await signIn(b.db, laptop, "198.51.100.2")).toMatchObject({ isNew: false, firstEver: false });
+    await sendAll(a.db);
+    expect(received).toEqual([]); // the first browser and the same browser again tell nothing
+    const stranger = newDeviceToken();
+    const raced = await Promise.all([signIn(a.db, stranger, "203.0.113.9"), signIn(b.db, stranger, "203.0.113.9")]);
+    expect(raced.filter((r) => r.isNew)).toHaveLength(1);
+    await sendAll(a.db);
+    expect(received.map((m) => [m.to, m.subject])).toEqual([
+      [["author@example.com"], "A new sign-in to your console account"],
+    ]);
+    expect(received[0]?.text).toContain("Firefox on Windows, from 203.0.113.9, at 2026-12-03 21:04 UTC.");
+    expect(received[0]?.text).toContain("https://console.example.com/account");
+    expect(received[0]?.text).not.toContain(stranger); // never the browser's token
+    // Only the token's SHA-256 is kept.
+    const kept = await queryRows<{ token_sha256: string }>(
+      a.db,
+      sql`select token_sha256 from console_known_devices where user_id = ${who}`,
+    );
+    expect(kept.map((k) => k.token_sha256).some((h) => h === stranger || h === laptop)).toBe(false);
+    expect(kept).toHaveLength(2);
+  });
+
+  it("a payment that takes the day's sending past 80% of the daily limit tells its author once that day", async () => {
+    await sendAll(a.db);
+    received.length = 0;
+    const dayStart = new Date(Date.now() - 3_600_000);
+    const pay = (amountUsd: string) =>
+      recordMoneyCall(
+        a.db,
+        {
+          environment: "production",
+          action: "disbursement",
+          userId: people.author.userId,
+          destinationKey: `wallet-${amountUsd}-${Math.random()}`,
+          currency: "USDC",
+          amount: amountUsd,
+          amountUsd,
+          externalId: null,
+        },
+        { dayStart, heldByRule: false, holdDuplicates: false, limitUsd: "1000", zone: "Europe/London" },
+      );
+    expect((await pay("500.00")).outcome).toBe("go"); // 50%: nothing
+    expect((await pay("299.99")).outcome).toBe("go"); // 79.999%: nothing
+    await sendAll(a.db);
+    expect(received).toEqual([]);
+    expect((await pay("0.01")).outcome).toBe("go"); // exactly 80%
+    expect((await pay("100.00")).outcome).toBe("go"); // 90%: already told today
+    expect((await pay("150.00")).outcome).toBe("over_limit"); // held, not counted
+    await sendAll(a.db);
+    expect(received.map((m) => [m.to, m.subject])).toEqual([
+      [["author@example.com"], "80% of your daily limit is used"],
+    ]);
+    expect(received[0]?.text).toContain(
+      "You have sent $800.00 in production today, 80% of your daily limit of $1,000.00.",
+    );
+    expect(received[0]?.text).toContain("$200.00 is left until the day ends at midnight (Europe/London).");
   });
 });

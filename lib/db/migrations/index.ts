@@ -48,6 +48,7 @@ import { sql as webhookFilters } from "./0048_webhook_filters";
 import { sql as deviceBoundApprovals } from "./0049_device_bound_approvals";
 import { sql as notices } from "./0050_notices";
 import { sql as scim } from "./0051_scim";
+import { sql as knownDevices } from "./0052_known_devices";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -104,4 +105,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0049_device_bound_approvals", sql: deviceBoundApprovals },
   { id: "0050_notices", sql: notices },
   { id: "0051_scim", sql: scim },
+  { id: "0052_known_devices", sql: knownDevices },
 ];

@@ -1,7 +1,7 @@
 "use server";
 
 import { isAPIError } from "better-auth/api";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getAuth } from "@/lib/auth/auth";
 import { SIGN_IN_PATH, safeNextPath } from "@/lib/auth/config";
@@ -12,6 +12,15 @@ import { isHttpsRequest, requestAddress } from "@/lib/auth/request-origin";
 import { claimPasswordCheck, passwordCheckSucceeded, tooManyAttempts } from "@/lib/auth/throttle";
 import { getDatabase } from "@/lib/db/connection";
 import { isConsoleEmail } from "@/lib/auth/users";
+import { deviceOf } from "@/lib/auth/my-sessions";
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_SECONDS,
+  newDeviceToken,
+  noteSignInDevice,
+  parseDeviceToken,
+} from "@/lib/people/known-devices";
+import { noticeNewDeviceSignIn } from "@/lib/people/notices";
 import type { Executor } from "@/lib/db/database";
 import { consoleAction, refused, type AuditNote } from "@/lib/actions/action";
 import type { ActionResult } from "@/lib/dashboard/action-result";
@@ -42,13 +51,15 @@ const checkPassword = consoleAction({
         audit: await failureAudit(db, email, address, audit),
       };
     }
-    const auth = await getAuth(await isHttpsRequest());
+    const https = await isHttpsRequest();
+    const auth = await getAuth(https);
     try {
       const result = await auth.api.signInEmail({
         body: { email, password: input.password, rememberMe: false },
         headers: await headers(),
       });
       await passwordCheckSucceeded(db, claim.release);
+      await noteBrowser(db, result.user.id, address, https);
       // A second factor to prove, or to set up when the role requires one (issue 43): the
       // session exists but opens nothing else until then (lib/auth/guard.ts).
       const user = result.user as typeof result.user & { role?: string; secondFactorEnabled?: boolean };
@@ -75,6 +86,27 @@ const checkPassword = consoleAction({
     }
   },
 });
+
+/**
+ * The browser of a successful password check (issue 64): known by its `console_device` cookie,
+ * given one if it has none. A browser the person never signed in from, when it is not their
+ * first, gets them a notice (someone else may hold their password, even before a second factor).
+ */
+async function noteBrowser(db: Executor, userId: string, address: string | null, https: boolean): Promise<void> {
+  const store = await cookies();
+  const token = parseDeviceToken(store.get(DEVICE_COOKIE)?.value) ?? newDeviceToken();
+  store.set(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: https,
+    path: "/",
+    maxAge: DEVICE_COOKIE_SECONDS,
+  });
+  const device = deviceOf((await headers()).get("user-agent"));
+  const seen = await noteSignInDevice(db, userId, token, device, address);
+  if (seen.isNew && !seen.firstEver)
+    await noticeNewDeviceSignIn(db, { userId }, { device, address, at: new Date(), deviceKey: seen.key });
+}
 
 /**
  * A failed or refused sign-in's audit note, rolled up so a flood of guesses cannot flood the

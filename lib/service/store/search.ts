@@ -31,8 +31,16 @@ export const LAST_FOUR_DAYS = 90;
  * external_id. Each branch uses an index or stays within the account's recent requests, and
  * the prefix branches are limited. Exact matches first, then newest first.
  */
-export async function searchEverything(db: Executor, scope: Scope, q: string, limit: number): Promise<SearchRow[]> {
+export async function searchEverything(
+  db: Executor,
+  scope: Scope,
+  q: string,
+  limit: number,
+  now: Date,
+): Promise<SearchRow[]> {
   const a = scope.accountId;
+  // "Recent" on the service's clock (the account's sandbox clock), the clock created_at was written on: not the database's.
+  const recentSince = new Date(now.getTime() - LAST_FOUR_DAYS * 86_400_000);
   const e = scope.environment;
   const lastFour = /^[0-9A-Za-z]{4}$/.test(q) ? q.toUpperCase() : null;
   // The short id a list shows ("2cb19d01…"): the start of a uuid, 6 to 35 characters, "…" or "..." dropped.
@@ -70,7 +78,7 @@ export async function searchEverything(db: Executor, scope: Scope, q: string, li
         SELECT 'settlement_request', id, 'account_last4', coalesce(external_id, ''), status, created_at, NULL
           FROM settlement_requests
          WHERE ${lastFour}::text IS NOT NULL AND account_id = ${a} AND environment = ${e}
-           AND created_at > now() - ${sql.raw(`interval '${LAST_FOUR_DAYS} days'`)}
+           AND created_at > ${recentSince}
            AND ${LAST_FOUR_OF_ACCOUNT} = ${lastFour}
         UNION ALL
         SELECT * FROM (

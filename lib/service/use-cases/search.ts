@@ -5,7 +5,7 @@ import { searchEverything } from "../store/search";
 
 /** GET /v0/search (extension, decision D17.5): what a pasted string is, within the caller's account and environment. */
 export async function search(deps: ServiceDeps, caller: Caller, query: SearchQuery): Promise<SearchResult> {
-  const rows = await searchEverything(deps.db, caller, query.q, SEARCH_MAX_RESULTS);
+  const rows = await searchEverything(deps.db, caller, query.q, SEARCH_MAX_RESULTS, deps.clock.now());
   return {
     query: query.q,
     data: rows.map((r) => ({
