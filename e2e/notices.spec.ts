@@ -208,7 +208,13 @@ test("support sees no notices log on Settings, and on Account only the notices t
   const choices = support.getByTestId("notice-choices");
   await expect(choices).toBeVisible();
   await expect(choices.getByLabel(/My two-step verification was reset/)).toBeDisabled();
-  // Support approves nothing, closes no month and runs no report: those choices are not theirs.
-  for (const kind of [/An approval waits for me/, /A month was closed or reopened/, /My report is ready/])
+  // Support approves nothing, closes no month, runs no report, manages no webhook and sends no money: those choices are not theirs.
+  for (const kind of [
+    /An approval waits for me/,
+    /A month was closed or reopened/,
+    /My report is ready/,
+    /A webhook endpoint keeps failing/,
+    /My daily limit is 80% used/,
+  ])
     await expect(choices.getByLabel(kind)).toHaveCount(0);
 });

@@ -87,6 +87,12 @@ export const CONSOLE_JOBS: readonly ConsoleJob[] = [
     prune: async (db) => (await import("@/lib/notices/store")).pruneNotices(db, 30),
   },
   {
+    name: "endpoint health notices",
+    // The newest webhook_endpoint.failing / .disabled events, read each minute, become notices (once per event).
+    start: async () => (await import("@/lib/webhook-endpoints/health-notice-job")).startEndpointHealthNotices(),
+    drain: async () => (await import("@/lib/webhook-endpoints/health-notice-job")).stopEndpointHealthNotices(),
+  },
+  {
     name: "batches",
     // Dry runs and sends of any instance's batches (leased in PostgreSQL).
     start: async () => (await import("@/lib/batches/worker")).startBatchWorker(),

@@ -15,6 +15,7 @@ export const NOTICE_KINDS = [
   "second_factor_reset",
   "new_device_sign_in",
   "daily_limit_nearly_used",
+  "endpoint_failing",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -64,6 +65,12 @@ export const NOTICE_LABELS: Record<
     label: "My daily limit is 80% used",
     description: "What I sent today in production reached 80% of my daily limit: what is left, and until when.",
     permission: "disbursement:create",
+  },
+  endpoint_failing: {
+    label: "A webhook endpoint keeps failing",
+    description:
+      "An endpoint's deliveries have failed for as long as its policy allows (a day by default), or it was turned off for it.",
+    permission: "webhooks:manage",
   },
 };
 

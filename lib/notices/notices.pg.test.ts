@@ -62,6 +62,7 @@ const { parseCsv } = await import("@/lib/csv/parse");
 const { noteSignInDevice, newDeviceToken } = await import("@/lib/people/known-devices");
 const { noticeNewDeviceSignIn } = await import("@/lib/people/notices");
 const { recordMoneyCall } = await import("@/lib/approvals/money-calls");
+const { tellEndpointHealth } = await import("@/lib/webhook-endpoints/notices");
 
 const people = {
   author: { userId: "n-fin", email: "author@example.com", role: "finance" },
@@ -100,6 +101,7 @@ describe("notices (PostgreSQL, real SMTP)", () => {
       second_factor_reset: false,
       new_device_sign_in: false,
       daily_limit_nearly_used: false,
+      endpoint_failing: true,
     });
   });
   afterAll(async () => {
@@ -423,5 +425,67 @@ describe("notices (PostgreSQL, real SMTP)", () => {
       "You have sent $800.00 in production today, 80% of your daily limit of $1,000.00.",
     );
     expect(received[0]?.text).toContain("$200.00 is left until the day ends at midnight (Europe/London).");
+  });
+
+  it("an endpoint that keeps failing, or is turned off, tells who manages webhooks once per event, across instances; old news tells nobody", async () => {
+    await sendAll(a.db);
+    received.length = 0;
+    const now = new Date("2026-12-03T12:00:00Z");
+    const endpoint = (id: string, url: string) => ({
+      id,
+      url,
+      health: {
+        state: "FAILING",
+        failing_since: "2026-12-02T10:15:00Z",
+        last_failure: "HTTP 503",
+        disable_after_hours: 72,
+      },
+    });
+    const event = (
+      id: string,
+      type: "webhook_endpoint.failing" | "webhook_endpoint.disabled",
+      at: string,
+      url: string,
+    ) => ({
+      id,
+      type,
+      created_at: at,
+      data: endpoint(`wh_${id}`, url),
+      deliveries: [],
+    });
+    const pages = {
+      "webhook_endpoint.failing": [
+        event(
+          "evt_fail",
+          "webhook_endpoint.failing",
+          "2026-12-03T10:15:00Z",
+          "https://hooks.example.com/in?token=s3cret",
+        ),
+        event("evt_old", "webhook_endpoint.failing", "2026-11-30T10:00:00Z", "https://old.example.com/in"),
+      ],
+      "webhook_endpoint.disabled": [
+        event("evt_off", "webhook_endpoint.disabled", "2026-12-03T11:00:00Z", "https://off.example.com/hook"),
+      ],
+    };
+    const read = async (type: keyof typeof pages) => pages[type];
+    const counts = await Promise.all([
+      tellEndpointHealth(a.db, "sandbox", read, now),
+      tellEndpointHealth(b.db, "sandbox", read, now),
+      tellEndpointHealth(a.db, "sandbox", read, now),
+    ]);
+    expect(counts.reduce((x, y) => x + y, 0)).toBe(2); // two events, one person who manages webhooks (the admin)
+    await sendAll(a.db);
+    expect(received.map((m) => [m.to, m.subject]).sort()).toEqual([
+      [["approver@example.com"], "Webhook endpoint failing: https://hooks.example.com/in"],
+      [["approver@example.com"], "Webhook endpoint turned off: https://off.example.com/hook"],
+    ]);
+    const failing = received.find((m) => m.subject.includes("failing"));
+    expect(failing?.text).toContain(
+      "Every delivery to https://hooks.example.com/in in the sandbox has failed since 2 Dec 2026, 10:15 UTC (last: HTTP 503).",
+    );
+    expect(failing?.text).toContain("(last: HTTP 503)");
+    expect(failing?.text).toContain("turned off after 72 hours of only failures");
+    expect(failing?.text).toContain("https://console.example.com/webhooks?endpoint=wh_evt_fail");
+    expect(received.map((m) => m.text).join("\n")).not.toContain("s3cret");
   });
 });
