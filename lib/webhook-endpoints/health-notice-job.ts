@@ -1,4 +1,5 @@
 import "server-only";
+import { repeatEvery } from "@/lib/async/every";
 import { getDatabase } from "@/lib/db/connection";
 import { safeError } from "@/lib/observability/safe-error";
 import { ENVIRONMENTS } from "@/lib/schemas/catalog";
@@ -9,8 +10,7 @@ import { tellEndpointHealth } from "./notices";
 const EVERY_MS = 60_000;
 const PAGE = 20;
 
-let timer: NodeJS.Timeout | null = null;
-let running: Promise<void> | null = null;
+let job: { stop(): Promise<void> } | null = null;
 
 /** One pass over both environments: the newest failing and turned-off events become notices (issue 64). */
 export async function tellEndpointHealthOnce(now = new Date()): Promise<number> {
@@ -30,21 +30,14 @@ export async function tellEndpointHealthOnce(now = new Date()): Promise<number> 
 }
 
 export function startEndpointHealthNotices(): void {
-  if (timer) return;
-  timer = setInterval(() => {
-    if (running) return;
-    running = tellEndpointHealthOnce()
-      .then(() => undefined)
-      .catch((error) => console.error("[notices] endpoint health:", safeError(error)))
-      .finally(() => {
-        running = null;
-      });
-  }, EVERY_MS);
-  timer.unref();
+  job ??= repeatEvery(
+    EVERY_MS,
+    () => tellEndpointHealthOnce(),
+    (error) => console.error("[notices] endpoint health:", safeError(error)),
+  );
 }
 
 export async function stopEndpointHealthNotices(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = null;
-  await running;
+  await job?.stop();
+  job = null;
 }
