@@ -15,7 +15,7 @@ import { createTrackedDisbursement } from "@/lib/disbursements/actions/create-tr
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { railLabel } from "@/lib/dashboard/routes";
-import { parseDecimal } from "@/lib/money/decimal";
+import { Dec, parseDecimal } from "@/lib/money/decimal";
 import { formatMoney } from "@/lib/money/format";
 import { STABLECOIN_CHAINS, STABLECOINS, type Chain } from "@/lib/schemas/catalog";
 import type { DisbursementCreateInput } from "@/lib/schemas/disbursement";
@@ -31,6 +31,7 @@ import {
 import { queryKeys } from "@/lib/dashboard/query-keys";
 import { compactWallet, plainAmount } from "@/lib/dashboard/normalize-input";
 import type { PayeeView } from "@/lib/approvals/types";
+import type { FloorRoom } from "@/lib/runway/floor-check";
 import { PayeePicker } from "@/components/payees/payee-picker";
 
 type WalletValidators = typeof import("@/lib/validators/wallet");
@@ -67,6 +68,7 @@ export function DisbursementForm({
   initialKey,
   balances,
   payees = [],
+  floors = [],
 }: {
   environment: Environment;
   initialKey: string;
@@ -74,6 +76,8 @@ export function DisbursementForm({
   balances: Balance[] | null;
   /** The environment's payee book: picking one fills the wallet, chain and currency. */
   payees?: PayeeView[];
+  /** Each floored currency's room above its runway floor: more than it waits for an approval. */
+  floors?: FloorRoom[];
 }) {
   const openCreated = useOpenCreated();
   const form = useForm<DisbursementValues, unknown, DisbursementOutput>({
@@ -90,6 +94,9 @@ export function DisbursementForm({
   const possible = chainsFor(wallet, inferred);
   const effectiveChain = chain || inferred;
   const balance = balances?.find((b) => b.currency === currency);
+  const floor = floors.find((f) => f.currency === currency);
+  const typed = parseDecimal(String(watch("amount") ?? "").trim());
+  const overFloor = floor && typed ? typed.greaterThan(floor.room) : false;
   // A chain picked for an earlier address may not fit this one: fall back to the inferred chain.
   useEffect(() => {
     if (chain && !possible.includes(chain)) setValue("chain", "");
@@ -191,15 +198,22 @@ export function DisbursementForm({
               name="amount"
               label={`Amount (${currency})`}
               normalize={plainAmount}
-              hint={
+              hint={`${
                 balance
                   ? `Available: ${formatMoney(balance.available_balance, balance.currency)} · at most 6 decimals`
                   : "At most 6 decimals"
-              }
+              }${floor ? ` · ${formatMoney(floor.room, floor.currency)} above the runway floor` : ""}`}
               required
               inputMode="decimal"
               numeric
             />
+            {overFloor && floor ? (
+              <p className="text-sm text-amber-900 sm:col-span-2" data-testid="disbursement-floor-note" role="status">
+                Over the {floor.currency} runway floor: it would leave{" "}
+                {formatMoney(new Dec(floor.projectedNow).minus(typed ?? 0).toFixed(), floor.currency)}, below{" "}
+                {formatMoney(floor.floor, floor.currency)}. It will wait for an approval from admin or finance.
+              </p>
+            ) : null}
             <div className="flex items-end pb-1.5" aria-live="polite">
               {effectiveChain ? (
                 <p className="text-sm text-slate-600" data-testid="disbursement-chain">
@@ -241,9 +255,19 @@ export function DisbursementForm({
         description="This sends real stablecoins from your production balance."
         summary="disbursement"
         confirmLabel="Pay out in production"
-        context={
-          balance ? [{ label: "Available now", value: formatMoney(balance.available_balance, balance.currency) }] : []
-        }
+        context={[
+          ...(balance
+            ? [{ label: "Available now", value: formatMoney(balance.available_balance, balance.currency) }]
+            : []),
+          ...(floor
+            ? [
+                {
+                  label: "Runway floor",
+                  value: `${formatMoney(floor.floor, floor.currency)} (${formatMoney(floor.room, floor.currency)} above it)${overFloor ? ": this one waits for an approval" : ""}`,
+                },
+              ]
+            : []),
+        ]}
       />
     </FormProvider>
   );

@@ -34,6 +34,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/disbursements", label: "Disbursements", icon: DisburseIcon, group: "operate" },
   { href: "/batches", label: "Batches", icon: LayersIcon, group: "operate" },
   { href: "/balances", label: "Balances", icon: PaymentsIcon, group: "operate" },
+  { href: "/runway", label: "Runway", icon: RatesIcon, group: "operate" },
   { href: "/reconciliation", label: "Reconciliation", icon: ArchiveIcon, group: "operate" },
   { href: "/reports", label: "Reports", icon: DownloadIcon, group: "operate" },
   { href: "/payees", label: "Payees", icon: UsersIcon, group: "operate" },

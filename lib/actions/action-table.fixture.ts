@@ -176,6 +176,7 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   importPayees: MAKERS,
   removePayee: MAKERS,
   setPayeeCoolingOff: same(ADMIN),
+  setRunwayFloor: same(ADMIN),
   revealSubmissionSecret: same(ALL),
   editBatchRow: MAKERS,
   setBatchRowsIncluded: MAKERS,

@@ -3,7 +3,7 @@ import { noticeSubmissionDecided } from "./notices";
 import { duplicateFlags } from "./money-calls";
 import type { Actor } from "@/lib/auth/session";
 import type { Executor } from "@/lib/db/database";
-import { nowFor } from "./clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import { productionApprovalRefusal, type Approver } from "./step-up";
 import { finishHeldMoneyCall } from "./money-calls";
 import {

@@ -5,7 +5,7 @@ import type { ApiCall } from "@/lib/dashboard/api-calls";
 import { getDatabase } from "@/lib/db/connection";
 import { env } from "@/lib/env";
 import type { Environment } from "@/lib/schemas/catalog";
-import { nowFor } from "./clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import { inUsd } from "./usd";
 import { destinationOfCall, factsOfCall, readsAsEntry, type ControlledActionTable } from "./controlled-action";
 import { coolingOffMinutes, findPayeeByKey } from "./payees";
@@ -25,6 +25,7 @@ import { priceSettlementRequest } from "@/lib/settlement-api/price-settlement-re
 import { currentRules, insertSubmission, type NewSubmission } from "./store";
 import type { Executor } from "@/lib/db/database";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";
+import { breachText, floorBreaches } from "@/lib/runway/floor-check";
 
 /** What a controlled action would send: its kind and the exact API call (lib/dashboard/api-calls.ts). */
 export type Control = { action: ControlledAction; call: ApiCall };
@@ -36,7 +37,11 @@ export type Held = HeldCall;
 export type Verdict = ControlVerdict;
 
 /** Held past a daily limit, or as a possible duplicate: not a rule of anyone's making, so a fixed one (1 approval from Admin or Finance). */
-const fixedRule = (id: "daily-limit" | "possible-duplicate", name: string, action: ControlledAction) => ({
+const fixedRule = (
+  id: "daily-limit" | "possible-duplicate" | "runway-floor",
+  name: string,
+  action: ControlledAction,
+) => ({
   id,
   version: 1,
   name,
@@ -57,6 +62,8 @@ const fixedRule = (id: "daily-limit" | "possible-duplicate", name: string, actio
 });
 
 const MONEY_ACTIONS: ReadonlySet<ControlledAction> = new Set(["settlement_request", "disbursement", "v1_payment"]);
+/** Payouts from the pre-funded balance: a runway floor holds them (decisions D25.7). */
+const PAYOUT_ACTIONS: ReadonlySet<ControlledAction> = new Set(["disbursement", "v1_payment"]);
 const utc = formatUtcMinute;
 
 /**
@@ -103,7 +110,14 @@ export async function judge(
   }
   // The value leaving, in USD by the service's quote, whatever side was typed (limits, USD rules).
   facts.amountUsd = await valueLeavingUsd(ctx.environment, control, facts);
-  const rule = await ruleFor(ctx.environment, facts);
+  // A payout that would take its currency below the runway floor waits for an approval like a rule's hold.
+  const breaches =
+    PAYOUT_ACTIONS.has(control.action) && facts.currency && facts.amount
+      ? await floorBreaches(db, ctx.environment, [{ currency: facts.currency, amount: facts.amount }])
+      : [];
+  const rule =
+    (await ruleFor(ctx.environment, facts)) ??
+    (breaches.length > 0 ? fixedRule("runway-floor", "Runway floor", control.action) : null);
   const production = ctx.environment === "production";
   const limit = production && !rule ? await limitFor(db, ctx.actor, ctx.environment) : null;
   const call = await recordMoneyCall(
@@ -132,7 +146,11 @@ export async function judge(
   if (rule) {
     const held = await holdByRule(control, ctx, facts, rule, call.duplicates);
     await holdMoneyCall(db, call.id, held.id);
-    return { kind: "held", held: { ...held, replaces: ownPending(call.duplicates, ctx.actor.userId) } };
+    const floor = breaches.length > 0 ? `Held by the runway floor: ${breachText(breaches)}. ` : "";
+    return {
+      kind: "held",
+      held: { ...held, message: `${floor}${held.message}`, replaces: ownPending(call.duplicates, ctx.actor.userId) },
+    };
   }
   if (call.outcome === "duplicate") {
     const row = await storeCall(db, control, ctx, facts, new Date(), {

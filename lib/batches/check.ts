@@ -13,6 +13,7 @@ import { availableBalances } from "@/lib/settlement-api/available-balances";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
+import { breachText, floorBreaches } from "@/lib/runway/floor-check";
 import { batchRows } from "./schema";
 import { needsDecision } from "./outcome";
 import type { BatchRow } from "./store";
@@ -45,6 +46,18 @@ export const PRODUCTION_BATCH_RULE: Rule = {
   approverRoles: ["admin", "finance"],
   createdBy: "console",
   createdAt: "",
+};
+
+/** A batch that would take a currency below its runway floor waits for this one when no other rule holds it (decisions D25.7). */
+export const RUNWAY_FLOOR_BATCH_RULE: Rule = {
+  ...PRODUCTION_BATCH_RULE,
+  id: "runway-floor",
+  name: "Runway floor",
+  conditions: {
+    ...PRODUCTION_BATCH_RULE.conditions,
+    environments: ["sandbox", "production"],
+    actions: ["disbursement"],
+  },
 };
 
 export type Shortfall = { currency: string; amount: string; available: string; short: string };
@@ -153,6 +166,15 @@ export async function checkBatch(db: Executor, batch: BatchRow, actor: Actor): P
     );
   }
 
+  const breaches = batch.kind === "disbursement" ? await floorBreaches(db, batch.environment, totals) : [];
+  if (breaches.length > 0)
+    items.push({
+      key: "runway",
+      tone: "warn",
+      title: "Below the runway floor",
+      detail: `${breachText(breaches)}. It waits for an approval from admin or finance before any row is sent.`,
+    });
+
   if (production) {
     const cooling = await coolingRows(db, batch, { note: false });
     const first = cooling[0];
@@ -180,7 +202,10 @@ export async function checkBatch(db: Executor, batch: BatchRow, actor: Actor): P
       ? await usdValueOf(batch.environment, totals)
       : { perCurrency: new Map<string, string | null>(), total: null };
   const facts = factsOfTotals(batch, totals, usd.perCurrency);
-  const rule = pickRule(rules, facts) ?? (production ? PRODUCTION_BATCH_RULE : null);
+  const rule =
+    pickRule(rules, facts) ??
+    (production ? PRODUCTION_BATCH_RULE : null) ??
+    (breaches.length > 0 ? RUNWAY_FLOOR_BATCH_RULE : null);
   if (production) {
     const limit = await limitFor(db, actor, batch.environment);
     if (limit) {

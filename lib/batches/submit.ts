@@ -1,6 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/session";
-import { nowFor } from "@/lib/approvals/clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import {
   currentRules,
   denySubmission,
@@ -12,6 +12,7 @@ import { BATCH_SUBMISSION_PATH } from "@/lib/approvals/types";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
+import { breachText, floorBreaches } from "@/lib/runway/floor-check";
 import { formatUtcMinute } from "@/lib/dashboard/format-date";
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
@@ -20,6 +21,7 @@ import {
   factsOfTotals,
   needsUsd,
   PRODUCTION_BATCH_RULE,
+  RUNWAY_FLOOR_BATCH_RULE,
   pickRule,
   shortfallOf,
   shortfallText,
@@ -123,7 +125,12 @@ export async function submitReviewedBatch(
     totals,
     needsUsd(rules) ? (await usdValueOf(batch.environment, totals)).perCurrency : new Map(),
   );
-  const rule = pickRule(rules, facts) ?? (batch.environment === "production" ? PRODUCTION_BATCH_RULE : null);
+  // Below a currency's runway floor, it waits for an approval like a rule's hold (decisions D25.7).
+  const breaches = batch.kind === "disbursement" ? await floorBreaches(db, batch.environment, totals) : [];
+  const rule =
+    pickRule(rules, facts) ??
+    (batch.environment === "production" ? PRODUCTION_BATCH_RULE : null) ??
+    (breaches.length > 0 ? RUNWAY_FLOOR_BATCH_RULE : null);
   const now = new Date();
   const submitted = { totals, submittedAt: now, submittedByEmail: actor.email };
   if (!rule) {
@@ -180,7 +187,7 @@ export async function submitReviewedBatch(
     ok: true,
     held: {
       submissionId: row.id,
-      message: `Waiting for approval: “${rule.name}” needs ${needs} (not you). Nothing was sent yet.`,
+      message: `${breaches.length > 0 ? `Held by the runway floor: ${breachText(breaches)}. ` : ""}Waiting for approval: “${rule.name}” needs ${needs} (not you). Nothing was sent yet.`,
     },
   };
 }

@@ -166,7 +166,7 @@ export type BatchState = {
 
 /** One line of the dry run's report: ok, worth a look, or something that stops the submit. */
 export type CheckItem = {
-  key: "rows" | "prices" | "funding" | "balance" | "cooling" | "limit" | "approval";
+  key: "rows" | "prices" | "funding" | "balance" | "runway" | "cooling" | "limit" | "approval";
   tone: "ok" | "warn" | "stop";
   title: string;
   detail: string;

@@ -16,6 +16,7 @@ export const CONSOLE_PAGES = [
   "/disbursements/new",
   "/batches",
   "/balances",
+  "/runway",
   "/reconciliation",
   "/reports",
   "/payees",

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { nowFor } from "@/lib/approvals/clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import { monthIn } from "@/lib/dates/calendar";
 import type { Executor } from "@/lib/db/database";
 import { env } from "@/lib/env";

@@ -66,13 +66,15 @@ export const FLOORS: ReadonlyArray<{ name: string; rooms: Readonly<Record<string
   {
     name: "features",
     rooms: {
-      "lib/approvals": {},
+      // Runway per currency (issue 64): the floor the approval checks and batches hold by.
+      "lib/runway": {},
+      "lib/approvals": { uses: ["lib/runway"] },
       "lib/disbursements": { uses: ["lib/approvals"] },
       "lib/settlement-requests": { uses: ["lib/approvals"] },
       "lib/v1-payments": { uses: ["lib/approvals"] },
       "lib/api-keys": { uses: ["lib/approvals"] },
       "lib/webhook-endpoints": { uses: ["lib/approvals"] },
-      "lib/batches": { uses: ["lib/approvals", "lib/disbursements"] },
+      "lib/batches": { uses: ["lib/approvals", "lib/disbursements", "lib/runway"] },
       "lib/reconciliation": { uses: ["lib/approvals"] },
       "lib/reports": { uses: ["lib/approvals", "lib/reconciliation"] },
       // Features of their actions alone (issue 60: each action in its feature's room).

@@ -7,7 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { NotAllowed } from "@/components/auth/not-allowed";
-import { nowFor } from "@/lib/approvals/clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import { CONTROLLED_ACTION_LABELS, rolesText } from "@/lib/approvals/rules";
 import { approvalsOf, expireDue, listSubmissions, toSubmissionView } from "@/lib/approvals/store";
 import { BATCH_SUBMISSION_PATH, batchIdOf, type SubmissionView } from "@/lib/approvals/types";

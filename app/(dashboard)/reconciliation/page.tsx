@@ -13,7 +13,7 @@ import { RulesEditor } from "@/components/reconciliation/rules-editor";
 import { RunMatchingButton } from "@/components/reconciliation/run-matching-button";
 import { SandboxPackButton } from "@/components/reconciliation/sandbox-pack-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { nowFor } from "@/lib/approvals/clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import { dayIn } from "@/lib/dates/calendar";
 import { consoleRead } from "@/lib/auth/console-read";
 import { getEnvironment } from "@/lib/auth/environment-cookie";

@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
-import { nowFor } from "@/lib/approvals/clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import { dayIn } from "@/lib/dates/calendar";
 import { consoleRead } from "@/lib/auth/console-read";
 import { getEnvironment } from "@/lib/auth/environment-cookie";

@@ -49,6 +49,7 @@ import { sql as deviceBoundApprovals } from "./0049_device_bound_approvals";
 import { sql as notices } from "./0050_notices";
 import { sql as scim } from "./0051_scim";
 import { sql as knownDevices } from "./0052_known_devices";
+import { sql as runwayFloors } from "./0053_runway_floors";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -106,4 +107,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0050_notices", sql: notices },
   { id: "0051_scim", sql: scim },
   { id: "0052_known_devices", sql: knownDevices },
+  { id: "0053_runway_floors", sql: runwayFloors },
 ];

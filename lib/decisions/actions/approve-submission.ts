@@ -4,7 +4,7 @@ import { z } from "@/lib/schemas/zod";
 import { approve } from "@/lib/approvals/decide";
 import { sendApproved } from "@/lib/instance/controlled-actions";
 import { approvalsOf, toSubmissionView } from "@/lib/approvals/store";
-import { nowFor } from "@/lib/approvals/clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import type { SubmissionView } from "@/lib/approvals/types";
 import { getDatabase } from "@/lib/db/connection";
 import { consoleAction, idSchema, refused } from "@/lib/actions/action";

@@ -2,7 +2,7 @@
 
 import { z } from "@/lib/schemas/zod";
 import { getDatabase } from "@/lib/db/connection";
-import { nowFor } from "@/lib/approvals/clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import { dayIn } from "@/lib/dates/calendar";
 import { env } from "@/lib/env";
 import { runMatching } from "@/lib/reconciliation/run";

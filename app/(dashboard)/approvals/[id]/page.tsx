@@ -9,7 +9,7 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
-import { nowFor } from "@/lib/approvals/clock";
+import { nowFor } from "@/lib/settlement-api/environment-clock";
 import { CONTROLLED_ACTION_LABELS, rolesText } from "@/lib/approvals/rules";
 import { approvalsOf, findSubmission, toSubmissionView } from "@/lib/approvals/store";
 import { batchIdOf, BATCH_SUBMISSION_PATH, resultHref } from "@/lib/approvals/types";

@@ -7,6 +7,7 @@ import { availableBalances } from "@/lib/settlement-api/available-balances";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { listPayees } from "@/lib/approvals/payees";
+import { floorRooms } from "@/lib/runway/floor-check";
 
 export const metadata = { title: "New disbursement" };
 
@@ -16,6 +17,8 @@ export default async function NewDisbursementPage() {
   if (!gate.ok) return <NotAllowed message={`Your role cannot create disbursements in ${environment}.`} />;
   // The available balance beside the amount, and checked before a submit (sandbox info; production's statements).
   const [balances, payees] = await Promise.all([availableBalances(environment), listPayees(gate.db, environment)]);
+  // Each currency's runway floor and the room left above it (issue 64): over it, the payout waits for an approval.
+  const floors = await floorRooms(gate.db, environment, balances);
   return (
     <>
       <PageHeader
@@ -33,6 +36,7 @@ export default async function NewDisbursementPage() {
         initialKey={randomUUID()}
         balances={balances}
         payees={payees}
+        floors={floors}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Environment } from "@/lib/schemas/catalog";
-import { getSandboxClock } from "@/lib/settlement-api";
+import { getSandboxClock } from "./sandbox";
 
 /**
  * The clock a submission's expiry is read on: the service's for production, the account's
