@@ -32,6 +32,8 @@ test("a batch that would go below the USDC floor waits for an approval with the 
   test.setTimeout(120_000);
   await page.goto("/runway");
   await expect(page.getByRole("heading", { level: 1, name: "Runway" })).toBeVisible();
+  // The forecast's own check is on the page, whatever this sandbox's history (judged, or nothing to judge yet).
+  await expect(page.getByTestId("runway-forecast-check")).toContainText("How good the forecast has been");
   const projected = await amountOf(page, "runway-USDC-projected");
   const committed = await amountOf(page, "runway-USDC-committed");
   const floor = projected.minus("0.5").toFixed(2);

@@ -1,3 +1,4 @@
+import { seededRandom } from "@/lib/random/seeded";
 import Decimal from "decimal.js";
 import { addDays } from "@/lib/dates/calendar";
 import type { ActualMovement, ExceptionKind, ExpectedSettlement } from "./types";
@@ -58,18 +59,6 @@ export type ExceptionPack = {
   };
 };
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function exceptionPack(options: {
   month: string;
   expected: number;
@@ -77,7 +66,7 @@ export function exceptionPack(options: {
   currency?: string;
 }): ExceptionPack {
   const { month, currency = "USD" } = options;
-  const next = random(options.seed ?? 46);
+  const next = seededRandom(options.seed ?? 46);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
   const day = (d: number) => `${month}-${String(Math.min(days, Math.max(1, d))).padStart(2, "0")}`;

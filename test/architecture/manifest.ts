@@ -21,6 +21,7 @@ export const FLOORS: ReadonlyArray<{ name: string; rooms: Readonly<Record<string
     name: "foundation: pure, browser-safe rules and values",
     rooms: {
       "lib/async": { only: [] },
+      "lib/random": { only: [] },
       "lib/observability": { only: [] },
       "lib/env.ts": { uses: ["lib/schemas"] },
       "lib/schemas": { uses: ["lib/validators", "lib/state-machine"] },

@@ -1,4 +1,5 @@
 import { NotAllowed } from "@/components/auth/not-allowed";
+import { ForecastCheck } from "@/components/runway/forecast-check";
 import { RunwayCard } from "@/components/runway/runway-card";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -43,6 +44,7 @@ export default async function RunwayPage() {
             counted: they settle to each request&apos;s destination, not into this balance.
             {runway.outflowRead ? "" : " The statement of a currency could not be read: its outflow shows as —."}
           </p>
+          <ForecastCheck checks={runway.forecastChecks} />
         </>
       )}
     </>

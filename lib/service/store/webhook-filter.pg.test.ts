@@ -4,23 +4,13 @@
  * machine's PostgreSQL: they must agree on every one, or an endpoint's preview would promise what
  * its deliveries do not keep.
  */
+import { seededRandom } from "@/lib/random/seeded";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/database";
 import { eventPassesFilter, type FilterClause, type FilterValue } from "@/lib/schemas/event-filter";
 import { freshPostgres } from "../testing/harness";
 import { passesFilter } from "./events";
-
-/** A small deterministic generator (mulberry32): the same cases on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ["status", "currency", "destination", "amount", "metadata", "rail"];
 const VALUES: FilterValue[] = ["EUR", "USD", "10", 10, 10.5, 0, true, false, null, "", "SETTLEMENT_COMPLETED"];
@@ -35,7 +25,7 @@ describe("the payload condition in SQL and in JS (PostgreSQL)", () => {
   });
 
   it("agree on 2,000 random bodies and conditions", async () => {
-    const next = random(63);
+    const next = seededRandom(63);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
     const body = (depth: number): unknown => {
       const o: Record<string, unknown> = {};
