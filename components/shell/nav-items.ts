@@ -35,6 +35,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/batches", label: "Batches", icon: LayersIcon, group: "operate" },
   { href: "/balances", label: "Balances", icon: PaymentsIcon, group: "operate" },
   { href: "/runway", label: "Runway", icon: RatesIcon, group: "operate" },
+  { href: "/returns", label: "Returns", icon: DisburseIcon, group: "operate" },
   { href: "/reconciliation", label: "Reconciliation", icon: ArchiveIcon, group: "operate" },
   { href: "/reports", label: "Reports", icon: DownloadIcon, group: "operate" },
   { href: "/payees", label: "Payees", icon: UsersIcon, group: "operate" },

@@ -17,6 +17,7 @@ export const CONSOLE_PAGES = [
   "/batches",
   "/balances",
   "/runway",
+  "/returns",
   "/reconciliation",
   "/reports",
   "/payees",

@@ -13,6 +13,7 @@ import { insertExpected, type NewExpected } from "./expected-store";
 import { upsertMovements } from "./movements-store";
 import { movementRange } from "./period";
 import type { ActualMovement } from "./types";
+import { returnsByDisbursement } from "@/lib/returns/store";
 
 /**
  * What the service did, read through its API (issue 46, decisions D24.5): every payment that
@@ -38,6 +39,7 @@ export async function syncMovements(
   const requests = new Map<string, SettlementRequest>();
   const movements: Array<ActualMovement & { fee: string; parentId: string | null }> = [];
   const payouts: NewExpected[] = [];
+  const disbursementIds = new Set<string>();
   const tally = new CloseReadsTally(period, env().MERCHANT_TIME_ZONE);
   try {
     for await (const r of exportRows(environment, "settlement-requests", from, to)) {
@@ -51,6 +53,7 @@ export async function syncMovements(
     for await (const p of exportRows(environment, "payments", from, to)) {
       const request = p.settlement_request_id ? requests.get(p.settlement_request_id) : undefined;
       tally.addPayment(p);
+      if (p.disbursement_id) disbursementIds.add(p.disbursement_id);
       const movement = movementOf(p, request);
       if (movement) movements.push(movement);
       const expected = expectedPayoutOf(p, request);
@@ -59,6 +62,7 @@ export async function syncMovements(
   } catch (error) {
     return { ok: false, message: `Payments could not be read: ${(error as Error).message}` };
   }
+  await nameReturns(db, environment, [...disbursementIds], movements, payouts);
   await upsertMovements(db, environment, movements);
   // Once per payout (its source id): a payout instructed through the API is expected to settle.
   await insertExpected(db, environment, payouts, null);
@@ -66,6 +70,31 @@ export async function syncMovements(
   const locked = await lockedCurrencies(db, environment, period);
   await saveCloseReads(db, environment, period, tally.result(CURRENCIES.filter((c) => !locked.has(c))));
   return { ok: true, movements: movements.length };
+}
+
+/**
+ * A disbursement that returns a payin to its payer (issue 64, decisions D25.9) carries the payin's
+ * reference (its request's external_id, else the request's id), as do the payout expected of it,
+ * so reconciliation shows the return beside the payin it gives back; it is still one movement out.
+ */
+async function nameReturns(
+  db: Executor,
+  environment: Environment,
+  disbursementIds: string[],
+  movements: Array<ActualMovement & { parentId: string | null }>,
+  payouts: NewExpected[],
+): Promise<void> {
+  const returns = new Map<string, { requestId: string; externalId: string | null }>();
+  for (let i = 0; i < disbursementIds.length; i += 1_000)
+    for (const [id, r] of await returnsByDisbursement(db, environment, disbursementIds.slice(i, i + 1_000)))
+      returns.set(id, r);
+  if (returns.size === 0) return;
+  const named = (id: string | null) => {
+    const r = id ? returns.get(id) : undefined;
+    return r ? (r.externalId ?? r.requestId) : null;
+  };
+  for (const m of movements) if (m.kind === "disbursement") m.reference = named(m.parentId) ?? m.reference;
+  for (const p of payouts) p.reference = named(p.reference) ?? p.reference;
 }
 
 /** How many days a payout the API instructed has to settle before it is late. */

@@ -76,7 +76,9 @@ export const FLOORS: ReadonlyArray<{ name: string; rooms: Readonly<Record<string
       "lib/api-keys": { uses: ["lib/approvals"] },
       "lib/webhook-endpoints": { uses: ["lib/approvals"] },
       "lib/batches": { uses: ["lib/approvals", "lib/disbursements", "lib/runway"] },
-      "lib/reconciliation": { uses: ["lib/approvals"] },
+      // Money returned to payers (issue 64): a return is a disbursement under the payout controls.
+      "lib/returns": { uses: ["lib/approvals", "lib/disbursements"] },
+      "lib/reconciliation": { uses: ["lib/approvals", "lib/returns"] },
       "lib/reports": { uses: ["lib/approvals", "lib/reconciliation"] },
       // Features of their actions alone (issue 60: each action in its feature's room).
       "lib/people": {},

@@ -50,6 +50,7 @@ import { sql as notices } from "./0050_notices";
 import { sql as scim } from "./0051_scim";
 import { sql as knownDevices } from "./0052_known_devices";
 import { sql as runwayFloors } from "./0053_runway_floors";
+import { sql as payinDecisions } from "./0054_payin_decisions";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -108,4 +109,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0051_scim", sql: scim },
   { id: "0052_known_devices", sql: knownDevices },
   { id: "0053_runway_floors", sql: runwayFloors },
+  { id: "0054_payin_decisions", sql: payinDecisions },
 ];

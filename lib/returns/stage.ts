@@ -1,0 +1,60 @@
+/**
+ * Where a decision on a payin stands (issue 64, decisions D25.9), from what the console knows of
+ * it: the decision, the submission that held a return (if one did) and the disbursement it became.
+ * Pure and browser-safe.
+ */
+export type Stage =
+  | "accepted"
+  | "awaiting_approval"
+  | "denied"
+  | "expired"
+  | "sending"
+  | "returning"
+  | "returned"
+  | "failed";
+
+export type StageInput = {
+  decision: "accept" | "return";
+  /** The held submission's status, when one held the return. */
+  submissionStatus: string | null;
+  disbursementStatus: string | null;
+};
+
+export function stageOf(d: StageInput): Stage {
+  if (d.decision === "accept") return "accepted";
+  if (d.disbursementStatus === "COMPLETED") return "returned";
+  if (d.disbursementStatus === "FAILED") return "failed";
+  if (d.disbursementStatus) return "returning";
+  switch (d.submissionStatus) {
+    case "pending":
+    case "offered":
+      return "awaiting_approval";
+    case "denied":
+      return "denied";
+    case "expired":
+      return "expired";
+    case "failed":
+      return "failed";
+    default:
+      return "sending";
+  }
+}
+
+/** A decision that paid nothing back and never will may be replaced by a new one. */
+export const isReplaceable = (stage: Stage): boolean =>
+  stage === "accepted" || stage === "denied" || stage === "expired" || stage === "failed";
+
+/** Still moving: its disbursement or approval is read again on the next look. */
+export const isMoving = (stage: Stage): boolean =>
+  stage === "awaiting_approval" || stage === "sending" || stage === "returning";
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  accepted: "Accepted",
+  awaiting_approval: "Return awaiting approval",
+  denied: "Return denied",
+  expired: "Return expired unapproved",
+  sending: "Return being sent",
+  returning: "Return on its way",
+  returned: "Returned",
+  failed: "Return failed",
+};
