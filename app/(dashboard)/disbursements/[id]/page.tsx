@@ -1,6 +1,7 @@
 import { DetailPage } from "@/components/detail/detail-page";
 import { ApprovalTrail } from "@/components/approvals/approval-trail";
 import { BatchTrail } from "@/components/batches/batch-trail";
+import { ReturnOfPayin } from "@/components/returns/return-trail";
 import { DisbursementDetail } from "@/components/disbursements/disbursement-detail";
 import { getDisbursement } from "@/lib/disbursements/actions/get-disbursement";
 import { getEnvironment } from "@/lib/auth/environment-cookie";
@@ -23,6 +24,7 @@ export default async function DisbursementPage({ params, searchParams }: Props) 
         <>
           <ApprovalTrail resultId={id} />
           <BatchTrail environment={environment} resultId={id} />
+          <ReturnOfPayin environment={environment} disbursementId={id} />
           <DisbursementDetail
             key={`${environment}-${id}`}
             environment={environment}

@@ -1,6 +1,7 @@
 import { DetailPage } from "@/components/detail/detail-page";
 import { ApprovalTrail } from "@/components/approvals/approval-trail";
 import { BatchTrail } from "@/components/batches/batch-trail";
+import { PayinDecisionTrail } from "@/components/returns/return-trail";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { RequestDetail } from "@/components/settlement-requests/detail/request-detail";
 import { getSettlementRequest } from "@/lib/settlement-requests/actions/get-settlement-request";
@@ -31,6 +32,7 @@ export default async function SettlementRequestPage({ params, searchParams }: Pr
         <>
           <ApprovalTrail resultId={id} />
           <BatchTrail environment={environment} resultId={id} />
+          <PayinDecisionTrail environment={environment} requestId={id} />
           <LiveUpdates environment={environment} />
           <RequestDetail
             key={`${environment}-${id}`}

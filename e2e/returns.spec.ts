@@ -1,0 +1,109 @@
+/**
+ * Money returned to payers (issue 64, part 3): a payer sends 12.50 USDC against a request for
+ * 10.00; the payin waits on the Returns page; finance returns the 2.50 excess to the address it
+ * came from (a disbursement, under the payout controls); the return completes on the sandbox's
+ * simulated rail, the request becomes REQUEST_REFUNDED, and Reconciliation matches the return
+ * under the payin's reference. Support reads the queue without the controls.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/auth";
+import { fresh, readEnvLocal, sandboxKey, unique, VALID } from "./support/settlement";
+import { lookAt } from "./support/screens";
+
+test.use({ role: "finance" });
+
+/** A STABLECOIN_TO_STABLECOIN request for 10 USDC from `payer`, whose payin arrived as `received`. */
+async function overpaid(request: APIRequestContext, reference: string, payer: string, received: string) {
+  const headers = { "X-Api-Key": sandboxKey() };
+  const made = await request.post("/v0/settlement-requests", {
+    headers: { ...headers, "Idempotency-Key": crypto.randomUUID() },
+    data: {
+      type: "STABLECOIN_TO_STABLECOIN",
+      payment_reason: "PURCHASE_OF_GOODS",
+      amount: "10.00",
+      source: { currency: "USDC", rail: "ETHEREUM", wallet_address: payer },
+      destination: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana },
+      external_id: reference,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const body = (await made.json()) as { id: string; inbound_payment: { id: string } };
+  const done = await request.patch(`/v0/sandbox/payments/${body.inbound_payment.id}/status`, {
+    headers,
+    data: { status: "COMPLETED", amount: received },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  return body.id;
+}
+
+test("an overpayment is returned to the payer end to end: queue, return of the excess, REQUEST_REFUNDED, matched in Reconciliation", async ({
+  page,
+  request,
+  signInAs,
+}) => {
+  test.setTimeout(120_000);
+  const reference = unique("overpaid");
+  const payer = fresh.evm();
+  const id = await overpaid(request, reference, payer, "12.50");
+
+  await page.goto("/returns");
+  await expect(page.getByRole("heading", { level: 1, name: "Returns" })).toBeVisible();
+  const row = page.locator(`[data-testid="payin-case"][data-request="${id}"]`);
+  await expect(row).toContainText(reference);
+  await expect(row).toContainText("Overpaid");
+  await expect(row).toContainText("2.50");
+  await lookAt(page, "test-results/screens/returns-1440.png", { fullPage: true });
+
+  // Support reads the queue but has no control over it.
+  const support = await signInAs("support");
+  await support.goto("/returns");
+  await expect(support.locator(`[data-testid="payin-case"][data-request="${id}"]`)).toContainText(reference);
+  await expect(support.getByTestId("decide-payin")).toHaveCount(0);
+
+  await row.getByTestId("decide-payin").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(payer);
+  await dialog.getByTestId("return-excess").click();
+  await expect(dialog.getByTestId("payin-decided")).toContainText("Return of 2.50 USDC sent to the payer.");
+  await page.keyboard.press("Escape");
+
+  // The payin has left the queue; the Decided list follows the return until its disbursement completes.
+  await expect(row).toHaveCount(0);
+  const decided = page.locator(`[data-testid="payin-decision"][data-request="${id}"]`);
+  await expect(decided).toContainText("Return the excess");
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return decided.getAttribute("data-stage");
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe("returned");
+  await expect(decided).toContainText("request refunded");
+  const after = await request.get(`/v0/settlement-requests/${id}`, { headers: { "X-Api-Key": sandboxKey() } });
+  expect(((await after.json()) as { status: string }).status).toBe("REQUEST_REFUNDED");
+  // The disbursement went to the payer's own address, for the excess.
+  await decided.getByRole("link", { name: "Disbursement" }).click();
+  await expect(page.getByRole("main")).toContainText("2.50");
+  await expect(page.getByRole("main")).toContainText(payer);
+  await expect(page.getByTestId("return-trail")).toContainText(reference);
+  // The request links back to its return.
+  await page.getByTestId("return-trail").getByRole("link").click();
+  await expect(page.getByTestId("payin-decision-trail")).toContainText("2.50 USDC returned to the payer");
+
+  // Reconciliation: the return's payout is expected and matched, under the payin's reference.
+  const clock = await request.get("/v0/sandbox/clock", { headers: { "X-Api-Key": sandboxKey() } });
+  const now = new Date(((await clock.json()) as { now: string }).now);
+  const zone = process.env.MERCHANT_TIME_ZONE ?? readEnvLocal().MERCHANT_TIME_ZONE ?? "UTC";
+  const period = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit" })
+    .format(now)
+    .slice(0, 7);
+  await page.goto(`/reconciliation?period=${period}`);
+  await page.getByTestId("run-matching").click();
+  await expect(page.getByText(/\d+ match(es)?, \d+ exceptions?/)).toBeVisible({ timeout: 30_000 });
+  await page.goto(`/reconciliation?period=${period}&view=expected`);
+  const expectedReturn = page.locator('[data-testid="expected-row"][data-direction="out"]').filter({ hasText: reference });
+  await expect(expectedReturn).toHaveAttribute("data-state", "matched");
+  await expect(expectedReturn).toContainText("2.50");
+});
