@@ -97,6 +97,9 @@ async function nameReturns(
   for (const p of payouts) p.reference = named(p.reference) ?? p.reference;
 }
 
+/** Request statuses in which a payout still waiting will never be funded (issue 64). */
+const UNFUNDED_ENDS: ReadonlySet<string> = new Set(["PAYIN_AMOUNT_MISMATCH", "REQUEST_REFUNDED"]);
+
 /** How many days a payout the API instructed has to settle before it is late. */
 export const PAYOUT_WINDOW_DAYS = 7;
 
@@ -109,6 +112,9 @@ export const PAYOUT_WINDOW_DAYS = 7;
 export function expectedPayoutOf(p: Payment, request: SettlementRequest | undefined): NewExpected | null {
   if (p.type !== "PAYOUT") return null;
   if (p.status === "CANCELED" || p.status === "EXPIRED") return null;
+  // A payout its payin never funded (the payin came in wrong, or went back to the payer) is not expected to go.
+  if (request && UNFUNDED_ENDS.has(request.status) && (p.status === "PENDING" || p.status === "AWAITING_FUNDS"))
+    return null;
   const start = dayIn(env().MERCHANT_TIME_ZONE, new Date(p.created_at));
   return {
     direction: "out",
