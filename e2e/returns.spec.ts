@@ -8,6 +8,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
 import { fresh, readEnvLocal, sandboxKey, unique, VALID } from "./support/settlement";
+import { typeInto } from "./support/forms";
 import { lookAt } from "./support/screens";
 
 test.use({ role: "finance" });
@@ -63,6 +64,7 @@ test("an overpayment is returned to the payer end to end: queue, return of the e
   await row.getByTestId("decide-payin").click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText(payer);
+  await lookAt(page, "test-results/screens/returns-decide-1440.png");
   await dialog.getByTestId("return-excess").click();
   await expect(dialog.getByTestId("payin-decided")).toContainText("Return of 2.50 USDC sent to the payer.");
   await page.keyboard.press("Escape");
@@ -81,6 +83,9 @@ test("an overpayment is returned to the payer end to end: queue, return of the e
     )
     .toBe("returned");
   await expect(decided).toContainText("request refunded");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lookAt(page, "test-results/screens/returns-390.png", { fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
   const after = await request.get(`/v0/settlement-requests/${id}`, { headers: { "X-Api-Key": sandboxKey() } });
   expect(((await after.json()) as { status: string }).status).toBe("REQUEST_REFUNDED");
   // The disbursement went to the payer's own address, for the excess.
@@ -91,6 +96,26 @@ test("an overpayment is returned to the payer end to end: queue, return of the e
   // The request links back to its return.
   await page.getByTestId("return-trail").getByRole("link").click();
   await expect(page.getByTestId("payin-decision-trail")).toContainText("2.50 USDC returned to the payer");
+
+  // An underpayment is accepted, with a note: without one it is refused, naming the note.
+  const short = unique("underpaid");
+  const shortId = await overpaid(request, short, fresh.evm(), "9.00");
+  await page.goto("/returns");
+  const shortRow = page.locator(`[data-testid="payin-case"][data-request="${shortId}"]`);
+  await expect(shortRow).toContainText("Underpaid");
+  await expect(shortRow).toContainText("-1.00 USDC");
+  await shortRow.getByTestId("decide-payin").click();
+  await expect(page.getByRole("dialog")).toContainText("Accept the shortfall");
+  await page.getByRole("dialog").getByTestId("accept-payin").click();
+  await expect(page.getByRole("dialog").getByRole("alert")).toContainText("Note");
+  await typeInto(page.getByRole("dialog").getByTestId("accept-note"), "Payer's bank fee, agreed by phone");
+  await page.getByRole("dialog").getByTestId("accept-payin").click();
+  await expect(page.getByRole("dialog").getByTestId("payin-decided")).toContainText("Accept the shortfall: recorded.");
+  await page.keyboard.press("Escape");
+  await expect(shortRow).toHaveCount(0);
+  const accepted = page.locator(`[data-testid="payin-decision"][data-request="${shortId}"]`);
+  await expect(accepted).toHaveAttribute("data-stage", "accepted");
+  await expect(accepted).toContainText("Payer's bank fee, agreed by phone");
 
   // Reconciliation: the return's payout is expected and matched, under the payin's reference.
   const clock = await request.get("/v0/sandbox/clock", { headers: { "X-Api-Key": sandboxKey() } });

@@ -53,6 +53,7 @@ const SECONDS: Record<string, number> = {
   "webhook-dead-letters.spec.ts": 18,
   "search-prefixes.spec.ts": 17,
   "webhook-secret-rotation.spec.ts": 16,
+  "returns.spec.ts": 60,
   "payments.spec.ts": 15,
   "v1-payments.spec.ts": 15,
   "database-outage.spec.ts": 14,

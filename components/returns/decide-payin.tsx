@@ -46,12 +46,14 @@ export function DecidePayin({
   const act = <T,>(call: () => Promise<ActionResult<T>>, success: string) =>
     start(async () => {
       const result = await call();
-      if (!result.ok) setError(result.error);
-      else {
+      if (!result.ok) {
+        setError(result.error);
+        router.refresh();
+      } else {
+        // The page is refreshed when the dialog closes: the payin then leaves the queue, and its row with this dialog.
         setError(null);
         setDone(success);
       }
-      router.refresh();
     });
 
   const sendReturn = (mode: ReturnMode) =>
@@ -73,6 +75,7 @@ export function DecidePayin({
         if (!next) {
           setError(null);
           setConfirming(null);
+          if (done) router.refresh();
         }
       }}
       trigger={
@@ -103,8 +106,8 @@ export function DecidePayin({
                 Return to the payer
               </h3>
               {found.payerWallet ? (
-                <p className="break-all text-sm text-slate-600">
-                  To <span className="font-mono text-xs">{found.payerWallet}</span>, the address it came from.
+                <p className="text-sm text-slate-600">
+                  To <span className="break-all font-mono text-xs">{found.payerWallet}</span>, the address it came from.
                 </p>
               ) : (
                 <Field label="Payer's wallet address" hint="The service does not know where it came from" required>

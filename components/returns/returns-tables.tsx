@@ -46,6 +46,15 @@ export function ToDecideTable({
   canAccept: boolean;
 }) {
   const acts = canReturn || canAccept;
+  if (cases.length === 0)
+    return (
+      <p
+        className="rounded-[var(--radius-card)] border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600"
+        data-testid="returns-to-decide-empty"
+      >
+        Nothing to decide: every payin arrived as instructed, or has been decided.
+      </p>
+    );
   return (
     <Table caption="Payins to decide" data-testid="returns-to-decide">
       <THead>
@@ -64,36 +73,28 @@ export function ToDecideTable({
         </TR>
       </THead>
       <TBody>
-        {cases.length === 0 ? (
-          <TableEmptyRow colSpan={acts ? 7 : 6}>
-            Nothing to decide: every payin arrived as instructed, or has been decided.
-          </TableEmptyRow>
-        ) : (
-          cases.map((c) => (
-            <TR key={c.requestId} data-testid="payin-case" data-request={c.requestId}>
-              <TD>
-                {requestLink(c.requestId, c.externalId)}
-                {c.previous ? (
-                  <p className="mt-1 text-xs text-slate-500">
-                    Last time: {STAGE_LABELS[c.previous.stage].toLowerCase()}
-                  </p>
-                ) : null}
-              </TD>
-              <TD>
-                <Badge tone={KIND_TONES[c.kind]}>{CASE_LABELS[c.kind]}</Badge>
-              </TD>
-              <TD numeric>{formatMoney(c.expected, c.currency)}</TD>
-              <TD numeric>{c.received === null ? "—" : formatMoney(c.received, c.currency)}</TD>
-              <TD numeric>{c.difference === null ? "—" : formatMoney(c.difference, c.currency)}</TD>
-              <TD className="whitespace-nowrap text-slate-600">{formatShortDateTime(c.createdAt)}</TD>
-              {acts ? (
-                <TD>
-                  <DecidePayin found={c} environment={environment} canReturn={canReturn} canAccept={canAccept} />
-                </TD>
+        {cases.map((c) => (
+          <TR key={c.requestId} data-testid="payin-case" data-request={c.requestId}>
+            <TD>
+              {requestLink(c.requestId, c.externalId)}
+              {c.previous ? (
+                <p className="mt-1 text-xs text-slate-500">Last time: {STAGE_LABELS[c.previous.stage].toLowerCase()}</p>
               ) : null}
-            </TR>
-          ))
-        )}
+            </TD>
+            <TD>
+              <Badge tone={KIND_TONES[c.kind]}>{CASE_LABELS[c.kind]}</Badge>
+            </TD>
+            <TD numeric>{formatMoney(c.expected, c.currency)}</TD>
+            <TD numeric>{c.received === null ? "—" : formatMoney(c.received, c.currency)}</TD>
+            <TD numeric>{c.difference === null ? "—" : formatMoney(c.difference, c.currency)}</TD>
+            <TD className="whitespace-nowrap text-slate-600">{formatShortDateTime(c.createdAt)}</TD>
+            {acts ? (
+              <TD>
+                <DecidePayin found={c} environment={environment} canReturn={canReturn} canAccept={canAccept} />
+              </TD>
+            ) : null}
+          </TR>
+        ))}
       </TBody>
     </Table>
   );
