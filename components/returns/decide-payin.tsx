@@ -12,7 +12,8 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatMoney } from "@/lib/money/format";
 import { acceptPayin } from "@/lib/returns/actions/accept-payin";
 import { returnPayin } from "@/lib/returns/actions/return-payin";
-import { acceptMeaning, type PayinCase, type ReturnMode } from "@/lib/returns/cases";
+import type { PayinCase, ReturnMode } from "@/lib/returns/cases";
+import { acceptMeaning } from "@/lib/returns/labels";
 
 const MODE_LABELS: Record<ReturnMode, string> = { excess: "Return the excess", whole: "Return all that arrived" };
 

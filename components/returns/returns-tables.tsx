@@ -4,7 +4,8 @@ import { Table, TableEmptyRow, TBody, TD, TH, THead, TR } from "@/components/ui/
 import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { formatMoney } from "@/lib/money/format";
-import { CASE_LABELS, type CaseKind } from "@/lib/returns/cases";
+import type { CaseKind } from "@/lib/returns/cases";
+import { CASE_LABELS } from "@/lib/returns/labels";
 import type { DecidedCase, QueuedCase } from "@/lib/returns/read";
 import { STAGE_LABELS, type Stage } from "@/lib/returns/stage";
 import { DecidePayin } from "./decide-payin";

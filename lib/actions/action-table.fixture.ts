@@ -198,6 +198,8 @@ export const EXPECTED_CALLERS: Record<string, { sandbox: Role[]; production: Rol
   undoMatch: MAKERS,
   acceptDifference: MAKERS,
   writeOffException: MAKERS,
+  returnPayin: MAKERS,
+  acceptPayin: MAKERS,
   assignException: MAKERS,
   lockReconciliationPeriod: MAKERS,
   recordAdjustment: MAKERS,

@@ -3,7 +3,7 @@
 import { consoleAction, refused } from "@/lib/actions/action";
 import { getDatabase } from "@/lib/db/connection";
 import { z } from "@/lib/schemas/zod";
-import { acceptMeaning } from "../cases";
+import { acceptMeaning } from "../labels";
 import { currentCase } from "../plan";
 import { recordDecision } from "../store";
 
