@@ -10,7 +10,7 @@ import {
   simulateSettlementRequestStatus,
 } from "@/lib/settlement-api";
 import { CASE_STATUSES, caseOf, type PayinCase } from "./cases";
-import { isMoving, isReplaceable, stageOf, type Stage } from "./stage";
+import { isMoving, paidNothing, stageOf, type Stage } from "./stage";
 import {
   claimRefunded,
   decisionsFor,
@@ -52,21 +52,21 @@ export async function readReturnsQueue(db: Executor, environment: Environment): 
   const payins = await Promise.all(candidates.map((r) => inboundOf(environment, r)));
   const cases = candidates.map((r, i) => caseOf(r, payins[i] ?? null)).filter((c): c is PayinCase => c !== null);
 
-  const decided = await progressReturns(db, environment, await recentDecisions(db, environment));
-  const onCases = await progressReturns(db, environment, [
-    ...(
-      await decisionsFor(
-        db,
-        environment,
-        cases.map((c) => c.requestId),
-      )
-    ).values(),
-  ]);
-  const byRequest = new Map(onCases.map((d) => [d.requestId, d]));
+  // The newest decisions and those on the queue's payins, each brought up to date once.
+  const recent = await recentDecisions(db, environment);
+  const seen = new Set(recent.map((d) => d.requestId));
+  const onCases = await decisionsFor(
+    db,
+    environment,
+    cases.map((c) => c.requestId).filter((id) => !seen.has(id)),
+  );
+  const progressed = await progressReturns(db, environment, [...recent, ...onCases.values()]);
+  const decided = progressed.slice(0, recent.length);
+  const byRequest = new Map(progressed.map((d) => [d.requestId, d]));
   const toDecide = cases
     .map((c) => ({ ...c, previous: byRequest.get(c.requestId) ?? null }))
-    // A case leaves the queue once decided, and comes back when that decision paid nothing and never will.
-    .filter((c) => c.previous === null || (isReplaceable(c.previous.stage) && c.previous.stage !== "accepted"));
+    // A case leaves the queue once decided, and comes back when a return paid nothing and never will.
+    .filter((c) => c.previous === null || paidNothing(c.previous.stage));
   return { ok: true, environment, toDecide, decided, truncated };
 }
 

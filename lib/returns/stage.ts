@@ -40,9 +40,11 @@ export function stageOf(d: StageInput): Stage {
   }
 }
 
-/** A decision that paid nothing back and never will may be replaced by a new one. */
-export const isReplaceable = (stage: Stage): boolean =>
-  stage === "accepted" || stage === "denied" || stage === "expired" || stage === "failed";
+/** A return that paid nothing back and never will: its payin waits for a decision again. */
+export const paidNothing = (stage: Stage): boolean => stage === "denied" || stage === "expired" || stage === "failed";
+
+/** A decision that may be replaced by a new one: an acceptance, or a return that paid nothing. */
+export const isReplaceable = (stage: Stage): boolean => stage === "accepted" || paidNothing(stage);
 
 /** Still moving: its disbursement or approval is read again on the next look. */
 export const isMoving = (stage: Stage): boolean =>

@@ -52,6 +52,13 @@ const COLUMNS = sql`settlement_request_id, external_id, case_kind, decision, ret
   chain, attempt, idempotency_key, submission_id, disbursement_id, disbursement_status, refunded_at, note,
   decided_by, decided_at`;
 
+/** `in (…)` of these values, each a parameter. */
+const listOf = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
 const toDecision = (r: Row): PayinDecision => ({
   requestId: r.settlement_request_id,
   externalId: r.external_id,
@@ -83,10 +90,7 @@ export async function decisionsFor(
   const rows = await queryRows<Row>(
     db,
     sql`select ${COLUMNS} from console_payin_decisions
-        where environment = ${environment} and settlement_request_id in (${sql.join(
-          requestIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+        where environment = ${environment} and settlement_request_id in (${listOf(requestIds)})`,
   );
   return new Map(rows.map((r) => [r.settlement_request_id, toDecision(r)]));
 }
@@ -110,34 +114,19 @@ export async function returnsByDisbursement(
   const rows = await queryRows<{ disbursement_id: string; settlement_request_id: string; external_id: string | null }>(
     db,
     sql`select disbursement_id, settlement_request_id, external_id from console_payin_decisions
-        where environment = ${environment} and disbursement_id in (${sql.join(
-          disbursementIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+        where environment = ${environment} and disbursement_id in (${listOf(disbursementIds)})`,
   );
   return new Map(
     rows.map((r) => [r.disbursement_id, { requestId: r.settlement_request_id, externalId: r.external_id }]),
   );
 }
 
-export type NewDecision = {
-  requestId: string;
-  externalId: string | null;
-  kind: CaseKind;
-  decision: "accept" | "return";
-  mode: ReturnMode | null;
-  amount: string;
-  currency: string;
-  walletAddress: string | null;
-  chain: string | null;
-  attempt: number;
-  idempotencyKey: string | null;
-  submissionId?: string | null;
-  disbursementId?: string | null;
-  disbursementStatus?: string | null;
-  note: string | null;
-  decidedBy: string;
-};
+/** A decision as recorded: what it learns later (its submission, disbursement, refund) may come with it. */
+export type NewDecision = Omit<
+  PayinDecision,
+  "submissionId" | "disbursementId" | "disbursementStatus" | "refundedAt" | "decidedAt"
+> &
+  Partial<Pick<PayinDecision, "submissionId" | "disbursementId" | "disbursementStatus">>;
 
 /**
  * Records a decision. A request has one: a new one replaces the last only when that one is over
@@ -232,8 +221,5 @@ export async function submissionOutcomes(
 
 export const submissionOutcomesStatement = (environment: Environment, keys: readonly string[]) =>
   sql`select idempotency_key, status, result_id from console_submissions
-      where environment = ${environment} and idempotency_key in (${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )})
+      where environment = ${environment} and idempotency_key in (${listOf(keys)})
       order by submitted_at`;

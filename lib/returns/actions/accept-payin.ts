@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/db/connection";
 import { z } from "@/lib/schemas/zod";
 import { acceptMeaning } from "../labels";
 import { currentCase } from "../plan";
+import { paidNothing } from "../stage";
 import { recordDecision } from "../store";
 
 /**
@@ -25,7 +26,7 @@ export const acceptPayin = consoleAction({
     const current = await currentCase(db, environment, settlementRequestId);
     if (!current.ok) return { ...refused(current.code, current.message), audit: { targetId: settlementRequestId } };
     const { found, previous } = current;
-    if (previous && previous.decision === "return" && !["denied", "expired", "failed"].includes(previous.stage))
+    if (previous && previous.decision === "return" && !paidNothing(previous.stage))
       return {
         ...refused("already_decided", "Its return is under way or done; it cannot be accepted instead."),
         audit: { targetId: settlementRequestId },

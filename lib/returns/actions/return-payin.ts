@@ -2,7 +2,6 @@
 
 import { controlled } from "@/lib/approvals/hold";
 import { mutationAction, refused } from "@/lib/actions/action";
-import { getActor } from "@/lib/auth/session";
 import { apiCalls } from "@/lib/dashboard/api-calls";
 import { getDatabase } from "@/lib/db/connection";
 import { disbursementAction } from "@/lib/disbursements/controlled-action";
@@ -35,9 +34,21 @@ const decisionOf = (plan: ReturnPlan, mode: "excess" | "whole", decidedBy: strin
   decidedBy,
 });
 
-async function plan(environment: Environment, raw: z.output<typeof input>) {
+/**
+ * One plan per call: the controls judge, and `run` sends, the same disbursement (the wrapper hands
+ * both the same parsed input; a call it did not see is planned afresh).
+ */
+const plans = new WeakMap<object, ReturnType<typeof planOnce>>();
+async function planOnce(environment: Environment, given: z.output<typeof input>) {
   const { db } = await getDatabase();
-  return { db, plan: await planReturn(db, environment, raw) };
+  return { db, plan: await planReturn(db, environment, given) };
+}
+function plan(environment: Environment, given: z.output<typeof input>) {
+  const known = plans.get(given);
+  if (known) return known;
+  const made = planOnce(environment, given);
+  plans.set(given, made);
+  return made;
 }
 
 /**
@@ -51,38 +62,38 @@ export const returnPayin = mutationAction({
   name: "returnPayin",
   permission: "disbursement:create",
   input,
-  control: async (raw, ctx) => {
-    const { db, plan: p } = await plan(ctx.environment, raw);
+  control: async (given, ctx) => {
+    const { db, plan: p } = await plan(ctx.environment, given);
     if (!p.ok) return { kind: "refused", code: p.code, message: p.message };
     const verdict = await controlled({ disbursement: disbursementAction }, () => ({
       action: "disbursement",
       call: apiCalls.createDisbursement(p.body, p.idempotencyKey),
-    }))(raw, ctx);
+    }))(given, ctx);
     if (verdict.kind === "held" || verdict.kind === "over_limit")
       await recordDecision(
         db,
         ctx.environment,
-        { ...decisionOf(p, raw.mode, ctx.actor.email), submissionId: verdict.held.id },
+        { ...decisionOf(p, given.mode, ctx.actor.email), submissionId: verdict.held.id },
         true,
       );
     return verdict;
   },
-  run: async (raw, { environment }) => {
-    const [{ db, plan: p }, actor] = await Promise.all([plan(environment, raw), getActor()]);
+  run: async (given, { environment, actor }) => {
+    const { db, plan: p } = await plan(environment, given);
     if (!p.ok)
       return {
         ...refused(p.code, p.message, p.field ? { [p.field]: p.message } : {}),
-        audit: { targetId: raw.settlementRequestId },
+        audit: { targetId: given.settlementRequestId },
       };
     const sent = await api.createDisbursement(environment, p.body, p.idempotencyKey);
-    if (!sent.ok) return { ...sent, audit: { targetId: raw.settlementRequestId } };
+    if (!sent.ok) return { ...sent, audit: { targetId: given.settlementRequestId } };
     await recordDisbursement(db, environment, sent.data, actor?.email ?? null);
     // The money went: the decision says so, whatever was recorded meanwhile.
     await recordDecision(
       db,
       environment,
       {
-        ...decisionOf(p, raw.mode, actor?.email ?? "unknown"),
+        ...decisionOf(p, given.mode, actor?.email ?? "unknown"),
         disbursementId: sent.data.id,
         disbursementStatus: sent.data.status,
       },
@@ -92,9 +103,9 @@ export const returnPayin = mutationAction({
       ok: true,
       data: { disbursementId: sent.data.id, amount: String(p.body.amount), currency: p.body.currency },
       audit: {
-        targetId: raw.settlementRequestId,
+        targetId: given.settlementRequestId,
         environment,
-        detail: `return ${raw.mode} ${p.body.amount} ${p.body.currency} as disbursement ${sent.data.id}`,
+        detail: `return ${given.mode} ${p.body.amount} ${p.body.currency} as disbursement ${sent.data.id}`,
       },
     };
   },
