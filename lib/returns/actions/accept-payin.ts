@@ -49,7 +49,8 @@ export const acceptPayin = consoleAction({
         note,
         decidedBy: actor.email,
       },
-      true,
+      // Replaces only the decision it read: a return recorded meanwhile by someone else stands.
+      previous !== null,
     );
     if (!stored) return refused("already_decided", "Someone decided this payin meanwhile.");
     return {
