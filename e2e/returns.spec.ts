@@ -60,6 +60,7 @@ test("an overpayment is returned to the payer end to end: queue, return of the e
   await support.goto("/returns");
   await expect(support.locator(`[data-testid="payin-case"][data-request="${id}"]`)).toContainText(reference);
   await expect(support.getByTestId("decide-payin")).toHaveCount(0);
+  await lookAt(support, "test-results/screens/returns-support-1440.png", { fullPage: true });
 
   await row.getByTestId("decide-payin").click();
   const dialog = page.getByRole("dialog");
@@ -93,9 +94,14 @@ test("an overpayment is returned to the payer end to end: queue, return of the e
   await expect(page.getByRole("main")).toContainText("2.50");
   await expect(page.getByRole("main")).toContainText(payer);
   await expect(page.getByTestId("return-trail")).toContainText(reference);
+  await lookAt(page, "test-results/screens/returns-disbursement-1440.png");
   // The request links back to its return.
   await page.getByTestId("return-trail").getByRole("link").click();
   await expect(page.getByTestId("payin-decision-trail")).toContainText("2.50 USDC returned to the payer");
+  await lookAt(page, "test-results/screens/returns-request-1440.png");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lookAt(page, "test-results/screens/returns-request-390.png", { fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // An underpayment is accepted, with a note: without one it is refused, naming the note.
   const short = unique("underpaid");
