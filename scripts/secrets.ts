@@ -41,7 +41,9 @@ try {
   await migrate(database.db);
   if (command === "seal") {
     const counts = await resealSecrets(database.db, { current, previous: parseKey(e.DATA_ENCRYPTION_KEY_PREVIOUS) });
-    console.log(`sealed ${counts.webhooks} webhook secret(s) and ${counts.inboxes} inbox secret(s)`);
+    console.log(
+      `sealed ${counts.webhooks} webhook secret(s) and ${counts.inboxes} inbox secret(s), ${counts.channels} chat webhook URL(s)`,
+    );
   } else {
     const next = process.env.NEW_DATA_ENCRYPTION_KEY
       ? parseKey(process.env.NEW_DATA_ENCRYPTION_KEY, "NEW_DATA_ENCRYPTION_KEY")
@@ -53,7 +55,9 @@ try {
       DATA_ENCRYPTION_KEY: next.toString("base64"),
       DATA_ENCRYPTION_KEY_PREVIOUS: current.toString("base64"),
     });
-    console.log(`sealed ${counts.webhooks} webhook secret(s) and ${counts.inboxes} inbox secret(s) with the new key`);
+    console.log(
+      `sealed ${counts.webhooks} webhook secret(s) and ${counts.inboxes} inbox secret(s), ${counts.channels} chat webhook URL(s) with the new key`,
+    );
     console.log("wrote DATA_ENCRYPTION_KEY (new) and DATA_ENCRYPTION_KEY_PREVIOUS (old) to .env.local;");
     console.log("give every instance the same two values and restart them.");
   }

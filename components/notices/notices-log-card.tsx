@@ -11,6 +11,8 @@ const STATUS = {
   sending: { tone: "info", label: "Sending" },
   sent: { tone: "success", label: "Sent" },
   failed: { tone: "danger", label: "Failed" },
+  held: { tone: "neutral", label: "Held for digest" },
+  digested: { tone: "success", label: "In a digest" },
 } as const;
 
 /**
@@ -24,8 +26,8 @@ export function NoticesLogCard({ server, notices }: { server: string | null; not
       title="Notices"
       description={
         server
-          ? `Mailed through ${server} from the outbox: each once, retried while the server is away.`
-          : "No SMTP server is configured (SMTP_URL): notices wait in the outbox until one is."
+          ? `Mailed through ${server}, or posted to a team's chat channel, from the outbox: each once, retried while the server is away.`
+          : "No SMTP server is configured (SMTP_URL): mails wait in the outbox until one is; chat messages still go."
       }
       actions={<SendTestNoticeButton disabled={server === null} />}
       data-testid="notices-log"
@@ -49,11 +51,11 @@ export function NoticesLogCard({ server, notices }: { server: string | null; not
             notices.map((n) => (
               <TR key={n.id}>
                 <TD className="whitespace-nowrap">{formatUtcMinute(n.created_at)}</TD>
-                <TD className="break-all">{n.email}</TD>
+                <TD className="break-all">{n.email ?? n.channel ?? "(a removed channel)"}</TD>
                 <TD>
                   <span className="block font-medium text-slate-900">{n.subject}</span>
                   <span className="text-xs text-slate-500">
-                    {isNoticeKind(n.kind) ? NOTICE_LABELS[n.kind].label : n.kind}
+                    {isNoticeKind(n.kind) ? NOTICE_LABELS[n.kind].label : n.kind === "digest" ? "Daily digest" : n.kind}
                   </span>
                 </TD>
                 <TD>

@@ -45,6 +45,15 @@ export function midnightIn(timeZone: string, day: string): Date {
   return new Date(Temporal.PlainDate.from(day).toZonedDateTime({ timeZone }).epochMilliseconds);
 }
 
+/**
+ * The instant `day` shows `hour`:00 on the wall clock in `timeZone`; on a day that skips that
+ * hour (spring forward), the instant just after the gap, as Temporal's "compatible" reads it.
+ */
+export function hourIn(timeZone: string, day: string, hour: number): Date {
+  const at = Temporal.PlainDate.from(day).toPlainDateTime({ hour }).toZonedDateTime(timeZone);
+  return new Date(at.epochMilliseconds);
+}
+
 /** The instant the calendar day of `now` began in `timeZone`. */
 export function startOfDayIn(timeZone: string, now: Date = new Date()): Date {
   return midnightIn(timeZone, dayIn(timeZone, now));

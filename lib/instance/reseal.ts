@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, isNotNull, notLike } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { inboxes } from "@/lib/inbox/schema";
+import { noticeChannels } from "@/lib/notices/schema";
 import type { Db } from "@/lib/db/database";
 import { webhookEndpoints } from "@/lib/service/store/schema";
 import { keyId, openSecret, SEALED_PREFIX, sealSecret, type SecretKeys } from "@/lib/crypto/secret-box";
@@ -12,8 +13,11 @@ import { keyId, openSecret, SEALED_PREFIX, sealSecret, type SecretKeys } from "@
  * rotation). Each row is rewritten only if it still holds what was read, so instances doing
  * this at once never overwrite each other. Returns how many rows of each kind changed.
  */
-export async function resealSecrets(db: Db, keys: SecretKeys): Promise<{ webhooks: number; inboxes: number }> {
-  if (!keys.current) return { webhooks: 0, inboxes: 0 };
+export async function resealSecrets(
+  db: Db,
+  keys: SecretKeys,
+): Promise<{ webhooks: number; inboxes: number; channels: number }> {
+  if (!keys.current) return { webhooks: 0, inboxes: 0, channels: 0 };
   // Only the rows not yet sealed with the current key are read (each start runs this).
   const current = `${SEALED_PREFIX}${keyId(keys.current)}:%`;
   const column = (table: PgTable, id: PgColumn, secret: PgColumn, key: string) =>
@@ -24,6 +28,8 @@ export async function resealSecrets(db: Db, keys: SecretKeys): Promise<{ webhook
       // An old secret still overlapping a rotation (issue 63) is a secret too.
       (await column(webhookEndpoints, webhookEndpoints.id, webhookEndpoints.previousSecret, "previousSecret")),
     inboxes: await column(inboxes, inboxes.id, inboxes.secret, "secret"),
+    // A team's chat webhook URL is its channel's credential (issue 64).
+    channels: await column(noticeChannels, noticeChannels.id, noticeChannels.url, "url"),
   };
 }
 

@@ -40,9 +40,9 @@ export async function runStartupChecks(): Promise<void> {
   if (addressProblem?.refuse) throw new Error(addressProblem.message);
   if (addressProblem) console.warn(`[console] ${addressProblem.message}`);
   const sealed = await resealSecrets(db, keys);
-  if (sealed.webhooks + sealed.inboxes > 0) {
+  if (sealed.webhooks + sealed.inboxes + sealed.channels > 0) {
     console.log(
-      `[console] sealed ${sealed.webhooks} webhook secret(s) and ${sealed.inboxes} inbox secret(s) with DATA_ENCRYPTION_KEY`,
+      `[console] sealed ${sealed.webhooks} webhook secret(s) and ${sealed.inboxes} inbox secret(s), ${sealed.channels} chat webhook URL(s) with DATA_ENCRYPTION_KEY`,
     );
   }
 }

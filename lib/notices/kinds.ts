@@ -79,3 +79,21 @@ export const noticeKindsFor = (role: Role): NoticeKind[] =>
   NOTICE_KINDS.filter((k) => GRANTS[NOTICE_LABELS[k].permission].includes(role));
 
 export const isNoticeKind = (value: string): value is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(value);
+
+/**
+ * Where a person's notice of one kind goes: by email, to their team's chat channel, or nowhere.
+ * A kind that is always sent goes by email, whatever is chosen.
+ */
+export const NOTICE_ROUTES = ["email", "chat", "off"] as const;
+export type NoticeRoute = (typeof NOTICE_ROUTES)[number];
+
+/** The chat services a team's channel may be on, each an incoming webhook. */
+export const CHAT_SERVICES = ["slack", "teams"] as const;
+export type ChatService = (typeof CHAT_SERVICES)[number];
+export const CHAT_SERVICE_LABELS: Record<ChatService, string> = { slack: "Slack", teams: "Microsoft Teams" };
+
+/** A team's chat channel as the console shows it: never its URL (the URL is the credential). */
+export type NoticeChannelView = { id: string; team: Role; service: ChatService; name: string; host: string };
+
+/** The digest's hours a person may choose, in the merchant's time zone. */
+export const DIGEST_HOURS = Array.from({ length: 24 }, (_, h) => h);

@@ -48,6 +48,7 @@ process.env.AUTH_URL = "https://console.example.com";
 
 const { smtpMailer } = await import("./mailer");
 const { sendDueNotices } = await import("./send");
+const { postToChannel } = await import("./chat");
 const { saveNoticeChoices } = await import("./store");
 const { approve, deny } = await import("@/lib/approvals/decide");
 const { insertSubmission, saveRule, finishSending } = await import("@/lib/approvals/store");
@@ -82,7 +83,7 @@ describe("notices (PostgreSQL, real SMTP)", () => {
     return m;
   };
   const sendAll = async (db: Database["db"]) => {
-    while ((await sendDueNotices(db, mail())) > 0) {}
+    while ((await sendDueNotices(db, { mail: mail(), chat: postToChannel })) > 0) {}
   };
 
   beforeAll(async () => {
@@ -92,17 +93,22 @@ describe("notices (PostgreSQL, real SMTP)", () => {
         sql`insert into console_users (id, name, email, role, disabled, created_at)
             values (${p.userId}, ${p.email}, ${p.email}, ${p.role}, ${p === people.gone}, now() - interval '30 days')`,
       );
-    await saveNoticeChoices(a.db, people.quiet.userId, {
-      approval_waiting: false,
-      submission_decided: true,
-      month_locked: false,
-      report_finished: true,
-      batch_finished: true,
-      second_factor_reset: false,
-      new_device_sign_in: false,
-      daily_limit_nearly_used: false,
-      endpoint_failing: true,
-    });
+    await saveNoticeChoices(
+      a.db,
+      people.quiet.userId,
+      {
+        approval_waiting: "off",
+        submission_decided: "email",
+        month_locked: "off",
+        report_finished: "email",
+        batch_finished: "email",
+        second_factor_reset: "off",
+        new_device_sign_in: "off",
+        daily_limit_nearly_used: "off",
+        endpoint_failing: "email",
+      },
+      null,
+    );
   });
   afterAll(async () => {
     await close();

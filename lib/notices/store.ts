@@ -1,15 +1,20 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
-import { NOTICE_KINDS, type NoticeKind } from "./kinds";
+import type { Role } from "@/lib/auth/permissions";
+import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
+import { NOTICE_KINDS, type ChatService, type NoticeChannelView, type NoticeKind, type NoticeRoute } from "./kinds";
 
 /** A notice as the administrators' log shows it: never its body (it may name amounts), only what happened to it. */
 export type NoticeLogRow = {
   id: string;
   kind: string;
-  email: string;
+  /** The person's address, or null for a message to a team's chat channel. */
+  email: string | null;
+  /** The channel a chat notice went to ("Slack #payments-ops"), or null for a mail. */
+  channel: string | null;
   subject: string;
-  status: "pending" | "sending" | "sent" | "failed";
+  status: "pending" | "sending" | "sent" | "failed" | "held" | "digested";
   attempts: number;
   created_at: string;
   sent_at: string | null;
@@ -21,37 +26,117 @@ export type NoticeLogRow = {
 export function listNotices(db: Executor, limit = 50): Promise<NoticeLogRow[]> {
   return queryRows<NoticeLogRow>(
     db,
-    sql`select id, kind, email, subject, status, attempts, created_at::text as created_at, sent_at::text as sent_at,
-               next_attempt_at::text as next_attempt_at, last_error
-          from console_notices order by created_at desc, id desc limit ${limit}`,
+    sql`select n.id, n.kind, n.email, n.subject, n.status, n.attempts, n.created_at::text as created_at,
+               n.sent_at::text as sent_at, n.next_attempt_at::text as next_attempt_at, n.last_error,
+               (select case ch.kind when 'slack' then 'Slack ' else 'Teams ' end || ch.name || ' (' || ch.team || ')'
+                  from console_notice_channels ch where ch.id = n.channel_id) as channel
+          from console_notices n order by n.created_at desc, n.id desc limit ${limit}`,
   );
 }
 
-/** Which notices reach this person by email: each kind on unless they turned it off. */
-export async function noticeChoices(db: Executor, userId: string): Promise<Record<NoticeKind, boolean>> {
-  const rows = await queryRows<{ kind: string; email: boolean }>(
+/** Where each notice reaches this person: by email unless they chose their team's chat or turned it off. */
+export async function noticeChoices(db: Executor, userId: string): Promise<Record<NoticeKind, NoticeRoute>> {
+  const rows = await queryRows<{ kind: string; email: boolean; channel: string }>(
     db,
-    sql`select kind, email from console_notice_choices where user_id = ${userId}`,
+    sql`select kind, email, channel from console_notice_choices where user_id = ${userId}`,
   );
-  const off = new Map(rows.map((r) => [r.kind, r.email]));
-  return Object.fromEntries(NOTICE_KINDS.map((k) => [k, off.get(k) ?? true])) as Record<NoticeKind, boolean>;
+  const chosen = new Map(
+    rows.map((r) => [r.kind, !r.email ? "off" : r.channel === "chat" ? "chat" : "email"] as const),
+  );
+  return Object.fromEntries(NOTICE_KINDS.map((k) => [k, chosen.get(k) ?? "email"])) as Record<NoticeKind, NoticeRoute>;
 }
 
+/**
+ * Saves a person's routes and digest hour (null: every mail at once). Turning the digest off
+ * sends what it held now, in the same transaction.
+ */
 export async function saveNoticeChoices(
   db: Executor,
   userId: string,
-  choices: Record<NoticeKind, boolean>,
+  choices: Record<NoticeKind, NoticeRoute>,
+  digestHour: number | null,
 ): Promise<void> {
   for (const kind of NOTICE_KINDS)
     await db.execute(
-      sql`insert into console_notice_choices (user_id, kind, email) values (${userId}, ${kind}, ${choices[kind]})
-          on conflict (user_id, kind) do update set email = excluded.email`,
+      sql`insert into console_notice_choices (user_id, kind, email, channel)
+          values (${userId}, ${kind}, ${choices[kind] !== "off"}, ${choices[kind] === "chat" ? "chat" : "email"})
+          on conflict (user_id, kind) do update set email = excluded.email, channel = excluded.channel`,
+    );
+  if (digestHour === null) {
+    await db.execute(sql`delete from console_notice_digests where user_id = ${userId}`);
+    await db.execute(
+      sql`update console_notices set status = 'pending', next_attempt_at = now()
+           where user_id = ${userId} and status = 'held'`,
+    );
+  } else
+    await db.execute(
+      sql`insert into console_notice_digests (user_id, hour) values (${userId}, ${digestHour})
+          on conflict (user_id) do update set hour = excluded.hour`,
     );
 }
 
-/** Notices sent or failed more than `days` ago are gone (housekeeping). */
+/** The hour of this person's daily digest in the merchant's time zone, or null (every mail at once). */
+export async function digestHour(db: Executor, userId: string): Promise<number | null> {
+  const [row] = await queryRows<{ hour: number }>(
+    db,
+    sql`select hour from console_notice_digests where user_id = ${userId}`,
+  );
+  return row?.hour ?? null;
+}
+
+/** The host a channel's URL points at, for people to recognise it by (never the path: it holds the token). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(not a URL)";
+  }
+}
+
+/** Every team's chat channel, by team; their URLs opened only to show the host. */
+export async function listNoticeChannels(db: Executor): Promise<NoticeChannelView[]> {
+  const rows = await queryRows<{ id: string; team: Role; kind: ChatService; name: string; url: string }>(
+    db,
+    sql`select id, team, kind, name, url from console_notice_channels order by team`,
+  );
+  return rows.map((r) => ({ id: r.id, team: r.team, service: r.kind, name: r.name, host: hostOf(openSecret(r.url)) }));
+}
+
+/** The chat channel of one team, if it has one. */
+export async function channelOfTeam(db: Executor, team: Role): Promise<NoticeChannelView | null> {
+  return (await listNoticeChannels(db)).find((c) => c.team === team) ?? null;
+}
+
+/** Sets a team's channel (one a team: a new one replaces the old), its URL sealed. */
+export async function saveNoticeChannel(
+  db: Executor,
+  channel: { team: Role; service: ChatService; name: string; url: string; createdBy: string },
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into console_notice_channels (id, team, kind, name, url, created_by)
+        values ('nch_' || replace(gen_random_uuid()::text, '-', ''), ${channel.team}, ${channel.service},
+                ${channel.name}, ${sealSecret(channel.url)}, ${channel.createdBy})
+        on conflict (team) do update
+          set kind = excluded.kind, name = excluded.name, url = excluded.url,
+              created_by = excluded.created_by, created_at = now()
+        returning id`,
+  );
+  return (row as { id: string }).id;
+}
+
+/** Removes a team's channel; its messages not yet sent go with it. True if there was one. */
+export async function removeNoticeChannel(db: Executor, team: Role): Promise<boolean> {
+  const gone = await queryRows<{ id: string }>(
+    db,
+    sql`delete from console_notice_channels where team = ${team} returning id`,
+  );
+  return gone.length > 0;
+}
+
+/** Notices sent, failed or digested more than `days` ago are gone (housekeeping). */
 export async function pruneNotices(db: Executor, days: number): Promise<void> {
   await db.execute(
-    sql`delete from console_notices where status in ('sent', 'failed') and created_at < now() - make_interval(days => ${days})`,
+    sql`delete from console_notices where status in ('sent', 'failed', 'digested') and created_at < now() - make_interval(days => ${days})`,
   );
 }

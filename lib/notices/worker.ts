@@ -3,10 +3,14 @@ import { repeatEvery } from "@/lib/async/every";
 import { getDatabase } from "@/lib/db/connection";
 import { safeError } from "@/lib/observability/safe-error";
 import { closeMailer, smtpMailer } from "./mailer";
+import { postToChannel } from "./chat";
+import { gatherDigests } from "./digest";
 import { sendDueNotices } from "./send";
 
-/** How often each instance looks for notices due. */
+/** How often each instance looks for notices due, and for digests whose hour has come. */
 const EVERY_MS = 2_000;
+const DIGESTS_EVERY_MS = 30_000;
+let lastGathered = 0;
 
 let worker: { stop(): Promise<void> } | null = null;
 
@@ -15,10 +19,13 @@ export async function startNoticeWorker(): Promise<void> {
   worker ??= repeatEvery(
     EVERY_MS,
     async () => {
-      const mail = smtpMailer();
-      if (!mail) return;
       const { db } = await getDatabase();
-      while ((await sendDueNotices(db, mail)) > 0) {}
+      if (Date.now() - lastGathered >= DIGESTS_EVERY_MS) {
+        lastGathered = Date.now();
+        await gatherDigests(db, new Date());
+      }
+      const senders = { mail: smtpMailer(), chat: postToChannel };
+      while ((await sendDueNotices(db, senders)) > 0) {}
     },
     (error) => console.error("[notices] sending failed:", safeError(error)),
   );

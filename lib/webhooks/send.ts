@@ -26,7 +26,8 @@ export interface SendRequest {
   url: string;
   /** Which addresses this endpoint may reach (its environment, and the sandbox setting). */
   policy: TargetPolicy;
-  secret: string;
+  /** The secret that signs it; none for a POST that is not a webhook (a notice to a team's chat). */
+  secret?: string;
   /** Secrets that sign too: the old one during a rotation's overlap (a second v1, issue 63). */
   alsoSignedWith?: readonly string[];
   /** A replay sending it again (issue 63): said in X-Service-Replay. */
@@ -115,8 +116,12 @@ function postOnce(req: SendRequest, url: URL, deadline: number): Promise<RawOutc
         "Content-Type": "application/json",
         "Content-Length": String(body.length),
         "User-Agent": USER_AGENT,
-        [SIGNATURE_HEADER]: signatureHeader([req.secret, ...(req.alsoSignedWith ?? [])], body, t),
-        [EVENT_ID_HEADER]: req.eventId,
+        ...(req.secret === undefined
+          ? {}
+          : {
+              [SIGNATURE_HEADER]: signatureHeader([req.secret, ...(req.alsoSignedWith ?? [])], body, t),
+              [EVENT_ID_HEADER]: req.eventId,
+            }),
         ...(req.replayId ? { [REPLAY_HEADER]: req.replayId } : {}),
       },
     });

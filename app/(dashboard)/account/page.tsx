@@ -16,7 +16,8 @@ import { secondFactorSummary } from "@/lib/auth/second-factor";
 import { SessionsCard } from "@/components/account/sessions-card";
 import { listMySessions } from "@/lib/auth/my-sessions";
 import { NoticeChoicesCard } from "@/components/notices/notice-choices-card";
-import { noticeChoices } from "@/lib/notices/store";
+import { env } from "@/lib/env";
+import { channelOfTeam, digestHour, noticeChoices } from "@/lib/notices/store";
 
 export const metadata = { title: "Your account" };
 
@@ -28,11 +29,13 @@ export default async function AccountPage() {
   const production = PRODUCTION_MUTATORS.includes(actor.role);
   // Only roles that may listen see tokens (a role sees only the controls it can use).
   const listens = can(actor.role, "tokens:self", null);
-  const [tokens, secondFactor, sessions, notices] = await Promise.all([
+  const [tokens, secondFactor, sessions, notices, digest, channel] = await Promise.all([
     listens ? listTokens(db, actor.userId).then((rows) => rows.map(toTokenView)) : Promise.resolve([]),
     secondFactorSummary(db, actor),
     listMySessions(db, actor.userId, actor.sessionId),
     noticeChoices(db, actor.userId),
+    digestHour(db, actor.userId),
+    channelOfTeam(db, actor.role),
   ]);
 
   return (
@@ -85,7 +88,14 @@ export default async function AccountPage() {
             <ChangePasswordForm />
           </Card>
           <SessionsCard sessions={sessions} />
-          <NoticeChoicesCard choices={notices} mailTo={actor.email} role={actor.role} />
+          <NoticeChoicesCard
+            choices={notices}
+            digestHour={digest}
+            channel={channel}
+            timeZone={env().MERCHANT_TIME_ZONE}
+            mailTo={actor.email}
+            role={actor.role}
+          />
         </div>
       </div>
       {listens ? (

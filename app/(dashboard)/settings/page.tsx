@@ -8,7 +8,8 @@ import { describeConnections } from "@/lib/settlement-api";
 import { NoticesLogCard } from "@/components/notices/notices-log-card";
 import { consoleRead } from "@/lib/auth/console-read";
 import { smtpServerShown } from "@/lib/notices/mailer";
-import { listNotices } from "@/lib/notices/store";
+import { listNoticeChannels, listNotices } from "@/lib/notices/store";
+import { NoticeChannelsCard } from "@/components/notices/notice-channels-card";
 
 export const metadata = { title: "Settings" };
 
@@ -23,7 +24,9 @@ export default async function SettingsPage() {
   const connections = describeConnections();
   // The notices' log is the administrators' (a role sees only what it can use).
   const admin = await consoleRead({ permission: "users:manage", environment: null });
-  const notices = admin.ok ? await listNotices(admin.db) : null;
+  const [notices, channels] = admin.ok
+    ? await Promise.all([listNotices(admin.db), listNoticeChannels(admin.db)])
+    : [null, null];
   return (
     <>
       <PageHeader
@@ -100,6 +103,7 @@ export default async function SettingsPage() {
           );
         })}
       </div>
+      {channels ? <NoticeChannelsCard channels={channels} /> : null}
       {notices ? <NoticesLogCard server={smtpServerShown()} notices={notices} /> : null}
     </>
   );

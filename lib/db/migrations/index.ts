@@ -51,6 +51,7 @@ import { sql as scim } from "./0051_scim";
 import { sql as knownDevices } from "./0052_known_devices";
 import { sql as runwayFloors } from "./0053_runway_floors";
 import { sql as payinDecisions } from "./0054_payin_decisions";
+import { sql as noticeChannels } from "./0055_notice_channels";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -110,4 +111,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0052_known_devices", sql: knownDevices },
   { id: "0053_runway_floors", sql: runwayFloors },
   { id: "0054_payin_decisions", sql: payinDecisions },
+  { id: "0055_notice_channels", sql: noticeChannels },
 ];
