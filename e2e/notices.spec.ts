@@ -6,6 +6,7 @@
  * submission. The person turns a notice off on their Account page; the administrators' log on
  * Settings shows the mail sent. The rule is switched off at the end.
  */
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -110,12 +111,107 @@ test("an approval that waits is mailed to the administrator, and the mail's link
   const choices = finance.getByTestId("notice-choices");
   const decided = choices.getByLabel(/My submission was decided/);
   await whenHydrated(decided);
-  await setChecked(decided, false);
+  await choose(decided, { label: "Off" });
   await choices.getByRole("button", { name: "Save notice choices" }).click();
   await expect(finance.getByText("Notice choices saved")).toBeVisible();
   await finance.reload();
-  await expect(finance.getByTestId("notice-choices").getByLabel(/My submission was decided/)).not.toBeChecked();
+  await expect(finance.getByTestId("notice-choices").getByLabel(/My submission was decided/)).toHaveValue("off");
   await lookAt(finance, "test-results/screens/notice-choices-1440.png", { fullPage: true });
+});
+
+test("finance's Slack channel: an administrator sets and tests it, a person routes approvals there, a held request posts once", async ({
+  page,
+  signInAsNew,
+}) => {
+  // A local receiver plays Slack's incoming webhook.
+  const posts: Array<{ path: string; body: { text: string; blocks: Array<Record<string, unknown>> } }> = [];
+  const slack: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      posts.push({ path: req.url ?? "", body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+      res.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => slack.listen(0, "127.0.0.1", resolve));
+  const hook = `http://127.0.0.1:${(slack.address() as AddressInfo).port}/services/T0/B0/e2e-secret-token`;
+  try {
+    // The administrator gives Finance its channel; an http URL elsewhere is refused on its field.
+    await page.goto("/settings");
+    const card = page.getByTestId("notice-channels");
+    await card.getByRole("button", { name: "Add Finance's channel" }).click();
+    const dialog = page.getByRole("dialog");
+    await choose(dialog.getByLabel("Service"), { label: "Slack" });
+    await typeInto(dialog.getByLabel("Channel name"), "#payments-ops");
+    await typeInto(dialog.getByLabel("Webhook URL"), "http://hooks.slack.invalid/services/T0/B0/x");
+    await dialog.getByRole("button", { name: "Save channel" }).click();
+    await expect(dialog.getByText("Must use https: the URL is the channel's credential")).toBeVisible();
+    await typeInto(dialog.getByLabel("Webhook URL"), hook);
+    await dialog.getByRole("button", { name: "Save channel" }).click();
+    await expect(dialog.getByText("Channel saved")).toBeVisible();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    const row = card.locator('[data-team="finance"]');
+    await expect(row).toContainText("Slack #payments-ops");
+    await expect(page.locator("body")).not.toContainText("e2e-secret-token");
+    await row.getByRole("button", { name: "Test Finance's channel" }).click();
+    await expect(page.getByText("Test message posted to #payments-ops")).toBeVisible();
+    expect(posts.map((p) => p.body.text)).toEqual(["Test message from the Settlement Console"]);
+    await lookAt(page, "test-results/screens/notice-channels-1440.png", { fullPage: true });
+
+    // A finance person reads approvals in the channel, and keeps a daily digest of their mails.
+    const { page: reader, email: readerEmail } = await signInAsNew("finance");
+    await reader.goto("/account");
+    const choices = reader.getByTestId("notice-choices");
+    await choose(choices.getByLabel(/An approval waits for me/), { label: "Slack #payments-ops" });
+    await choose(choices.getByLabel(/^Mails/), { label: "Daily digest at 08:00" });
+    await choices.getByRole("button", { name: "Save notice choices" }).click();
+    await expect(reader.getByText("Notice choices saved")).toBeVisible();
+    await reader.reload();
+    await expect(reader.getByTestId("notice-choices").getByLabel(/An approval waits for me/)).toHaveValue("chat");
+    await expect(reader.getByTestId("notice-choices").getByLabel(/^Mails/)).toHaveValue("8");
+    await reader.setViewportSize({ width: 390, height: 844 });
+    await lookAt(reader, "test-results/screens/notice-choices-chat-390.png", { fullPage: true });
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Another finance person's request over the rule is held: one message in the channel, naming the reader.
+    const { page: asker } = await signInAsNew("finance");
+    await openBuilder(asker, "STABLECOIN_TO_STABLECOIN");
+    await typeInto(asker.getByLabel(/^Amount/), "7272.72");
+    await choose(destinationSection(asker).getByLabel("Currency"), "USDC");
+    await choose(destinationSection(asker).getByLabel("Chain"), "ETHEREUM");
+    await typeInto(asker.getByLabel("Wallet address"), fresh.evm());
+    await asker.getByRole("button", { name: "Create settlement request" }).click();
+    await expect(asker.getByTestId("held-for-approval")).toContainText("Waiting for approval");
+    await expect.poll(() => posts.filter((p) => p.body.text.includes("7,272.72")).length, { timeout: 30_000 }).toBe(1);
+    const message = posts.find((p) => p.body.text.includes("7,272.72"));
+    const section = JSON.stringify(message?.body.blocks[0]);
+    expect(section).toContain(`For ${readerEmail}`);
+    const button = JSON.stringify(message?.body.blocks[1]);
+    const link = /https?:\/\/[^"]+\/approvals\/sub_[\w-]+/.exec(button)?.[0] ?? "";
+    expect(link).not.toBe("");
+    // The reader got no mail of it; the button opens the submission.
+    expect(mails.some((m) => m.to.includes(readerEmail) && m.subject.includes("7,272.72"))).toBe(false);
+    await reader.goto(link);
+    await expect(reader.getByTestId("submission-status")).toHaveAttribute("data-status", "pending");
+
+    // The administrators' log names the channel; removing it sends Finance's notices by email again.
+    await page.goto("/settings");
+    await expect(
+      page
+        .getByTestId("notices-log")
+        .getByRole("row", { name: /7,272\.72/ })
+        .filter({ hasText: "Slack #payments-ops (finance)" }),
+    ).toHaveCount(1);
+    await page
+      .getByTestId("notice-channels")
+      .locator('[data-team="finance"]')
+      .getByRole("button", { name: "Remove Finance's channel" })
+      .click();
+    await expect(page.getByText("Finance's channel removed")).toBeVisible();
+    await expect(page.getByTestId("notice-channels").locator('[data-team="finance"]')).toContainText("No channel");
+  } finally {
+    await new Promise<void>((resolve) => slack.close(() => resolve()));
+  }
 });
 
 test("the rule is switched off, so no other journey is held by it", async ({ page }) => {
@@ -138,7 +234,7 @@ test("an administrator resets a person's two-step verification: the person is ma
   // They cannot turn this notice off: it tells of their account's security.
   await them.goto("/account");
   const always = them.getByTestId("notice-choices").getByLabel(/My two-step verification was reset/);
-  await expect(always).toBeChecked();
+  await expect(always).toHaveValue("email");
   await expect(always).toBeDisabled();
 
   await page.goto("/admin/users");
@@ -192,7 +288,7 @@ test("a sign-in from a browser the person never used is mailed to them; the same
   await first.goto(new URL(link).pathname);
   await expect(first.getByRole("heading", { name: "Your account" })).toBeVisible();
   const always = first.getByTestId("notice-choices").getByLabel(/A sign-in from a new browser/);
-  await expect(always).toBeChecked();
+  await expect(always).toHaveValue("email");
   await expect(always).toBeDisabled();
   for (const c of [context, other, third]) await c.close();
 });

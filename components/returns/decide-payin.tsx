@@ -166,6 +166,11 @@ export function DecidePayin({
               <h3 id={`accept-${found.requestId}`} className="text-sm font-semibold text-slate-900">
                 {acceptMeaning(found.kind)}
               </h3>
+              {found.kind === "underpaid" ? (
+                <p className="text-sm text-slate-600">
+                  Accepting a shortfall writes it off: a write-off approval rule may hold it until someone approves.
+                </p>
+              ) : null}
               <Field label="Note" hint="Why: kept with the decision and in the audit trail" required>
                 {(p) => (
                   <Input {...p} value={note} onChange={(e) => setNote(e.target.value)} data-testid="accept-note" />

@@ -2,8 +2,8 @@ import { Link } from "@/components/ui/link";
 import { getDatabase } from "@/lib/db/connection";
 import { formatMoney } from "@/lib/money/format";
 import type { Environment } from "@/lib/schemas/catalog";
-import { STAGE_LABELS, stageOf } from "@/lib/returns/stage";
-import { decisionsFor, returnsByDisbursement } from "@/lib/returns/store";
+import { STAGE_LABELS, stageLabel, stageOf } from "@/lib/returns/stage";
+import { decisionsFor, returnsByDisbursement, submissionOutcomes } from "@/lib/returns/store";
 
 const trailClass = "mb-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2.5 text-sm break-words text-slate-700";
 
@@ -34,10 +34,27 @@ export async function PayinDecisionTrail({ environment, requestId }: { environme
   const { db } = await getDatabase();
   const d = (await decisionsFor(db, environment, [requestId])).get(requestId);
   if (!d) return null;
-  const stage = stageOf({ decision: d.decision, submissionStatus: null, disbursementStatus: d.disbursementStatus });
+  // An acceptance a write-off rule held stands only once approved.
+  const held =
+    d.decision === "accept" && d.submissionId && d.idempotencyKey
+      ? (await submissionOutcomes(db, environment, [d.idempotencyKey])).get(d.idempotencyKey)
+      : undefined;
+  const stage = stageOf({
+    decision: d.decision,
+    submissionStatus: held?.status ?? null,
+    disbursementStatus: d.disbursementStatus,
+  });
   return (
     <p data-testid="payin-decision-trail" className={trailClass}>
-      {d.decision === "accept" ? (
+      {d.decision === "accept" && stage !== "accepted" ? (
+        <>
+          {d.decidedBy} asked to accept its shortfall of {formatMoney(d.amount, d.currency)} (
+          <Link href={`/approvals/${d.submissionId}`} className="font-medium text-accent-700 hover:underline">
+            {stageLabel(d.decision, stage).toLowerCase()}
+          </Link>
+          ).
+        </>
+      ) : d.decision === "accept" ? (
         <>
           Payin accepted by {d.decidedBy}
           {d.note ? `: ${d.note}` : "."}

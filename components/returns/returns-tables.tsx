@@ -7,7 +7,7 @@ import { formatMoney } from "@/lib/money/format";
 import type { CaseKind } from "@/lib/returns/cases";
 import { CASE_LABELS } from "@/lib/returns/labels";
 import type { DecidedCase, QueuedCase } from "@/lib/returns/read";
-import { STAGE_LABELS, type Stage } from "@/lib/returns/stage";
+import { stageLabel, type Stage } from "@/lib/returns/stage";
 import { DecidePayin } from "./decide-payin";
 
 const KIND_TONES: Record<CaseKind, "warning" | "danger" | "neutral" | "accent"> = {
@@ -79,7 +79,7 @@ export function ToDecideTable({
             <TD>
               {requestLink(c.requestId, c.externalId)}
               {c.previous ? (
-                <p className="mt-1 text-xs text-slate-500">Last time: {STAGE_LABELS[c.previous.stage].toLowerCase()}</p>
+                <p className="mt-1 text-xs text-slate-500">Last time: {stageLabel(c.previous.decision, c.previous.stage).toLowerCase()}</p>
               ) : null}
             </TD>
             <TD>
@@ -130,8 +130,15 @@ export function DecidedTable({ decided }: { decided: DecidedCase[] }) {
               <TD numeric>{formatMoney(d.amount, d.currency)}</TD>
               <TD>
                 <Badge tone={STAGE_TONES[d.stage]} dot>
-                  {STAGE_LABELS[d.stage]}
+                  {stageLabel(d.decision, d.stage)}
                 </Badge>
+                {d.submissionId && d.stage !== "accepted" && !d.disbursementId ? (
+                  <p className="mt-1">
+                    <Link href={`/approvals/${d.submissionId}`} className="text-xs text-accent-700 hover:underline">
+                      Approval
+                    </Link>
+                  </p>
+                ) : null}
                 {d.disbursementId ? (
                   <p className="mt-1">
                     <Link

@@ -52,6 +52,9 @@ export type BacktestResult = {
 /** A batch submitted for approval is stored under this path (lib/batches/submit.ts): not an API call, the console's own. */
 export const BATCH_SUBMISSION_PATH = "/console/batches/";
 
+/** The path a payin's shortfall accepted on Returns is held under (a write-off, not an API call); its result is the settlement request. */
+export const SHORTFALL_SUBMISSION_PATH = "console:returns/accepted-shortfalls";
+
 /** The batch a batch submission's path names. */
 export const batchIdOf = (path: string): string => path.slice(BATCH_SUBMISSION_PATH.length);
 
@@ -76,7 +79,9 @@ export function resultHref(action: ControlledAction, id: string | null, path = "
     case "approval_rule":
       return id ? `/approvals/rules/${encodeURIComponent(id)}` : "/approvals/rules";
     case "reconciliation_write_off":
-      return "/reconciliation?view=exceptions&status=worked";
+      return path === SHORTFALL_SUBMISSION_PATH
+        ? `/settlement-requests/${encodeURIComponent(id)}`
+        : "/reconciliation?view=exceptions&status=worked";
   }
 }
 

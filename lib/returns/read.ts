@@ -81,7 +81,8 @@ export async function progressReturns(
   environment: Environment,
   decisions: PayinDecision[],
 ): Promise<DecidedCase[]> {
-  const held = decisions.filter((d) => d.decision === "return" && !d.disbursementId && d.idempotencyKey);
+  // A return not yet known to have become a disbursement, or an acceptance a write-off rule held.
+  const held = decisions.filter((d) => !d.disbursementId && d.idempotencyKey);
   const outcomes = await submissionOutcomes(
     db,
     environment,

@@ -21,7 +21,9 @@ export type StageInput = {
 };
 
 export function stageOf(d: StageInput): Stage {
-  if (d.decision === "accept") return "accepted";
+  // An acceptance stands at once, unless a write-off rule held it (an underpayment): then its submission says.
+  if (d.decision === "accept")
+    return d.submissionStatus === null || d.submissionStatus === "sent" ? "accepted" : stageOf({ ...d, decision: "return" });
   if (d.disbursementStatus === "COMPLETED") return "returned";
   if (d.disbursementStatus === "FAILED") return "failed";
   if (d.disbursementStatus) return "returning";
@@ -40,7 +42,7 @@ export function stageOf(d: StageInput): Stage {
   }
 }
 
-/** A return that paid nothing back and never will: its payin waits for a decision again. */
+/** A return that paid nothing back and never will (or a held acceptance that was not approved): its payin waits for a decision again. */
 export const paidNothing = (stage: Stage): boolean => stage === "denied" || stage === "expired" || stage === "failed";
 
 /** A decision that may be replaced by a new one: an acceptance, or a return that paid nothing. */
@@ -60,3 +62,16 @@ export const STAGE_LABELS: Record<Stage, string> = {
   returned: "Returned",
   failed: "Return failed",
 };
+
+/** The same stages for an acceptance a write-off rule held (an underpayment accepted). */
+const HELD_ACCEPTANCE_LABELS: Partial<Record<Stage, string>> = {
+  awaiting_approval: "Write-off awaiting approval",
+  denied: "Write-off denied",
+  expired: "Write-off expired unapproved",
+  failed: "Write-off failed",
+  sending: "Write-off approved",
+};
+
+/** A stage in words, for the decision it is a stage of. */
+export const stageLabel = (decision: "accept" | "return", stage: Stage): string =>
+  (decision === "accept" ? HELD_ACCEPTANCE_LABELS[stage] : undefined) ?? STAGE_LABELS[stage];
