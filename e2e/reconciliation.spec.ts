@@ -338,6 +338,9 @@ test("the sandbox exception pack makes every kind of exception, and matching fin
   // The pack makes a month through the API (some twenty requests and their payments): seconds on a busy machine.
   await expect(truth).toContainText("Wire fee of 15.00 deducted", { timeout: 30_000 });
   await expect(truth).toContainText("Exception: Duplicate");
+  const paidTwice = (await truth.getByRole("listitem").filter({ hasText: "Paid twice" }).textContent()) ?? "";
+  const twiceRef = /INV-[\w-]+/.exec(paidTwice)?.[0] ?? "";
+  expect(twiceRef).not.toBe("");
   await page.getByRole("button", { name: "Done" }).click();
   const period2 = (await page.getByTestId("recon-period").getAttribute("data-period")) ?? period;
   await page.goto(`/reconciliation?period=${period2}`);
@@ -346,6 +349,34 @@ test("the sandbox exception pack makes every kind of exception, and matching fin
   await page.goto(`/reconciliation?period=${period2}&view=exceptions`);
   for (const kind of ["duplicate", "late", "underpaid", "overpaid", "returned", "ambiguous"])
     await expect(page.locator(`[data-testid="exception-row"][data-kind="${kind}"]`).first()).toBeVisible();
+  // The payin paid twice waits on Returns (issue 64): a USD payin goes back outside the API, so it is
+  // kept as the payer's credit; the next run closes its duplicate, saying so.
+  const twiceException = page
+    .locator('[data-testid="exception-row"][data-kind="duplicate"]')
+    .filter({ hasText: twiceRef });
+  await expect(twiceException).toHaveCount(1);
+  await page.goto("/returns");
+  const twice = page.getByTestId("payin-case").filter({ hasText: twiceRef });
+  await expect(twice).toContainText("Paid twice");
+  await twice.getByTestId("decide-payin").click();
+  const decide = page.getByRole("dialog");
+  await expect(decide).toContainText("returned to the payer outside the console");
+  await typeInto(decide.getByTestId("accept-note"), "Credit on the next invoice");
+  await decide.getByTestId("accept-payin").click();
+  await expect(decide.getByTestId("payin-decided")).toContainText("Keep it as the payer's credit: recorded.");
+  await page.keyboard.press("Escape");
+  await page.goto(`/reconciliation?period=${period2}`);
+  await page.getByTestId("run-matching").click();
+  await expect(page.getByText(/\d+ match(es)?, \d+ exceptions?/)).toBeVisible({ timeout: 30_000 });
+  await page.goto(`/reconciliation?period=${period2}&view=exceptions`);
+  await expect(twiceException).toHaveCount(0);
+  await page.goto(`/reconciliation?period=${period2}&view=exceptions&status=worked`);
+  const worked = page.getByTestId("exception-row").filter({ hasText: twiceRef });
+  await expect(worked).toContainText("resolved by");
+  await worked.getByRole("link").first().click();
+  await expect(page.getByTestId("exception-outcome")).toContainText(
+    "Kept as the payer's credit (Returns): Credit on the next invoice",
+  );
   // The Expected tab says which way each goes: the pack's invoices come in, the payouts the API
   // sent for them go out under the same references (issue 59).
   await page.goto(`/reconciliation?period=${period2}&view=expected`);

@@ -8,20 +8,26 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures/auth";
 import { fresh, readEnvLocal, sandboxKey, unique, VALID } from "./support/settlement";
-import { typeInto } from "./support/forms";
+import { setChecked, typeInto } from "./support/forms";
 import { lookAt } from "./support/screens";
 
 test.use({ role: "finance" });
 
-/** A STABLECOIN_TO_STABLECOIN request for 10 USDC from `payer`, whose payin arrived as `received`. */
-async function overpaid(request: APIRequestContext, reference: string, payer: string, received: string) {
+/** A STABLECOIN_TO_STABLECOIN request for `amount` USDC (10 unless said) from `payer`, whose payin arrived as `received`. */
+async function overpaid(
+  request: APIRequestContext,
+  reference: string,
+  payer: string,
+  received: string,
+  amount = "10.00",
+) {
   const headers = { "X-Api-Key": sandboxKey() };
   const made = await request.post("/v0/settlement-requests", {
     headers: { ...headers, "Idempotency-Key": crypto.randomUUID() },
     data: {
       type: "STABLECOIN_TO_STABLECOIN",
       payment_reason: "PURCHASE_OF_GOODS",
-      amount: "10.00",
+      amount,
       source: { currency: "USDC", rail: "ETHEREUM", wallet_address: payer },
       destination: { currency: "USDC", rail: "SOLANA", wallet_address: VALID.solana },
       external_id: reference,
@@ -141,4 +147,73 @@ test("an overpayment is returned to the payer end to end: queue, return of the e
   await expect(expectedReturn).toHaveCount(1);
   await expect(expectedReturn).toHaveAttribute("data-state", "matched");
   await expect(expectedReturn).toContainText("2.50");
+});
+
+test("accepting an underpayment writes it off: a write-off rule holds it until an administrator approves, then it stands", async ({
+  page,
+  request,
+  signInAs,
+}) => {
+  test.setTimeout(120_000);
+  // An administrator's rule for write-offs of 777 USDC and more in the sandbox (narrow, so no other journey meets it).
+  const admin = await signInAs("admin");
+  const rule = `E2E shortfalls ≥ 777 USDC ${Date.now().toString(36)}`;
+  await admin.goto("/approvals/rules/new");
+  await typeInto(admin.getByLabel("Name"), rule);
+  await setChecked(admin.getByLabel("Production"), false);
+  await setChecked(admin.getByLabel("Sandbox"));
+  for (const a of ["Settlement request", "Disbursement", "/v1 payment"]) await setChecked(admin.getByLabel(a), false);
+  await setChecked(admin.getByLabel("Reconciliation write-off"));
+  await typeInto(admin.getByLabel("Amount at or above"), "777");
+  await setChecked(admin.getByLabel("USDC", { exact: true }));
+  await admin.getByRole("button", { name: "Create rule" }).click();
+  await admin.waitForURL(/\/approvals\/rules$/);
+  const ruleHref = (await admin.getByRole("link", { name: rule }).getAttribute("href")) ?? "";
+  try {
+    // 1,000 USDC asked, 200 arrived: accepting the 800 shortfall is held.
+    const reference = unique("shortfall");
+    const id = await overpaid(request, reference, fresh.evm(), "200.00", "1000.00");
+    await page.goto("/returns");
+    const row = page.locator(`[data-testid="payin-case"][data-request="${id}"]`);
+    await expect(row).toContainText("-800.00 USDC");
+    await row.getByTestId("decide-payin").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Accepting a shortfall writes it off");
+    await typeInto(dialog.getByTestId("accept-note"), "Customer's hardship agreement");
+    await dialog.getByTestId("accept-payin").click();
+    await expect(dialog.getByTestId("held-for-approval")).toContainText(`“${rule}” needs 1 approval`);
+    await lookAt(page, "test-results/screens/returns-shortfall-held-1440.png");
+    await page.keyboard.press("Escape");
+    await page.reload();
+    await expect(row).toHaveCount(0);
+    const decided = page.locator(`[data-testid="payin-decision"][data-request="${id}"]`);
+    await expect(decided).toHaveAttribute("data-stage", "awaiting_approval");
+    await expect(decided).toContainText("Write-off awaiting approval");
+    const approval = (await decided.getByRole("link", { name: "Approval" }).getAttribute("href")) ?? "";
+    expect(approval).toMatch(/^\/approvals\/sub_/);
+    // The request's page says it waits.
+    await page.goto(`/settlement-requests/${id}`);
+    await expect(page.getByTestId("payin-decision-trail")).toContainText("write-off awaiting approval");
+
+    // The administrator approves what the server read: the 800 shortfall, with its reference.
+    await admin.goto(approval);
+    await expect(admin.getByRole("heading", { level: 1 })).toContainText(
+      `Accept a payin's shortfall of USDC 800.00 (${reference}): Customer's hardship agreement`,
+    );
+    await admin.getByRole("button", { name: "Approve and send" }).click();
+    await expect(admin.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");
+
+    // Now it stands, in the Decided list and on the request.
+    await page.goto("/returns");
+    await expect(decided).toHaveAttribute("data-stage", "accepted");
+    await page.goto(`/settlement-requests/${id}`);
+    await expect(page.getByTestId("payin-decision-trail")).toContainText("Payin accepted by");
+    await expect(page.getByTestId("payin-decision-trail")).toContainText("Customer's hardship agreement");
+  } finally {
+    // The rule goes off again.
+    await admin.goto(ruleHref);
+    await setChecked(admin.getByLabel("On (holds new submissions)"), false);
+    await admin.getByRole("button", { name: "Save a new version" }).click();
+    await admin.waitForURL(/\/approvals\/rules$/);
+  }
 });

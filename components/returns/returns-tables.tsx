@@ -15,6 +15,7 @@ const KIND_TONES: Record<CaseKind, "warning" | "danger" | "neutral" | "accent"> 
   underpaid: "warning",
   late: "neutral",
   after_expiry: "danger",
+  duplicate: "danger",
 };
 
 const STAGE_TONES: Record<Stage, "success" | "warning" | "danger" | "neutral" | "accent"> = {
@@ -79,7 +80,9 @@ export function ToDecideTable({
             <TD>
               {requestLink(c.requestId, c.externalId)}
               {c.previous ? (
-                <p className="mt-1 text-xs text-slate-500">Last time: {stageLabel(c.previous.decision, c.previous.stage).toLowerCase()}</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  Last time: {stageLabel(c.previous.decision, c.previous.stage).toLowerCase()}
+                </p>
               ) : null}
             </TD>
             <TD>

@@ -48,6 +48,24 @@ type AnyEntry = ControlledActionEntry<any>;
 /** One entry per controlled action. A partial table, or an entry missing a part, is a type error. */
 export type ControlledActionTable<A extends string = ControlledAction> = { readonly [K in A]: AnyEntry };
 
+/**
+ * One controlled action whose calls are held under different console paths, each read by its own
+ * entry (a reconciliation write-off, and a payin's shortfall accepted on Returns: the same rules
+ * judge both): the entry named by the call's path, else `otherwise`.
+ */
+export function byPath(paths: Readonly<Record<string, AnyEntry>>, otherwise: AnyEntry): AnyEntry {
+  const all = [...Object.values(paths), otherwise];
+  const entryOf = (path: string) => paths[path] ?? otherwise;
+  // Without a path (destination), the first entry whose schema reads the body.
+  const reading = (body: unknown) => all.find((e) => e.body.safeParse(body).success) ?? otherwise;
+  return {
+    body: { safeParse: (body: unknown) => reading(body).body.safeParse(body) } as z.ZodType,
+    facts: (body, call) => entryOf(call.path).facts(body, call),
+    destination: (body) => reading(body).destination(body),
+    send: (db, row, body) => entryOf(row.path).send(db, row, body),
+  };
+}
+
 /** The body of a call as its entry's schema accepts it, or null (a call that no longer parses). */
 function bodyOf(entry: AnyEntry, body: unknown): { body: unknown } | null {
   return entry.body.safeParse(body).success ? { body } : null;

@@ -1,12 +1,13 @@
 import "server-only";
-import { sendByTable, type ControlledActionTable } from "@/lib/approvals/controlled-action";
+import { byPath, sendByTable, type ControlledActionTable } from "@/lib/approvals/controlled-action";
 import type { Sender } from "@/lib/approvals/decide";
 import { approvalRuleAction, payeeAction } from "@/lib/approvals/own-actions";
-import { BATCH_SUBMISSION_PATH } from "@/lib/approvals/types";
+import { BATCH_SUBMISSION_PATH, SHORTFALL_SUBMISSION_PATH } from "@/lib/approvals/types";
 import { apiKeyAction } from "@/lib/api-keys/controlled-action";
 import { startApprovedBatch } from "@/lib/batches/submit";
 import { disbursementAction } from "@/lib/disbursements/controlled-action";
 import { writeOffAction } from "@/lib/reconciliation/controlled-action";
+import { shortfallAction } from "@/lib/returns/controlled-action";
 import { settlementRequestAction } from "@/lib/settlement-requests/controlled-action";
 import { v1PaymentAction } from "@/lib/v1-payments/controlled-action";
 import { webhookEndpointAction } from "@/lib/webhook-endpoints/controlled-action";
@@ -23,7 +24,8 @@ export const CONTROLLED_ACTION_TABLE: ControlledActionTable = {
   webhook_endpoint: webhookEndpointAction,
   api_key: apiKeyAction,
   approval_rule: approvalRuleAction,
-  reconciliation_write_off: writeOffAction,
+  // A payin's shortfall accepted on Returns is a write-off too: the same rules hold it.
+  reconciliation_write_off: byPath({ [SHORTFALL_SUBMISSION_PATH]: shortfallAction }, writeOffAction),
 };
 
 /**

@@ -8,32 +8,18 @@ import { z } from "@/lib/schemas/zod";
 import { findException } from "./exceptions-store";
 import { findExpected } from "./expected-store";
 import { acceptDifference, writeOff, writeOffAmount } from "./work";
-import { acceptPayinNow } from "@/lib/returns/accept";
 
-/**
- * The body a write-off holds: the exception (or, for a payin's shortfall accepted on Returns, the
- * settlement request), what it writes off (for the rules), and why.
- */
+/** The body a write-off holds: the exception, what it writes off (for the rules), and why. */
 export const writeOffBodySchema = z.object({
-  exception_id: z.string().min(1).max(64).optional(),
-  settlement_request_id: z.string().min(1).max(64).optional(),
+  exception_id: z.string().min(1).max(64),
   amount: z.string().regex(/^\d+(\.\d+)?$/),
   currency: z.string().min(3).max(8),
   reason: z.string().trim().min(3, "Say why it is written off").max(500),
   /** What the approver recognises it by: its references (read on the server). */
   about: z.string().max(300).optional(),
-  /**
-   * An accepted difference takes the difference off the books as a write-off does, and so does a
-   * payin's shortfall accepted on Returns: the same rules hold them.
-   */
-  mode: z.enum(["write_off", "accept_difference", "accept_shortfall"]).optional(),
+  /** An accepted difference takes the difference off the books as a write-off does: the same rules hold it. */
+  mode: z.enum(["write_off", "accept_difference"]).optional(),
 });
-
-const LABEL_VERBS = {
-  write_off: "Write off",
-  accept_difference: "Accept a difference of",
-  accept_shortfall: "Accept a payin's shortfall of",
-} as const;
 
 /**
  * A reconciliation write-off as a controlled action (issue 46): it takes money off the books,
@@ -48,29 +34,16 @@ export const writeOffAction = controlledAction({
     currency: body.currency,
     amount: body.amount,
     destinationType: null,
-    label: `${LABEL_VERBS[body.mode ?? "write_off"]} ${amountLabel(body.currency, body.amount)} (${body.about || body.exception_id || body.settlement_request_id}): ${body.reason.slice(0, 80)}`,
+    label: `${body.mode === "accept_difference" ? "Accept a difference of" : "Write off"} ${amountLabel(body.currency, body.amount)} (${body.about || body.exception_id}): ${body.reason.slice(0, 80)}`,
   }),
   destination: () => null,
   send: async (db, row, body) => {
-    if (body.mode === "accept_shortfall") {
-      const requestId = body.settlement_request_id ?? "";
-      const accepted = await acceptPayinNow(db, row.environment, requestId, body.reason, row.submittedByEmail);
-      return accepted.ok
-        ? { status: "sent", responseStatus: 200, response: { id: requestId, status: "accepted" }, resultId: requestId }
-        : {
-            status: "failed",
-            responseStatus: 409,
-            response: { error: { code: accepted.code, message: accepted.message } },
-            resultId: null,
-          };
-    }
-    const exceptionId = body.exception_id ?? "";
     const done =
       body.mode === "accept_difference"
-        ? await acceptDifference(db, row.environment, exceptionId, body.reason, row.submittedByEmail).then((r) =>
+        ? await acceptDifference(db, row.environment, body.exception_id, body.reason, row.submittedByEmail).then((r) =>
             r.ok ? { ok: true as const, data: r.data.exception } : r,
           )
-        : await writeOff(db, row.environment, exceptionId, body.reason, row.submittedByEmail);
+        : await writeOff(db, row.environment, body.exception_id, body.reason, row.submittedByEmail);
     return done.ok
       ? {
           status: "sent",

@@ -1,3 +1,4 @@
+import { closeDecidedDuplicates } from "./decided-duplicates";
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "@/lib/db/database";
@@ -46,10 +47,12 @@ export async function runMatching(
     );
     await insertMatches(tx, environment, period, result.matches, by);
     await insertExceptions(tx, environment, period, exceptions);
+    // A payin paid twice that Returns decided is no exception any more.
+    const settled = await closeDecidedDuplicates(tx, environment, period, locked);
     return {
       matched: result.matches.reduce((n, m) => n + m.expectedIds.length, 0),
       matches: result.matches.length,
-      exceptions: exceptions.length,
+      exceptions: exceptions.length - settled,
       tookMs: Math.round(performance.now() - started),
     };
   });

@@ -8,7 +8,6 @@ import type { DecidedCase } from "./read";
 import { isReplaceable, paidNothing } from "./stage";
 import { type NewDecision, recordDecision } from "./store";
 
-
 export type Acceptance = {
   ok: true;
   requestId: string;
@@ -37,7 +36,11 @@ export async function planAcceptance(
   if (!current.ok) return current;
   const { found, previous } = current;
   if (previous && previous.decision === "return" && !paidNothing(previous.stage))
-    return { ok: false, code: "already_decided", message: "Its return is under way or done; it cannot be accepted instead." };
+    return {
+      ok: false,
+      code: "already_decided",
+      message: "Its return is under way or done; it cannot be accepted instead.",
+    };
   const attempt = !previous ? 1 : isReplaceable(previous.stage) ? previous.attempt + 1 : previous.attempt;
   return {
     ok: true,

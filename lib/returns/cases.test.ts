@@ -33,6 +33,24 @@ const payin = (received: string | null, over: Partial<Payment> = {}, currency = 
   }) as unknown as Payment;
 
 describe("caseOf", () => {
+  it("a payin reconciliation found paid twice: all 100.000000 of it is extra, and may go back whole to where it came from", () => {
+    const completed = { status: "REQUEST_COMPLETED" as SettlementRequest["status"] };
+    const c = caseOf(request(completed), payin(null), true);
+    expect(c).toMatchObject({
+      kind: "duplicate",
+      expected: "100.000000",
+      received: "100.000000",
+      difference: "100.000000",
+      payerWallet: PAYER,
+      returnable: { whole: "100.000000" },
+    });
+    expect(c?.returnable.excess).toBeUndefined();
+    // Not flagged, a completed request makes no case.
+    expect(caseOf(request(completed), payin(null))).toBeNull();
+    // A fiat duplicate cannot go back through the API.
+    expect(caseOf(request(completed, "USD", "100.00"), payin(null, {}, "USD", "100.00"), true)?.returnable).toEqual({});
+  });
+
   it("an overpayment of 100 USDC by 25.5: the excess 25.500000 or all 125.500000 back to the payer's address", () => {
     const c = caseOf(request(), payin("125.50000000"));
     expect(c).toMatchObject({

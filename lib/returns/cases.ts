@@ -8,8 +8,8 @@ import type { SettlementRequest } from "@/lib/schemas/settlement-request-respons
  * Pure and browser-safe: the queue, the actions and the tests read a case the same way.
  */
 
-/** Why a payin waits for a decision. */
-export type CaseKind = "overpaid" | "underpaid" | "late" | "after_expiry";
+/** Why a payin waits for a decision: the service's status says it, or reconciliation found it paid twice. */
+export type CaseKind = "overpaid" | "underpaid" | "late" | "after_expiry" | "duplicate";
 
 /** How much of it goes back: what arrived over the instructed amount, or all that arrived. */
 export type ReturnMode = "excess" | "whole";
@@ -44,14 +44,19 @@ const asChain = (rail: string | null | undefined): Chain | null =>
 /**
  * The case a request makes, or null when it makes none. `payin` is its inbound payment as GET
  * /v0/payments/{id} returns it (the received amount and the payer's address are only there).
+ * `duplicate`: reconciliation found this payin to be the same payment again (its reference and
+ * amount already paid an expected settlement), so all of it may go back, whatever the status says.
  */
-export function caseOf(request: SettlementRequest, payin: Payment | null): PayinCase | null {
+export function caseOf(request: SettlementRequest, payin: Payment | null, duplicate = false): PayinCase | null {
   const currency = request.inbound_payment.currency;
   const expected = payin?.source.amount ?? request.inbound_payment.amount;
   const arrived = payin && (payin.status === "COMPLETED" || request.status === "PAYIN_AMOUNT_MISMATCH");
   const received = arrived ? (payin.received_amount ?? payin.source.amount) : null;
   let kind: CaseKind;
-  if (request.status === "PAYIN_AMOUNT_MISMATCH") {
+  if (duplicate) {
+    if (received === null) return null;
+    kind = "duplicate";
+  } else if (request.status === "PAYIN_AMOUNT_MISMATCH") {
     if (received === null) return null;
     const diff = new Dec(received).minus(expected);
     if (diff.isZero()) return null;
@@ -63,7 +68,11 @@ export function caseOf(request: SettlementRequest, payin: Payment | null): Payin
     kind = "after_expiry";
   } else return null;
 
-  const difference = received === null ? null : toCurrencyString(new Dec(received).minus(expected), currency);
+  // A duplicate is extra as a whole: what arrived is its difference.
+  const difference =
+    received === null
+      ? null
+      : toCurrencyString(kind === "duplicate" ? new Dec(received) : new Dec(received).minus(expected), currency);
   const returnable: PayinCase["returnable"] = {};
   // The API pays back only stablecoins (a disbursement); a fiat payin is settled with the payer outside it.
   if (received !== null && isStablecoin(currency)) {

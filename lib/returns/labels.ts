@@ -13,6 +13,8 @@ export function acceptMeaning(kind: CaseKind): string {
       return "Keep waiting for the funds";
     case "after_expiry":
       return "Keep the funds";
+    case "duplicate":
+      return "Keep it as the payer's credit";
   }
 }
 
@@ -21,4 +23,5 @@ export const CASE_LABELS: Record<CaseKind, string> = {
   underpaid: "Underpaid",
   late: "Funds late",
   after_expiry: "Paid after expiry",
+  duplicate: "Paid twice",
 };

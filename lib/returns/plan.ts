@@ -4,6 +4,7 @@ import type { Environment } from "@/lib/schemas/catalog";
 import { disbursementCreateSchema, type DisbursementCreateInput } from "@/lib/schemas/disbursement";
 import { getPayment, getSettlementRequest } from "@/lib/settlement-api";
 import { caseOf, type PayinCase, type ReturnMode } from "./cases";
+import { isOpenDuplicate } from "./duplicates";
 import { progressReturns, type DecidedCase } from "./read";
 import { isReplaceable } from "./stage";
 import { decisionsFor } from "./store";
@@ -19,7 +20,11 @@ export async function currentCase(
   const request = await getSettlementRequest(environment, requestId);
   if (!request.ok) return { ok: false, code: "not_found", message: "No such settlement request." };
   const payin = await getPayment(environment, request.data.inbound_payment.id);
-  const found = caseOf(request.data, payin.ok ? payin.data : null);
+  const found =
+    caseOf(request.data, payin.ok ? payin.data : null) ??
+    (payin.ok && (await isOpenDuplicate(db, environment, payin.data.id))
+      ? caseOf(request.data, payin.data, true)
+      : null);
   if (!found)
     return { ok: false, code: "nothing_to_decide", message: `Its payin needs no decision (${request.data.status}).` };
   const stored = (await decisionsFor(db, environment, [requestId])).get(requestId);

@@ -6,9 +6,11 @@ import type { SettlementRequest } from "@/lib/schemas/settlement-request-respons
 import {
   getDisbursement,
   getPayment,
+  getSettlementRequest,
   listSettlementRequests,
   simulateSettlementRequestStatus,
 } from "@/lib/settlement-api";
+import { openDuplicatePayins } from "./duplicates";
 import { CASE_STATUSES, caseOf, type PayinCase } from "./cases";
 import { isMoving, paidNothing, stageOf, type Stage } from "./stage";
 import {
@@ -34,7 +36,8 @@ export type ReturnsQueue =
 /**
  * The returns queue of an environment (decisions D25.9): the payins that wait for a decision,
  * read from the API (three lists of at most QUEUE_PAGE, and the inbound payment of each, where
- * the received amount and the payer's address are), and the newest decisions with where each
+ * the received amount and the payer's address are), with the payins reconciliation found paid
+ * twice (at most QUEUE_PAGE, each request and payin read), and the newest decisions with where each
  * stands. A return still moving is brought up to date as it is read: its held submission's
  * outcome, its disbursement's status; in the sandbox, a completed return moves its request to
  * REQUEST_REFUNDED, once across instances (`progressReturns`).
@@ -51,6 +54,19 @@ export async function readReturnsQueue(db: Executor, environment: Environment): 
   const candidates = requests.filter((r) => r.status !== "REQUEST_EXPIRED" || r.inbound_payment.status === "COMPLETED");
   const payins = await Promise.all(candidates.map((r) => inboundOf(environment, r)));
   const cases = candidates.map((r, i) => caseOf(r, payins[i] ?? null)).filter((c): c is PayinCase => c !== null);
+  // And the payins reconciliation found paid twice (the newest QUEUE_PAGE), each read from the API.
+  const duplicates = await Promise.all(
+    (await openDuplicatePayins(db, environment, QUEUE_PAGE))
+      .filter((d) => !cases.some((c) => c.requestId === d.requestId))
+      .map(async (d) => {
+        const [request, payin] = await Promise.all([
+          getSettlementRequest(environment, d.requestId),
+          getPayment(environment, d.paymentId),
+        ]);
+        return request.ok && payin.ok ? caseOf(request.data, payin.data, true) : null;
+      }),
+  );
+  cases.push(...duplicates.filter((c): c is PayinCase => c !== null));
 
   // The newest decisions and those on the queue's payins, each brought up to date once.
   const recent = await recentDecisions(db, environment);
@@ -116,7 +132,8 @@ export async function progressReturns(
           status: current.disbursementStatus ?? "PENDING",
         });
       }
-      if (stage === "returned" && environment === "sandbox" && !current.refundedAt) {
+      // A request paid twice was itself settled: only a payin that went wrong makes its request refunded.
+      if (stage === "returned" && environment === "sandbox" && !current.refundedAt && current.kind !== "duplicate") {
         current = { ...current, refundedAt: await markRefunded(db, environment, current.requestId) };
       }
       return { ...current, stage };

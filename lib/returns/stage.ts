@@ -23,7 +23,9 @@ export type StageInput = {
 export function stageOf(d: StageInput): Stage {
   // An acceptance stands at once, unless a write-off rule held it (an underpayment): then its submission says.
   if (d.decision === "accept")
-    return d.submissionStatus === null || d.submissionStatus === "sent" ? "accepted" : stageOf({ ...d, decision: "return" });
+    return d.submissionStatus === null || d.submissionStatus === "sent"
+      ? "accepted"
+      : stageOf({ ...d, decision: "return" });
   if (d.disbursementStatus === "COMPLETED") return "returned";
   if (d.disbursementStatus === "FAILED") return "failed";
   if (d.disbursementStatus) return "returning";

@@ -52,6 +52,7 @@ import { sql as knownDevices } from "./0052_known_devices";
 import { sql as runwayFloors } from "./0053_runway_floors";
 import { sql as payinDecisions } from "./0054_payin_decisions";
 import { sql as noticeChannels } from "./0055_notice_channels";
+import { sql as duplicatePayins } from "./0056_duplicate_payins";
 
 /**
  * Every migration, in order. Each runs once, inside a transaction, recorded in
@@ -112,4 +113,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0053_runway_floors", sql: runwayFloors },
   { id: "0054_payin_decisions", sql: payinDecisions },
   { id: "0055_notice_channels", sql: noticeChannels },
+  { id: "0056_duplicate_payins", sql: duplicatePayins },
 ];

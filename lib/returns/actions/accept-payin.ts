@@ -3,10 +3,10 @@
 import { consoleAction, refused } from "@/lib/actions/action";
 import { controlled } from "@/lib/approvals/hold";
 import { getDatabase } from "@/lib/db/connection";
-import { writeOffAction } from "@/lib/reconciliation/controlled-action";
 import { z } from "@/lib/schemas/zod";
 import { SHORTFALL_SUBMISSION_PATH } from "@/lib/approvals/types";
 import { acceptanceOf, acceptPayinNow, planAcceptance } from "../accept";
+import { shortfallAction } from "../controlled-action";
 import { recordDecision } from "../store";
 
 const input = z.object({
@@ -30,7 +30,7 @@ export const acceptPayin = consoleAction({
     const plan = await planAcceptance(db, ctx.environment, given.settlementRequestId);
     if (!plan.ok) return { kind: "refused", code: plan.code, message: plan.message };
     if (plan.kind !== "underpaid") return { kind: "go", finish: async () => {} };
-    const verdict = await controlled({ reconciliation_write_off: writeOffAction }, () => ({
+    const verdict = await controlled({ reconciliation_write_off: shortfallAction }, () => ({
       action: "reconciliation_write_off" as const,
       call: {
         method: "POST" as const,
@@ -42,7 +42,6 @@ export const acceptPayin = consoleAction({
           currency: plan.currency,
           reason: given.note,
           about: plan.found.externalId ?? plan.requestId,
-          mode: "accept_shortfall" as const,
         },
       },
     }))(given, ctx);
