@@ -198,7 +198,7 @@ test("accepting an underpayment writes it off: a write-off rule holds it until a
     // The administrator approves what the server read: the 800 shortfall, with its reference.
     await admin.goto(approval);
     await expect(admin.getByRole("heading", { level: 1 })).toContainText(
-      `Accept a payin's shortfall of USDC 800.00 (${reference}): Customer's hardship agreement`,
+      `Accept a payin's shortfall of 800.00 USDC (${reference}): Customer's hardship agreement`,
     );
     await admin.getByRole("button", { name: "Approve and send" }).click();
     await expect(admin.getByTestId("submission-status")).toHaveAttribute("data-status", "sent");

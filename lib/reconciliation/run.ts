@@ -16,7 +16,7 @@ export type RunSummary = { matched: number; matches: number; exceptions: number;
 /**
  * One matching run over a month (issue 46, decisions D24.3), in one transaction under a lock
  * per environment, so two instances never match one row twice. The exceptions nobody has
- * touched yet (open, unassigned) are put back first and judged again with what arrived since;
+ * touched yet (open, unassigned, not a duplicate) are put back first and judged again with what arrived since;
  * worked, assigned and held ones stay. A movement of another month that matches nothing stays
  * open for its own month's run. A currency locked for the month is left as it was locked.
  */
@@ -58,7 +58,11 @@ export async function runMatching(
   });
 }
 
-/** Open, unassigned exceptions of the month go back to the pool: their rows are open again. */
+/**
+ * Open, unassigned exceptions of the month go back to the pool: their rows are open again. Not a
+ * duplicate: the payment it repeats is matched now, so judged again it would read as money nobody
+ * expected; a duplicate stays one until a person (or Returns) works it.
+ */
 async function reopenUntouched(
   db: Executor,
   environment: Environment,
@@ -69,6 +73,7 @@ async function reopenUntouched(
     db,
     sql`delete from console_recon_exceptions
          where environment = ${environment} and period = ${period} and status = 'open' and assigned_to is null
+           and kind <> 'duplicate'
            and currency not in (select jsonb_array_elements_text(${JSON.stringify([...locked])}::jsonb))
          returning expected_ids, actual_ids`,
   );
