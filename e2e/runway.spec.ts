@@ -88,6 +88,27 @@ test("a batch that would go below the USDC floor waits for an approval with the 
     await expect(finance.getByTestId("batch-workspace")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
     await expect(finance.getByTestId("count-sent")).toHaveText("1");
 
+    // A single 1.00 USDC disbursement now, 1.50 below the floor: held by it, and its approval
+    // judges the floor again with today's figures before anyone approves. It is denied.
+    await finance.goto("/disbursements/new");
+    await typeInto(finance.getByLabel("Wallet address"), solanaAddress());
+    await typeInto(finance.getByLabel("Amount (USDC)"), "1.00");
+    await finance.getByRole("button", { name: "Create disbursement" }).click();
+    const heldOne = finance.getByTestId("held-for-approval");
+    await expect(heldOne).toContainText("“Runway floor” needs 1 approval");
+    await heldOne.getByRole("link", { name: "Follow it on the Approvals page" }).click();
+    await finance.waitForURL(/\/approvals\/sub_/);
+    await page.goto(new URL(finance.url()).pathname);
+    await expect(page.getByTestId("floor-now")).toContainText(
+      /Below the runway floor if approved now\. USDC: [\d,.]+ USDC would be left, below its runway floor of [\d,.]+ USDC \(by 1\.50 USDC\)/,
+    );
+    await lookAt(page, "test-results/screens/runway-approval-floor-now-1440.png", { fullPage: true });
+    await page.getByRole("button", { name: "Deny" }).click();
+    const deny = page.getByRole("dialog");
+    await typeInto(deny.getByLabel("Reason"), "Below the floor: wait for the next top-up");
+    await deny.getByRole("button", { name: "Deny" }).click();
+    await expect(page.getByTestId("submission-status")).toHaveAttribute("data-status", "denied");
+
     // Support reads the runway, without the floor's form.
     const support = await signInAs("support");
     await support.goto("/runway");

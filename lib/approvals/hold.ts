@@ -63,7 +63,7 @@ const fixedRule = (
 
 const MONEY_ACTIONS: ReadonlySet<ControlledAction> = new Set(["settlement_request", "disbursement", "v1_payment"]);
 /** Payouts from the pre-funded balance: a runway floor holds them (decisions D25.7). */
-const PAYOUT_ACTIONS: ReadonlySet<ControlledAction> = new Set(["disbursement", "v1_payment"]);
+export const PAYOUT_ACTIONS: ReadonlySet<ControlledAction> = new Set(["disbursement", "v1_payment"]);
 const utc = formatUtcMinute;
 
 /**

@@ -29,6 +29,8 @@ import { getEnvironment } from "@/lib/auth/environment-cookie";
 import { RevealAccount } from "@/components/approvals/reveal-account";
 import { duplicateFlags } from "@/lib/approvals/money-calls";
 import { formatSecond } from "@/lib/dashboard/format-date";
+import { PAYOUT_ACTIONS } from "@/lib/approvals/hold";
+import { breachText, floorBreaches } from "@/lib/runway/floor-check";
 
 export const metadata = { title: "Submission" };
 
@@ -80,13 +82,18 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
         ? `${what}, as it was sent.`
         : `${what}: never sent (${s.status}).`;
   // Priced afresh for whoever decides now (issue 43); a decided one shows what was stored.
-  const [summary, flags, passkeys, wait, deviceBound] = await Promise.all([
+  const [summary, flags, passkeys, wait, deviceBound, floorNow] = await Promise.all([
     open ? decisionSummary(db, row, s.facts.label, CONTROLLED_ACTION_TABLE) : Promise.resolve(null),
     open ? duplicateFlags(db, [id]) : Promise.resolve(new Map()),
     open && s.environment === "production" ? listPasskeys(db, actor.userId) : Promise.resolve([]),
     // A person added since set-up waits before approving production (issue 59): said before they try.
     open && canApprove && s.environment === "production" ? approverWait(db, actor.userId) : Promise.resolve(null),
     open && s.environment === "production" ? deviceBoundApprovers(db) : Promise.resolve(false),
+    // The runway floor judged again now (issue 64): the balance and what is committed move after submission.
+    // (Not a batch: a held batch already counts as committed.)
+    open && !batch && PAYOUT_ACTIONS.has(s.action) && s.facts.currency && s.facts.amount
+      ? floorBreaches(db, s.environment, [{ currency: s.facts.currency, amount: s.facts.amount }])
+      : Promise.resolve([]),
   ]);
   const duplicates = flags.get(id) ?? [];
   const production = s.environment === "production";
@@ -122,6 +129,15 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
           {duplicates.length > 0 ? <DuplicateFlag duplicates={duplicates} /> : null}
+          {floorNow.length > 0 ? (
+            <p
+              role="alert"
+              data-testid="floor-now"
+              className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            >
+              <span className="font-semibold">Below the runway floor if approved now.</span> {breachText(floorNow)}.
+            </p>
+          ) : null}
           {summary ? (
             <Card
               title={canApprove ? "What you approve" : "What it will do"}
