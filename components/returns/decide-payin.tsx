@@ -40,6 +40,7 @@ export function DecidePayin({
   const [wallet, setWallet] = useState("");
   const [error, setError] = useState<ActionError | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [held, setHeld] = useState(false);
   const [confirming, setConfirming] = useState<ReturnMode | null>(null);
   const modes = (Object.keys(found.returnable) as ReturnMode[]).filter((m) => found.returnable[m]);
   const who = found.externalId ?? found.requestId;
@@ -49,7 +50,10 @@ export function DecidePayin({
       const result = await call();
       if (!result.ok) {
         setError(result.error);
-        router.refresh();
+        // Held for approval, the payin leaves the queue (and its row with this dialog): the
+        // page is refreshed when the dialog closes, after the person has read where it waits.
+        if (result.error.code === "held_for_approval") setHeld(true);
+        else router.refresh();
       } else {
         // The page is refreshed when the dialog closes: the payin then leaves the queue, and its row with this dialog.
         setError(null);
@@ -76,7 +80,8 @@ export function DecidePayin({
         if (!next) {
           setError(null);
           setConfirming(null);
-          if (done) router.refresh();
+          if (done || held) router.refresh();
+          setHeld(false);
         }
       }}
       trigger={
@@ -99,6 +104,9 @@ export function DecidePayin({
         >
           {done}
         </p>
+      ) : held ? (
+        // Where it waits, and nothing to press twice.
+        <FormAlert error={error} />
       ) : (
         <div className="space-y-5">
           {canReturn && modes.length > 0 ? (
