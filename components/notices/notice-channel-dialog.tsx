@@ -1,17 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CreateDialog } from "@/components/forms/create-dialog";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import { saveNoticeChannel } from "@/lib/notices/actions/save-notice-channel";
-import { noticeChannelSchema, type NoticeChannelInput } from "@/lib/notices/channel-form";
+import type { NoticeChannelInput } from "@/lib/notices/channel-form";
 import { CHAT_SERVICE_LABELS, CHAT_SERVICES } from "@/lib/notices/kinds";
 
-const resolver = zodResolver(noticeChannelSchema);
+const resolver = lazyResolver<NoticeChannelInput>(() =>
+  import("./notice-channel-resolver").then((m) => m.noticeChannelResolver),
+);
 const SERVICE_OPTIONS = CHAT_SERVICES.map((s) => ({ value: s, label: CHAT_SERVICE_LABELS[s] }));
 
 /**
