@@ -86,8 +86,11 @@ describe("reconciliation (PostgreSQL, two instances)", () => {
     expect((await findException(a.db, "sandbox", under?.id ?? ""))?.status).toBe("resolved");
     // Judged again, each exception is what it was: a payment paid twice stays a duplicate (its
     // first payment is matched now, so it is not open to be judged against), not unexpected money.
-    const kinds = (xs: readonly { kind: string }[]) =>
-      xs.reduce<Record<string, number>>((n, x) => ({ ...n, [x.kind]: (n[x.kind] ?? 0) + 1 }), {});
+    const kinds = (xs: readonly { kind: string }[]) => {
+      const n: Record<string, number> = {};
+      for (const x of xs) n[x.kind] = (n[x.kind] ?? 0) + 1;
+      return n;
+    };
     const was = kinds(before);
     expect(was.duplicate ?? 0).toBeGreaterThan(0);
     expect(kinds(after)).toEqual({ ...was, underpaid: (was.underpaid ?? 0) - 1 });
