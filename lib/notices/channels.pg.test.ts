@@ -205,9 +205,28 @@ describe("notices to chat channels and in digests (PostgreSQL, two instances)", 
     expect((await statusOf("approval_waiting:sub_2:")).map((r) => r.status)).toEqual(["sent"]);
   });
 
-  it("a team without a channel reads its chat notices by email again", async () => {
+  it("a channel removed with a message still unsent mails it to the people it was for; then the team reads chat notices by email", async () => {
     mailed.length = 0;
+    answer = { status: 500, body: "down" };
+    await queueNotices(a.db, "approval_waiting", "sub_5", sql`u.role = 'finance'`, {
+      subject: "Approval waits: USDC 5.00",
+      body: "A payout waits.",
+      path: "/approvals/sub_5",
+    });
+    await sendAll();
+    expect(mailed.map((m) => m.to)).toEqual(["cai@example.com"]); // the channel refused; its message waits
+    answer = { status: 200, body: "ok" };
+    mailed.length = 0;
+    posted.length = 0;
     expect(await removeNoticeChannel(a.db, "finance")).toBe(true);
+    await a.db.execute(sql`update console_notices set next_attempt_at = now() where status = 'pending'`);
+    await sendAll();
+    expect(posted).toEqual([]);
+    expect(mailed.map((m) => [m.to, m.subject, m.text.split("\n")[0]]).sort()).toEqual([
+      ["ana@example.com", "Approval waits: USDC 5.00", "A payout waits."],
+      ["ben@example.com", "Approval waits: USDC 5.00", "A payout waits."],
+    ]);
+    mailed.length = 0;
     expect((await listNoticeChannels(a.db)).map((c) => [c.team, c.service, c.host])).toEqual([
       ["admin", "teams", new URL(origin).host],
     ]);

@@ -51,10 +51,10 @@ export async function queueNotices(
       on conflict (dedupe_key) do nothing
       returning id
     ), chats as (
-      insert into console_notices (id, kind, dedupe_key, subject, body, link, channel_id)
+      insert into console_notices (id, kind, dedupe_key, subject, body, link, channel_id, recipients)
       select 'ntc_' || replace(gen_random_uuid()::text, '-', ''), ${kind}, ${dedupe} || 'chat:' || w.channel_id,
              ${text.subject}, 'For ' || string_agg(w.email, ', ' order by w.email) || E'\n\n' || ${text.body}, ${link},
-             w.channel_id
+             w.channel_id, jsonb_agg(w.id order by w.email)
         from wanted w where w.channel_id is not null group by w.channel_id
       on conflict (dedupe_key) do nothing
       returning id

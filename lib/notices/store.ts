@@ -125,13 +125,31 @@ export async function saveNoticeChannel(
   return (row as { id: string }).id;
 }
 
-/** Removes a team's channel; its messages not yet sent go with it. True if there was one. */
+/**
+ * Removes a team's channel. Its messages not yet sent become mails to the people they were for
+ * (none is lost with the channel), then the channel and its messages go. True if there was one.
+ */
 export async function removeNoticeChannel(db: Executor, team: Role): Promise<boolean> {
-  const gone = await queryRows<{ id: string }>(
-    db,
-    sql`delete from console_notice_channels where team = ${team} returning id`,
-  );
-  return gone.length > 0;
+  return db.transaction(async (tx) => {
+    const [channel] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from console_notice_channels where team = ${team} for update`,
+    );
+    if (!channel) return false;
+    await tx.execute(
+      sql`insert into console_notices (id, user_id, email, kind, dedupe_key, subject, body, link)
+          select 'ntc_' || replace(gen_random_uuid()::text, '-', ''), u.id, u.email, n.kind,
+                 replace(n.dedupe_key, 'chat:' || n.channel_id, u.id), n.subject,
+                 regexp_replace(n.body, '^For [^\n]*\n\n', ''), n.link
+            from console_notices n
+            cross join lateral jsonb_array_elements_text(coalesce(n.recipients, '[]'::jsonb)) r(id)
+            join console_users u on u.id = r.id and not u.disabled
+           where n.channel_id = ${channel.id} and n.status in ('pending', 'sending')
+          on conflict (dedupe_key) do nothing`,
+    );
+    await tx.execute(sql`delete from console_notice_channels where id = ${channel.id}`);
+    return true;
+  });
 }
 
 /** Notices sent, failed or digested more than `days` ago are gone (housekeeping). */

@@ -3,7 +3,8 @@
  * Teams incoming webhook, its URL sealed like every secret: the URL is the credential), one per
  * team; each person's channel for each kind (email, or their team's chat); and the daily digest
  * that holds a person's mails until their hour in the merchant's time zone. A chat notice is one
- * row for its channel (user_id null): two people of a team choosing chat make one message.
+ * row for its channel (user_id null, the people it is for in `recipients`): two people of a team
+ * choosing chat make one message, and a channel removed before it was sent mails them instead.
  */
 export const sql = /* sql */ `
 CREATE TABLE IF NOT EXISTS console_notice_channels (
@@ -24,5 +25,6 @@ ALTER TABLE console_notices ALTER COLUMN user_id DROP NOT NULL;
 ALTER TABLE console_notices ALTER COLUMN email DROP NOT NULL;
 ALTER TABLE console_notices ADD COLUMN IF NOT EXISTS channel_id text REFERENCES console_notice_channels(id) ON DELETE CASCADE;
 ALTER TABLE console_notices ADD COLUMN IF NOT EXISTS digest_id text;
+ALTER TABLE console_notices ADD COLUMN IF NOT EXISTS recipients jsonb;
 CREATE INDEX IF NOT EXISTS console_notices_held_idx ON console_notices (user_id, created_at) WHERE status = 'held';
 `;
