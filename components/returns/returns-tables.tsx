@@ -5,7 +5,7 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 import { formatShortDateTime } from "@/lib/dashboard/format-date";
 import { formatMoney } from "@/lib/money/format";
 import type { CaseKind } from "@/lib/returns/cases";
-import { CASE_LABELS } from "@/lib/returns/labels";
+import { acceptMeaning, CASE_LABELS } from "@/lib/returns/labels";
 import type { DecidedCase, QueuedCase } from "@/lib/returns/read";
 import { stageLabel, type Stage } from "@/lib/returns/stage";
 import { DecidePayin } from "./decide-payin";
@@ -127,7 +127,11 @@ export function DecidedTable({ decided }: { decided: DecidedCase[] }) {
               <TD>{requestLink(d.requestId, d.externalId)}</TD>
               <TD>{CASE_LABELS[d.kind]}</TD>
               <TD>
-                {d.decision === "accept" ? "Accepted" : d.mode === "excess" ? "Return the excess" : "Return all"}
+                {d.decision === "accept"
+                  ? acceptMeaning(d.kind)
+                  : d.mode === "excess"
+                    ? "Return the excess"
+                    : "Return all"}
                 {d.note ? <p className="mt-1 max-w-xs text-xs text-slate-500">{d.note}</p> : null}
               </TD>
               <TD numeric>{formatMoney(d.amount, d.currency)}</TD>
