@@ -7,19 +7,24 @@ import type { Environment } from "@/lib/dashboard/environment-schema";
 
 /**
  * A mutation through a server action: sends the page's environment (and the production
- * confirmation the caller obtained), throws an ActionFailure on a refused result, invalidates
- * `invalidate` on success and says what happened in a toast.
+ * confirmation the caller obtained), throws an ActionFailure on a refused result, puts what the
+ * action answered under `resultKey` at once (the page shows the new state without waiting for
+ * the refetches, which on a busy server took over ten seconds), invalidates `invalidate` on
+ * success and says what happened in a toast.
  */
 export function useActionMutation<I, T>({
   environment,
   action,
   invalidate,
   success,
+  resultKey,
 }: {
   environment: Environment;
   action: (input: I, meta: ActionMeta) => Promise<ActionResult<T>>;
   invalidate: QueryKey[];
   success: (data: T) => string;
+  /** The query whose data the action's answer is (a resource's detail): set from the answer. */
+  resultKey?: QueryKey;
 }) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -30,6 +35,7 @@ export function useActionMutation<I, T>({
       return result.data;
     },
     onSuccess: async (data) => {
+      if (resultKey) queryClient.setQueryData(resultKey, data);
       toast({ title: success(data), tone: "success" });
       await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },

@@ -36,6 +36,8 @@ export function ClientMovesCard({
     environment,
     action: updateSettlementRequest,
     invalidate: [queryKeys.settlementRequests.all(environment), queryKeys.payments.all(environment)],
+    // The request as the API answered: its status shows at once.
+    resultKey: queryKeys.settlementRequests.detail(environment, id),
     success: (r) => `Request is now ${humanizeStatus(r.status)}`,
   });
   const error = mutation.error instanceof ActionFailure ? mutation.error : null;
