@@ -38,6 +38,8 @@ export function SimulatePanel({ environment, request }: { environment: Environme
     environment,
     action: simulateSettlementRequestStatus,
     invalidate,
+    // The request as the sandbox answered: its status shows at once.
+    resultKey: queryKeys.settlementRequests.detail(environment, request.id),
     success: (r) => `Simulated: request is ${humanizeStatus(r.status)}`,
   });
   const paymentMutation = useActionMutation({
