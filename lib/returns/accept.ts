@@ -3,23 +3,20 @@ import type { Executor } from "@/lib/db/database";
 import type { Environment } from "@/lib/schemas/catalog";
 import { acceptMeaning } from "./labels";
 import type { PayinCase } from "./cases";
-import { currentCase, type PlanRefusal } from "./plan";
+import { attemptAfter, currentCase, type PlanRefusal } from "./plan";
 import type { DecidedCase } from "./read";
-import { isReplaceable, paidNothing } from "./stage";
+import { paidNothing } from "./stage";
 import { type NewDecision, recordDecision } from "./store";
 
 export type Acceptance = {
   ok: true;
-  requestId: string;
-  kind: string;
+  found: PayinCase;
+  previous: DecidedCase | null;
+  /** What it takes off the books: an underpayment's shortfall, an overpayment's excess, or what was expected. */
   amount: string;
-  currency: string;
   attempt: number;
   /** `accept-<request>-<attempt>`: how a held acceptance's submission is found again. */
   idempotencyKey: string;
-  meaning: string;
-  found: PayinCase;
-  previous: DecidedCase | null;
 };
 
 /**
@@ -41,30 +38,26 @@ export async function planAcceptance(
       code: "already_decided",
       message: "Its return is under way or done; it cannot be accepted instead.",
     };
-  const attempt = !previous ? 1 : isReplaceable(previous.stage) ? previous.attempt + 1 : previous.attempt;
+  const attempt = attemptAfter(previous);
   return {
     ok: true,
-    requestId: found.requestId,
-    kind: found.kind,
-    amount: (found.difference ?? found.expected).replace("-", ""),
-    currency: found.currency,
-    attempt,
-    idempotencyKey: `accept-${found.requestId}-${attempt}`,
-    meaning: acceptMeaning(found.kind),
     found,
     previous,
+    amount: (found.difference ?? found.expected).replace("-", ""),
+    attempt,
+    idempotencyKey: `accept-${found.requestId}-${attempt}`,
   };
 }
 
 /** The decision an acceptance records, by whom and why. */
 export const acceptanceOf = (plan: Acceptance, note: string, decidedBy: string): NewDecision => ({
-  requestId: plan.requestId,
+  requestId: plan.found.requestId,
   externalId: plan.found.externalId,
   kind: plan.found.kind,
   decision: "accept",
   mode: null,
   amount: plan.amount,
-  currency: plan.currency,
+  currency: plan.found.currency,
   walletAddress: null,
   chain: null,
   attempt: plan.attempt,
@@ -86,9 +79,18 @@ export async function acceptPayinNow(
   decidedBy: string,
 ): Promise<{ ok: true; meaning: string } | PlanRefusal> {
   const plan = await planAcceptance(db, environment, requestId);
-  if (!plan.ok) return plan;
-  // Replaces only the decision it read: a return recorded meanwhile by someone else stands.
+  return plan.ok ? recordAcceptance(db, environment, plan, note, decidedBy) : plan;
+}
+
+/** Records a planned acceptance; it replaces only the decision it read (a return recorded meanwhile by someone else stands). */
+export async function recordAcceptance(
+  db: Executor,
+  environment: Environment,
+  plan: Acceptance,
+  note: string,
+  decidedBy: string,
+): Promise<{ ok: true; meaning: string } | PlanRefusal> {
   const stored = await recordDecision(db, environment, acceptanceOf(plan, note, decidedBy), plan.previous !== null);
   if (!stored) return { ok: false, code: "already_decided", message: "Someone decided this payin meanwhile." };
-  return { ok: true, meaning: plan.meaning };
+  return { ok: true, meaning: acceptMeaning(plan.found.kind) };
 }

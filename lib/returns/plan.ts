@@ -32,6 +32,10 @@ export async function currentCase(
   return { ok: true, found, previous: previous ?? null };
 }
 
+/** The attempt a new decision is: the first, the next after one that is over, or the same one again. */
+export const attemptAfter = (previous: DecidedCase | null): number =>
+  !previous ? 1 : isReplaceable(previous.stage) ? previous.attempt + 1 : previous.attempt;
+
 export type ReturnPlan = {
   ok: true;
   found: PayinCase;
@@ -76,7 +80,7 @@ export async function planReturn(
       field: "walletAddress",
       message: "Wallet address: the payer's address is needed.",
     };
-  const attempt = !previous ? 1 : isReplaceable(previous.stage) ? previous.attempt + 1 : previous.attempt;
+  const attempt = attemptAfter(previous);
   if (previous && !isReplaceable(previous.stage) && previous.decision !== "return")
     return { ok: false, code: "already_decided", message: "This payin has been decided already." };
   const body: DisbursementCreateInput = {

@@ -2,17 +2,21 @@
 
 import { consoleAction, refused } from "@/lib/actions/action";
 import { controlled } from "@/lib/approvals/hold";
-import { getDatabase } from "@/lib/db/connection";
 import { z } from "@/lib/schemas/zod";
 import { SHORTFALL_SUBMISSION_PATH } from "@/lib/approvals/types";
-import { acceptanceOf, acceptPayinNow, planAcceptance } from "../accept";
+import { acceptanceOf, planAcceptance, recordAcceptance } from "../accept";
 import { shortfallAction } from "../controlled-action";
 import { recordDecision } from "../store";
+import { planPerCall } from "./plan-per-call";
 
 const input = z.object({
   settlementRequestId: z.string().trim().min(1, "Settlement request is required").max(64),
   note: z.string().trim().min(3, "Note: say why it is accepted (3 characters at least)").max(500),
 });
+
+const plan = planPerCall((db, environment, given: z.output<typeof input>) =>
+  planAcceptance(db, environment, given.settlementRequestId),
+);
 
 /**
  * Accepts a payin as it came (issue 64, decisions D25.9): an overpayment kept as the payer's
@@ -26,22 +30,21 @@ export const acceptPayin = consoleAction({
   permission: "reconciliation:run",
   input,
   control: async (given, ctx) => {
-    const { db } = await getDatabase();
-    const plan = await planAcceptance(db, ctx.environment, given.settlementRequestId);
-    if (!plan.ok) return { kind: "refused", code: plan.code, message: plan.message };
-    if (plan.kind !== "underpaid") return { kind: "go", finish: async () => {} };
+    const { db, plan: p } = await plan(ctx.environment, given);
+    if (!p.ok) return { kind: "refused", code: p.code, message: p.message };
+    if (p.found.kind !== "underpaid") return { kind: "go", finish: async () => {} };
     const verdict = await controlled({ reconciliation_write_off: shortfallAction }, () => ({
       action: "reconciliation_write_off" as const,
       call: {
         method: "POST" as const,
         path: SHORTFALL_SUBMISSION_PATH,
-        idempotencyKey: plan.idempotencyKey,
+        idempotencyKey: p.idempotencyKey,
         body: {
-          settlement_request_id: plan.requestId,
-          amount: plan.amount,
-          currency: plan.currency,
+          settlement_request_id: p.found.requestId,
+          amount: p.amount,
+          currency: p.found.currency,
           reason: given.note,
-          about: plan.found.externalId ?? plan.requestId,
+          about: p.found.externalId ?? p.found.requestId,
         },
       },
     }))(given, ctx);
@@ -49,14 +52,15 @@ export const acceptPayin = consoleAction({
       await recordDecision(
         db,
         ctx.environment,
-        { ...acceptanceOf(plan, given.note, ctx.actor.email), submissionId: verdict.held.id },
-        plan.previous !== null,
+        { ...acceptanceOf(p, given.note, ctx.actor.email), submissionId: verdict.held.id },
+        p.previous !== null,
       );
     return verdict;
   },
-  run: async ({ settlementRequestId, note }, { environment, actor }) => {
-    const { db } = await getDatabase();
-    const done = await acceptPayinNow(db, environment, settlementRequestId, note, actor.email);
+  run: async (given, { environment, actor }) => {
+    const { settlementRequestId, note } = given;
+    const { db, plan: p } = await plan(environment, given);
+    const done = p.ok ? await recordAcceptance(db, environment, p, note, actor.email) : p;
     if (!done.ok) return { ...refused(done.code, done.message), audit: { targetId: settlementRequestId } };
     return {
       ok: true,

@@ -3,13 +3,12 @@
 import { controlled } from "@/lib/approvals/hold";
 import { mutationAction, refused } from "@/lib/actions/action";
 import { apiCalls } from "@/lib/dashboard/api-calls";
-import { getDatabase } from "@/lib/db/connection";
 import { disbursementAction } from "@/lib/disbursements/controlled-action";
 import { recordDisbursement } from "@/lib/disbursements/store";
-import type { Environment } from "@/lib/schemas/catalog";
 import { z } from "@/lib/schemas/zod";
 import * as api from "@/lib/settlement-api";
 import { planReturn, type ReturnPlan } from "../plan";
+import { planPerCall } from "./plan-per-call";
 import { recordDecision } from "../store";
 
 const input = z.object({
@@ -34,22 +33,7 @@ const decisionOf = (plan: ReturnPlan, mode: "excess" | "whole", decidedBy: strin
   decidedBy,
 });
 
-/**
- * One plan per call: the controls judge, and `run` sends, the same disbursement (the wrapper hands
- * both the same parsed input; a call it did not see is planned afresh).
- */
-const plans = new WeakMap<object, ReturnType<typeof planOnce>>();
-async function planOnce(environment: Environment, given: z.output<typeof input>) {
-  const { db } = await getDatabase();
-  return { db, plan: await planReturn(db, environment, given) };
-}
-function plan(environment: Environment, given: z.output<typeof input>) {
-  const known = plans.get(given);
-  if (known) return known;
-  const made = planOnce(environment, given);
-  plans.set(given, made);
-  return made;
-}
+const plan = planPerCall((db, environment, given: z.output<typeof input>) => planReturn(db, environment, given));
 
 /**
  * Returns a payin that came in wrong to its payer (issue 64, decisions D25.9): a disbursement of
