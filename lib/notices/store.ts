@@ -93,18 +93,42 @@ function hostOf(url: string): string {
   }
 }
 
-/** Every team's chat channel, by team; their URLs opened only to show the host. */
-export async function listNoticeChannels(db: Executor): Promise<NoticeChannelView[]> {
-  const rows = await queryRows<{ id: string; team: Role; kind: ChatService; name: string; url: string }>(
+type ChannelRow = { id: string; team: Role; kind: ChatService; name: string; url: string };
+
+const channelRows = (db: Executor, team: Role | null) =>
+  queryRows<ChannelRow>(
     db,
-    sql`select id, team, kind, name, url from console_notice_channels order by team`,
+    sql`select id, team, kind, name, url from console_notice_channels
+         where ${team === null} or team = ${team} order by team`,
   );
-  return rows.map((r) => ({ id: r.id, team: r.team, service: r.kind, name: r.name, host: hostOf(openSecret(r.url)) }));
+
+/** A channel as people see it: its URL opened only to show the host. */
+const viewOf = (r: ChannelRow): NoticeChannelView => ({
+  id: r.id,
+  team: r.team,
+  service: r.kind,
+  name: r.name,
+  host: hostOf(openSecret(r.url)),
+});
+
+/** Every team's chat channel, by team. */
+export async function listNoticeChannels(db: Executor): Promise<NoticeChannelView[]> {
+  return (await channelRows(db, null)).map(viewOf);
 }
 
 /** The chat channel of one team, if it has one. */
 export async function channelOfTeam(db: Executor, team: Role): Promise<NoticeChannelView | null> {
-  return (await listNoticeChannels(db)).find((c) => c.team === team) ?? null;
+  const [row] = await channelRows(db, team);
+  return row ? viewOf(row) : null;
+}
+
+/** Where a team's channel is posted to (its URL opened): for the administrators' test message only. */
+export async function channelTarget(
+  db: Executor,
+  team: Role,
+): Promise<{ id: string; service: ChatService; name: string; url: string } | null> {
+  const [row] = await channelRows(db, team);
+  return row ? { id: row.id, service: row.kind, name: row.name, url: openSecret(row.url) } : null;
 }
 
 /** Sets a team's channel (one a team: a new one replaces the old), its URL sealed. */

@@ -1,15 +1,12 @@
 "use server";
 
-import { sql } from "drizzle-orm";
 import { consoleAction, refused } from "@/lib/actions/action";
 import { ROLES } from "@/lib/auth/permissions";
-import { openSecret } from "@/lib/crypto/secret-box";
 import { getDatabase } from "@/lib/db/connection";
-import { queryRows } from "@/lib/db/database";
 import { z } from "@/lib/schemas/zod";
 import { postToChannel } from "../chat";
-import type { ChatService } from "../kinds";
 import { consoleOrigin } from "../queue";
+import { channelTarget } from "../store";
 
 /**
  * An administrator's test of a team's channel (issue 64): one message posted now, not through
@@ -22,16 +19,13 @@ export const testNoticeChannel = consoleAction({
   input: z.object({ team: z.enum(ROLES) }),
   run: async ({ team }, { actor }) => {
     const { db } = await getDatabase();
-    const [channel] = await queryRows<{ id: string; kind: ChatService; name: string; url: string }>(
-      db,
-      sql`select id, kind, name, url from console_notice_channels where team = ${team}`,
-    );
+    const channel = await channelTarget(db, team);
     if (!channel) return refused("not_found", `The ${team} team has no chat channel.`);
     try {
       await postToChannel({
         id: `test-${channel.id}`,
-        service: channel.kind,
-        url: openSecret(channel.url),
+        service: channel.service,
+        url: channel.url,
         subject: "Test message from the Settlement Console",
         text: `${actor.email} tested this channel. Notices the ${team} team chose to read here will arrive like this.`,
         link: `${consoleOrigin()}/settings`,
